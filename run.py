@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Bootstrap and run tobruk from a fresh checkout, needing only ``python3`` and ``pip``.
+
+``python3 run.py``        installs what is needed (once) and runs the main job.
+``python3 run.py test``   installs what is needed (once) and runs ruff, mypy and the test suite.
+
+Everything goes into ``.venv`` inside the checkout; it is reinstalled whenever
+``pyproject.toml`` changes, so a stale environment never hides a missing dependency.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / "tobruk-installed.sha256"
+
+
+def _ensure_environment() -> None:
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text().strip() == wanted and PY.exists():
+        return
+    if not PY.exists():
+        print("run.py: creating the virtual environment in .venv", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("run.py: installing tobruk and its development tools", flush=True)
+    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
+    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[dev]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def _run(*args: str) -> int:
+    return subprocess.run([str(PY), *args], cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    _ensure_environment()
+    if argv[:1] == ["test"]:
+        for step in (("-m", "ruff", "check", "."), ("-m", "mypy")):
+            code = _run(*step)
+            if code:
+                return code
+        return _run("-m", "pytest", *argv[1:])
+    return _run("-m", "tobruk.cli", "demo", *argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

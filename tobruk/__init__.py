@@ -1,0 +1,26 @@
+"""tobruk: Lou Coatney's North-Africa wargames on a computer, with every rule enforced.
+
+The engine (hexes, maps, units, scenarios, systems, the game state machine) is pure Python
+with no I/O beyond reading its own packaged data; the faces (CLI, renderers) sit on top.
+"""
+
+from tobruk.errors import (
+    AmbiguousOrderError,
+    IllegalOrderError,
+    InvalidOrderError,
+    ScenarioError,
+    UndoError,
+)
+from tobruk.hexes import Direction, Hex, Hexside
+
+__all__ = [
+    "AmbiguousOrderError",
+    "Direction",
+    "Hex",
+    "Hexside",
+    "IllegalOrderError",
+    "InvalidOrderError",
+    "ScenarioError",
+    "UndoError",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,333 @@
+"""The board: terrain per hex, hexside features, roads and tracks, places, sources, boxes.
+
+A :class:`Map` is built once (from a map data file or an inline scenario map), validated,
+then frozen.  Rule code asks it questions by :class:`Hex`; hot loops (reach and supply
+searches) use the precomputed integer tables: hex index, neighbour index by direction,
+route kind and hexside feature bits by ``index * 6 + direction``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
+from functools import cached_property
+from types import MappingProxyType
+
+from tobruk.hexes import Direction, Hex, Hexside
+from tobruk.sides import Side
+
+
+class Terrain(StrEnum):
+    CLEAR = "clear"
+    SEA = "sea"
+    TOWN = "town"
+    VILLAGE = "village"
+    HILL = "hill"
+
+
+class RouteKind(IntEnum):
+    """Road and track kinds, best first (a hexside carrying two keeps the better)."""
+
+    ROAD = 0
+    MAJOR_TRACK = 1
+    MINOR_TRACK = 2
+
+    @property
+    def key(self) -> str:
+        return ("road", "major-track", "minor-track")[self]
+
+
+ROUTE_KINDS = {k.key: k for k in RouteKind}
+
+
+class Feature(StrEnum):
+    """What a hexside can carry besides a road."""
+
+    ESCARPMENT = "escarpment"
+    TOWERING_ESCARPMENT = "towering-escarpment"
+    RIDGE = "ridge"
+    MINEFIELD = "minefield"
+    PERIMETER = "perimeter"
+
+
+FEATURE_BIT = {f: 1 << i for i, f in enumerate(Feature)}
+
+
+@dataclass(frozen=True, slots=True)
+class SideFeature:
+    """One feature on a hexside.
+
+    ``high`` is the hex atop an escarpment; ``owner`` the side that laid a minefield;
+    ``inside`` the hex inside a fortress perimeter.  Other kinds leave them ``None``.
+    """
+
+    kind: Feature
+    high: Hex | None = None
+    owner: Side | None = None
+    inside: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    name: str
+    hex: Hex
+    kind: str = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class RouteLine:
+    """A named road or track as drawn: a chain of adjacent hexes."""
+
+    kind: RouteKind
+    name: str
+    hexes: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MovementRates:
+    """Cost in sixtieths of a movement factor of one hex along each route kind, and off-road."""
+
+    road: int
+    major_track: int
+    minor_track: int
+    cross_country: int = 60
+
+    def along(self, kind: RouteKind | None) -> int:
+        if kind is None:
+            return self.cross_country
+        return (self.road, self.major_track, self.minor_track)[kind]
+
+
+@dataclass(frozen=True, eq=False)
+class Map:
+    """A validated, frozen game board.  Build with :func:`build_map` (or load a map file)."""
+
+    name: str
+    terrain: Mapping[Hex, Terrain]
+    hexsides: Mapping[Hexside, tuple[SideFeature, ...]]
+    routes: Mapping[Hexside, RouteKind]
+    route_lines: tuple[RouteLine, ...] = ()
+    places: tuple[Place, ...] = ()
+    supply_sources: Mapping[Side, tuple[Hex, ...]] = field(default_factory=dict)
+    fortifications: Mapping[Hex, Side] = field(default_factory=dict)
+    zones: Mapping[str, frozenset[Hex]] = field(default_factory=dict)
+
+    # --- membership and geometry -----------------------------------------------------------
+    def __contains__(self, h: object) -> bool:
+        return h in self.terrain
+
+    @cached_property
+    def hexes(self) -> tuple[Hex, ...]:
+        """Every hex of the board, sea included, in reading order."""
+        return tuple(sorted(self.terrain))
+
+    @cached_property
+    def index(self) -> Mapping[Hex, int]:
+        return MappingProxyType({h: i for i, h in enumerate(self.hexes)})
+
+    @cached_property
+    def rows(self) -> int:
+        return max(h.row for h in self.hexes) + 1
+
+    @cached_property
+    def columns(self) -> int:
+        return max(h.col for h in self.hexes) + 1
+
+    def is_land(self, h: Hex) -> bool:
+        return self.terrain.get(h, Terrain.SEA) is not Terrain.SEA
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        """Neighbours on the board (sea included)."""
+        return [n for n in h.neighbours() if n in self.terrain]
+
+    def edge(self, compass: str) -> frozenset[Hex]:
+        """Land hexes on one map edge: ``north``, ``south``, ``east`` or ``west``.
+
+        A hex is on the east edge when its east neighbour is off the board, and likewise
+        for the west; north and south are the first and last rows.
+        """
+        if compass == "north":
+            return frozenset(h for h in self.hexes if h.row == 0 and self.is_land(h))
+        if compass == "south":
+            return frozenset(h for h in self.hexes if h.row == self.rows - 1 and self.is_land(h))
+        probe = {"east": Direction.E, "west": Direction.W}.get(compass)
+        if probe is None:
+            raise ValueError(f"no such map edge: {compass!r} (north, south, east, west)")
+        return frozenset(h for h in self.hexes if h.neighbour(probe) not in self.terrain and self.is_land(h))
+
+    # --- features -----------------------------------------------------------------------------
+    def features(self, side: Hexside) -> tuple[SideFeature, ...]:
+        return self.hexsides.get(side, ())
+
+    def feature(self, a: Hex, b: Hex, kind: Feature) -> SideFeature | None:
+        for f in self.hexsides.get(Hexside.between(a, b), ()):
+            if f.kind is kind:
+                return f
+        return None
+
+    def route(self, a: Hex, b: Hex) -> RouteKind | None:
+        """The best road or track joining two adjacent hexes, if any."""
+        return self.routes.get(Hexside.between(a, b))
+
+    def on_route(self, h: Hex) -> bool:
+        return any(Hexside.of(h, d) in self.routes for d in Direction)
+
+    def places_in(self, h: Hex) -> tuple[Place, ...]:
+        return tuple(p for p in self.places if p.hex == h)
+
+    def place(self, name: str) -> Place:
+        for p in self.places:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def zone(self, name: str) -> frozenset[Hex]:
+        try:
+            return self.zones[name]
+        except KeyError:
+            raise KeyError(f"map {self.name!r} has no zone {name!r}") from None
+
+    # --- precomputed integer tables for hot loops ---------------------------------------------
+    @cached_property
+    def neighbour_table(self) -> tuple[int, ...]:
+        """``table[i * 6 + d]``: index of the neighbour of hex ``i`` in direction ``d``, or -1."""
+        idx = self.index
+        return tuple(idx.get(n, -1) for h in self.hexes for n in h.neighbours())
+
+    @cached_property
+    def route_table(self) -> tuple[int, ...]:
+        """``table[i * 6 + d]``: the :class:`RouteKind` value across that hexside, or -1."""
+        return tuple(
+            int(self.routes[s]) if (s := Hexside.of(h, d)) in self.routes else -1
+            for h in self.hexes
+            for d in Direction
+        )
+
+    @cached_property
+    def feature_table(self) -> tuple[int, ...]:
+        """``table[i * 6 + d]``: OR of :data:`FEATURE_BIT` for the features on that hexside."""
+        out = []
+        for h in self.hexes:
+            for d in Direction:
+                bits = 0
+                for f in self.hexsides.get(Hexside.of(h, d), ()):
+                    bits |= FEATURE_BIT[f.kind]
+                out.append(bits)
+        return tuple(out)
+
+    def edge_costs(self, rates: MovementRates) -> tuple[int, ...]:
+        """``table[i * 6 + d]``: sixtieths of an MF to step that way at the route (or off-road) rate.
+
+        -1 where the step leaves the board or enters the sea.  Escarpments and zones of
+        control are rules, applied by the movement code on top of this table.
+        """
+        cache = self._cost_cache
+        if rates not in cache:
+            land = [self.is_land(h) for h in self.hexes]
+            out = []
+            for i, n in enumerate(self.neighbour_table):
+                if n < 0 or not land[n]:
+                    out.append(-1)
+                    continue
+                kind = self.route_table[i]
+                out.append(rates.along(RouteKind(kind) if kind >= 0 else None))
+            cache[rates] = tuple(out)
+        return cache[rates]
+
+    @cached_property
+    def _cost_cache(self) -> dict[MovementRates, tuple[int, ...]]:
+        return {}
+
+
+class MapError(ValueError):
+    """A map that fails validation: ``field`` is the part at fault."""
+
+    def __init__(self, field_name: str, problem: str) -> None:
+        self.field = field_name
+        self.problem = problem
+        super().__init__(f"{field_name}: {problem}")
+
+
+def build_map(
+    name: str,
+    terrain: Mapping[Hex, Terrain],
+    *,
+    hexsides: Mapping[Hexside, Iterable[SideFeature]] | None = None,
+    routes: Iterable[RouteLine] = (),
+    places: Iterable[Place] = (),
+    supply_sources: Mapping[Side, Iterable[Hex]] | None = None,
+    fortifications: Mapping[Hex, Side] | None = None,
+    zones: Mapping[str, Iterable[Hex]] | None = None,
+) -> Map:
+    """Validate the parts of a board and freeze them into a :class:`Map`.
+
+    ``routes`` are chains of hexes, each adjacent to the next; a hexside on two routes
+    keeps the better kind.  Raises :class:`MapError` naming the offending part.
+    """
+    terrain = dict(terrain)
+    if not terrain:
+        raise MapError("terrain", "a map needs at least one hex")
+
+    def on_board(what: str, h: Hex) -> Hex:
+        if h not in terrain:
+            raise MapError(what, f"{h} is not on the map")
+        return h
+
+    route_map: dict[Hexside, RouteKind] = {}
+    lines = tuple(routes)
+    for n, line in enumerate(lines):
+        kind, hexes = line.kind, list(line.hexes)
+        if len(hexes) < 2:
+            raise MapError(f"route[{n}]", "a route needs at least two hexes")
+        for a, b in zip(hexes, hexes[1:], strict=False):
+            on_board(f"route[{n}]", a)
+            on_board(f"route[{n}]", b)
+            if not a.is_adjacent(b):
+                raise MapError(f"route[{n}]", f"{a} and {b} are not adjacent (a route is a chain of hexes)")
+            if terrain[a] is Terrain.SEA or terrain[b] is Terrain.SEA:
+                raise MapError(f"route[{n}]", f"{a}-{b} runs through the sea")
+            side = Hexside.between(a, b)
+            route_map[side] = min(kind, route_map.get(side, kind))
+
+    side_map: dict[Hexside, tuple[SideFeature, ...]] = {}
+    for side, feats in (hexsides or {}).items():
+        a, b = side.hexes
+        if a not in terrain and b not in terrain:
+            raise MapError("hexsides", f"{side} is not on the map")
+        clean: list[SideFeature] = []
+        for f in feats:
+            if f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT) and f.high not in (a, b):
+                raise MapError("hexsides", f"{f.kind} {side}: its high side must be {a} or {b}, not {f.high}")
+            if f.kind is Feature.MINEFIELD and f.owner is None:
+                raise MapError("hexsides", f"minefield {side}: needs the side that owns it")
+            if f.kind is Feature.PERIMETER and f.inside not in (a, b):
+                raise MapError("hexsides", f"perimeter {side}: its inside must be {a} or {b}, not {f.inside}")
+            if any(g.kind is f.kind for g in clean):
+                raise MapError("hexsides", f"{side} carries {f.kind} twice")
+            clean.append(f)
+        if clean:
+            side_map[side] = tuple(clean)
+
+    place_list = tuple(places)
+    for p in place_list:
+        on_board(f"place {p.name!r}", p.hex)
+    sources = {s: tuple(on_board(f"supply.{s}", h) for h in hs) for s, hs in (supply_sources or {}).items()}
+    forts = {on_board("fortifications", h): s for h, s in (fortifications or {}).items()}
+    zone_map = {z: frozenset(on_board(f"zones.{z}", h) for h in hs) for z, hs in (zones or {}).items()}
+    for what, hexes in (("supply", [h for hs in sources.values() for h in hs]), ("fortifications", list(forts))):
+        for h in hexes:
+            if terrain[h] is Terrain.SEA:
+                raise MapError(what, f"{h} is a sea hex")
+
+    return Map(
+        name=name,
+        terrain=MappingProxyType(terrain),
+        hexsides=MappingProxyType(side_map),
+        routes=MappingProxyType(route_map),
+        route_lines=lines,
+        places=place_list,
+        supply_sources=MappingProxyType(sources),
+        fortifications=MappingProxyType(forts),
+        zones=MappingProxyType(zone_map),
+    )
