@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterator, Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -17,6 +16,7 @@ from tobruk.errors import ScenarioError
 from tobruk.hexes import Hex, Hexside
 
 T = TypeVar("T")
+DATA = Path(__file__).resolve().parent / "data"  # the package's own data files
 _MISSING = object()
 
 
@@ -162,10 +162,10 @@ def read_toml(path: Path) -> Table:
 
 def read_packaged_toml(folder: str, name: str) -> Table:
     """A TOML file shipped in ``tobruk/data/<folder>/<name>.toml``."""
-    ref = resources.files("tobruk").joinpath("data", folder, f"{name}.toml")
+    ref = DATA / folder / f"{name}.toml"
     try:
         text = ref.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, IsADirectoryError):
         raise ScenarioError(f"data/{folder}/{name}.toml", "(file)", "no such packaged file") from None
     try:
         return Table(tomllib.loads(text), f"data/{folder}/{name}.toml")
@@ -174,5 +174,5 @@ def read_packaged_toml(folder: str, name: str) -> Table:
 
 
 def packaged_names(folder: str) -> list[str]:
-    base = resources.files("tobruk").joinpath("data", folder)
+    base = DATA / folder
     return sorted(p.name[: -len(".toml")] for p in base.iterdir() if p.name.endswith(".toml"))

@@ -1,0 +1,199 @@
+"""The ``tobruk`` command: scenarios, show, build-map, play, replay, demo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tobruk.errors import RecordError, ScenarioError
+from tobruk.game import Game
+from tobruk.maps import Map
+from tobruk.orders import EndPhase, Order, format_order
+from tobruk.record import load, record_of, replay, save
+from tobruk.render.svg import render_map
+from tobruk.scenario import Scenario, load_scenario, scenario_names
+from tobruk.sides import Side
+from tobruk.view import unit_data
+
+
+def _units(game: Game) -> list[tuple[Any, Any]]:
+    return [(game.defs[uid], u) for uid, u in game.state.units.items()]
+
+
+def summary(scenario: Scenario) -> str:
+    """A text summary of a scenario: map, sources, boxes and the order of battle with positions."""
+    m = scenario.map
+    lines = [f"{scenario.title} ({scenario.name}), system {scenario.system}, {scenario.turns} turns",
+             f"Map: {m.name}, {m.rows} rows x {m.columns} columns, {sum(m.is_land(h) for h in m.hexes)} land hexes"]
+    for side in Side:
+        hexes = m.supply_sources.get(side, ())
+        lines.append(f"{side.title} supply sources: {' '.join(h.label for h in hexes)}")
+    boxes = [h.label for h, s in sorted(m.fortifications.items()) if s is Side.ALLIED]
+    forts = [h.label for h, s in sorted(m.fortifications.items()) if s is Side.AXIS]
+    lines.append(f"Allied boxes: {' '.join(boxes)}")
+    lines.append(f"Axis forts: {' '.join(forts)}")
+    for side in Side:
+        lines.append(f"\n{side.title} order of battle:")
+        for u in scenario.units:
+            if u.side is not side:
+                continue
+            where = scenario.start.get(u.id)
+            if u.id in scenario.reinforcements:
+                r = scenario.reinforcements[u.id]
+                place = f"arrives turn {r.turn} ({r.zone})"
+            else:
+                place = where.label if where else "off map"
+            if u.id in scenario.setup_zone:
+                place += f" (free set-up: {scenario.setup_zone[u.id]})"
+            lines.append(f"  {u.id:<11} {u.factors:<6} {u.type.value:<10} {u.echelon.value:<13} {u.name} - {place}")
+    return "\n".join(lines)
+
+
+def map_json(m: Map, game: Game) -> dict[str, Any]:
+    hexes = []
+    for h in m.hexes:
+        features = [{"kind": f.kind.value, "side": s.label, "high": f.high.label if f.high else None,
+                     "owner": f.owner.value if f.owner else None, "inside": f.inside.label if f.inside else None}
+                    for s in sorted(m.hexsides) if h in s.hexes for f in m.hexsides[s]]
+        routes = [{"to": s.other(h).label, "kind": k.key} for s, k in sorted(m.routes.items()) if h in s.hexes]
+        hexes.append({
+            "hex": h.label,
+            "terrain": m.terrain[h].value,
+            "places": [p.name for p in m.places_in(h)],
+            "fortification": m.fortifications[h].value if h in m.fortifications else None,
+            "routes": routes,
+            "hexsides": features,
+            "units": game.units_at(h),
+        })
+    return {
+        "scenario": game.scenario.name,
+        "map": m.name,
+        "rows": m.rows,
+        "columns": m.columns,
+        "supply_sources": {s.value: [h.label for h in hs] for s, hs in m.supply_sources.items()},
+        "zones": {z: sorted(h.label for h in hs) for z, hs in m.zones.items()},
+        "hexes": hexes,
+        "units": [unit_data(game.defs[uid], u) for uid, u in game.state.units.items()],
+    }
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    for name in scenario_names():
+        s = load_scenario(name)
+        print(f"{name:<20} {s.title} ({s.system}, {s.turns} turns)")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario)
+    game = Game(scenario)
+    if args.svg:
+        Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
+        print(f"wrote {args.svg}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(map_json(scenario.map, game), indent=1))
+    elif not args.svg:
+        print(summary(scenario))
+    return 0
+
+
+def cmd_build_map(args: argparse.Namespace) -> int:
+    from tobruk.mapbuild import write
+
+    out = Path(args.out) if args.out else Path(__file__).parent / "data" / "maps" / f"{args.name}.toml"
+    write(args.name, out)
+    print(f"wrote {out}")
+    return 0
+
+
+def passive_order(game: Game) -> Order:
+    """The order the built-in passive player gives: end the phase when it can, else the first legal order."""
+    legal = game.legal_orders()
+    return EndPhase() if EndPhase() in legal else legal[0]
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = Game(load_scenario(args.scenario), seed=args.seed, options=args.option or ())
+    last_turn = 0
+    while game.decision is not None:
+        if game.turn != last_turn:
+            last_turn = game.turn
+            print(f"Turn {game.turn}/{game.scenario.turns}  weather: {game.state.weather}", flush=True)
+        decision = game.decision
+        order = passive_order(game)
+        if args.verbose:
+            print(f"  {decision}  ->  {format_order(order)}")
+        game.play(order)
+    for line in game.state.log[-3:]:
+        print(line)
+    print("The rules implemented so far end here; victory determination (GG-IV) is not scored yet.")
+    if args.record:
+        save(record_of(game, {"axis": "passive", "allied": "passive"}), Path(args.record))
+        print(f"record written to {args.record}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    rec = load(Path(args.file))
+    game = replay(rec, verify=args.verify, source=args.file)
+    print(f"{rec.scenario}: {len(rec.orders)} orders replayed{' and every state hash verified' if args.verify else ''};"
+          f" turn {game.turn}, phase {game.phase.key}{', game over' if game.is_over else ''}")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """The main job until the browser UI exists: show the Gazala scenario and play what the rules allow."""
+    scenario = load_scenario("gazala-gallop")
+    print(summary(scenario))
+    out = Path("gazala-gallop.svg")
+    out.write_text(render_map(scenario.map, _units(Game(scenario)), title=scenario.title), encoding="utf-8")
+    print(f"\nThe map with the historical set-up: {out.resolve()}\n")
+    return cmd_play(argparse.Namespace(scenario="gazala-gallop", seed=args.seed, option=None, verbose=False,
+                                       record=None))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tobruk", description="Lou Coatney's North-Africa wargames, rules enforced.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("scenarios", help="list the scenarios").set_defaults(func=cmd_scenarios)
+    s = sub.add_parser("show", help="show a scenario: text summary, --svg map, --json data")
+    s.add_argument("scenario")
+    s.add_argument("--svg", metavar="FILE", help="write the map with the counters as SVG")
+    s.add_argument("--json", action="store_true", help="print every hex, source and unit as JSON")
+    s.set_defaults(func=cmd_show)
+    b = sub.add_parser("build-map", help="rebuild a game's map file from the geography (needs the maps extra)")
+    b.add_argument("name")
+    b.add_argument("--out", metavar="FILE")
+    b.set_defaults(func=cmd_build_map)
+    pl = sub.add_parser("play", help="play a game through with the passive built-in player")
+    pl.add_argument("scenario")
+    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--option", action="append", help="a scenario option (e.g. nonhistorical)")
+    pl.add_argument("--record", metavar="FILE", help="save the game record as JSON")
+    pl.add_argument("-v", "--verbose", action="store_true", help="print every decision and order")
+    pl.set_defaults(func=cmd_play)
+    r = sub.add_parser("replay", help="replay a game record")
+    r.add_argument("file")
+    r.add_argument("--verify", action="store_true", help="check every state hash")
+    r.set_defaults(func=cmd_replay)
+    d = sub.add_parser("demo", help="show the Gazala scenario and play as far as the rules allow")
+    d.add_argument("--seed", type=int, default=1)
+    d.set_defaults(func=cmd_demo)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except (ScenarioError, RecordError) as exc:
+        print(f"tobruk: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

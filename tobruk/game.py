@@ -1,0 +1,220 @@
+"""The game: state, decisions, legal orders, play and undo (python-chess's Board, as a state machine).
+
+``game.decision`` says who must decide what now; ``game.legal_orders()`` lists what they
+may order; ``game.play(order)`` checks and applies it or raises
+:class:`IllegalOrderError` naming the rule clause, leaving the state untouched.
+``game.pop()`` undoes the last order, never across a die roll or a reveal of hidden units.
+Phases that need no decision run by themselves between orders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tobruk.dice import Dice
+from tobruk.errors import IllegalOrderError, UndoError
+from tobruk.hexes import Hex
+from tobruk.orders import Order, format_order, parse_order
+from tobruk.scenario import Scenario
+from tobruk.sides import Side
+from tobruk.systems import Decision, Phase, System, find_system
+from tobruk.units import UnitDef, UnitState
+
+
+@dataclass
+class GameState:
+    """Everything that changes during a game (the scenario and the dice live beside it)."""
+
+    turn: int
+    phase_index: int
+    units: dict[str, UnitState]
+    weather: str = "clear"
+    over: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+    reveals: int = 0
+
+    def copy(self) -> GameState:
+        return GameState(self.turn, self.phase_index, {k: u.copy() for k, u in self.units.items()}, self.weather,
+                         self.over, json.loads(json.dumps(self.data)), list(self.log), self.reveals)
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    state: GameState
+    dice: tuple[Any, int]
+    reveals: int
+
+
+class Game:
+    def __init__(self, scenario: Scenario, *, seed: int = 0, options: Iterable[str] = (),
+                 dice: Dice | None = None) -> None:
+        self.scenario = scenario
+        self.seed = seed
+        known = {o.name for o in scenario.options}
+        self.options = frozenset(options)
+        unknown = self.options - known
+        if unknown:
+            raise ValueError(f"scenario {scenario.name!r} has no option {sorted(unknown)[0]!r}; "
+                             f"it offers: {', '.join(sorted(known)) or 'none'}")
+        self.system: System = find_system(scenario.system)()
+        self.dice = dice if dice is not None else Dice(seed)
+        self.defs: dict[str, UnitDef] = {u.id: u for u in scenario.units}
+        self.state = GameState(1, 0, {u.id: UnitState(hex=scenario.start.get(u.id)) for u in scenario.units})
+        self.history: list[Order] = []
+        self._stack: list[_Snapshot] = []
+        self.system.setup(self)
+        self._advance()
+
+    # --- the sequence of play ----------------------------------------------------------------
+    @property
+    def phases(self) -> Sequence[Phase]:
+        return self.system.phases(self)
+
+    @property
+    def phase(self) -> Phase:
+        return self.phases[self.state.phase_index]
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def decision(self) -> Decision | None:
+        """Who must decide what now; ``None`` once the game is over."""
+        if self.state.over:
+            return None
+        return self.system.decision(self, self.phase)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    def _next_phase(self) -> None:
+        self.state.phase_index += 1
+        if self.state.phase_index >= len(self.phases):
+            self.state.phase_index = 0
+            self.state.turn += 1
+            if self.state.turn > self.scenario.turns:
+                self.state.over = True
+                self.state.turn = self.scenario.turns
+                self.state.phase_index = len(self.phases) - 1
+                self.log(f"End of the game after turn {self.scenario.turns}.")
+                return
+            self.system.begin_turn(self)
+
+    def _advance(self) -> None:
+        """Run phases that need nobody's decision until one does, or the game ends."""
+        while not self.state.over and self.system.decision(self, self.phase) is None:
+            self.system.run_phase(self, self.phase)
+            if self.state.over:
+                return
+            self._next_phase()
+
+    # --- orders ------------------------------------------------------------------------------
+    def legal_orders(self) -> list[Order]:
+        d = self.decision
+        return [] if d is None else self.system.legal_orders(self, d)
+
+    def is_legal(self, order: Order) -> bool:
+        d = self.decision
+        if d is None:
+            return False
+        try:
+            self.system.check(self, d, order)
+        except IllegalOrderError:
+            return False
+        return True
+
+    def play(self, order: Order | str) -> None:
+        """Check and carry out one order of the current decider; the state is untouched if it is illegal."""
+        if isinstance(order, str):
+            order = parse_order(order)
+        d = self.decision
+        if d is None:
+            raise IllegalOrderError("GG-VII.A" if self.scenario.system == "gazala-gallop" else "end",
+                                    "the game is over")
+        self.system.check(self, d, order)
+        snap = _Snapshot(self.state.copy(), self.dice.snapshot(), self.state.reveals)
+        try:
+            ends_phase = self.system.apply(self, d, order)
+            self.history.append(order)
+            if ends_phase:
+                self.system.run_phase(self, self.phase)
+                self._next_phase()
+            self._advance()
+        except Exception:
+            self.state = snap.state
+            self.dice.restore(snap.dice)
+            raise
+        self._stack.append(snap)
+
+    def pop(self) -> Order:
+        """Undo the last order.  Refused past a die roll or a reveal, which the other side has seen."""
+        if not self._stack:
+            raise UndoError("nothing to undo")
+        snap = self._stack[-1]
+        if len(self.dice.log) > snap.dice[1]:
+            raise UndoError("cannot undo past a die roll")
+        if self.state.reveals > snap.reveals:
+            raise UndoError("cannot undo past the reveal of hidden units")
+        self._stack.pop()
+        self.state = snap.state
+        self.dice.restore(snap.dice)
+        return self.history.pop()
+
+    def can_undo(self) -> bool:
+        if not self._stack:
+            return False
+        snap = self._stack[-1]
+        return len(self.dice.log) == snap.dice[1] and self.state.reveals == snap.reveals
+
+    def copy(self) -> Game:
+        """An independent game in the same position (for search); history and undo stack included."""
+        other = object.__new__(Game)
+        other.scenario, other.seed, other.options, other.system = self.scenario, self.seed, self.options, self.system
+        other.defs = self.defs
+        other.dice = self.dice.copy()
+        other.state = self.state.copy()
+        other.history = list(self.history)
+        other._stack = list(self._stack)
+        return other
+
+    # --- questions about the position ----------------------------------------------------------
+    def unit(self, unit_id: str) -> UnitState:
+        return self.state.units[unit_id]
+
+    def units_of(self, side: Side) -> list[str]:
+        return [uid for uid, d in self.defs.items() if d.side is side]
+
+    def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
+        """Ids of units (dummies included) in a hex, in order of the order of battle."""
+        return [uid for uid, u in self.state.units.items()
+                if u.hex == h and not u.eliminated and (side is None or self.defs[uid].side is side)]
+
+    def log(self, line: str) -> None:
+        self.state.log.append(line)
+
+    # --- identity -----------------------------------------------------------------------------
+    def state_data(self) -> dict[str, Any]:
+        """The whole position as plain data: the input of :meth:`state_hash` and of save files."""
+        return {
+            "turn": self.state.turn,
+            "phase": self.phase.key,
+            "weather": self.state.weather,
+            "over": self.state.over,
+            "units": {uid: u.to_data() for uid, u in sorted(self.state.units.items())},
+            "data": self.state.data,
+            "dice": self.dice.fingerprint(),
+        }
+
+    def state_hash(self) -> str:
+        text = json.dumps(self.state_data(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def notation(self) -> list[str]:
+        return [format_order(o) for o in self.history]

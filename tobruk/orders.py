@@ -1,0 +1,127 @@
+"""Orders: small frozen values with a text notation that round-trips.
+
+``format_order(parse_order(text)) == text`` for every canonical text, e.g.::
+
+    end-phase
+    place 15Pz G3
+    activate 1SA
+    move 21Pz H4-H5-I6          (the whole path; "move 21Pz I6" names only the destination)
+    attack G8 with 15Pz,21Pz    (several defending hexes: "attack G8,G9 with ...")
+    weather 2 5                 (the British player's sandstorm and rainstorm numbers)
+
+A text that does not follow the notation raises :class:`InvalidOrderError`; whether an
+order is allowed is the rules' question, answered by ``Game.play``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tobruk.errors import InvalidOrderError
+from tobruk.hexes import Hex
+
+UNIT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.'_]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """Base of every order."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase(Order):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Order):
+    unit: str
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(Order):
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Order):
+    """A move along ``path``; a one-hex path names only the destination (resolved by the rules)."""
+
+    unit: str
+    path: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Order):
+    defenders: tuple[Hex, ...]
+    attackers: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Weather(Order):
+    sandstorm: int
+    rainstorm: int
+
+
+def format_order(order: Order) -> str:
+    match order:
+        case EndPhase():
+            return "end-phase"
+        case Place(unit, h):
+            return f"place {unit} {h.label}"
+        case Activate(unit):
+            return f"activate {unit}"
+        case Move(unit, path):
+            return f"move {unit} {'-'.join(h.label for h in path)}"
+        case Attack(defenders, attackers):
+            return f"attack {','.join(h.label for h in defenders)} with {','.join(attackers)}"
+        case Weather(sand, rain):
+            return f"weather {sand} {rain}"
+    raise TypeError(f"not an order: {order!r}")
+
+
+def _unit(text: str, whole: str) -> str:
+    if not UNIT_ID.match(text):
+        raise InvalidOrderError(f"{whole!r}: {text!r} is not a unit id")
+    return text
+
+
+def _hex(text: str, whole: str) -> Hex:
+    try:
+        return Hex.parse(text)
+    except ValueError:
+        raise InvalidOrderError(f"{whole!r}: {text!r} is not a hex label such as C13") from None
+
+
+def _die(text: str, whole: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 6:
+        raise InvalidOrderError(f"{whole!r}: {text!r} is not a die number from 1 to 6")
+    return int(text)
+
+
+def parse_order(text: str) -> Order:
+    """Parse the notation above (keywords are case-insensitive; extra blanks are ignored)."""
+    words = text.split()
+    if not words:
+        raise InvalidOrderError("an empty order")
+    verb, args = words[0].lower(), words[1:]
+    if verb == "end-phase" and not args:
+        return EndPhase()
+    if verb == "place" and len(args) == 2:
+        return Place(_unit(args[0], text), _hex(args[1], text))
+    if verb == "activate" and len(args) == 1:
+        return Activate(_unit(args[0], text))
+    if verb == "move" and len(args) == 2:
+        return Move(_unit(args[0], text), tuple(_hex(p, text) for p in args[1].split("-")))
+    if verb == "attack" and len(args) == 3 and args[1].lower() == "with":
+        defenders = tuple(_hex(p, text) for p in args[0].split(","))
+        attackers = tuple(_unit(u, text) for u in args[2].split(","))
+        return Attack(defenders, attackers)
+    if verb == "weather" and len(args) == 2:
+        return Weather(_die(args[0], text), _die(args[1], text))
+    raise InvalidOrderError(
+        f"{text!r} is not an order; the forms are: end-phase | place UNIT HEX | activate UNIT | "
+        "move UNIT HEX-HEX-... | attack HEX[,HEX] with UNIT[,UNIT] | weather N N"
+    )

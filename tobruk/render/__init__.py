@@ -1,0 +1,1 @@
+"""Pictures of the game: pure functions from data to SVG text."""

@@ -1,0 +1,104 @@
+"""Units: a static definition (what is printed on the counter) and a mutable state (where it is, how it is).
+
+Definitions are frozen and shared by every copy of a game; a state is a small record per
+unit that the game copies cheaply for undo and search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+from tobruk.hexes import Hex
+from tobruk.sides import Side
+
+
+class UnitType(StrEnum):
+    ARMOUR = "armour"
+    MOTORIZED = "motorized"
+    INFANTRY = "infantry"
+    RECCE = "recce"
+    AA = "aa"
+    ARTILLERY = "artillery"
+    AIR = "air"
+    DUMMY = "dummy"
+
+
+class Echelon(StrEnum):
+    """Division level or subdivisional, as the stacking and victory rules count them."""
+
+    DIVISION = "division"
+    SUBDIVISIONAL = "subdivisional"
+
+
+class AACapability(StrEnum):
+    """Where a ground unit can fire at aircraft (GG-X.B.1b)."""
+
+    NONE = "none"
+    IN_BOX = "in-box"
+    ANYWHERE = "anywhere"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDef:
+    """What the counter says.  ``formation`` names a parent division for its brigades."""
+
+    id: str
+    name: str
+    side: Side
+    nationality: str
+    echelon: Echelon
+    type: UnitType
+    attack: int
+    defence: int
+    movement: int
+    tank: str | None = None
+    aa: AACapability = AACapability.NONE
+    flags: frozenset[str] = frozenset()
+    formation: str | None = None
+
+    @property
+    def factors(self) -> str:
+        """The counter's factors in the rules' notation: attack-defence-movement."""
+        return f"{self.attack}-{self.defence}-{self.movement}"
+
+    @property
+    def is_dummy(self) -> bool:
+        return self.type is UnitType.DUMMY
+
+    @property
+    def is_air(self) -> bool:
+        return self.type is UnitType.AIR
+
+    @property
+    def is_division(self) -> bool:
+        return self.echelon is Echelon.DIVISION
+
+
+@dataclass(slots=True)
+class UnitState:
+    """Where a unit is and what has happened to it.  ``hex`` is ``None`` off the map."""
+
+    hex: Hex | None = None
+    disrupted: bool = False
+    newly_disrupted: bool = False
+    activated: bool = False
+    hidden: bool = False
+    eliminated: bool = False
+    moved: bool = False
+    attacked: bool = False
+    out_of_supply: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def copy(self) -> UnitState:
+        return UnitState(self.hex, self.disrupted, self.newly_disrupted, self.activated, self.hidden,
+                         self.eliminated, self.moved, self.attacked, self.out_of_supply, dict(self.extra))
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready form (also the input of the state hash): every field, hex as its label."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = value.label if isinstance(value, Hex) else value
+        return out
