@@ -137,7 +137,7 @@ class Hex:
             return [self]
         out: list[Hex] = []
         h = Hex(self.q + _DELTAS[Direction.SW][0] * radius, self.r + _DELTAS[Direction.SW][1] * radius)
-        for d in Direction:
+        for d in (Direction.E, Direction.NE, Direction.NW, Direction.W, Direction.SW, Direction.SE):
             for _ in range(radius):
                 out.append(h)
                 h = h.neighbour(d)

@@ -182,7 +182,7 @@ def read_scenario(t: Table, name: str) -> Scenario:
     start: dict[str, Hex | None] = {}
     setup_zone: dict[str, str] = {}
     reinforcements: dict[str, Reinforcement] = {}
-    for ut in t.tables("unit"):
+    for ut in t.tables("unit", None):
         uid = ut.str("id")
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.'_]*", uid):
             raise ut.error("id", f"a unit id is letters, digits, '.', \"'\" and '_' with no spaces, got {uid!r}")
