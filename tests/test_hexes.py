@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -105,7 +107,7 @@ def test_line_is_a_chain_of_adjacent_hexes(a: Hex, b: Hex) -> None:
     path = line(a, b)
     assert path[0] == a and path[-1] == b
     assert len(path) == a.distance(b) + 1
-    assert all(x.is_adjacent(y) for x, y in zip(path, path[1:], strict=False))
+    assert all(x.is_adjacent(y) for x, y in itertools.pairwise(path))
 
 
 @given(hexes, st.floats(5, 50))

@@ -121,7 +121,7 @@ def test_malformed_units(units: str, field: str) -> None:
 def test_toml_syntax_error_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "broken.toml"
     bad.write_text("title = \n", encoding="utf-8")
-    with pytest.raises(ScenarioError, match="broken.toml"):
+    with pytest.raises(ScenarioError, match=r"broken\.toml"):
         load_scenario(bad)
 
 

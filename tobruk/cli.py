@@ -31,13 +31,13 @@ def summary(scenario: Scenario) -> str:
              f"Map: {m.name}, {m.rows} rows x {m.columns} columns, {sum(m.is_land(h) for h in m.hexes)} land hexes"]
     for side in Side:
         hexes = m.supply_sources.get(side, ())
-        lines.append(f"{side.title} supply sources: {' '.join(h.label for h in hexes)}")
+        lines.append(f"{side.display} supply sources: {' '.join(h.label for h in hexes)}")
     boxes = [h.label for h, s in sorted(m.fortifications.items()) if s is Side.ALLIED]
     forts = [h.label for h, s in sorted(m.fortifications.items()) if s is Side.AXIS]
     lines.append(f"Allied boxes: {' '.join(boxes)}")
     lines.append(f"Axis forts: {' '.join(forts)}")
     for side in Side:
-        lines.append(f"\n{side.title} order of battle:")
+        lines.append(f"\n{side.display} order of battle:")
         for u in scenario.units:
             if u.side is not side:
                 continue

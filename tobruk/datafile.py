@@ -7,10 +7,11 @@ file, the field and what was expected, and unknown keys (usually typos) are refu
 
 from __future__ import annotations
 
+import builtins
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from tobruk.errors import ScenarioError
 from tobruk.hexes import Hex, Hexside
@@ -23,25 +24,25 @@ _MISSING = object()
 class Table:
     """A mapping read from a data file, with the file name and the path to it for errors."""
 
-    def __init__(self, data: Mapping[str, Any], source: str, path: str = "") -> None:
+    def __init__(self, data: Mapping[str, Any], source: builtins.str, path: builtins.str = "") -> None:
         self.data = data
         self.source = source
         self.path = path
-        self._seen: set[str] = set()
+        self._seen: set[builtins.str] = set()
 
-    def field(self, key: str) -> str:
+    def field(self, key: builtins.str) -> builtins.str:
         return f"{self.path}.{key}" if self.path else key
 
-    def error(self, key: str, problem: str) -> ScenarioError:
+    def error(self, key: builtins.str, problem: builtins.str) -> ScenarioError:
         return ScenarioError(self.source, self.field(key), problem)
 
-    def has(self, key: str) -> bool:
+    def has(self, key: builtins.str) -> bool:
         return key in self.data
 
-    def keys(self) -> list[str]:
+    def keys(self) -> builtins.list[builtins.str]:
         return list(self.data)
 
-    def _get(self, key: str, default: object) -> Any:
+    def _get(self, key: builtins.str, default: object) -> Any:
         self._seen.add(key)
         if key in self.data:
             return self.data[key]
@@ -49,7 +50,7 @@ class Table:
             raise ScenarioError(self.source, self.field(key), "missing (required)")
         return default
 
-    def typed(self, key: str, kind: type[T] | tuple[type, ...], what: str, default: object = _MISSING) -> Any:
+    def typed(self, key: builtins.str, kind: type[T] | tuple[type, ...], what: builtins.str, default: object = _MISSING) -> Any:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
@@ -59,20 +60,20 @@ class Table:
             raise self.error(key, f"expected {what}, got {value!r}")
         return value
 
-    def str(self, key: str, default: object = _MISSING) -> Any:
+    def str(self, key: builtins.str, default: object = _MISSING) -> Any:
         return self.typed(key, str, "a string", default)
 
-    def int(self, key: str, default: object = _MISSING) -> Any:
+    def int(self, key: builtins.str, default: object = _MISSING) -> Any:
         return self.typed(key, int, "an integer", default)
 
-    def number(self, key: str, default: object = _MISSING) -> Any:
+    def number(self, key: builtins.str, default: object = _MISSING) -> Any:
         value = self.typed(key, (int, float), "a number", default)
         return float(value) if value is not None else None
 
-    def bool(self, key: str, default: object = _MISSING) -> Any:
+    def bool(self, key: builtins.str, default: object = _MISSING) -> Any:
         return self.typed(key, bool, "true or false", default)
 
-    def choice(self, key: str, choices: Mapping[str, T], default: object = _MISSING) -> Any:
+    def choice(self, key: builtins.str, choices: Mapping[builtins.str, T], default: object = _MISSING) -> Any:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
@@ -80,15 +81,15 @@ class Table:
             raise self.error(key, f"expected one of {', '.join(sorted(choices))}, got {value!r}")
         return choices[value]
 
-    def table(self, key: str, default: object = _MISSING) -> Any:
+    def table(self, key: builtins.str, default: object = _MISSING) -> Any:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
-            return value if value is None else Table(value, self.source, self.field(key))
+            return value if value is None else Table(cast(Mapping[builtins.str, Any], value), self.source, self.field(key))
         if not isinstance(value, Mapping):
             raise self.error(key, f"expected a table, got {value!r}")
         return Table(value, self.source, self.field(key))
 
-    def list(self, key: str, default: object = _MISSING) -> Any:
+    def list(self, key: builtins.str, default: object = _MISSING) -> Any:
         value = self._get(key, default)
         if value is default and default is not _MISSING:
             return value
@@ -96,18 +97,18 @@ class Table:
             raise self.error(key, f"expected a list, got {value!r}")
         return value
 
-    def tables(self, key: str, default: object = _MISSING) -> list[Table]:
+    def tables(self, key: builtins.str, default: object = _MISSING) -> builtins.list[Table]:
         items = self.list(key, default)
         if items is None:
             return []
-        out = []
+        out: builtins.list[Table] = []
         for i, item in enumerate(items):
             if not isinstance(item, Mapping):
                 raise self.error(f"{key}[{i}]", f"expected a table, got {item!r}")
             out.append(Table(item, self.source, f"{self.field(key)}[{i}]"))
         return out
 
-    def strings(self, key: str, default: object = _MISSING) -> list[str]:
+    def strings(self, key: builtins.str, default: object = _MISSING) -> builtins.list[builtins.str]:
         items = self.list(key, default)
         if items is None:
             return []
@@ -116,28 +117,28 @@ class Table:
                 raise self.error(f"{key}[{i}]", f"expected a string, got {item!r}")
         return list(items)
 
-    def hex(self, key: str, default: object = _MISSING) -> Any:
+    def hex(self, key: builtins.str, default: object = _MISSING) -> Any:
         value = self.str(key, default)
         if value is default and default is not _MISSING:
             return value
         return self.parse_hex(key, value)
 
-    def parse_hex(self, key: str, text: str) -> Hex:
+    def parse_hex(self, key: builtins.str, text: builtins.str) -> Hex:
         try:
             return Hex.parse(text)
         except ValueError as exc:
             raise self.error(key, str(exc)) from None
 
-    def hexes(self, key: str, default: object = _MISSING) -> list[Hex]:
+    def hexes(self, key: builtins.str, default: object = _MISSING) -> builtins.list[Hex]:
         return [self.parse_hex(f"{key}[{i}]", s) for i, s in enumerate(self.strings(key, default))]
 
-    def parse_hexside(self, key: str, text: str) -> Hexside:
+    def parse_hexside(self, key: builtins.str, text: builtins.str) -> Hexside:
         try:
             return Hexside.parse(text)
         except ValueError as exc:
             raise self.error(key, str(exc)) from None
 
-    def items(self) -> Iterator[tuple[str, Any]]:
+    def items(self) -> Iterator[tuple[builtins.str, Any]]:
         for key, value in self.data.items():
             self._seen.add(key)
             yield key, value

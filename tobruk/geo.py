@@ -17,6 +17,7 @@ Rasterising rules (documented in ``docs/reconstruction.md``):
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -107,7 +108,7 @@ def read_geography(t: Table) -> Geography:
         st.done()
 
     def source_of(tab: Table) -> str:
-        sid = tab.str("source")
+        sid: str = tab.str("source")
         for part in sid.split(","):
             if part.strip() not in sources:
                 raise tab.error("source", f"unknown source id {part.strip()!r}; define it in [[source]]")
@@ -195,7 +196,7 @@ class Georeference:
 
 def _densify(pts: Sequence[tuple[float, float]], step: float) -> list[tuple[float, float]]:
     out = [pts[0]]
-    for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
         n = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / step))
         out.extend((x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n) for i in range(1, n + 1))
     return out
@@ -250,7 +251,7 @@ def crossed_hexsides(points: Sequence[tuple[float, float]], layout: Layout, hexe
     pts = list(points) + ([points[0]] if closed else [])
     board = set(hexes)
     found: dict[Hexside, tuple[float, float]] = {}
-    segs = list(zip(pts, pts[1:], strict=False))
+    segs = list(itertools.pairwise(pts))
     for h in board:
         for d in (Direction.NE, Direction.E, Direction.SE):
             n = h.neighbour(d)

@@ -31,7 +31,7 @@ TERRAINS = {t.value: t for t in Terrain}
 
 def grid_hexes(rows: int, columns: int, shifted_row_columns: int | None = None) -> list[Hex]:
     """Every hex of a rows x columns board; shifted rows (B, D, ...) may be one hex shorter."""
-    out = []
+    out: list[Hex] = []
     for r in range(rows):
         cols = columns if r % 2 == 0 or shifted_row_columns is None else shifted_row_columns
         out.extend(Hex.from_offset(r, c) for c in range(cols))

@@ -8,6 +8,7 @@ route kind and hexside feature bits by ``index * 6 + direction``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
@@ -280,7 +281,7 @@ def build_map(
         kind, hexes = line.kind, list(line.hexes)
         if len(hexes) < 2:
             raise MapError(f"route[{n}]", "a route needs at least two hexes")
-        for a, b in zip(hexes, hexes[1:], strict=False):
+        for a, b in itertools.pairwise(hexes):
             on_board(f"route[{n}]", a)
             on_board(f"route[{n}]", b)
             if not a.is_adjacent(b):

@@ -117,13 +117,13 @@ def _zone_part(t: Table, m: Map) -> set[Hex]:
                 raise t.error(key, f"the map has no zone {name!r}")
             line_zone = m.zones[name]
             for row in {h.row for h in line_zone}:
-                cols = [h.col for h in line_zone if h.row == row]
+                line_cols = [h.col for h in line_zone if h.row == row]
                 if key == "west_of":
-                    out |= {h for h in land if h.row == row and h.col < min(cols)}
+                    out |= {h for h in land if h.row == row and h.col < min(line_cols)}
                 else:
-                    out |= {h for h in land if h.row == row and h.col > max(cols)}
+                    out |= {h for h in land if h.row == row and h.col > max(line_cols)}
     if t.has("rows") or t.has("columns"):
-        rows = _axis_range(t, "rows", t.str("rows"), "row", m.rows) if t.has("rows") else range(m.rows)
+        rows: range = _axis_range(t, "rows", t.str("rows"), "row", m.rows) if t.has("rows") else range(m.rows)
         cols = _axis_range(t, "columns", t.str("columns"), "column", m.columns) if t.has("columns") \
             else range(m.columns)
         out |= {h for h in land if h.row in rows and h.col in cols}

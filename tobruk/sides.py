@@ -14,7 +14,7 @@ class Side(StrEnum):
         return Side.ALLIED if self is Side.AXIS else Side.AXIS
 
     @property
-    def title(self) -> str:
+    def display(self) -> str:
         return "Axis" if self is Side.AXIS else "Allied"
 
 

@@ -50,19 +50,19 @@ def _fmt(p: Point) -> str:
 def _symbol(kind: UnitType, x: float, y: float, w: float, h: float) -> str:
     """NATO-style type symbol inside a box of width w, height h centred at (x, y)."""
     box = f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" stroke="#222" stroke-width="0.8"/>'
-    l, r, t, b = x - w / 2, x + w / 2, y - h / 2, y + h / 2
+    lft, r, t, b = x - w / 2, x + w / 2, y - h / 2, y + h / 2
     shape = TYPE_SYMBOL.get(kind, "")
     if shape == "oval":
         inner = f'<ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{w * 0.35:.1f}" ry="{h * 0.3:.1f}" fill="none" stroke="#222" stroke-width="0.8"/>'
     elif shape in ("cross", "cross-wheels"):
-        inner = (f'<line x1="{l:.1f}" y1="{t:.1f}" x2="{r:.1f}" y2="{b:.1f}" stroke="#222" stroke-width="0.8"/>'
-                 f'<line x1="{l:.1f}" y1="{b:.1f}" x2="{r:.1f}" y2="{t:.1f}" stroke="#222" stroke-width="0.8"/>')
+        inner = (f'<line x1="{lft:.1f}" y1="{t:.1f}" x2="{r:.1f}" y2="{b:.1f}" stroke="#222" stroke-width="0.8"/>'
+                 f'<line x1="{lft:.1f}" y1="{b:.1f}" x2="{r:.1f}" y2="{t:.1f}" stroke="#222" stroke-width="0.8"/>')
         if shape == "cross-wheels":
             inner += f'<circle cx="{x:.1f}" cy="{b + 1.6:.1f}" r="1" fill="#222"/>'
     elif shape == "slash":
-        inner = f'<line x1="{l:.1f}" y1="{b:.1f}" x2="{r:.1f}" y2="{t:.1f}" stroke="#222" stroke-width="0.8"/>'
+        inner = f'<line x1="{lft:.1f}" y1="{b:.1f}" x2="{r:.1f}" y2="{t:.1f}" stroke="#222" stroke-width="0.8"/>'
     elif shape == "aa":
-        inner = f'<path d="M{l:.1f},{b:.1f} Q{x:.1f},{t - h * 0.4:.1f} {r:.1f},{b:.1f}" fill="none" stroke="#222" stroke-width="0.8"/>'
+        inner = f'<path d="M{lft:.1f},{b:.1f} Q{x:.1f},{t - h * 0.4:.1f} {r:.1f},{b:.1f}" fill="none" stroke="#222" stroke-width="0.8"/>'
     else:
         inner = ""
     return box + inner
@@ -78,7 +78,7 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
     width, height = max(xs) + margin, max(ys) + margin + (size if title else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
-           f'<rect width="100%" height="100%" fill="#fbf8ef"/>']
+           '<rect width="100%" height="100%" fill="#fbf8ef"/>']
     if title:
         out.append(f'<text x="{margin:.0f}" y="{height - size * 0.5:.0f}" font-size="{size * 0.6:.0f}" '
                    f'font-weight="bold">{escape(title)}</text>')
@@ -97,12 +97,12 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                        f'l{size * .2:.1f},{size * .3:.1f} m{-size * .05:.1f},0 l{size * .2:.1f},{-size * .22:.1f} '
                        f'l{size * .2:.1f},{size * .22:.1f}" fill="none" stroke="#8a6d3b" stroke-width="1"/>')
     # boxes and forts
-    for h, side in sorted(m.fortifications.items()):
+    for h, holder in sorted(m.fortifications.items()):
         cx, cy = layout.centre(h)
         s = size * 0.78
         out.append(f'<rect x="{cx - s / 2:.1f}" y="{cy - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" fill="none" '
-                   f'stroke="{"#8b1a1a" if side is Side.ALLIED else "#333"}" stroke-width="2" stroke-dasharray="4 2">'
-                   f'<title>{"Allied box" if side is Side.ALLIED else "Axis fort"} {h.label}</title></rect>')
+                   f'stroke="{"#8b1a1a" if holder is Side.ALLIED else "#333"}" stroke-width="2" stroke-dasharray="4 2">'
+                   f'<title>{"Allied box" if holder is Side.ALLIED else "Axis fort"} {h.label}</title></rect>')
     # hexside features
     out.append('<g id="hexsides">')
     for side in sorted(m.hexsides):
@@ -114,8 +114,8 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                 lx, ly = layout.centre(low)
                 mx, my = (x1 + x2) / 2, (y1 + y2) / 2
                 dx, dy = lx - mx, ly - my
-                d = math.hypot(dx, dy) or 1
-                tx, ty = dx / d * size * 0.22, dy / d * size * 0.22
+                dist = math.hypot(dx, dy) or 1
+                tx, ty = dx / dist * size * 0.22, dy / dist * size * 0.22
                 teeth = "".join(f'<line x1="{x1 + (x2 - x1) * k:.1f}" y1="{y1 + (y2 - y1) * k:.1f}" '
                                 f'x2="{x1 + (x2 - x1) * k + tx:.1f}" y2="{y1 + (y2 - y1) * k + ty:.1f}"/>'
                                 for k in (0.2, 0.4, 0.6, 0.8))
@@ -135,7 +135,7 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                                  f'M{px - r:.1f},{py + r:.1f} L{px + r:.1f},{py - r:.1f}"/>')
                 owner = f.owner or Side.ALLIED
                 out.append(f'<g stroke="{"#8b1a1a" if owner is Side.ALLIED else "#333"}" stroke-width="1.3">'
-                           f'{"".join(marks)}<title>{owner.title} minefield {side.label}</title></g>')
+                           f'{"".join(marks)}<title>{owner.display} minefield {side.label}</title></g>')
             elif f.kind is Feature.PERIMETER:
                 out.append(f'<line {seg} stroke="#5b2c83" stroke-width="2.5" stroke-dasharray="8 3"/>')
     out.append("</g>")
@@ -149,12 +149,12 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                            f'x2="{layout.centre(b)[0]:.1f}" y2="{layout.centre(b)[1]:.1f}" {ROUTE_STYLE[kind]}/>')
     out.append("</g>")
     # supply sources
-    for side, hexes in m.supply_sources.items():
+    for owner, hexes in m.supply_sources.items():
         for h in hexes:
             cx, cy = layout.centre(h)
             out.append(f'<circle cx="{cx:.1f}" cy="{cy - size * .55:.1f}" r="{size * .16:.1f}" '
-                       f'fill="{SIDE_COLOUR[side]}" stroke="#222" stroke-width="0.8">'
-                       f'<title>{side.title} supply source {h.label}</title></circle>')
+                       f'fill="{SIDE_COLOUR[owner]}" stroke="#222" stroke-width="0.8">'
+                       f'<title>{owner.display} supply source {h.label}</title></circle>')
     # labels and places
     out.append(f'<g id="labels" font-size="{size * 0.26:.1f}" fill="#7d7258" text-anchor="middle">')
     for h in m.hexes:

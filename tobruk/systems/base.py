@@ -40,7 +40,7 @@ class Decision:
     clause: str
 
     def __str__(self) -> str:
-        return f"{self.side.title}: {self.prompt}"
+        return f"{self.side.display}: {self.prompt}"
 
 
 class System(ABC):

@@ -128,7 +128,7 @@ class GazalaGallop(System):
                 raise IllegalOrderError(clause.rstrip("]"), reason)
             return
         raise IllegalOrderError(decision.clause, f"'{format_order(order)}' is not an order of the "
-                                                 f"{decision.phase} phase; {decision.side.title}: {decision.prompt}")
+                                                 f"{decision.phase} phase; {decision.side.display}: {decision.prompt}")
 
     def apply(self, game: Game, decision: Decision, order: Order) -> bool:
         if isinstance(order, Place):
