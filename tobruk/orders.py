@@ -6,6 +6,9 @@
     place 15Pz G3
     activate 1SA
     move 21Pz H4-H5-I6          (the whole path; "move 21Pz I6" names only the destination)
+    move Brescia F4-G5 by-trucks  (infantry carried by truck convoys)
+    eliminate 15Pz              (the owner removes a unit, e.g. over the stacking limit)
+    gallop                      (the Allied player sets off the Gazala Gallop)
     attack G8 with 15Pz,21Pz    (several defending hexes: "attack G8,G9 with ...")
     weather 2 5                 (the British player's sandstorm and rainstorm numbers)
 
@@ -47,10 +50,26 @@ class Activate(Order):
 
 @dataclass(frozen=True, slots=True)
 class Move(Order):
-    """A move along ``path``; a one-hex path names only the destination (resolved by the rules)."""
+    """A move along ``path``; a one-hex path names only the destination (resolved by the rules).
+
+    ``trucks``: carried by truck convoys (infantry moving at the motorized rate).
+    """
 
     unit: str
     path: tuple[Hex, ...]
+    trucks: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminate(Order):
+    """The owner removes one of his units (e.g. over the stacking limit at the end of a phase)."""
+
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Gallop(Order):
+    """The Allied player sets off the Gazala Gallop (GG-XIII.E)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +92,12 @@ def format_order(order: Order) -> str:
             return f"place {unit} {h.label}"
         case Activate(unit):
             return f"activate {unit}"
-        case Move(unit, path):
-            return f"move {unit} {'-'.join(h.label for h in path)}"
+        case Move(unit, path, trucks):
+            return f"move {unit} {'-'.join(h.label for h in path)}{' by-trucks' if trucks else ''}"
+        case Eliminate(unit):
+            return f"eliminate {unit}"
+        case Gallop():
+            return "gallop"
         case Attack(defenders, attackers):
             return f"attack {','.join(h.label for h in defenders)} with {','.join(attackers)}"
         case Weather(sand, rain):
@@ -113,8 +136,12 @@ def parse_order(text: str) -> Order:
         return Place(_unit(args[0], text), _hex(args[1], text))
     if verb == "activate" and len(args) == 1:
         return Activate(_unit(args[0], text))
-    if verb == "move" and len(args) == 2:
-        return Move(_unit(args[0], text), tuple(_hex(p, text) for p in args[1].split("-")))
+    if verb == "move" and (len(args) == 2 or (len(args) == 3 and args[2].lower() == "by-trucks")):
+        return Move(_unit(args[0], text), tuple(_hex(p, text) for p in args[1].split("-")), len(args) == 3)
+    if verb == "eliminate" and len(args) == 1:
+        return Eliminate(_unit(args[0], text))
+    if verb == "gallop" and not args:
+        return Gallop()
     if verb == "attack" and len(args) == 3 and args[1].lower() == "with":
         defenders = tuple(_hex(p, text) for p in args[0].split(","))
         attackers = tuple(_unit(u, text) for u in args[2].split(","))
@@ -123,5 +150,5 @@ def parse_order(text: str) -> Order:
         return Weather(_die(args[0], text), _die(args[1], text))
     raise InvalidOrderError(
         f"{text!r} is not an order; the forms are: end-phase | place UNIT HEX | activate UNIT | "
-        "move UNIT HEX-HEX-... | attack HEX[,HEX] with UNIT[,UNIT] | weather N N"
+        "move UNIT HEX-HEX-... [by-trucks] | attack HEX[,HEX] with UNIT[,UNIT] | weather N N | eliminate UNIT | gallop"
     )

@@ -1,9 +1,13 @@
 """The Gazala Gallop: its sequence of play (2016 charts, GG-VI) and the rules implemented so far.
 
-Implemented here: the game-turn sequence (GG-VI.A-C) over 14 turns (GG-VII.A), the historical
-set-up with the Axis free placement (GG-V.A.1) under the stacking limits (GG-XII.A.1-2), and
-the weather determination (GG-VIII.0, A, B).  The movement, combat, air, supply and victory
-rules fill the phases named here as they arrive; until then their phases end on ``end-phase``.
+Implemented: the game-turn sequence (GG-VI.A-D) over 14 turns (GG-VII.A); the historical
+set-up with the Axis free placement (GG-V.A.1); weather determination (GG-VIII.0, A, B);
+operational movement with zones of control, boxes and forts, escarpments, disruption and
+weather caps (GG-XIII, XI.A.2-4, XI.C-D, IX.A, VIII.A.2/4, VIII.B.2); Allied activation (GG-V.A.2-4);
+the Crusader breakdown (GG-XIII.D); the Gazala Gallop (GG-XIII.E); truck convoys carrying
+infantry (GG-XV.A.4); the turn 7 reinforcement (GG-VII.B); stacking (GG-XII).  The air, combat,
+supply and victory rules fill their phases as they arrive; until then those phases end on
+``end-phase``.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from typing import TYPE_CHECKING
 
 from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Hex
-from tobruk.orders import EndPhase, Order, Place, Weather, format_order
+from tobruk.orders import Activate, Eliminate, EndPhase, Gallop, Move, Order, Place, Weather, format_order
 from tobruk.sides import Side
 from tobruk.systems import register
+from tobruk.systems import gazala_moves as mv
 from tobruk.systems.base import Decision, Phase, System
 
 if TYPE_CHECKING:
@@ -40,9 +45,8 @@ PLAYER_TURNS: tuple[Phase, ...] = (
 )
 FIRST_TURN = (SETUP, *PLAYER_TURNS)
 LATER_TURNS = (WEATHER, *PLAYER_TURNS)
-
-STACK_UNITS = 3
-STACK_DIVISIONS = 2
+ALLIED_CHOICE_PHASES = ("allied-movement", "allied-airstrike", "allied-attacks")
+STACKING_PHASES = ("axis-movement", "axis-attacks", "allied-movement", "allied-attacks")
 
 
 def stacking_problem(game: Game, uids: Sequence[str]) -> str | None:
@@ -51,11 +55,16 @@ def stacking_problem(game: Game, uids: Sequence[str]) -> str | None:
     if len({d.side for d in defs}) > 1:
         return "only one side's units may be in a hex [GG-XII.A.1]"
     real = [d for d in defs if not d.is_dummy]
-    if len(real) > STACK_UNITS:
-        return f"at most {STACK_UNITS} units in a hex [GG-XII.A.2]"
-    if sum(d.is_division for d in real) > STACK_DIVISIONS:
-        return f"at most {STACK_DIVISIONS} division-level units in a hex [GG-XII.A.2]"
+    if len(real) > mv.STACK_UNITS:
+        return f"at most {mv.STACK_UNITS} units in a hex [GG-XII.A.2]"
+    if sum(d.is_division for d in real) > mv.STACK_DIVISIONS:
+        return f"at most {mv.STACK_DIVISIONS} division-level units in a hex [GG-XII.A.2]"
     return None
+
+
+def _illegal(problem: str) -> IllegalOrderError:
+    reason, _, clause = problem.rpartition(" [")
+    return IllegalOrderError(clause.rstrip("]"), reason)
 
 
 @register
@@ -67,22 +76,27 @@ class GazalaGallop(System):
         return FIRST_TURN if game.state.turn == 1 else LATER_TURNS
 
     def setup(self, game: Game) -> None:
+        nonhistorical = "nonhistorical" in game.options
         for uid, d in game.defs.items():
-            if d.side is ALLIED:
-                # GG-V.A.2: Allied units start inactive (the nonhistorical option activates at will)
+            if d.side is ALLIED:  # GG-V.A.2: Allied units start inactive
                 game.unit(uid).activated = False
-        game.log(f"Turn 1. {game.scenario.title}: historical set-up.")
+        game.state.data["nonhistorical"] = nonhistorical
+        game.log(f"Turn 1. {game.scenario.title}: {'nonhistorical' if nonhistorical else 'historical'} set-up.")
 
     def begin_turn(self, game: Game) -> None:
         for u in game.state.units.values():
             u.moved = False
             u.attacked = False
+        game.state.data["convoys_used"] = {}
         game.log(f"Turn {game.state.turn}.")
 
     # --- decisions ------------------------------------------------------------------------------
     def decision(self, game: Game, phase: Phase) -> Decision | None:
         if phase.side is None:
             return None
+        if phase.key in STACKING_PHASES and game.state.data.get("stacking") == phase.key:
+            hexes = " ".join(h.label for h in sorted(mv.overstacked(game, phase.side)))
+            return Decision(phase.side, phase.key, f"eliminate units over the stacking limit in {hexes}", "GG-XII.B")
         prompts = {
             "axis-setup": "place the mobile units on the Axis side of the Gazala Line, then end-phase",
             "weather": "name the sandstorm and the rainstorm numbers (the Axis player then rolls)",
@@ -90,18 +104,34 @@ class GazalaGallop(System):
         return Decision(phase.side, phase.key, prompts.get(phase.key, phase.title.split(" ", 1)[1]), phase.clause)
 
     def legal_orders(self, game: Game, decision: Decision) -> list[Order]:
-        if decision.phase == "weather":
+        phase, side = decision.phase, decision.side
+        if phase == "weather":
             return [Weather(s, r) for s in range(1, 7) for r in range(1, 7) if s != r]
+        if decision.clause == "GG-XII.B":
+            return [Eliminate(uid) for ids in mv.overstacked(game, side).values() for uid in ids]
         orders: list[Order] = []
-        if decision.phase == "axis-setup":
+        if phase == "axis-setup":
             for uid, zone_name in game.scenario.setup_zone.items():
                 here = game.unit(uid).hex
                 for h in sorted(game.scenario.zone(zone_name)):
                     if h != here and self._placement_problem(game, uid, h) is None:
                         orders.append(Place(uid, h))
+        if side is ALLIED and phase in ALLIED_CHOICE_PHASES:
+            orders.extend(Activate(uid) for uid in game.units_of(ALLIED) if self._activation_problem(game, uid) is None)
+            if self._gallop_problem(game) is None:
+                orders.append(Gallop())
+        if phase in ("axis-movement", "allied-movement"):
+            for uid, h in self._arrivals(game, side):
+                orders.append(Place(uid, h))
+            for uid in game.units_of(side):
+                for trucks in (False, True):
+                    if mv.why_not_movable(game, uid, side, trucks) is None:
+                        for dest, route in sorted(mv.destinations(game, uid, trucks).items()):
+                            orders.append(Move(uid, route.path, trucks))
         orders.append(EndPhase())
         return orders
 
+    # --- checks ------------------------------------------------------------------------------------
     def _placement_problem(self, game: Game, uid: str, h: Hex) -> str | None:
         zone_name = game.scenario.setup_zone.get(uid)
         if zone_name is None:
@@ -111,8 +141,44 @@ class GazalaGallop(System):
         others = [u for u in game.units_at(h) if u != uid]
         return stacking_problem(game, [*others, uid])
 
+    def _arrivals(self, game: Game, side: Side) -> list[tuple[str, Hex]]:
+        """GG-VII.B: reinforcements due and the hexes where they may enter."""
+        out = []
+        for uid, r in sorted(game.scenario.reinforcements.items()):
+            u = game.unit(uid)
+            if game.defs[uid].side is side and r.turn <= game.turn and u.hex is None and not u.eliminated:
+                for h in sorted(game.scenario.zone(r.zone)):
+                    if not game.units_at(h, side.enemy):
+                        out.append((uid, h))
+        return out
+
+    def _activation_problem(self, game: Game, uid: str) -> str | None:
+        d = game.defs.get(uid)
+        if d is None or d.side is not ALLIED or d.is_dummy or d.is_air:
+            return f"{uid!r} is not an Allied ground unit [GG-V.A.2]"
+        u = game.unit(uid)
+        if u.activated:
+            return f"{uid} is already active [GG-V.A.2]"
+        if u.eliminated or u.hex is None:
+            return f"{uid} is not on the map [GG-V.A.2]"
+        if not game.state.data.get("nonhistorical") and mv.activations_left(game) <= 0:
+            return "no activations left this turn (2, plus 1 per Allied unit lost in the Axis player-turn) [GG-V.A.4]"
+        return None
+
+    def _gallop_problem(self, game: Game) -> str | None:
+        if game.state.data.get("gallop_called"):
+            return "the Gazala Gallop has already been called [GG-XIII.E]"
+        if not mv.gallop_candidates(game):
+            return "no Allied units are on or within 1 hex of the Gazala Line [GG-XIII.E]"
+        return None
+
     def check(self, game: Game, decision: Decision, order: Order) -> None:
-        phase = decision.phase
+        phase, side = decision.phase, decision.side
+        if decision.clause == "GG-XII.B":
+            if isinstance(order, Eliminate) and any(order.unit in ids for ids in mv.overstacked(game, side).values()):
+                return
+            raise IllegalOrderError("GG-XII.B", f"first eliminate units over the stacking limit; "
+                                                f"'{format_order(order)}' does not")
         if isinstance(order, EndPhase) and phase != "weather":
             return
         if isinstance(order, Weather) and phase == "weather":
@@ -124,20 +190,71 @@ class GazalaGallop(System):
                 raise IllegalOrderError("GG-V.A.1", f"there is no unit {order.unit!r}")
             problem = self._placement_problem(game, order.unit, order.hex)
             if problem is not None:
-                reason, _, clause = problem.rpartition(" [")
-                raise IllegalOrderError(clause.rstrip("]"), reason)
+                raise _illegal(problem)
             return
-        raise IllegalOrderError(decision.clause, f"'{format_order(order)}' is not an order of the "
-                                                 f"{decision.phase} phase; {decision.side.display}: {decision.prompt}")
+        if isinstance(order, Place) and phase in ("axis-movement", "allied-movement"):
+            if (order.unit, order.hex) not in self._arrivals(game, side):
+                r = game.scenario.reinforcements.get(order.unit)
+                where = f"on turn {r.turn} in {r.zone}" if r else "never (it is not a reinforcement)"
+                raise IllegalOrderError("GG-VII.B", f"{order.unit} cannot enter in {order.hex}; it arrives {where}")
+            return
+        if isinstance(order, Activate) and side is ALLIED and phase in ALLIED_CHOICE_PHASES:
+            problem = self._activation_problem(game, order.unit)
+            if problem is not None:
+                raise _illegal(problem)
+            return
+        if isinstance(order, Gallop) and side is ALLIED and phase in ALLIED_CHOICE_PHASES:
+            problem = self._gallop_problem(game)
+            if problem is not None:
+                raise _illegal(problem)
+            return
+        if isinstance(order, Move) and phase in ("axis-movement", "allied-movement"):
+            mv.resolve_move(game, order, side)
+            return
+        clause = "GG-XIII.A.1" if isinstance(order, Move) else decision.clause
+        raise IllegalOrderError(clause, f"'{format_order(order)}' is not an order of the {decision.phase} phase; "
+                                        f"{decision.side.display}: {decision.prompt}")
 
+    # --- effects -----------------------------------------------------------------------------------
     def apply(self, game: Game, decision: Decision, order: Order) -> bool:
-        if isinstance(order, Place):
+        side = decision.side
+        if isinstance(order, Place) and decision.phase == "axis-setup":
             game.unit(order.unit).hex = order.hex
             game.log(f"Axis sets up {order.unit} in {order.hex}.")
+            return False
+        if isinstance(order, Place):
+            u = game.unit(order.unit)
+            u.hex = order.hex
+            u.activated = True  # ruling R-REINF: a reinforcement arrives active
+            game.log(f"{side.display}: {order.unit} arrives in {order.hex}.")
             return False
         if isinstance(order, Weather):
             game.state.weather = self._roll_weather(game, order)
             return True
+        if isinstance(order, Activate):
+            mv.activate(game, order.unit, counted=not game.state.data.get("nonhistorical"))
+            game.log(f"Allied: {order.unit} activated.")
+            return False
+        if isinstance(order, Gallop):
+            units = mv.gallop_candidates(game)
+            for uid in units:
+                mv.activate(game, uid, counted=False)
+            game.state.data["gallop_called"] = True
+            game.state.data["gallop"] = sorted(u for u in units if not mv.gazala_east(game, u))
+            game.log(f"Allied: the Gazala Gallop! {', '.join(units)} flee east.")
+            return False
+        if isinstance(order, Move):
+            mv.carry_out_move(game, order, mv.resolve_move(game, order, side))
+            return False
+        if isinstance(order, Eliminate):
+            mv.eliminate(game, order.unit, "over the stacking limit")
+            if mv.overstacked(game, side):
+                return False
+            game.state.data.pop("stacking", None)
+            return True
+        if isinstance(order, EndPhase) and decision.phase in STACKING_PHASES and mv.overstacked(game, side):
+            game.state.data["stacking"] = decision.phase  # GG-XII.B: the owner chooses the excess to eliminate
+            return False
         return True
 
     def _roll_weather(self, game: Game, order: Weather) -> str:
@@ -156,3 +273,5 @@ class GazalaGallop(System):
     def run_phase(self, game: Game, phase: Phase) -> None:
         if phase.key == "axis-setup":
             game.log("Axis set-up complete.")
+        elif phase.key in ("axis-victory", "allied-victory"):
+            mv.record_boxes_held(game, AXIS if phase.key.startswith("axis") else ALLIED)

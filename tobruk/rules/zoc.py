@@ -1,0 +1,41 @@
+"""Zones of control as a function of the position: which enemy units exert ZOC into which hexes.
+
+A unit's ZOC is the six hexes around it.  The box rule of each system decides where ZOCs are
+switched off (``exempt``: hexes an enemy ZOC does not extend into, e.g. a box held by the
+moving side); the caller computes it.  Movement, combat (retreats) and supply use the same map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tobruk.hexes import Hex
+from tobruk.maps import Map
+
+
+@dataclass(frozen=True, slots=True)
+class ZocMap:
+    """For each hex under enemy ZOC: the ids of the enemy units exerting it, and the hexes they stand in."""
+
+    units: dict[Hex, frozenset[str]]
+    origins: dict[Hex, frozenset[Hex]]
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.units
+
+    def sources(self, h: Hex) -> frozenset[str]:
+        return self.units.get(h, frozenset())
+
+
+def zoc_map(m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = ()) -> ZocMap:
+    """The ZOC of the given enemy units (id, hex) over the board, leaving out ``exempt`` hexes."""
+    skip = set(exempt)
+    units: dict[Hex, set[str]] = {}
+    origins: dict[Hex, set[Hex]] = {}
+    for uid, at in enemies:
+        for n in at.neighbours():
+            if n in m and m.is_land(n) and n not in skip:
+                units.setdefault(n, set()).add(uid)
+                origins.setdefault(n, set()).add(at)
+    return ZocMap({h: frozenset(v) for h, v in units.items()}, {h: frozenset(v) for h, v in origins.items()})

@@ -1,0 +1,292 @@
+"""The Gazala Gallop's operational movement: who may move, how far, and what happens on the way.
+
+Builds the :class:`MoveContext` for a unit from the position and the Gazala charts (road and
+track rates by unit type, escarpment costs, weather caps, the box ZOC rule), and carries out the
+rules that go with a move: Allied activation (GG-V.A), the Crusader breakdown (GG-XIII.D),
+truck convoys for infantry (GG-XV.A.4), the Gazala Gallop (GG-XIII.E), the turn 7
+reinforcement (GG-VII.B) and the stacking limit at the end of a phase (GG-XII).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tobruk.errors import IllegalOrderError
+from tobruk.hexes import Direction, Hex
+from tobruk.maps import MovementRates
+from tobruk.orders import Move
+from tobruk.rules.movement import MF, MoveContext, Reach, reach, walk
+from tobruk.rules.zoc import ZocMap, zoc_map
+from tobruk.sides import Side
+from tobruk.units import UnitDef, UnitType
+
+if TYPE_CHECKING:
+    from tobruk.game import Game
+
+# Terrain effects chart: sixtieths of an MF per hex along road, major track, minor track.
+RATES = {
+    "armour": MovementRates(road=15, major_track=20, minor_track=30),
+    "motorized": MovementRates(road=12, major_track=15, minor_track=20),
+    "foot": MovementRates(road=30, major_track=30, minor_track=30),
+}
+# GG-VIII.B.2 (ruling R-RAIN): the major-track fraction doubled, no minor-track boost.
+RAIN_RATES = {
+    "armour": MovementRates(road=15, major_track=40, minor_track=60),
+    "motorized": MovementRates(road=12, major_track=30, minor_track=60),
+    "foot": MovementRates(road=30, major_track=60, minor_track=60),
+}
+ASCENT = {"armour": 2 * MF, "motorized": 2 * MF, "foot": MF}  # GG-XI.C
+CONVOYS = {Side.AXIS: 4, Side.ALLIED: 6}  # GG-XV.A.4
+CONVOY_MF = 3  # GG-XIII.A.2c: trucked infantry moves at the motorized rate with 3 MF
+ACTIVATIONS_PER_TURN = 2  # GG-V.A.4
+GALLOP_DIRECTIONS = frozenset({Direction.NE, Direction.E, Direction.SE})
+GALLOP_BEYOND_COLUMN = 13  # GG-XIII.E: anywhere east of vertical hex column 13
+STACK_UNITS, STACK_DIVISIONS = 3, 2  # GG-XII.A.2
+
+CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XIII.E", "XI.D",
+                                   "XI.A.3n")}
+
+
+def movement_class(d: UnitDef, trucks: bool = False) -> str:
+    if trucks:
+        return "motorized"
+    if d.type is UnitType.ARMOUR:
+        return "armour"
+    if d.type is UnitType.INFANTRY:
+        return "foot"
+    return "motorized"  # motorized, recce, AA (GG-XIV.B.7: the AA units count as motorized), artillery
+
+
+def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
+    """Real ground units of a side on the board (no dummies, air units or eliminated units)."""
+    out = []
+    for uid in game.units_of(side):
+        u, d = game.unit(uid), game.defs[uid]
+        if u.hex is not None and not u.eliminated and not d.is_dummy and not d.is_air:
+            out.append((uid, u.hex))
+    return out
+
+
+def boxes_held_now(game: Game, side: Side) -> list[Hex]:
+    """The side's own boxes or forts its real units stand in now (eliminated ones excluded)."""
+    gone = set(game.state.data.get("boxes_eliminated", []))
+    mine = {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
+    return sorted({h for _, h in on_map(game, side)} & mine)
+
+
+def phasing_side(game: Game) -> Side | None:
+    """Whose player-turn it is (``None`` during set-up and weather)."""
+    key = game.phase.key
+    if key == "axis-setup":
+        return None
+    for side in Side:
+        if key.startswith(side.value + "-"):
+            return side
+    return None
+
+
+def record_boxes_held(game: Game, side: Side) -> None:
+    """GG-XI.A.3 looks at the boxes held at the start of the friendly player-turn: remember them."""
+    game.state.data.setdefault("boxes_held", {})[side.value] = [h.label for h in boxes_held_now(game, side)]
+
+
+def zoc_exempt(game: Game, side: Side) -> set[Hex]:
+    """GG-XI.A.3: hexes of ``side``'s own boxes/forts where enemy ZOCs do not reach.
+
+    In its own player-turn: those it held at the start of that player-turn; in the enemy's: those
+    it holds now.
+    """
+    if phasing_side(game) is side:
+        held = game.state.data.get("boxes_held", {}).get(side.value, [])
+        return {Hex.parse(h) for h in held}
+    return set(boxes_held_now(game, side))
+
+
+def enemy_zoc(game: Game, side: Side) -> ZocMap:
+    """The ZOC of ``side``'s enemies, as it applies to ``side``'s units now."""
+    return zoc_map(game.scenario.map, on_map(game, side.enemy), zoc_exempt(game, side))
+
+
+def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
+    gone = set(game.state.data.get("boxes_eliminated", []))
+    return frozenset(h for h, s in game.scenario.map.fortifications.items() if s is not side and h.label not in gone)
+
+
+def galloping(game: Game) -> set[str]:
+    return set(game.state.data.get("gallop", []))
+
+
+def convoys_left(game: Game, side: Side) -> int:
+    used = game.state.data.get("convoys_used", {}).get(side.value, 0)
+    return int(CONVOYS[side] - used)
+
+
+def move_context(game: Game, uid: str, trucks: bool = False) -> MoveContext:
+    d, u = game.defs[uid], game.unit(uid)
+    assert u.hex is not None
+    cls = movement_class(d, trucks)
+    weather = game.state.weather
+    base = (CONVOY_MF if trucks else d.movement) * MF
+    if u.disrupted:
+        base = min(base, MF)  # GG-IX.A
+    if weather in ("sandstorm", "rainstorm"):
+        base = min(base, MF)  # GG-VIII.A.2, GG-VIII.B.2
+    bonus = MF  # GG-XIII.C
+    directions = None
+    if uid in galloping(game):  # GG-XIII.E: twice the movement and the bonus, NE, E or SE only
+        base, bonus, directions = base * 2, bonus * 2, GALLOP_DIRECTIONS
+    friends = frozenset(h for _, h in on_map(game, d.side))
+    enemies = frozenset(h for uid2 in game.units_of(d.side.enemy)
+                        if (h := game.unit(uid2).hex) is not None and not game.unit(uid2).eliminated
+                        and not game.defs[uid2].is_air)
+    return MoveContext(
+        map=game.scenario.map, side=d.side, start=u.hex,
+        rates=(RAIN_RATES if weather == "rainstorm" else RATES)[cls],
+        budget=base, bonus=bonus, ascent=ASCENT[cls], vehicle=cls != "foot",
+        zoc=enemy_zoc(game, d.side), enemy_units=enemies, friendly_units=friends,
+        enemy_forts=enemy_forts(game, d.side), zoc_stops=weather != "sandstorm",
+        directions=directions, clauses=CLAUSES,
+    )
+
+
+def why_not_movable(game: Game, uid: str, side: Side, trucks: bool = False) -> IllegalOrderError | None:
+    """The rule that keeps a unit from moving now, or ``None``."""
+    d = game.defs.get(uid)
+    if d is None or d.side is not side:
+        return IllegalOrderError("GG-XIII.A.1", f"{uid!r} is not one of your units")
+    u = game.unit(uid)
+    if u.eliminated or u.hex is None or d.is_air or d.is_dummy:
+        return IllegalOrderError("GG-XIII.A.1", f"{uid} is not a ground unit on the map")
+    if u.moved:
+        return IllegalOrderError("GG-XIII.A.1", f"{uid} has already moved this turn")
+    if d.side is Side.ALLIED and not u.activated:
+        return IllegalOrderError("GG-V.A.2", f"{uid} has not been activated")
+    if trucks:
+        if d.type is not UnitType.INFANTRY:
+            return IllegalOrderError("GG-XV.A.4", f"truck convoys carry only non-motorized infantry, not {uid}")
+        if d.attack > convoys_left(game, side):
+            return IllegalOrderError("GG-XV.A.4", f"{uid} needs {d.attack} truck convoys; {convoys_left(game, side)} left "
+                                                  "this turn")
+    return None
+
+
+def gallop_goal(h: Hex) -> bool:
+    return h.col + 1 > GALLOP_BEYOND_COLUMN
+
+
+def gazala_east(game: Game, uid: str) -> bool:
+    """Is the unit already east of column 13 (its gallop done)?"""
+    h = game.unit(uid).hex
+    return h is not None and gallop_goal(h)
+
+
+def destinations(game: Game, uid: str, trucks: bool = False) -> dict[Hex, Reach]:
+    """Where a unit may end its move now (empty if it may not move), with the cheapest paths."""
+    if why_not_movable(game, uid, game.defs[uid].side, trucks) is not None:
+        return {}
+    found = reach(move_context(game, uid, trucks))
+    if uid in galloping(game) and any(gallop_goal(h) for h in found):
+        found = {h: r for h, r in found.items() if gallop_goal(h)}
+    return found
+
+
+def resolve_move(game: Game, order: Move, side: Side) -> Reach:
+    """Check a move order and return its route; a destination-only order gets the cheapest route."""
+    problem = why_not_movable(game, order.unit, side, order.trucks)
+    if problem is not None:
+        raise problem
+    ctx = move_context(game, order.unit, order.trucks)
+    if len(order.path) == 1:
+        found = destinations(game, order.unit, order.trucks)
+        target = order.path[0]
+        if target not in found:
+            try:  # explain why, using the straight-line path's first broken rule where there is one
+                walk(ctx, [ctx.start, target])
+            except IllegalOrderError as exc:
+                raise exc from None
+            raise IllegalOrderError("GG-XIII.A.2", f"{order.unit} cannot reach {target} this turn")
+        return found[target]
+    result = walk(ctx, order.path)
+    if order.unit in galloping(game) and not gallop_goal(result.hex):
+        if any(gallop_goal(h) for h in reach(ctx)):
+            raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} "
+                                                 "when it can")
+    return result
+
+
+def breakdown_hex(ctx: MoveContext, path: tuple[Hex, ...], roll: int) -> Hex:
+    """GG-XIII.D: the last hex entered within the first ``roll`` MF of the route."""
+    stop = path[0]
+    for i in range(1, len(path)):
+        if walk(ctx, path[: i + 1]).spent > roll * MF:
+            break
+        stop = path[i]
+    return stop
+
+
+def carry_out_move(game: Game, order: Move, route: Reach) -> None:
+    d, u = game.defs[order.unit], game.unit(order.unit)
+    ctx = move_context(game, order.unit, order.trucks)
+    end = route.hex
+    note = ""
+    if "crusader" in d.flags:
+        used = -(-route.spent // MF)  # whole MF used
+        if used >= 2:  # GG-XIII.D: a die against the MF used beyond the first
+            roll = game.dice.roll(f"Crusader breakdown, {order.unit} ({used - 1} or less breaks down)")
+            if roll <= used - 1:
+                end = breakdown_hex(ctx, route.path, roll)
+                u.disrupted = True
+                note = f"; breaks down in {end} (rolled {roll}) and is disrupted"
+            else:
+                note = f"; no breakdown (rolled {roll})"
+    if order.trucks:
+        used_convoys = game.state.data.setdefault("convoys_used", {})
+        used_convoys[d.side.value] = used_convoys.get(d.side.value, 0) + d.attack
+        note += f"; by truck convoy ({d.attack} used)"
+    u.hex = end
+    u.moved = True
+    if order.unit in galloping(game) and gallop_goal(end):
+        game.state.data["gallop"] = sorted(galloping(game) - {order.unit})
+    game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.")
+
+
+# --- activation (GG-V.A) ---------------------------------------------------------------------------
+def activations_left(game: Game) -> int:
+    turn = str(game.turn)
+    used = game.state.data.get("activations", {}).get(turn, 0)
+    bonus = game.state.data.get("allied_losses", {}).get(turn, 0)
+    return int(ACTIVATIONS_PER_TURN + bonus - used)
+
+
+def activate(game: Game, uid: str, *, counted: bool) -> None:
+    game.unit(uid).activated = True
+    if counted:
+        counts = game.state.data.setdefault("activations", {})
+        counts[str(game.turn)] = counts.get(str(game.turn), 0) + 1
+
+
+def gallop_candidates(game: Game) -> list[str]:
+    """GG-XIII.E: Allied units on or within 1 hex of the Gazala Line."""
+    line = game.scenario.map.zone("gazala-line")
+    return [uid for uid, h in on_map(game, Side.ALLIED) if any(h.distance(x) <= 1 for x in line)]
+
+
+# --- stacking (GG-XII) and losses -------------------------------------------------------------------
+def overstacked(game: Game, side: Side) -> dict[Hex, list[str]]:
+    """The side's hexes over the stacking limit, with the units in each (dummies do not count)."""
+    stacks: dict[Hex, list[str]] = {}
+    for uid, h in on_map(game, side):
+        stacks.setdefault(h, []).append(uid)
+    return {h: ids for h, ids in stacks.items()
+            if len(ids) > STACK_UNITS or sum(game.defs[i].is_division for i in ids) > STACK_DIVISIONS}
+
+
+def eliminate(game: Game, uid: str, why: str) -> None:
+    d, u = game.defs[uid], game.unit(uid)
+    u.eliminated = True
+    where = u.hex
+    u.hex = None
+    if d.side is Side.ALLIED and game.phase.key.startswith("axis"):
+        losses = game.state.data.setdefault("allied_losses", {})  # GG-V.A.4's bonus activations
+        losses[str(game.turn)] = losses.get(str(game.turn), 0) + 1
+    game.log(f"{d.side.display}: {uid} eliminated in {where} ({why}).")
