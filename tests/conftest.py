@@ -45,3 +45,29 @@ def gazala() -> Scenario:
     from tobruk.scenario import load_scenario
 
     return load_scenario("gazala-gallop")
+
+
+def at_phase(game: Any, key: str) -> Any:
+    """Play end-phase (and fixed weather numbers) until the game reaches the phase ``key``."""
+    from tobruk.orders import EndPhase, Weather
+
+    for _ in range(500):
+        d = game.decision
+        if d is None:
+            raise AssertionError(f"the game ended before phase {key}")
+        if d.phase == key and d.clause != "GG-XII.B":
+            return game
+        game.play(Weather(1, 2) if d.phase == "weather" else EndPhase())
+    raise AssertionError(f"never reached phase {key}")
+
+
+def movement_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis",
+                  seed: int = 0, dice: Any = None) -> Any:
+    """A game on a small inline map, at the given side's movement phase of turn 1, Allied units active."""
+    from tobruk.game import Game
+
+    game = Game(make_scenario(units, rows=rows, columns=columns, map_extra=map_extra), seed=seed, dice=dice)
+    for uid, d in game.defs.items():
+        if d.side.value == "allied":
+            game.unit(uid).activated = True
+    return at_phase(game, f"{side}-movement")

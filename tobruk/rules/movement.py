@@ -17,13 +17,14 @@ Rules applied (The Gazala Gallop's clause IDs; other systems pass their own in `
   enemy box or fort (XI.A.4); no ZOC-to-ZOC step within the ZOC of one enemy unit unless into a
   friendly-occupied hex (XIII.B.3), nor between the ZOCs of units in two enemy boxes (XI.A.3n);
 * the bonus MF only for a move that does not enter an enemy ZOC (XIII.C);
-* optional direction limits (the Gazala Gallop, XIII.E) and weather: ZOCs that do not stop
-  except across a minefield hexside (sandstorm, VIII.A.4).
+* optional direction limits (the Gazala Gallop, XIII.E) and weather: in a sandstorm enemy ZOCs
+  count only when entered across an enemy minefield hexside (VIII.A.4, ruling R-SAND).
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -105,8 +106,10 @@ def _step(ctx: MoveContext, here: Hex, there: Hex, spent: int, entered: bool, fi
     towering = feats.get(Feature.TOWERING_ESCARPMENT)
     if towering is not None and route is None:
         return IllegalOrderError(ctx.clause("XI.D"), f"the towering escarpment {side} is impassable off road and track")
-    in_zoc_there = there in ctx.zoc
-    in_zoc_here = here in ctx.zoc and (first or not ctx.zoc_stops)
+    crossed_mines = any(f.kind is Feature.MINEFIELD and f.owner is not ctx.side for f in feats.values())
+    # in normal weather every enemy ZOC counts; in a sandstorm only one entered across an enemy minefield
+    in_zoc_there = there in ctx.zoc and (ctx.zoc_stops or crossed_mines)
+    in_zoc_here = first and here in ctx.zoc and ctx.zoc_stops
     if in_zoc_here and in_zoc_there and there not in ctx.friendly_units:
         shared = ctx.zoc.sources(here) & ctx.zoc.sources(there)
         if shared:
@@ -132,11 +135,7 @@ def _step(ctx: MoveContext, here: Hex, there: Hex, spent: int, entered: bool, fi
         left = (limit - spent) / MF
         return IllegalOrderError(ctx.clause("XIII.A.2"), f"not enough movement to enter {there} "
                                  f"({new / MF:g} MF needed of {limit / MF:g}; {left:g} left)")
-    stop = there in ctx.enemy_forts
-    if in_zoc_there:
-        crossed_mines = any(f.kind is Feature.MINEFIELD and f.owner is not ctx.side for f in feats.values())
-        stop = stop or ctx.zoc_stops or crossed_mines
-    return _Step(new, stop, entered_now)
+    return _Step(new, there in ctx.enemy_forts or in_zoc_there, entered_now)
 
 
 def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
@@ -146,7 +145,7 @@ def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
     if len(path) < 2:
         raise IllegalOrderError(ctx.clause("XIII.A.1"), "a move needs at least one hex to enter")
     spent, entered, stopped = 0, False, False
-    for i, (here, there) in enumerate(zip(path, path[1:], strict=False)):
+    for i, (here, there) in enumerate(itertools.pairwise(path)):
         if stopped:
             raise IllegalOrderError(ctx.clause("XIII.B.1"), f"the unit had to stop in {here}")
         result = _step(ctx, here, there, spent, entered, i == 0)
@@ -159,12 +158,11 @@ def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
 def reach(ctx: MoveContext) -> dict[Hex, Reach]:
     """Every hex the unit can end its move in, with the legal path leaving it the most MF.
 
-    Dijkstra over states (hex, previous hex while standing in a ZOC that does not stop the
-    unit, whether an enemy ZOC was entered): every cost is monotone in the MF already spent,
-    so the cheapest arrival in a state is never worse than a dearer one.
+    Dijkstra over states (hex, whether an enemy ZOC was entered): every cost is monotone in
+    the MF already spent, so the cheapest arrival in a state is never worse than a dearer one.
     """
-    State = tuple[Hex, Hex | None, bool]
-    start: State = (ctx.start, None, False)
+    State = tuple[Hex, bool]
+    start: State = (ctx.start, False)
     best: dict[State, int] = {start: 0}
     paths: dict[State, tuple[Hex, ...]] = {start: (ctx.start,)}
     stops: set[State] = set()
@@ -175,7 +173,7 @@ def reach(ctx: MoveContext) -> dict[Hex, Reach]:
         spent, _, key = heapq.heappop(queue)
         if best[key] != spent:
             continue
-        here, _prev, entered = key
+        here, entered = key
         path = paths[key]
         if here != ctx.start:
             candidate = Reach(here, spent, path, entered)
@@ -190,8 +188,7 @@ def reach(ctx: MoveContext) -> dict[Hex, Reach]:
             result = _step(ctx, here, there, spent, entered, here == ctx.start)
             if isinstance(result, IllegalOrderError):
                 continue
-            passing = there in ctx.zoc and not result.stop
-            nkey: State = (there, here if passing else None, result.entered_zoc)
+            nkey: State = (there, result.entered_zoc)
             if result.spent < best.get(nkey, 1 << 30):
                 best[nkey] = result.spent
                 paths[nkey] = (*path, there)

@@ -19,8 +19,8 @@ from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Hex
 from tobruk.orders import Activate, Eliminate, EndPhase, Gallop, Move, Order, Place, Weather, format_order
 from tobruk.sides import Side
-from tobruk.systems import register
 from tobruk.systems import gazala_moves as mv
+from tobruk.systems import register
 from tobruk.systems.base import Decision, Phase, System
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ class GazalaGallop(System):
             for uid in game.units_of(side):
                 for trucks in (False, True):
                     if mv.why_not_movable(game, uid, side, trucks) is None:
-                        for dest, route in sorted(mv.destinations(game, uid, trucks).items()):
+                        for _dest, route in sorted(mv.destinations(game, uid, trucks).items()):
                             orders.append(Move(uid, route.path, trucks))
         orders.append(EndPhase())
         return orders

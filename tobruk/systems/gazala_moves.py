@@ -207,10 +207,9 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
             raise IllegalOrderError("GG-XIII.A.2", f"{order.unit} cannot reach {target} this turn")
         return found[target]
     result = walk(ctx, order.path)
-    if order.unit in galloping(game) and not gallop_goal(result.hex):
-        if any(gallop_goal(h) for h in reach(ctx)):
-            raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} "
-                                                 "when it can")
+    if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx)):
+        raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} "
+                                             "when it can")
     return result
 
 
