@@ -70,4 +70,29 @@ def movement_game(units: str, map_extra: str = "", *, rows: int = 3, columns: in
     for uid, d in game.defs.items():
         if d.side.value == "allied":
             game.unit(uid).activated = True
-    return at_phase(game, f"{side}-movement")
+    return jump_to(game, f"{side}-movement")
+
+
+def jump_to(game: Any, key: str) -> Any:
+    """Arrange a test position: go straight to phase ``key`` of this turn, running only the phases that
+    decide nothing (so the start-of-player-turn bookkeeping happens) and skipping everybody's decisions."""
+    keys = [p.key for p in game.phases]
+    target = keys.index(key)
+    for i in range(game.state.phase_index, target):
+        phase = game.phases[i]
+        if phase.side is None:
+            game.system.run_phase(game, phase)
+    game.state.phase_index = target
+    return game
+
+
+def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis",
+                dice: Any = None) -> Any:
+    """A game on a small inline map at the given side's attack phase of turn 1, Allied units active."""
+    from tobruk.game import Game
+
+    game = Game(make_scenario(units, rows=rows, columns=columns, map_extra=map_extra), dice=dice)
+    for uid, d in game.defs.items():
+        if d.side.value == "allied":
+            game.unit(uid).activated = True
+    return jump_to(game, f"{side}-attacks")

@@ -9,7 +9,12 @@
     move Brescia F4-G5 by-trucks  (infantry carried by truck convoys)
     eliminate 15Pz              (the owner removes a unit, e.g. over the stacking limit)
     gallop                      (the Allied player sets off the Gazala Gallop)
-    attack G8 with 15Pz,21Pz    (several defending hexes: "attack G8,G9 with ...")
+    attack G8 with 15Pz,21Pz:3  (declare; several defending hexes: "attack G8,G9 with ..."; 21Pz at 3 factors)
+    resolve 1 / cancel 1        (roll for, or withdraw, declared attack number 1)
+    no-retreat 1SA / no-retreat none   (the defender's No Retreat! answer)
+    retreat-distance 2          (the winner sets how far the losers retreat)
+    retreat 150Bde F8-F9-G10    (the loser's route for one unit, its hex first)
+    end-retreat                 (no more voluntary retreats)
     weather 2 5                 (the British player's sandstorm and rainstorm numbers)
 
 A text that does not follow the notation raises :class:`InvalidOrderError`; whether an
@@ -74,8 +79,52 @@ class Gallop(Order):
 
 @dataclass(frozen=True, slots=True)
 class Attack(Order):
+    """Declare an attack; ``partial`` lists attackers using less than their full factor."""
+
     defenders: tuple[Hex, ...]
     attackers: tuple[str, ...]
+    partial: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve(Order):
+    """Roll the die for declared attack number ``attack``."""
+
+    attack: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Order):
+    """Withdraw declared attack number ``attack`` before it is resolved."""
+
+    attack: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoRetreat(Order):
+    """The defender's answer: the units given No Retreat! orders (none is an answer too)."""
+
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatDistance(Order):
+    """The winner of a battle sets how far the losing units must retreat."""
+
+    hexes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Order):
+    """The loser retreats one unit along ``path`` (its hex first)."""
+
+    unit: str
+    path: tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndRetreat(Order):
+    """The loser has no more (voluntary) retreats to make."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +147,22 @@ def format_order(order: Order) -> str:
             return f"eliminate {unit}"
         case Gallop():
             return "gallop"
-        case Attack(defenders, attackers):
-            return f"attack {','.join(h.label for h in defenders)} with {','.join(attackers)}"
+        case Attack(defenders, attackers, partial):
+            used = dict(partial)
+            names = [f"{a}:{used[a]}" if a in used else a for a in attackers]
+            return f"attack {','.join(h.label for h in defenders)} with {','.join(names)}"
+        case Resolve(n):
+            return f"resolve {n}"
+        case Cancel(n):
+            return f"cancel {n}"
+        case NoRetreat(units):
+            return f"no-retreat {','.join(units)}" if units else "no-retreat none"
+        case RetreatDistance(n):
+            return f"retreat-distance {n}"
+        case Retreat(unit, path):
+            return f"retreat {unit} {'-'.join(h.label for h in path)}"
+        case EndRetreat():
+            return "end-retreat"
         case Weather(sand, rain):
             return f"weather {sand} {rain}"
     raise TypeError(f"not an order: {order!r}")
@@ -144,11 +207,31 @@ def parse_order(text: str) -> Order:
         return Gallop()
     if verb == "attack" and len(args) == 3 and args[1].lower() == "with":
         defenders = tuple(_hex(p, text) for p in args[0].split(","))
-        attackers = tuple(_unit(u, text) for u in args[2].split(","))
-        return Attack(defenders, attackers)
+        attackers: list[str] = []
+        partial: list[tuple[str, int]] = []
+        for item in args[2].split(","):
+            name, _, used = item.partition(":")
+            attackers.append(_unit(name, text))
+            if used:
+                if not used.isdigit() or int(used) < 1:
+                    raise InvalidOrderError(f"{text!r}: {item!r} should be UNIT or UNIT:FACTORS (a whole number from 1)")
+                partial.append((name, int(used)))
+        return Attack(defenders, tuple(attackers), tuple(partial))
+    if verb in ("resolve", "cancel") and len(args) == 1 and args[0].isdigit():
+        return Resolve(int(args[0])) if verb == "resolve" else Cancel(int(args[0]))
+    if verb == "no-retreat" and len(args) == 1:
+        return NoRetreat(() if args[0].lower() == "none" else tuple(_unit(u, text) for u in args[0].split(",")))
+    if verb == "retreat-distance" and len(args) == 1 and args[0].isdigit():
+        return RetreatDistance(int(args[0]))
+    if verb == "retreat" and len(args) == 2:
+        return Retreat(_unit(args[0], text), tuple(_hex(p, text) for p in args[1].split("-")))
+    if verb == "end-retreat" and not args:
+        return EndRetreat()
     if verb == "weather" and len(args) == 2:
         return Weather(_die(args[0], text), _die(args[1], text))
     raise InvalidOrderError(
         f"{text!r} is not an order; the forms are: end-phase | place UNIT HEX | activate UNIT | "
-        "move UNIT HEX-HEX-... [by-trucks] | attack HEX[,HEX] with UNIT[,UNIT] | weather N N | eliminate UNIT | gallop"
+        "move UNIT HEX-HEX-... [by-trucks] | attack HEX[,HEX] with UNIT[:N][,UNIT] | resolve N | cancel N | "
+        "no-retreat UNIT,...|none | retreat-distance N | retreat UNIT HEX-HEX | end-retreat | weather N N | "
+        "eliminate UNIT | gallop"
     )

@@ -17,8 +17,27 @@ from typing import TYPE_CHECKING
 
 from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Hex
-from tobruk.orders import Activate, Eliminate, EndPhase, Gallop, Move, Order, Place, Weather, format_order
+from tobruk.orders import (
+    Activate,
+    Attack,
+    Cancel,
+    Eliminate,
+    EndPhase,
+    EndRetreat,
+    Gallop,
+    Move,
+    NoRetreat,
+    Order,
+    Place,
+    Resolve,
+    Retreat,
+    RetreatDistance,
+    Weather,
+    format_order,
+)
 from tobruk.sides import Side
+from tobruk.systems import gazala_battle as battle
+from tobruk.systems import gazala_combat as cb
 from tobruk.systems import gazala_moves as mv
 from tobruk.systems import register
 from tobruk.systems.base import Decision, Phase, System
@@ -47,6 +66,8 @@ FIRST_TURN = (SETUP, *PLAYER_TURNS)
 LATER_TURNS = (WEATHER, *PLAYER_TURNS)
 ALLIED_CHOICE_PHASES = ("allied-movement", "allied-airstrike", "allied-attacks")
 STACKING_PHASES = ("axis-movement", "axis-attacks", "allied-movement", "allied-attacks")
+ATTACK_PHASES = ("axis-attacks", "allied-attacks")
+BATTLE_ORDERS = (NoRetreat, RetreatDistance, Retreat, EndRetreat)
 
 
 def stacking_problem(game: Game, uids: Sequence[str]) -> str | None:
@@ -94,6 +115,11 @@ class GazalaGallop(System):
     def decision(self, game: Game, phase: Phase) -> Decision | None:
         if phase.side is None:
             return None
+        if phase.key in ATTACK_PHASES:
+            asked = battle.decision(game)
+            if asked is not None:
+                side, prompt = asked
+                return Decision(side, phase.key, prompt, "GG-XIV.D.1" if "retreat" in prompt else "GG-XIV.B.5")
         if phase.key in STACKING_PHASES and game.state.data.get("stacking") == phase.key:
             hexes = " ".join(h.label for h in sorted(mv.overstacked(game, phase.side)))
             return Decision(phase.side, phase.key, f"eliminate units over the stacking limit in {hexes}", "GG-XII.B")
@@ -109,6 +135,8 @@ class GazalaGallop(System):
             return [Weather(s, r) for s in range(1, 7) for r in range(1, 7) if s != r]
         if decision.clause == "GG-XII.B":
             return [Eliminate(uid) for ids in mv.overstacked(game, side).values() for uid in ids]
+        if phase in ATTACK_PHASES and game.state.data.get("combat"):
+            return battle.legal(game)
         orders: list[Order] = []
         if phase == "axis-setup":
             for uid, zone_name in game.scenario.setup_zone.items():
@@ -128,8 +156,37 @@ class GazalaGallop(System):
                     if mv.why_not_movable(game, uid, side, trucks) is None:
                         for _dest, route in sorted(mv.destinations(game, uid, trucks).items()):
                             orders.append(Move(uid, route.path, trucks))
+        if phase in ATTACK_PHASES:
+            orders.extend(self._attack_orders(game, side))
         orders.append(EndPhase())
         return orders
+
+    def _attack_orders(self, game: Game, side: Side) -> list[Order]:
+        """Declarations worth listing (full factors: all adjacent units, each hex's stack, each unit), and
+        resolve/cancel for the declared ones.  Any other legal declaration is accepted by ``play`` too."""
+        out: list[Order] = []
+        for entry in battle.pending(game):
+            out.append(Resolve(entry["id"]))
+            out.append(Cancel(entry["id"]))
+        able: dict[Hex, list[str]] = {}
+        busy = {u for a in battle.pending(game) for u in a["attackers"]}
+        for uid, h in mv.on_map(game, side):
+            u = game.unit(uid)
+            if not (u.disrupted or u.attacked or uid in busy or (side is ALLIED and not u.activated)):
+                able.setdefault(h, []).append(uid)
+        targets = sorted({n for h in able for n in h.neighbours() if cb.units_in(game, n, side.enemy)})
+        for target in targets:
+            groups = {tuple(u for h in able if h.is_adjacent(target) for u in able[h])}
+            groups |= {tuple(able[h]) for h in able if h.is_adjacent(target)}
+            groups |= {(u,) for h in able if h.is_adjacent(target) for u in able[h]}
+            for group in sorted(groups):
+                order = Attack((target,), group)
+                try:
+                    if cb.assess(game, order, side).column is not None:
+                        out.append(order)
+                except IllegalOrderError:
+                    continue
+        return out
 
     # --- checks ------------------------------------------------------------------------------------
     def _placement_problem(self, game: Game, uid: str, h: Hex) -> str | None:
@@ -174,12 +231,35 @@ class GazalaGallop(System):
 
     def check(self, game: Game, decision: Decision, order: Order) -> None:
         phase, side = decision.phase, decision.side
+        if phase in ATTACK_PHASES and game.state.data.get("combat"):
+            battle.check(game, order)
+            return
         if decision.clause == "GG-XII.B":
             if isinstance(order, Eliminate) and any(order.unit in ids for ids in mv.overstacked(game, side).values()):
                 return
             raise IllegalOrderError("GG-XII.B", f"first eliminate units over the stacking limit; "
                                                 f"'{format_order(order)}' does not")
+        if isinstance(order, EndPhase) and phase in ATTACK_PHASES:
+            if battle.pending(game):
+                raise IllegalOrderError("GG-XIV.C.1", "resolve or cancel the declared attacks "
+                                        f"({', '.join(str(a['id']) for a in battle.pending(game))}) first")
+            due = battle.obligations(game, side)
+            if due:
+                raise IllegalOrderError("GG-XIV.A.2", "these hexes hold undisrupted enemy units next to yours and must "
+                                        f"be attacked: {' '.join(h.label for h in due)}")
+            return
         if isinstance(order, EndPhase) and phase != "weather":
+            return
+        if isinstance(order, Attack) and phase in ATTACK_PHASES:
+            a = cb.assess(game, order, side)
+            if a.column is None:
+                raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed "
+                                                      f"({a.attack2 / 2:g} to {a.defence2 / 2:g})")
+            return
+        if isinstance(order, (Resolve, Cancel)) and phase in ATTACK_PHASES:
+            entry = battle.find(game, order.attack)
+            if isinstance(order, Resolve) and cb.assess(game, battle.order_of(entry), side).column is None:
+                raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
             return
         if isinstance(order, Weather) and phase == "weather":
             if order.sandstorm == order.rainstorm:
@@ -218,6 +298,20 @@ class GazalaGallop(System):
     # --- effects -----------------------------------------------------------------------------------
     def apply(self, game: Game, decision: Decision, order: Order) -> bool:
         side = decision.side
+        if decision.phase in ATTACK_PHASES and isinstance(order, BATTLE_ORDERS):
+            battle.apply(game, order)
+            if game.state.data.pop("phase_over", False):
+                return self._finish_phase(game, decision.phase, Side(game.phase.side or side))
+            return False
+        if isinstance(order, Attack):
+            battle.declare(game, order, side)
+            return False
+        if isinstance(order, Cancel):
+            battle.cancel(game, order.attack)
+            return False
+        if isinstance(order, Resolve):
+            battle.begin(game, order.attack, side)
+            return False
         if isinstance(order, Place) and decision.phase == "axis-setup":
             game.unit(order.unit).hex = order.hex
             game.log(f"Axis sets up {order.unit} in {order.hex}.")
@@ -252,8 +346,18 @@ class GazalaGallop(System):
                 return False
             game.state.data.pop("stacking", None)
             return True
-        if isinstance(order, EndPhase) and decision.phase in STACKING_PHASES and mv.overstacked(game, side):
-            game.state.data["stacking"] = decision.phase  # GG-XII.B: the owner chooses the excess to eliminate
+        if isinstance(order, EndPhase) and decision.phase in ATTACK_PHASES and battle.end_of_attacks(game, side):
+            if game.state.data.pop("phase_over", False):
+                return self._finish_phase(game, decision.phase, side)
+            return False  # GG-IX.B: the disrupted units' AR comes first
+        if isinstance(order, EndPhase) and decision.phase in STACKING_PHASES:
+            return self._finish_phase(game, decision.phase, side)
+        return True
+
+    def _finish_phase(self, game: Game, phase: str, side: Side) -> bool:
+        """GG-XII.B: at the end of a movement or attack phase the owner removes units over the limit."""
+        if mv.overstacked(game, side):
+            game.state.data["stacking"] = phase
             return False
         return True
 
@@ -275,3 +379,6 @@ class GazalaGallop(System):
             game.log("Axis set-up complete.")
         elif phase.key in ("axis-victory", "allied-victory"):
             mv.record_boxes_held(game, AXIS if phase.key.startswith("axis") else ALLIED)
+        elif phase.key in ("axis-movement", "allied-movement"):
+            for key in ("attacks", "attacked_units", "combat", "ixb_done"):
+                game.state.data.pop(key, None)

@@ -1,0 +1,330 @@
+"""The course of a battle in The Gazala Gallop's attack phase, as decisions of the right player.
+
+declare -> (cancel) -> resolve -> the defender's No Retreat! answer -> the die -> the results ->
+the winner's retreat distance -> the loser's retreat routes (and voluntary retreats) -> done.
+Also the end of the attack phase: compulsory attacks (GG-XIV.A.2), the disrupted units' AR
+(GG-IX.B) and the stacking check (GG-XII.B).  The state of a battle in progress lives in
+``game.state.data["combat"]`` as plain data, so it is saved, hashed and undone with the rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tobruk.errors import IllegalOrderError
+from tobruk.hexes import Hex
+from tobruk.maps import Feature
+from tobruk.orders import Attack, EndRetreat, NoRetreat, Order, Retreat, RetreatDistance, format_order, parse_order
+from tobruk.sides import Side
+from tobruk.systems import gazala_combat as cb
+from tobruk.systems import gazala_moves as mv
+
+if TYPE_CHECKING:
+    from tobruk.game import Game
+
+
+def attacks(game: Game) -> list[dict[str, Any]]:
+    return list(game.state.data.setdefault("attacks", []))
+
+
+def pending(game: Game) -> list[dict[str, Any]]:
+    return [a for a in game.state.data.get("attacks", []) if not a["resolved"]]
+
+
+def find(game: Game, n: int) -> dict[str, Any]:
+    for a in game.state.data.get("attacks", []):
+        if a["id"] == n and not a["resolved"]:
+            return dict(a)
+    raise IllegalOrderError("GG-XIV.C.1", f"there is no declared, unresolved attack number {n}")
+
+
+def declare(game: Game, order: Attack, side: Side) -> int:
+    a = cb.assess(game, order, side)
+    if a.column is None:
+        raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed ({cb._half(a.attack2)} to "
+                                              f"{cb._half(a.defence2)})")
+    n = 1 + max((x["id"] for x in game.state.data.get("attacks", [])), default=0)
+    game.state.data.setdefault("attacks", []).append(
+        {"id": n, "order": format_order(order), "defenders": [h.label for h in order.defenders],
+         "attackers": list(order.attackers), "resolved": False})
+    game.log(f"{side.display} declares attack {n}: {format_order(order)} ({a.odds}).")
+    return n
+
+
+def cancel(game: Game, n: int) -> None:
+    find(game, n)
+    game.state.data["attacks"] = [a for a in game.state.data["attacks"] if a["id"] != n]
+    game.log(f"Attack {n} cancelled.")
+
+
+def order_of(entry: dict[str, Any]) -> Attack:
+    order = parse_order(entry["order"])
+    assert isinstance(order, Attack)
+    return order
+
+
+def begin(game: Game, n: int, side: Side) -> None:
+    """Start resolving attack ``n``: ask for No Retreat! where it matters, else roll at once."""
+    entry = find(game, n)
+    a = cb.assess(game, order_of(entry), side)
+    if a.column is None:
+        raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
+    game.state.data["combat"] = {"attack": n, "side": side.value, "step": "no-retreat", "groups": []}
+    if not cb.needs_no_retreat_question(game, a):
+        roll(game, ())
+
+
+def roll(game: Game, no_retreat: tuple[str, ...]) -> None:
+    """Roll the die for the battle in progress and carry out its result (GG-XIV.C)."""
+    combat = game.state.data["combat"]
+    side = Side(combat["side"])
+    entry = find(game, combat["attack"])
+    order = order_of(entry)
+    a = cb.assess(game, order, side)
+    assert a.column is not None
+    die = game.dice.roll(f"combat, attack {entry['id']} at {a.odds}")
+    result = cb.chart().result(die, a.column)
+    effects = cb.unit_effects(game, a, result, no_retreat)
+    game.log(cb.combat_log_line(game, a, die, result, effects))
+    for uid in a.attackers:
+        game.unit(uid).attacked = True  # GG-XIV.A.1
+    attacked = game.state.data.setdefault("attacked_units", [])
+    for uid in a.defenders:
+        if uid not in attacked:
+            attacked.append(uid)
+        if game.defs[uid].side is Side.ALLIED and not game.unit(uid).activated:
+            game.unit(uid).activated = True  # GG-V.A.3
+            game.log(f"Allied: {uid} is attacked and activated.")
+    for uid, e in effects.items():
+        if e.code in ("R1", "R2", "D") and uid in a.defenders:
+            game.unit(uid).disrupted = True  # GG-IX.D: disrupted again stays disrupted
+        if e.code in ("DE", "AE"):
+            mv.eliminate(game, uid, f"combat result {e.code}")
+    for x in game.state.data["attacks"]:
+        if x["id"] == entry["id"]:
+            x["resolved"] = True
+    groups = []
+    d_units = {u: {"code": e.code, "compulsory": e.compulsory, "nr": u in no_retreat, "done": False}
+               for u, e in effects.items() if u in a.defenders and e.code in ("R1", "R2", "D")}
+    if d_units:
+        groups.append(_group(side.enemy, d_units, a.attack_hexes))
+    a_units = {u: {"code": "AR", "compulsory": False, "nr": False, "done": False}
+               for u, e in effects.items() if u in a.attackers and e.code == "AR"}
+    if a_units:
+        groups.append(_group(side, a_units, a.defending_hexes))
+    combat["groups"] = groups
+    combat["step"] = "retreats"
+    _settle(game)
+
+
+def _group(loser: Side, units: dict[str, dict[str, Any]], from_hexes: tuple[Hex, ...] | list[Hex]) -> dict[str, Any]:
+    choosable = [u for u, x in units.items() if x["code"] in ("R1", "R2", "AR") and not x["compulsory"] and not x["nr"]]
+    most = max((cb.DEFENDER_RETREATS.get(units[u]["code"], 1) for u in choosable), default=0)
+    return {"loser": loser.value, "from": [h.label for h in from_hexes], "units": units,
+            "max": most, "distance": None if choosable else 0, "checked": False}
+
+
+def current_group(game: Game) -> dict[str, Any] | None:
+    combat = game.state.data.get("combat")
+    if not combat:
+        return None
+    for g in combat["groups"]:
+        if not all(x["done"] for x in g["units"].values()):
+            return dict(g)
+    return None
+
+
+def need(g: dict[str, Any], x: dict[str, Any]) -> int:
+    """Hexes a unit must retreat: the box's compulsory distance, or the winner's, up to its result's limit."""
+    if x["nr"] or x["code"] == "D":
+        return 0
+    limit = cb.DEFENDER_RETREATS.get(x["code"], 1)
+    if x["compulsory"]:
+        return limit
+    return min(int(g["distance"] or 0), limit)
+
+
+def extra(x: dict[str, Any]) -> int:
+    """Hexes a unit may retreat beyond what it must (GG-XIV.D.1); none under No Retreat! orders."""
+    if x["nr"]:
+        return 0
+    return cb.VOLUNTARY.get(x["code"], 0) if not x.get("ixb") else 0
+
+
+def _settle(game: Game) -> None:
+    """Handle what needs no decision: units that cannot retreat, units with nothing to do, finished battles."""
+    combat = game.state.data.get("combat")
+    if not combat:
+        return
+    for g in combat["groups"]:
+        if g["distance"] is None:
+            return  # the winner must choose first
+        if not g["checked"]:
+            g["checked"] = True
+            from_hexes = [Hex.parse(h) for h in g["from"]]
+            for uid, x in g["units"].items():
+                n = need(g, x)
+                if n > 0 and not cb.retreat_paths(game, uid, n, from_hexes):
+                    x["done"] = True
+                    if x["code"] == "R1":  # GG-XIV.D.3 / charts: unable to retreat, R1 becomes D
+                        game.log(f"{uid} cannot retreat: it stays, disrupted.")
+                    else:  # R2 (No Retreat! situation, GG-XIV.D.3), AR (GG-IX.B), off the map (GG-XIV.D.4)
+                        why = "off the map or into the sea" if cb.can_leave_board(game, uid) else "unable to retreat"
+                        mv.eliminate(game, uid, why)
+                elif n == 0 and extra(x) == 0:
+                    x["done"] = True
+        if not all(x["done"] for x in g["units"].values()):
+            return
+    end_phase_after = combat.get("end_of_phase")
+    game.state.data["combat"] = None
+    if end_phase_after:
+        game.state.data["phase_over"] = True
+
+
+def decision(game: Game) -> tuple[Side, str] | None:
+    """Who must decide what in the battle in progress, or ``None``."""
+    combat = game.state.data.get("combat")
+    if not combat:
+        return None
+    if combat["step"] == "no-retreat":
+        return Side(combat["side"]).enemy, "give No Retreat! orders (or none) to the defending units"
+    g = current_group(game)
+    if g is None:
+        return None
+    loser = Side(g["loser"])
+    if g["distance"] is None:
+        return loser.enemy, f"set the retreat distance (0-{g['max']}) for {', '.join(g['units'])}"
+    return loser, f"retreat {', '.join(u for u, x in g['units'].items() if not x['done'])}, then end-retreat"
+
+
+def legal(game: Game) -> list[Order]:
+    combat = game.state.data["combat"]
+    if combat["step"] == "no-retreat":
+        a = cb.assess(game, order_of(find(game, combat["attack"])), Side(combat["side"]))
+        return [NoRetreat(o) for o in cb.no_retreat_options(game, a)]
+    g = current_group(game)
+    assert g is not None
+    if g["distance"] is None:
+        return [RetreatDistance(k) for k in range(g["max"] + 1)]
+    out: list[Order] = []
+    from_hexes = [Hex.parse(h) for h in g["from"]]
+    for uid, x in g["units"].items():
+        if x["done"]:
+            continue
+        n = need(g, x)
+        for length in range(max(n, 1), n + extra(x) + 1):
+            out.extend(Retreat(uid, p) for p in cb.retreat_paths(game, uid, length, from_hexes))
+    if all(x["done"] or need(g, x) == 0 for x in g["units"].values()):
+        out.append(EndRetreat())
+    return out
+
+
+def check(game: Game, order: Order) -> None:
+    if order not in legal(game):
+        d = decision(game)
+        clause = "GG-XIV.B.5" if isinstance(order, NoRetreat) else "GG-XIV.D.1"
+        if isinstance(order, Retreat):
+            clause = "GG-XIV.D.2"
+        raise IllegalOrderError(clause, f"'{format_order(order)}' is not allowed now"
+                                        + (f"; {d[1]}" if d else ""))
+
+
+def apply(game: Game, order: Order) -> None:
+    combat = game.state.data["combat"]
+    if isinstance(order, NoRetreat):
+        if order.units:
+            game.log(f"No Retreat! orders for {', '.join(order.units)}.")
+        roll(game, order.units)
+        return
+    g = next(x for x in combat["groups"] if not all(u["done"] for u in x["units"].values()))
+    if isinstance(order, RetreatDistance):
+        g["distance"] = order.hexes
+        game.log(f"Retreat distance set to {order.hexes}.")
+    elif isinstance(order, Retreat):
+        game.unit(order.unit).hex = order.path[-1]
+        g["units"][order.unit]["done"] = True
+        game.log(f"{order.unit} retreats {'-'.join(h.label for h in order.path)}.")
+    elif isinstance(order, EndRetreat):
+        for x in g["units"].values():
+            x["done"] = True
+    _settle(game)
+
+
+# --- the end of the attack phase ----------------------------------------------------------------------
+def obligations(game: Game, side: Side) -> list[Hex]:
+    """GG-XIV.A.2: enemy hexes that must still be attacked before the attack phase may end.
+
+    Rulings: only units able to attack (undisrupted, active) create the duty; Allied units in a box
+    held at the start of the Allied player-turn create none; a hex that all those units together could
+    not attack at 1:4 or better, or only up a towering escarpment, is not due.
+    """
+    m = game.scenario.map
+    held = mv.zoc_exempt(game, side) if side is Side.ALLIED else set()
+    attacked = set(game.state.data.get("attacked_units", []))
+    able: dict[Hex, list[str]] = {}
+    for uid, h in mv.on_map(game, side):
+        u = game.unit(uid)
+        if u.disrupted or (side is Side.ALLIED and not u.activated) or h in held:
+            continue
+        able.setdefault(h, []).append(uid)
+    due = []
+    for target in sorted({n for h in able for n in h.neighbours()}):
+        enemies = [u for u in game.units_at(target, side.enemy) if not game.defs[u].is_dummy]
+        if not any(not game.unit(u).disrupted and u not in attacked for u in enemies):
+            continue
+        from_hexes = [h for h in able if h.is_adjacent(target)]
+        usable = [h for h in from_hexes
+                  if not ((t := m.feature(h, target, Feature.TOWERING_ESCARPMENT)) is not None and t.high == target)]
+        if not usable:
+            continue
+        attackers = [u for h in usable for u in able[h]]
+        if game.state.weather == "sandstorm":  # GG-VIII.A.3: the strongest single hex
+            best = max(usable, key=lambda h: sum(game.defs[u].attack for u in able[h]))
+            attackers = able[best]
+        if _could_attack(game, target, attackers, side):
+            due.append(target)
+    return due
+
+
+def _could_attack(game: Game, target: Hex, attackers: list[str], side: Side) -> bool:
+    """Could these units attack ``target`` at 1:4, had none of them attacked or been declared yet?"""
+    trial = game.copy()
+    trial.state.data["attacks"] = []
+    for u in attackers:
+        trial.unit(u).attacked = False
+    try:
+        return cb.assess(trial, Attack((target,), tuple(attackers)), side).column is not None
+    except IllegalOrderError:
+        return False
+
+
+def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:
+    """GG-IX.B: the side's disrupted units next to undisrupted enemy units nobody attacked this phase."""
+    attacked = set(game.state.data.get("attacked_units", []))
+    out: dict[str, list[Hex]] = {}
+    for uid, h in mv.on_map(game, side):
+        if not game.unit(uid).disrupted:
+            continue
+        threats = [n for n in h.neighbours()
+                   if any(not game.unit(e).disrupted and e not in attacked and not game.defs[e].is_dummy
+                          for e in game.units_at(n, side.enemy))]
+        if threats:
+            out[uid] = threats
+    return out
+
+
+def end_of_attacks(game: Game, side: Side) -> bool:
+    """Start the end-of-phase AR for disrupted units (GG-IX.B); ``True`` if one was started."""
+    if game.state.data.get("ixb_done") == game.phase.key:
+        return False
+    game.state.data["ixb_done"] = game.phase.key
+    threatened = disrupted_adjacent(game, side)
+    if not threatened:
+        return False
+    units = {u: {"code": "AR", "compulsory": False, "nr": False, "done": False, "ixb": True} for u in threatened}
+    from_hexes = sorted({h for hs in threatened.values() for h in hs})
+    game.log(f"{', '.join(threatened)}: disrupted next to unattacked enemy units, AR (GG-IX.B).")
+    game.state.data["combat"] = {"attack": None, "side": side.enemy.value, "step": "retreats",
+                                 "groups": [_group(side, units, from_hexes)], "end_of_phase": True}
+    _settle(game)
+    return True

@@ -1,0 +1,420 @@
+"""Ground combat in The Gazala Gallop (GG-XIV, with GG-IX and GG-XI's combat effects).
+
+An attack is declared (``attack G8 with 15Pz,21Pz``), may be cancelled, and is resolved when the
+attacker says so: the defender answers No Retreat!, the die is rolled and read on the 2016 GCRT
+(``data/charts/gazala-gallop.toml``), the result is converted for boxes and forts, No Retreat!
+orders and the special survivability of two units, and the retreats follow as decisions of the
+winner (how far) and the loser (where).  :func:`assess` gives the odds with every modifier and
+:func:`outcomes` the exact probability of each result, before anything is rolled.
+
+Factors are counted in halves (``2`` is one factor), so halved units and halved attacks down a
+towering escarpment stay exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from tobruk.datafile import read_packaged_toml
+from tobruk.errors import IllegalOrderError
+from tobruk.hexes import Hex, Hexside
+from tobruk.maps import Feature, Terrain
+from tobruk.orders import Attack
+from tobruk.sides import Side
+from tobruk.systems import gazala_moves as mv
+from tobruk.units import UnitDef, UnitType
+
+if TYPE_CHECKING:
+    from tobruk.game import Game
+
+INFANTRY_TYPES = frozenset({UnitType.INFANTRY, UnitType.MOTORIZED})  # GG-XI.0: infantry or motorized infantry
+SOFT_TYPES = frozenset({UnitType.INFANTRY, UnitType.MOTORIZED, UnitType.RECCE, UnitType.AA, UnitType.ARTILLERY})
+DEFENDER_RETREATS = {"R1": 1, "R2": 2}
+VOLUNTARY = {"D": 2, "R1": 1, "AR": 1}  # GG-XIV.D.1: extra hexes the loser may add
+
+
+@dataclass(frozen=True)
+class Chart:
+    columns: tuple[str, ...]
+    ratios: tuple[tuple[int, int], ...]
+    rows: tuple[tuple[str, ...], ...]
+    box_bonus: int
+    escarpment_defence: int
+    escarpment_attack: int
+    hill_ridge_defence: int
+
+    def result(self, die: int, column: int) -> str:
+        return self.rows[die - 1][column]
+
+
+@cache
+def chart() -> Chart:
+    t = read_packaged_toml("charts", "gazala-gallop")
+    g = t.table("gcrt")
+    columns = tuple(g.strings("columns"))
+    ratios = []
+    for i, c in enumerate(columns):
+        a, _, d = c.partition(":")
+        if not (a.isdigit() and d.isdigit()):
+            raise g.error(f"columns[{i}]", f"expected an odds ratio like 3:2, got {c!r}")
+        ratios.append((int(a), int(d)))
+    rows = tuple(tuple(r) for r in g.list("rows"))
+    if len(rows) != 6 or any(len(r) != len(columns) for r in rows):
+        raise g.error("rows", f"expected 6 rows of {len(columns)} results")
+    terrain = t.table("terrain")
+    result = Chart(columns, tuple(ratios), rows, terrain.int("box_bonus"), terrain.int("escarpment_defence"),
+                   terrain.int("escarpment_attack"), terrain.int("hill_ridge_defence"))
+    terrain.done()
+    g.done()
+    t.str("format")
+    t.int("version")
+    t.done()
+    return result
+
+
+def column_for(attack2: int, defence2: int) -> int | None:
+    """GG-XIV.B.3-4: the column nearest to but not above attack:defence; 10:1 at most; None below 1:4."""
+    if defence2 <= 0:
+        return len(chart().ratios) - 1
+    best = None
+    for i, (a, d) in enumerate(chart().ratios):
+        if attack2 * d >= a * defence2:
+            best = i
+    return best
+
+
+# --- the assessment of an attack ---------------------------------------------------------------------
+@dataclass
+class Assessment:
+    """Everything about a declared attack before the die: strengths, modifiers, odds column."""
+
+    attackers: dict[str, int]
+    defenders: tuple[str, ...]
+    defending_hexes: tuple[Hex, ...]
+    attack_hexes: tuple[Hex, ...]
+    attack2: int
+    defence2: int
+    basic_column: int | None
+    column: int | None
+    disrupted_shift: bool
+    towering: frozenset[str]
+    box_hexes: frozenset[Hex]
+    hex_defence2: dict[Hex, int]
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def odds(self) -> str:
+        return "below 1:4" if self.column is None else chart().columns[self.column]
+
+
+def _half(n2: int) -> str:
+    return f"{n2 // 2}" if n2 % 2 == 0 else f"{n2 / 2:g}"
+
+
+def own_forts(game: Game, side: Side) -> set[Hex]:
+    gone = set(game.state.data.get("boxes_eliminated", []))
+    return {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
+
+
+def units_in(game: Game, h: Hex, side: Side) -> list[str]:
+    return [u for u in game.units_at(h, side) if not game.defs[u].is_air]
+
+
+def assess(game: Game, order: Attack, side: Side) -> Assessment:
+    """Check a declaration against GG-XIV.A, XI.D and VIII.A.3 and work out its odds (GG-XIV.B, IX.C, XI)."""
+    m = game.scenario.map
+    used = dict(order.partial)
+    attackers: dict[str, int] = {}
+    if not order.attackers:
+        raise IllegalOrderError("GG-XIV.A.4", "an attack needs at least one attacking unit")
+    if len(set(order.attackers)) != len(order.attackers) or len(set(order.defenders)) != len(order.defenders):
+        raise IllegalOrderError("GG-XIV.A.4", "a unit or hex is named twice")
+    pending = {u for a in game.state.data.get("attacks", []) if not a["resolved"] for u in a["attackers"]}
+    for uid in order.attackers:
+        d = game.defs.get(uid)
+        if d is None or d.side is not side or d.is_dummy or d.is_air:
+            raise IllegalOrderError("GG-XIV.A.1", f"{uid!r} is not one of your ground units")
+        u = game.unit(uid)
+        if u.eliminated or u.hex is None:
+            raise IllegalOrderError("GG-XIV.A.1", f"{uid} is not on the map")
+        if u.attacked:
+            raise IllegalOrderError("GG-XIV.A.1", f"{uid} has already attacked this turn")
+        if uid in pending:
+            raise IllegalOrderError("GG-XIV.A.6", f"{uid} is already in a declared attack: cancel that one first")
+        if u.disrupted:
+            raise IllegalOrderError("GG-XIV.A.3", f"{uid} is disrupted and may not attack")
+        if d.side is Side.ALLIED and not u.activated:
+            raise IllegalOrderError("GG-V.A.2", f"{uid} has not been activated")
+        factor = used.get(uid, d.attack)
+        if not 1 <= factor <= d.attack:
+            raise IllegalOrderError("GG-XIV.B.1", f"{uid} can attack with 1 to {d.attack} factors, not {factor}")
+        attackers[uid] = factor
+    for uid in used:
+        if uid not in attackers:
+            raise IllegalOrderError("GG-XIV.B.1", f"{uid} has factors given but is not attacking")
+    defenders: list[str] = []
+    for h in order.defenders:
+        here = units_in(game, h, side.enemy)
+        if not here:
+            raise IllegalOrderError("GG-XIV.A.2", f"{h} holds no enemy units")
+        defenders.extend(here)
+    attack_hexes = tuple(sorted({where for u in attackers if (where := game.unit(u).hex) is not None}))
+    for a in attack_hexes:
+        for h in order.defenders:
+            if not a.is_adjacent(h):
+                raise IllegalOrderError("GG-XIV.A.4", f"every attacker must be next to every defending hex: "
+                                                      f"{a} is not next to {h}")
+            tow = m.feature(a, h, Feature.TOWERING_ESCARPMENT)
+            if tow is not None and tow.high == h:
+                raise IllegalOrderError("GG-XI.D", f"{h} is atop a towering escarpment and cannot be attacked up it")
+    if game.state.weather == "sandstorm" and len(attack_hexes) > 1:
+        raise IllegalOrderError("GG-VIII.A.3", "in a sandstorm attackers in different hexes may not combine")
+
+    lines: list[str] = []
+    defender_defs = [game.defs[u] for u in defenders]
+    attacker_defs = [game.defs[u] for u in attackers]
+    soft_defence = all(d.type in SOFT_TYPES and d.type is not UnitType.AA for d in defender_defs if not d.is_dummy)
+    soft_attack = all(d.type in SOFT_TYPES and d.type is not UnitType.AA for d in attacker_defs)
+    towering: set[str] = set()
+    attack2 = 0
+    for uid, factor in attackers.items():
+        d, at = game.defs[uid], game.unit(uid).hex
+        assert at is not None
+        f2 = 2 * factor
+        note = f"{uid} {factor}"
+        if d.type is UnitType.AA and soft_defence:  # GG-XIV.B.7
+            f2 //= 2
+            note += " halved (AA unit against infantry and motorized only)"
+        down_towering = any((tw := m.feature(at, h, Feature.TOWERING_ESCARPMENT)) is not None and tw.high == at
+                            for h in order.defenders)
+        if down_towering:  # GG-XI.D
+            towering.add(uid)
+            f2 //= 2
+            note += " halved (attacking down a towering escarpment)"
+        attack2 += f2
+        lines.append(note)
+    for a in attack_hexes:  # GG-XI.C: +1 attacking down an escarpment, if matched
+        down = any((e := m.feature(a, h, Feature.ESCARPMENT)) is not None and e.high == a for h in order.defenders)
+        matched = sum(attackers[u] for u in attackers if game.unit(u).hex == a and game.defs[u].type in INFANTRY_TYPES)
+        if down and matched >= chart().escarpment_attack:
+            attack2 += 2 * chart().escarpment_attack
+            lines.append(f"+{chart().escarpment_attack} attacking down the escarpment from {a}")
+
+    defence2 = 0
+    disrupted2 = 0
+    raw2 = 0
+    hex_defence2: dict[Hex, int] = {}
+    boxes = own_forts(game, side.enemy)
+    box_hexes = frozenset(h for h in order.defenders if h in boxes)
+    for h in order.defenders:
+        here = units_in(game, h, side.enemy)
+        hex2 = 0
+        for uid in here:
+            d = game.defs[uid]
+            f2 = 2 * d.defence
+            if d.type is UnitType.AA and soft_attack:  # GG-XIV.B.7
+                f2 //= 2
+                lines.append(f"{uid} defends at half (AA unit against infantry and motorized only)")
+            hex2 += f2
+            if game.unit(uid).disrupted:
+                disrupted2 += f2
+        raw2 += hex2
+        matched = sum(game.defs[u].defence for u in here if game.defs[u].type in INFANTRY_TYPES)
+        bonus = 0
+        notes = []
+        if h in boxes:
+            bonus += chart().box_bonus
+            notes.append(f"box/fort +{chart().box_bonus}")
+        adjacent_attacks = [a for a in attack_hexes if a.is_adjacent(h)]
+        up = [a for a in adjacent_attacks if (e := m.feature(a, h, Feature.ESCARPMENT)) is not None and e.high == h]
+        if up and len(up) == len(adjacent_attacks):  # attacked up it and not flanked
+            bonus += chart().escarpment_defence
+            notes.append(f"escarpment +{chart().escarpment_defence}")
+        ridge = any(m.feature(a, h, Feature.RIDGE) is not None for a in adjacent_attacks)
+        if m.terrain[h] is Terrain.HILL or ridge:
+            bonus += chart().hill_ridge_defence
+            notes.append(f"{'hill' if m.terrain[h] is Terrain.HILL else 'ridge'} +{chart().hill_ridge_defence}")
+        if bonus:
+            granted = min(bonus, matched)  # GG-XI.0: only as far as matched by infantry factors
+            lines.append(f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}")
+            hex2 += 2 * granted
+        hex_defence2[h] = hex2
+        defence2 += hex2
+    basic = column_for(attack2, defence2)
+    shift = raw2 > 0 and 2 * disrupted2 >= raw2  # GG-IX.C
+    column = None if basic is None else min(basic + (1 if shift else 0), len(chart().columns) - 1)
+    lines.insert(0, f"attack {_half(attack2)} against defence {_half(defence2)}")
+    if shift:
+        lines.append("defenders disrupted: one column higher")
+    return Assessment(attackers, tuple(defenders), tuple(order.defenders), attack_hexes, attack2, defence2, basic,
+                      column, shift, frozenset(towering), box_hexes, hex_defence2, lines)
+
+
+# --- results ----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a result does to one unit: code DE, R2, R1, D, -, AE, AR; ``compulsory`` from a box or fort."""
+
+    code: str
+    compulsory: bool = False
+
+
+def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[str] = ()) -> dict[str, Effect]:
+    """GG-XIV.C.3 with the conversions of GG-XI.A.1 (boxes, forts), XIV.B.5 (No Retreat!), XI.D (towering)."""
+    nr = set(no_retreat)
+    defender_part = {"DAR": "D", "DAE": "D", "AR": "-", "AE": "-"}.get(result, result)
+    attacker_part = {"DAR": "AR", "DAE": "AE", "AR": "AR", "AE": "AE"}.get(result, "-")
+    out: dict[str, Effect] = {}
+    for uid in a.defenders:
+        code, compulsory = defender_part, False
+        if game.unit(uid).hex in a.box_hexes:  # GG-XI.A.1
+            code, compulsory = {"R1": ("D", False), "R2": ("R1", True), "DE": ("R2", True)}.get(code, (code, False))
+        if uid in nr:  # GG-XIV.B.5
+            code = {"R1": "D", "R2": "DE"}.get(code, code)
+        if code == "DE" and "survivable" in game.defs[uid].flags and uid not in nr:  # GG-XIV.D.5
+            code = "R2"
+        out[uid] = Effect(code, compulsory)
+    for uid in a.attackers:
+        code = attacker_part
+        if uid in a.towering:  # GG-XI.D: adverse results cancelled
+            code = "-"
+        out[uid] = Effect(code)
+    return out
+
+
+def outcome_label(game: Game, a: Assessment, result: str) -> str:
+    """The result as the defender's hexes will feel it (box and fort conversions shown)."""
+    if not a.box_hexes:
+        return result
+    effects = unit_effects(game, a, result)
+    in_box = [effects[u] for u in a.defenders if game.unit(u).hex in a.box_hexes]
+    e = in_box[0]
+    label = e.code + (" (compulsory)" if e.compulsory else "")
+    if result in ("DAR", "DAE", "AR", "AE"):
+        label = {"DAR": "DAR", "DAE": "DAE", "AR": "AR", "AE": "AE"}[result]
+    return label if len(a.box_hexes) == len(a.defending_hexes) else f"{result} ({label} in the box)"
+
+
+def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
+    """The exact probability of each result of a declared attack, before the die (one die, six faces)."""
+    a = assess(game, order, side)
+    if a.column is None:
+        return []
+    counts: dict[str, int] = {}
+    for die in range(1, 7):
+        label = outcome_label(game, a, chart().result(die, a.column))
+        counts[label] = counts.get(label, 0) + 1
+    return sorted(((k, Fraction(v, 6)) for k, v in counts.items()), key=lambda kv: (-kv[1], kv[0]))
+
+
+def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
+    """GG-XIV.B.5: the sets of defending units that may be given No Retreat! orders (the empty set too).
+
+    In each hex with such orders the ordered units must hold at least half its defence factors.
+    """
+    by_hex: dict[Hex, list[str]] = {}
+    for uid in a.defenders:
+        h = game.unit(uid).hex
+        if h is not None and not game.defs[uid].is_dummy:
+            by_hex.setdefault(h, []).append(uid)
+    per_hex: list[list[tuple[str, ...]]] = []
+    for ids in by_hex.values():
+        total = sum(game.defs[u].defence for u in ids)
+        choices: list[tuple[str, ...]] = [()]
+        for k in range(1, len(ids) + 1):
+            for combo in combinations(ids, k):
+                if 2 * sum(game.defs[u].defence for u in combo) >= total:
+                    choices.append(combo)
+        per_hex.append(choices)
+    options: list[tuple[str, ...]] = [()]
+    for choices in per_hex:
+        options = [(*o, *c) for o in options for c in choices]
+    return sorted({tuple(sorted(o)) for o in options})
+
+
+def needs_no_retreat_question(game: Game, a: Assessment) -> bool:
+    """Ask only when some die result would make a defending unit retreat (else the answer is moot)."""
+    if a.column is None:
+        return False
+    for die in range(1, 7):
+        effects = unit_effects(game, a, chart().result(die, a.column))
+        if any(effects[u].code in ("R1", "R2") for u in a.defenders):
+            return True
+    return False
+
+
+# --- retreats ----------------------------------------------------------------------------------------
+def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> list[tuple[Hex, ...]]:
+    """GG-XIV.D.2: the legal retreat routes of exactly ``length`` hexes for a unit, preferences applied.
+
+    a-e are requirements; f (empty or least stacked) and g (in supply) are preferences applied step by
+    step among the routes that meet a-e.
+    """
+    d, u = game.defs[uid], game.unit(uid)
+    origin = u.hex
+    if origin is None or length <= 0:
+        return []
+    m = game.scenario.map
+    side = d.side
+    zoc = mv.enemy_zoc(game, side)
+    pending = {Hex.parse(h) for a in game.state.data.get("attacks", []) if not a["resolved"] for h in a["defenders"]}
+    boxes = own_forts(game, side)
+
+    def ok(here: Hex, there: Hex) -> bool:
+        if there not in m or not m.is_land(there):
+            return False
+        tow = m.feature(here, there, Feature.TOWERING_ESCARPMENT)
+        if tow is not None and m.routes.get(Hexside.between(here, there)) is None:
+            return False
+        if origin.distance(there) <= origin.distance(here):
+            return False
+        friends = [x for x in game.units_at(there, side) if not game.defs[x].is_air]
+        if game.units_at(there, side.enemy):
+            return False
+        if there in zoc and not friends:
+            return False
+        if there in pending:
+            return False
+        return not (any(there.is_adjacent(f) for f in from_hexes) and there not in boxes)
+
+    paths: list[tuple[Hex, ...]] = [(origin,)]
+    for _ in range(length):
+        paths = [(*p, n) for p in paths for n in p[-1].neighbours() if ok(p[-1], n)]
+    if not paths:
+        return []
+
+    def stack(h: Hex) -> int:
+        return len([x for x in game.units_at(h, side) if x != uid and not game.defs[x].is_dummy])
+
+    for step in range(1, length + 1):  # GG-XIV.D.2 f: as little stacked as possible, hex by hex
+        least = min(stack(p[step]) for p in paths)
+        paths = [p for p in paths if stack(p[step]) == least]
+    return sorted(paths)
+
+
+def can_leave_board(game: Game, uid: str) -> bool:
+    """Whether a unit stands where a retreat could take it off the map or into the sea (GG-XIV.D.4)."""
+    h = game.unit(uid).hex
+    m = game.scenario.map
+    return h is not None and any(n not in m or not m.is_land(n) for n in h.neighbours())
+
+
+def combat_log_line(game: Game, a: Assessment, die: int, result: str, effects: dict[str, Effect]) -> str:
+    hit = ", ".join(f"{u} {e.code}" for u, e in effects.items() if e.code != "-")
+    return (f"Attack on {','.join(h.label for h in a.defending_hexes)} by {','.join(a.attackers)}: "
+            f"{_half(a.attack2)} to {_half(a.defence2)}, {a.odds}; die {die}: {result}" + (f" ({hit})" if hit else ""))
+
+
+def describe(a: Assessment) -> dict[str, Any]:
+    """The assessment as plain data (for views and the UI)."""
+    return {"odds": a.odds, "attack": a.attack2 / 2, "defence": a.defence2 / 2, "lines": list(a.lines),
+            "disrupted_shift": a.disrupted_shift}
+
+
+def defender_defs(game: Game, a: Assessment) -> list[UnitDef]:
+    return [game.defs[u] for u in a.defenders]
