@@ -158,35 +158,56 @@ class GazalaGallop(System):
                             orders.append(Move(uid, route.path, trucks))
         if phase in ATTACK_PHASES:
             orders.extend(self._attack_orders(game, side))
+            if battle.pending(game) or battle.obligations(game, side):
+                return orders  # GG-XIV.A.2, C.1: the phase cannot end yet
         orders.append(EndPhase())
         return orders
 
     def _attack_orders(self, game: Game, side: Side) -> list[Order]:
-        """Declarations worth listing (full factors: all adjacent units, each hex's stack, each unit), and
+        """Declarations worth listing (full factors: the strongest group, each hex's stack, each unit), and
         resolve/cancel for the declared ones.  Any other legal declaration is accepted by ``play`` too."""
         out: list[Order] = []
         for entry in battle.pending(game):
             out.append(Resolve(entry["id"]))
             out.append(Cancel(entry["id"]))
-        able: dict[Hex, list[str]] = {}
-        busy = {u for a in battle.pending(game) for u in a["attackers"]}
-        for uid, h in mv.on_map(game, side):
-            u = game.unit(uid)
-            if not (u.disrupted or u.attacked or uid in busy or (side is ALLIED and not u.activated)):
-                able.setdefault(h, []).append(uid)
+        able = battle.able_attackers(game, side)
+        if side is ALLIED:  # units in held boxes may attack even though they need not
+            for uid, h in mv.on_map(game, side):
+                u = game.unit(uid)
+                if u.activated and not (u.disrupted or u.attacked) and uid not in {x for a in battle.pending(game)
+                                                                                  for x in a["attackers"]}:
+                    if uid not in able.get(h, []):
+                        able.setdefault(h, []).append(uid)
         targets = sorted({n for h in able for n in h.neighbours() if cb.units_in(game, n, side.enemy)})
         for target in targets:
-            groups = {tuple(u for h in able if h.is_adjacent(target) for u in able[h])}
+            groups = {battle.attack_group(game, target, able)} - {()}
             groups |= {tuple(able[h]) for h in able if h.is_adjacent(target)}
             groups |= {(u,) for h in able if h.is_adjacent(target) for u in able[h]}
             for group in sorted(groups):
                 order = Attack((target,), group)
-                try:
-                    if cb.assess(game, order, side).column is not None:
+                for _ in range(6):  # widen to take in the due hexes it would otherwise strand (R-DUTY)
+                    try:
+                        self._check_declaration(game, order, side)
+                    except IllegalOrderError:
+                        stranded = battle.strands_a_duty(game, order, side)
+                        if stranded is None:
+                            break
+                        order = Attack((*order.defenders, stranded), order.attackers)
+                        continue
+                    if order not in out:
                         out.append(order)
-                except IllegalOrderError:
-                    continue
+                    break
         return out
+
+    def _check_declaration(self, game: Game, order: Attack, side: Side) -> None:
+        a = cb.assess(game, order, side)
+        if a.column is None:
+            raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed "
+                                                  f"({a.attack2 / 2:g} to {a.defence2 / 2:g})")
+        stranded = battle.strands_a_duty(game, order, side)
+        if stranded is not None:
+            raise IllegalOrderError("GG-XIV.A.2", f"this would leave {stranded}, which must be attacked, with no unit "
+                                                  "able to attack it: include it or keep units for it")
 
     # --- checks ------------------------------------------------------------------------------------
     def _placement_problem(self, game: Game, uid: str, h: Hex) -> str | None:
@@ -251,14 +272,11 @@ class GazalaGallop(System):
         if isinstance(order, EndPhase) and phase != "weather":
             return
         if isinstance(order, Attack) and phase in ATTACK_PHASES:
-            a = cb.assess(game, order, side)
-            if a.column is None:
-                raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed "
-                                                      f"({a.attack2 / 2:g} to {a.defence2 / 2:g})")
+            self._check_declaration(game, order, side)
             return
         if isinstance(order, (Resolve, Cancel)) and phase in ATTACK_PHASES:
             entry = battle.find(game, order.attack)
-            if isinstance(order, Resolve) and cb.assess(game, battle.order_of(entry), side).column is None:
+            if isinstance(order, Resolve) and cb.assess(game, battle.order_of(entry), side, order.attack).column is None:
                 raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
             return
         if isinstance(order, Weather) and phase == "weather":

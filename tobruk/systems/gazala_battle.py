@@ -66,7 +66,7 @@ def order_of(entry: dict[str, Any]) -> Attack:
 def begin(game: Game, n: int, side: Side) -> None:
     """Start resolving attack ``n``: ask for No Retreat! where it matters, else roll at once."""
     entry = find(game, n)
-    a = cb.assess(game, order_of(entry), side)
+    a = cb.assess(game, order_of(entry), side, n)
     if a.column is None:
         raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
     game.state.data["combat"] = {"attack": n, "side": side.value, "step": "no-retreat", "groups": []}
@@ -80,7 +80,7 @@ def roll(game: Game, no_retreat: tuple[str, ...]) -> None:
     side = Side(combat["side"])
     entry = find(game, combat["attack"])
     order = order_of(entry)
-    a = cb.assess(game, order, side)
+    a = cb.assess(game, order, side, entry["id"])
     assert a.column is not None
     die = game.dice.roll(f"combat, attack {entry['id']} at {a.odds}")
     result = cb.chart().result(die, a.column)
@@ -103,15 +103,15 @@ def roll(game: Game, no_retreat: tuple[str, ...]) -> None:
     for x in game.state.data["attacks"]:
         if x["id"] == entry["id"]:
             x["resolved"] = True
-    groups = []
-    d_units = {u: {"code": e.code, "compulsory": e.compulsory, "nr": u in no_retreat, "done": False}
-               for u, e in effects.items() if u in a.defenders and e.code in ("R1", "R2", "D")}
-    if d_units:
-        groups.append(_group(side.enemy, d_units, a.attack_hexes))
+    groups = []  # the attackers' AR first (a DAR's defenders may then still retreat voluntarily)
     a_units = {u: {"code": "AR", "compulsory": False, "nr": False, "done": False}
                for u, e in effects.items() if u in a.attackers and e.code == "AR"}
     if a_units:
         groups.append(_group(side, a_units, a.defending_hexes))
+    d_units = {u: {"code": e.code, "compulsory": e.compulsory, "nr": u in no_retreat, "done": False}
+               for u, e in effects.items() if u in a.defenders and e.code in ("R1", "R2", "D")}
+    if d_units:
+        groups.append(_group(side.enemy, d_units, a.attack_hexes))
     combat["groups"] = groups
     combat["step"] = "retreats"
     _settle(game)
@@ -200,7 +200,7 @@ def decision(game: Game) -> tuple[Side, str] | None:
 def legal(game: Game) -> list[Order]:
     combat = game.state.data["combat"]
     if combat["step"] == "no-retreat":
-        a = cb.assess(game, order_of(find(game, combat["attack"])), Side(combat["side"]))
+        a = cb.assess(game, order_of(find(game, combat["attack"])), Side(combat["side"]), combat["attack"])
         return [NoRetreat(o) for o in cb.no_retreat_options(game, a)]
     g = current_group(game)
     assert g is not None
@@ -251,51 +251,77 @@ def apply(game: Game, order: Order) -> None:
 
 
 # --- the end of the attack phase ----------------------------------------------------------------------
-def obligations(game: Game, side: Side) -> list[Hex]:
-    """GG-XIV.A.2: enemy hexes that must still be attacked before the attack phase may end.
+def able_attackers(game: Game, side: Side, busy: set[str] | None = None) -> dict[Hex, list[str]]:
+    """Units that can still attack this phase, by hex: undisrupted, active, not yet used or committed.
 
-    Rulings: only units able to attack (undisrupted, active) create the duty; Allied units in a box
-    held at the start of the Allied player-turn create none; a hex that all those units together could
-    not attack at 1:4 or better, or only up a towering escarpment, is not due.
+    Allied units in a box held at the start of the Allied player-turn are left out: they create no duty
+    to attack (GG-XIV.A.2) though they may attack if the player wishes.
     """
-    m = game.scenario.map
     held = mv.zoc_exempt(game, side) if side is Side.ALLIED else set()
-    attacked = set(game.state.data.get("attacked_units", []))
+    committed = {u for a in pending(game) for u in a["attackers"]} | (busy or set())
     able: dict[Hex, list[str]] = {}
     for uid, h in mv.on_map(game, side):
         u = game.unit(uid)
-        if u.disrupted or (side is Side.ALLIED and not u.activated) or h in held:
+        if u.disrupted or u.attacked or uid in committed or h in held:
+            continue
+        if side is Side.ALLIED and not u.activated:
             continue
         able.setdefault(h, []).append(uid)
+    return able
+
+
+def attack_group(game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[str, ...]:
+    """The strongest legal group against ``target`` from ``able`` units (one hex only in a sandstorm)."""
+    m = game.scenario.map
+    usable = [h for h in able if h.is_adjacent(target)
+              and not ((t := m.feature(h, target, Feature.TOWERING_ESCARPMENT)) is not None and t.high == target)]
+    if not usable:
+        return ()
+    if game.state.weather == "sandstorm":  # GG-VIII.A.3
+        best = max(usable, key=lambda h: sum(game.defs[u].attack for u in able[h]))
+        return tuple(able[best])
+    return tuple(u for h in usable for u in able[h])
+
+
+def obligations(game: Game, side: Side, busy: set[str] | None = None) -> list[Hex]:
+    """GG-XIV.A.2: enemy hexes that must still be attacked before the attack phase may end.
+
+    A hex is due while it holds an undisrupted enemy unit nobody has attacked this phase (nor is about to:
+    declared attacks count), and the units still able to attack could attack it at 1:4 or better (rulings:
+    a duty nobody can meet any more lapses; only units able to attack create it).
+    """
+    able = able_attackers(game, side, busy)
+    attacked = set(game.state.data.get("attacked_units", []))
+    targeted = {Hex.parse(h) for a in pending(game) for h in a["defenders"]}
     due = []
-    for target in sorted({n for h in able for n in h.neighbours()}):
+    for target in sorted({n for h in able for n in h.neighbours()} - targeted):
         enemies = [u for u in game.units_at(target, side.enemy) if not game.defs[u].is_dummy]
         if not any(not game.unit(u).disrupted and u not in attacked for u in enemies):
             continue
-        from_hexes = [h for h in able if h.is_adjacent(target)]
-        usable = [h for h in from_hexes
-                  if not ((t := m.feature(h, target, Feature.TOWERING_ESCARPMENT)) is not None and t.high == target)]
-        if not usable:
+        group = attack_group(game, target, able)
+        if not group:
             continue
-        attackers = [u for h in usable for u in able[h]]
-        if game.state.weather == "sandstorm":  # GG-VIII.A.3: the strongest single hex
-            best = max(usable, key=lambda h: sum(game.defs[u].attack for u in able[h]))
-            attackers = able[best]
-        if _could_attack(game, target, attackers, side):
-            due.append(target)
+        try:
+            if cb.assess(game, Attack((target,), group), side).column is not None:
+                due.append(target)
+        except IllegalOrderError:
+            continue
     return due
 
 
-def _could_attack(game: Game, target: Hex, attackers: list[str], side: Side) -> bool:
-    """Could these units attack ``target`` at 1:4, had none of them attacked or been declared yet?"""
-    trial = game.copy()
-    trial.state.data["attacks"] = []
-    for u in attackers:
-        trial.unit(u).attacked = False
-    try:
-        return cb.assess(trial, Attack((target,), tuple(attackers)), side).column is not None
-    except IllegalOrderError:
-        return False
+def strands_a_duty(game: Game, order: Attack, side: Side) -> Hex | None:
+    """GG-XIV.A.2: a due hex this declaration would leave with nobody able to attack it, though the same
+    attack could have taken it in too (ruling R-DUTY); ``None`` if there is none."""
+    before = set(obligations(game, side)) - set(order.defenders)
+    after = set(obligations(game, side, set(order.attackers)))
+    for lost in sorted(before - after):
+        wider = Attack((*order.defenders, lost), order.attackers, order.partial)
+        try:
+            if cb.assess(game, wider, side).column is not None:
+                return lost
+        except IllegalOrderError:
+            continue
+    return None
 
 
 def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:

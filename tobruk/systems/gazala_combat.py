@@ -125,8 +125,11 @@ def units_in(game: Game, h: Hex, side: Side) -> list[str]:
     return [u for u in game.units_at(h, side) if not game.defs[u].is_air]
 
 
-def assess(game: Game, order: Attack, side: Side) -> Assessment:
-    """Check a declaration against GG-XIV.A, XI.D and VIII.A.3 and work out its odds (GG-XIV.B, IX.C, XI)."""
+def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -> Assessment:
+    """Check a declaration against GG-XIV.A, XI.D and VIII.A.3 and work out its odds (GG-XIV.B, IX.C, XI).
+
+    ``declared``: the number of the declared attack being assessed again (its units are not "busy").
+    """
     m = game.scenario.map
     used = dict(order.partial)
     attackers: dict[str, int] = {}
@@ -134,7 +137,8 @@ def assess(game: Game, order: Attack, side: Side) -> Assessment:
         raise IllegalOrderError("GG-XIV.A.4", "an attack needs at least one attacking unit")
     if len(set(order.attackers)) != len(order.attackers) or len(set(order.defenders)) != len(order.defenders):
         raise IllegalOrderError("GG-XIV.A.4", "a unit or hex is named twice")
-    pending = {u for a in game.state.data.get("attacks", []) if not a["resolved"] for u in a["attackers"]}
+    pending = {u for a in game.state.data.get("attacks", []) if not a["resolved"] and a["id"] != declared
+               for u in a["attackers"]}
     for uid in order.attackers:
         d = game.defs.get(uid)
         if d is None or d.side is not side or d.is_dummy or d.is_air:
