@@ -73,7 +73,10 @@ def test_the_chart_data_is_the_2016_table() -> None:
         assert [c.result(die, i) for i in range(len(COLUMNS))] == row
 
 
-def resolve(game, order=None, answer=NoRetreat()):  # type: ignore[no-untyped-def]
+NO_ORDERS = NoRetreat()
+
+
+def resolve(game, order=None, answer=NO_ORDERS):  # type: ignore[no-untyped-def]
     game.play(order or attack_on(game))
     game.play(Resolve(1))
     if game.decision is not None and game.decision.clause == "GG-XIV.B.5":

@@ -170,14 +170,7 @@ class GazalaGallop(System):
         for entry in battle.pending(game):
             out.append(Resolve(entry["id"]))
             out.append(Cancel(entry["id"]))
-        able = battle.able_attackers(game, side)
-        if side is ALLIED:  # units in held boxes may attack even though they need not
-            for uid, h in mv.on_map(game, side):
-                u = game.unit(uid)
-                if u.activated and not (u.disrupted or u.attacked) and uid not in {x for a in battle.pending(game)
-                                                                                  for x in a["attackers"]}:
-                    if uid not in able.get(h, []):
-                        able.setdefault(h, []).append(uid)
+        able = battle.able_attackers(game, side, include_held=True)
         targets = sorted({n for h in able for n in h.neighbours() if cb.units_in(game, n, side.enemy)})
         for target in targets:
             groups = {battle.attack_group(game, target, able)} - {()}

@@ -251,13 +251,14 @@ def apply(game: Game, order: Order) -> None:
 
 
 # --- the end of the attack phase ----------------------------------------------------------------------
-def able_attackers(game: Game, side: Side, busy: set[str] | None = None) -> dict[Hex, list[str]]:
+def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *,
+                   include_held: bool = False) -> dict[Hex, list[str]]:
     """Units that can still attack this phase, by hex: undisrupted, active, not yet used or committed.
 
-    Allied units in a box held at the start of the Allied player-turn are left out: they create no duty
-    to attack (GG-XIV.A.2) though they may attack if the player wishes.
+    Allied units in a box held at the start of the Allied player-turn create no duty to attack
+    (GG-XIV.A.2), so they are left out unless ``include_held`` (they may attack if the player wishes).
     """
-    held = mv.zoc_exempt(game, side) if side is Side.ALLIED else set()
+    held = mv.zoc_exempt(game, side) if side is Side.ALLIED and not include_held else set()
     committed = {u for a in pending(game) for u in a["attackers"]} | (busy or set())
     able: dict[Hex, list[str]] = {}
     for uid, h in mv.on_map(game, side):
