@@ -68,6 +68,7 @@ class Game:
         self.history: list[Order] = []
         self._stack: list[_Snapshot] = []
         self.system.setup(self)
+        self.system.enter_phase(self, self.phase)
         self._advance()
 
     # --- the sequence of play ----------------------------------------------------------------
@@ -104,8 +105,10 @@ class Game:
                 self.state.turn = self.scenario.turns
                 self.state.phase_index = len(self.phases) - 1
                 self.log(f"End of the game after turn {self.scenario.turns}.")
+                self.system.end_game(self)
                 return
             self.system.begin_turn(self)
+        self.system.enter_phase(self, self.phase)
 
     def _advance(self) -> None:
         """Run phases that need nobody's decision until one does, or the game ends."""

@@ -9,6 +9,7 @@
     move Brescia F4-G5 by-trucks  (infantry carried by truck convoys)
     eliminate 15Pz              (the owner removes a unit, e.g. over the stacking limit)
     gallop                      (the Allied player sets off the Gazala Gallop)
+    convoy 21Pz                 (a truck convoy extends one unit's supply line)
     attack G8 with 15Pz,21Pz:3  (declare; several defending hexes: "attack G8,G9 with ..."; 21Pz at 3 factors)
     resolve 1 / cancel 1        (roll for, or withdraw, declared attack number 1)
     no-retreat 1SA / no-retreat none   (the defender's No Retreat! answer)
@@ -68,6 +69,13 @@ class Move(Order):
 @dataclass(frozen=True, slots=True)
 class Eliminate(Order):
     """The owner removes one of his units (e.g. over the stacking limit at the end of a phase)."""
+
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy(Order):
+    """Send a truck convoy to extend the supply line of one unit (GG-XV.A.4)."""
 
     unit: str
 
@@ -147,6 +155,8 @@ def format_order(order: Order) -> str:
             return f"eliminate {unit}"
         case Gallop():
             return "gallop"
+        case Convoy(unit):
+            return f"convoy {unit}"
         case Attack(defenders, attackers, partial):
             used = dict(partial)
             names = [f"{a}:{used[a]}" if a in used else a for a in attackers]
@@ -205,6 +215,8 @@ def parse_order(text: str) -> Order:
         return Eliminate(_unit(args[0], text))
     if verb == "gallop" and not args:
         return Gallop()
+    if verb == "convoy" and len(args) == 1:
+        return Convoy(_unit(args[0], text))
     if verb == "attack" and len(args) == 3 and args[1].lower() == "with":
         defenders = tuple(_hex(p, text) for p in args[0].split(","))
         attackers: list[str] = []
@@ -233,5 +245,5 @@ def parse_order(text: str) -> Order:
         f"{text!r} is not an order; the forms are: end-phase | place UNIT HEX | activate UNIT | "
         "move UNIT HEX-HEX-... [by-trucks] | attack HEX[,HEX] with UNIT[:N][,UNIT] | resolve N | cancel N | "
         "no-retreat UNIT,...|none | retreat-distance N | retreat UNIT HEX-HEX | end-retreat | weather N N | "
-        "eliminate UNIT | gallop"
+        "eliminate UNIT | gallop | convoy UNIT"
     )

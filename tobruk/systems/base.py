@@ -77,3 +77,9 @@ class System(ABC):
 
     def begin_turn(self, game: Game) -> None:  # noqa: B027  (optional hook)
         """Called when a new game-turn starts (after the first)."""
+
+    def end_game(self, game: Game) -> None:  # noqa: B027  (optional hook)
+        """Called once when the last turn is over: score the game."""
+
+    def enter_phase(self, game: Game, phase: Phase) -> None:  # noqa: B027  (optional hook)
+        """Called once when the game enters a phase, before anyone decides in it (may roll dice)."""

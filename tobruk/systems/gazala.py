@@ -21,6 +21,7 @@ from tobruk.orders import (
     Activate,
     Attack,
     Cancel,
+    Convoy,
     Eliminate,
     EndPhase,
     EndRetreat,
@@ -39,8 +40,10 @@ from tobruk.sides import Side
 from tobruk.systems import gazala_battle as battle
 from tobruk.systems import gazala_combat as cb
 from tobruk.systems import gazala_moves as mv
+from tobruk.systems import gazala_supply as sp
 from tobruk.systems import register
 from tobruk.systems.base import Decision, Phase, System
+from tobruk.systems.gazala_control import set_initial_control
 
 if TYPE_CHECKING:
     from tobruk.game import Game
@@ -54,17 +57,18 @@ PLAYER_TURNS: tuple[Phase, ...] = (
     Phase("axis-airstrike", "Axis airstrike", "GG-VI.B", AXIS),
     Phase("axis-movement", "Axis operational movement", "GG-VI.B", AXIS),
     Phase("axis-attacks", "Axis attacks", "GG-VI.B", AXIS),
-    Phase("axis-recovery", "Axis recovery and supply determination", "GG-VI.B", None),
+    Phase("axis-recovery", "Axis recovery and supply determination", "GG-IX.E", AXIS),
     Phase("allied-victory", "Allied victory determination", "GG-VI.C", None),
     Phase("allied-interception", "Allied interception of Axis interdiction", "GG-VI.C", None),
     Phase("allied-movement", "Allied operational movement", "GG-VI.C", ALLIED),
     Phase("allied-airstrike", "Allied airstrike", "GG-VI.C", ALLIED),
     Phase("allied-attacks", "Allied attacks", "GG-VI.C", ALLIED),
-    Phase("allied-recovery", "Allied recovery and supply determination", "GG-VI.C", None),
+    Phase("allied-recovery", "Allied recovery and supply determination", "GG-IX.E", ALLIED),
 )
 FIRST_TURN = (SETUP, *PLAYER_TURNS)
 LATER_TURNS = (WEATHER, *PLAYER_TURNS)
 ALLIED_CHOICE_PHASES = ("allied-movement", "allied-airstrike", "allied-attacks")
+RECOVERY_PHASES = ("axis-recovery", "allied-recovery")
 STACKING_PHASES = ("axis-movement", "axis-attacks", "allied-movement", "allied-attacks")
 ATTACK_PHASES = ("axis-attacks", "allied-attacks")
 BATTLE_ORDERS = (NoRetreat, RetreatDistance, Retreat, EndRetreat)
@@ -102,6 +106,7 @@ class GazalaGallop(System):
             if d.side is ALLIED:  # GG-V.A.2: Allied units start inactive
                 game.unit(uid).activated = False
         game.state.data["nonhistorical"] = nonhistorical
+        set_initial_control(game)
         game.log(f"Turn 1. {game.scenario.title}: {'nonhistorical' if nonhistorical else 'historical'} set-up.")
 
     def begin_turn(self, game: Game) -> None:
@@ -115,6 +120,11 @@ class GazalaGallop(System):
     def decision(self, game: Game, phase: Phase) -> Decision | None:
         if phase.side is None:
             return None
+        if phase.key in RECOVERY_PHASES:
+            if not self._convoy_candidates(game, phase.side):
+                return None
+            return Decision(phase.side, phase.key, "send truck convoys to units out of supply, then end-phase",
+                            "GG-XV.A.4")
         if phase.key in ATTACK_PHASES:
             asked = battle.decision(game)
             if asked is not None:
@@ -133,6 +143,8 @@ class GazalaGallop(System):
         phase, side = decision.phase, decision.side
         if phase == "weather":
             return [Weather(s, r) for s in range(1, 7) for r in range(1, 7) if s != r]
+        if phase in RECOVERY_PHASES:
+            return [*(Convoy(u) for u in self._convoy_candidates(game, side)), EndPhase()]
         if decision.clause == "GG-XII.B":
             return [Eliminate(uid) for ids in mv.overstacked(game, side).values() for uid in ids]
         if phase in ATTACK_PHASES and game.state.data.get("combat"):
@@ -212,6 +224,15 @@ class GazalaGallop(System):
         others = [u for u in game.units_at(h) if u != uid]
         return stacking_problem(game, [*others, uid])
 
+    def _convoy_candidates(self, game: Game, side: Side) -> list[str]:
+        """GG-XV.A.4: units out of supply that a truck convoy may still be sent to this determination."""
+        if mv.convoys_left(game, side) <= 0:
+            return []
+        supplied = sp.status(game, side)
+        tried = game.state.data.get("convoy_tried", {}).get(side.value, [])
+        return [u for u, e in supplied.items()
+                if not e["supplied"] and u not in tried and sp.convoy_eligible(game, u, side)]
+
     def _arrivals(self, game: Game, side: Side) -> list[tuple[str, Hex]]:
         """GG-VII.B: reinforcements due and the hexes where they may enter."""
         out = []
@@ -263,6 +284,12 @@ class GazalaGallop(System):
                                         f"be attacked: {' '.join(h.label for h in due)}")
             return
         if isinstance(order, EndPhase) and phase != "weather":
+            return
+        if isinstance(order, Convoy) and phase in RECOVERY_PHASES:
+            if order.unit not in self._convoy_candidates(game, side):
+                raise IllegalOrderError("GG-XV.A.4", f"no truck convoy can go to {order.unit} now (convoys left: "
+                                                     f"{mv.convoys_left(game, side)}; only units out of supply that "
+                                                     "are divisions, independent brigades or their brigades)")
             return
         if isinstance(order, Attack) and phase in ATTACK_PHASES:
             self._check_declaration(game, order, side)
@@ -316,6 +343,10 @@ class GazalaGallop(System):
             return False
         if isinstance(order, Attack):
             battle.declare(game, order, side)
+            return False
+        if isinstance(order, Convoy):
+            game.state.data.setdefault("convoy_tried", {}).setdefault(side.value, []).append(order.unit)
+            sp.convoy(game, order.unit, side)
             return False
         if isinstance(order, Cancel):
             battle.cancel(game, order.attack)
@@ -372,6 +403,10 @@ class GazalaGallop(System):
             return False
         return True
 
+    def enter_phase(self, game: Game, phase: Phase) -> None:
+        if phase.key in RECOVERY_PHASES and phase.side is not None:
+            sp.begin_determination(game, phase.side)
+
     def _roll_weather(self, game: Game, order: Weather) -> str:
         """GG-VIII.A and B: the Axis rolls against the British player's two numbers."""
         first = game.dice.roll("weather")
@@ -390,6 +425,9 @@ class GazalaGallop(System):
             game.log("Axis set-up complete.")
         elif phase.key in ("axis-victory", "allied-victory"):
             mv.record_boxes_held(game, AXIS if phase.key.startswith("axis") else ALLIED)
+        elif phase.key in RECOVERY_PHASES:
+            sp.finish_determination(game, phase.side or AXIS)
+            game.state.data.pop("convoy_tried", None)
         elif phase.key in ("axis-movement", "allied-movement"):
             for key in ("attacks", "attacked_units", "combat", "ixb_done"):
                 game.state.data.pop(key, None)

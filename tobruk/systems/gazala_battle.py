@@ -18,6 +18,7 @@ from tobruk.orders import Attack, EndRetreat, NoRetreat, Order, Retreat, Retreat
 from tobruk.sides import Side
 from tobruk.systems import gazala_combat as cb
 from tobruk.systems import gazala_moves as mv
+from tobruk.systems.gazala_control import pass_through
 
 if TYPE_CHECKING:
     from tobruk.game import Game
@@ -88,6 +89,9 @@ def roll(game: Game, no_retreat: tuple[str, ...]) -> None:
     game.log(cb.combat_log_line(game, a, die, result, effects))
     for uid in a.attackers:
         game.unit(uid).attacked = True  # GG-XIV.A.1
+        if game.unit(uid).out_of_supply and not game.unit(uid).disrupted:
+            game.unit(uid).disrupted = True  # GG-XV.B: attacking out of supply
+            game.log(f"{uid} attacked out of supply and is disrupted.")
     attacked = game.state.data.setdefault("attacked_units", [])
     for uid in a.defenders:
         if uid not in attacked:
@@ -242,6 +246,7 @@ def apply(game: Game, order: Order) -> None:
         game.log(f"Retreat distance set to {order.hexes}.")
     elif isinstance(order, Retreat):
         game.unit(order.unit).hex = order.path[-1]
+        pass_through(game, game.defs[order.unit].side, order.path[1:])
         g["units"][order.unit]["done"] = True
         game.log(f"{order.unit} retreats {'-'.join(h.label for h in order.path)}.")
     elif isinstance(order, EndRetreat):

@@ -18,6 +18,7 @@ from tobruk.orders import Move
 from tobruk.rules.movement import MF, MoveContext, Reach, reach, walk
 from tobruk.rules.zoc import ZocMap, zoc_map
 from tobruk.sides import Side
+from tobruk.systems.gazala_control import pass_through
 from tobruk.units import UnitDef, UnitType
 
 if TYPE_CHECKING:
@@ -67,6 +68,16 @@ def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
     return out
 
 
+def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
+    """The units of a side that exert ZOC: its real ground units, and dummies still face down."""
+    out = on_map(game, side)
+    for uid in game.units_of(side):
+        u = game.unit(uid)
+        if game.defs[uid].is_dummy and u.hidden and u.hex is not None and not u.eliminated:
+            out.append((uid, u.hex))
+    return out
+
+
 def boxes_held_now(game: Game, side: Side) -> list[Hex]:
     """The side's own boxes or forts its real units stand in now (eliminated ones excluded)."""
     gone = set(game.state.data.get("boxes_eliminated", []))
@@ -104,7 +115,7 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies, as it applies to ``side``'s units now."""
-    return zoc_map(game.scenario.map, on_map(game, side.enemy), zoc_exempt(game, side))
+    return zoc_map(game.scenario.map, zoc_units(game, side.enemy), zoc_exempt(game, side))
 
 
 def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
@@ -242,8 +253,13 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
         used_convoys = game.state.data.setdefault("convoys_used", {})
         used_convoys[d.side.value] = used_convoys.get(d.side.value, 0) + d.attack
         note += f"; by truck convoy ({d.attack} used)"
+    spent = route.spent if end == route.hex else walk(ctx, route.path[: route.path.index(end) + 1]).spent
+    if u.out_of_supply and not u.disrupted and spent > d.movement * MF // 2:  # GG-XV.B
+        u.disrupted = True
+        note += "; out of supply and over half its MF: disrupted"
     u.hex = end
     u.moved = True
+    pass_through(game, d.side, route.path[: route.path.index(end) + 1])
     if order.unit in galloping(game) and gallop_goal(end):
         game.state.data["gallop"] = sorted(galloping(game) - {order.unit})
     game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.")

@@ -1,0 +1,226 @@
+"""Supply in The Gazala Gallop (GG-XV, with IX.E recovery and XVI village control).
+
+Who is in supply is determined in each side's recovery and supply determination phase
+(``determine``), kept in ``state.data["supply"]`` with every unit's route for the map overlay, and
+then acted on: units in supply recover from disruption (GG-IX.E), units out of supply carry the
+marker into their next player-turn, where moving more than half their MF or attacking disrupts
+them (GG-XV.B).  The owner may send truck convoys to extend lines (GG-XV.A.4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tobruk.hexes import Hex
+from tobruk.maps import Feature
+from tobruk.rules.supply import MF, SupplyContext, SupplyTrace, trace_all
+from tobruk.sides import Side
+from tobruk.systems import gazala_moves as mv
+from tobruk.systems.gazala_control import villages
+from tobruk.units import UnitType
+
+if TYPE_CHECKING:
+    from tobruk.game import Game
+
+LINE_MF = {"clear": 7, "sandstorm": 3, "rainstorm": 5}  # GG-XV.A.2 (a sandstorm adds one die)
+CONVOY_DICE = {"clear": 1, "sandstorm": 2, "rainstorm": 1}  # GG-XV.A.4
+TOBRUK_LIMIT = 7  # GG-XV.A.1: Tobruk cut off from the east edge supplies at most 7 units
+
+
+# --- the supply line --------------------------------------------------------------------------------
+def sources(game: Game, side: Side, east_only: bool = False) -> frozenset[Hex]:
+    """The side's usable sources (not held by the enemy); ``east_only``: those on the east map edge."""
+    m = game.scenario.map
+    hexes = set(m.supply_sources.get(side, ()))
+    if east_only:
+        hexes &= m.edge("east")
+    return frozenset(h for h in hexes if not game.units_at(h, side.enemy))
+
+
+def fortress_sources(game: Game) -> set[Hex]:
+    """Allied sources inside the map (Tobruk): cut off from the east edge they supply 7 units at most."""
+    m = game.scenario.map
+    return set(m.supply_sources.get(Side.ALLIED, ())) - m.edge("east")
+
+
+def context(game: Game, side: Side, source_hexes: frozenset[Hex]) -> SupplyContext:
+    """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather."""
+    m = game.scenario.map
+    sandstorm = game.state.weather == "sandstorm"
+    friends = {h for _, h in mv.on_map(game, side)}
+    enemy_hexes = {u.hex for uid in game.units_of(side.enemy)
+                   if (u := game.unit(uid)).hex is not None and not u.eliminated and not game.defs[uid].is_air}
+    undisrupted: set[Hex] = set()
+    disrupted: set[Hex] = set()
+    for uid, h in mv.zoc_units(game, side.enemy):
+        target = disrupted if game.unit(uid).disrupted else undisrupted
+        target.update(n for n in h.neighbours() if n in m)
+    zoc = undisrupted | disrupted
+    enemy_forts = mv.enemy_forts(game, side)
+    control = villages(game)
+
+    def passable_zoc(h: Hex) -> bool:
+        return h in zoc and (sandstorm or h not in undisrupted)
+
+    def blocked(here: Hex, there: Hex) -> bool:
+        if there in friends:
+            return False  # always through friendly-occupied hexes
+        if there in enemy_hexes:
+            return True
+        if there in enemy_forts and there in zoc:
+            return True  # an enemy box or fort, vacant and in enemy ZOC, is under enemy control
+        if control.get(there) is side.enemy:
+            return True
+        if there in undisrupted and not sandstorm:
+            return True
+        if passable_zoc(there):
+            mine = m.feature(here, there, Feature.MINEFIELD)
+            if mine is not None and mine.owner is side.enemy:
+                return True  # not through a ZOC across an enemy minefield hexside
+        return False
+
+    def extra(here: Hex, there: Hex) -> int:
+        return MF if there not in friends and passable_zoc(there) else 0
+
+    return SupplyContext(m, source_hexes, blocked, extra)
+
+
+def line_limit(game: Game, side: Side) -> int:
+    """The supply line's length in sixtieths (a sandstorm's die is the one rolled for this determination)."""
+    base = LINE_MF.get(game.state.weather, 7)
+    if game.state.weather == "sandstorm":
+        base += int(game.state.data.get("supply_die", {}).get(side.value, 1))
+    return base * MF
+
+
+def trace(game: Game, side: Side, limit: int | None = None, east_only: bool = False) -> dict[Hex, SupplyTrace]:
+    return trace_all(context(game, side, sources(game, side, east_only)), line_limit(game, side) if limit is None else limit)
+
+
+def german_subdivisional(game: Game, uid: str) -> bool:
+    d = game.defs[uid]
+    return d.side is Side.AXIS and d.nationality == "german" and not d.is_division and not d.is_air
+
+
+def status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
+    """Each of the side's units on the map: in supply or not, how, and the route of its line."""
+    found = trace(game, side)
+    out: dict[str, dict[str, Any]] = {}
+    boxes = mv.boxes_held_now(game, side)
+    cut: set[Hex] = set()
+    if side is Side.ALLIED and fortress_sources(game):
+        from_east = trace(game, side, east_only=True)
+        cut = {h for h in fortress_sources(game) if h not in from_east}
+    via_tobruk: list[tuple[int, str]] = []
+    units = mv.on_map(game, side)
+    for uid, h in units:
+        entry: dict[str, Any] = {"hex": h.label, "supplied": False, "how": "out of supply", "route": []}
+        if side is Side.ALLIED and h in boxes:
+            entry.update(supplied=True, how="in a box")  # GG-XV.A.1: a box supplies the units on it
+        elif h in found:
+            route = found[h].route
+            entry.update(supplied=True, how=f"line from {route[0]}", route=[x.label for x in route])
+            if route[0] in cut:
+                via_tobruk.append((found[h].cost, uid))
+        out[uid] = entry
+    if len(via_tobruk) > TOBRUK_LIMIT:  # GG-XV.A.1: the nearest 7 (ruling R-TOBRUK7)
+        order = {uid: i for i, (uid, _) in enumerate(units)}
+        for _, uid in sorted(via_tobruk, key=lambda cu: (cu[0], order[cu[1]]))[TOBRUK_LIMIT:]:
+            out[uid].update(supplied=False, how="Tobruk, cut off from the east, supplies 7 units at most", route=[])
+    for uid, h in units:  # GG-XV.A.3: German subdivisional units through a German division
+        if out[uid]["supplied"] or not german_subdivisional(game, uid):
+            continue
+        for other, oh in units:
+            d = game.defs[other]
+            if d.nationality == "german" and d.is_division and out[other]["supplied"] and (oh == h or oh.is_adjacent(h)):
+                out[uid].update(supplied=True, how=f"through {other}", route=[h.label, oh.label])
+                break
+    for uid, how in game.state.data.get("supply_help", {}).get(side.value, {}).items():
+        if uid in out and not out[uid]["supplied"]:
+            out[uid].update(supplied=True, how=how)
+    return out
+
+
+def supply_lines(game: Game, side: Side) -> dict[str, dict[str, Any]]:
+    """For the map overlay: each unit's supply status and route, as the position stands now."""
+    return status(game, side)
+
+
+# --- convoys (GG-XV.A.4) -----------------------------------------------------------------------------
+def convoy_eligible(game: Game, uid: str, side: Side) -> bool:
+    d, u = game.defs.get(uid), game.unit(uid) if uid in game.defs else None
+    if d is None or u is None or d.side is not side or u.hex is None or u.eliminated or d.is_dummy or d.is_air:
+        return False
+    if d.is_division:
+        return True  # division-level units and the independent brigades
+    if side is Side.ALLIED:
+        return d.formation is not None and d.type in (UnitType.ARMOUR, UnitType.MOTORIZED)  # armoured divisions' brigades
+    return german_subdivisional(game, uid)
+
+
+def convoy(game: Game, uid: str, side: Side) -> bool:
+    """Roll an extended line for one unit; on success it (and, for a British armoured division, its
+    brigades within 2 hexes) counts as supplied this determination."""
+    d = game.defs[uid]
+    used = game.state.data.setdefault("convoys_used", {})
+    used[side.value] = used.get(side.value, 0) + 1
+    weather = game.state.weather
+    dice = CONVOY_DICE.get(weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
+    rolls = [game.dice.roll(f"convoy to {uid}") for _ in range(dice)]
+    limit = (LINE_MF.get(weather, 7) + sum(rolls)) * MF
+    h = game.unit(uid).hex
+    assert h is not None
+    ok = h in trace(game, side, limit)
+    game.log(f"{side.display}: truck convoy to {uid}, line {limit // MF} MF (rolled {', '.join(map(str, rolls))}): "
+             f"{'in supply' if ok else 'not enough'}.")
+    if not ok:
+        return False
+    help_ = game.state.data.setdefault("supply_help", {}).setdefault(side.value, {})
+    help_[uid] = "truck convoy"
+    if side is Side.ALLIED and d.formation is not None:
+        near = two_hexes(game, side, h)
+        for other, oh in mv.on_map(game, side):
+            if other != uid and game.defs[other].formation == d.formation and oh in near:
+                help_[other] = f"within 2 hexes of {uid}"
+    return True
+
+
+def two_hexes(game: Game, side: Side, start: Hex) -> set[Hex]:
+    """Hexes a 2-hex supply line from ``start`` reaches (the British armoured division rule)."""
+    ctx = context(game, side, frozenset({start}))
+    out = {start}
+    frontier = {start}
+    for _ in range(2):
+        nxt = set()
+        for h in frontier:
+            for n in h.neighbours():
+                if n in ctx.map and ctx.map.is_land(n) and not ctx.blocked(h, n) and ctx.extra(h, n) == 0:
+                    nxt.add(n)
+        out |= nxt
+        frontier = nxt
+    return out
+
+
+# --- the determination itself -----------------------------------------------------------------------
+def begin_determination(game: Game, side: Side) -> None:
+    game.state.data.setdefault("supply_help", {})[side.value] = {}
+    if game.state.weather == "sandstorm":
+        game.state.data.setdefault("supply_die", {})[side.value] = game.dice.roll(f"{side.display} supply line in a sandstorm")
+
+
+def finish_determination(game: Game, side: Side) -> None:
+    """Mark supply, recover disrupted units in supply (GG-IX.E), keep the routes for the overlay."""
+    result = status(game, side)
+    recovered = []
+    for uid, entry in result.items():
+        u = game.unit(uid)
+        u.out_of_supply = not entry["supplied"]
+        if u.disrupted and entry["supplied"]:
+            u.disrupted = False
+            recovered.append(uid)
+    game.state.data.setdefault("supply", {})[side.value] = result
+    out = [uid for uid, e in result.items() if not e["supplied"]]
+    game.log(f"{side.display} supply: {len(result) - len(out)} in supply"
+             + (f", out of supply: {', '.join(out)}" if out else "")
+             + (f"; recovered: {', '.join(recovered)}" if recovered else "") + ".")
+
