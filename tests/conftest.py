@@ -83,6 +83,8 @@ def jump_to(game: Any, key: str) -> Any:
         if phase.side is None:
             game.system.run_phase(game, phase)
     game.state.phase_index = target
+    game.system.enter_phase(game, game.phase)
+    game._advance()  # a phase nobody decides runs at once, as in play
     return game
 
 

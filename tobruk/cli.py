@@ -128,9 +128,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.verbose:
             print(f"  {decision}  ->  {format_order(order)}")
         game.play(order)
-    for line in game.state.log[-3:]:
-        print(line)
-    print("The rules implemented so far end here; victory determination (GG-IV) is not scored yet.")
+    print("\n".join(game.system.result_lines(game)))
     if args.record:
         save(record_of(game, {"axis": "passive", "allied": "passive"}), Path(args.record))
         print(f"record written to {args.record}")

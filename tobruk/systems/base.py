@@ -81,5 +81,9 @@ class System(ABC):
     def end_game(self, game: Game) -> None:  # noqa: B027  (optional hook)
         """Called once when the last turn is over: score the game."""
 
+    def result_lines(self, game: Game) -> list[str]:
+        """The result of a finished game as lines of text (winner, level, each side's points)."""
+        return []
+
     def enter_phase(self, game: Game, phase: Phase) -> None:  # noqa: B027  (optional hook)
         """Called once when the game enters a phase, before anyone decides in it (may roll dice)."""

@@ -41,6 +41,7 @@ from tobruk.systems import gazala_battle as battle
 from tobruk.systems import gazala_combat as cb
 from tobruk.systems import gazala_moves as mv
 from tobruk.systems import gazala_supply as sp
+from tobruk.systems import gazala_victory as vp
 from tobruk.systems import register
 from tobruk.systems.base import Decision, Phase, System
 from tobruk.systems.gazala_control import set_initial_control
@@ -403,6 +404,15 @@ class GazalaGallop(System):
             return False
         return True
 
+    def end_game(self, game: Game) -> None:
+        game.state.data["result"] = vp.score(game)
+        for line in vp.describe(game.state.data["result"]):
+            game.log(line)
+
+    def result_lines(self, game: Game) -> list[str]:
+        result = game.state.data.get("result")
+        return vp.describe(result) if result else []
+
     def enter_phase(self, game: Game, phase: Phase) -> None:
         if phase.key in RECOVERY_PHASES and phase.side is not None:
             sp.begin_determination(game, phase.side)
@@ -424,7 +434,11 @@ class GazalaGallop(System):
         if phase.key == "axis-setup":
             game.log("Axis set-up complete.")
         elif phase.key in ("axis-victory", "allied-victory"):
-            mv.record_boxes_held(game, AXIS if phase.key.startswith("axis") else ALLIED)
+            side = AXIS if phase.key.startswith("axis") else ALLIED
+            vp.eliminate_boxes(game, side)  # GG-XI.A.5
+            if side is ALLIED and vp.sudden_victory(game):  # GG-IV.A.1
+                return
+            mv.record_boxes_held(game, side)
         elif phase.key in RECOVERY_PHASES:
             sp.finish_determination(game, phase.side or AXIS)
             game.state.data.pop("convoy_tried", None)

@@ -1,0 +1,152 @@
+"""Victory in The Gazala Gallop (GG-IV, with the box elimination of GG-XI.A.5).
+
+Each side's victory determination phase eliminates the enemy boxes and forts its undisrupted
+divisions occupy; the Allied one checks the sudden victory on A5 or G1.  At the end of the game
+both sides' Game Victory Points are listed line by line, and the difference gives the level.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tobruk.hexes import Hex
+from tobruk.sides import Side
+from tobruk.systems import gazala_moves as mv
+from tobruk.systems import gazala_supply as sp
+
+if TYPE_CHECKING:
+    from tobruk.game import Game
+
+LEVELS = ((20, "Crushing Strategic Victory"), (14, "Strategic Victory"), (9, "Major Victory"), (4, "Tactical Victory"))
+SUDDEN_GVP = 10
+
+
+def rule(game: Game, key: str, default: Any = None) -> Any:
+    return game.scenario.rules.get(key, default)
+
+
+def eliminate_boxes(game: Game, side: Side) -> None:
+    """GG-XI.A.5: enemy boxes and forts occupied by an undisrupted division of ``side`` are eliminated."""
+    gone = game.state.data.setdefault("boxes_eliminated", [])
+    for h, owner in sorted(game.scenario.map.fortifications.items()):
+        if owner is side or h.label in gone:
+            continue
+        if any(game.defs[u].is_division and not game.unit(u).disrupted for u, at in mv.on_map(game, side) if at == h):
+            gone.append(h.label)
+            game.log(f"{side.display}: the {'box' if owner is Side.ALLIED else 'fort'} in {h} is eliminated.")
+
+
+def sudden_victory(game: Game) -> bool:
+    """GG-IV.A.1: an Allied unit on A5 or G1 at the end of the Allied victory determination phase."""
+    targets = {Hex.parse(h) for h in rule(game, "allied_sudden_victory", [])}
+    there = sorted(h.label for _, h in mv.on_map(game, Side.ALLIED) if h in targets)
+    if not there:
+        return False
+    game.state.data["result"] = score(game, sudden=there[0])
+    game.state.over = True
+    game.log(f"Allied sudden victory: an Allied unit stands on {there[0]}.")
+    return True
+
+
+def level(difference: Fraction) -> str:
+    """GG-IV.C: more than 4 GVP a Tactical Victory, more than 9 Major, 14 Strategic, 20 Crushing Strategic."""
+    for threshold, name in LEVELS:
+        if difference > threshold:
+            return name
+    return "no victory (a draw)"
+
+
+def tobruk_state(game: Game) -> str:
+    """'taken', 'surrounded' or 'held' (ruling R-TOBRUK)."""
+    label = rule(game, "tobruk")
+    if label is None:
+        return "held"
+    tobruk = Hex.parse(label)
+    if game.units_at(tobruk, Side.AXIS) or label in game.state.data.get("boxes_eliminated", []):
+        return "taken"
+    if tobruk not in sp.trace(game, Side.ALLIED, east_only=True):
+        return "surrounded"
+    return "held"
+
+
+def destroyed(game: Game, side: Side) -> list[str]:
+    return [u for u in game.units_of(side) if game.unit(u).eliminated and not game.defs[u].is_dummy
+            and not game.defs[u].is_air]
+
+
+def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
+    """Both sides' GVP lines, the difference and the level (GG-IV)."""
+    allied: list[tuple[str, Fraction]] = []
+    axis: list[tuple[str, Fraction]] = []
+    if sudden is not None:
+        allied.append((f"Allied unit on {sudden} (sudden victory)", Fraction(SUDDEN_GVP)))
+    else:
+        special = rule(game, "special_gvp", {})
+        german = rule(game, "german_division_gvp", 5)
+        for uid in destroyed(game, Side.AXIS):  # GG-IV.A.2
+            d = game.defs[uid]
+            if uid in special:
+                points = special[uid]
+            elif d.nationality == "german" and d.is_division:
+                points = german
+            else:
+                points = 1
+            allied.append((f"{d.name} destroyed", Fraction(points)))
+        status = sp.status(game, Side.ALLIED)  # GG-IV.A.3 (ruling R-GAZPOS)
+        line = game.scenario.map.zones.get("gazala-line", frozenset())
+        boxes = set(mv.boxes_held_now(game, Side.ALLIED)) & set(line)
+        held = sorted(h.label for uid, h in mv.on_map(game, Side.ALLIED) if h in boxes and status[uid]["supplied"])
+        if held:
+            allied.append((f"Gazala position held in supply ({', '.join(held)})", Fraction(3)))
+            if tobruk_state(game) == "held":
+                allied.append(("supply line into Tobruk from the east edge", Fraction(2)))
+        state = tobruk_state(game)  # GG-IV.B.1-2
+        if state == "taken":
+            axis.append(("Tobruk taken", Fraction(6)))
+        elif state == "surrounded":
+            axis.append(("Tobruk surrounded", Fraction(3)))
+        m = game.scenario.map
+        for h in sorted(set(m.supply_sources.get(Side.ALLIED, ())) & m.edge("east")):  # GG-IV.B.3
+            if game.units_at(h, Side.AXIS):
+                axis.append((f"Allied supply source {h} taken", Fraction(2)))
+        for h in sorted(m.zones.get("supply-dump", frozenset())):  # GG-IV.B.4
+            if game.units_at(h, Side.AXIS):
+                axis.append((f"Allied Supply Dump ({h}) occupied", Fraction(5)))
+        for uid in destroyed(game, Side.ALLIED):  # GG-IV.B.5
+            d = game.defs[uid]
+            axis.append((f"{d.name} destroyed", Fraction(2 if d.is_division else 1)))
+    a_total = sum((p for _, p in allied), Fraction(0))
+    x_total = sum((p for _, p in axis), Fraction(0))
+    difference = abs(a_total - x_total)
+    winner = None if a_total == x_total else (Side.ALLIED if a_total > x_total else Side.AXIS)
+    note = ""
+    if game.state.data.get("nonhistorical") and winner is not None:  # GG-IV.D
+        difference = difference / 2 if winner is Side.ALLIED else difference * 2
+        note = "halved (nonhistorical set-up, Allied advantage)" if winner is Side.ALLIED else \
+            "doubled (nonhistorical set-up, Axis advantage)"
+    name = level(difference)
+    if name.startswith("no victory"):
+        winner = None
+    return {
+        "allied": [[text, str(p)] for text, p in allied],
+        "axis": [[text, str(p)] for text, p in axis],
+        "allied_total": str(a_total),
+        "axis_total": str(x_total),
+        "difference": str(difference),
+        "adjustment": note,
+        "winner": winner.value if winner else None,
+        "level": name,
+        "sudden": sudden is not None,
+    }
+
+
+def describe(result: dict[str, Any]) -> list[str]:
+    """The result as lines of text: winner and level, then each side's GVP line by line."""
+    who = {"allied": "Allied", "axis": "Axis", None: "Nobody"}[result["winner"]]
+    lines = [f"{who}: {result['level']} (difference {result['difference']} GVP"
+             + (f", {result['adjustment']}" if result["adjustment"] else "") + ")"]
+    for side, title in (("allied", "Allied"), ("axis", "Axis")):
+        lines.append(f"{title} GVP: {result[side + '_total']}")
+        lines.extend(f"  {points:>3}  {text}" for text, points in result[side])
+    return lines
