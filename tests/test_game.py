@@ -145,9 +145,9 @@ def test_sandstorm_needs_its_number_then_4_to_6(gazala, rolls: list[int], weathe
 
 
 @pytest.mark.rule("GG-VIII.B")
-@pytest.mark.parametrize(("rolls", "weather"), [([5, 5], "rainstorm"), ([5, 4], "clear"), ([5, 6], "clear")])
+@pytest.mark.parametrize(("rolls", "weather"), [([5, 5, 1, 1], "rainstorm"), ([5, 4], "clear"), ([5, 6], "clear")])
 def test_rainstorm_needs_its_number_twice(gazala, rolls: list[int], weather: str) -> None:  # type: ignore[no-untyped-def]
-    game = Game(gazala, dice=ForcedDice(rolls))
+    game = Game(gazala, dice=ForcedDice(rolls))  # in rain both players then roll for their airfields
     to_weather(game)
     game.play(Weather(2, 5))
     assert game.state.weather == weather

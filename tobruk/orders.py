@@ -10,6 +10,8 @@
     eliminate 15Pz              (the owner removes a unit, e.g. over the stacking limit)
     gallop                      (the Allied player sets off the Gazala Gallop)
     convoy 21Pz                 (a truck convoy extends one unit's supply line)
+    airstrike G8 / airlift F7   (an air mission: attack a hex, or supply Axis units in it)
+    intercept / no-intercept    (answer an enemy air mission)
     attack G8 with 15Pz,21Pz:3  (declare; several defending hexes: "attack G8,G9 with ..."; 21Pz at 3 factors)
     resolve 1 / cancel 1        (roll for, or withdraw, declared attack number 1)
     no-retreat 1SA / no-retreat none   (the defender's No Retreat! answer)
@@ -78,6 +80,30 @@ class Convoy(Order):
     """Send a truck convoy to extend the supply line of one unit (GG-XV.A.4)."""
 
     unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Airstrike(Order):
+    """The phasing player's air unit attacks the enemy units in a hex (GG-X.B.1)."""
+
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Airlift(Order):
+    """The Luftwaffe tries to supply the Axis units in a hex from the air (GG-X.B.2)."""
+
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Intercept(Order):
+    """Send the air unit up against the enemy air mission in progress (GG-X.B.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoIntercept(Order):
+    """Let the enemy air mission go unopposed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +183,14 @@ def format_order(order: Order) -> str:
             return "gallop"
         case Convoy(unit):
             return f"convoy {unit}"
+        case Airstrike(h):
+            return f"airstrike {h.label}"
+        case Airlift(h):
+            return f"airlift {h.label}"
+        case Intercept():
+            return "intercept"
+        case NoIntercept():
+            return "no-intercept"
         case Attack(defenders, attackers, partial):
             used = dict(partial)
             names = [f"{a}:{used[a]}" if a in used else a for a in attackers]
@@ -217,6 +251,12 @@ def parse_order(text: str) -> Order:
         return Gallop()
     if verb == "convoy" and len(args) == 1:
         return Convoy(_unit(args[0], text))
+    if verb in ("airstrike", "airlift") and len(args) == 1:
+        return Airstrike(_hex(args[0], text)) if verb == "airstrike" else Airlift(_hex(args[0], text))
+    if verb == "intercept" and not args:
+        return Intercept()
+    if verb == "no-intercept" and not args:
+        return NoIntercept()
     if verb == "attack" and len(args) == 3 and args[1].lower() == "with":
         defenders = tuple(_hex(p, text) for p in args[0].split(","))
         attackers: list[str] = []
@@ -245,5 +285,5 @@ def parse_order(text: str) -> Order:
         f"{text!r} is not an order; the forms are: end-phase | place UNIT HEX | activate UNIT | "
         "move UNIT HEX-HEX-... [by-trucks] | attack HEX[,HEX] with UNIT[:N][,UNIT] | resolve N | cancel N | "
         "no-retreat UNIT,...|none | retreat-distance N | retreat UNIT HEX-HEX | end-retreat | weather N N | "
-        "eliminate UNIT | gallop | convoy UNIT"
+        "eliminate UNIT | gallop | convoy UNIT | airstrike HEX | airlift HEX | intercept | no-intercept"
     )

@@ -19,6 +19,8 @@ from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Hex
 from tobruk.orders import (
     Activate,
+    Airlift,
+    Airstrike,
     Attack,
     Cancel,
     Convoy,
@@ -26,7 +28,9 @@ from tobruk.orders import (
     EndPhase,
     EndRetreat,
     Gallop,
+    Intercept,
     Move,
+    NoIntercept,
     NoRetreat,
     Order,
     Place,
@@ -37,6 +41,7 @@ from tobruk.orders import (
     format_order,
 )
 from tobruk.sides import Side
+from tobruk.systems import gazala_air as air
 from tobruk.systems import gazala_battle as battle
 from tobruk.systems import gazala_combat as cb
 from tobruk.systems import gazala_moves as mv
@@ -60,7 +65,7 @@ PLAYER_TURNS: tuple[Phase, ...] = (
     Phase("axis-attacks", "Axis attacks", "GG-VI.B", AXIS),
     Phase("axis-recovery", "Axis recovery and supply determination", "GG-IX.E", AXIS),
     Phase("allied-victory", "Allied victory determination", "GG-VI.C", None),
-    Phase("allied-interception", "Allied interception of Axis interdiction", "GG-VI.C", None),
+    Phase("allied-interception", "Allied interception of Axis interdiction", "GG-VI.C", ALLIED),
     Phase("allied-movement", "Allied operational movement", "GG-VI.C", ALLIED),
     Phase("allied-airstrike", "Allied airstrike", "GG-VI.C", ALLIED),
     Phase("allied-attacks", "Allied attacks", "GG-VI.C", ALLIED),
@@ -70,6 +75,8 @@ FIRST_TURN = (SETUP, *PLAYER_TURNS)
 LATER_TURNS = (WEATHER, *PLAYER_TURNS)
 ALLIED_CHOICE_PHASES = ("allied-movement", "allied-airstrike", "allied-attacks")
 RECOVERY_PHASES = ("axis-recovery", "allied-recovery")
+AIRSTRIKE_PHASES = ("axis-airstrike", "allied-airstrike")
+AIR_PHASES = ("axis-airstrike", "allied-airstrike", "allied-interception", "axis-recovery")
 STACKING_PHASES = ("axis-movement", "axis-attacks", "allied-movement", "allied-attacks")
 ATTACK_PHASES = ("axis-attacks", "allied-attacks")
 BATTLE_ORDERS = (NoRetreat, RetreatDistance, Retreat, EndRetreat)
@@ -121,8 +128,19 @@ class GazalaGallop(System):
     def decision(self, game: Game, phase: Phase) -> Decision | None:
         if phase.side is None:
             return None
+        mission = air.pending(game)
+        if phase.key in AIR_PHASES and mission is not None:
+            enemy = Side(mission["side"]).enemy
+            return Decision(enemy, phase.key, f"intercept {mission['air']}'s mission over {mission['hex']}, or not",
+                            "GG-X.B.3")
+        if phase.key in AIRSTRIKE_PHASES or phase.key == "allied-interception":
+            if not self._air_orders(game, phase.key, phase.side):
+                return None
+            what = "intercept the enemy's interdiction" if phase.key == "allied-interception" else \
+                "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase"
+            return Decision(phase.side, phase.key, what, "GG-X.A")
         if phase.key in RECOVERY_PHASES:
-            if not self._convoy_candidates(game, phase.side):
+            if not self._convoy_candidates(game, phase.side) and not self._air_orders(game, phase.key, phase.side):
                 return None
             return Decision(phase.side, phase.key, "send truck convoys to units out of supply, then end-phase",
                             "GG-XV.A.4")
@@ -144,8 +162,13 @@ class GazalaGallop(System):
         phase, side = decision.phase, decision.side
         if phase == "weather":
             return [Weather(s, r) for s in range(1, 7) for r in range(1, 7) if s != r]
+        if decision.clause == "GG-X.B.3":
+            return [Intercept(), NoIntercept()]
+        if phase in AIRSTRIKE_PHASES or phase == "allied-interception":
+            return [*self._air_orders(game, phase, side), EndPhase()]
         if phase in RECOVERY_PHASES:
-            return [*(Convoy(u) for u in self._convoy_candidates(game, side)), EndPhase()]
+            return [*(Convoy(u) for u in self._convoy_candidates(game, side)), *self._air_orders(game, phase, side),
+                    EndPhase()]
         if decision.clause == "GG-XII.B":
             return [Eliminate(uid) for ids in mv.overstacked(game, side).values() for uid in ids]
         if phase in ATTACK_PHASES and game.state.data.get("combat"):
@@ -181,7 +204,11 @@ class GazalaGallop(System):
         resolve/cancel for the declared ones.  Any other legal declaration is accepted by ``play`` too."""
         out: list[Order] = []
         for entry in battle.pending(game):
-            out.append(Resolve(entry["id"]))
+            try:
+                if cb.assess(game, battle.order_of(entry), side, entry["id"]).column is not None:
+                    out.append(Resolve(entry["id"]))
+            except IllegalOrderError:
+                pass  # its defenders have gone, or it no longer adds up: it can only be cancelled
             out.append(Cancel(entry["id"]))
         able = battle.able_attackers(game, side, include_held=True)
         targets = sorted({n for h in able for n in h.neighbours() if cb.units_in(game, n, side.enemy)})
@@ -224,6 +251,24 @@ class GazalaGallop(System):
             return f"{h} is outside the set-up zone {zone_name!r} [GG-V.A.1]"
         others = [u for u in game.units_at(h) if u != uid]
         return stacking_problem(game, [*others, uid])
+
+    def _air_orders(self, game: Game, phase: str, side: Side) -> list[Order]:
+        """The air missions open to ``side`` in this phase (GG-X)."""
+        if not air.available(game, side):
+            return []
+        interdicting = game.state.data.get("interdiction")
+        enemy_interdiction = interdicting is not None and interdicting["side"] != side.value
+        if phase == "allied-interception" or (phase == "axis-airstrike" and enemy_interdiction):
+            out: list[Order] = [Intercept()] if enemy_interdiction else []
+            if phase == "allied-interception":
+                return out
+        else:
+            out = []
+        if phase in AIRSTRIKE_PHASES:
+            out.extend(Airstrike(h) for h in air.strike_targets(game, side))
+        if phase == "axis-recovery" and side is AXIS:
+            out.extend(Airlift(h) for h in air.airlift_targets(game))
+        return out
 
     def _convoy_candidates(self, game: Game, side: Side) -> list[str]:
         """GG-XV.A.4: units out of supply that a truck convoy may still be sent to this determination."""
@@ -283,6 +328,18 @@ class GazalaGallop(System):
             if due:
                 raise IllegalOrderError("GG-XIV.A.2", "these hexes hold undisrupted enemy units next to yours and must "
                                         f"be attacked: {' '.join(h.label for h in due)}")
+            return
+        if decision.clause == "GG-X.B.3":
+            if isinstance(order, (Intercept, NoIntercept)):
+                return
+            raise IllegalOrderError("GG-X.B.3", f"answer the air mission first: intercept or no-intercept, not "
+                                                f"'{format_order(order)}'")
+        if isinstance(order, (Airstrike, Airlift, Intercept)):
+            if order not in self._air_orders(game, phase, side):
+                why = air.why_unavailable(game, side)
+                raise IllegalOrderError("GG-X.A" if why is None else why.rpartition("[")[2].rstrip("]"),
+                                        f"'{format_order(order)}' is not possible now"
+                                        + (f": {why.rpartition(' [')[0]}" if why else ""))
             return
         if isinstance(order, EndPhase) and phase != "weather":
             return
@@ -345,6 +402,21 @@ class GazalaGallop(System):
         if isinstance(order, Attack):
             battle.declare(game, order, side)
             return False
+        if isinstance(order, Intercept) and decision.clause == "GG-X.B.3":
+            air.finish(game, air.air_unit(game, side))
+            return False
+        if isinstance(order, NoIntercept):
+            air.finish(game, None)
+            return False
+        if isinstance(order, Intercept):
+            air.declare(game, side, "intercept-interdiction", None)
+            return False
+        if isinstance(order, Airstrike):
+            air.declare(game, side, "strike", order.hex)
+            return False
+        if isinstance(order, Airlift):
+            air.declare(game, side, "airlift", order.hex)
+            return False
         if isinstance(order, Convoy):
             game.state.data.setdefault("convoy_tried", {}).setdefault(side.value, []).append(order.unit)
             sp.convoy(game, order.unit, side)
@@ -367,6 +439,7 @@ class GazalaGallop(System):
             return False
         if isinstance(order, Weather):
             game.state.weather = self._roll_weather(game, order)
+            air.weather_turn(game)
             return True
         if isinstance(order, Activate):
             mv.activate(game, order.unit, counted=not game.state.data.get("nonhistorical"))
@@ -416,6 +489,8 @@ class GazalaGallop(System):
     def enter_phase(self, game: Game, phase: Phase) -> None:
         if phase.key in RECOVERY_PHASES and phase.side is not None:
             sp.begin_determination(game, phase.side)
+        if phase.key in ("axis-victory", "allied-victory"):
+            air.start_of_player_turn(game)
 
     def _roll_weather(self, game: Game, order: Weather) -> str:
         """GG-VIII.A and B: the Axis rolls against the British player's two numbers."""
@@ -442,6 +517,7 @@ class GazalaGallop(System):
         elif phase.key in RECOVERY_PHASES:
             sp.finish_determination(game, phase.side or AXIS)
             game.state.data.pop("convoy_tried", None)
+            air.end_of_enemy_player_turn(game, phase.side or AXIS)
         elif phase.key in ("axis-movement", "allied-movement"):
             for key in ("attacks", "attacked_units", "combat", "ixb_done"):
                 game.state.data.pop(key, None)

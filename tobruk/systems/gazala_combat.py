@@ -47,9 +47,14 @@ class Chart:
     escarpment_defence: int
     escarpment_attack: int
     hill_ridge_defence: int
+    air_columns: tuple[str, ...] = ()
+    air_rows: tuple[tuple[str, ...], ...] = ()
 
     def result(self, die: int, column: int) -> str:
         return self.rows[die - 1][column]
+
+    def air_result(self, die: int, column: str) -> str:
+        return self.air_rows[die - 1][self.air_columns.index(column)]
 
 
 @cache
@@ -67,9 +72,15 @@ def chart() -> Chart:
     if len(rows) != 6 or any(len(r) != len(columns) for r in rows):
         raise g.error("rows", f"expected 6 rows of {len(columns)} results")
     terrain = t.table("terrain")
+    air = t.table("air")
+    air_columns = tuple(air.strings("columns"))
+    air_rows = tuple(tuple(r) for r in air.list("rows"))
+    if len(air_rows) != 6 or any(len(r) != len(air_columns) for r in air_rows):
+        raise air.error("rows", f"expected 6 rows of {len(air_columns)} results")
     result = Chart(columns, tuple(ratios), rows, terrain.int("box_bonus"), terrain.int("escarpment_defence"),
-                   terrain.int("escarpment_attack"), terrain.int("hill_ridge_defence"))
+                   terrain.int("escarpment_attack"), terrain.int("hill_ridge_defence"), air_columns, air_rows)
     terrain.done()
+    air.done()
     g.done()
     t.str("format")
     t.int("version")

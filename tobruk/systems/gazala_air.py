@@ -1,0 +1,235 @@
+"""Air power in The Gazala Gallop (GG-X, with the weather of GG-VIII.A.1 and B.1).
+
+Each side has one air unit, off the map, usable once per game-turn: a ground attack in its own
+airstrike phase (which then stays over the hex to interdict enemy movement in the enemy's
+player-turn), the Luftwaffe's aerial resupply in the Axis supply determination, or an
+interception of an enemy mission.  A mission waiting for the enemy's interception answer lives in
+``state.data["air_mission"]``; availability and knock-outs in ``state.data["air"]``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tobruk.hexes import Hex
+from tobruk.sides import Side
+from tobruk.systems import gazala_combat as cb
+from tobruk.systems import gazala_moves as mv
+from tobruk.units import AACapability, UnitType
+
+if TYPE_CHECKING:
+    from tobruk.game import Game
+
+
+def air_unit(game: Game, side: Side) -> str | None:
+    for uid in game.units_of(side):
+        if game.defs[uid].is_air and not game.unit(uid).eliminated:
+            return uid
+    return None
+
+
+def record(game: Game, uid: str) -> dict[str, Any]:
+    air: dict[str, dict[str, Any]] = game.state.data.setdefault("air", {})
+    return air.setdefault(uid, {"used": 0, "out_until": 0})
+
+
+def why_unavailable(game: Game, side: Side) -> str | None:
+    """Why the side's air unit cannot fly now, or ``None`` when it can."""
+    uid = air_unit(game, side)
+    if uid is None:
+        return "no air unit"
+    r = record(game, uid)
+    if game.state.weather == "sandstorm":
+        return "no air units in a sandstorm [GG-VIII.A.1]"
+    if r["out_until"] >= game.turn:
+        return f"{uid} is knocked out until the end of turn {r['out_until']} [GG-X.C]"
+    if r["used"] == game.turn:
+        return f"{uid} has flown already this game-turn [GG-X.A]"
+    if game.state.weather == "rainstorm" and not game.state.data.get("air_ok", {}).get(side.value, False):
+        return "the airfields are waterlogged this player-turn [GG-VIII.B.1]"
+    return None
+
+
+def available(game: Game, side: Side) -> bool:
+    return why_unavailable(game, side) is None
+
+
+def knock_out(game: Game, uid: str) -> None:
+    record(game, uid)["out_until"] = game.turn + 1  # the rest of this game-turn and the next
+    if game.state.data.get("interdiction", {}).get("air") == uid:
+        game.state.data.pop("interdiction", None)
+    game.log(f"{uid} is knocked out for the rest of this turn and the next.")
+
+
+def start_of_player_turn(game: Game) -> None:
+    """GG-VIII.B.1: in a rainstorm each player rolls for his air unit each player-turn (50%: 4-6)."""
+    if game.state.weather == "rainstorm":
+        game.state.data["air_ok"] = {s.value: game.dice.roll(f"{s.display} airfields in the rain (4-6)") >= 4
+                                     for s in Side}
+    else:
+        game.state.data.pop("air_ok", None)
+
+
+def weather_turn(game: Game) -> None:
+    """GG-VIII.A.1: a sandstorm halts the repair of knocked-out air units for the turn."""
+    if game.state.weather != "sandstorm":
+        return
+    for _uid, r in game.state.data.get("air", {}).items():
+        if r["out_until"] >= game.turn:
+            r["out_until"] += 1
+
+
+# --- missions --------------------------------------------------------------------------------------
+def strike_targets(game: Game, side: Side) -> list[Hex]:
+    return sorted({h for uid, h in mv.zoc_units(game, side.enemy)})
+
+
+def airlift_targets(game: Game) -> list[Hex]:
+    """GG-X.B.2: hexes holding Axis units out of supply (isolated), for the Luftwaffe's resupply."""
+    from tobruk.systems import gazala_supply as sp
+
+    status = sp.status(game, Side.AXIS)
+    return sorted({Hex.parse(e["hex"]) for e in status.values() if not e["supplied"]})
+
+
+def declare(game: Game, side: Side, kind: str, target: Hex | None) -> None:
+    """Fly a mission; the enemy then answers with an interception or not (if he can)."""
+    uid = air_unit(game, side)
+    assert uid is not None
+    record(game, uid)["used"] = game.turn
+    game.state.data["air_mission"] = {"side": side.value, "air": uid, "kind": kind,
+                                      "hex": target.label if target else None}
+    what = {"strike": f"attacks {target}", "airlift": f"flies supplies to {target}",
+            "intercept-interdiction": "goes up against the interdiction"}[kind]
+    game.log(f"{side.display}: {uid} {what}.")
+    if kind == "intercept-interdiction" or not available(game, side.enemy):
+        finish(game, intercepted_by=None)
+
+
+def pending(game: Game) -> dict[str, Any] | None:
+    m = game.state.data.get("air_mission")
+    return dict(m) if m else None
+
+
+def intercept_roll(game: Game, interceptor: str, target_air: str) -> str:
+    """GG-X.B.3: the interceptor rolls on the column of the air unit it goes up against."""
+    column = "german-air" if game.defs[target_air].nationality == "german" else "british-air"
+    die = game.dice.roll(f"{interceptor} intercepts {target_air}")
+    result = cb.chart().air_result(die, column)
+    game.log(f"{interceptor} intercepts {target_air}: die {die}: {result}.")
+    return result
+
+
+def finish(game: Game, intercepted_by: str | None) -> None:
+    """Resolve the mission in progress after the enemy's answer."""
+    mission = game.state.data.pop("air_mission")
+    side, uid, kind = Side(mission["side"]), mission["air"], mission["kind"]
+    if kind == "intercept-interdiction":
+        target = game.state.data.get("interdiction", {}).get("air")
+        if target is None:
+            return
+        result = intercept_roll(game, uid, target)
+        if result == "EAX":
+            knock_out(game, target)
+        elif result == "Int":
+            game.state.data.pop("interdiction", None)
+        elif result == "AA":
+            knock_out(game, uid)
+        return
+    if intercepted_by is not None:
+        record(game, intercepted_by)["used"] = game.turn
+        result = intercept_roll(game, intercepted_by, uid)
+        if result == "EAX":
+            knock_out(game, uid)
+            return
+        if result == "Int":
+            return
+        if result == "AA":
+            knock_out(game, intercepted_by)
+    target = Hex.parse(mission["hex"])
+    if kind == "airlift":
+        help_ = game.state.data.setdefault("supply_help", {}).setdefault(Side.AXIS.value, {})
+        for u in game.units_at(target, Side.AXIS):
+            help_[u] = "aerial resupply"
+        game.log(f"{uid} supplies the Axis units in {target}.")
+        return
+    ground_attack(game, side, uid, target)
+
+
+def attack_order(game: Game, target: Hex, side: Side) -> list[str]:
+    """GG-X.B.1: undisrupted units, top to bottom, AA units first of all, then AA-capable units."""
+    units = [u for u in game.units_at(target, side.enemy) if not game.unit(u).disrupted and not game.defs[u].is_air]
+
+    def rank(u: str) -> int:
+        d = game.defs[u]
+        if d.type is UnitType.AA:
+            return 0
+        return 1 if aa_capable(game, u) else 2
+
+    return sorted(units, key=lambda u: (rank(u), units.index(u)))
+
+
+def aa_capable(game: Game, uid: str) -> bool:
+    """GG-X.B.1b: German divisions and the AA units anywhere, British divisions in boxes, Italians never."""
+    d, h = game.defs[uid], game.unit(uid).hex
+    if d.aa is AACapability.ANYWHERE:
+        return True
+    return d.aa is AACapability.IN_BOX and h is not None and h in mv.boxes_held_now(game, d.side)
+
+
+def column_for(game: Game, uid: str) -> str:
+    d, h = game.defs[uid], game.unit(uid).hex
+    if d.side is Side.AXIS:
+        return "axis"
+    return "allied-box" if h is not None and h in cb.own_forts(game, Side.ALLIED) else "allied"
+
+
+def air_result_on(game: Game, air: str, uid: str, purpose: str) -> str:
+    """Roll one unit's air attack and apply it; returns the result after reading the AA codes."""
+    die = game.dice.roll(purpose)
+    code = cb.chart().air_result(die, column_for(game, uid))
+    here = game.unit(uid).hex
+    dedicated = here is not None and any(game.defs[u].type is UnitType.AA for u in game.units_at(here))
+    d = game.defs[uid]
+    if code == "AAg":
+        code = "AA" if d.nationality == "german" and d.is_division else "-"
+    elif code in ("4thAA/Flak", "4thAA", "Flak"):
+        code = "AA" if dedicated else "-"
+    game.log(f"{air} on {uid}: die {die}: {code}.")
+    if d.side is Side.ALLIED and not game.unit(uid).activated:
+        game.unit(uid).activated = True  # GG-V.A.3
+        game.unit(uid).hidden = False
+        game.state.reveals += 1
+    if code == "D":
+        game.unit(uid).disrupted = True  # GG-X.B.1a: no retreat for it
+    return code
+
+
+def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:
+    for uid in attack_order(game, target, side):
+        if air_result_on(game, air, uid, f"{air} attacks {uid}") == "AA":
+            knock_out(game, air)
+            return
+    game.state.data["interdiction"] = {"air": air, "hex": target.label, "side": side.value}
+    game.log(f"{air} stays over {target} to interdict movement.")
+
+
+def interdict(game: Game, uid: str, entered: Hex) -> bool:
+    """A unit enters an interdicted hex in its player-turn: the air unit attacks it. True if it must stop."""
+    i = game.state.data.get("interdiction")
+    if not i or i["hex"] != entered.label or game.defs[uid].side.value == i["side"]:
+        return False
+    if game.unit(uid).disrupted:
+        return False
+    code = air_result_on(game, i["air"], uid, f"{i['air']} interdicts {uid} in {entered}")
+    if code == "AA":
+        knock_out(game, i["air"])
+        return False
+    return code == "D"
+
+
+def end_of_enemy_player_turn(game: Game, side: Side) -> None:
+    """Interdiction lasts through the enemy's player-turn: ``side`` has just finished its player-turn."""
+    i = game.state.data.get("interdiction")
+    if i and i["side"] != side.value:
+        game.state.data.pop("interdiction", None)
