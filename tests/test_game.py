@@ -35,7 +35,7 @@ def decided_phases(game: Game) -> list[str]:
 @pytest.mark.rule("GG-VI.A")
 def test_turn_one_sequence(gazala) -> None:  # type: ignore[no-untyped-def]
     game = Game(gazala)
-    assert [p.key for p in game.phases] == ["axis-setup", *AXIS_TURN, *ALLIED_TURN]
+    assert [p.key for p in game.phases] == ["axis-setup", "allied-siege", *AXIS_TURN, *ALLIED_TURN]
     assert decided_phases(game) == ["axis-setup", "axis-airstrike", "axis-movement", "axis-attacks",
                                     "allied-movement", "allied-airstrike", "allied-attacks"]
     assert game.turn == 2 and game.decision is not None and game.decision.phase == "weather"
@@ -44,13 +44,13 @@ def test_turn_one_sequence(gazala) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.rule("GG-VI.B")
 def test_axis_player_turn_order(gazala) -> None:  # type: ignore[no-untyped-def]
     keys = [p.key for p in Game(gazala).phases]
-    assert keys[1:6] == AXIS_TURN  # victory, airstrike, movement, attacks, recovery
+    assert keys[2:7] == AXIS_TURN  # victory, airstrike, movement, attacks, recovery
 
 
 @pytest.mark.rule("GG-VI.C")
 def test_allied_player_turn_moves_before_its_airstrike(gazala) -> None:  # type: ignore[no-untyped-def]
     keys = [p.key for p in Game(gazala).phases]
-    assert keys[6:] == ALLIED_TURN
+    assert keys[7:] == ALLIED_TURN
     assert keys.index("allied-movement") < keys.index("allied-airstrike") < keys.index("allied-attacks")
 
 

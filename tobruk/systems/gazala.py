@@ -44,6 +44,7 @@ from tobruk.sides import Side
 from tobruk.systems import gazala_air as air
 from tobruk.systems import gazala_battle as battle
 from tobruk.systems import gazala_combat as cb
+from tobruk.systems import gazala_hidden as hd
 from tobruk.systems import gazala_moves as mv
 from tobruk.systems import gazala_supply as sp
 from tobruk.systems import gazala_victory as vp
@@ -57,7 +58,10 @@ if TYPE_CHECKING:
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 SETUP = Phase("axis-setup", "Axis set-up", "GG-V.A.1", AXIS)
+ALLIED_SETUP = Phase("allied-setup", "Allied set-up, face down", "GG-V.B.1", ALLIED)
+AXIS_FREE_SETUP = Phase("axis-setup", "Axis set-up", "GG-V.B.3", AXIS)
 WEATHER = Phase("weather", "Weather determination", "GG-VIII.0", ALLIED)
+SIEGE = Phase("allied-siege", "Siege of Tobruk", "GG-XIV.B.6", ALLIED)
 PLAYER_TURNS: tuple[Phase, ...] = (
     Phase("axis-victory", "Axis victory determination", "GG-VI.B", None),
     Phase("axis-airstrike", "Axis airstrike", "GG-VI.B", AXIS),
@@ -71,8 +75,10 @@ PLAYER_TURNS: tuple[Phase, ...] = (
     Phase("allied-attacks", "Allied attacks", "GG-VI.C", ALLIED),
     Phase("allied-recovery", "Allied recovery and supply determination", "GG-IX.E", ALLIED),
 )
-FIRST_TURN = (SETUP, *PLAYER_TURNS)
-LATER_TURNS = (WEATHER, *PLAYER_TURNS)
+FIRST_TURN = (SETUP, SIEGE, *PLAYER_TURNS)
+NONHISTORICAL_FIRST_TURN = (ALLIED_SETUP, AXIS_FREE_SETUP, SIEGE, *PLAYER_TURNS)
+LATER_TURNS = (WEATHER, SIEGE, *PLAYER_TURNS)
+SETUP_PHASES = ("axis-setup", "allied-setup")
 ALLIED_CHOICE_PHASES = ("allied-movement", "allied-airstrike", "allied-attacks")
 RECOVERY_PHASES = ("axis-recovery", "allied-recovery")
 AIRSTRIKE_PHASES = ("axis-airstrike", "allied-airstrike")
@@ -106,7 +112,9 @@ class GazalaGallop(System):
     title = "The Gazala Gallop"
 
     def phases(self, game: Game) -> Sequence[Phase]:
-        return FIRST_TURN if game.state.turn == 1 else LATER_TURNS
+        if game.state.turn > 1:
+            return LATER_TURNS
+        return NONHISTORICAL_FIRST_TURN if game.state.data.get("nonhistorical") else FIRST_TURN
 
     def setup(self, game: Game) -> None:
         nonhistorical = "nonhistorical" in game.options
@@ -114,6 +122,8 @@ class GazalaGallop(System):
             if d.side is ALLIED:  # GG-V.A.2: Allied units start inactive
                 game.unit(uid).activated = False
         game.state.data["nonhistorical"] = nonhistorical
+        if nonhistorical:
+            hd.hide_allied_units(game)
         set_initial_control(game)
         game.log(f"Turn 1. {game.scenario.title}: {'nonhistorical' if nonhistorical else 'historical'} set-up.")
 
@@ -152,8 +162,16 @@ class GazalaGallop(System):
         if phase.key in STACKING_PHASES and game.state.data.get("stacking") == phase.key:
             hexes = " ".join(h.label for h in sorted(mv.overstacked(game, phase.side)))
             return Decision(phase.side, phase.key, f"eliminate units over the stacking limit in {hexes}", "GG-XII.B")
+        if phase.key == "allied-siege":
+            if not (hd.siege_available(game) and hd.siege_threatened(game)):
+                return None
+            return Decision(ALLIED, phase.key, "turn the Tobruk garrison face down and redeploy it with the 2 dummies "
+                                               "inside the perimeter, or end-phase", "GG-XIV.B.6")
         prompts = {
-            "axis-setup": "place the mobile units on the Axis side of the Gazala Line, then end-phase",
+            "allied-setup": "place every unit and the 2 dummies face down on the Allied side of the Gazala Line "
+                            "(or south of it in columns 8-18), then end-phase",
+            "axis-setup": "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), "
+                          "then end-phase",
             "weather": "name the sandstorm and the rainstorm numbers (the Axis player then rolls)",
         }
         return Decision(phase.side, phase.key, prompts.get(phase.key, phase.title.split(" ", 1)[1]), phase.clause)
@@ -174,11 +192,20 @@ class GazalaGallop(System):
         if phase in ATTACK_PHASES and game.state.data.get("combat"):
             return battle.legal(game)
         orders: list[Order] = []
-        if phase == "axis-setup":
-            for uid, zone_name in game.scenario.setup_zone.items():
+        if phase in SETUP_PHASES:
+            for uid, zone_name in self._setup_zones(game, side).items():
                 here = game.unit(uid).hex
                 for h in sorted(game.scenario.zone(zone_name)):
                     if h != here and self._placement_problem(game, uid, h) is None:
+                        orders.append(Place(uid, h))
+            if phase == "allied-setup" and hd.dummy_problem(game) is not None:
+                return orders  # GG-V.B.1: the dummies first
+        if phase == "allied-siege":
+            zone = hd.siege_zone(game)
+            for uid in hd.siege_units(game):
+                for h in sorted(zone):
+                    if h != game.unit(uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid],
+                                                                           uid]) is None:
                         orders.append(Place(uid, h))
         if side is ALLIED and phase in ALLIED_CHOICE_PHASES:
             orders.extend(Activate(uid) for uid in game.units_of(ALLIED) if self._activation_problem(game, uid) is None)
@@ -204,8 +231,10 @@ class GazalaGallop(System):
         resolve/cancel for the declared ones.  Any other legal declaration is accepted by ``play`` too."""
         out: list[Order] = []
         for entry in battle.pending(game):
+            order = battle.order_of(entry)
             try:
-                if cb.assess(game, battle.order_of(entry), side, entry["id"]).column is not None:
+                if hd.hidden_in(game, order.defenders, side.enemy) or \
+                        cb.assess(game, order, side, entry["id"]).column is not None:
                     out.append(Resolve(entry["id"]))
             except IllegalOrderError:
                 pass  # its defenders have gone, or it no longer adds up: it can only be cancelled
@@ -234,7 +263,7 @@ class GazalaGallop(System):
 
     def _check_declaration(self, game: Game, order: Attack, side: Side) -> None:
         a = cb.assess(game, order, side)
-        if a.column is None:
+        if a.column is None and not hd.hidden_in(game, order.defenders, side.enemy):  # (odds unknown if face down)
             raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed "
                                                   f"({a.attack2 / 2:g} to {a.defence2 / 2:g})")
         stranded = battle.strands_a_duty(game, order, side)
@@ -243,12 +272,21 @@ class GazalaGallop(System):
                                                   "able to attack it: include it or keep units for it")
 
     # --- checks ------------------------------------------------------------------------------------
+    def _setup_zones(self, game: Game, side: Side) -> dict[str, str]:
+        """Which units may be placed in the set-up, and where (GG-V.A.1; GG-V.B.1 and B.3 nonhistorical)."""
+        if not hd.nonhistorical(game):
+            return {u: z for u, z in game.scenario.setup_zone.items() if game.defs[u].side is side}
+        zone = "allied-nonhistorical-setup" if side is ALLIED else "axis-free-setup"
+        return {u: zone for u in game.units_of(side) if not game.defs[u].is_air}
+
     def _placement_problem(self, game: Game, uid: str, h: Hex) -> str | None:
-        zone_name = game.scenario.setup_zone.get(uid)
+        d = game.defs.get(uid)
+        clause = "GG-V.B.1" if hd.nonhistorical(game) else "GG-V.A.1"
+        zone_name = self._setup_zones(game, d.side).get(uid) if d is not None else None
         if zone_name is None:
-            return f"{uid} has a fixed historical set-up position [GG-V.A.1]"
+            return f"{uid} has a fixed historical set-up position [{clause}]"
         if h not in game.scenario.zone(zone_name):
-            return f"{h} is outside the set-up zone {zone_name!r} [GG-V.A.1]"
+            return f"{h} is outside the set-up zone {zone_name!r} [{clause}]"
         others = [u for u in game.units_at(h) if u != uid]
         return stacking_problem(game, [*others, uid])
 
@@ -354,19 +392,31 @@ class GazalaGallop(System):
             return
         if isinstance(order, (Resolve, Cancel)) and phase in ATTACK_PHASES:
             entry = battle.find(game, order.attack)
-            if isinstance(order, Resolve) and cb.assess(game, battle.order_of(entry), side, order.attack).column is None:
+            target = battle.order_of(entry)
+            if isinstance(order, Resolve) and not hd.hidden_in(game, target.defenders, side.enemy) \
+                    and cb.assess(game, target, side, order.attack).column is None:
                 raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
             return
         if isinstance(order, Weather) and phase == "weather":
             if order.sandstorm == order.rainstorm:
                 raise IllegalOrderError("GG-VIII.0", "the sandstorm and rainstorm numbers must differ")
             return
-        if isinstance(order, Place) and phase == "axis-setup":
-            if order.unit not in game.defs:
-                raise IllegalOrderError("GG-V.A.1", f"there is no unit {order.unit!r}")
+        if isinstance(order, EndPhase) and phase == "allied-setup":
+            problem = hd.dummy_problem(game)
+            if problem is not None:
+                raise _illegal(problem)
+            return
+        if isinstance(order, Place) and phase in SETUP_PHASES:
+            if order.unit not in game.defs or game.defs[order.unit].side is not side:
+                raise IllegalOrderError(decision.clause, f"{order.unit!r} is not one of your units")
             problem = self._placement_problem(game, order.unit, order.hex)
             if problem is not None:
                 raise _illegal(problem)
+            return
+        if isinstance(order, Place) and phase == "allied-siege":
+            if order not in self.legal_orders(game, decision):
+                raise IllegalOrderError("GG-XIV.B.6", f"{order.unit} cannot be redeployed to {order.hex}: only the "
+                                                      "fortress's units and the dummies, inside the perimeter")
             return
         if isinstance(order, Place) and phase in ("axis-movement", "allied-movement"):
             if (order.unit, order.hex) not in self._arrivals(game, side):
@@ -427,9 +477,15 @@ class GazalaGallop(System):
         if isinstance(order, Resolve):
             battle.begin(game, order.attack, side)
             return False
-        if isinstance(order, Place) and decision.phase == "axis-setup":
-            game.unit(order.unit).hex = order.hex
-            game.log(f"Axis sets up {order.unit} in {order.hex}.")
+        if isinstance(order, Place) and decision.phase in SETUP_PHASES:
+            u = game.unit(order.unit)
+            u.hex = order.hex
+            game.log(f"{side.display} sets up {hd.name(game, order.unit)} in {order.hex}.")
+            return False
+        if isinstance(order, Place) and decision.phase == "allied-siege":
+            u = game.unit(order.unit)
+            u.hex, u.hidden, u.eliminated = order.hex, True, False
+            game.log(f"Allied: the Tobruk garrison redeploys face down ({order.hex}).")
             return False
         if isinstance(order, Place):
             u = game.unit(order.unit)
@@ -443,12 +499,14 @@ class GazalaGallop(System):
             return True
         if isinstance(order, Activate):
             mv.activate(game, order.unit, counted=not game.state.data.get("nonhistorical"))
+            hd.reveal(game, order.unit, "activated")
             game.log(f"Allied: {order.unit} activated.")
             return False
         if isinstance(order, Gallop):
             units = mv.gallop_candidates(game)
             for uid in units:
                 mv.activate(game, uid, counted=False)
+                hd.reveal(game, uid, "the Gazala Gallop")
             game.state.data["gallop_called"] = True
             game.state.data["gallop"] = sorted(u for u in units if not mv.gazala_east(game, u))
             game.log(f"Allied: the Gazala Gallop! {', '.join(units)} flee east.")

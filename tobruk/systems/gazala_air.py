@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tobruk.hexes import Hex
 from tobruk.sides import Side
 from tobruk.systems import gazala_combat as cb
+from tobruk.systems import gazala_hidden as hd
 from tobruk.systems import gazala_moves as mv
 from tobruk.units import AACapability, UnitType
 
@@ -198,14 +199,13 @@ def air_result_on(game: Game, air: str, uid: str, purpose: str) -> str:
     game.log(f"{air} on {uid}: die {die}: {code}.")
     if d.side is Side.ALLIED and not game.unit(uid).activated:
         game.unit(uid).activated = True  # GG-V.A.3
-        game.unit(uid).hidden = False
-        game.state.reveals += 1
     if code == "D":
         game.unit(uid).disrupted = True  # GG-X.B.1a: no retreat for it
     return code
 
 
 def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:
+    hd.reveal_hex(game, target, side.enemy, "attacked from the air")  # dummies go, units turn up
     for uid in attack_order(game, target, side):
         if air_result_on(game, air, uid, f"{air} attacks {uid}") == "AA":
             knock_out(game, air)

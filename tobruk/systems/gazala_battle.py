@@ -17,6 +17,7 @@ from tobruk.maps import Feature
 from tobruk.orders import Attack, EndRetreat, NoRetreat, Order, Retreat, RetreatDistance, format_order, parse_order
 from tobruk.sides import Side
 from tobruk.systems import gazala_combat as cb
+from tobruk.systems import gazala_hidden as hd
 from tobruk.systems import gazala_moves as mv
 from tobruk.systems.gazala_control import pass_through
 
@@ -65,9 +66,28 @@ def order_of(entry: dict[str, Any]) -> Attack:
 
 
 def begin(game: Game, n: int, side: Side) -> None:
-    """Start resolving attack ``n``: ask for No Retreat! where it matters, else roll at once."""
+    """Start resolving attack ``n``: turn up face-down defenders, ask for No Retreat! where it matters,
+    else roll at once."""
     entry = find(game, n)
-    a = cb.assess(game, order_of(entry), side, n)
+    order = order_of(entry)
+    if hd.hidden_in(game, order.defenders, side.enemy):
+        for h in order.defenders:
+            hd.reveal_hex(game, h, side.enemy, "attacked")
+        real = [u for h in order.defenders for u in cb.units_in(game, h, side.enemy)]
+        verdict = None
+        if not real:
+            verdict = "only dummies were there"
+        elif cb.assess(game, order, side, n).column is None:
+            verdict = "the odds are below 1:4 after all (GG-XIV.B.4)"
+        if verdict is not None:  # ruling R-HIDDEN: the attack is called off, the attackers have attacked
+            for uid in order.attackers:
+                game.unit(uid).attacked = True
+            for x in game.state.data["attacks"]:
+                if x["id"] == n:
+                    x["resolved"] = True
+            game.log(f"Attack {n} is called off: {verdict}.")
+            return
+    a = cb.assess(game, order, side, n)
     if a.column is None:
         raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
     game.state.data["combat"] = {"attack": n, "side": side.value, "step": "no-retreat", "groups": []}
@@ -306,6 +326,9 @@ def obligations(game: Game, side: Side, busy: set[str] | None = None) -> list[He
             continue
         group = attack_group(game, target, able)
         if not group:
+            continue
+        if hd.hidden_in(game, [target], side.enemy):
+            due.append(target)  # face down: its strength is unknown, so it must be attacked
             continue
         try:
             if cb.assess(game, Attack((target,), group), side).column is not None:

@@ -316,7 +316,12 @@ def outcome_label(game: Game, a: Assessment, result: str) -> str:
 
 
 def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
-    """The exact probability of each result of a declared attack, before the die (one die, six faces)."""
+    """The exact probability of each result of a declared attack, before the die (one die, six faces).
+
+    Empty while any defender is face down: the attacker cannot know the odds.
+    """
+    if any(game.unit(u).hidden for h in order.defenders for u in game.units_at(h, side.enemy)):
+        return []
     a = assess(game, order, side)
     if a.column is None:
         return []

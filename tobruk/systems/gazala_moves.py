@@ -18,6 +18,7 @@ from tobruk.orders import Move
 from tobruk.rules.movement import MF, MoveContext, Reach, reach, walk
 from tobruk.rules.zoc import ZocMap, zoc_map
 from tobruk.sides import Side
+from tobruk.systems import gazala_hidden as hd
 from tobruk.systems.gazala_control import pass_through
 from tobruk.units import UnitDef, UnitType
 
@@ -236,6 +237,8 @@ def breakdown_hex(ctx: MoveContext, path: tuple[Hex, ...], roll: int) -> Hex:
 
 def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     d, u = game.defs[order.unit], game.unit(order.unit)
+    if u.hidden:
+        hd.reveal(game, order.unit, "it moves")
     ctx = move_context(game, order.unit, order.trucks)
     end = route.hex
     note = ""
