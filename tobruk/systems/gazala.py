@@ -281,7 +281,9 @@ class GazalaGallop(System):
 
     def _placement_problem(self, game: Game, uid: str, h: Hex) -> str | None:
         d = game.defs.get(uid)
-        clause = "GG-V.B.1" if hd.nonhistorical(game) else "GG-V.A.1"
+        clause = "GG-V.A.1"
+        if hd.nonhistorical(game):
+            clause = "GG-V.B.1" if d is not None and d.side is ALLIED else "GG-V.B.3"
         zone_name = self._setup_zones(game, d.side).get(uid) if d is not None else None
         if zone_name is None:
             return f"{uid} has a fixed historical set-up position [{clause}]"
@@ -358,6 +360,11 @@ class GazalaGallop(System):
                 return
             raise IllegalOrderError("GG-XII.B", f"first eliminate units over the stacking limit; "
                                                 f"'{format_order(order)}' does not")
+        if isinstance(order, EndPhase) and phase == "allied-setup":
+            problem = hd.dummy_problem(game)
+            if problem is not None:
+                raise _illegal(problem)
+            return
         if isinstance(order, EndPhase) and phase in ATTACK_PHASES:
             if battle.pending(game):
                 raise IllegalOrderError("GG-XIV.C.1", "resolve or cancel the declared attacks "
@@ -400,11 +407,6 @@ class GazalaGallop(System):
         if isinstance(order, Weather) and phase == "weather":
             if order.sandstorm == order.rainstorm:
                 raise IllegalOrderError("GG-VIII.0", "the sandstorm and rainstorm numbers must differ")
-            return
-        if isinstance(order, EndPhase) and phase == "allied-setup":
-            problem = hd.dummy_problem(game)
-            if problem is not None:
-                raise _illegal(problem)
             return
         if isinstance(order, Place) and phase in SETUP_PHASES:
             if order.unit not in game.defs or game.defs[order.unit].side is not side:

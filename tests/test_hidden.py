@@ -1,0 +1,131 @@
+"""The nonhistorical set-up (GG-V.B), face-down units and the Siege of Tobruk (GG-XIV.B.6)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import jump_to
+from tobruk.errors import IllegalOrderError
+from tobruk.game import Game
+from tobruk.hexes import Hex
+from tobruk.orders import Activate, Attack, EndPhase, Place, Resolve
+from tobruk.sides import Side
+from tobruk.view import view
+
+H = Hex.parse
+AXIS, ALLIED = Side.AXIS, Side.ALLIED
+
+
+def nonhistorical(gazala) -> Game:  # type: ignore[no-untyped-def]
+    return Game(gazala, seed=4, options=["nonhistorical"])
+
+
+def place_dummies(game: Game) -> None:
+    game.play(Place("Dummy1", H("C5")))  # with 1SA
+    game.play(Place("Dummy2", H("E6")))  # an empty box
+
+
+@pytest.mark.rule("GG-V.B.1")
+def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = nonhistorical(gazala)
+    d = game.decision
+    assert d is not None and d.side is ALLIED and d.phase == "allied-setup"
+    assert all(game.unit(u).hidden for u in game.units_of(ALLIED) if not game.defs[u].is_air)
+    assert EndPhase() not in game.legal_orders()  # the dummies are not placed yet
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("1SA", H("C4")))  # west of the line
+    assert err.value.clause == "GG-V.B.1"
+    game.play(Place("7MotBde", H("N12")))  # south of the line, columns 8-18
+    with pytest.raises(IllegalOrderError):
+        game.play(Place("7MotBde", H("N7")))
+    game.play(Place("Dummy1", H("N12")))
+    game.play(Place("Dummy2", H("H12")))  # alone, no box: not allowed to stay there
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(EndPhase())
+    assert err.value.clause == "GG-V.B.1" and "Dummy2" in err.value.reason
+    game.play(Place("Dummy2", H("E6")))  # a box
+    game.play(EndPhase())
+    assert game.decision is not None and game.decision.phase == "axis-setup"
+
+
+@pytest.mark.rule("GG-V.B.3")
+def test_axis_sets_up_every_unit_in_its_zone(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = nonhistorical(gazala)
+    place_dummies(game)
+    game.play(EndPhase())
+    game.play(Place("Brescia", H("K2")))  # the infantry too, not only the mobile units
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("Pavia", H("K8")))  # south of the line but east of column 6
+    assert err.value.clause == "GG-V.B.3" and "set-up zone 'axis-free-setup'" in err.value.reason
+
+
+def test_axis_view_holds_nothing_of_the_face_down_units(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = nonhistorical(gazala)
+    place_dummies(game)
+    game.play(EndPhase())
+    text = json.dumps(view(game, AXIS))
+    for uid in game.units_of(ALLIED):
+        d = game.defs[uid]
+        if d.is_air:
+            continue
+        assert f'"{uid}"' not in text and d.name not in text, uid
+    assert "Dummy" not in text and "dummy" not in text and "South African" not in text
+    hidden = [u for u in view(game, AXIS)["units"] if u.get("hidden")]
+    assert {tuple(sorted(u)) for u in hidden} == {("hex", "hidden", "side")}
+    assert {u["hex"] for u in hidden} >= {"C5", "E6"}
+    # the Allied view shows everything
+    assert '"Dummy1"' in json.dumps(view(game, ALLIED))
+
+
+@pytest.mark.rule("GG-V.B.2")
+def test_activation_reveals_any_number_at_any_time(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = nonhistorical(gazala)
+    place_dummies(game)
+    game.play(EndPhase())
+    game = jump_to(game, "allied-movement")
+    for uid in ("1SA", "50Div", "1FF", "7MotBde"):  # more than 2: no limit in this option
+        game.play(Activate(uid))
+        assert game.unit(uid).activated and not game.unit(uid).hidden
+    assert not game.can_undo()  # a reveal
+    assert '"1SA"' in json.dumps(view(game, AXIS))
+
+
+@pytest.mark.rule("GG-V.B.2")
+def test_attacking_a_dummy_turns_it_up_and_removes_it(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = nonhistorical(gazala)
+    game.play(Place("Dummy1", H("E6")))  # alone in a box
+    game.play(Place("Dummy2", H("C5")))
+    game.play(EndPhase())
+    game.play(Place("15Pz", H("E5")))  # next to E6
+    game = jump_to(game, "axis-attacks")
+    assert H("E6") in [h for o in game.legal_orders() if isinstance(o, Attack) for h in o.defenders]
+    game.play(Attack((H("E6"),), ("15Pz",)))
+    game.play(Resolve(1))
+    assert game.unit("Dummy1").eliminated and game.unit("Dummy1").hex is None
+    assert game.unit("15Pz").attacked and game.dice.log == []  # called off: nothing was there
+
+
+@pytest.mark.rule("GG-XIV.B.6")
+def test_siege_of_tobruk(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    game.unit("15Pz").hex = H("E12")  # an Axis unit within reach of Tobruk
+    game.play(EndPhase())  # end of the Axis set-up: the siege comes before the Axis player-turn
+    d = game.decision
+    assert d is not None and d.side is ALLIED and d.phase == "allied-siege"
+    game.play(Place("Dummy1", H("D12")))
+    game.play(Place("Dummy2", H("C12")))
+    game.play(Place("2SA", H("D13")))
+    assert all(game.unit(u).hidden for u in ("Dummy1", "Dummy2", "2SA"))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("2SA", H("E13")))  # outside the perimeter
+    assert err.value.clause == "GG-XIV.B.6"
+    game.play(EndPhase())
+    axis_view = json.dumps(view(game, AXIS))
+    assert '"2SA"' not in axis_view and "Dummy" not in axis_view
+    # once Axis units are inside the perimeter the ability is gone for good
+    game.unit("21Pz").hex = H("C12")
+    from tobruk.systems import gazala_hidden as hd
+
+    assert not hd.siege_available(game) and game.state.data["siege_lost"]
