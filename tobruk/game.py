@@ -67,6 +67,7 @@ class Game:
         self.state = GameState(1, 0, {u.id: UnitState(hex=scenario.start.get(u.id)) for u in scenario.units})
         self.history: list[Order] = []
         self._stack: list[_Snapshot] = []
+        self._memo: dict[Any, Any] = {}
         self.system.setup(self)
         self.system.enter_phase(self, self.phase)
         self._advance()
@@ -185,7 +186,32 @@ class Game:
         other.state = self.state.copy()
         other.history = list(self.history)
         other._stack = list(self._stack)
+        other._memo = {}
         return other
+
+    def memo(self, key: Any, factory: Any) -> Any:
+        """A value derived from the position, computed once per position (e.g. a side's ZOC).
+
+        The cache is keyed on a fingerprint of everything rules read from the position, so a
+        position changed by any means (an order, undo, or a test arranging units) is never served a
+        stale value.
+        """
+        full = (self._fingerprint(), key)
+        if full not in self._memo:
+            if len(self._memo) > 256:
+                self._memo.clear()
+            self._memo[full] = factory()
+        return self._memo[full]
+
+    def _fingerprint(self) -> tuple[Any, ...]:
+        s = self.state
+        data = s.data
+        return (s.turn, s.phase_index, s.weather,
+                tuple((u.hex, u.disrupted, u.eliminated, u.hidden, u.activated, u.moved, u.attacked, u.out_of_supply)
+                      for u in s.units.values()),
+                repr(data.get("boxes_held")), repr(data.get("boxes_eliminated")), repr(data.get("villages")),
+                repr(data.get("gallop")), repr(data.get("attacks")), repr(data.get("supply_help")),
+                repr(data.get("supply_die")), repr(data.get("convoys_used")))
 
     # --- questions about the position ----------------------------------------------------------
     def unit(self, unit_id: str) -> UnitState:

@@ -217,6 +217,40 @@ class Map:
                 out.append(bits)
         return tuple(out)
 
+    @cached_property
+    def climb_table(self) -> tuple[bool, ...]:
+        """``table[i * 6 + d]``: the step from hex ``i`` in direction ``d`` climbs an escarpment (ordinary or towering)."""
+        out = []
+        for h in self.hexes:
+            for d in Direction:
+                n = h.neighbour(d)
+                out.append(any(f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT) and f.high == n
+                               for f in self.hexsides.get(Hexside.of(h, d), ())))
+        return tuple(out)
+
+    @cached_property
+    def towering_table(self) -> tuple[bool, ...]:
+        """``table[i * 6 + d]``: a towering escarpment on that hexside."""
+        bit = FEATURE_BIT[Feature.TOWERING_ESCARPMENT]
+        return tuple(bool(b & bit) for b in self.feature_table)
+
+    @cached_property
+    def mine_table(self) -> tuple[Side | None, ...]:
+        """``table[i * 6 + d]``: the owner of a minefield on that hexside, if any."""
+        out: list[Side | None] = []
+        for h in self.hexes:
+            for d in Direction:
+                owner = None
+                for f in self.hexsides.get(Hexside.of(h, d), ()):
+                    if f.kind is Feature.MINEFIELD:
+                        owner = f.owner
+                out.append(owner)
+        return tuple(out)
+
+    @cached_property
+    def land_table(self) -> tuple[bool, ...]:
+        return tuple(self.is_land(h) for h in self.hexes)
+
     def edge_costs(self, rates: MovementRates) -> tuple[int, ...]:
         """``table[i * 6 + d]``: sixtieths of an MF to step that way at the route (or off-road) rate.
 

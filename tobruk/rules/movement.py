@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Direction, Hex, Hexside
-from tobruk.maps import Feature, Map, MovementRates
+from tobruk.maps import Map, MovementRates
 from tobruk.rules.zoc import ZocMap
 from tobruk.sides import Side
 
@@ -61,6 +61,7 @@ class MoveContext:
     zoc_stops: bool = True
     directions: frozenset[Direction] | None = None
     clauses: dict[str, str] = field(default_factory=dict)
+    tables: SideTables | None = None
 
     def clause(self, key: str) -> str:
         return self.clauses.get(key, key)
@@ -81,61 +82,110 @@ class Reach:
 
 
 @dataclass(frozen=True, slots=True)
-class _Step:
-    spent: int
-    stop: bool
-    entered_zoc: bool
+class SideTables:
+    """A side's view of the board flattened onto integer hex indices, shared by all its units' searches."""
+
+    index: Mapping[Hex, int]
+    hexes: tuple[Hex, ...]
+    nb: tuple[int, ...]
+    route: tuple[int, ...]
+    climb: tuple[bool, ...]
+    towering: tuple[bool, ...]
+    enemy_mines: tuple[bool, ...]
+    land: tuple[bool, ...]
+    enemy: tuple[bool, ...]
+    friend: tuple[bool, ...]
+    fort: tuple[bool, ...]
+    zoc: tuple[frozenset[str] | None, ...]
+    zoc_forts: tuple[frozenset[Hex], ...]
 
 
-def _step(ctx: MoveContext, here: Hex, there: Hex, spent: int, entered: bool, first: bool) -> _Step | IllegalOrderError:
-    """One hex of movement, or the reason it is illegal."""
-    m = ctx.map
-    if there not in m or not m.is_land(there):
-        return IllegalOrderError(ctx.clause("XIII.A.2"), f"{there} is off the map or in the sea")
-    if not here.is_adjacent(there):
-        return IllegalOrderError(ctx.clause("XIII.A.2"), f"{here} and {there} are not adjacent")
-    direction = here.direction_to(there)
-    if ctx.directions is not None and direction not in ctx.directions:
-        allowed = ", ".join(d.name for d in sorted(ctx.directions))
-        return IllegalOrderError(ctx.clause("XIII.E"), f"{here}-{there} is not a step {allowed}")
-    if there in ctx.enemy_units:
-        return IllegalOrderError(ctx.clause("XIII.A.3"), f"{there} holds enemy units")
-    side = Hexside.between(here, there)
-    route = m.routes.get(side)
-    feats = {f.kind: f for f in m.hexsides.get(side, ())}
-    towering = feats.get(Feature.TOWERING_ESCARPMENT)
-    if towering is not None and route is None:
-        return IllegalOrderError(ctx.clause("XI.D"), f"the towering escarpment {side} is impassable off road and track")
-    crossed_mines = any(f.kind is Feature.MINEFIELD and f.owner is not ctx.side for f in feats.values())
-    # in normal weather every enemy ZOC counts; in a sandstorm only one entered across an enemy minefield
-    in_zoc_there = there in ctx.zoc and (ctx.zoc_stops or crossed_mines)
-    in_zoc_here = first and here in ctx.zoc and ctx.zoc_stops
-    if in_zoc_here and in_zoc_there and there not in ctx.friendly_units:
-        shared = ctx.zoc.sources(here) & ctx.zoc.sources(there)
-        if shared:
-            return IllegalOrderError(ctx.clause("XIII.B.3"), f"{here}-{there} moves from one ZOC of "
-                                     f"{sorted(shared)[0]} into another")
-        boxes_here = ctx.zoc.origins.get(here, frozenset()) & ctx.enemy_forts
-        boxes_there = ctx.zoc.origins.get(there, frozenset()) & ctx.enemy_forts
-        if any(x != y for x in boxes_here for y in boxes_there):
-            return IllegalOrderError(ctx.clause("XI.A.3n"), f"{here}-{there} moves from the ZOC of one enemy box "
-                                     "or fort into that of another")
-    rate = ctx.rates.along(route) if route is not None else ctx.rates.cross_country
-    boosted = route is not None and rate < ctx.rates.cross_country and not in_zoc_there
-    if boosted:
+def side_tables(m: Map, side: Side, zoc: ZocMap, enemy_units: frozenset[Hex], friendly_units: frozenset[Hex],
+                enemy_forts: frozenset[Hex]) -> SideTables:
+    hexes = m.hexes
+    return SideTables(
+        index=m.index, hexes=hexes, nb=m.neighbour_table, route=m.route_table, climb=m.climb_table,
+        towering=m.towering_table,
+        enemy_mines=tuple(o is not None and o is not side for o in m.mine_table),
+        land=m.land_table,
+        enemy=tuple(h in enemy_units for h in hexes),
+        friend=tuple(h in friendly_units for h in hexes),
+        fort=tuple(h in enemy_forts for h in hexes),
+        zoc=tuple(zoc.units.get(h) for h in hexes),
+        zoc_forts=tuple(zoc.origins.get(h, frozenset()) & enemy_forts for h in hexes),
+    )
+
+
+def _tables(ctx: MoveContext) -> SideTables:
+    if ctx.tables is not None:
+        return ctx.tables
+    cached: SideTables | None = ctx.__dict__.get("_tables")
+    if cached is None:
+        cached = side_tables(ctx.map, ctx.side, ctx.zoc, ctx.enemy_units, ctx.friendly_units, ctx.enemy_forts)
+        ctx.__dict__["_tables"] = cached  # a frozen dataclass: cache beside the fields
+    return cached
+
+
+# reasons a step is illegal (see _explain)
+OFF_MAP, WRONG_WAY, ENEMY, TOWERING, ZOC_TO_ZOC, BOX_TO_BOX, NO_MF = range(1, 8)
+
+
+def _step(ctx: MoveContext, t: SideTables, i: int, d: int, spent: int, entered: bool,
+          first: bool) -> tuple[int, bool, bool] | int:
+    """One hex of movement from hex index ``i`` in direction ``d``: (spent, must stop, entered a ZOC),
+    or the code of the rule that forbids it."""
+    e = i * 6 + d
+    j = t.nb[e]
+    if j < 0 or not t.land[j]:
+        return OFF_MAP
+    if ctx.directions is not None and Direction(d) not in ctx.directions:
+        return WRONG_WAY
+    if t.enemy[j]:
+        return ENEMY
+    kind = t.route[e]
+    if t.towering[e] and kind < 0:
+        return TOWERING
+    zoc_there = t.zoc[j] is not None and (ctx.zoc_stops or t.enemy_mines[e])
+    if first and zoc_there and ctx.zoc_stops and t.zoc[i] is not None and not t.friend[j]:
+        if t.zoc[i] & t.zoc[j]:  # type: ignore[operator]
+            return ZOC_TO_ZOC
+        if any(x != y for x in t.zoc_forts[i] for y in t.zoc_forts[j]):
+            return BOX_TO_BOX
+    cc = ctx.rates.cross_country
+    rate = (ctx.rates.road, ctx.rates.major_track, ctx.rates.minor_track)[kind] if kind >= 0 else cc
+    if kind >= 0 and rate < cc and not zoc_there:
         new = spent + rate
     else:
-        new = (round_up_mf(spent) if ctx.vehicle else spent) + ctx.rates.cross_country
-        esc = feats.get(Feature.ESCARPMENT) or towering
-        if esc is not None and route is None and esc.high == there:
+        new = (-(-spent // MF) * MF if ctx.vehicle else spent) + cc
+        if kind < 0 and t.climb[e]:
             new += ctx.ascent
-    entered_now = entered or in_zoc_there
-    limit = ctx.budget if entered_now else ctx.budget + ctx.bonus
-    if new > limit:
-        left = (limit - spent) / MF
-        return IllegalOrderError(ctx.clause("XIII.A.2"), f"not enough movement to enter {there} "
-                                 f"({new / MF:g} MF needed of {limit / MF:g}; {left:g} left)")
-    return _Step(new, there in ctx.enemy_forts or in_zoc_there, entered_now)
+    entered_now = entered or zoc_there
+    if new > (ctx.budget if entered_now else ctx.budget + ctx.bonus):
+        return NO_MF
+    return new, t.fort[j] or zoc_there, entered_now
+
+
+def _explain(ctx: MoveContext, code: int, here: Hex, there: Hex, spent: int, entered: bool) -> IllegalOrderError:
+    """The player's message for a refused step, naming its rule."""
+    if code == OFF_MAP:
+        return IllegalOrderError(ctx.clause("XIII.A.2"), f"{there} is off the map or in the sea")
+    if code == WRONG_WAY:
+        allowed = ", ".join(d.name for d in sorted(ctx.directions or ()))
+        return IllegalOrderError(ctx.clause("XIII.E"), f"{here}-{there} is not a step {allowed}")
+    if code == ENEMY:
+        return IllegalOrderError(ctx.clause("XIII.A.3"), f"{there} holds enemy units")
+    if code == TOWERING:
+        return IllegalOrderError(ctx.clause("XI.D"), f"the towering escarpment {Hexside.between(here, there)} is "
+                                                     "impassable off road and track")
+    if code == ZOC_TO_ZOC:
+        shared = sorted(ctx.zoc.sources(here) & ctx.zoc.sources(there))
+        return IllegalOrderError(ctx.clause("XIII.B.3"), f"{here}-{there} moves from one ZOC of {shared[0]} into another")
+    if code == BOX_TO_BOX:
+        return IllegalOrderError(ctx.clause("XI.A.3n"), f"{here}-{there} moves from the ZOC of one enemy box or fort "
+                                                        "into that of another")
+    limit = ctx.budget if entered or there in ctx.zoc else ctx.budget + ctx.bonus
+    return IllegalOrderError(ctx.clause("XIII.A.2"), f"not enough movement to enter {there} "
+                                                     f"({(limit - spent) / MF:g} MF left of {limit / MF:g})")
 
 
 def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
@@ -144,58 +194,72 @@ def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
         raise IllegalOrderError(ctx.clause("XIII.A.1"), f"the path must start where the unit is, {ctx.start}")
     if len(path) < 2:
         raise IllegalOrderError(ctx.clause("XIII.A.1"), "a move needs at least one hex to enter")
+    t = _tables(ctx)
     spent, entered, stopped = 0, False, False
-    for i, (here, there) in enumerate(itertools.pairwise(path)):
+    for n, (here, there) in enumerate(itertools.pairwise(path)):
         if stopped:
             raise IllegalOrderError(ctx.clause("XIII.B.1"), f"the unit had to stop in {here}")
-        result = _step(ctx, here, there, spent, entered, i == 0)
-        if isinstance(result, IllegalOrderError):
-            raise result
-        spent, entered, stopped = result.spent, result.entered_zoc, result.stop
+        if not here.is_adjacent(there):
+            raise IllegalOrderError(ctx.clause("XIII.A.2"), f"{here} and {there} are not adjacent")
+        if there not in t.index:
+            raise _explain(ctx, OFF_MAP, here, there, spent, entered)
+        result = _step(ctx, t, t.index[here], here.direction_to(there), spent, entered, n == 0)
+        if isinstance(result, int):
+            raise _explain(ctx, result, here, there, spent, entered)
+        spent, stopped, entered = result
     return Reach(path[-1], spent, tuple(path), entered)
 
 
 def reach(ctx: MoveContext) -> dict[Hex, Reach]:
     """Every hex the unit can end its move in, with the legal path leaving it the most MF.
 
-    Dijkstra over states (hex, whether an enemy ZOC was entered): every cost is monotone in
-    the MF already spent, so the cheapest arrival in a state is never worse than a dearer one.
+    Dijkstra over states (hex, whether an enemy ZOC was entered), on integer hex indices: every
+    cost is monotone in the MF already spent, so the cheapest arrival in a state is never worse
+    than a dearer one.
     """
-    State = tuple[Hex, bool]
-    start: State = (ctx.start, False)
-    best: dict[State, int] = {start: 0}
-    paths: dict[State, tuple[Hex, ...]] = {start: (ctx.start,)}
-    stops: set[State] = set()
-    queue: list[tuple[int, int, State]] = [(0, 0, start)]
-    found: dict[Hex, Reach] = {}
-    counter = 0
+    t = _tables(ctx)
+    start = t.index[ctx.start]
+    best: dict[int, int] = {start * 2: 0}
+    parent: dict[int, int] = {start * 2: -1}
+    stops: set[int] = set()
+    queue: list[tuple[int, int]] = [(0, start * 2)]
+    found: dict[int, tuple[int, int, int]] = {}  # hex index -> (MF left, -spent, state)
+    budget, bonus = ctx.budget, ctx.bonus
     while queue:
-        spent, _, key = heapq.heappop(queue)
+        spent, key = heapq.heappop(queue)
         if best[key] != spent:
             continue
-        here, entered = key
-        path = paths[key]
-        if here != ctx.start:
-            candidate = Reach(here, spent, path, entered)
-            old = found.get(here)
-            if old is None or (candidate.left(ctx), -spent, -len(path)) > (old.left(ctx), -old.spent, -len(old.path)):
-                found[here] = candidate
+        i, entered = key >> 1, bool(key & 1)
+        if i != start:
+            left = (budget if entered else budget + bonus) - spent
+            old = found.get(i)
+            if old is None or (left, -spent) > old[:2]:
+                found[i] = (left, -spent, key)
         if key in stops:
             continue
-        for there in here.neighbours():
-            if there in path:
+        for d in range(6):
+            result = _step(ctx, t, i, d, spent, entered, i == start)
+            if isinstance(result, int):
                 continue
-            result = _step(ctx, here, there, spent, entered, here == ctx.start)
-            if isinstance(result, IllegalOrderError):
+            new, stop, now_entered = result
+            j = t.nb[i * 6 + d]
+            if j == start:
                 continue
-            nkey: State = (there, result.entered_zoc)
-            if result.spent < best.get(nkey, 1 << 30):
-                best[nkey] = result.spent
-                paths[nkey] = (*path, there)
-                if result.stop:
+            nkey = j * 2 + now_entered
+            if new < best.get(nkey, 1 << 30):
+                best[nkey] = new
+                parent[nkey] = key
+                if stop:
                     stops.add(nkey)
                 else:
                     stops.discard(nkey)
-                counter += 1
-                heapq.heappush(queue, (result.spent, counter, nkey))
-    return found
+                heapq.heappush(queue, (new, nkey))
+    out: dict[Hex, Reach] = {}
+    for i, (_left, neg_spent, key) in found.items():
+        path = []
+        k = key
+        while k >= 0:
+            path.append(t.hexes[k >> 1])
+            k = parent[k]
+        out[t.hexes[i]] = Reach(t.hexes[i], -neg_spent, tuple(reversed(path)), bool(key & 1))
+    return out

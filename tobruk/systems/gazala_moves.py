@@ -15,7 +15,7 @@ from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.orders import Move
-from tobruk.rules.movement import MF, MoveContext, Reach, reach, walk
+from tobruk.rules.movement import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
 from tobruk.rules.zoc import ZocMap, zoc_map
 from tobruk.sides import Side
 from tobruk.systems import gazala_hidden as hd
@@ -116,7 +116,9 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies, as it applies to ``side``'s units now."""
-    return zoc_map(game.scenario.map, zoc_units(game, side.enemy), zoc_exempt(game, side))
+    zoc: ZocMap = game.memo(("zoc", side), lambda: zoc_map(game.scenario.map, zoc_units(game, side.enemy),
+                                                           zoc_exempt(game, side)))
+    return zoc
 
 
 def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
@@ -147,18 +149,26 @@ def move_context(game: Game, uid: str, trucks: bool = False) -> MoveContext:
     directions = None
     if uid in galloping(game):  # GG-XIII.E: twice the movement and the bonus, NE, E or SE only
         base, bonus, directions = base * 2, bonus * 2, GALLOP_DIRECTIONS
-    friends = frozenset(h for _, h in on_map(game, d.side))
-    enemies = frozenset(h for uid2 in game.units_of(d.side.enemy)
-                        if (h := game.unit(uid2).hex) is not None and not game.unit(uid2).eliminated
-                        and not game.defs[uid2].is_air)
+    zoc, enemies, friends, forts, tables = game.memo(("move-side", d.side), lambda: _side_parts(game, d.side))
     return MoveContext(
         map=game.scenario.map, side=d.side, start=u.hex,
         rates=(RAIN_RATES if weather == "rainstorm" else RATES)[cls],
         budget=base, bonus=bonus, ascent=ASCENT[cls], vehicle=cls != "foot",
-        zoc=enemy_zoc(game, d.side), enemy_units=enemies, friendly_units=friends,
-        enemy_forts=enemy_forts(game, d.side), zoc_stops=weather != "sandstorm",
-        directions=directions, clauses=CLAUSES,
+        zoc=zoc, enemy_units=enemies, friendly_units=friends,
+        enemy_forts=forts, zoc_stops=weather != "sandstorm",
+        directions=directions, clauses=CLAUSES, tables=tables,
     )
+
+
+def _side_parts(game: Game, side: Side) -> tuple[ZocMap, frozenset[Hex], frozenset[Hex], frozenset[Hex], SideTables]:
+    """What every move of a side shares in one position: enemy ZOC, who is where, enemy forts."""
+    friends = frozenset(h for _, h in on_map(game, side))
+    enemies = frozenset(h for uid in game.units_of(side.enemy)
+                        if (h := game.unit(uid).hex) is not None and not game.unit(uid).eliminated
+                        and not game.defs[uid].is_air)
+    zoc = enemy_zoc(game, side)
+    forts = enemy_forts(game, side)
+    return zoc, enemies, friends, forts, side_tables(game.scenario.map, side, zoc, enemies, friends, forts)
 
 
 def why_not_movable(game: Game, uid: str, side: Side, trucks: bool = False) -> IllegalOrderError | None:

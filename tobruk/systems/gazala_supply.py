@@ -104,6 +104,11 @@ def german_subdivisional(game: Game, uid: str) -> bool:
 
 def status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
     """Each of the side's units on the map: in supply or not, how, and the route of its line."""
+    result: dict[str, dict[str, Any]] = game.memo(("supply", side), lambda: _status(game, side))
+    return result
+
+
+def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
     found = trace(game, side)
     out: dict[str, dict[str, Any]] = {}
     boxes = mv.boxes_held_now(game, side)
