@@ -148,6 +148,15 @@ class Map:
         A hex is on the east edge when its east neighbour is off the board, and likewise
         for the west; north and south are the first and last rows.
         """
+        if compass not in self._edges:
+            self._edges[compass] = self._edge(compass)
+        return self._edges[compass]
+
+    @cached_property
+    def _edges(self) -> dict[str, frozenset[Hex]]:
+        return {}
+
+    def _edge(self, compass: str) -> frozenset[Hex]:
         if compass == "north":
             return frozenset(h for h in self.hexes if h.row == 0 and self.is_land(h))
         if compass == "south":

@@ -55,6 +55,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
             continue  # a revealed dummy is simply gone
         units.append(unit_data(d, u))
     decision = game.decision
+    supply = game.state.data.get("supply", {}).get(side.value, {})
     return {
         "scenario": game.scenario.name,
         "title": game.scenario.title,
@@ -74,4 +75,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         "units": units,
         "dice": [{"purpose": r.purpose, "value": r.value} for r in game.dice.log],
         "log": list(game.state.log),
+        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
+        "attacks": [dict(a) for a in game.state.data.get("attacks", [])],
+        "result": game.state.data.get("result"),
     }

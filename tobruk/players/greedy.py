@@ -1,0 +1,278 @@
+"""A rule-based opponent: it looks one order ahead with simple, explainable preferences.
+
+It reads only the view, the legal orders, the attack outcome tables and the scenario's public data
+(the map and its objectives).  Preferences:
+
+* attacks whose expected result, counted in factors won and lost, is favourable (or, where an attack
+  is compulsory, the least bad one), resolved as soon as declared;
+* moves that bring its mobile units toward the objectives (the Axis: Tobruk, the Allied supply
+  sources and dump; the Allies: the Axis units near their boxes) and into attack positions, without
+  leaving supply range or over-stacking; infantry holds its boxes and forts;
+* the other decisions: No Retreat! when it cannot cost a unit, the longest retreat as winner, the
+  safest hex as loser, convoys and aerial resupply to the biggest units, interception always.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from tobruk.hexes import Hex
+from tobruk.maps import Map
+from tobruk.orders import (
+    Activate,
+    Airlift,
+    Airstrike,
+    Attack,
+    Cancel,
+    Convoy,
+    Eliminate,
+    EndPhase,
+    EndRetreat,
+    Intercept,
+    Move,
+    NoRetreat,
+    Order,
+    Place,
+    Resolve,
+    Retreat,
+    RetreatDistance,
+    Weather,
+)
+from tobruk.players.base import Outcomes
+from tobruk.scenario import Scenario, load_scenario
+
+GAIN = {"DE": 1.0, "R2": 0.55, "R1": 0.4, "D": 0.3, "-": 0.0, "DAR": 0.3, "DAE": 0.3, "AR": 0.0, "AE": 0.0}
+LOSS = {"AE": 1.0, "DAE": 1.0, "AR": 0.25, "DAR": 0.25}
+MOBILE = ("armour", "motorized", "recce")
+
+
+@cache
+def _scenario(name: str) -> Scenario:
+    return load_scenario(name)
+
+
+@cache
+def _net_distance(name: str, side: str) -> dict[Hex, int]:
+    """Hexes from the nearest road or track hex connected to the side's sources (a supply-range guide)."""
+    m: Map = _scenario(name).map
+    from tobruk.sides import Side
+
+    sources = m.supply_sources.get(Side(side), ())
+    net = set(sources)
+    todo = deque(sources)
+    while todo:
+        h = todo.popleft()
+        for n in m.neighbours(h):
+            if n not in net and m.route(h, n) is not None:
+                net.add(n)
+                todo.append(n)
+    dist = {h: 0 for h in net}
+    todo = deque(net)
+    while todo:
+        h = todo.popleft()
+        for n in m.neighbours(h):
+            if n not in dist and m.is_land(n):
+                dist[n] = dist[h] + 1
+                todo.append(n)
+    return dist
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    # --- the decision ----------------------------------------------------------------------------
+    def choose(self, seen: dict[str, Any], legal: list[Order], outcomes: Outcomes) -> Order:
+        if len(legal) == 1:
+            return legal[0]
+        self._cache: dict[str, Any] = {}
+        by_kind: dict[type, list[Order]] = {}
+        for o in legal:
+            by_kind.setdefault(type(o), []).append(o)
+        if Intercept in by_kind:
+            return by_kind[Intercept][0]
+        if Weather in by_kind:
+            return Weather(1, 6) if Weather(1, 6) in legal else legal[0]
+        if RetreatDistance in by_kind:
+            return max(by_kind[RetreatDistance], key=lambda o: o.hexes)  # type: ignore[attr-defined]
+        if NoRetreat in by_kind:
+            return self._no_retreat(seen, by_kind[NoRetreat])
+        if Retreat in by_kind or EndRetreat in by_kind:
+            return self._retreat(seen, by_kind.get(Retreat, []), EndRetreat() in legal)
+        if Eliminate in by_kind:
+            return min(by_kind[Eliminate], key=lambda o: self._strength(seen, o.unit))  # type: ignore[attr-defined]
+        if Convoy in by_kind:
+            return max(by_kind[Convoy], key=lambda o: self._strength(seen, o.unit))  # type: ignore[attr-defined]
+        if Airlift in by_kind:
+            return by_kind[Airlift][0]
+        if Airstrike in by_kind:
+            return max(by_kind[Airstrike], key=lambda o: self._enemy_strength(seen, o.hex))  # type: ignore[attr-defined]
+        phase = (seen.get("decision") or {}).get("phase", "")
+        if phase.endswith("setup") or phase == "allied-siege":
+            return EndPhase() if EndPhase() in legal else legal[0]
+        if Resolve in by_kind:
+            return by_kind[Resolve][0]
+        if Attack in by_kind:
+            best = self._best_attack(seen, by_kind[Attack], outcomes, must=EndPhase() not in legal)
+            if best is not None:
+                return best
+        if Cancel in by_kind and EndPhase() not in legal and Attack not in by_kind:
+            return by_kind[Cancel][0]
+        if Activate in by_kind:
+            best_activation = self._activation(seen, by_kind[Activate])
+            if best_activation is not None:
+                return best_activation
+        if Place in by_kind and phase.endswith("movement"):
+            return by_kind[Place][0]  # a reinforcement enters
+        if Move in by_kind:
+            move = self._best_move(seen, by_kind[Move])
+            if move is not None:
+                return move
+        if EndPhase() in legal:
+            return EndPhase()
+        return self.rng.choice(legal)
+
+    # --- helpers on the view ----------------------------------------------------------------------
+    def _units(self, seen: dict[str, Any]) -> list[dict[str, Any]]:
+        return [u for u in seen["units"] if u.get("hex") and not u.get("eliminated")]
+
+    def _mine(self, seen: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        if "mine" not in self._cache:
+            self._cache["mine"] = {u["id"]: u for u in self._units(seen) if u["side"] == seen["side"] and "id" in u}
+        return self._cache["mine"]  # type: ignore[no-any-return]
+
+    def _enemies(self, seen: dict[str, Any]) -> list[dict[str, Any]]:
+        if "enemies" not in self._cache:
+            self._cache["enemies"] = [u for u in self._units(seen)
+                                      if u["side"] != seen["side"] and u.get("type") not in ("air", "dummy")]
+        return self._cache["enemies"]  # type: ignore[no-any-return]
+
+    def _hex(self, label: str) -> Hex:
+        cache: dict[str, Hex] = self._cache.setdefault("hexes", {})
+        if label not in cache:
+            cache[label] = Hex.parse(label)
+        return cache[label]
+
+    def _strength(self, seen: dict[str, Any], uid: str) -> int:
+        u = self._mine(seen).get(uid)
+        return int(u["attack"]) + int(u["defence"]) if u else 0
+
+    def _enemy_strength(self, seen: dict[str, Any], h: Hex) -> int:
+        return sum(int(u.get("attack", 3)) for u in self._enemies(seen) if u["hex"] == h.label)
+
+    # --- combat -------------------------------------------------------------------------------------
+    def _value(self, seen: dict[str, Any], order: Attack, table: list[tuple[str, Fraction]]) -> float:
+        defence = sum(int(u.get("defence", 3)) for u in self._enemies(seen) if Hex.parse(u["hex"]) in order.defenders)
+        mine = self._mine(seen)
+        attack = sum(int(mine[a]["attack"]) for a in order.attackers if a in mine)
+        value = 0.0
+        for label, p in table:
+            code = label.split(" ")[0]
+            value += float(p) * (GAIN.get(code, 0.0) * defence - LOSS.get(code, 0.0) * attack)
+        return value
+
+    def _best_attack(self, seen: dict[str, Any], attacks: list[Order], outcomes: Outcomes, must: bool) -> Order | None:
+        scored = []
+        for o in attacks:
+            assert isinstance(o, Attack)
+            table = outcomes(o)
+            scored.append((self._value(seen, o, table) if table else 0.5, len(o.attackers), o))
+        if not scored:
+            return None
+        value, _, best = max(scored, key=lambda x: (x[0], -x[1]))
+        return best if value > 0 or must else None
+
+    def _no_retreat(self, seen: dict[str, Any], options: list[Order]) -> Order:
+        return NoRetreat()  # R2 would become DE under the orders: not worth it blind
+
+    def _retreat(self, seen: dict[str, Any], retreats: list[Order], can_end: bool) -> Order:
+        if can_end:
+            return EndRetreat()
+        enemies = [Hex.parse(u["hex"]) for u in self._enemies(seen)]
+
+        def safety(o: Order) -> tuple[int, int]:
+            assert isinstance(o, Retreat)
+            end = o.path[-1]
+            nearest = min((end.distance(e) for e in enemies), default=9)
+            return nearest, -len(o.path)
+
+        return max(retreats, key=safety)
+
+    # --- movement -----------------------------------------------------------------------------------
+    def _objectives(self, seen: dict[str, Any]) -> list[Hex]:
+        if "objectives" not in self._cache:
+            self._cache["objectives"] = self._find_objectives(seen)
+        return self._cache["objectives"]  # type: ignore[no-any-return]
+
+    def _find_objectives(self, seen: dict[str, Any]) -> list[Hex]:
+        s = _scenario(seen["scenario"])
+        if seen["side"] == "axis":
+            hexes = [Hex.parse(s.rules["tobruk"])] if "tobruk" in s.rules else []
+            from tobruk.sides import Side
+
+            hexes += [h for h in s.map.supply_sources.get(Side.ALLIED, ()) if h in s.map.edge("east")]
+            hexes += sorted(s.map.zones.get("supply-dump", ()))
+            return hexes
+        return [Hex.parse(u["hex"]) for u in self._enemies(seen)]
+
+    def _score(self, seen: dict[str, Any], uid: str, h: Hex) -> float:
+        mine = self._mine(seen)
+        u = mine[uid]
+        enemies = self._enemies(seen)
+        targets = self._objectives(seen)
+        score = 0.0
+        if targets:
+            score -= min(h.distance(t) for t in targets) * (1.0 if u["type"] in MOBILE else 0.2)
+        supply_gap = _net_distance(seen["scenario"], seen["side"]).get(h, 20)
+        if supply_gap > 6:
+            score -= 3.0 * (supply_gap - 6)
+        my_attack = int(u["attack"])
+        for e in enemies:
+            eh = self._hex(e["hex"])
+            if eh.is_adjacent(h):
+                defence = int(e.get("defence", 3))
+                if e.get("disrupted") or my_attack >= 2 * defence:
+                    score += 4.0  # an attack worth making from here
+                else:
+                    score -= 2.0 + defence / max(1, my_attack)  # would have to attack at poor odds
+        stack = [x for x in mine.values() if x["hex"] == h.label and x["id"] != uid and x["type"] != "dummy"]
+        divisions = sum(1 for x in stack if x["echelon"] == "division") + (u["echelon"] == "division")
+        if len(stack) >= 3 or divisions > 2:
+            score -= 50.0  # over the stacking limit
+        return score
+
+    def _best_move(self, seen: dict[str, Any], moves: list[Order]) -> Order | None:
+        mine = self._mine(seen)
+        best: tuple[float, Order] | None = None
+        for o in moves:
+            assert isinstance(o, Move)
+            u = mine.get(o.unit)
+            if u is None or o.trucks:
+                continue
+            if u["type"] == "infantry" and seen["side"] == "allied":
+                continue  # the infantry holds the boxes
+            gain = self._score(seen, o.unit, o.path[-1]) - self._score(seen, o.unit, o.path[0])
+            if gain > 0.5 and (best is None or gain > best[0]):
+                best = (gain, o)
+        return best[1] if best else None
+
+    def _activation(self, seen: dict[str, Any], options: list[Order]) -> Order | None:
+        mine = self._mine(seen)
+        enemies = [Hex.parse(u["hex"]) for u in self._enemies(seen)]
+
+        def urgency(o: Order) -> tuple[int, int]:
+            assert isinstance(o, Activate)
+            u = mine.get(o.unit)
+            if u is None:
+                return (99, 0)
+            h = Hex.parse(u["hex"])
+            return (min((h.distance(e) for e in enemies), default=99), -int(u["attack"]))
+
+        best = min(options, key=urgency)
+        return best if urgency(best)[0] <= 6 else None

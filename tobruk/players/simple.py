@@ -1,0 +1,33 @@
+"""The two simplest players: uniformly random, and passive (ends every phase it can)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tobruk.orders import EndPhase, Order
+from tobruk.players.base import Outcomes
+
+
+class RandomPlayer:
+    """Uniform over the legal orders, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, seen: dict[str, Any], legal: list[Order], outcomes: Outcomes) -> Order:
+        return self.rng.choice(legal)
+
+
+class PassivePlayer:
+    """Ends each phase as soon as it may; otherwise the first legal order (a baseline, and the demo)."""
+
+    name = "passive"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, seen: dict[str, Any], legal: list[Order], outcomes: Outcomes) -> Order:
+        return EndPhase() if EndPhase() in legal else legal[0]
