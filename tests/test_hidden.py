@@ -23,7 +23,7 @@ def nonhistorical(gazala) -> Game:  # type: ignore[no-untyped-def]
 
 
 def place_dummies(game: Game) -> None:
-    game.play(Place("Dummy1", H("C5")))  # with 1SA
+    game.play(Place("Dummy1", H("C5")))  # a box (1SA's)
     game.play(Place("Dummy2", H("E6")))  # an empty box
 
 
@@ -37,14 +37,16 @@ def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: igno
     with pytest.raises(IllegalOrderError) as err:
         game.play(Place("1SA", H("C4")))  # west of the line
     assert err.value.clause == "GG-V.B.1"
-    game.play(Place("7MotBde", H("N12")))  # south of the line, columns 8-18
     with pytest.raises(IllegalOrderError):
         game.play(Place("7MotBde", H("N7")))
-    game.play(Place("Dummy1", H("N12")))
-    game.play(Place("Dummy2", H("H12")))  # alone, no box: not allowed to stay there
+    game.play(Place("7MotBde", H("N12")))  # south of the line, columns 8-18
+    game.play(Place("Dummy1", H("N12")))  # with a real unit set up there
     with pytest.raises(IllegalOrderError) as err:
-        game.play(EndPhase())
+        game.play(EndPhase())  # Dummy2 is not placed
     assert err.value.clause == "GG-V.B.1" and "Dummy2" in err.value.reason
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("Dummy2", H("H12")))  # alone, no box
+    assert err.value.clause == "GG-V.B.1"
     game.play(Place("Dummy2", H("E6")))  # a box
     game.play(EndPhase())
     assert game.decision is not None and game.decision.phase == "axis-setup"
@@ -70,7 +72,7 @@ def test_axis_view_holds_nothing_of_the_face_down_units(gazala) -> None:  # type
         d = game.defs[uid]
         if d.is_air:
             continue
-        assert f'"{uid}"' not in text and d.name not in text, uid
+        assert f'"{uid}"' not in text and f'"{d.name}"' not in text, uid
     assert "Dummy" not in text and "dummy" not in text and "South African" not in text
     hidden = [u for u in view(game, AXIS)["units"] if u.get("hidden")]
     assert {tuple(sorted(u)) for u in hidden} == {("hex", "hidden", "side")}

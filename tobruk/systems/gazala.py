@@ -203,6 +203,8 @@ class GazalaGallop(System):
         if phase == "allied-siege":
             zone = hd.siege_zone(game)
             for uid in hd.siege_units(game):
+                if uid in game.state.data.get("placed", []):
+                    continue  # each counter is redeployed once (undo to change it)
                 for h in sorted(zone):
                     if h != game.unit(uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid],
                                                                            uid]) is None:
@@ -289,6 +291,14 @@ class GazalaGallop(System):
             return f"{uid} has a fixed historical set-up position [{clause}]"
         if h not in game.scenario.zone(zone_name):
             return f"{h} is outside the set-up zone {zone_name!r} [{clause}]"
+        if uid in game.state.data.get("placed", []):
+            return f"{uid} has been placed already; undo to place it elsewhere [{clause}]"
+        if d is not None and d.is_dummy:
+            boxes = {b for b, s in game.scenario.map.fortifications.items() if s is d.side}
+            fixed = [u for u in game.units_at(h, d.side) if u in game.state.data.get("placed", [])
+                     and not game.defs[u].is_dummy]
+            if h not in boxes and not fixed:
+                return f"a dummy goes with a real unit already set up there, or into a box [{clause}]"
         others = [u for u in game.units_at(h) if u != uid]
         return stacking_problem(game, [*others, uid])
 
@@ -452,6 +462,8 @@ class GazalaGallop(System):
                 return self._finish_phase(game, decision.phase, Side(game.phase.side or side))
             return False
         if isinstance(order, Attack):
+            for uid in order.attackers:
+                hd.reveal(game, uid, "it attacks")
             battle.declare(game, order, side)
             return False
         if isinstance(order, Intercept) and decision.clause == "GG-X.B.3":
@@ -482,11 +494,13 @@ class GazalaGallop(System):
         if isinstance(order, Place) and decision.phase in SETUP_PHASES:
             u = game.unit(order.unit)
             u.hex = order.hex
+            game.state.data.setdefault("placed", []).append(order.unit)
             game.log(f"{side.display} sets up {hd.name(game, order.unit)} in {order.hex}.")
             return False
         if isinstance(order, Place) and decision.phase == "allied-siege":
             u = game.unit(order.unit)
             u.hex, u.hidden, u.eliminated = order.hex, True, False
+            game.state.data.setdefault("placed", []).append(order.unit)
             game.log(f"Allied: the Tobruk garrison redeploys face down ({order.hex}).")
             return False
         if isinstance(order, Place):
@@ -566,6 +580,8 @@ class GazalaGallop(System):
         return weather
 
     def run_phase(self, game: Game, phase: Phase) -> None:
+        if phase.key in (*SETUP_PHASES, "allied-siege"):
+            game.state.data.pop("placed", None)
         if phase.key == "axis-setup":
             game.log("Axis set-up complete.")
         elif phase.key in ("axis-victory", "allied-victory"):

@@ -73,12 +73,18 @@ def begin(game: Game, n: int, side: Side) -> None:
     if hd.hidden_in(game, order.defenders, side.enemy):
         for h in order.defenders:
             hd.reveal_hex(game, h, side.enemy, "attacked")
-        real = [u for h in order.defenders for u in cb.units_in(game, h, side.enemy)]
+        remaining = tuple(h for h in order.defenders if cb.units_in(game, h, side.enemy))
         verdict = None
-        if not real:
+        if not remaining:
             verdict = "only dummies were there"
-        elif cb.assess(game, order, side, n).column is None:
-            verdict = "the odds are below 1:4 after all (GG-XIV.B.4)"
+        else:
+            if remaining != order.defenders:  # a hex held only dummies: the attack goes on against the rest
+                order = Attack(remaining, order.attackers, order.partial)
+                for x in game.state.data["attacks"]:
+                    if x["id"] == n:
+                        x["order"], x["defenders"] = format_order(order), [h.label for h in remaining]
+            if cb.assess(game, order, side, n).column is None:
+                verdict = "the odds are below 1:4 after all (GG-XIV.B.4)"
         if verdict is not None:  # ruling R-HIDDEN: the attack is called off, the attackers have attacked
             for uid in order.attackers:
                 game.unit(uid).attacked = True

@@ -1,0 +1,155 @@
+"""Random games with every invariant checked after every order (``tobruk fuzz``).
+
+A failing game is saved as a record that reproduces it.  The invariants: no hex holds both sides;
+no hex is over the stacking limit outside the movement and attack phases; a unit moves and attacks at
+most once a game-turn; no move spends more MF than the unit has; no disrupted unit attacks; the supply
+markers agree with the last supply determination; looking at a view changes nothing; a side's view
+holds nothing of the other side's face-down units; undo restores the exact position; and a decision
+always has a legal order.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from tobruk.game import Game
+from tobruk.orders import Attack, Move, Order, Resolve, format_order
+from tobruk.players.base import outcomes_for
+from tobruk.players.simple import RandomPlayer
+from tobruk.record import record_of, save
+from tobruk.scenario import Scenario
+from tobruk.sides import Side
+from tobruk.view import view
+
+
+class InvariantError(AssertionError):
+    """A rule the engine must never break was broken."""
+
+
+@dataclass
+class FuzzResult:
+    seed: int
+    orders: int
+    turn: int
+    failure: str | None = None
+    record: Path | None = None
+
+
+def check_position(game: Game) -> None:
+    from tobruk.systems import gazala_moves as mv
+
+    sides_in: dict[object, set[Side]] = {}
+    for uid, u in game.state.units.items():
+        if u.hex is not None and not u.eliminated:
+            sides_in.setdefault(u.hex, set()).add(game.defs[uid].side)
+    for h, sides in sides_in.items():
+        if len(sides) > 1:
+            raise InvariantError(f"both sides in {h}")
+    phase = game.phase.key
+    busy = phase.endswith("movement") or phase.endswith("attacks")
+    if not busy and not phase.endswith("setup") and game.scenario.system == "gazala-gallop":
+        for side in Side:
+            crowded = mv.overstacked(game, side)
+            if crowded:
+                raise InvariantError(f"{side.display} over the stacking limit in {sorted(crowded)[0]} in {phase}")
+
+
+def check_views(game: Game) -> None:
+    before = game.state_hash()
+    for side in Side:
+        seen = view(game, side)
+        text = json.dumps({k: v for k, v in seen.items() if k != "log"})  # the log may name it from before
+        for uid in game.units_of(side.enemy):
+            u, d = game.unit(uid), game.defs[uid]
+            if u.hidden and not u.eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text):
+                raise InvariantError(f"the {side.display} view shows the face-down {uid}")
+    if game.state_hash() != before:
+        raise InvariantError("looking at a view changed the game")
+
+
+def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
+    """Checks made just before an order is played."""
+    d = game.decision
+    assert d is not None
+    if isinstance(order, Move):
+        from tobruk.rules.movement import walk
+        from tobruk.systems import gazala_moves as mv
+
+        if order.unit in moved.setdefault(game.turn, set()):
+            raise InvariantError(f"{order.unit} moves twice in turn {game.turn}")
+        if len(order.path) > 1:
+            ctx = mv.move_context(game, order.unit, order.trucks)
+            route = walk(ctx, order.path)
+            if route.spent > ctx.budget + ctx.bonus:
+                raise InvariantError(f"{format_order(order)} spends {route.spent} of {ctx.budget + ctx.bonus}")
+    if isinstance(order, Attack):
+        for uid in order.attackers:
+            if game.unit(uid).disrupted:
+                raise InvariantError(f"disrupted {uid} attacks")
+            if uid in attacked.setdefault(game.turn, set()):
+                raise InvariantError(f"{uid} attacks twice in turn {game.turn}")
+
+
+def after_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
+    if isinstance(order, Move):
+        moved.setdefault(game.turn, set()).add(order.unit)
+    if isinstance(order, Resolve):
+        entry = next((a for a in game.state.data.get("attacks", []) if a["id"] == order.attack), None)
+        if entry is not None:
+            attacked.setdefault(game.turn, set()).update(entry["attackers"])
+    supply = game.state.data.get("supply", {})
+    if game.phase.key.endswith("recovery"):
+        return
+    for side_name, entries in supply.items():
+        for uid, e in entries.items():
+            u = game.unit(uid)
+            if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
+                raise InvariantError(f"{uid}'s supply marker disagrees with the {side_name} determination")
+
+
+def check_undo(game: Game, order: Order, before: str) -> None:
+    if not game.can_undo():
+        return
+    after = game.state_hash()
+    undone = game.pop()
+    if undone != order or game.state_hash() != before:
+        raise InvariantError(f"undo of {format_order(order)} did not restore the position")
+    game.play(order)
+    if game.state_hash() != after:
+        raise InvariantError(f"replaying {format_order(order)} after undo gave another position")
+
+
+def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), save_to: Path | None = None,
+              max_orders: int = 100_000) -> FuzzResult:
+    game = Game(scenario, seed=seed, options=options)
+    players = {Side.AXIS: RandomPlayer(seed * 2 + 1), Side.ALLIED: RandomPlayer(seed * 2 + 2)}
+    moved: dict[int, set[str]] = {}
+    attacked: dict[int, set[str]] = {}
+    try:
+        for _ in range(max_orders):
+            decision = game.decision
+            if decision is None:
+                break
+            legal = game.legal_orders()
+            if not legal:
+                raise InvariantError(f"dead end: no legal order at {decision}")
+            check_position(game)
+            check_views(game)
+            order = players[decision.side].choose(view(game, decision.side), legal, outcomes_for(game, decision.side))
+            check_order(game, order, moved, attacked)
+            before = game.state_hash()
+            game.play(order)
+            check_undo(game, order, before)
+            after_order(game, order, moved, attacked)
+        else:
+            raise InvariantError(f"no end after {max_orders} orders")
+    except Exception as exc:  # a failure of any kind is kept as a record that reproduces it
+        path = None
+        if save_to is not None:
+            save_to.mkdir(parents=True, exist_ok=True)
+            path = save_to / f"fuzz-{scenario.name}-{seed}.json"
+            save(record_of(game, {"axis": "random", "allied": "random"}), path)
+        return FuzzResult(seed, len(game.history), game.turn, f"{type(exc).__name__}: {exc}", path)
+    return FuzzResult(seed, len(game.history), game.turn)
