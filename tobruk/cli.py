@@ -12,7 +12,7 @@ from typing import Any
 from tobruk.errors import RecordError, ScenarioError
 from tobruk.game import Game
 from tobruk.maps import Map
-from tobruk.orders import EndPhase, Order, format_order
+from tobruk.orders import Order, format_order
 from tobruk.record import load, record_of, replay, save
 from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
@@ -110,27 +110,85 @@ def cmd_build_map(args: argparse.Namespace) -> int:
     return 0
 
 
-def passive_order(game: Game) -> Order:
-    """The order the built-in passive player gives: end the phase when it can, else the first legal order."""
+HELP = """Type an order in the notation (e.g. "move 21Pz H4-H5-I6", "attack G8 with 15Pz,21Pz", "end-phase"),
+or a number from the list, or:
+  legal   list the legal orders (numbered)      show   the position (units, weather, phase)
+  undo    take back the last order (not past a die roll)
+  help    this text                              quit   stop (with --record the game so far is saved)"""
+
+
+def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
+    """One human decision at the terminal; False when the human quits."""
+    from tobruk.errors import TobrukError, UndoError
+
+    decision = game.decision
+    assert decision is not None
     legal = game.legal_orders()
-    return EndPhase() if EndPhase() in legal else legal[0]
+    while True:
+        try:
+            text = read(f"{decision} > ").strip()
+        except EOFError:
+            return False
+        if text in ("quit", "exit"):
+            return False
+        if text in ("help", "?"):
+            write(HELP)
+            continue
+        if text == "legal":
+            for i, o in enumerate(legal, 1):
+                write(f"{i:4}  {format_order(o)}")
+            continue
+        if text == "show":
+            write(f"Turn {game.turn}, {game.phase.title}, weather {game.state.weather}")
+            for uid, u in game.state.units.items():
+                if u.hex is not None and not u.eliminated and (game.defs[uid].side is decision.side or not u.hidden):
+                    write(f"  {uid:<11} {game.defs[uid].factors:<6} {u.hex.label:<4}"
+                          + (" disrupted" if u.disrupted else ""))
+            continue
+        if text == "undo":
+            try:
+                write(f"undone: {format_order(game.pop())}")
+            except UndoError as exc:
+                write(f"cannot undo: {exc}")
+            return True
+        order: Order | None = None
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            order = legal[int(text) - 1]
+        try:
+            game.play(order if order is not None else text)
+            return True
+        except TobrukError as exc:
+            write(f"refused: {exc}")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from tobruk.players import make_player
+    from tobruk.players.base import outcomes_for
+    from tobruk.sides import Side
+    from tobruk.view import view
+
     game = Game(load_scenario(args.scenario), seed=args.seed, options=args.option or ())
+    kinds = {Side.AXIS: args.axis, Side.ALLIED: args.allied}
+    players = {side: make_player(k, args.seed * 2 + (1 if side is Side.AXIS else 2))
+               for side, k in kinds.items() if k != "human"}
     last_turn = 0
     while game.decision is not None:
         if game.turn != last_turn:
             last_turn = game.turn
             print(f"Turn {game.turn}/{game.scenario.turns}  weather: {game.state.weather}", flush=True)
         decision = game.decision
-        order = passive_order(game)
+        if kinds[decision.side] == "human":
+            if not human_turn(game):
+                break
+            continue
+        order = players[decision.side].choose(view(game, decision.side), game.legal_orders(),
+                                              outcomes_for(game, decision.side))
         if args.verbose:
             print(f"  {decision}  ->  {format_order(order)}")
         game.play(order)
     print("\n".join(game.system.result_lines(game)))
     if args.record:
-        save(record_of(game, {"axis": "passive", "allied": "passive"}), Path(args.record))
+        save(record_of(game, {"axis": args.axis, "allied": args.allied}), Path(args.record))
         print(f"record written to {args.record}")
     return 0
 
@@ -151,7 +209,36 @@ def cmd_demo(args: argparse.Namespace) -> int:
     out.write_text(render_map(scenario.map, _units(Game(scenario)), title=scenario.title), encoding="utf-8")
     print(f"\nThe map with the historical set-up: {out.resolve()}\n")
     return cmd_play(argparse.Namespace(scenario="gazala-gallop", seed=args.seed, option=None, verbose=False,
-                                       record=None))
+                                       record=None, axis="greedy", allied="greedy"))
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from tobruk import arena
+
+    names = args.players.split(",")
+    if len(names) != 2:
+        raise SystemExit("--players takes two player names, e.g. greedy,random")
+    outcomes = arena.run(args.scenario, names[0], names[1], args.games, jobs=args.jobs, seed=args.seed,
+                         options=tuple(args.option or ()), progress=arena.progress_bar)
+    print("\n".join(arena.report(arena.tally(outcomes))))
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from tobruk.fuzz import fuzz_game
+
+    scenario = load_scenario(args.scenario)
+    failures = 0
+    out = Path(args.out)
+    for i in range(args.games):
+        seed = args.seed + i
+        r = fuzz_game(scenario, seed, options=tuple(args.option or ()), save_to=out)
+        if r.failure:
+            failures += 1
+            print(f"seed {seed}: {r.failure} (record: {r.record})")
+        if (i + 1) % 10 == 0 or i + 1 == args.games:
+            print(f"{i + 1}/{args.games} games, {failures} failing", flush=True)
+    return 1 if failures else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -167,8 +254,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("name")
     b.add_argument("--out", metavar="FILE")
     b.set_defaults(func=cmd_build_map)
-    pl = sub.add_parser("play", help="play a game through with the passive built-in player")
+    pl = sub.add_parser("play", help="play a game: computer players or a human at the terminal")
     pl.add_argument("scenario")
+    pl.add_argument("--axis", default="greedy", help="human, greedy, random or passive (default greedy)")
+    pl.add_argument("--allied", default="greedy", help="human, greedy, random or passive (default greedy)")
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--option", action="append", help="a scenario option (e.g. nonhistorical)")
     pl.add_argument("--record", metavar="FILE", help="save the game record as JSON")
@@ -178,7 +267,22 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("--verify", action="store_true", help="check every state hash")
     r.set_defaults(func=cmd_replay)
-    d = sub.add_parser("demo", help="show the Gazala scenario and play as far as the rules allow")
+    ar = sub.add_parser("arena", help="many games between two players, sides swapped, with statistics")
+    ar.add_argument("scenario")
+    ar.add_argument("--players", default="greedy,random")
+    ar.add_argument("--games", type=int, default=20)
+    ar.add_argument("--jobs", type=int, default=1)
+    ar.add_argument("--seed", type=int, default=0)
+    ar.add_argument("--option", action="append")
+    ar.set_defaults(func=cmd_arena)
+    fz = sub.add_parser("fuzz", help="random games with every invariant checked after every order")
+    fz.add_argument("scenario", nargs="?", default="gazala-gallop")
+    fz.add_argument("--games", type=int, default=100)
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--option", action="append")
+    fz.add_argument("--out", default="fuzz-failures", help="folder for the records of failing games")
+    fz.set_defaults(func=cmd_fuzz)
+    d = sub.add_parser("demo", help="show the Gazala scenario and play a game between two computer players")
     d.add_argument("--seed", type=int, default=1)
     d.set_defaults(func=cmd_demo)
     return p
