@@ -16,6 +16,9 @@ class ScenarioError(TobrukError, ValueError):
         self.problem = problem
         super().__init__(f"{source}: {field}: {problem}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:  # picklable across processes
+        return (type(self), (self.source, self.field, self.problem))
+
 
 class InvalidOrderError(TobrukError, ValueError):
     """An order's text does not follow the notation (a syntax error, not a rules question)."""
@@ -32,6 +35,9 @@ class IllegalOrderError(TobrukError, ValueError):
         self.clause = clause
         self.reason = reason
         super().__init__(f"{reason} [{clause}]")
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:  # picklable across processes
+        return (type(self), (self.clause, self.reason))
 
 
 class UndoError(TobrukError):

@@ -151,7 +151,7 @@ def _group(loser: Side, units: dict[str, dict[str, Any]], from_hexes: tuple[Hex,
     choosable = [u for u, x in units.items() if x["code"] in ("R1", "R2", "AR") and not x["compulsory"] and not x["nr"]]
     most = max((cb.DEFENDER_RETREATS.get(units[u]["code"], 1) for u in choosable), default=0)
     return {"loser": loser.value, "from": [h.label for h in from_hexes], "units": units,
-            "max": most, "distance": None if choosable else 0, "checked": False}
+            "max": most, "distance": None if choosable else 0}
 
 
 def current_group(game: Game) -> dict[str, Any] | None:
@@ -189,20 +189,21 @@ def _settle(game: Game) -> None:
     for g in combat["groups"]:
         if g["distance"] is None:
             return  # the winner must choose first
-        if not g["checked"]:
-            g["checked"] = True
-            from_hexes = [Hex.parse(h) for h in g["from"]]
-            for uid, x in g["units"].items():
-                n = need(g, x)
-                if n > 0 and not cb.retreat_paths(game, uid, n, from_hexes):
-                    x["done"] = True
-                    if x["code"] == "R1":  # GG-XIV.D.3 / charts: unable to retreat, R1 becomes D
-                        game.log(f"{uid} cannot retreat: it stays, disrupted.")
-                    else:  # R2 (No Retreat! situation, GG-XIV.D.3), AR (GG-IX.B), off the map (GG-XIV.D.4)
-                        why = "off the map or into the sea" if cb.can_leave_board(game, uid) else "unable to retreat"
-                        mv.eliminate(game, uid, why)
-                elif n == 0 and extra(x) == 0:
-                    x["done"] = True
+        # every time: a retreat already made can close another unit's way (a friend leaving a ZOC hex)
+        from_hexes = [Hex.parse(h) for h in g["from"]]
+        for uid, x in g["units"].items():
+            if x["done"]:
+                continue
+            n = need(g, x)
+            if n > 0 and not cb.retreat_paths(game, uid, n, from_hexes):
+                x["done"] = True
+                if x["code"] == "R1":  # GG-XIV.D.3 / charts: unable to retreat, R1 becomes D
+                    game.log(f"{uid} cannot retreat: it stays, disrupted.")
+                else:  # R2 (No Retreat! situation, GG-XIV.D.3), AR (GG-IX.B), off the map (GG-XIV.D.4)
+                    why = "off the map or into the sea" if cb.can_leave_board(game, uid) else "unable to retreat"
+                    mv.eliminate(game, uid, why)
+            elif n == 0 and extra(x) == 0:
+                x["done"] = True
         if not all(x["done"] for x in g["units"].values()):
             return
     end_phase_after = combat.get("end_of_phase")

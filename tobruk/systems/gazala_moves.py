@@ -236,9 +236,10 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
 
 
 def breakdown_hex(ctx: MoveContext, path: tuple[Hex, ...], roll: int) -> Hex:
-    """GG-XIII.D: the last hex entered within the first ``roll`` MF of the route."""
-    stop = path[0]
-    for i in range(1, len(path)):
+    """GG-XIII.D: the last hex entered within the first ``roll`` MF of the route (never short of the first hex
+    entered, even when that hex alone costs more, as up an escarpment)."""
+    stop = path[1]
+    for i in range(2, len(path)):
         if walk(ctx, path[: i + 1]).spent > roll * MF:
             break
         stop = path[i]
