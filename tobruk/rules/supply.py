@@ -3,17 +3,17 @@
 A supply line runs from a road or track connected to a friendly source to the unit.  The search
 starts at every usable source; along road and track it goes without counting distance; off the
 net each hex costs 1 MF; a hex in a ZOC the rules let it cross costs 1 MF more.  The system
-decides which hexes block a line and which add the extra MF (:class:`SupplyContext`).  Costs are
-in sixtieths of an MF, as in movement.
+decides which steps are blocked and which add the extra MF, as tables over the map's hexsides
+(:class:`SupplyContext`), so the search itself runs on integers.  Costs are in sixtieths of an MF.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from tobruk.hexes import Hex, Hexside
+from tobruk.hexes import Hex
 from tobruk.maps import Map
 
 MF = 60
@@ -21,12 +21,29 @@ MF = 60
 
 @dataclass(frozen=True)
 class SupplyContext:
-    """What a supply line may cross: ``blocked(here, there)`` forbids a step, ``extra(here, there)`` adds MF."""
+    """``blocked[i * 6 + d]`` forbids the step from hex index ``i`` in direction ``d``; ``extra`` adds MF."""
 
     map: Map
     sources: frozenset[Hex]
-    blocked: Callable[[Hex, Hex], bool]
-    extra: Callable[[Hex, Hex], int]
+    blocked: tuple[bool, ...]
+    extra: tuple[int, ...]
+
+
+def edge_tables(m: Map, blocked: Callable[[Hex, Hex], bool], extra: Callable[[Hex, Hex], int]
+                ) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """Tabulate step rules given as functions of (here, there) (convenient for small or test maps)."""
+    b: list[bool] = []
+    x: list[int] = []
+    for i, h in enumerate(m.hexes):
+        for d in range(6):
+            j = m.neighbour_table[i * 6 + d]
+            if j < 0:
+                b.append(True)
+                x.append(0)
+            else:
+                b.append(blocked(h, m.hexes[j]))
+                x.append(extra(h, m.hexes[j]))
+    return tuple(b), tuple(x)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,42 +62,48 @@ def trace_all(ctx: SupplyContext, limit: int) -> dict[Hex, SupplyTrace]:
     extra; any other step costs 1 MF plus its extra and leaves the net for good.
     """
     m = ctx.map
-    State = tuple[Hex, bool]
-    best: dict[State, int] = {}
-    routes: dict[State, tuple[Hex, ...]] = {}
-    queue: list[tuple[int, int, State]] = []
-    counter = 0
-    for s in sorted(ctx.sources):
-        if s in m and m.is_land(s):
-            best[(s, True)] = 0
-            routes[(s, True)] = (s,)
-            queue.append((0, counter, (s, True)))
-            counter += 1
+    nb, route, land = m.neighbour_table, m.route_table, m.land_table
+    blocked, extra = ctx.blocked, ctx.extra
+    best: dict[int, int] = {}
+    parent: dict[int, int] = {}
+    queue: list[tuple[int, int]] = []
+    for s in ctx.sources:
+        i = m.index.get(s)
+        if i is not None and land[i]:
+            best[i * 2 + 1] = 0
+            parent[i * 2 + 1] = -1
+            queue.append((0, i * 2 + 1))
     heapq.heapify(queue)
-    found: dict[Hex, SupplyTrace] = {}
+    found: dict[int, tuple[int, int]] = {}
     while queue:
-        cost, _, key = heapq.heappop(queue)
-        if best.get(key) != cost:
+        cost, key = heapq.heappop(queue)
+        if best[key] != cost:
             continue
-        here, on_net = key
-        if here not in found or cost < found[here].cost:
-            found[here] = SupplyTrace(here, cost, routes[key])
-        for there in here.neighbours():
-            if there not in m or not m.is_land(there) or ctx.blocked(here, there):
+        i, on_net = key >> 1, key & 1
+        if i not in found or cost < found[i][0]:
+            found[i] = (cost, key)
+        base = i * 6
+        for d in range(6):
+            e = base + d
+            j = nb[e]
+            if j < 0 or not land[j] or blocked[e]:
                 continue
-            along = on_net and Hexside.between(here, there) in m.routes
-            step = ctx.extra(here, there) + (0 if along else MF)
-            new = cost + step
+            along = on_net and route[e] >= 0
+            new = cost + extra[e] + (0 if along else MF)
             if new > limit:
                 continue
-            nkey = (there, along)
+            nkey = j * 2 + along
             if new < best.get(nkey, 1 << 30):
                 best[nkey] = new
-                routes[nkey] = (*routes[key], there)
-                counter += 1
-                heapq.heappush(queue, (new, counter, nkey))
-    return found
-
-
-def within(found: dict[Hex, SupplyTrace], hexes: Iterable[Hex]) -> set[Hex]:
-    return {h for h in hexes if h in found}
+                parent[nkey] = key
+                heapq.heappush(queue, (new, nkey))
+    out: dict[Hex, SupplyTrace] = {}
+    hexes = m.hexes
+    for i, (cost, key) in found.items():
+        path = []
+        k = key
+        while k >= 0:
+            path.append(hexes[k >> 1])
+            k = parent[k]
+        out[hexes[i]] = SupplyTrace(hexes[i], cost, tuple(reversed(path)))
+    return out

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tobruk.hexes import Hex
-from tobruk.maps import Feature
 from tobruk.rules.supply import MF, SupplyContext, SupplyTrace, trace_all
 from tobruk.sides import Side
 from tobruk.systems import gazala_moves as mv
@@ -44,7 +43,7 @@ def fortress_sources(game: Game) -> set[Hex]:
 
 
 def context(game: Game, side: Side, source_hexes: frozenset[Hex]) -> SupplyContext:
-    """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather."""
+    """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables."""
     m = game.scenario.map
     sandstorm = game.state.weather == "sandstorm"
     friends = {h for _, h in mv.on_map(game, side)}
@@ -58,31 +57,33 @@ def context(game: Game, side: Side, source_hexes: frozenset[Hex]) -> SupplyConte
     zoc = undisrupted | disrupted
     enemy_forts = mv.enemy_forts(game, side)
     control = villages(game)
-
-    def passable_zoc(h: Hex) -> bool:
-        return h in zoc and (sandstorm or h not in undisrupted)
-
-    def blocked(here: Hex, there: Hex) -> bool:
-        if there in friends:
-            return False  # always through friendly-occupied hexes
-        if there in enemy_hexes:
-            return True
-        if there in enemy_forts and there in zoc:
-            return True  # an enemy box or fort, vacant and in enemy ZOC, is under enemy control
-        if control.get(there) is side.enemy:
-            return True
-        if there in undisrupted and not sandstorm:
-            return True
-        if passable_zoc(there):
-            mine = m.feature(here, there, Feature.MINEFIELD)
-            if mine is not None and mine.owner is side.enemy:
-                return True  # not through a ZOC across an enemy minefield hexside
-        return False
-
-    def extra(here: Hex, there: Hex) -> int:
-        return MF if there not in friends and passable_zoc(there) else 0
-
-    return SupplyContext(m, source_hexes, blocked, extra)
+    # per destination hex: 0 open, 1 open at +1 MF (a ZOC it may cross), 2 blocked
+    state = []
+    for h in m.hexes:
+        if h in friends:
+            state.append(0)  # always through friendly-occupied hexes
+        elif h in enemy_hexes or (h in enemy_forts and h in zoc) or control.get(h) is side.enemy \
+                or (h in undisrupted and not sandstorm):
+            state.append(2)  # enemy units; an enemy box vacant in enemy ZOC; an enemy village; a ZOC that blocks
+        elif h in zoc:
+            state.append(1)
+        else:
+            state.append(0)
+    blocked: list[bool] = []
+    extra: list[int] = []
+    for i in range(len(m.hexes)):
+        for d in range(6):
+            e = i * 6 + d
+            j = m.neighbour_table[e]
+            if j < 0:
+                blocked.append(True)
+                extra.append(0)
+                continue
+            mine = m.mine_table[e]
+            across_enemy_mines = mine is not None and mine is side.enemy
+            blocked.append(state[j] == 2 or (state[j] == 1 and across_enemy_mines))
+            extra.append(MF if state[j] == 1 else 0)
+    return SupplyContext(m, source_hexes, tuple(blocked), tuple(extra))
 
 
 def line_limit(game: Game, side: Side) -> int:
@@ -193,14 +194,17 @@ def convoy(game: Game, uid: str, side: Side) -> bool:
 def two_hexes(game: Game, side: Side, start: Hex) -> set[Hex]:
     """Hexes a 2-hex supply line from ``start`` reaches (the British armoured division rule)."""
     ctx = context(game, side, frozenset({start}))
+    m = ctx.map
     out = {start}
     frontier = {start}
     for _ in range(2):
         nxt = set()
         for h in frontier:
-            for n in h.neighbours():
-                if n in ctx.map and ctx.map.is_land(n) and not ctx.blocked(h, n) and ctx.extra(h, n) == 0:
-                    nxt.add(n)
+            i = m.index[h]
+            for d in range(6):
+                e, j = i * 6 + d, m.neighbour_table[i * 6 + d]
+                if j >= 0 and m.land_table[j] and not ctx.blocked[e] and ctx.extra[e] == 0:
+                    nxt.add(m.hexes[j])
         out |= nxt
         frontier = nxt
     return out
