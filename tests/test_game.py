@@ -290,3 +290,17 @@ def test_unknown_option_is_refused(gazala) -> None:  # type: ignore[no-untyped-d
     with pytest.raises(ValueError, match="no option"):
         Game(gazala, options=["fog-of-war"])
     assert Game(gazala, options=["nonhistorical"]).options == {"nonhistorical"}
+
+
+def test_tampered_dice_are_caught(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, seed=5)
+    while game.turn < 3 and game.decision is not None:
+        game.play(Weather(6, 1) if game.decision.phase == "weather" else EndPhase())
+    path = tmp_path / "game.json"
+    save(record_of(game), path)
+    data = json.loads(path.read_text())
+    assert data["dice"], "the game rolled dice"
+    data["dice"][0][1] = 7 - data["dice"][0][1]
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=r"dice\[0\]"):
+        replay(load(path), verify=True, source=str(path))

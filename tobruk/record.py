@@ -120,4 +120,11 @@ def replay(rec: Record, *, verify: bool = True, source: str = "record", upto: in
             raise RecordError(f"{source}: orders[{i}] ({text!r}): {exc}") from None
         if verify and game.state_hash() != expected:
             raise RecordError(f"{source}: orders[{i}] ({text!r}): the state after it differs from the record")
+    if verify and upto is None and rec.dice:
+        rolled = [[r.purpose, r.value] for r in game.dice.log]
+        for i, (want, got) in enumerate(zip(rec.dice, rolled, strict=False)):
+            if list(want) != got:
+                raise RecordError(f"{source}: dice[{i}]: recorded {want}, rolled {got}")
+        if len(rec.dice) != len(rolled):
+            raise RecordError(f"{source}: dice: {len(rec.dice)} recorded, {len(rolled)} rolled")
     return game
