@@ -175,6 +175,8 @@ class GreedyPlayer:
         for label, p in table:
             code = label.split(" ")[0]
             value += float(p) * (GAIN.get(code, 0.0) * defence - LOSS.get(code, 0.0) * attack)
+        if any(d.distance(g) <= 1 for d in order.defenders for g in self._guards(seen)):
+            value += 10.0  # an enemy on or next to a hex that would win him the game
         return value
 
     def _best_attack(self, seen: dict[str, Any], attacks: list[Order], outcomes: Outcomes, must: bool) -> Order | None:
@@ -221,12 +223,23 @@ class GreedyPlayer:
             return hexes
         return [Hex.parse(u["hex"]) for u in self._enemies(seen)]
 
+    def _guards(self, seen: dict[str, Any]) -> list[Hex]:
+        """Hexes the enemy wins the game by standing on (the Axis must keep them held)."""
+        if seen["side"] != "axis":
+            return []
+        rules = _scenario(seen["scenario"]).rules
+        return [self._hex(x) for x in rules.get("allied_sudden_victory", [])]
+
     def _score(self, seen: dict[str, Any], uid: str, h: Hex) -> float:
         mine = self._mine(seen)
         u = mine[uid]
         enemies = self._enemies(seen)
         targets = self._objectives(seen)
         score = 0.0
+        for g in self._guards(seen):
+            others = [x for x in mine.values() if x["id"] != uid and x["hex"] == g.label and x["type"] != "dummy"]
+            if not others:
+                score += 30.0 if h == g else -0.5 * h.distance(g) if u["type"] == "infantry" else 0.0
         if targets:
             score -= min(h.distance(t) for t in targets) * (1.0 if u["type"] in MOBILE else 0.2)
         supply_gap = _net_distance(seen["scenario"], seen["side"]).get(h, 20)
