@@ -105,6 +105,37 @@ def run(scenario: str, a: str, b: str, games: int, *, jobs: int = 1, seed: int =
     return outcomes
 
 
+def plot(outcomes: list[GameOutcome], folder: Any) -> list[Any]:
+    """The distribution of results and of the GVP difference (Allied minus Axis) of an arena run, as PNG."""
+    from pathlib import Path
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    made = []
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    labels = sorted({f"{o.winner or 'draw'}: {o.level}" for o in outcomes})
+    ax.barh(labels, [sum(1 for o in outcomes if f"{o.winner or 'draw'}: {o.level}" == x) for x in labels],
+            color="#8a6d3b")
+    ax.set_title(f"Results of {len(outcomes)} games")
+    fig.tight_layout()
+    fig.savefig(folder / "results.png", dpi=100)
+    plt.close(fig)
+    made.append(folder / "results.png")
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    ax.hist([float(o.allied_gvp - o.axis_gvp) for o in outcomes], bins=20, color="#5b6b7a")
+    ax.set_title("GVP difference (Allied minus Axis)")
+    fig.tight_layout()
+    fig.savefig(folder / "gvp.png", dpi=100)
+    plt.close(fig)
+    made.append(folder / "gvp.png")
+    return made
+
+
 def progress_bar(done: int, total: int, stream: Any = sys.stderr) -> None:
     width = 30
     filled = int(width * done / max(1, total))

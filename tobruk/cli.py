@@ -195,9 +195,67 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     rec = load(Path(args.file))
-    game = replay(rec, verify=args.verify, source=args.file)
-    print(f"{rec.scenario}: {len(rec.orders)} orders replayed{' and every state hash verified' if args.verify else ''};"
-          f" turn {game.turn}, phase {game.phase.key}{', game over' if game.is_over else ''}")
+    if args.step:
+        return step_through(rec, args.file)
+    game = replay(rec, verify=args.verify, source=args.file, upto=args.to)
+    done = len(rec.orders) if args.to is None else min(args.to, len(rec.orders))
+    print(f"{rec.scenario}: {done} of {len(rec.orders)} orders replayed"
+          f"{' and every state hash verified' if args.verify else ''}; turn {game.turn}, phase {game.phase.key}"
+          f"{', game over' if game.is_over else ''}")
+    if args.to is not None:
+        print(position_text(game))
+    return 0
+
+
+def position_text(game: Game) -> str:
+    lines = [f"Turn {game.turn}, {game.phase.title}, weather {game.state.weather}"]
+    for uid, u in game.state.units.items():
+        if u.hex is not None and not u.eliminated:
+            d = game.defs[uid]
+            lines.append(f"  {d.side.display:<6} {uid:<11} {d.factors:<6} {u.hex.label:<4}"
+                         + (" disrupted" if u.disrupted else "") + (" out of supply" if u.out_of_supply else ""))
+    return "\n".join(lines)
+
+
+def step_through(rec: Any, source: str, read: Any = input, write: Any = print) -> int:
+    """Replay turn by turn: each Enter shows the next turn's events; 'q' stops."""
+    from tobruk.record import Record
+
+    game = replay(Record(rec.scenario, rec.scenario_digest, rec.seed, rec.options, rec.players, [], [], [],
+                         rec.start_hash), verify=False, source=source)
+    seen = len(game.state.log)
+    for i, text in enumerate(rec.orders):
+        turn = game.turn
+        game.play(text)
+        if game.turn != turn or i == len(rec.orders) - 1:
+            write("\n".join(game.state.log[seen:]))
+            seen = len(game.state.log)
+            write(position_text(game))
+            try:
+                if read(f"-- end of turn {turn}: Enter for the next, q to stop -- ").strip() == "q":
+                    return 0
+            except EOFError:
+                return 0
+    return 0
+
+
+def cmd_form(args: argparse.Namespace) -> int:
+    from tobruk import form
+
+    log = form.build(load(Path(args.file)), source=args.file, game_number=args.number or "", date=args.date or "")
+    stem = Path(args.file).with_suffix("")
+    out = Path(args.out) if args.out else stem.with_name(stem.name + "-form." + args.format)
+    if args.format == "md":
+        out.write_text(form.to_markdown(log), encoding="utf-8")
+    elif args.format == "html":
+        out.write_text(form.to_html(log), encoding="utf-8")
+    else:
+        form.to_pdf(log, out)
+    print(f"wrote {out}")
+    if args.pictures:
+        folder = Path(args.pictures)
+        made = form.plots(log, folder) + form.turn_maps(log, folder)
+        print(f"wrote {len(made)} pictures to {folder}")
     return 0
 
 
@@ -221,6 +279,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
     outcomes = arena.run(args.scenario, names[0], names[1], args.games, jobs=args.jobs, seed=args.seed,
                          options=tuple(args.option or ()), progress=arena.progress_bar)
     print("\n".join(arena.report(arena.tally(outcomes))))
+    if args.plot:
+        arena.plot(outcomes, args.plot)
+        print(f"plots written to {args.plot}")
     return 0
 
 
@@ -266,7 +327,17 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a game record")
     r.add_argument("file")
     r.add_argument("--verify", action="store_true", help="check every state hash")
+    r.add_argument("--to", type=int, help="replay only the first N orders and show the position")
+    r.add_argument("--step", action="store_true", help="step through the game turn by turn")
     r.set_defaults(func=cmd_replay)
+    f = sub.add_parser("form", help="the Game Log and Analysis Form of a recorded game")
+    f.add_argument("file")
+    f.add_argument("--format", choices=["md", "html", "pdf"], default="md")
+    f.add_argument("--out", help="the form's file (default: next to the record)")
+    f.add_argument("--number", help="the game number to print on the form")
+    f.add_argument("--date", help="the date and time to print on the form")
+    f.add_argument("--pictures", metavar="FOLDER", help="also draw the plots and the map at the end of each turn")
+    f.set_defaults(func=cmd_form)
     ar = sub.add_parser("arena", help="many games between two players, sides swapped, with statistics")
     ar.add_argument("scenario")
     ar.add_argument("--players", default="greedy,random")
@@ -274,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--jobs", type=int, default=1)
     ar.add_argument("--seed", type=int, default=0)
     ar.add_argument("--option", action="append")
+    ar.add_argument("--plot", metavar="FOLDER", help="draw the distribution of results and GVP")
     ar.set_defaults(func=cmd_arena)
     fz = sub.add_parser("fuzz", help="random games with every invariant checked after every order")
     fz.add_argument("scenario", nargs="?", default="gazala-gallop")
