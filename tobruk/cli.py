@@ -259,6 +259,13 @@ def cmd_form(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from tobruk.web.server import serve
+
+    serve(args.db, host=args.host, port=args.port, db_url=args.db_url)
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job until the browser UI exists: show the Gazala scenario and play what the rules allow."""
     scenario = load_scenario("gazala-gallop")
@@ -354,6 +361,12 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--option", action="append")
     fz.add_argument("--out", default="fuzz-failures", help="folder for the records of failing games")
     fz.set_defaults(func=cmd_fuzz)
+    sv = sub.add_parser("serve", help="serve the game in the browser on localhost")
+    sv.add_argument("--host", default="127.0.0.1")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--db", default="tobruk-games.sqlite", help="the SQLite file for games (default tobruk-games.sqlite)")
+    sv.add_argument("--db-url", help="a database URL instead (e.g. postgresql://...), for a host")
+    sv.set_defaults(func=cmd_serve)
     d = sub.add_parser("demo", help="show the Gazala scenario and play a game between two computer players")
     d.add_argument("--seed", type=int, default=1)
     d.set_defaults(func=cmd_demo)

@@ -50,9 +50,17 @@ LOSS = {"AE": 1.0, "DAE": 1.0, "AR": 0.25, "DAR": 0.25}
 MOBILE = ("armour", "motorized", "recce")
 
 
+_EXTRA: dict[str, Scenario] = {}
+
+
+def know_scenario(scenario: Scenario) -> None:
+    """Make a scenario that is not packaged (a file) known to the greedy player by its name."""
+    _EXTRA[scenario.name] = scenario
+
+
 @cache
 def _scenario(name: str) -> Scenario:
-    return load_scenario(name)
+    return _EXTRA[name] if name in _EXTRA else load_scenario(name)
 
 
 @cache

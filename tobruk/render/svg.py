@@ -68,11 +68,17 @@ def _symbol(kind: UnitType, x: float, y: float, w: float, h: float) -> str:
     return box + inner
 
 
+def map_layout(size: float = 28.0) -> Layout:
+    """Where :func:`render_map` puts the hexes (the browser places counters with the same layout)."""
+    margin = size * 1.2
+    return Layout(size, margin + size * math.sqrt(3) / 2, margin + size)
+
+
 def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size: float = 28.0,
                title: str | None = None) -> str:
     """The map as an SVG document; ``units`` adds their counters (stacks fanned out)."""
     margin = size * 1.2
-    layout = Layout(size, margin + size * math.sqrt(3) / 2, margin + size)
+    layout = map_layout(size)
     xs = [p[0] for h in m.hexes for p in layout.corners(h)]
     ys = [p[1] for h in m.hexes for p in layout.corners(h)]
     width, height = max(xs) + margin, max(ys) + margin + (size if title else 0)
@@ -87,7 +93,8 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
     out.append('<g id="hexes" stroke="#b9ab88" stroke-width="0.6">')
     for h in m.hexes:
         pts = " ".join(_fmt(p) for p in layout.corners(h))
-        out.append(f'<polygon points="{pts}" fill="{FILL[m.terrain[h]]}"><title>{h.label} {m.terrain[h].value}</title></polygon>')
+        out.append(f'<polygon data-hex="{h.label}" points="{pts}" fill="{FILL[m.terrain[h]]}">'
+                   f'<title>{h.label} {m.terrain[h].value}</title></polygon>')
     out.append("</g>")
     # hill texture
     for h in m.hexes:

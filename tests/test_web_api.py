@@ -1,0 +1,103 @@
+"""The server as referee, over real HTTP against a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.web_server import running_server
+
+
+@pytest.fixture
+def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        yield url, tmp_path
+
+
+def token(link: str) -> str:
+    return link.rsplit("/", 1)[1]
+
+
+def create(url: str, **body: object) -> dict:  # type: ignore[type-arg]
+    r = httpx.post(f"{url}/api/games", json=body, timeout=60)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def state(url: str, tok: str) -> dict:  # type: ignore[type-arg]
+    return httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()  # type: ignore[no-any-return]
+
+
+def order(url: str, tok: str, text: str, version: int) -> httpx.Response:
+    return httpx.post(f"{url}/api/g/{tok}/order", json={"order": text, "version": version}, timeout=60)
+
+
+def test_remote_game_referee(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    links = create(url, scenario="duel", mode="remote")["links"]
+    axis, allied = token(links["axis"]), token(links["allied"])
+    a, b = state(url, axis), state(url, allied)
+    assert a["my_turn"] and a["legal"] == ["end-phase"] and not b["my_turn"] and b["legal"] == []
+    r = order(url, allied, "end-phase", b["version"])  # out of turn
+    assert r.status_code == 403 and state(url, axis)["version"] == a["version"]
+    r = order(url, axis, "end-phase", a["version"] - 1)  # stale
+    assert r.status_code == 409
+    r = order(url, axis, "move Pz B3-B4", a["version"])  # not an order of the set-up
+    assert r.status_code == 400 and r.json()["clause"].startswith("GG-")
+    r = order(url, axis, "end-phase", a["version"])
+    assert r.status_code == 200 and r.json()["version"] == a["version"] + 1
+    a = state(url, axis)
+    assert a["view"]["phase"] == "axis-movement" and "move Pz B3-B4" in a["legal"]
+    assert state(url, allied)["version"] == a["version"]
+    r = order(url, axis, "move Pz B3-B4", a["version"])
+    assert r.status_code == 200
+    # undo, then the move again
+    r = httpx.post(f"{url}/api/g/{axis}/undo", json={"version": r.json()["version"]}, timeout=60)
+    assert r.status_code == 200 and next(u for u in r.json()["view"]["units"] if u.get("id") == "Pz")["hex"] == "B3"
+    assert order(url, axis, "move Pz B3-B4", r.json()["version"]).status_code == 200
+    # the odds of an attack, before it is declared
+    a = state(url, axis)
+    order(url, axis, "end-phase", a["version"])
+    odds = httpx.get(f"{url}/api/g/{axis}/odds", params={"order": "attack B5 with Pz"}, timeout=60).json()
+    assert odds["odds"] == "3:1" and abs(sum(p for _, p in odds["outcomes"]) - 1) < 1e-9
+
+
+def test_hidden_units_never_reach_the_other_side(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    links = create(url, scenario="gazala-gallop", mode="remote", options=["nonhistorical"])["links"]
+    text = json.dumps({k: v for k, v in state(url, token(links["axis"])).items()})
+    for uid in ("1SA", "50Div", "Dummy1", "2ArmdBde"):
+        assert f'"{uid}"' not in text
+    assert '"1SA"' in json.dumps(state(url, token(links["allied"])))
+
+
+def test_games_survive_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    with running_server(db, tmp_path / "scenarios") as url:
+        links = create(url, scenario="duel", mode="hotseat")["links"]
+        tok = token(links["both"])
+        s = state(url, tok)
+        order(url, tok, "end-phase", s["version"])
+        s = state(url, tok)
+        order(url, tok, "move Pz B3-B4", s["version"])
+        before = state(url, tok)["view"]
+    with running_server(db, tmp_path / "scenarios") as url:
+        after = state(url, tok)["view"]
+    assert after["units"] == before["units"] and after["phase"] == before["phase"]
+
+
+def test_against_the_computer_it_answers_at_once(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    links = create(url, scenario="duel", mode="computer", human_side="allied", computer="greedy")["links"]
+    s = state(url, token(links["allied"]))
+    assert list(links) == ["allied"] and s["my_turn"] and s["view"]["decision"]["side"] == "allied"
+
+
+def test_bad_requests(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    assert httpx.post(f"{url}/api/games", json={"mode": "chess"}, timeout=60).status_code == 400
+    assert httpx.post(f"{url}/api/games", json={"scenario": "nowhere"}, timeout=60).status_code == 400
+    assert httpx.get(f"{url}/api/g/not-a-token/state", timeout=60).status_code == 404

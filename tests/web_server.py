@@ -1,0 +1,72 @@
+"""A real tobruk server on a free localhost port, in a thread, for the API and browser tests."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import uvicorn
+
+from tobruk.web.server import create_app
+
+DUEL = """
+format = "tobruk-scenario"
+version = 1
+title = "Duel"
+system = "gazala-gallop"
+turns = 2
+
+[map]
+name = "duel"
+grid = { rows = 5, columns = 8 }
+
+[[unit]]
+id = "Pz"
+name = "Panzer"
+side = "axis"
+nationality = "german"
+echelon = "division"
+type = "armour"
+factors = "6-3-4"
+hex = "B3"
+
+[[unit]]
+id = "Tommy"
+name = "Tommy"
+side = "allied"
+nationality = "british"
+echelon = "division"
+type = "infantry"
+factors = "1-2-2"
+hex = "B5"
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_server(db: Path, scenarios: Path) -> Iterator[str]:
+    scenarios.mkdir(parents=True, exist_ok=True)
+    (scenarios / "duel.toml").write_text(DUEL, encoding="utf-8")
+    port = free_port()
+    app = create_app(f"sqlite:///{db}", [scenarios])
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)

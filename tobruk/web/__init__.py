@@ -1,0 +1,1 @@
+"""Play in the browser: the server (the referee), its store, and the page."""
