@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bootstrap and run tobruk from a fresh checkout, needing only ``python3`` and ``pip``.
 
-``python3 run.py``        installs what is needed (once) and runs the main job.
+``python3 run.py``        installs what is needed (once) and serves the game at http://127.0.0.1:8000/.
 ``python3 run.py test``   installs what is needed (once) and runs ruff, mypy and the test suite.
 
 Everything goes into ``.venv`` inside the checkout; it is reinstalled whenever
@@ -49,7 +49,7 @@ def main(argv: list[str]) -> int:
             if code:
                 return code
         return _run("-m", "pytest", *argv[1:])
-    return _run("-m", "tobruk.cli", "demo", *argv)
+    return _run("-m", "tobruk.cli", "serve", *argv)
 
 
 if __name__ == "__main__":

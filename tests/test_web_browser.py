@@ -1,0 +1,138 @@
+"""End-to-end in a real headless Chromium (Debian's package, driven by Playwright).
+
+Screenshots are kept in ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.web_server import running_server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed "
+                                "(.ci/run installs it)")
+
+
+@pytest.fixture
+def browser():  # type: ignore[no-untyped-def]
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+def retreat_seed() -> int:
+    """A seed whose first die at 3:1 is an R1 or R2 (2 to 5)."""
+    return next(s for s in range(100) if random.Random(s).randint(1, 6) in (2, 3, 4, 5))
+
+
+def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def pz_hex(page) -> str:  # type: ignore[no-untyped-def]
+    return str(page.get_attribute('[data-unit="Pz"]', "data-hex"))
+
+
+def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        r = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat", "seed": retreat_seed()},
+                       timeout=60)
+        link = r.json()["links"]["both"]
+        page = browser.new_page(viewport={"width": 1300, "height": 850})
+        page.goto(link)
+        page.wait_for_selector('[data-unit="Pz"]')
+        while "movement" not in page.inner_text("#prompt"):
+            page.click('button[data-order="end-phase"]')
+            page.wait_for_timeout(300)
+        # move by clicking: the unit, then a highlighted hex
+        page.click('[data-unit="Pz"]')
+        assert page.locator(".reach").count() > 0
+        page.hover('[data-reach="B4"]')
+        assert page.locator(".route").count() == 1
+        page.click('[data-reach="B4"]')
+        page.wait_for_function("document.querySelector('[data-unit=\"Pz\"]').dataset.hex === 'B4'")
+        # undo it, and move again
+        page.click("#undo")
+        page.wait_for_function("document.querySelector('[data-unit=\"Pz\"]').dataset.hex === 'B3'")
+        page.click('[data-unit="Pz"]')
+        page.click('[data-reach="B4"]')
+        page.wait_for_function("document.querySelector('[data-unit=\"Pz\"]').dataset.hex === 'B4'")
+        shot(page, "hotseat-moved")
+        page.click('button[data-order="end-phase"]')
+        page.wait_for_function("document.getElementById('prompt').textContent.includes('attacks')")
+        # declare an attack by picking the attacker and the defending hex: the odds show first
+        page.click('[data-unit="Pz"]')
+        page.click('[data-target="B5"]')
+        page.wait_for_function("document.getElementById('attack-info').textContent.includes('3:1')")
+        info = page.inner_text("#attack-info")
+        assert "%" in info and "attack 6 against defence 2" in info
+        shot(page, "hotseat-odds")
+        page.click("#declare")
+        page.click('button[data-order="resolve 1"]')
+        page.wait_for_selector('button[data-order="no-retreat none"]')  # the defender's answer (hotseat)
+        page.click('button[data-order="no-retreat none"]')
+        page.wait_for_selector('button[data-order^="retreat-distance"]')
+        page.click('button[data-order="retreat-distance 1"]')
+        page.wait_for_function("[...document.querySelectorAll('#orders button, #orders option')]"
+                               ".some(b => b.textContent.startsWith('retreat Tommy'))")
+        first = page.locator("#orders button", has_text="retreat Tommy").first
+        if first.count():
+            first.click()
+        else:
+            page.click("#orders div button")
+        page.wait_for_function("!document.getElementById('prompt').textContent.includes('retreat')")
+        tommy = page.get_attribute('[data-unit="Tommy"]', "data-hex")
+        assert tommy != "B5"
+        log = page.inner_text("#log")
+        assert "die" in log and "3:1" in log
+        shot(page, "hotseat-after-battle")
+        # reload: the game is as it was
+        page.reload()
+        page.wait_for_selector('[data-unit="Pz"]')
+        assert pz_hex(page) == "B4" and page.get_attribute('[data-unit="Tommy"]', "data-hex") == tommy
+        assert "die" in page.inner_text("#log")
+
+
+def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        r = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote",
+                                                 "options": ["nonhistorical"]}, timeout=60)
+        links = r.json()["links"]
+        axis = browser.new_context().new_page()
+        allied = browser.new_context().new_page()
+        axis.goto(links["axis"])
+        allied.goto(links["allied"])
+        axis.wait_for_selector("#units .counter")
+        allied.wait_for_selector("#units .counter")
+        # the Allied player sets up first; the Axis player waits and sees only face-down counters
+        assert "Waiting" in axis.inner_text("#hint")
+        assert axis.locator('[data-unit="1SA"]').count() == 0 and allied.locator('[data-unit="1SA"]').count() == 1
+        assert "1st South African" not in axis.content()
+        shot(axis, "remote-axis")
+        shot(allied, "remote-allied")
+        # the Allied player places the dummies and ends his set-up; the Axis page updates by itself
+        for dummy, hex_ in (("Dummy1", "C5"), ("Dummy2", "E6")):
+            resp = httpx.post(links["allied"].replace("/g/", "/api/g/") + "/order", timeout=60,
+                              json={"order": f"place {dummy} {hex_}", "version": httpx.get(
+                                  links["allied"].replace("/g/", "/api/g/") + "/state", timeout=60).json()["version"]})
+            assert resp.status_code == 200
+        allied.reload()
+        allied.wait_for_selector('button[data-order="end-phase"]')
+        allied.click('button[data-order="end-phase"]')
+        axis.wait_for_function("document.getElementById('prompt').textContent.startsWith('Axis')", timeout=15000)
+        assert axis.locator('button[data-order="end-phase"]').count() == 1
+        assert "Dummy" not in axis.content()
