@@ -67,18 +67,33 @@ function drawUnits() {
       const g = el('g', {class: 'counter', 'data-hex': hex, 'data-unit': u.id || '', 'data-side': u.side}, gUnits);
       if (u.id && (selected === u.id || attackers.includes(u.id))) g.classList.add('selected');
       const gx = x - c / 2 + i * 4, gy = y - c / 2 + i * 4;
+      const unknown = !u.id;  // a face-down enemy counter: nothing but its hex is known
       el('rect', {x: gx, y: gy, width: c, height: c, rx: 2, fill: u.side === 'axis' ? '#6b6f73' : '#c8a165',
-        stroke: u.disrupted ? '#c00' : '#222', 'stroke-width': u.disrupted ? 2 : 0.8}, g);
-      const label = el('text', {x: gx + c / 2, y: gy + c * 0.38, 'text-anchor': 'middle', 'font-size': 7}, g);
-      label.textContent = u.hidden ? '?' : u.id;
-      if (!u.hidden) {
-        const f = el('text', {x: gx + c / 2, y: gy + c * 0.8, 'text-anchor': 'middle', 'font-size': 8}, g);
+        stroke: u.disrupted ? '#c00' : '#222', 'stroke-width': u.disrupted ? 2 : 0.8,
+        'stroke-dasharray': u.hidden && !unknown ? '3 2' : 'none'}, g);
+      const label = el('text', {x: gx + c / 2, y: gy + c * 0.3, 'text-anchor': 'middle', 'font-size': 7}, g);
+      label.textContent = unknown ? '?' : u.id;
+      if (!unknown) {
+        symbol(g, u.type, gx + c / 2, gy + c * 0.56, c * 0.42, c * 0.22);
+        const f = el('text', {x: gx + c / 2, y: gy + c * 0.92, 'text-anchor': 'middle', 'font-size': 8}, g);
         f.textContent = u.factors + (u.out_of_supply ? '*' : '');
         if (u.side === 'allied' && !u.activated) g.setAttribute('opacity', '0.75');
       }
       g.addEventListener('click', (e) => { e.stopPropagation(); clickCounter(u, hex); });
     });
   }
+}
+
+// NATO-style type symbols: armour an oval, infantry a cross, motorized a cross on wheels, recce a slash
+function symbol(g, type, x, y, w, h) {
+  const box = el('rect', {x: x - w / 2, y: y - h / 2, width: w, height: h, fill: 'none', stroke: '#222', 'stroke-width': 0.7}, g);
+  box.dataset.type = type;
+  const l = x - w / 2, r = x + w / 2, t = y - h / 2, b = y + h / 2, line = (a, c, d, e) => el('line', {x1: a, y1: c, x2: d, y2: e, stroke: '#222', 'stroke-width': 0.7}, g);
+  if (type === 'armour') el('ellipse', {cx: x, cy: y, rx: w * 0.33, ry: h * 0.3, fill: 'none', stroke: '#222', 'stroke-width': 0.7}, g);
+  if (type === 'infantry' || type === 'motorized') { line(l, t, r, b); line(l, b, r, t); }
+  if (type === 'motorized') el('circle', {cx: x, cy: b + 1.2, r: 0.9, fill: '#222'}, g);
+  if (type === 'recce') line(l, b, r, t);
+  if (type === 'aa') el('path', {d: `M${l},${b} Q${x},${t - h * 0.4} ${r},${b}`, fill: 'none', stroke: '#222', 'stroke-width': 0.7}, g);
 }
 
 function drawOverlays() {
@@ -155,7 +170,7 @@ async function previewAttack(hex) {
 
 function showStack(hex) {
   const units = S.view.units.filter(u => u.hex === hex);
-  $('stack').innerHTML = `<h3>${hex}</h3>` + units.map(u => u.hidden ? '<p>a face-down unit</p>' :
+  $('stack').innerHTML = `<h3>${hex}</h3>` + units.map(u => !u.id ? '<p>a face-down unit</p>' :
     `<p>${u.side === S.side && S.my_turn ? `<button data-pick="${escapeHtml(u.id)}">${escapeHtml(u.id)}</button>` : escapeHtml(u.id)}
      ${escapeHtml(u.name)} ${u.factors} ${u.type}${u.disrupted ? ', disrupted' : ''}${u.out_of_supply ? ', out of supply' : ''}${u.side === 'allied' && !u.activated ? ', inactive' : ''}</p>`).join('');
   for (const b of $('stack').querySelectorAll('button[data-pick]')) {
