@@ -522,3 +522,10 @@ def test_sandstorm_zocs_do_not_stop_except_across_minefields() -> None:
     assert H("A5") not in reach  # across the mines into A3: the ZOC counts, no road rate, no bonus
     with pytest.raises(IllegalOrderError):
         game.play(Move("Pz", (H("A1"), H("A2"), H("A3"), H("A4"))))
+
+
+@pytest.mark.rule("GG-XIII.E")
+def test_no_gallop_on_a_map_without_the_gazala_line() -> None:
+    game = movement_game(unit_toml("Tommy", "allied", "A1", type_="infantry"), rows=1, columns=6, side="allied")
+    legal = game.legal_orders()
+    assert Gallop() not in legal and EndPhase() in legal

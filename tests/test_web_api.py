@@ -101,3 +101,35 @@ def test_bad_requests(server) -> None:  # type: ignore[no-untyped-def]
     assert httpx.post(f"{url}/api/games", json={"mode": "chess"}, timeout=60).status_code == 400
     assert httpx.post(f"{url}/api/games", json={"scenario": "nowhere"}, timeout=60).status_code == 400
     assert httpx.get(f"{url}/api/g/not-a-token/state", timeout=60).status_code == 404
+
+
+def test_replay_a_record_in_the_browser_api(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.game import Game
+    from tobruk.players import make_player, play_game
+    from tobruk.record import record_of, save
+    from tobruk.scenario import load_scenario
+    from tobruk.sides import Side
+
+    url, _ = server
+    game = play_game(Game(load_scenario("gazala-gallop"), seed=2),
+                     {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
+    save(record_of(game), tmp_path / "rec.json")
+    r = httpx.post(f"{url}/api/replays", content=(tmp_path / "rec.json").read_bytes(), timeout=120)
+    assert r.status_code == 200, r.text
+    tok = token(r.json()["link"])
+    both = httpx.get(f"{url}/api/replay/{tok}", params={"side": "both"}, timeout=120).json()["frames"]
+    assert both[0]["label"] == "start" and both[-1]["result"]["level"] == game.state.data["result"]["level"]
+    assert len(both) == 1 + 14 or both[-1]["result"]["sudden"]
+    axis = httpx.get(f"{url}/api/replay/{tok}", params={"side": "axis"}, timeout=120).json()["frames"]
+    assert len(axis) == len(both)
+    bad = json.loads((tmp_path / "rec.json").read_text())
+    bad["orders"][3]["order"] = "move 15Pz A1"
+    assert httpx.post(f"{url}/api/replays", json=bad, timeout=120).status_code == 400
+
+
+def test_the_other_sides_replay_waits_for_the_end(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    links = create(url, scenario="duel", mode="remote")["links"]
+    r = httpx.get(f"{url}/api/replay/{token(links['axis'])}", params={"side": "allied"}, timeout=60)
+    assert r.status_code == 403
+    assert httpx.get(f"{url}/api/replay/{token(links['axis'])}", params={"side": "axis"}, timeout=60).status_code == 200

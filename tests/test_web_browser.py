@@ -136,3 +136,22 @@ def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser
         axis.wait_for_function("document.getElementById('prompt').textContent.startsWith('Axis')", timeout=15000)
         assert axis.locator('button[data-order="end-phase"]').count() == 1
         assert "Dummy" not in axis.content()
+
+
+def test_replay_page_steps_through_turns(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        r = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60)
+        tok = r.json()["links"]["both"].rsplit("/", 1)[1]
+        for _ in range(60):  # play the short game out with end-phase and the one compulsory attack
+            s = httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()
+            if not s["legal"]:
+                break
+            choice = "end-phase" if "end-phase" in s["legal"] else s["legal"][0]
+            httpx.post(f"{url}/api/g/{tok}/order", json={"order": choice, "version": s["version"]}, timeout=60)
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
+        page.goto(f"{url}/replay/{tok}")
+        page.wait_for_function("document.getElementById('status').textContent.includes('start')")
+        page.click("#next")
+        page.wait_for_function("document.getElementById('status').textContent.includes('end of turn 1')")
+        assert page.locator('[data-unit="Pz"]').count() == 1
+        shot(page, "replay")

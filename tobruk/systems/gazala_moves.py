@@ -305,7 +305,7 @@ def activate(game: Game, uid: str, *, counted: bool) -> None:
 
 def gallop_candidates(game: Game) -> list[str]:
     """GG-XIII.E: Allied units on or within 1 hex of the Gazala Line."""
-    line = game.scenario.map.zone("gazala-line")
+    line = game.scenario.map.zones.get("gazala-line", frozenset())  # a map without the line has no Gallop
     return [uid for uid, h in on_map(game, Side.ALLIED) if any(h.distance(x) <= 1 for x in line)]
 
 

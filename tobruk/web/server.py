@@ -136,6 +136,20 @@ def _computer_tail(s: Session, seat: str) -> bool:
     return s.stored.mode == "computer" and seat in s.sides
 
 
+def _frame(game: Game, side: str, label: str) -> dict[str, Any]:
+    """One replay frame: what ``side`` saw (or, for 'both', every unit face up)."""
+    from tobruk.view import unit_data
+
+    if side == "both":
+        units = [unit_data(game.defs[u], st) for u, st in game.state.units.items()]
+        log = list(game.state.log)
+    else:
+        seen = view(game, Side(side))
+        units, log = seen["units"], seen["log"]
+    return {"label": label, "turn": game.turn, "weather": game.state.weather, "units": units, "log": log[-40:],
+            "result": game.state.data.get("result")}
+
+
 def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlette:
     referee = Referee(Store(db_url), scenario_dirs)
 
@@ -311,6 +325,57 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
 
         return StreamingResponse(stream(), media_type="text/event-stream")
 
+    frames_cache: dict[tuple[str, str], list[dict[str, Any]]] = {}
+
+    def frames(s: Session, side: str) -> list[dict[str, Any]]:
+        """The game at its start and at the end of every turn, as ``side`` saw it ('both': everything)."""
+        key = (s.stored.id + ":" + str(len(s.game.history)), side)
+        if key not in frames_cache:
+            game = Game(referee.scenario(s.stored.scenario), seed=s.stored.seed, options=s.stored.options)
+            out = [_frame(game, side, "start")]
+            for text in s.game.notation():
+                turn = game.turn
+                game.play(text)
+                if game.turn != turn or game.is_over:
+                    out.append(_frame(game, side, f"end of turn {turn}"))
+            frames_cache[key] = out
+        return frames_cache[key]
+
+    async def replay_page(request: Request) -> Response:
+        if find(request.path_params["token"]) is None:
+            return JSONResponse({"error": "no game has this link"}, status_code=404)
+        return FileResponse(STATIC / "replay.html")
+
+    async def replay_frames(request: Request) -> Response:
+        found = find(request.path_params["token"])
+        if found is None:
+            return JSONResponse({"error": "no game has this link"}, status_code=404)
+        s, seat = found
+        side = request.query_params.get("side", seat if seat != "both" else "both")
+        if seat != "both" and side != seat and not s.game.is_over:
+            return JSONResponse({"error": "the other side's view is shown once the game is over"}, status_code=403)
+        with s.lock:
+            return JSONResponse({"scenario": s.stored.scenario, "side": side, "frames": frames(s, side)})
+
+    async def upload(request: Request) -> Response:
+        from tobruk.errors import RecordError
+        from tobruk.record import Record, replay
+
+        body = await request.body()
+        try:
+            data = json.loads(body)
+            rec = Record(data["scenario"], data["scenario_digest"], int(data["seed"]), list(data.get("options", [])),
+                         dict(data.get("players", {})), [e["order"] for e in data["orders"]],
+                         [e["hash"] for e in data["orders"]], list(data.get("dice", [])), data["start_hash"])
+            replay(rec, verify=True, source="upload")
+        except (ValueError, KeyError, TypeError, RecordError, TobrukError) as exc:
+            return JSONResponse({"error": f"not a valid game record: {exc}"}, status_code=400)
+        stored = referee.store.create(rec.scenario, rec.options, rec.seed, "replay", "human", "human")
+        referee.store.save_orders(stored.id, rec.orders)
+        stored.orders = list(rec.orders)
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse({"link": f"{base}/replay/{stored.axis_token}"})
+
     async def map_svg(request: Request) -> Response:
         scenario = referee.scenario(request.path_params["scenario"])
         return Response(render_map(scenario.map, size=MAP_SIZE), media_type="image/svg+xml")
@@ -328,6 +393,8 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         Route("/api/g/{token}/undo", undo, methods=["POST"]), Route("/api/g/{token}/odds", odds),
         Route("/api/g/{token}/rematch", rematch, methods=["POST"]), Route("/api/g/{token}/events", events),
         Route("/api/map/{scenario}.svg", map_svg), Route("/api/map/{scenario}.json", map_json),
+        Route("/replay/{token}", replay_page), Route("/api/replay/{token}", replay_frames),
+        Route("/api/replays", upload, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes)

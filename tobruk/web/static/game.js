@@ -53,6 +53,7 @@ function render() {
       `Allied GVP ${r.allied_total}`, ...r.allied.map(([t, p]) => `  ${p}  ${t}`),
       `Axis GVP ${r.axis_total}`, ...r.axis.map(([t, p]) => `  ${p}  ${t}`)].join('\n');
     $('victory').hidden = false;
+    $('replay-link').href = `/replay/${token}`;
   }
 }
 
