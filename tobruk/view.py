@@ -76,6 +76,6 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         "dice": [{"purpose": r.purpose, "value": r.value} for r in game.dice.log],
         "log": list(game.state.log),
         "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
-        "attacks": [dict(a) for a in game.state.data.get("attacks", [])],
+        "attacks": [dict(a) for a in game.state.data.get("attacks", []) if not a["resolved"]],
         "result": game.state.data.get("result"),
     }
