@@ -37,6 +37,10 @@ STATIC = Path(__file__).parent / "static"
 MAP_SIZE = 28.0
 
 
+class UnknownLink(Exception):
+    """A token that opens no game."""
+
+
 @dataclass
 class Session:
     stored: StoredGame
@@ -160,6 +164,16 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         stored, seat = found
         return referee.session(stored), seat
 
+    def locate(request: Request) -> tuple[Session, str]:
+        """The game and seat of the request's token, or a 404 for an unknown link."""
+        found = find(request.path_params["token"])
+        if found is None:
+            raise UnknownLink()
+        return found
+
+    async def unknown_link(request: Request, exc: Exception) -> Response:
+        return JSONResponse({"error": "no game has this link"}, status_code=404)
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -203,18 +217,12 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         return JSONResponse({"game": stored.id, "links": links})
 
     async def state(request: Request) -> Response:
-        found = find(request.path_params["token"])
-        if found is None:
-            return JSONResponse({"error": "no game has this link"}, status_code=404)
-        s, seat = found
+        s, seat = locate(request)
         with s.lock:
             return JSONResponse(state_of(s, seat))
 
     async def order(request: Request) -> Response:
-        found = find(request.path_params["token"])
-        if found is None:
-            return JSONResponse({"error": "no game has this link"}, status_code=404)
-        s, seat = found
+        s, seat = locate(request)
         body = await request.json()
         with s.lock:
             if body.get("version") != s.version:
@@ -237,10 +245,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         return JSONResponse(result)
 
     async def undo(request: Request) -> Response:
-        found = find(request.path_params["token"])
-        if found is None:
-            return JSONResponse({"error": "no game has this link"}, status_code=404)
-        s, seat = found
+        s, seat = locate(request)
         body = await request.json()
         with s.lock:
             if body.get("version") != s.version:
@@ -266,10 +271,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
     async def odds(request: Request) -> Response:
         from tobruk.systems import gazala_combat as cb
 
-        found = find(request.path_params["token"])
-        if found is None:
-            return JSONResponse({"error": "no game has this link"}, status_code=404)
-        s, seat = found
+        s, seat = locate(request)
         side = viewer_side(s, seat)
         try:
             order = parse_order(request.query_params.get("order", ""))
@@ -287,10 +289,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
                              "outcomes": [[label, float(p)] for label, p in table]})
 
     async def rematch(request: Request) -> Response:
-        found = find(request.path_params["token"])
-        if found is None:
-            return JSONResponse({"error": "no game has this link"}, status_code=404)
-        s, seat = found
+        s, seat = locate(request)
         st = s.stored
         new = referee.store.create(st.scenario, st.options, st.seed + 1, st.mode, st.allied_player, st.axis_player)
         referee.session(new)
@@ -304,10 +303,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         return JSONResponse({"link": link})
 
     async def events(request: Request) -> Response:
-        found = find(request.path_params["token"])
-        if found is None:
-            return JSONResponse({"error": "no game has this link"}, status_code=404)
-        s, _seat = found
+        s, _seat = locate(request)
         referee.loop = asyncio.get_running_loop()
 
         async def stream() -> Any:
@@ -347,10 +343,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         return FileResponse(STATIC / "replay.html")
 
     async def replay_frames(request: Request) -> Response:
-        found = find(request.path_params["token"])
-        if found is None:
-            return JSONResponse({"error": "no game has this link"}, status_code=404)
-        s, seat = found
+        s, seat = locate(request)
         side = request.query_params.get("side", seat if seat != "both" else "both")
         if seat != "both" and side != seat and not s.game.is_over:
             return JSONResponse({"error": "the other side's view is shown once the game is over"}, status_code=403)
@@ -397,7 +390,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         Route("/api/replays", upload, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, exception_handlers={UnknownLink: unknown_link})
     app.state.referee = referee
     return app
 
