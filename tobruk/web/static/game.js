@@ -226,6 +226,11 @@ async function start() {
   gOverlay = el('g', {id: 'overlay'}, svg); gUnits = el('g', {id: 'units'}, svg); gTop = el('g', {id: 'top'}, svg);
   svg.addEventListener('click', (e) => { const h = e.target.closest('[data-hex]'); if (h && attackers.length) previewAttack(h.dataset.hex); });
   $('ov-supply').onchange = drawOverlays; $('ov-zoc').onchange = drawOverlays;
+  // pan by dragging the map
+  const board = $('board'); let drag = null;
+  board.addEventListener('mousedown', (e) => { if (e.button === 0 && !e.target.closest('.counter, .reach, .target')) drag = [e.clientX, e.clientY, board.scrollLeft, board.scrollTop]; });
+  window.addEventListener('mousemove', (e) => { if (drag) { board.scrollLeft = drag[2] - (e.clientX - drag[0]); board.scrollTop = drag[3] - (e.clientY - drag[1]); } });
+  window.addEventListener('mouseup', () => { drag = null; });
   $('zoom-in').onclick = () => { zoom *= 1.25; $('map-holder').style.transform = `scale(${zoom})`; };
   $('zoom-out').onclick = () => { zoom /= 1.25; $('map-holder').style.transform = `scale(${zoom})`; };
   $('undo').onclick = async () => { const [ok, data] = await post(`/api/g/${token}/undo`, {version: S.version});
