@@ -133,3 +133,29 @@ def test_the_other_sides_replay_waits_for_the_end(server) -> None:  # type: igno
     r = httpx.get(f"{url}/api/replay/{token(links['axis'])}", params={"side": "allied"}, timeout=60)
     assert r.status_code == 403
     assert httpx.get(f"{url}/api/replay/{token(links['axis'])}", params={"side": "axis"}, timeout=60).status_code == 200
+
+
+def test_finished_game_gives_its_record_and_form(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.record import load, replay
+
+    url, _ = server
+    links = create(url, scenario="duel", mode="computer", human_side="axis", computer="greedy")["links"]
+    tok = token(links["axis"])
+    assert httpx.get(f"{url}/api/g/{tok}/form", timeout=60).status_code == 400  # not over yet
+    for _ in range(100):
+        s = state(url, tok)
+        if not s["legal"]:
+            break
+        order(url, tok, "end-phase" if "end-phase" in s["legal"] else s["legal"][0], s["version"])
+    assert state(url, tok)["view"]["over"]
+    rec = httpx.get(f"{url}/api/g/{tok}/record", timeout=60)
+    (tmp_path / "rec.json").write_bytes(rec.content)
+    from tests.web_server import DUEL
+
+    (tmp_path / "duel.toml").write_text(DUEL)
+    from tobruk.scenario import load_scenario
+
+    game = replay(load(tmp_path / "rec.json"), verify=True, scenario=load_scenario(tmp_path / "duel.toml"))
+    assert game.is_over
+    page = httpx.get(f"{url}/api/g/{tok}/form", timeout=60)
+    assert page.status_code == 200 and "Game Log and Analysis Form" in page.text and "Turn 2" in page.text

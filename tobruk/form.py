@@ -17,6 +17,7 @@ from pathlib import Path
 from tobruk.game import Game
 from tobruk.orders import Move, parse_order
 from tobruk.record import Record, replay
+from tobruk.scenario import Scenario
 from tobruk.sides import Side
 
 
@@ -75,10 +76,11 @@ def eval_fraction(text: str) -> float:
     return float(a) / float(b) if b else float(a)
 
 
-def build(rec: Record, *, source: str = "record", game_number: str = "", date: str = "") -> GameLog:
+def build(rec: Record, *, source: str = "record", game_number: str = "", date: str = "",
+          scenario: Scenario | None = None) -> GameLog:
     """Replay the record order by order and collect the facts for the form."""
     game = replay(Record(rec.scenario, rec.scenario_digest, rec.seed, rec.options, rec.players, [], [], [],
-                         rec.start_hash), verify=False, source=source)
+                         rec.start_hash), verify=False, source=source, scenario=scenario)
     turns: dict[int, TurnNotes] = {}
     seen = len(game.state.log)
     for text in rec.orders:

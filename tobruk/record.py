@@ -15,7 +15,7 @@ from typing import Any
 from tobruk.errors import InvalidOrderError, RecordError, TobrukError
 from tobruk.game import Game
 from tobruk.orders import format_order, parse_order
-from tobruk.scenario import load_scenario
+from tobruk.scenario import Scenario, load_scenario
 
 FORMAT = "tobruk-record"
 VERSION = 1
@@ -96,12 +96,17 @@ def load(path: Path) -> Record:
     return rec
 
 
-def replay(rec: Record, *, verify: bool = True, source: str = "record", upto: int | None = None) -> Game:
-    """Play a record's orders again; with ``verify``, every state hash must match."""
-    try:
-        scenario = load_scenario(rec.scenario)
-    except (TobrukError, KeyError) as exc:
-        raise RecordError(f"{source}: scenario: {exc}") from None
+def replay(rec: Record, *, verify: bool = True, source: str = "record", upto: int | None = None,
+           scenario: Scenario | None = None) -> Game:
+    """Play a record's orders again; with ``verify``, every state hash must match.
+
+    ``scenario``: the scenario itself, for one that is not packaged (a file); else it is found by name.
+    """
+    if scenario is None:
+        try:
+            scenario = load_scenario(rec.scenario)
+        except (TobrukError, KeyError) as exc:
+            raise RecordError(f"{source}: scenario: {exc}") from None
     if verify and scenario.digest != rec.scenario_digest:
         raise RecordError(f"{source}: scenario_digest: the scenario {rec.scenario!r} has changed since this game "
                           "was recorded")

@@ -321,6 +321,26 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
 
         return StreamingResponse(stream(), media_type="text/event-stream")
 
+    async def record(request: Request) -> Response:
+        from tobruk.record import record_of
+
+        s, _seat = locate(request)
+        with s.lock:
+            rec = record_of(s.game, {"axis": s.stored.axis_player, "allied": s.stored.allied_player})
+        return JSONResponse(rec.to_data(), headers={"content-disposition": f'attachment; filename="tobruk-{s.stored.id}.json"'})
+
+    async def game_form(request: Request) -> Response:
+        from tobruk import form
+        from tobruk.record import record_of
+
+        s, _seat = locate(request)
+        if not s.game.is_over:
+            return JSONResponse({"error": "the form is filled in when the game is over"}, status_code=400)
+        with s.lock:
+            rec = record_of(s.game, {"axis": s.stored.axis_player, "allied": s.stored.allied_player})
+        log = form.build(rec, game_number=s.stored.id, scenario=referee.scenario(s.stored.scenario))
+        return Response(form.to_html(log), media_type="text/html")
+
     frames_cache: dict[tuple[str, str], list[dict[str, Any]]] = {}
 
     def frames(s: Session, side: str) -> list[dict[str, Any]]:
@@ -360,7 +380,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
             rec = Record(data["scenario"], data["scenario_digest"], int(data["seed"]), list(data.get("options", [])),
                          dict(data.get("players", {})), [e["order"] for e in data["orders"]],
                          [e["hash"] for e in data["orders"]], list(data.get("dice", [])), data["start_hash"])
-            replay(rec, verify=True, source="upload")
+            replay(rec, verify=True, source="upload", scenario=referee.scenario(rec.scenario))
         except (ValueError, KeyError, TypeError, RecordError, TobrukError) as exc:
             return JSONResponse({"error": f"not a valid game record: {exc}"}, status_code=400)
         stored = referee.store.create(rec.scenario, rec.options, rec.seed, "replay", "human", "human")
@@ -388,6 +408,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         Route("/api/map/{scenario}.svg", map_svg), Route("/api/map/{scenario}.json", map_json),
         Route("/replay/{token}", replay_page), Route("/api/replay/{token}", replay_frames),
         Route("/api/replays", upload, methods=["POST"]),
+        Route("/api/g/{token}/record", record), Route("/api/g/{token}/form", game_form),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={UnknownLink: unknown_link})

@@ -54,6 +54,8 @@ function render() {
       `Axis GVP ${r.axis_total}`, ...r.axis.map(([t, p]) => `  ${p}  ${t}`)].join('\n');
     $('victory').hidden = false;
     $('replay-link').href = `/replay/${token}`;
+    $('form-link').href = `/api/g/${token}/form`;
+    $('record-link').href = `/api/g/${token}/record`;
   }
 }
 
@@ -202,13 +204,19 @@ function drawDecision() {
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 function drawLog() {
   const ol = $('log'); ol.replaceChildren();
+  const unitIds = new Set(S.view.units.filter(u => u.id).map(u => u.id));
   for (const line of S.view.log.slice(-80)) {
     const li = document.createElement('li');
     li.innerHTML = escapeHtml(line).replace(/die (\d)/g, (m, n) => `die <span class="die">${FACES[n]}</span>`)
-      .replace(/\b([A-N]\d{1,2})\b/g, (m) => layout.hexes[m] ? `<a data-hex="${m}">${m}</a>` : m);
+      .replace(/\b([A-N]\d{1,2})\b/g, (m) => layout.hexes[m] ? `<a data-hex="${m}">${m}</a>` : m)
+      .replace(/\b([A-Za-z0-9.']+)\b/g, (m) => unitIds.has(m) && !layout.hexes[m] ? `<a data-unit-link="${m}">${m}</a>` : m);
     ol.appendChild(li);
   }
   for (const a of ol.querySelectorAll('a[data-hex]')) a.onclick = () => flash(a.dataset.hex);
+  for (const a of ol.querySelectorAll('a[data-unit-link]')) a.onclick = () => {
+    const u = S.view.units.find(x => x.id === a.dataset.unitLink);
+    if (u && u.hex) { flash(u.hex); showStack(u.hex); }
+  };
   ol.scrollTop = ol.scrollHeight;
 }
 function flash(hex) { const p = el('polygon', {points: corners(hex), class: 'flash'}, gTop); setTimeout(() => p.remove(), 1200); }
