@@ -131,3 +131,18 @@ def test_siege_of_tobruk(gazala) -> None:  # type: ignore[no-untyped-def]
     from tobruk.systems import gazala_hidden as hd
 
     assert not hd.siege_available(game) and game.state.data["siege_lost"]
+
+
+def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = nonhistorical(gazala)
+    place_dummies(game)
+    game.play(EndPhase())
+    game.play(Place("15MotBde", H("B4")))  # next to 1SA's box at C5 (face down), with its 1 attack factor
+    game = jump_to(game, "axis-attacks")
+    weak = Attack((H("C5"),), ("15MotBde",))
+    assert weak in game.legal_orders()  # the odds cannot be known
+    game.play(weak)
+    assert "odds unknown" in game.state.log[-1]
+    game.play(Resolve(1))  # turned up: 1 against 1SA in its box is below 1:4, so it is called off
+    assert not game.unit("1SA").hidden and game.unit("15MotBde").attacked and game.dice.log == []
+    assert "called off" in game.state.log[-1]

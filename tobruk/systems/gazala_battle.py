@@ -41,15 +41,14 @@ def find(game: Game, n: int) -> dict[str, Any]:
 
 
 def declare(game: Game, order: Attack, side: Side) -> int:
+    """Record a declaration the system has checked (odds against face-down units are not known yet)."""
     a = cb.assess(game, order, side)
-    if a.column is None:
-        raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed ({cb._half(a.attack2)} to "
-                                              f"{cb._half(a.defence2)})")
     n = 1 + max((x["id"] for x in game.state.data.get("attacks", [])), default=0)
     game.state.data.setdefault("attacks", []).append(
         {"id": n, "order": format_order(order), "defenders": [h.label for h in order.defenders],
          "attackers": list(order.attackers), "resolved": False})
-    game.log(f"{side.display} declares attack {n}: {format_order(order)} ({a.odds}).")
+    odds = "odds unknown" if hd.hidden_in(game, order.defenders, side.enemy) else a.odds
+    game.log(f"{side.display} declares attack {n}: {format_order(order)} ({odds}).")
     return n
 
 
