@@ -146,3 +146,16 @@ def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> Non
     game.play(Resolve(1))  # turned up: 1 against 1SA in its box is below 1:4, so it is called off
     assert not game.unit("1SA").hidden and game.unit("15MotBde").attacked and game.dice.log == []
     assert "called off" in game.state.log[-1]
+
+
+def test_the_log_never_names_a_face_down_unit(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = nonhistorical(gazala)
+    game.play(Place("7MotBde", H("N18") if H("N18") in gazala.map else H("M18")))  # far from any Allied line
+    place_dummies(game)
+    game.play(EndPhase())
+    game.play(EndPhase())
+    while game.turn == 1 and game.decision is not None:
+        game.play(EndPhase())
+    assert game.unit("7MotBde").hidden
+    log = "\n".join(view(game, AXIS)["log"])
+    assert "supply" in log and "7MotBde" not in log and "7th Motor" not in log

@@ -321,10 +321,11 @@ def overstacked(game: Game, side: Side) -> dict[Hex, list[str]]:
 
 def eliminate(game: Game, uid: str, why: str) -> None:
     d, u = game.defs[uid], game.unit(uid)
+    who = hd.name(game, uid)  # a face-down unit stays anonymous in the log
     u.eliminated = True
     where = u.hex
     u.hex = None
     if d.side is Side.ALLIED and game.phase.key.startswith("axis"):
         losses = game.state.data.setdefault("allied_losses", {})  # GG-V.A.4's bonus activations
         losses[str(game.turn)] = losses.get(str(game.turn), 0) + 1
-    game.log(f"{d.side.display}: {uid} eliminated in {where} ({why}).")
+    game.log(f"{d.side.display}: {who} eliminated in {where} ({why}).")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tobruk.hexes import Hex
 from tobruk.rules.supply import MF, SupplyContext, SupplyTrace, trace_all
 from tobruk.sides import Side
+from tobruk.systems import gazala_hidden as hd
 from tobruk.systems import gazala_moves as mv
 from tobruk.systems.gazala_control import villages
 from tobruk.units import UnitType
@@ -172,12 +173,12 @@ def convoy(game: Game, uid: str, side: Side) -> bool:
     used[side.value] = used.get(side.value, 0) + 1
     weather = game.state.weather
     dice = CONVOY_DICE.get(weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
-    rolls = [game.dice.roll(f"convoy to {uid}") for _ in range(dice)]
+    rolls = [game.dice.roll(f"convoy to {hd.name(game, uid)}") for _ in range(dice)]
     limit = (LINE_MF.get(weather, 7) + sum(rolls)) * MF
     h = game.unit(uid).hex
     assert h is not None
     ok = h in trace(game, side, limit)
-    game.log(f"{side.display}: truck convoy to {uid}, line {limit // MF} MF (rolled {', '.join(map(str, rolls))}): "
+    game.log(f"{side.display}: truck convoy to {hd.name(game, uid)}, line {limit // MF} MF (rolled {', '.join(map(str, rolls))}): "
              f"{'in supply' if ok else 'not enough'}.")
     if not ok:
         return False
@@ -228,8 +229,9 @@ def finish_determination(game: Game, side: Side) -> None:
             u.disrupted = False
             recovered.append(uid)
     game.state.data.setdefault("supply", {})[side.value] = result
-    out = [uid for uid, e in result.items() if not e["supplied"]]
+    out = [hd.name(game, uid) for uid, e in result.items() if not e["supplied"]]
+    back = [hd.name(game, uid) for uid in recovered]
     game.log(f"{side.display} supply: {len(result) - len(out)} in supply"
              + (f", out of supply: {', '.join(out)}" if out else "")
-             + (f"; recovered: {', '.join(recovered)}" if recovered else "") + ".")
+             + (f"; recovered: {', '.join(back)}" if back else "") + ".")
 
