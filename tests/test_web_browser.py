@@ -155,3 +155,16 @@ def test_replay_page_steps_through_turns(tmp_path: Path, browser) -> None:  # ty
         page.wait_for_function("document.getElementById('status').textContent.includes('end of turn 1')")
         assert page.locator('[data-unit="Pz"]').count() == 1
         shot(page, "replay")
+
+
+def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
+        page.goto(url + "/")
+        page.wait_for_selector("#scenario option")
+        page.select_option("#mode", "computer")
+        page.click("#start")
+        page.wait_for_url("**/g/*")
+        page.wait_for_selector('[data-unit="15Pz"]')
+        assert page.inner_text("#prompt").startswith("Axis")
+        shot(page, "lobby-game")
