@@ -161,7 +161,7 @@ def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser) -
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         page = browser.new_page(viewport={"width": 1200, "height": 800})
         page.goto(url + "/")
-        page.wait_for_selector("#scenario option")
+        page.wait_for_selector("#scenario option", state="attached")
         page.select_option("#mode", "computer")
         page.click("#start")
         page.wait_for_url("**/g/*")
