@@ -7,7 +7,6 @@ defenders are face down).  Nothing else of the engine reaches a player.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Protocol
@@ -73,7 +72,3 @@ def play_game(game: Game, players: dict[Side, Player], *, max_orders: int = 200_
         if after is not None:
             after(game, order)
     raise RuntimeError(f"the game did not end within {max_orders} orders")
-
-
-def seeded(seed: int) -> random.Random:
-    return random.Random(seed)

@@ -37,11 +37,6 @@ from tobruk.sides import Side
 MF = 60
 
 
-def round_up_mf(spent: int) -> int:
-    """Sixtieths rounded up to a whole movement factor."""
-    return -(-spent // MF) * MF
-
-
 @dataclass(frozen=True)
 class MoveContext:
     """Everything the search needs for one unit's move, prepared by the game system."""

@@ -25,10 +25,6 @@ if TYPE_CHECKING:
     from tobruk.game import Game
 
 
-def attacks(game: Game) -> list[dict[str, Any]]:
-    return list(game.state.data.setdefault("attacks", []))
-
-
 def pending(game: Game) -> list[dict[str, Any]]:
     return [a for a in game.state.data.get("attacks", []) if not a["resolved"]]
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tobruk.datafile import read_packaged_toml
 from tobruk.errors import IllegalOrderError
@@ -27,7 +27,7 @@ from tobruk.maps import Feature, Terrain
 from tobruk.orders import Attack
 from tobruk.sides import Side
 from tobruk.systems import gazala_moves as mv
-from tobruk.units import UnitDef, UnitType
+from tobruk.units import UnitType
 
 if TYPE_CHECKING:
     from tobruk.game import Game
@@ -428,13 +428,3 @@ def combat_log_line(game: Game, a: Assessment, die: int, result: str, effects: d
     hit = ", ".join(f"{u} {e.code}" for u, e in effects.items() if e.code != "-")
     return (f"Attack on {','.join(h.label for h in a.defending_hexes)} by {','.join(a.attackers)}: "
             f"{_half(a.attack2)} to {_half(a.defence2)}, {a.odds}; die {die}: {result}" + (f" ({hit})" if hit else ""))
-
-
-def describe(a: Assessment) -> dict[str, Any]:
-    """The assessment as plain data (for views and the UI)."""
-    return {"odds": a.odds, "attack": a.attack2 / 2, "defence": a.defence2 / 2, "lines": list(a.lines),
-            "disrupted_shift": a.disrupted_shift}
-
-
-def defender_defs(game: Game, a: Assessment) -> list[UnitDef]:
-    return [game.defs[u] for u in a.defenders]
