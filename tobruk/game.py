@@ -144,6 +144,7 @@ class Game:
                                     "the game is over")
         self.system.check(self, d, order)
         snap = _Snapshot(self.state.copy(), self.dice.snapshot(), self.state.reveals)
+        played = len(self.history)
         try:
             ends_phase = self.system.apply(self, d, order)
             self.history.append(order)
@@ -152,8 +153,9 @@ class Game:
                 self._next_phase()
             self._advance()
         except Exception:
-            self.state = snap.state
+            self.state = snap.state  # a refused or failed order leaves no trace
             self.dice.restore(snap.dice)
+            del self.history[played:]
             raise
         self._stack.append(snap)
 
