@@ -321,24 +321,24 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
 
         return StreamingResponse(stream(), media_type="text/event-stream")
 
-    async def record(request: Request) -> Response:
+    def game_record(s: Session) -> Any:
         from tobruk.record import record_of
 
-        s, _seat = locate(request)
         with s.lock:
-            rec = record_of(s.game, {"axis": s.stored.axis_player, "allied": s.stored.allied_player})
+            return record_of(s.game, {"axis": s.stored.axis_player, "allied": s.stored.allied_player})
+
+    async def record(request: Request) -> Response:
+        s, _seat = locate(request)
+        rec = game_record(s)
         return JSONResponse(rec.to_data(), headers={"content-disposition": f'attachment; filename="tobruk-{s.stored.id}.json"'})
 
     async def game_form(request: Request) -> Response:
         from tobruk import form
-        from tobruk.record import record_of
 
         s, _seat = locate(request)
         if not s.game.is_over:
             return JSONResponse({"error": "the form is filled in when the game is over"}, status_code=400)
-        with s.lock:
-            rec = record_of(s.game, {"axis": s.stored.axis_player, "allied": s.stored.allied_player})
-        log = form.build(rec, game_number=s.stored.id, scenario=referee.scenario(s.stored.scenario))
+        log = form.build(game_record(s), game_number=s.stored.id, scenario=referee.scenario(s.stored.scenario))
         return Response(form.to_html(log), media_type="text/html")
 
     frames_cache: dict[tuple[str, str], list[dict[str, Any]]] = {}
