@@ -94,14 +94,7 @@ def search_versus_networkx() -> dict[str, float]:
     # supply: the road net from the Axis sources, then 7 MF cross-country
     sources = frozenset(m.supply_sources[Side.AXIS])
     sctx = SupplyContext(m, sources, *edge_tables(m, lambda a, b: False, lambda a, b: 0))
-    net = set(sources)
-    todo = list(sources)
-    while todo:
-        h = todo.pop()
-        for n in m.neighbours(h):
-            if n not in net and m.route(h, n) is not None and m.is_land(n):
-                net.add(n)
-                todo.append(n)
+    net = m.road_net(sources)
     land = nx.Graph()
     for h in m.hexes:
         for n in m.neighbours(h):

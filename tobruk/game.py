@@ -207,13 +207,10 @@ class Game:
 
     def _fingerprint(self) -> tuple[Any, ...]:
         s = self.state
-        data = s.data
         return (s.turn, s.phase_index, s.weather,
                 tuple((u.hex, u.disrupted, u.eliminated, u.hidden, u.activated, u.moved, u.attacked, u.out_of_supply)
                       for u in s.units.values()),
-                repr(data.get("boxes_held")), repr(data.get("boxes_eliminated")), repr(data.get("villages")),
-                repr(data.get("gallop")), repr(data.get("attacks")), repr(data.get("supply_help")),
-                repr(data.get("supply_die")), repr(data.get("convoys_used")))
+                self.system.position_data(self))
 
     # --- questions about the position ----------------------------------------------------------
     def unit(self, unit_id: str) -> UnitState:

@@ -183,6 +183,18 @@ class Map:
     def on_route(self, h: Hex) -> bool:
         return any(Hexside.of(h, d) in self.routes for d in Direction)
 
+    def road_net(self, starts: Iterable[Hex]) -> frozenset[Hex]:
+        """The hexes reachable from ``starts`` along roads and tracks (the starts included)."""
+        net = {h for h in starts if h in self.terrain}
+        todo = list(net)
+        while todo:
+            h = todo.pop()
+            for n in self.neighbours(h):
+                if n not in net and self.route(h, n) is not None:
+                    net.add(n)
+                    todo.append(n)
+        return frozenset(net)
+
     def places_in(self, h: Hex) -> tuple[Place, ...]:
         return tuple(p for p in self.places if p.hex == h)
 

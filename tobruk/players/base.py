@@ -26,15 +26,10 @@ class Player(Protocol):
 
 
 def outcomes_for(game: Game, side: Side) -> Outcomes:
-    """The side's window on attack odds: the system's outcome table for a declaration, or [] if illegal."""
-    from tobruk.errors import IllegalOrderError
-    from tobruk.systems import gazala_combat as cb
+    """The side's window on attack odds: the system's outcome table for a declaration ([] if illegal)."""
 
     def ask(order: Attack) -> list[tuple[str, Fraction]]:
-        try:
-            return cb.outcomes(game, order, side)
-        except IllegalOrderError:
-            return []
+        return game.system.outcomes(game, order, side)
 
     return ask
 

@@ -69,15 +69,7 @@ def _net_distance(name: str, side: str) -> dict[Hex, int]:
     m: Map = _scenario(name).map
     from tobruk.sides import Side
 
-    sources = m.supply_sources.get(Side(side), ())
-    net = set(sources)
-    todo = deque(sources)
-    while todo:
-        h = todo.popleft()
-        for n in m.neighbours(h):
-            if n not in net and m.route(h, n) is not None:
-                net.add(n)
-                todo.append(n)
+    net = m.road_net(m.supply_sources.get(Side(side), ()))
     dist = {h: 0 for h in net}
     todo = deque(net)
     while todo:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from tobruk.orders import Order
+from tobruk.orders import Attack, Order
 from tobruk.sides import Side
 
 if TYPE_CHECKING:
@@ -80,6 +81,17 @@ class System(ABC):
 
     def end_game(self, game: Game) -> None:  # noqa: B027  (optional hook)
         """Called once when the last turn is over: score the game."""
+
+    def position_data(self, game: Game) -> Any:
+        """The part of ``state.data`` that derived values (ZOC, supply) may depend on, for ``Game.memo``.
+
+        The default is all of it; a system may narrow it to what its rules read, to keep memo keys cheap.
+        """
+        return repr(sorted(game.state.data.items()))
+
+    def outcomes(self, game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
+        """The probability of each result of an attack declaration before the die; [] if it cannot be known."""
+        return []
 
     def result_lines(self, game: Game) -> list[str]:
         """The result of a finished game as lines of text (winner, level, each side's points)."""

@@ -13,7 +13,8 @@ supply and victory rules fill their phases as they arrive; until then those phas
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Hex
@@ -555,6 +556,20 @@ class GazalaGallop(System):
         game.state.data["result"] = vp.score(game)
         for line in vp.describe(game.state.data["result"]):
             game.log(line)
+
+    # the data the ZOC, movement and supply searches read (see System.position_data)
+    POSITION_KEYS = ("boxes_held", "boxes_eliminated", "villages", "gallop", "attacks", "supply_help",
+                     "supply_die", "convoys_used")
+
+    def position_data(self, game: Game) -> Any:
+        data = game.state.data
+        return tuple(repr(data.get(k)) for k in self.POSITION_KEYS)
+
+    def outcomes(self, game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
+        try:
+            return cb.outcomes(game, order, side)
+        except IllegalOrderError:
+            return []
 
     def result_lines(self, game: Game) -> list[str]:
         result = game.state.data.get("result")

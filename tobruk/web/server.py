@@ -280,7 +280,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
             with s.lock:
                 hidden = any(s.game.unit(u).hidden for h in order.defenders for u in s.game.units_at(h, side.enemy))
                 a = cb.assess(s.game, order, side)
-                table = cb.outcomes(s.game, order, side)
+                table = s.game.system.outcomes(s.game, order, side)
         except (InvalidOrderError, IllegalOrderError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         if hidden:
