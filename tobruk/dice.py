@@ -24,8 +24,10 @@ class Dice:
         self.seed = seed
         self._rng = random.Random(seed)
         self.log: list[DieRoll] = []
+        self._fingerprint: str | None = None  # the generator only moves by roll() and restore()
 
     def roll(self, purpose: str, sides: int = 6) -> int:
+        self._fingerprint = None
         value = self._rng.randint(1, sides)
         self.log.append(DieRoll(purpose, value, sides))
         return value
@@ -35,6 +37,7 @@ class Dice:
 
     def restore(self, snap: tuple[Any, int]) -> None:
         state, count = snap
+        self._fingerprint = None
         self._rng.setstate(state)
         del self.log[count:]
 
@@ -46,8 +49,9 @@ class Dice:
 
     def fingerprint(self) -> str:
         """A short, stable description of the generator's position (for state hashes)."""
-        digest = hashlib.sha256(repr(self._rng.getstate()).encode()).hexdigest()[:16]
-        return f"{digest}:{len(self.log)}"
+        if self._fingerprint is None:
+            self._fingerprint = hashlib.sha256(repr(self._rng.getstate()).encode()).hexdigest()[:16]
+        return f"{self._fingerprint}:{len(self.log)}"
 
 
 class ForcedDice(Dice):
@@ -61,5 +65,6 @@ class ForcedDice(Dice):
         if not self._values:
             raise AssertionError(f"ForcedDice ran out of values at a roll for {purpose!r}")
         value = self._values.pop(0)
+        self._fingerprint = None
         self.log.append(DieRoll(purpose, value, sides))
         return value

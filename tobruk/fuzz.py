@@ -23,6 +23,8 @@ from tobruk.scenario import Scenario
 from tobruk.sides import Side
 from tobruk.view import view
 
+_SPACES = str.maketrans(",:", "  ")  # the separators inside an order's notation, for splitting it into words
+
 
 class InvariantError(AssertionError):
     """A rule the engine must never break was broken."""
@@ -56,17 +58,22 @@ def check_position(game: Game) -> None:
                 raise InvariantError(f"{side.display} over the stacking limit in {sorted(crowded)[0]} in {phase}")
 
 
-def check_views(game: Game) -> None:
+def check_views(game: Game) -> tuple[str, dict[Side, dict[str, object]]]:
+    """Check both views; return the position's hash (unchanged by looking) and the views."""
     before = game.state_hash()
+    views = {}
     for side in Side:
-        seen = view(game, side)
-        text = json.dumps({k: v for k, v in seen.items() if k != "log"})  # the log may name it from before
+        seen = views[side] = view(game, side)
+        # the log may name a unit from before it was turned face down; the orders are checked word by word
+        text = json.dumps({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
+        words = set(" ".join(seen["legal_orders"]).translate(_SPACES).split())
         for uid in game.units_of(side.enemy):
             u, d = game.unit(uid), game.defs[uid]
-            if u.hidden and not u.eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text):
+            if u.hidden and not u.eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text or uid in words):
                 raise InvariantError(f"the {side.display} view shows the face-down {uid}")
     if game.state_hash() != before:
         raise InvariantError("looking at a view changed the game")
+    return before, views
 
 
 def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
@@ -136,10 +143,9 @@ def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), s
             if not legal:
                 raise InvariantError(f"dead end: no legal order at {decision}")
             check_position(game)
-            check_views(game)
-            order = players[decision.side].choose(view(game, decision.side), legal, outcomes_for(game, decision.side))
+            before, views = check_views(game)
+            order = players[decision.side].choose(views[decision.side], legal, outcomes_for(game, decision.side))
             check_order(game, order, moved, attacked)
-            before = game.state_hash()
             game.play(order)
             check_undo(game, order, before)
             after_order(game, order, moved, attacked)

@@ -68,6 +68,11 @@ class Game:
         self.history: list[Order] = []
         self._stack: list[_Snapshot] = []
         self._memo: dict[Any, Any] = {}
+        self._legal: tuple[Any, list[Any]] | None = None
+        # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
+        # positions; unlike ``memo`` it is never keyed on the position, so only content-complete keys go in
+        self.search_cache: dict[Any, Any] = {}
+        self._notation: dict[int, tuple[Order, str]] = {}
         self.system.setup(self)
         self.system.enter_phase(self, self.phase)
         self._advance()
@@ -121,8 +126,42 @@ class Game:
 
     # --- orders ------------------------------------------------------------------------------
     def legal_orders(self) -> list[Order]:
+        """Every legal order at the current decision (the last listing is kept for its position).
+
+        The listing is asked for several times per decision (the player, the view, the referee), and
+        it is the costliest question in the engine; the key covers every field of every unit, the phase
+        and all the system's data, so a position changed by any means gets a fresh listing.
+        """
+        return list(self._listing()[0])
+
+    def legal_notation(self) -> list[str]:
+        """The legal orders in notation, in the order of :meth:`legal_orders` (kept with the listing)."""
+        listing = self._listing()
+        if listing[1] is None:
+            listing[1] = tuple(self._notation_of(o) for o in listing[0])
+        return list(listing[1])
+
+    def _notation_of(self, order: Order) -> str:
+        """An order's notation, remembered for order objects the system hands out again (cached listings)."""
+        entry = self._notation.get(id(order))
+        if entry is None or entry[0] is not order:
+            if len(self._notation) >= 20_000:
+                self._notation.clear()
+            entry = self._notation[id(order)] = (order, format_order(order))  # the order kept alive: its id stays its own
+        return entry[1]
+
+    def _listing(self) -> list[Any]:
+        """[orders, notation or None] for the current position, listed once per position."""
         d = self.decision
-        return [] if d is None else self.system.legal_orders(self, d)
+        if d is None:
+            return [(), ()]
+        s = self.state
+        key = (s.turn, s.phase_index, s.weather, s.over, s.reveals, repr(s.data),
+               tuple((u.hex, u.disrupted, u.newly_disrupted, u.activated, u.hidden, u.eliminated, u.moved, u.attacked,
+                      u.out_of_supply, repr(u.extra)) for u in s.units.values()))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, [tuple(self.system.legal_orders(self, d)), None])
+        return self._legal[1]
 
     def is_legal(self, order: Order) -> bool:
         d = self.decision
@@ -189,7 +228,18 @@ class Game:
         other.history = list(self.history)
         other._stack = list(self._stack)
         other._memo = {}
+        other.search_cache = {}
+        other._notation = {}
+        other._legal = None if self._legal is None else (self._legal[0], list(self._legal[1]))
         return other
+
+    def forget_caches(self) -> None:
+        """Drop every remembered answer (listings, searches, notation): the next question is worked out
+        afresh.  Nothing observable changes; tests use it to prove the caches never serve a stale answer."""
+        self._memo.clear()
+        self._legal = None
+        self.search_cache.clear()
+        self._notation.clear()
 
     def memo(self, key: Any, factory: Any) -> Any:
         """A value derived from the position, computed once per position (e.g. a side's ZOC).
@@ -223,6 +273,14 @@ class Game:
         """Ids of units (dummies included) in a hex, in order of the order of battle."""
         return [uid for uid, u in self.state.units.items()
                 if u.hex == h and not u.eliminated and (side is None or self.defs[uid].side is side)]
+
+    def occupants(self, side: Side | None = None) -> dict[Hex, list[str]]:
+        """Every occupied hex with its units (as :meth:`units_at` gives them), for asking about many hexes at once."""
+        out: dict[Hex, list[str]] = {}
+        for uid, u in self.state.units.items():
+            if u.hex is not None and not u.eliminated and (side is None or self.defs[uid].side is side):
+                out.setdefault(u.hex, []).append(uid)
+        return out
 
     def log(self, line: str) -> None:
         self.state.log.append(line)

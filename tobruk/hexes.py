@@ -42,6 +42,7 @@ class Direction(IntEnum):
 _DELTAS: tuple[tuple[int, int], ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 _DELTA_TO_DIRECTION = {delta: Direction(i) for i, delta in enumerate(_DELTAS)}
 _LABEL = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
+_LABELS: dict[tuple[int, int], str] = {}  # labels are asked for hundreds of thousands of times a game
 
 
 def _row_letters(row: int) -> str:
@@ -93,9 +94,13 @@ class Hex:
     @property
     def label(self) -> str:
         """The printed label, e.g. ``C13``."""
-        if self.row < 0 or self.col < 0:
-            raise ValueError(f"hex ({self.q}, {self.r}) lies north or west of A1 and has no label")
-        return f"{_row_letters(self.row)}{self.col + 1}"
+        key = (self.q, self.r)
+        text = _LABELS.get(key)
+        if text is None:
+            if self.row < 0 or self.col < 0:
+                raise ValueError(f"hex ({self.q}, {self.r}) lies north or west of A1 and has no label")
+            text = _LABELS[key] = f"{_row_letters(self.row)}{self.col + 1}"
+        return text
 
     @classmethod
     def parse(cls, label: str) -> Hex:

@@ -256,6 +256,14 @@ class Map:
         return tuple(bool(b & bit) for b in self.feature_table)
 
     @cached_property
+    def _enemy_mine_tables(self) -> dict[Side, tuple[bool, ...]]:
+        return {side: tuple(o is not None and o is not side for o in self.mine_table) for side in Side}
+
+    def enemy_mine_table(self, side: Side) -> tuple[bool, ...]:
+        """``table[i * 6 + d]``: is there a minefield of ``side``'s enemy on that hexside?"""
+        return self._enemy_mine_tables[side]
+
+    @cached_property
     def mine_table(self) -> tuple[Side | None, ...]:
         """``table[i * 6 + d]``: the owner of a minefield on that hexside, if any."""
         out: list[Side | None] = []

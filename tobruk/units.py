@@ -6,7 +6,7 @@ unit that the game copies cheaply for undo and search.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -97,8 +97,7 @@ class UnitState:
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready form (also the input of the state hash): every field, hex as its label."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.label if isinstance(value, Hex) else value
-        return out
+        return {"hex": None if self.hex is None else self.hex.label, "disrupted": self.disrupted,
+                "newly_disrupted": self.newly_disrupted, "activated": self.activated, "hidden": self.hidden,
+                "eliminated": self.eliminated, "moved": self.moved, "attacked": self.attacked,
+                "out_of_supply": self.out_of_supply, "extra": self.extra}

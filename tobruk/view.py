@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from tobruk.game import Game
-from tobruk.orders import format_order
 from tobruk.sides import Side
 from tobruk.units import UnitDef, UnitState
 
@@ -70,7 +69,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
             "side": decision.side.value, "phase": decision.phase, "prompt": decision.prompt,
             "clause": decision.clause,
         },
-        "legal_orders": [format_order(o) for o in game.legal_orders()]
+        "legal_orders": game.legal_notation()
         if decision is not None and decision.side is side else [],
         "units": units,
         "dice": [{"purpose": r.purpose, "value": r.value} for r in game.dice.log],

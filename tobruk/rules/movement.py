@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 
 from tobruk.errors import IllegalOrderError
@@ -61,6 +61,20 @@ class MoveContext:
     def clause(self, key: str) -> str:
         return self.clauses.get(key, key)
 
+    def reach_key(self) -> Hashable:
+        """Everything :func:`reach` reads, as a dictionary key.
+
+        Friendly units matter to the search only in the hexes next to the start (the ZOC-to-ZOC
+        exemption applies to the first step), so the key holds just those; a unit's reach then
+        survives the moves of friends elsewhere, which is what makes listing every unit's
+        destinations after every move affordable.
+        """
+        t = _tables(self)
+        i = t.index[self.start]
+        near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6:i * 6 + 6])
+        return (t.shared, self.start, self.rates, self.budget, self.bonus, self.ascent, self.vehicle, self.zoc_stops,
+                self.directions, near)
+
 
 @dataclass(frozen=True, slots=True)
 class Reach:
@@ -93,21 +107,36 @@ class SideTables:
     fort: tuple[bool, ...]
     zoc: tuple[frozenset[str] | None, ...]
     zoc_forts: tuple[frozenset[Hex], ...]
+    shared: Hashable = None  # everything above but ``friend``, as a key (see MoveContext.reach_key)
 
 
 def side_tables(m: Map, side: Side, zoc: ZocMap, enemy_units: frozenset[Hex], friendly_units: frozenset[Hex],
                 enemy_forts: frozenset[Hex]) -> SideTables:
-    hexes = m.hexes
+    hexes, index = m.hexes, m.index
+    shared = (id(m), side, enemy_units, enemy_forts, frozenset(zoc.units.items()),
+              frozenset((h, o & enemy_forts) for h, o in zoc.origins.items() if o & enemy_forts))
+
+    def marks(where: frozenset[Hex]) -> tuple[bool, ...]:  # built from the few marked hexes, not the whole map
+        out = [False] * len(hexes)
+        for h in where:
+            i = index.get(h)
+            if i is not None:
+                out[i] = True
+        return tuple(out)
+
+    zoc_units: list[frozenset[str] | None] = [None] * len(hexes)
+    zoc_forts: list[frozenset[Hex]] = [frozenset()] * len(hexes)
+    for h, ids in zoc.units.items():
+        if h in index:
+            zoc_units[index[h]] = ids
+    for h, origins in zoc.origins.items():
+        if h in index:
+            zoc_forts[index[h]] = origins & enemy_forts
     return SideTables(
-        index=m.index, hexes=hexes, nb=m.neighbour_table, route=m.route_table, climb=m.climb_table,
-        towering=m.towering_table,
-        enemy_mines=tuple(o is not None and o is not side for o in m.mine_table),
-        land=m.land_table,
-        enemy=tuple(h in enemy_units for h in hexes),
-        friend=tuple(h in friendly_units for h in hexes),
-        fort=tuple(h in enemy_forts for h in hexes),
-        zoc=tuple(zoc.units.get(h) for h in hexes),
-        zoc_forts=tuple(zoc.origins.get(h, frozenset()) & enemy_forts for h in hexes),
+        index=index, hexes=hexes, nb=m.neighbour_table, route=m.route_table, climb=m.climb_table,
+        towering=m.towering_table, enemy_mines=m.enemy_mine_table(side), land=m.land_table,
+        enemy=marks(enemy_units), friend=marks(friendly_units), fort=marks(enemy_forts),
+        zoc=tuple(zoc_units), zoc_forts=tuple(zoc_forts), shared=shared,
     )
 
 
@@ -205,13 +234,29 @@ def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
     return Reach(path[-1], spent, tuple(path), entered)
 
 
-def reach(ctx: MoveContext) -> dict[Hex, Reach]:
+def reach(ctx: MoveContext, cache: MutableMapping[Hashable, dict[Hex, Reach]] | None = None) -> dict[Hex, Reach]:
     """Every hex the unit can end its move in, with the legal path leaving it the most MF.
 
     Dijkstra over states (hex, whether an enemy ZOC was entered), on integer hex indices: every
     cost is monotone in the MF already spent, so the cheapest arrival in a state is never worse
-    than a dearer one.
+    than a dearer one.  With a ``cache``, an earlier answer for the same :meth:`MoveContext.reach_key`
+    is reused (the caller owns the cache and may clear it at any time).
     """
+    if cache is not None:
+        key = ctx.reach_key()
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= REACH_CACHE_SIZE:
+                cache.clear()
+            found = cache[key] = _search(ctx)
+        return dict(found)
+    return _search(ctx)
+
+
+REACH_CACHE_SIZE = 4096
+
+
+def _search(ctx: MoveContext) -> dict[Hex, Reach]:
     t = _tables(ctx)
     start = t.index[ctx.start]
     best: dict[int, int] = {start * 2: 0}

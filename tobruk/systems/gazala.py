@@ -217,11 +217,10 @@ class GazalaGallop(System):
         if phase in ("axis-movement", "allied-movement"):
             for uid, h in self._arrivals(game, side):
                 orders.append(Place(uid, h))
+            parts = mv.side_parts(game, side)
             for uid in game.units_of(side):
                 for trucks in (False, True):
-                    if mv.why_not_movable(game, uid, side, trucks) is None:
-                        for _dest, route in sorted(mv.destinations(game, uid, trucks).items()):
-                            orders.append(Move(uid, route.path, trucks))
+                    orders.extend(mv.move_orders(game, uid, trucks, parts))
         if phase in ATTACK_PHASES:
             orders.extend(self._attack_orders(game, side))
             if battle.pending(game) or battle.obligations(game, side):

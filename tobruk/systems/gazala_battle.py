@@ -322,8 +322,9 @@ def obligations(game: Game, side: Side, busy: set[str] | None = None) -> list[He
     attacked = set(game.state.data.get("attacked_units", []))
     targeted = {Hex.parse(h) for a in pending(game) for h in a["defenders"]}
     due = []
+    occupants = game.occupants(side.enemy)
     for target in sorted({n for h in able for n in h.neighbours()} - targeted):
-        enemies = [u for u in game.units_at(target, side.enemy) if not game.defs[u].is_dummy]
+        enemies = [u for u in occupants.get(target, ()) if not game.defs[u].is_dummy]
         if not any(not game.unit(u).disrupted and u not in attacked for u in enemies):
             continue
         group = attack_group(game, target, able)

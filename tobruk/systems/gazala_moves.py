@@ -135,7 +135,18 @@ def convoys_left(game: Game, side: Side) -> int:
     return int(CONVOYS[side] - used)
 
 
-def move_context(game: Game, uid: str, trucks: bool = False) -> MoveContext:
+SideParts = tuple[ZocMap, frozenset[Hex], frozenset[Hex], frozenset[Hex], SideTables]
+
+
+def side_parts(game: Game, side: Side) -> SideParts:
+    """What every move of a side shares in one position (see ``_side_parts``), once per position."""
+    parts: SideParts = game.memo(("move-side", side), lambda: _side_parts(game, side))
+    return parts
+
+
+def move_context(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> MoveContext:
+    """The search context of one unit's move; ``parts`` are its side's :func:`side_parts` when the caller
+    already has them for this position (listing every unit's moves)."""
     d, u = game.defs[uid], game.unit(uid)
     assert u.hex is not None
     cls = movement_class(d, trucks)
@@ -149,7 +160,7 @@ def move_context(game: Game, uid: str, trucks: bool = False) -> MoveContext:
     directions = None
     if uid in galloping(game):  # GG-XIII.E: twice the movement and the bonus, NE, E or SE only
         base, bonus, directions = base * 2, bonus * 2, GALLOP_DIRECTIONS
-    zoc, enemies, friends, forts, tables = game.memo(("move-side", d.side), lambda: _side_parts(game, d.side))
+    zoc, enemies, friends, forts, tables = parts if parts is not None else side_parts(game, d.side)
     return MoveContext(
         map=game.scenario.map, side=d.side, start=u.hex,
         rates=(RAIN_RATES if weather == "rainstorm" else RATES)[cls],
@@ -160,7 +171,7 @@ def move_context(game: Game, uid: str, trucks: bool = False) -> MoveContext:
     )
 
 
-def _side_parts(game: Game, side: Side) -> tuple[ZocMap, frozenset[Hex], frozenset[Hex], frozenset[Hex], SideTables]:
+def _side_parts(game: Game, side: Side) -> SideParts:
     """What every move of a side shares in one position: enemy ZOC, who is where, enemy forts."""
     friends = frozenset(h for _, h in on_map(game, side))
     enemies = frozenset(h for uid in game.units_of(side.enemy)
@@ -206,10 +217,32 @@ def destinations(game: Game, uid: str, trucks: bool = False) -> dict[Hex, Reach]
     """Where a unit may end its move now (empty if it may not move), with the cheapest paths."""
     if why_not_movable(game, uid, game.defs[uid].side, trucks) is not None:
         return {}
-    found = reach(move_context(game, uid, trucks))
+    return _destinations(game, uid, move_context(game, uid, trucks))
+
+
+def _destinations(game: Game, uid: str, ctx: MoveContext) -> dict[Hex, Reach]:
+    found = reach(ctx, game.search_cache)
     if uid in galloping(game) and any(gallop_goal(h) for h in found):
         found = {h: r for h, r in found.items() if gallop_goal(h)}
     return found
+
+
+def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> tuple[Move, ...]:
+    """Every move order of a unit that may move now, one per destination, in reading order.
+
+    Kept in the game's search cache under the unit's reach key, so the same order objects come back
+    while nothing the unit's search reads has changed (the listing after each move stays cheap).
+    """
+    if why_not_movable(game, uid, game.defs[uid].side, trucks) is not None:
+        return ()
+    ctx = move_context(game, uid, trucks, parts)
+    key = ("move-orders", uid, trucks, uid in galloping(game), ctx.reach_key())
+    cached: tuple[Move, ...] | None = game.search_cache.get(key)
+    if cached is None:
+        found = _destinations(game, uid, ctx)
+        cached = tuple(Move(uid, found[h].path, trucks) for h in sorted(found, key=lambda h: (h.r, h.q)))
+        game.search_cache[key] = cached
+    return cached
 
 
 def resolve_move(game: Game, order: Move, side: Side) -> Reach:
@@ -229,7 +262,7 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
             raise IllegalOrderError("GG-XIII.A.2", f"{order.unit} cannot reach {target} this turn")
         return found[target]
     result = walk(ctx, order.path)
-    if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx)):
+    if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx, game.search_cache)):
         raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} "
                                              "when it can")
     return result

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from tobruk.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
 from tobruk.game import Game
-from tobruk.orders import Attack, format_order, parse_order
+from tobruk.orders import Attack, parse_order
 from tobruk.players import make_player
 from tobruk.players.base import outcomes_for
 from tobruk.render.svg import map_layout, render_map
@@ -124,7 +124,7 @@ def state_of(s: Session, seat: str) -> dict[str, Any]:
     side = viewer_side(s, seat)
     d = game.decision
     mine = d is not None and (seat == "both" or d.side.value == seat)
-    legal = [format_order(o) for o in game.legal_orders()] if mine else []
+    legal = game.legal_notation() if mine else []
     last_mine = bool(s.sides) and (seat == "both" or s.sides[-1] == seat or _computer_tail(s, seat))
     return {
         "game": s.stored.id, "seat": seat, "side": side.value, "mode": s.stored.mode, "version": s.version,

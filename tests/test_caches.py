@@ -1,0 +1,96 @@
+"""The engine's remembered answers (legal listings, reach searches, notation, dice fingerprints) never go stale.
+
+Each cache is keyed on what its answer depends on; these tests change exactly one input at a time, by an
+order or by arranging the position by hand, and check the answer against one worked out afresh.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+import pytest
+
+from tests.conftest import movement_game, unit_toml
+from tobruk.dice import Dice
+from tobruk.game import Game
+from tobruk.hexes import Hex
+from tobruk.orders import Move, format_order
+from tobruk.systems import gazala_moves as mv
+from tobruk.units import UnitState
+
+H = Hex.parse
+ENEMY_B5 = unit_toml("Tommy", "allied", "B5", type_="infantry", factors="1-1-2")
+
+
+@pytest.mark.rule("GG-XIII.B.3")
+def test_a_friend_arriving_next_to_the_start_opens_the_zoc_to_zoc_step() -> None:
+    # Pz in A5 (ZOC of B5): A6 is in B5's ZOC too, so the step is refused ... until a friend stands in A6
+    pz = unit_toml("Pz", "axis", "A5", type_="armour", factors="4-3-4")
+    friend = unit_toml("Friend", "axis", "C12", type_="infantry", factors="1-1-2")
+    game = movement_game(pz + friend + ENEMY_B5, rows=3, columns=12)
+    assert H("A6") not in mv.destinations(game, "Pz")
+    game.unit("Friend").hex = H("A6")  # arranged by hand: no order, so only the cache keys can notice
+    assert H("A6") in mv.destinations(game, "Pz")
+    game.unit("Friend").hex = H("C12")
+    assert H("A6") not in mv.destinations(game, "Pz")
+
+
+def test_a_friend_moving_far_away_keeps_the_reach_key() -> None:
+    pz = unit_toml("Pz", "axis", "A5", type_="armour", factors="4-3-4")
+    friend = unit_toml("Friend", "axis", "C12", type_="infantry", factors="1-1-2")
+    game = movement_game(pz + friend + ENEMY_B5, rows=3, columns=12)
+    key = mv.move_context(game, "Pz").reach_key()
+    game.play(Move("Friend", (H("C12"), H("C11"))))
+    assert mv.move_context(game, "Pz").reach_key() == key  # the search is reused ...
+    game.unit("Tommy").hex = H("B6")
+    assert mv.move_context(game, "Pz").reach_key() != key  # ... but not once an enemy has moved
+
+
+def test_listing_follows_a_position_arranged_by_hand() -> None:
+    pz = unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4")
+    game = movement_game(pz, rows=3, columns=12)
+    before = {o.path[-1] for o in game.legal_orders() if isinstance(o, Move)}
+    game.unit("Pz").hex = H("C12")
+    after = [o for o in game.legal_orders() if isinstance(o, Move)]
+    assert after and all(o.path[0] == H("C12") for o in after)
+    assert {o.path[-1] for o in after} != before
+    game.unit("Pz").moved = True
+    assert not [o for o in game.legal_orders() if isinstance(o, Move)]
+
+
+@pytest.mark.parametrize(("seed", "options"), [(21, ()), (22, ("nonhistorical",))])
+def test_cached_listings_equal_fresh_ones_through_a_random_game(gazala, seed: int, options: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, seed=seed, options=options)
+    pick = random.Random(seed)
+    for _ in range(250):
+        if game.decision is None:
+            break
+        legal = game.legal_orders()
+        fresh = game.copy()
+        fresh.forget_caches()
+        assert legal == fresh.legal_orders()
+        assert game.legal_notation() == [format_order(o) for o in legal]
+        game.play(pick.choice(legal))
+
+
+def test_the_dice_fingerprint_moves_with_the_generator_only() -> None:
+    dice = Dice(7)
+    start = dice.fingerprint()
+    snap = dice.snapshot()
+    assert dice.fingerprint() == start
+    dice.roll("test")
+    rolled = dice.fingerprint()
+    assert rolled != start
+    dice.restore(snap)
+    assert dice.fingerprint() == start
+    assert Dice(7).fingerprint() == start
+    dice.roll("test")
+    assert dice.fingerprint() == rolled
+
+
+def test_a_units_data_holds_every_field() -> None:
+    # the state hash is built from to_data(): a field left out would let two positions share a hash
+    state = UnitState(hex=H("B2"), extra={"note": 1})
+    assert set(state.to_data()) == {f.name for f in fields(UnitState)}
+    assert state.to_data()["hex"] == "B2"
