@@ -15,6 +15,7 @@ from tobruk.hexes import Hex
 from tobruk.orders import Attack, EndPhase
 from tobruk.players import make_player, play_game
 from tobruk.players.base import outcomes_for
+from tobruk.record import load, replay
 from tobruk.sides import Side
 from tobruk.view import view
 
@@ -84,6 +85,31 @@ def test_human_at_the_terminal(gazala) -> None:  # type: ignore[no-untyped-def]
     assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # end-phase
     assert game.phase.key != "axis-setup"
     assert not human_turn(game, read=lambda _p: "quit", write=out.append)
+
+
+def test_a_failing_fuzzed_game_is_saved_as_a_record_that_reproduces_it(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # an order limit far below any whole game makes the run fail ("no end"), after 40 real orders
+    result = fuzz_game(gazala, 4, save_to=tmp_path, max_orders=40)
+    assert result.failure is not None and "no end after 40 orders" in result.failure
+    assert result.record is not None and result.record.exists()
+    rec = load(result.record)
+    assert rec.seed == 4 and len(rec.orders) == 40
+    replayed = replay(rec)  # every state hash checked on the way
+    again = Game(gazala, seed=4)
+    players = {Side.AXIS: make_player("random", 4 * 2 + 1), Side.ALLIED: make_player("random", 4 * 2 + 2)}
+    for _ in range(40):
+        d = again.decision
+        assert d is not None
+        again.play(players[d.side].choose(view(again, d.side), again.legal_orders(), outcomes_for(again, d.side)))
+    assert replayed.state_hash() == again.state_hash()
+
+
+def test_fuzz_command_runs_games_in_parallel(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.cli import main
+
+    assert main(["fuzz", "--games", "2", "--seed", "3", "--jobs", "2", "--out", str(tmp_path)]) == 0
+    assert "2/2 games, 0 failing" in capsys.readouterr().out
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize(("seed", "options"), [(3, ()), (11, ("nonhistorical",))])

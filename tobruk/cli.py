@@ -293,17 +293,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from tobruk.fuzz import fuzz_game
+    from tobruk.fuzz import fuzz_many
 
-    scenario = load_scenario(args.scenario)
+    load_scenario(args.scenario)  # a bad name fails here, before any worker starts
     failures = 0
-    out = Path(args.out)
-    for i in range(args.games):
-        seed = args.seed + i
-        r = fuzz_game(scenario, seed, options=tuple(args.option or ()), save_to=out)
+    seeds = range(args.seed, args.seed + args.games)
+    results = fuzz_many(args.scenario, seeds, options=tuple(args.option or ()), save_to=Path(args.out), jobs=args.jobs)
+    for i, r in enumerate(results):
         if r.failure:
             failures += 1
-            print(f"seed {seed}: {r.failure} (record: {r.record})")
+            print(f"seed {r.seed}: {r.failure} (record: {r.record})")
         if (i + 1) % 10 == 0 or i + 1 == args.games:
             print(f"{i + 1}/{args.games} games, {failures} failing", flush=True)
     return 1 if failures else 0
@@ -360,6 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--seed", type=int, default=0)
     fz.add_argument("--option", action="append")
     fz.add_argument("--out", default="fuzz-failures", help="folder for the records of failing games")
+    fz.add_argument("--jobs", type=int, default=1, help="games played at once, one process each (default 1)")
     fz.set_defaults(func=cmd_fuzz)
     sv = sub.add_parser("serve", help="serve the game in the browser on localhost")
     sv.add_argument("--host", default="127.0.0.1")

@@ -10,7 +10,10 @@ always has a legal order.
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +22,7 @@ from tobruk.orders import Attack, Move, Order, Resolve, format_order
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, save
-from tobruk.scenario import Scenario
+from tobruk.scenario import Scenario, load_scenario
 from tobruk.sides import Side
 from tobruk.view import view
 
@@ -159,3 +162,25 @@ def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), s
             save(record_of(game, {"axis": "random", "allied": "random"}), path)
         return FuzzResult(seed, len(game.history), game.turn, f"{type(exc).__name__}: {exc}", path)
     return FuzzResult(seed, len(game.history), game.turn)
+
+
+@functools.cache
+def _scenario(name: str) -> Scenario:
+    return load_scenario(name)  # once per worker process
+
+
+def _one(task: tuple[str, int, tuple[str, ...], Path | None]) -> FuzzResult:
+    name, seed, options, save_to = task
+    return fuzz_game(_scenario(name), seed, options=options, save_to=save_to)
+
+
+def fuzz_many(scenario: str, seeds: range, *, options: tuple[str, ...] = (), save_to: Path | None = None,
+              jobs: int = 1) -> Iterator[FuzzResult]:
+    """Fuzz one game per seed, in seed order, over ``jobs`` local processes; failures come back as results."""
+    tasks = [(scenario, seed, options, save_to) for seed in seeds]
+    if jobs <= 1:
+        yield from map(_one, tasks)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_one, tasks, chunksize=4)
+
