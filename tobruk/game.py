@@ -64,6 +64,7 @@ class Game:
         self.system: System = find_system(scenario.system)()
         self.dice = dice if dice is not None else Dice(seed)
         self.defs: dict[str, UnitDef] = {u.id: u for u in scenario.units}
+        self._sides = {side: tuple(uid for uid, d in self.defs.items() if d.side is side) for side in Side}
         self.state = GameState(1, 0, {u.id: UnitState(hex=scenario.start.get(u.id)) for u in scenario.units})
         self.history: list[Order] = []
         self._stack: list[_Snapshot] = []
@@ -222,7 +223,7 @@ class Game:
         """An independent game in the same position (for search); history and undo stack included."""
         other = object.__new__(Game)
         other.scenario, other.seed, other.options, other.system = self.scenario, self.seed, self.options, self.system
-        other.defs = self.defs
+        other.defs, other._sides = self.defs, self._sides
         other.dice = self.dice.copy()
         other.state = self.state.copy()
         other.history = list(self.history)
@@ -267,12 +268,12 @@ class Game:
         return self.state.units[unit_id]
 
     def units_of(self, side: Side) -> list[str]:
-        return [uid for uid, d in self.defs.items() if d.side is side]
+        return list(self._sides[side])  # the order of battle never changes during a game
 
     def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
         """Ids of units (dummies included) in a hex, in order of the order of battle."""
         return [uid for uid, u in self.state.units.items()
-                if u.hex == h and not u.eliminated and (side is None or self.defs[uid].side is side)]
+                if u.hex is not None and u.hex == h and not u.eliminated and (side is None or self.defs[uid].side is side)]
 
     def occupants(self, side: Side | None = None) -> dict[Hex, list[str]]:
         """Every occupied hex with its units (as :meth:`units_at` gives them), for asking about many hexes at once."""

@@ -194,19 +194,21 @@ class GazalaGallop(System):
             return battle.legal(game)
         orders: list[Order] = []
         if phase in SETUP_PHASES:
-            for uid, zone_name in self._setup_zones(game, side).items():
+            zones, occupants = self._setup_zones(game, side), game.occupants()
+            in_order = {name: sorted(game.scenario.zone(name)) for name in set(zones.values())}
+            for uid, zone_name in zones.items():
                 here = game.unit(uid).hex
-                for h in sorted(game.scenario.zone(zone_name)):
-                    if h != here and self._placement_problem(game, uid, h) is None:
+                for h in in_order[zone_name]:
+                    if h != here and self._placement_problem(game, uid, h, zones, occupants) is None:
                         orders.append(Place(uid, h))
             if phase == "allied-setup" and hd.dummy_problem(game) is not None:
                 return orders  # GG-V.B.1: the dummies first
         if phase == "allied-siege":
-            zone = hd.siege_zone(game)
+            zone = sorted(hd.siege_zone(game))
             for uid in hd.siege_units(game):
                 if uid in game.state.data.get("placed", []):
                     continue  # each counter is redeployed once (undo to change it)
-                for h in sorted(zone):
+                for h in zone:
                     if h != game.unit(uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid],
                                                                            uid]) is None:
                         orders.append(Place(uid, h))
@@ -281,12 +283,17 @@ class GazalaGallop(System):
         zone = "allied-nonhistorical-setup" if side is ALLIED else "axis-free-setup"
         return {u: zone for u in game.units_of(side) if not game.defs[u].is_air}
 
-    def _placement_problem(self, game: Game, uid: str, h: Hex) -> str | None:
+    def _placement_problem(self, game: Game, uid: str, h: Hex, zones: dict[str, str] | None = None,
+                           occupants: dict[Hex, list[str]] | None = None) -> str | None:
+        """Why ``uid`` may not be set up in ``h``, or ``None``.  A listing passes its side's ``zones`` and the
+        ``occupants`` of the position, worked out once for all its units and hexes."""
         d = game.defs.get(uid)
         clause = "GG-V.A.1"
         if hd.nonhistorical(game):
             clause = "GG-V.B.1" if d is not None and d.side is ALLIED else "GG-V.B.3"
-        zone_name = self._setup_zones(game, d.side).get(uid) if d is not None else None
+        if d is not None and zones is None:
+            zones = self._setup_zones(game, d.side)
+        zone_name = zones.get(uid) if d is not None and zones is not None else None
         if zone_name is None:
             return f"{uid} has a fixed historical set-up position [{clause}]"
         if h not in game.scenario.zone(zone_name):
@@ -295,11 +302,12 @@ class GazalaGallop(System):
             return f"{uid} has been placed already; undo to place it elsewhere [{clause}]"
         if d is not None and d.is_dummy:
             boxes = {b for b, s in game.scenario.map.fortifications.items() if s is d.side}
-            fixed = [u for u in game.units_at(h, d.side) if u in game.state.data.get("placed", [])
+            here = game.units_at(h) if occupants is None else occupants.get(h, [])
+            fixed = [u for u in here if game.defs[u].side is d.side and u in game.state.data.get("placed", [])
                      and not game.defs[u].is_dummy]
             if h not in boxes and not fixed:
                 return f"a dummy goes with a real unit already set up there, or into a box [{clause}]"
-        others = [u for u in game.units_at(h) if u != uid]
+        others = [u for u in (game.units_at(h) if occupants is None else occupants.get(h, [])) if u != uid]
         return stacking_problem(game, [*others, uid])
 
     def _air_orders(self, game: Game, phase: str, side: Side) -> list[Order]:
