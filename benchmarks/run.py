@@ -3,16 +3,22 @@
     python benchmarks/run.py [--games N]
 
 * complete random Gazala games per second on one core, and orders per second;
+* fuzzed games per second (random games with every invariant checked after every order);
+* listing every legal order in a movement phase, worked out afresh and as the next decision sees it
+  (after one move, with the searches of the units it did not disturb kept);
 * the time to copy a game (what a search does per node);
 * the reach search against networkx's ``single_source_dijkstra`` (with a cutoff) on the Gazala map with
   the same costs, and the supply search against ``multi_source_dijkstra``: a ratio from one run.
 
-Figures vary with the machine; docs/performance.md records them with the machine and date.
+Times are CPU seconds of this process (``time.process_time``), so a busy machine slows the figures
+less than it would wall-clock ones.  Figures vary with the machine; docs/performance.md records them with
+the machine and date.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import platform
 import time
 from collections.abc import Callable
@@ -20,9 +26,11 @@ from typing import Any
 
 import networkx as nx
 
+from tobruk.fuzz import fuzz_game
 from tobruk.game import Game
 from tobruk.hexes import Direction
 from tobruk.maps import MovementRates, RouteKind
+from tobruk.orders import Move
 from tobruk.players import make_player, play_game
 from tobruk.rules.movement import MoveContext, reach
 from tobruk.rules.supply import SupplyContext, edge_tables, trace_all
@@ -35,23 +43,54 @@ def timed(fn: Callable[[], Any], repeat: int) -> float:
     """Best of three runs of ``repeat`` calls, seconds per call."""
     best = float("inf")
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(repeat):
             fn()
-        best = min(best, (time.perf_counter() - start) / repeat)
+        best = min(best, (time.process_time() - start) / repeat)
     return best
 
 
 def random_games(n: int) -> tuple[float, float]:
     scenario = load_scenario("gazala-gallop")
     orders = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(n):
         game = play_game(Game(scenario, seed=seed), {Side.AXIS: make_player("random", seed * 2 + 1),
                                                       Side.ALLIED: make_player("random", seed * 2 + 2)})
         orders += len(game.history)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return n / elapsed, orders / elapsed
+
+
+def fuzzed_games(n: int) -> float:
+    scenario = load_scenario("gazala-gallop")
+    start = time.process_time()
+    for seed in range(n):
+        result = fuzz_game(scenario, seed)
+        if result.failure:
+            raise SystemExit(f"fuzzed game {seed} failed: {result.failure}")
+    return n / (time.process_time() - start)
+
+
+def listing_times() -> tuple[float, float, int]:
+    """Seconds to list every legal order at the Axis movement phase of turn 2: afresh, and after one move."""
+    scenario = load_scenario("gazala-gallop")
+    game = Game(scenario, seed=2)
+    while game.decision is not None and not (game.turn == 2 and game.phase.key == "axis-movement"):
+        game.play(game.legal_orders()[-1] if game.decision.phase != "weather" else "weather 1 2")
+    moves = itertools.cycle([o for o in game.legal_orders() if isinstance(o, Move)])
+
+    def fresh() -> None:
+        game.forget_caches()
+        game.legal_orders()
+
+    def after_a_move() -> None:  # a different move each time, as in a game: only the listing of its position is new
+        game.play(next(moves))
+        game.legal_orders()
+        game.pop()
+
+    count = len(game.legal_orders())
+    return timed(fresh, 20), timed(after_a_move, 20), count
 
 
 def clone_time() -> float:
@@ -115,6 +154,10 @@ def main() -> None:
     print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}")
     games, orders = random_games(args.games)
     print(f"random Gazala games: {games:.2f} games/s, {orders:.0f} orders/s (one core, {args.games} games)")
+    print(f"fuzzed Gazala games (every invariant checked): {fuzzed_games(max(1, args.games // 2)):.2f} games/s")
+    fresh, warm, count = listing_times()
+    print(f"listing {count} legal orders (Axis movement, turn 2): {fresh * 1e3:.1f} ms afresh, "
+          f"{warm * 1e3:.1f} ms for a move and the next listing")
     print(f"game copy: {clone_time() * 1e6:.1f} us")
     r = search_versus_networkx()
     print(f"reach search (armour, 5 MF, from Rotonda Segnali): {r['reach_ms']:.3f} ms; networkx "
