@@ -183,4 +183,3 @@ def fuzz_many(scenario: str, seeds: range, *, options: tuple[str, ...] = (), sav
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_one, tasks, chunksize=4)
-
