@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.conftest import attack_game, unit_toml
+from tests.conftest import at_phase, attack_game, unit_toml
 from tobruk.dice import ForcedDice
 from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Hex
@@ -550,6 +550,24 @@ def test_stacking_is_checked_at_the_end_of_the_attack_phase() -> None:
     d = game.decision
     assert d is not None and d.clause == "GG-XII.B" and d.phase == "allied-attacks" and d.side is ALLIED
     assert len(game.legal_orders()) == 4
+
+
+@pytest.mark.rule("GG-XII.B")
+def test_a_stack_crowded_in_the_enemy_turn_is_thinned_at_the_end_of_its_owners_movement() -> None:
+    # four Allied units crowd A3 during the Axis attack phase (as a retreat there may leave them): the Axis
+    # phase ends without touching them; the Allied player removes the excess at the end of his movement
+    units = ("".join(unit_toml(f"S{i}", "allied", "A3", echelon="subdivisional", type_="armour", factors="1-1-4")
+                     for i in range(4))
+             + unit_toml("Pz", "axis", "C8", type_="armour", factors="1-4-4"))
+    game = attack_game(units, side="axis")
+    game.play(EndPhase())
+    assert game.phase.key != "axis-attacks" and all(not game.unit(f"S{i}").eliminated for i in range(4))
+    at_phase(game, "allied-movement")
+    game.play(EndPhase())
+    d = game.decision
+    assert d is not None and d.clause == "GG-XII.B" and d.phase == "allied-movement" and d.side is ALLIED
+    game.play(game.legal_orders()[0])
+    assert sum(game.unit(f"S{i}").eliminated for i in range(4)) == 1 and game.phase.key != "allied-movement"
 
 
 @pytest.mark.rule("GG-XIV.A.2")

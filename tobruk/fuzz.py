@@ -1,7 +1,9 @@
 """Random games with every invariant checked after every order (``tobruk fuzz``).
 
 A failing game is saved as a record that reproduces it.  The invariants: no hex holds both sides;
-no hex is over the stacking limit outside the movement and attack phases; a unit moves and attacks at
+a side is within the stacking limit whenever one of its set-up, movement or attack phases has ended (GG-XII.B
+lets a stack be over the limit until the end of its owner's movement or attack phase: a retreat in the
+enemy's attack phase may crowd a hex until then, ruling R-STACK); a unit moves and attacks at
 most once a game-turn; no move spends more MF than the unit has; no disrupted unit attacks; the supply
 markers agree with the last supply determination; looking at a view changes nothing; a side's view
 holds nothing of the other side's face-down units; undo restores the exact position; and a decision
@@ -24,6 +26,7 @@ from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, save
 from tobruk.scenario import Scenario, load_scenario
 from tobruk.sides import Side
+from tobruk.systems import Phase
 from tobruk.view import view
 
 _SPACES = str.maketrans(",:", "  ")  # the separators inside an order's notation, for splitting it into words
@@ -43,8 +46,6 @@ class FuzzResult:
 
 
 def check_position(game: Game) -> None:
-    from tobruk.systems import gazala_moves as mv
-
     sides_in: dict[object, set[Side]] = {}
     for uid, u in game.state.units.items():
         if u.hex is not None and not u.eliminated:
@@ -52,13 +53,22 @@ def check_position(game: Game) -> None:
     for h, sides in sides_in.items():
         if len(sides) > 1:
             raise InvariantError(f"both sides in {h}")
-    phase = game.phase.key
-    busy = phase.endswith("movement") or phase.endswith("attacks")
-    if not busy and not phase.endswith("setup") and game.scenario.system == "gazala-gallop":
-        for side in Side:
-            crowded = mv.overstacked(game, side)
-            if crowded:
-                raise InvariantError(f"{side.display} over the stacking limit in {sorted(crowded)[0]} in {phase}")
+
+
+STACKING_CHECKED_AFTER = ("setup", "movement", "attacks")  # the phases at whose end GG-XII.A/B must hold
+
+
+def check_stacking_after(game: Game, before: Phase) -> None:
+    """Once a side's set-up, movement or attack phase has ended, none of its hexes is over the limit."""
+    from tobruk.systems import gazala_moves as mv
+
+    if game.scenario.system != "gazala-gallop" or before.side is None:
+        return
+    if not before.key.endswith(STACKING_CHECKED_AFTER) or game.phase.key == before.key or game.is_over:
+        return  # (a game that ends, by sudden victory or after the last phase, needs no more stacking)
+    crowded = mv.overstacked(game, before.side)
+    if crowded:
+        raise InvariantError(f"{before.side.display} over the stacking limit in {sorted(crowded)[0]} after {before.key}")
 
 
 def check_views(game: Game) -> tuple[str, dict[Side, dict[str, object]]]:
@@ -149,9 +159,11 @@ def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), s
             before, views = check_views(game)
             order = players[decision.side].choose(views[decision.side], legal, outcomes_for(game, decision.side))
             check_order(game, order, moved, attacked)
+            phase = game.phase
             game.play(order)
             check_undo(game, order, before)
             after_order(game, order, moved, attacked)
+            check_stacking_after(game, phase)
         else:
             raise InvariantError(f"no end after {max_orders} orders")
     except Exception as exc:  # a failure of any kind is kept as a record that reproduces it
