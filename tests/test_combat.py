@@ -539,12 +539,16 @@ def test_an_attacked_allied_unit_is_activated() -> None:
     assert game.unit("Def").activated
 
 
+# four Allied subdivisional units in A3, one over the limit, and an Axis unit far from them
+CROWDED_A3 = ("".join(unit_toml(f"S{i}", "allied", "A3", echelon="subdivisional", type_="armour", factors="1-1-4")
+                      for i in range(4))
+              + unit_toml("Pz", "axis", "C8", type_="armour", factors="1-4-4"))
+
+
 @pytest.mark.rule("GG-XII.B")
 def test_stacking_is_checked_at_the_end_of_the_attack_phase() -> None:
     # four subdivisional units crowd A3 (as a retreat may leave them); no enemy is next to them
-    units = ("".join(unit_toml(f"S{i}", "allied", "A3", echelon="subdivisional", type_="armour", factors="1-1-4")
-                     for i in range(4))
-             + unit_toml("Pz", "axis", "C8", type_="armour", factors="1-4-4"))
+    units = CROWDED_A3
     game = attack_game(units, side="allied")
     game.play(EndPhase())
     d = game.decision
@@ -556,9 +560,7 @@ def test_stacking_is_checked_at_the_end_of_the_attack_phase() -> None:
 def test_a_stack_crowded_in_the_enemy_turn_is_thinned_at_the_end_of_its_owners_movement() -> None:
     # four Allied units crowd A3 during the Axis attack phase (as a retreat there may leave them): the Axis
     # phase ends without touching them; the Allied player removes the excess at the end of his movement
-    units = ("".join(unit_toml(f"S{i}", "allied", "A3", echelon="subdivisional", type_="armour", factors="1-1-4")
-                     for i in range(4))
-             + unit_toml("Pz", "axis", "C8", type_="armour", factors="1-4-4"))
+    units = CROWDED_A3
     game = attack_game(units, side="axis")
     game.play(EndPhase())
     assert game.phase.key != "axis-attacks" and all(not game.unit(f"S{i}").eliminated for i in range(4))
