@@ -93,6 +93,7 @@ def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser) -> No
         assert page.inner_text("#handover-ok") == "I am the Axis player"
         assert identities_in(whole_page(page), FACE_DOWN) == []
         assert identities_in(whole_page(page), AXIS) == []
+        assert re.findall(r"\b\d+-\d+-\d+\b", whole_page(page)) == []  # no counter's factors at all
         assert page.locator("#units .counter, #overlay *, #top *, #log li, #orders *, #stack *").count() == 0
         assert page.evaluate("[S, selected, attackers.length, pendingAttack]") == [None, None, 0, None]
         # and none was sent to it: the answer to the order says only whose decision it is
@@ -118,6 +119,26 @@ def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser) -> No
         assert page.locator('#units .counter[data-side="allied"][data-unit=""]').count() >= len(FACE_DOWN) - 1
         assert identities_in(whole_page(page), FACE_DOWN) == []
         shot(page, "hotseat-after-handover")
+
+
+def test_hotseat_state_names_the_side_before_it_shows_its_view(tmp_path: Path) -> None:
+    """The hotseat seat's state holds a side's view only when asked for the side whose decision it is."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat",
+                                                    "options": ["nonhistorical"]}, timeout=60).json()["links"]["both"]
+        api = link.replace("/g/", "/api/g/")
+        unasked = httpx.get(f"{api}/state", timeout=60).json()
+        other = httpx.get(f"{api}/state", params={"side": "axis"}, timeout=60).json()
+        for state in (unasked, other):
+            assert state["handover"] and state["side"] == "allied" and "view" not in state and "legal" not in state
+        asked = httpx.get(f"{api}/state", params={"side": "allied"}, timeout=60).json()
+        assert "handover" not in asked and asked["view"]["side"] == "allied" and asked["my_turn"]
+        answer = httpx.post(f"{api}/order", json={"order": "place Dummy1 C5", "version": asked["version"]}, timeout=60)
+        assert answer.status_code == 200 and "view" not in answer.json()
+        # the same game without face-down units (the historical set-up) needs no hand-over
+        plain = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"},
+                           timeout=60).json()["links"]["both"].replace("/g/", "/api/g/")
+        assert httpx.get(f"{plain}/state", timeout=60).json()["view"]["side"] == "axis"
 
 
 # --- B. a remote game: what the Axis player's browser receives --------------------------------------------
