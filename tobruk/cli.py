@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tobruk.errors import RecordError, ScenarioError
+from tobruk.errors import RecordError, ScenarioError, TobrukError
 from tobruk.game import Game
 from tobruk.maps import Map
 from tobruk.orders import Order, format_order
@@ -88,8 +88,23 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def scenario_arg(text: str) -> Scenario:
+    """A packaged scenario by name, else a scenario file by path (its reader names the file and the field)."""
+    from tobruk.datafile import read_toml
+    from tobruk.scenario import read_scenario
+
+    if text in scenario_names():
+        return load_scenario(text)
+    path = Path(text)
+    if not path.exists() and "/" not in text and not path.suffix:
+        raise ScenarioError(text, "(scenario)", f"no such file, nor a packaged scenario ({', '.join(scenario_names())})")
+    if path.exists() and not path.is_file() and not path.is_dir():
+        raise ScenarioError(text, "(file)", "not a regular file")
+    return read_scenario(read_toml(path), path.stem)
+
+
 def cmd_show(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
+    scenario = scenario_arg(args.scenario)
     game = Game(scenario)
     if args.svg:
         Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
@@ -196,12 +211,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     rec = load(Path(args.file))
     if args.step:
+        if args.verify:
+            replay(rec, verify=True, source=args.file)  # an altered record is refused before the first turn
         return step_through(rec, args.file)
     game = replay(rec, verify=args.verify, source=args.file, upto=args.to)
-    done = len(rec.orders) if args.to is None else min(args.to, len(rec.orders))
+    done = len(rec.orders) if args.to is None else max(0, min(args.to, len(rec.orders)))
     print(f"{rec.scenario}: {done} of {len(rec.orders)} orders replayed"
-          f"{' and every state hash verified' if args.verify else ''}; turn {game.turn}, phase {game.phase.key}"
-          f"{', game over' if game.is_over else ''}")
+          f"{' and every state hash verified' if args.verify else ' (not verified)'}; turn {game.turn}, "
+          f"phase {game.phase.key}{', game over' if game.is_over else ''}")
     if args.to is not None:
         print(position_text(game))
     return 0
@@ -219,14 +236,13 @@ def position_text(game: Game) -> str:
 
 def step_through(rec: Any, source: str, read: Any = input, write: Any = print) -> int:
     """Replay turn by turn: each Enter shows the next turn's events; 'q' stops."""
-    from tobruk.record import Record
+    from tobruk.record import play_recorded, start
 
-    game = replay(Record(rec.scenario, rec.scenario_digest, rec.seed, rec.options, rec.players, [], [], [],
-                         rec.start_hash), verify=False, source=source)
+    game = start(rec, verify=False, source=source)
     seen = len(game.state.log)
-    for i, text in enumerate(rec.orders):
+    for i in range(len(rec.orders)):
         turn = game.turn
-        game.play(text)
+        play_recorded(game, rec, i, verify=False, source=source)
         if game.turn != turn or i == len(rec.orders) - 1:
             write("\n".join(game.state.log[seen:]))
             seen = len(game.state.log)
@@ -242,7 +258,8 @@ def step_through(rec: Any, source: str, read: Any = input, write: Any = print) -
 def cmd_form(args: argparse.Namespace) -> int:
     from tobruk import form
 
-    log = form.build(load(Path(args.file)), source=args.file, game_number=args.number or "", date=args.date or "")
+    log = form.build(load(Path(args.file)), source=args.file, game_number=args.number or "", date=args.date or "",
+                     verify=args.verify)
     stem = Path(args.file).with_suffix("")
     out = Path(args.out) if args.out else stem.with_name(stem.name + "-form." + args.format)
     if args.format == "md":
@@ -332,7 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(func=cmd_play)
     r = sub.add_parser("replay", help="replay a game record")
     r.add_argument("file")
-    r.add_argument("--verify", action="store_true", help="check every state hash")
+    r.add_argument("--verify", action=argparse.BooleanOptionalAction, default=True,
+                   help="check every state hash and die against the record (the default; --no-verify skips)")
     r.add_argument("--to", type=int, help="replay only the first N orders and show the position")
     r.add_argument("--step", action="store_true", help="step through the game turn by turn")
     r.set_defaults(func=cmd_replay)
@@ -343,6 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--number", help="the game number to print on the form")
     f.add_argument("--date", help="the date and time to print on the form")
     f.add_argument("--pictures", metavar="FOLDER", help="also draw the plots and the map at the end of each turn")
+    f.add_argument("--verify", action=argparse.BooleanOptionalAction, default=True,
+                   help="refuse a record that does not replay to its state hashes (the default; --no-verify skips)")
     f.set_defaults(func=cmd_form)
     ar = sub.add_parser("arena", help="many games between two players, sides swapped, with statistics")
     ar.add_argument("scenario")
@@ -374,12 +394,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; a bad file or argument ends it with one line on stderr and status 2, never a traceback.
+    The line comes from the reader that found the problem (it names the file and the field or order)."""
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
-    except (ScenarioError, RecordError) as exc:
-        print(f"tobruk: {exc}", file=sys.stderr)
-        return 2
+    except (ScenarioError, RecordError, TobrukError) as exc:
+        return _fail(str(exc))
+    except OSError as exc:  # writing an output file, mostly
+        return _fail(f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc))
+    except KeyboardInterrupt:
+        return 130
+
+
+def _fail(message: str) -> int:
+    print(f"tobruk: {' '.join(message.split())}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

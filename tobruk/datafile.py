@@ -158,6 +158,8 @@ def read_toml(path: Path) -> Table:
         raise ScenarioError(str(path), "(syntax)", str(exc)) from None
     except OSError as exc:
         raise ScenarioError(str(path), "(file)", exc.strerror or str(exc)) from None
+    except UnicodeDecodeError:
+        raise ScenarioError(str(path), "(file)", "not a text file (a scenario is TOML in UTF-8)") from None
     return Table(data, str(path))
 
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tobruk.game import Game
-from tobruk.orders import Move, parse_order
-from tobruk.record import Record, replay
+from tobruk.orders import Move
+from tobruk.record import Record, check_dice, play_recorded, start
 from tobruk.scenario import Scenario
 from tobruk.sides import Side
 
@@ -77,17 +77,19 @@ def eval_fraction(text: str) -> float:
 
 
 def build(rec: Record, *, source: str = "record", game_number: str = "", date: str = "",
-          scenario: Scenario | None = None) -> GameLog:
-    """Replay the record order by order and collect the facts for the form."""
-    game = replay(Record(rec.scenario, rec.scenario_digest, rec.seed, rec.options, rec.players, [], [], [],
-                         rec.start_hash), verify=False, source=source, scenario=scenario)
+          scenario: Scenario | None = None, verify: bool = True) -> GameLog:
+    """Replay the record order by order and collect the facts for the form.
+
+    With ``verify`` (the default) the record must replay to every recorded state hash and die, so a form is
+    never filled in from an altered record; a bad record raises :class:`RecordError` naming the order.
+    """
+    game = start(rec, verify=verify, source=source, scenario=scenario)
     turns: dict[int, TurnNotes] = {}
     seen = len(game.state.log)
-    for text in rec.orders:
-        order = parse_order(text)
+    for i in range(len(rec.orders)):
         turn = game.turn
         decision = game.decision
-        game.play(order)
+        order = play_recorded(game, rec, i, verify=verify, source=source)
         notes = turns.setdefault(turn, TurnNotes(turn))
         for line in game.state.log[seen:]:
             if line.startswith("Attack on") or "is called off" in line:
@@ -104,6 +106,8 @@ def build(rec: Record, *, source: str = "record", game_number: str = "", date: s
         seen = len(game.state.log)
         if game.turn != turn or game.is_over:
             _snapshot(game, notes)
+    if verify:
+        check_dice(game, rec, source=source)
     if turns and not turns[max(turns)].strength:
         _snapshot(game, turns[max(turns)])
     boxes = game.scenario.map.fortifications

@@ -119,10 +119,16 @@ def viewer_side(s: Session, seat: str) -> Side:
     return d.side if d is not None else Side.AXIS
 
 
-def state_of(s: Session, seat: str) -> dict[str, Any]:
+def state_of(s: Session, seat: str, asked: str | None = None) -> dict[str, Any]:
     game = s.game
     side = viewer_side(s, seat)
     d = game.decision
+    hidden = any(u.hidden for u in game.state.units.values())
+    if seat == "both" and hidden and d is not None and asked != d.side.value:
+        # Hotseat with face-down units: a side's view only when the page names the side to decide (after
+        # the hand-over screen); until then only whose decision it is, so no view sits in the other's page.
+        return {"game": s.stored.id, "seat": seat, "side": d.side.value, "mode": s.stored.mode, "version": s.version,
+                "scenario": s.stored.scenario, "handover": True, "hidden_units": True}
     mine = d is not None and (seat == "both" or d.side.value == seat)
     legal = game.legal_notation() if mine else []
     last_mine = bool(s.sides) and (seat == "both" or s.sides[-1] == seat or _computer_tail(s, seat))
@@ -130,7 +136,7 @@ def state_of(s: Session, seat: str) -> dict[str, Any]:
         "game": s.stored.id, "seat": seat, "side": side.value, "mode": s.stored.mode, "version": s.version,
         "scenario": s.stored.scenario, "view": view(game, side), "legal": legal, "my_turn": mine,
         "can_undo": game.can_undo() and last_mine,
-        "hidden_units": any(u.hidden for u in game.state.units.values()),
+        "hidden_units": hidden,
         "players": {"axis": s.stored.axis_player, "allied": s.stored.allied_player},
     }
 
@@ -219,7 +225,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
     async def state(request: Request) -> Response:
         s, seat = locate(request)
         with s.lock:
-            return JSONResponse(state_of(s, seat))
+            return JSONResponse(state_of(s, seat, request.query_params.get("side")))
 
     async def order(request: Request) -> Response:
         s, seat = locate(request)

@@ -3,7 +3,7 @@
 'use strict';
 const token = location.pathname.split('/').pop();
 const NS = 'http://www.w3.org/2000/svg';
-let S = null, layout = null, selected = null, attackers = [], lastSide = null, zoom = 1, pendingAttack = null;
+let S = null, layout = null, selected = null, attackers = [], zoom = 1, pendingAttack = null;
 let gOverlay, gUnits, gTop;
 
 const $ = (id) => document.getElementById(id);
@@ -26,11 +26,11 @@ function corners(label, scale = 1) { const [x, y] = layout.hexes[label]; const s
 // --- talking to the server ------------------------------------------------------------------------------
 async function api(path, opts) { const r = await fetch(path, opts); return [r.ok, await r.json(), r.status]; }
 function post(path, body) { return api(path, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)}); }
-async function load() { const [, data] = await api(`/api/g/${token}/state`); S = data; render(); }
+async function load() { const [, data] = await api(stateUrl()); await accept(data); }
 async function send(order) {
   const [ok, data] = await post(`/api/g/${token}/order`, {order, version: S.version});
   if (!ok) { showError(data.error); await load(); return false; }
-  S = data; clearSelection(); render(); return true;
+  clearSelection(); await accept(data); return true;
 }
 function showError(text) { $('hint').innerHTML = `<p class="error">${escapeHtml(text)}</p>`; }
 function escapeHtml(t) { return String(t).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c])); }
@@ -41,11 +41,6 @@ function render() {
   $('title').textContent = `${v.title}: ${S.side === 'axis' ? 'Axis' : 'Allied'} ${S.mode === 'hotseat' ? '(hotseat)' : ''}`;
   $('status').textContent = `Turn ${v.turn}/${v.turns} · ${v.phase_title} · weather: ${v.weather}`;
   $('undo').disabled = !S.can_undo;
-  if (S.mode === 'hotseat' && S.hidden_units && lastSide && lastSide !== S.side && !v.over) {
-    $('handover-text').textContent = `Hand over to the ${S.side === 'axis' ? 'Axis' : 'Allied'} player.`;
-    $('handover').hidden = false;
-  }
-  lastSide = S.side;
   drawUnits(); drawOverlays(); drawDecision(); drawLog();
   if (v.result) {
     const r = v.result, who = r.winner ? (r.winner === 'axis' ? 'Axis' : 'Allied') : 'Nobody';
@@ -221,13 +216,51 @@ function drawLog() {
 }
 function flash(hex) { const p = el('polygon', {points: corners(hex), class: 'flash'}, gTop); setTimeout(() => p.remove(), 1200); }
 
+// --- hotseat hand-over -------------------------------------------------------------------------------------
+// With face-down units on the board, the server gives the hotseat page a side's view only when the page names
+// the side whose decision it is; otherwise it says only whose decision it is ("handover").  Before the screen
+// goes up the page forgets everything it showed, and it asks for the next side's view only after the player
+// has said he is that side, so neither side's view is in the page (DOM, SVG or script) while the screen is up.
+let shownSide = null, nextSide = null;  // hotseat: the side whose view is on the page; the side to hand over to
+function stateUrl() { return `/api/g/${token}/state` + (shownSide ? `?side=${shownSide}` : ''); }
+async function accept(data) {
+  if (!data.handover) { S = data; if (S.seat === 'both') shownSide = S.side; render(); return; }
+  if (data.side !== shownSide) { handOver(data.side); return; }
+  const [, again] = await api(stateUrl());  // still this side's decision: its view, asked for by name
+  if (again.handover) handOver(again.side); else { S = again; render(); }
+}
+function forgetView() {
+  S = null; shownSide = null; clearSelection();
+  for (const g of [gUnits, gOverlay, gTop]) g.replaceChildren();
+  for (const id of ['log', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title']) $(id).replaceChildren();
+  $('undo').disabled = true;
+}
+function handOver(side) {
+  forgetView();
+  nextSide = side;
+  const who = side === 'axis' ? 'Axis' : 'Allied';
+  $('handover-text').textContent = `The ${who} player decides now. Hand over the screen to the ${who} player.`;
+  $('handover-ok').textContent = `I am the ${who} player`;
+  $('handover').hidden = false;
+  $('handover-ok').focus();
+}
+async function takeOver() {
+  const side = nextSide;
+  if (!side) return;
+  nextSide = null;
+  const [, data] = await api(`/api/g/${token}/state?side=${side}`);
+  if (data.handover) { handOver(data.side); return; }  // the decision moved on meanwhile
+  $('handover').hidden = true;
+  S = data; shownSide = side; render();
+}
+
 function clearSelection() { selected = null; attackers = []; pendingAttack = null; $('attack-panel').hidden = true; $('hint').textContent = ''; }
 
 // --- start ------------------------------------------------------------------------------------------------
 async function start() {
-  const [, st] = await api(`/api/g/${token}/state`); S = st;
-  const [svgText, lay] = await Promise.all([fetch(`/api/map/${S.scenario}.svg`).then(r => r.text()),
-                                            fetch(`/api/map/${S.scenario}.json`).then(r => r.json())]);
+  const [, st] = await api(`/api/g/${token}/state`);
+  const [svgText, lay] = await Promise.all([fetch(`/api/map/${st.scenario}.svg`).then(r => r.text()),
+                                            fetch(`/api/map/${st.scenario}.json`).then(r => r.json())]);
   layout = lay;
   $('map-holder').innerHTML = svgText;
   const svg = $('map-holder').querySelector('svg');
@@ -242,12 +275,12 @@ async function start() {
   $('zoom-in').onclick = () => { zoom *= 1.25; $('map-holder').style.transform = `scale(${zoom})`; };
   $('zoom-out').onclick = () => { zoom /= 1.25; $('map-holder').style.transform = `scale(${zoom})`; };
   $('undo').onclick = async () => { const [ok, data] = await post(`/api/g/${token}/undo`, {version: S.version});
-    if (!ok) showError(data.error); else { S = data; clearSelection(); render(); } };
+    if (!ok) showError(data.error); else { clearSelection(); await accept(data); } };
   $('declare').onclick = () => { if (pendingAttack) send(pendingAttack); };
   $('attack-cancel').onclick = () => { clearSelection(); render(); };
-  $('handover-ok').onclick = () => { $('handover').hidden = true; };
+  $('handover-ok').onclick = takeOver;
   $('rematch').onclick = async () => { const [ok, data] = await post(`/api/g/${token}/rematch`, {}); if (ok) location.href = data.link; };
-  render();
+  await accept(st);
   const events = new EventSource(`/api/g/${token}/events`);
   events.onmessage = (m) => { const v = JSON.parse(m.data).version; if (S && v !== S.version) load(); };
 }
