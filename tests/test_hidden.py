@@ -32,7 +32,10 @@ def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: igno
     game = nonhistorical(gazala)
     d = game.decision
     assert d is not None and d.side is ALLIED and d.phase == "allied-setup"
-    assert all(game.unit(u).hidden for u in game.units_of(ALLIED) if not game.defs[u].is_air)
+    # every counter of the set-up face down in a pool off the map; the reinforcement arrives later (GG-VII.B)
+    setup = [u for u in game.units_of(ALLIED) if not game.defs[u].is_air and u not in gazala.reinforcements]
+    assert setup and all(game.unit(u).hidden and game.unit(u).hex is None for u in setup)
+    assert "1ArmdBde" in gazala.reinforcements and not game.unit("1ArmdBde").hidden
     assert EndPhase() not in game.legal_orders()  # the dummies are not placed yet
     with pytest.raises(IllegalOrderError) as err:
         game.play(Place("1SA", H("C4")))  # west of the line
@@ -70,12 +73,12 @@ def test_axis_view_holds_nothing_of_the_face_down_units(gazala) -> None:  # type
     text = json.dumps(view(game, AXIS))
     for uid in game.units_of(ALLIED):
         d = game.defs[uid]
-        if d.is_air:
-            continue
+        if d.is_air or uid in gazala.reinforcements:
+            continue  # (the reinforcement is off the map, face up, until it arrives)
         assert f'"{uid}"' not in text and f'"{d.name}"' not in text, uid
     assert "Dummy" not in text and "dummy" not in text and "South African" not in text
     hidden = [u for u in view(game, AXIS)["units"] if u.get("hidden")]
-    assert {tuple(sorted(u)) for u in hidden} == {("hex", "hidden", "side")}
+    assert {tuple(sorted(u)) for u in hidden} == {("anon", "hex", "hidden", "side")}
     assert {u["hex"] for u in hidden} >= {"C5", "E6"}
     # the Allied view shows everything
     assert '"Dummy1"' in json.dumps(view(game, ALLIED))
