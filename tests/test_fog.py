@@ -361,3 +361,33 @@ def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: i
         last = "\n".join(view(a, AXIS)["log"][-6:] + view(b, AXIS)["log"][-6:])
         assert b1 in last or b2 in last
     assert played > 20
+
+
+# --- the fuzzer's check ---------------------------------------------------------------------------------
+def test_the_fuzzers_check_catches_a_view_that_tells_counters_apart(gazala) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.fuzz import FogWatch, InvariantError, check_face_down, check_views
+
+    game, _ = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6)
+    check_views(game, FogWatch.new())  # the real view passes
+    good = view(game, AXIS)
+    units = good["units"]
+    n = len(face_down(game))
+    tampered = [
+        {**good, "units": units[:-n] + units[-n:][::-1]},  # not in (hex, id) order
+        {**good, "units": units[:-n] + [{**units[-1], "dummy": False}] + units[-n:-1]},  # one more field
+        {**good, "units": units[-n:] + units[:-n]},  # not listed last
+        {**good, "units": units[:-1] + [{**units[-1], "anon": "Dummy2"}]},  # not an anonymous id
+    ]
+    for bad in tampered:
+        with pytest.raises(InvariantError):
+            check_face_down(game, AXIS, bad, None)
+    watch = FogWatch.new()
+    check_face_down(game, AXIS, good, watch)
+    gone = str(units[-1]["anon"])
+    watch.gone.add(gone)  # an id once gone must never come back
+    with pytest.raises(InvariantError, match="came back"):
+        check_face_down(game, AXIS, good, watch)
+    watch = FogWatch.new()
+    watch.owners[gone] = "1SA" if game.state.data["anon"].get("1SA") != gone else "2SA"  # nor stand for another
+    with pytest.raises(InvariantError, match="stood for"):
+        check_face_down(game, AXIS, good, watch)
