@@ -374,9 +374,9 @@ def test_the_fuzzers_check_catches_a_view_that_tells_counters_apart(gazala) -> N
     n = len(face_down(game))
     tampered = [
         {**good, "units": units[:-n] + units[-n:][::-1]},  # not in (hex, id) order
-        {**good, "units": units[:-n] + [{**units[-1], "dummy": False}] + units[-n:-1]},  # one more field
+        {**good, "units": [*units[:-n], {**units[-1], "dummy": False}, *units[-n:-1]]},  # one more field
         {**good, "units": units[-n:] + units[:-n]},  # not listed last
-        {**good, "units": units[:-1] + [{**units[-1], "anon": "Dummy2"}]},  # not an anonymous id
+        {**good, "units": [*units[:-1], {**units[-1], "anon": "Dummy2"}]},  # not an anonymous id
     ]
     for bad in tampered:
         with pytest.raises(InvariantError):
