@@ -222,11 +222,15 @@ def test_a_disrupted_unit_next_to_a_face_down_counter_takes_the_ar_whatever_it_i
 
 
 # --- supply ---------------------------------------------------------------------------------------------
+# N9 is cut off below; it holds 29IndBde (no convoy can go to it) with a dummy, 7MotBde being in its box
+# K11, or 29IndBde with 7MotBde (which a convoy may help), a dummy being in K11
+CUT_OFF_WITH_A_DUMMY = ["place 29IndBde N9", "place Dummy1 N9", "place Dummy2 D5"]
+CUT_OFF_WITH_A_UNIT = ["place 29IndBde N9", "place 7MotBde N9", "place Dummy1 K11", "place Dummy2 D5"]
+
+
 @pytest.mark.rule("GG-XV.A.2")
 def test_the_supply_phase_says_nothing_of_face_down_units(gazala) -> None:  # type: ignore[no-untyped-def]
-    # N9 is cut off below; it holds 7MotBde with a dummy, or 7MotBde with 29IndBde (a dummy then in K14)
-    games = twins(gazala, ["place 7MotBde N9", "place Dummy1 N9", "place Dummy2 D5"],
-                  ["place 7MotBde N9", "place 29IndBde N9", "place Dummy1 K14", "place Dummy2 D5"])
+    games = twins(gazala, CUT_OFF_WITH_A_DUMMY, CUT_OFF_WITH_A_UNIT)
     advance_both(games, "allied-movement")
     for g in games:  # (arranged the same in both) Axis units on every land hex around N9
         for uid, label in (("15Pz", "M10"), ("21Pz", "N10"), ("90Lt", "N8"), ("Ariete", "M9")):
@@ -234,31 +238,31 @@ def test_the_supply_phase_says_nothing_of_face_down_units(gazala) -> None:  # ty
     advance_both(games, "allied-recovery")  # asked in both: face-down counters, convoys left
     a, b = games
     assert a.decision is not None and a.decision.phase == "allied-recovery"
+    assert "convoy 7MotBde" in view(b, ALLIED)["legal_orders"] and view(a, ALLIED)["legal_orders"] == ["end-phase"]
     log_before = view(a, AXIS)["log"]
     play_both(games, "end-phase")
     axis_lines = new_lines(log_before, view(a, AXIS)["log"])
     supply = [line for line in axis_lines if line.startswith("Allied supply")]
     assert supply == ["Allied supply: 0 face-up units in supply."]
     allied = [line for line in a.log_for(ALLIED) if line.startswith("Allied supply")][-1]
-    assert "out of supply: 7MotBde." in allied
+    assert "out of supply: 29IndBde." in allied
     assert "out of supply: 7MotBde, 29IndBde." in [line for line in b.log_for(ALLIED) if line.startswith("Allied supply")][-1]
 
 
 @pytest.mark.rule("GG-XV.A.4")
 def test_a_convoy_to_a_face_down_unit_is_its_owners_secret(gazala) -> None:  # type: ignore[no-untyped-def]
-    games = twins(gazala, ["place 7MotBde N9", "place Dummy1 N9", "place Dummy2 D5"],
-                  ["place 7MotBde N9", "place 29IndBde N9", "place Dummy1 K14", "place Dummy2 D5"])
+    games = twins(gazala, CUT_OFF_WITH_A_DUMMY, CUT_OFF_WITH_A_UNIT)
     advance_both(games, "allied-movement")
     for g in games:
         for uid, label in (("15Pz", "M10"), ("21Pz", "N10"), ("90Lt", "N8"), ("Ariete", "M9")):
             g.unit(uid).hex = H(label)
     advance_both(games, "allied-recovery")
     a, b = games
-    before = seen(a)
-    a.play("convoy 7MotBde")  # only in one of the two games
-    assert seen(a) == before == seen(b)  # no line, no die for the Axis
-    assert any(line.startswith("Allied: truck convoy to 7MotBde") for line in a.log_for(ALLIED))
-    assert len(view(a, ALLIED)["dice"]) == len(view(a, AXIS)["dice"]) + 1
+    before = seen(b)
+    b.play("convoy 7MotBde")  # only in one of the two games: in the other there is no unit to send it to
+    assert seen(b) == before == seen(a)  # no line, no die for the Axis
+    assert any(line.startswith("Allied: truck convoy to 7MotBde") for line in b.log_for(ALLIED))
+    assert len(view(b, ALLIED)["dice"]) == len(view(b, AXIS)["dice"]) + 1
 
 
 # --- the Siege of Tobruk --------------------------------------------------------------------------------
@@ -287,6 +291,17 @@ def test_the_siege_is_unseen_until_it_ends(gazala) -> None:  # type: ignore[no-u
     assert new_lines(log_before, view(a, AXIS)["log"])[0] == \
         "Allied: Siege of Tobruk: the garrison is turned face down and spread inside the perimeter."
     assert "2SA" not in "".join(new_lines(log_before, view(a, AXIS)["log"]))
+
+
+@pytest.mark.rule("GG-XIV.B.6")
+def test_the_siege_is_offered_whatever_the_face_down_counters_in_tobruk_are(gazala) -> None:  # type: ignore[no-untyped-def]
+    games = twins(gazala, ["place 2SA C10", "place Dummy1 C13", "place Dummy2 D5"],  # a dummy alone in Tobruk
+                  ["place Dummy1 C10", "place Dummy2 D5"])  # 2SA in Tobruk, its printed position
+    for g in games:
+        g.unit("15Pz").hex = H("B10")  # (arranged the same in both) within 6 hexes of Tobruk
+    play_both(games, "end-phase")
+    for g in games:
+        assert g.decision is not None and g.decision.phase == "allied-siege"
 
 
 # --- the end of the game --------------------------------------------------------------------------------
