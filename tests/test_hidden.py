@@ -162,3 +162,17 @@ def test_the_log_never_names_a_face_down_unit(gazala) -> None:  # type: ignore[n
     assert game.unit("7MotBde").hidden
     log = "\n".join(view(game, AXIS)["log"])
     assert "supply" in log and "7MotBde" not in log and "7th Motor" not in log
+
+
+@pytest.mark.rule("GG-IX.B")
+def test_a_face_down_unit_that_must_retreat_turns_up(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    game.play(EndPhase())  # the Axis set-up
+    game = jump_to(game, "allied-attacks")
+    game.unit("2SA").hidden = game.unit("2SA").disrupted = True  # (a garrison face down after a siege)
+    game.unit("15Pz").hex = H("C12")  # an undisrupted Axis unit next to it that nobody attacked
+    game.play(EndPhase())
+    assert not game.unit("2SA").hidden
+    assert "It must retreat (GG-IX.B): the unit in C13 is 2SA (2nd South African Division, 3-4-2)." in game.state.log
+    d = game.decision
+    assert d is not None and d.side is AXIS and "2SA" in d.prompt  # the Axis sets the distance

@@ -71,7 +71,7 @@ def reveal(game: Game, uid: str, why: str) -> None:
         u.eliminated = True
         game.log(f"The unit in {where} was a dummy ({why}); it is removed.")
     else:
-        game.log(f"{why.capitalize()}: the unit in {u.hex} is {uid} ({d.name}, {d.factors}).")
+        game.log(f"{why[:1].upper()}{why[1:]}: the unit in {u.hex} is {uid} ({d.name}, {d.factors}).")
 
 
 def reveal_hex(game: Game, h: Hex, side: Side, why: str) -> None:
