@@ -233,7 +233,8 @@ def test_view_is_everything_a_side_may_see_and_hides_face_down_units(gazala) -> 
     text = json.dumps(axis)
     assert "1st South African" not in text and '"1SA"' not in text
     hidden = [u for u in axis["units"] if u.get("hidden")]
-    assert hidden == [{"side": "allied", "hex": "C5", "hidden": True}]
+    assert [{k: v for k, v in u.items() if k != "anon"} for u in hidden] == [{"side": "allied", "hex": "C5", "hidden": True}]
+    assert len(hidden[0]["anon"]) == 12 and "1SA" not in hidden[0]["anon"]
     assert "Dummy1" not in text
     allied = view(game, Side.ALLIED)
     assert any(u.get("id") == "1SA" for u in allied["units"])

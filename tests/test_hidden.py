@@ -32,7 +32,10 @@ def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: igno
     game = nonhistorical(gazala)
     d = game.decision
     assert d is not None and d.side is ALLIED and d.phase == "allied-setup"
-    assert all(game.unit(u).hidden for u in game.units_of(ALLIED) if not game.defs[u].is_air)
+    # every counter of the set-up face down in a pool off the map; the reinforcement arrives later (GG-VII.B)
+    setup = [u for u in game.units_of(ALLIED) if not game.defs[u].is_air and u not in gazala.reinforcements]
+    assert setup and all(game.unit(u).hidden and game.unit(u).hex is None for u in setup)
+    assert "1ArmdBde" in gazala.reinforcements and not game.unit("1ArmdBde").hidden
     assert EndPhase() not in game.legal_orders()  # the dummies are not placed yet
     with pytest.raises(IllegalOrderError) as err:
         game.play(Place("1SA", H("C4")))  # west of the line
@@ -70,12 +73,12 @@ def test_axis_view_holds_nothing_of_the_face_down_units(gazala) -> None:  # type
     text = json.dumps(view(game, AXIS))
     for uid in game.units_of(ALLIED):
         d = game.defs[uid]
-        if d.is_air:
-            continue
+        if d.is_air or uid in gazala.reinforcements:
+            continue  # (the reinforcement is off the map, face up, until it arrives)
         assert f'"{uid}"' not in text and f'"{d.name}"' not in text, uid
     assert "Dummy" not in text and "dummy" not in text and "South African" not in text
     hidden = [u for u in view(game, AXIS)["units"] if u.get("hidden")]
-    assert {tuple(sorted(u)) for u in hidden} == {("hex", "hidden", "side")}
+    assert {tuple(sorted(u)) for u in hidden} == {("anon", "hex", "hidden", "side")}
     assert {u["hex"] for u in hidden} >= {"C5", "E6"}
     # the Allied view shows everything
     assert '"Dummy1"' in json.dumps(view(game, ALLIED))
@@ -159,3 +162,17 @@ def test_the_log_never_names_a_face_down_unit(gazala) -> None:  # type: ignore[n
     assert game.unit("7MotBde").hidden
     log = "\n".join(view(game, AXIS)["log"])
     assert "supply" in log and "7MotBde" not in log and "7th Motor" not in log
+
+
+@pytest.mark.rule("GG-IX.B")
+def test_a_face_down_unit_that_must_retreat_turns_up(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    game.play(EndPhase())  # the Axis set-up
+    game = jump_to(game, "allied-attacks")
+    game.unit("2SA").hidden = game.unit("2SA").disrupted = True  # (a garrison face down after a siege)
+    game.unit("15Pz").hex = H("C12")  # an undisrupted Axis unit next to it that nobody attacked
+    game.play(EndPhase())
+    assert not game.unit("2SA").hidden
+    assert "It must retreat (GG-IX.B): the unit in C13 is 2SA (2nd South African Division, 3-4-2)." in game.state.log
+    d = game.decision
+    assert d is not None and d.side is AXIS and "2SA" in d.prompt  # the Axis sets the distance

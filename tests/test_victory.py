@@ -112,15 +112,24 @@ def test_the_lower_total_is_taken_from_the_higher(gazala) -> None:  # type: igno
     assert result["winner"] is None and result["level"] == "no victory (a draw)"
 
 
+def nonhistorical_set_up(gazala) -> Game:  # type: ignore[no-untyped-def]
+    """A nonhistorical game after the Allied set-up, every unit left in its printed position."""
+    game = Game(gazala, options=["nonhistorical"])
+    game.play("place Dummy1 C5")
+    game.play("place Dummy2 E6")
+    game.play("end-phase")
+    return game
+
+
 @pytest.mark.rule("GG-IV.D")
 def test_nonhistorical_halves_an_allied_margin_and_doubles_an_axis_one(gazala) -> None:  # type: ignore[no-untyped-def]
-    game = Game(gazala, options=["nonhistorical"])
+    game = nonhistorical_set_up(gazala)
     for uid in ("15Pz", "21Pz"):
         game.unit(uid).eliminated = True
         game.unit(uid).hex = None
     result = final(game)  # 10 + 3 + 2 = 15 against 0: halved to 7.5
     assert result["difference"] == "15/2" and result["level"] == "Tactical Victory" and result["winner"] == "allied"
-    game = Game(gazala, options=["nonhistorical"])
+    game = nonhistorical_set_up(gazala)
     for uid in ("1SA", "50Div", "2SA"):
         game.unit(uid).eliminated = True
         game.unit(uid).hex = None

@@ -6,20 +6,24 @@ lets a stack be over the limit until the end of its owner's movement or attack p
 enemy's attack phase may crowd a hex until then, ruling R-STACK); a unit moves and attacks at
 most once a game-turn; no move spends more MF than the unit has; no disrupted unit attacks; the supply
 markers agree with the last supply determination; looking at a view changes nothing; a side's view
-holds nothing of the other side's face-down units; undo restores the exact position; and a decision
-always has a legal order.
+holds nothing of the other side's face-down units (no id or name in the view, the legal orders or the log
+lines written while they are face down; every face-down counter shown with the same fields and a
+well-formed anonymous id, listed last by hex and id; an anonymous id never stands for two counters and
+never comes back once gone); undo restores the exact position; and a decision always has a legal order.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from tobruk.game import Game
+from tobruk.hexes import Hex
 from tobruk.orders import Attack, Move, Order, Resolve, format_order
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
@@ -71,19 +75,83 @@ def check_stacking_after(game: Game, before: Phase) -> None:
         raise InvariantError(f"{before.side.display} over the stacking limit in {sorted(crowded)[0]} after {before.key}")
 
 
-def check_views(game: Game) -> tuple[str, dict[Side, dict[str, object]]]:
+ANON = re.compile(r"[0-9a-f]{12}")
+
+
+@dataclass
+class FogWatch:
+    """What the fuzzer remembers across one game about the anonymous ids and the log each side was shown."""
+
+    owners: dict[str, str]  # anonymous id -> the counter it stood for
+    gone: set[str]  # ids shown once and no longer shown
+    shown: dict[Side, set[str]]
+    log_seen: dict[Side, int]
+
+    @classmethod
+    def new(cls) -> FogWatch:
+        return cls({}, set(), {s: set() for s in Side}, {s: 0 for s in Side})
+
+
+def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogWatch | None) -> None:
+    """The enemy's face-down counters in ``side``'s view: nothing that tells one from another."""
+    from tobruk.systems import gazala_hidden as hd
+
+    units = seen["units"]
+    assert isinstance(units, list)
+    face_down = [u for u in units if u.get("hidden") and u.get("side") != side.value]
+    if units[len(units) - len(face_down):] != face_down:
+        raise InvariantError(f"the {side.display} view lists face-down counters among the other units")
+    for entry in face_down:
+        if set(entry) != {"side", "hex", "hidden", "anon"} or not ANON.fullmatch(str(entry["anon"])):
+            raise InvariantError(f"the {side.display} view shows a face-down counter with other fields: {entry}")
+    keys = [(Hex.parse(e["hex"]), e["anon"]) for e in face_down]
+    if keys != sorted(keys) or len({a for _, a in keys}) != len(keys):
+        raise InvariantError(f"the {side.display} view's face-down counters are not in (hex, id) order, or repeat an id")
+    truth: dict[str, str] = {}
+    for uid in game.units_of(side.enemy):
+        h, hidden, eliminated, anon = hd.as_seen_by_enemy(game, uid)
+        if hidden and h is not None and not eliminated and anon is not None:
+            if uid not in game.state.data.get("anon", {}) and game.state.data.get("unseen", {}).get(uid) is None:
+                raise InvariantError(f"{uid} is face down without an anonymous id")
+            truth[anon] = uid
+    if set(truth) != {a for _, a in keys}:
+        raise InvariantError(f"the {side.display} view's anonymous ids are not those of the face-down counters")
+    if watch is None:
+        return
+    for anon, uid in truth.items():
+        if watch.owners.setdefault(anon, uid) != uid:
+            raise InvariantError(f"the anonymous id {anon} stood for {watch.owners[anon]} and now for {uid}")
+        if anon in watch.gone:
+            raise InvariantError(f"the anonymous id {anon} ({uid}) came back after it was gone")
+    watch.gone |= watch.shown[side] - set(truth)
+    watch.shown[side] = set(truth)
+
+
+def check_views(game: Game, watch: FogWatch | None = None) -> tuple[str, dict[Side, dict[str, object]]]:
     """Check both views; return the position's hash (unchanged by looking) and the views."""
+    from tobruk.systems import gazala_hidden as hd
+
     before = game.state_hash()
     views = {}
     for side in Side:
         seen = views[side] = view(game, side)
-        # the log may name a unit from before it was turned face down; the orders are checked word by word
         text = json.dumps({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
         words = set(" ".join(seen["legal_orders"]).translate(_SPACES).split())
+        log = seen["log"]
+        assert isinstance(log, list)
+        # the log may name a unit from before it was turned face down: only the lines written since the last
+        # look (while it was face down) are read
+        new_lines = " ".join(log[watch.log_seen[side]:]) if watch is not None else ""
+        new_words = set(new_lines.translate(str.maketrans(",:.;()", "      ")).split())
         for uid in game.units_of(side.enemy):
-            u, d = game.unit(uid), game.defs[uid]
-            if u.hidden and not u.eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text or uid in words):
+            d = game.defs[uid]
+            _, hidden, eliminated, _ = hd.as_seen_by_enemy(game, uid)
+            if hidden and not eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text or uid in words
+                                              or uid in new_words):
                 raise InvariantError(f"the {side.display} view shows the face-down {uid}")
+        check_face_down(game, side, seen, watch)
+        if watch is not None:
+            watch.log_seen[side] = len(log)
     if game.state_hash() != before:
         raise InvariantError("looking at a view changed the game")
     return before, views
@@ -147,6 +215,7 @@ def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), s
     players = {Side.AXIS: RandomPlayer(seed * 2 + 1), Side.ALLIED: RandomPlayer(seed * 2 + 2)}
     moved: dict[int, set[str]] = {}
     attacked: dict[int, set[str]] = {}
+    watch = FogWatch.new()
     try:
         for _ in range(max_orders):
             decision = game.decision
@@ -156,7 +225,7 @@ def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), s
             if not legal:
                 raise InvariantError(f"dead end: no legal order at {decision}")
             check_position(game)
-            before, views = check_views(game)
+            before, views = check_views(game, watch)
             order = players[decision.side].choose(views[decision.side], legal, outcomes_for(game, decision.side))
             check_order(game, order, moved, attacked)
             phase = game.phase

@@ -10,6 +10,7 @@ Phases that need no decision run by themselves between orders.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +26,25 @@ from tobruk.systems import Decision, Phase, System, find_system
 from tobruk.units import UnitDef, UnitState
 
 
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log: the whole truth, and what a side sees instead where it may not see it.
+
+    ``private`` pairs a side (its value) with the text that side is shown in place of ``text``, or
+    ``None`` when it is shown nothing; a side not named sees ``text``.  The view gives each side only
+    its own reading (:meth:`seen_by`), so a line about face-down units never reaches the other side.
+    """
+
+    text: str
+    private: tuple[tuple[str, str | None], ...] = ()
+
+    def seen_by(self, side: Side) -> str | None:
+        for who, instead in self.private:
+            if who == side.value:
+                return instead
+        return self.text
+
+
 @dataclass
 class GameState:
     """Everything that changes during a game (the scenario and the dice live beside it)."""
@@ -35,12 +55,19 @@ class GameState:
     weather: str = "clear"
     over: bool = False
     data: dict[str, Any] = field(default_factory=dict)
-    log: list[str] = field(default_factory=list)
+    entries: list[LogEntry] = field(default_factory=list)
     reveals: int = 0
+    private_rolls: dict[int, str] = field(default_factory=dict)  # die roll index -> the only side that sees it
+
+    @property
+    def log(self) -> list[str]:
+        """The whole log as text (the referee's; a side's own reading is :meth:`Game.log_for`)."""
+        return [e.text for e in self.entries]
 
     def copy(self) -> GameState:
         return GameState(self.turn, self.phase_index, {k: u.copy() for k, u in self.units.items()}, self.weather,
-                         self.over, json.loads(json.dumps(self.data)), list(self.log), self.reveals)
+                         self.over, json.loads(json.dumps(self.data)), list(self.entries), self.reveals,
+                         dict(self.private_rolls))
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,8 +310,36 @@ class Game:
                 out.setdefault(u.hex, []).append(uid)
         return out
 
-    def log(self, line: str) -> None:
-        self.state.log.append(line)
+    def log(self, line: str, *, hidden_from: Side | None = None, instead: str | None = None) -> None:
+        """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing)."""
+        private = () if hidden_from is None else ((hidden_from.value, instead),)
+        self.state.entries.append(LogEntry(line, private))
+
+    def log_for(self, side: Side) -> list[str]:
+        """The log as ``side`` may read it; once the game is over, all of it."""
+        if self.state.over:
+            return self.state.log
+        return [t for e in self.state.entries if (t := e.seen_by(side)) is not None]
+
+    def roll(self, purpose: str, *, seen_only_by: Side | None = None) -> int:
+        """Roll a die; ``seen_only_by``: a roll about face-down units, which the other side is not shown."""
+        if seen_only_by is not None:
+            self.state.private_rolls[len(self.dice.log)] = seen_only_by.value
+        return self.dice.roll(purpose)
+
+    def rolls_for(self, side: Side) -> list[Any]:
+        """The die rolls ``side`` may see (every one once the game is over)."""
+        private = {} if self.state.over else self.state.private_rolls
+        return [r for i, r in enumerate(self.dice.log) if private.get(i, side.value) == side.value]
+
+    def secret_mac(self, message: str) -> str:
+        """A keyed hash of ``message`` under a key only the seed gives (e.g. face-down counters' anonymous ids).
+
+        The seed is kept from the players until the game is over, so nobody can work these out or
+        predict them; a replay of the record reproduces them.
+        """
+        key = hashlib.sha256(f"tobruk-secret:{self.seed}".encode()).digest()
+        return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
 
     # --- identity -----------------------------------------------------------------------------
     def state_data(self) -> dict[str, Any]:

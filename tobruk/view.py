@@ -1,8 +1,12 @@
 """What one side may see: the only thing a client or a computer player is given.
 
 Hidden units (face down) of the other side appear as "a unit" in their hex: no id, name,
-type, factors, or dummy flag.  Nothing is hidden by the browser or the player; it is left
-out here.
+type, factors, or dummy flag, only an anonymous id (see :mod:`tobruk.systems.gazala_hidden`), all
+with the same fields and listed last, by hex and anonymous id, so neither their order nor their
+content tells one from another.  While the other side places face-down counters (its set-up, a
+siege) they are shown as they were before.  The log and the dice are the side's own reading
+(:meth:`Game.log_for`, :meth:`Game.rolls_for`).  Once the game is over, everything is shown.
+Nothing is hidden by the browser or the player; it is left out here.
 """
 
 from __future__ import annotations
@@ -10,7 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from tobruk.game import Game
+from tobruk.hexes import Hex
 from tobruk.sides import Side
+from tobruk.systems import gazala_hidden as hd
 from tobruk.units import UnitDef, UnitState
 
 
@@ -41,18 +47,39 @@ def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
     }
 
 
+def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
+    """An enemy counter the side cannot see: the same fields for every one, dummy or unit."""
+    return {"side": side.value, "hex": h.label, "hidden": True, "anon": anon}
+
+
+def units_seen(game: Game, side: Side) -> list[dict[str, Any]]:
+    """The side's own units, then the enemy's face-up units, then the enemy's face-down counters."""
+    if game.is_over:
+        return [unit_data(d, game.state.units[uid]) for uid, d in game.defs.items()]
+    own = [unit_data(d, game.state.units[uid]) for uid, d in game.defs.items() if d.side is side]
+    face_up: list[dict[str, Any]] = []
+    face_down: list[tuple[Hex, str, dict[str, Any]]] = []
+    for uid, d in game.defs.items():
+        if d.side is side:
+            continue
+        h, hidden, eliminated, anon = hd.as_seen_by_enemy(game, uid)
+        if hidden:
+            if h is not None and not eliminated and anon is not None:
+                face_down.append((h, anon, face_down_entry(d.side, h, anon)))
+            continue
+        if d.is_dummy:
+            continue  # a revealed dummy is simply gone
+        u = game.state.units[uid]
+        if (h, eliminated) != (u.hex, u.eliminated) or u.hidden:  # as it was before the phase the enemy cannot follow
+            u = u.copy()
+            u.hex, u.hidden, u.eliminated = h, False, eliminated
+        face_up.append(unit_data(d, u))
+    return own + face_up + [e for _, _, e in sorted(face_down, key=lambda x: (x[0], x[1]))]
+
+
 def view(game: Game, side: Side) -> dict[str, Any]:
     """The position as ``side`` sees it, as plain JSON-ready data."""
-    units: list[dict[str, Any]] = []
-    for uid, d in game.defs.items():
-        u = game.state.units[uid]
-        if d.side is not side and u.hidden:
-            if u.hex is not None and not u.eliminated:
-                units.append({"side": d.side.value, "hex": u.hex.label, "hidden": True})
-            continue
-        if d.side is not side and d.is_dummy:
-            continue  # a revealed dummy is simply gone
-        units.append(unit_data(d, u))
+    units = units_seen(game, side)
     decision = game.decision
     supply = game.state.data.get("supply", {}).get(side.value, {})
     return {
@@ -72,8 +99,8 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         "legal_orders": game.legal_notation()
         if decision is not None and decision.side is side else [],
         "units": units,
-        "dice": [{"purpose": r.purpose, "value": r.value} for r in game.dice.log],
-        "log": list(game.state.log),
+        "dice": [{"purpose": r.purpose, "value": r.value} for r in game.rolls_for(side)],
+        "log": game.log_for(side),
         "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
         "attacks": [dict(a) for a in game.state.data.get("attacks", []) if not a["resolved"]],
         "result": game.state.data.get("result"),

@@ -202,8 +202,10 @@ def _explain(ctx: MoveContext, code: int, here: Hex, there: Hex, spent: int, ent
         return IllegalOrderError(ctx.clause("XI.D"), f"the towering escarpment {Hexside.between(here, there)} is "
                                                      "impassable off road and track")
     if code == ZOC_TO_ZOC:
-        shared = sorted(ctx.zoc.sources(here) & ctx.zoc.sources(there))
-        return IllegalOrderError(ctx.clause("XIII.B.3"), f"{here}-{there} moves from one ZOC of {shared[0]} into another")
+        # named by the hex it comes from, never by unit: the unit may be face down
+        shared = sorted(ctx.zoc.origins.get(here, frozenset()) & ctx.zoc.origins.get(there, frozenset()))
+        return IllegalOrderError(ctx.clause("XIII.B.3"), f"{here}-{there} moves from one ZOC of the enemy in {shared[0]} "
+                                                         "into another")
     if code == BOX_TO_BOX:
         return IllegalOrderError(ctx.clause("XI.A.3n"), f"{here}-{there} moves from the ZOC of one enemy box or fort "
                                                         "into that of another")

@@ -151,7 +151,11 @@ class GazalaGallop(System):
                 "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase"
             return Decision(phase.side, phase.key, what, "GG-X.A")
         if phase.key in RECOVERY_PHASES:
-            if not self._convoy_candidates(game, phase.side) and not self._air_orders(game, phase.key, phase.side):
+            # a side with face-down counters is always asked while it has convoys: whether one of them is
+            # out of supply (a dummy never is) must not show in whether the game stops here
+            secret = mv.convoys_left(game, phase.side) > 0 and bool(hd.face_down_on_map(game, phase.side))
+            if not secret and not self._convoy_candidates(game, phase.side) \
+                    and not self._air_orders(game, phase.key, phase.side):
                 return None
             return Decision(phase.side, phase.key, "send truck convoys to units out of supply, then end-phase",
                             "GG-XV.A.4")
@@ -281,7 +285,7 @@ class GazalaGallop(System):
         if not hd.nonhistorical(game):
             return {u: z for u, z in game.scenario.setup_zone.items() if game.defs[u].side is side}
         zone = "allied-nonhistorical-setup" if side is ALLIED else "axis-free-setup"
-        return {u: zone for u in game.units_of(side) if not game.defs[u].is_air}
+        return {u: zone for u in hd.pool_units(game, side)}
 
     def _placement_problem(self, game: Game, uid: str, h: Hex, zones: dict[str, str] | None = None,
                            occupants: dict[Hex, list[str]] | None = None) -> str | None:
@@ -309,6 +313,35 @@ class GazalaGallop(System):
                 return f"a dummy goes with a real unit already set up there, or into a box [{clause}]"
         others = [u for u in (game.units_at(h) if occupants is None else occupants.get(h, [])) if u != uid]
         return stacking_problem(game, [*others, uid])
+
+    def _pool_problem(self, game: Game) -> str | None:
+        """Units still in the pool at the end of the Allied set-up go to their printed positions (ruling
+        R-POOL): refused while one of those hexes would then be over the stacking limit."""
+        waiting = [u for u in hd.pool_units(game, ALLIED) if game.unit(u).hex is None and not game.defs[u].is_dummy]
+        stacks = game.occupants(ALLIED)
+        for uid in waiting:
+            h = game.scenario.start.get(uid)
+            if h is None:
+                return f"place {uid}: it has no printed position [GG-V.B.1]"
+            stacks.setdefault(h, []).append(uid)
+            problem = stacking_problem(game, stacks[h])
+            if problem is not None:
+                return f"place {uid}: its printed position {h} is taken ({problem.rpartition(' [')[0]}) [GG-XII.A.2]"
+        return None
+
+    def _set_up_the_pool(self, game: Game) -> None:
+        """The end of the Allied face-down set-up: the pool's units to their printed positions, then every
+        counter gets its anonymous id and the Axis sees the stacks."""
+        waiting = [u for u in hd.pool_units(game, ALLIED) if game.unit(u).hex is None and not game.defs[u].is_dummy]
+        for uid in waiting:
+            hd.keep_unseen(game, uid)
+            game.unit(uid).hex = game.scenario.start[uid]
+        if waiting:
+            hd.log_secret(game, ALLIED, "Allied: the units not placed set up in their printed positions: "
+                          + ", ".join(f"{u} {game.unit(u).hex}" for u in waiting) + ".")
+        hd.assign_anonymous_ids(game, hd.face_down_on_map(game, ALLIED))
+        hd.end_unseen_phase(game)
+        game.log("Allied has set up, face down.")
 
     def _air_orders(self, game: Game, phase: str, side: Side) -> list[Order]:
         """The air missions open to ``side`` in this phase (GG-X)."""
@@ -379,7 +412,7 @@ class GazalaGallop(System):
             raise IllegalOrderError("GG-XII.B", f"first eliminate units over the stacking limit; "
                                                 f"'{format_order(order)}' does not")
         if isinstance(order, EndPhase) and phase == "allied-setup":
-            problem = hd.dummy_problem(game)
+            problem = hd.dummy_problem(game) or self._pool_problem(game)
             if problem is not None:
                 raise _illegal(problem)
             return
@@ -389,8 +422,8 @@ class GazalaGallop(System):
                                         f"({', '.join(str(a['id']) for a in battle.pending(game))}) first")
             due = battle.obligations(game, side)
             if due:
-                raise IllegalOrderError("GG-XIV.A.2", "these hexes hold undisrupted enemy units next to yours and must "
-                                        f"be attacked: {' '.join(h.label for h in due)}")
+                raise IllegalOrderError("GG-XIV.A.2", "these hexes hold undisrupted (or face-down) enemy units next to "
+                                        f"yours and must be attacked: {' '.join(h.label for h in due)}")
             return
         if decision.clause == "GG-X.B.3":
             if isinstance(order, (Intercept, NoIntercept)):
@@ -501,15 +534,18 @@ class GazalaGallop(System):
             return False
         if isinstance(order, Place) and decision.phase in SETUP_PHASES:
             u = game.unit(order.unit)
+            if u.hidden:
+                hd.keep_unseen(game, order.unit)  # the enemy sees the set-up when it is over
             u.hex = order.hex
             game.state.data.setdefault("placed", []).append(order.unit)
-            game.log(f"{side.display} sets up {hd.name(game, order.unit)} in {order.hex}.")
+            text = f"{side.display} sets up {order.unit} in {order.hex}."
+            if u.hidden:
+                hd.log_secret(game, side, text)
+            else:
+                game.log(text)
             return False
         if isinstance(order, Place) and decision.phase == "allied-siege":
-            u = game.unit(order.unit)
-            u.hex, u.hidden, u.eliminated = order.hex, True, False
-            game.state.data.setdefault("placed", []).append(order.unit)
-            game.log(f"Allied: the Tobruk garrison redeploys face down ({order.hex}).")
+            hd.redeploy(game, order.unit, order.hex)
             return False
         if isinstance(order, Place):
             u = game.unit(order.unit)
@@ -602,6 +638,10 @@ class GazalaGallop(System):
         return weather
 
     def run_phase(self, game: Game, phase: Phase) -> None:
+        if phase.key == "allied-setup":
+            self._set_up_the_pool(game)
+        if phase.key == "allied-siege":
+            hd.end_siege(game)
         if phase.key in (*SETUP_PHASES, "allied-siege"):
             game.state.data.pop("placed", None)
         if phase.key == "axis-setup":

@@ -324,8 +324,7 @@ def obligations(game: Game, side: Side, busy: set[str] | None = None) -> list[He
     due = []
     occupants = game.occupants(side.enemy)
     for target in sorted({n for h in able for n in h.neighbours()} - targeted):
-        enemies = [u for u in occupants.get(target, ()) if not game.defs[u].is_dummy]
-        if not any(not game.unit(u).disrupted and u not in attacked for u in enemies):
+        if not any(_threatens(game, u, attacked) for u in occupants.get(target, ())):
             continue
         group = attack_group(game, target, able)
         if not group:
@@ -349,11 +348,20 @@ def strands_a_duty(game: Game, order: Attack, side: Side) -> Hex | None:
     for lost in sorted(before - after):
         wider = Attack((*order.defenders, lost), order.attackers, order.partial)
         try:
-            if cb.assess(game, wider, side).column is not None:
-                return lost
+            if hd.hidden_in(game, wider.defenders, side.enemy) or cb.assess(game, wider, side).column is not None:
+                return lost  # (face-down defenders: any odds may be declared, ruling R-HIDDEN)
         except IllegalOrderError:
             continue
     return None
+
+
+def _threatens(game: Game, uid: str, attacked: set[str]) -> bool:
+    """An undisrupted enemy unit nobody attacked this phase (GG-XIV.A.2, IX.B), as the other side sees it:
+    a face-down counter always counts (dummy or not, disrupted or not: it cannot be told), ruling R-HIDDEN."""
+    u = game.unit(uid)
+    if u.hidden:
+        return True
+    return not game.defs[uid].is_dummy and not u.disrupted and uid not in attacked
 
 
 def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:
@@ -363,9 +371,7 @@ def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:
     for uid, h in mv.on_map(game, side):
         if not game.unit(uid).disrupted:
             continue
-        threats = [n for n in h.neighbours()
-                   if any(not game.unit(e).disrupted and e not in attacked and not game.defs[e].is_dummy
-                          for e in game.units_at(n, side.enemy))]
+        threats = [n for n in h.neighbours() if any(_threatens(game, e, attacked) for e in game.units_at(n, side.enemy))]
         if threats:
             out[uid] = threats
     return out
@@ -379,6 +385,8 @@ def end_of_attacks(game: Game, side: Side) -> bool:
     threatened = disrupted_adjacent(game, side)
     if not threatened:
         return False
+    for uid in threatened:
+        hd.reveal(game, uid, "it must retreat (GG-IX.B)")  # a face-down unit that retreats turns up
     units = {u: {"code": "AR", "compulsory": False, "nr": False, "done": False, "ixb": True} for u in threatened}
     from_hexes = sorted({h for hs in threatened.values() for h in hs})
     game.log(f"{', '.join(threatened)}: disrupted next to unattacked enemy units, AR (GG-IX.B).")

@@ -408,8 +408,8 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     if not paths:
         return []
 
-    def stack(h: Hex) -> int:
-        return len([x for x in game.units_at(h, side) if x != uid and not game.defs[x].is_dummy])
+    def stack(h: Hex) -> int:  # every counter, a face-down dummy too (ruling R-HIDDEN: the enemy cannot tell)
+        return len([x for x in game.units_at(h, side) if x != uid and not game.defs[x].is_air])
 
     for step in range(1, length + 1):  # GG-XIV.D.2 f: as little stacked as possible, hex by hex
         least = min(stack(p[step]) for p in paths)

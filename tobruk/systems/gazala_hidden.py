@@ -5,6 +5,17 @@ A hidden unit shows the enemy only "a unit" in its hex (see :mod:`tobruk.view`);
 counter with nothing behind it.  Units are turned up when activated, attacked (on the ground or from the
 air) or when they move; a dummy turned up is removed.  Every reveal raises ``state.reveals``, which undo
 never crosses.
+
+What the enemy sees of face-down counters must not depend on which is which:
+
+- Each face-down counter the enemy sees carries an anonymous id (``state.data["anon"]``), given when a
+  batch of counters is turned face down (the end of the set-up, of a siege): per hex the counters are put
+  in a secret order and the k-th gets a keyed hash of (batch, hex, k) under the game's secret
+  (:meth:`Game.secret_mac`).  The ids are thus the same whoever stands where, different in every game,
+  and new each time a counter goes face down again.  A counter turned up loses its id for good.
+- While a side places face-down counters (its set-up, a siege), the other side sees those counters as
+  they were when the phase began (``state.data["unseen"]`` keeps how they looked), and the log lines about
+  the placements are that side's alone (:func:`log_secret`).
 """
 
 from __future__ import annotations
@@ -22,11 +33,17 @@ def nonhistorical(game: Game) -> bool:
     return bool(game.state.data.get("nonhistorical"))
 
 
+def pool_units(game: Game, side: Side) -> list[str]:
+    """The counters a side sets up face down: its ground units with a set-up position, and the dummies
+    (reinforcements arrive later, GG-VII.B)."""
+    return [u for u in game.units_of(side) if not game.defs[u].is_air and u not in game.scenario.reinforcements]
+
+
 def hide_allied_units(game: Game) -> None:
-    """GG-V.B.1: every Allied ground unit and both dummies start face down."""
-    for uid in game.units_of(Side.ALLIED):
-        if not game.defs[uid].is_air:
-            game.unit(uid).hidden = True
+    """GG-V.B.1: every Allied ground unit and both dummies start face down, in a pool off the map."""
+    for uid in pool_units(game, Side.ALLIED):
+        u = game.unit(uid)
+        u.hidden, u.hex = True, None
 
 
 def name(game: Game, uid: str) -> str:
@@ -35,12 +52,18 @@ def name(game: Game, uid: str) -> str:
     return f"a unit in {u.hex}" if u.hidden else uid
 
 
+def log_secret(game: Game, owner: Side, text: str, public: str | None = None) -> None:
+    """A log line about face-down counters: ``owner`` reads ``text``, the enemy ``public`` (or nothing)."""
+    game.log(text, hidden_from=owner.enemy, instead=public)
+
+
 def reveal(game: Game, uid: str, why: str) -> None:
-    """Turn a unit face up; a dummy is removed (it was never there)."""
+    """Turn a unit face up; a dummy is removed (it was never there).  Its anonymous id is gone for good."""
     u, d = game.unit(uid), game.defs[uid]
     if not u.hidden:
         return
     u.hidden = False
+    game.state.data.get("anon", {}).pop(uid, None)
     game.state.reveals += 1
     if d.is_dummy:
         where = u.hex
@@ -48,7 +71,7 @@ def reveal(game: Game, uid: str, why: str) -> None:
         u.eliminated = True
         game.log(f"The unit in {where} was a dummy ({why}); it is removed.")
     else:
-        game.log(f"{why.capitalize()}: the unit in {u.hex} is {uid} ({d.name}, {d.factors}).")
+        game.log(f"{why[:1].upper()}{why[1:]}: the unit in {u.hex} is {uid} ({d.name}, {d.factors}).")
 
 
 def reveal_hex(game: Game, h: Hex, side: Side, why: str) -> None:
@@ -56,7 +79,66 @@ def reveal_hex(game: Game, h: Hex, side: Side, why: str) -> None:
         reveal(game, uid, why)
 
 
+# --- what the enemy sees of face-down counters -------------------------------------------------------
+ANON_LENGTH = 12
+
+
+def assign_anonymous_ids(game: Game, uids: list[str]) -> None:
+    """Give counters just turned face down their anonymous ids (a new batch: ids never come back).
+
+    Per hex the counters are put in an order only the secret gives, and the k-th gets the keyed hash of
+    (batch, hex, k): the ids depend on where the counters are, not on which counter is which.
+    """
+    data = game.state.data
+    batch = int(data.get("anon_batch", 0)) + 1
+    data["anon_batch"] = batch
+    ids: dict[str, str] = data.setdefault("anon", {})
+    by_hex: dict[Hex, list[str]] = {}
+    for uid in uids:
+        u = game.unit(uid)
+        if u.hidden and u.hex is not None and not u.eliminated:
+            by_hex.setdefault(u.hex, []).append(uid)
+    for h in sorted(by_hex):
+        shuffled = sorted(by_hex[h], key=lambda x: game.secret_mac(f"order:{batch}:{x}"))
+        for k, uid in enumerate(shuffled):
+            ids[uid] = game.secret_mac(f"anon:{batch}:{h.label}:{k}")[:ANON_LENGTH]
+
+
+def anonymous_id(game: Game, uid: str) -> str:
+    """The id the enemy sees for a face-down counter (a position arranged by hand gets one from its id)."""
+    given: str | None = game.state.data.get("anon", {}).get(uid)
+    return given if given is not None else game.secret_mac(f"anon:unassigned:{uid}")[:ANON_LENGTH]
+
+
+def keep_unseen(game: Game, uid: str) -> None:
+    """Before a counter changes in a phase the enemy may not follow (set-up, siege), note how it looked."""
+    u = game.unit(uid)
+    unseen = game.state.data.setdefault("unseen", {})
+    if uid not in unseen:
+        unseen[uid] = {"hex": None if u.hex is None else u.hex.label, "hidden": u.hidden, "eliminated": u.eliminated,
+                       "anon": game.state.data.get("anon", {}).get(uid)}
+
+
+def as_seen_by_enemy(game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
+    """(hex, face down, eliminated, anonymous id) of a counter as its enemy sees it now."""
+    kept = game.state.data.get("unseen", {}).get(uid)
+    if kept is not None:
+        return (None if kept["hex"] is None else Hex.parse(kept["hex"]), kept["hidden"], kept["eliminated"],
+                kept["anon"])
+    u = game.unit(uid)
+    return u.hex, u.hidden, u.eliminated, (anonymous_id(game, uid) if u.hidden else None)
+
+
+def end_unseen_phase(game: Game) -> None:
+    game.state.data.pop("unseen", None)
+
+
+def face_down_on_map(game: Game, side: Side) -> list[str]:
+    return [u for u in game.units_of(side) if (s := game.unit(u)).hidden and s.hex is not None and not s.eliminated]
+
+
 def hidden_in(game: Game, hexes: list[Hex] | tuple[Hex, ...], side: Side) -> bool:
+    """Whether ``side`` has a face-down counter in any of ``hexes`` (what its enemy sees: "a unit")."""
     return any(game.unit(u).hidden for h in hexes for u in game.units_at(h, side))
 
 
@@ -82,7 +164,11 @@ def siege_zone(game: Game) -> frozenset[Hex]:
 
 
 def siege_available(game: Game) -> bool:
-    """Before an Axis player-turn, while no Axis unit has been inside the perimeter and Allied units hold it."""
+    """Before an Axis player-turn, while no Axis unit has been inside the perimeter and Allied units hold it.
+
+    "Hold" as the Axis player sees it: a face-down counter there counts, dummy or not, so whether the
+    siege is offered tells him nothing about what the counters are.
+    """
     zone = siege_zone(game)
     if not zone or game.state.data.get("siege_lost"):
         return False
@@ -90,7 +176,7 @@ def siege_available(game: Game) -> bool:
         game.state.data["siege_lost"] = True
         return False
     return any(game.unit(u).hex in zone for u in game.units_of(Side.ALLIED)
-               if not game.defs[u].is_air and not game.defs[u].is_dummy and not game.unit(u).eliminated)
+               if not game.defs[u].is_air and not game.unit(u).eliminated)
 
 
 def _axis_on_map(game: Game) -> list[tuple[str, Hex]]:
@@ -117,3 +203,26 @@ def siege_threatened(game: Game, reach: int = 6) -> bool:
     """Ruling R-SIEGE: a turn "might include an attack on Tobruk" when an Axis unit is within 6 hexes of it."""
     zone = siege_zone(game)
     return any(h.distance(z) <= reach for _, h in _axis_on_map(game) for z in zone)
+
+
+def redeploy(game: Game, uid: str, h: Hex) -> None:
+    """GG-XIV.B.6: one counter of the garrison (or a dummy) to a hex inside the perimeter, face down."""
+    keep_unseen(game, uid)
+    u = game.unit(uid)
+    u.hex, u.hidden, u.eliminated = h, True, False
+    game.state.data.setdefault("placed", []).append(uid)
+    log_secret(game, Side.ALLIED, f"Allied: {uid} redeploys face down to {h} (Siege of Tobruk).")
+
+
+def end_siege(game: Game) -> None:
+    """The end of the siege phase: if anything was redeployed, the whole garrison is face down; new ids."""
+    if not game.state.data.get("placed"):
+        return
+    zone = siege_zone(game)
+    inside = [u for u in game.units_of(Side.ALLIED) if not game.defs[u].is_air and not game.unit(u).eliminated
+              and game.unit(u).hex in zone]
+    for uid in inside:
+        game.unit(uid).hidden = True
+    assign_anonymous_ids(game, inside)
+    end_unseen_phase(game)
+    game.log("Allied: Siege of Tobruk: the garrison is turned face down and spread inside the perimeter.")

@@ -52,8 +52,8 @@ def context(game: Game, side: Side, source_hexes: frozenset[Hex]) -> SupplyConte
                    if (u := game.unit(uid)).hex is not None and not u.eliminated and not game.defs[uid].is_air}
     undisrupted: set[Hex] = set()
     disrupted: set[Hex] = set()
-    for uid, h in mv.zoc_units(game, side.enemy):
-        target = disrupted if game.unit(uid).disrupted else undisrupted
+    for uid, h in mv.zoc_units(game, side.enemy):  # a face-down counter's state is unknown: undisrupted
+        target = disrupted if game.unit(uid).disrupted and not game.unit(uid).hidden else undisrupted
         target.update(n for n in h.neighbours() if n in m)
     zoc = undisrupted | disrupted
     enemy_forts = mv.enemy_forts(game, side)
@@ -173,13 +173,19 @@ def convoy(game: Game, uid: str, side: Side) -> bool:
     used[side.value] = used.get(side.value, 0) + 1
     weather = game.state.weather
     dice = CONVOY_DICE.get(weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
-    rolls = [game.dice.roll(f"convoy to {hd.name(game, uid)}") for _ in range(dice)]
+    # a convoy to a face-down unit is the owner's secret (a dummy never gets one): its dice and line too
+    secret = side if game.unit(uid).hidden else None
+    rolls = [game.roll(f"convoy to {hd.name(game, uid)}", seen_only_by=secret) for _ in range(dice)]
     limit = (LINE_MF.get(weather, 7) + sum(rolls)) * MF
     h = game.unit(uid).hex
     assert h is not None
     ok = h in trace(game, side, limit)
-    game.log(f"{side.display}: truck convoy to {hd.name(game, uid)}, line {limit // MF} MF (rolled {', '.join(map(str, rolls))}): "
-             f"{'in supply' if ok else 'not enough'}.")
+    text = (f"{side.display}: truck convoy to {uid if secret else hd.name(game, uid)}, line {limit // MF} MF "
+            f"(rolled {', '.join(map(str, rolls))}): {'in supply' if ok else 'not enough'}.")
+    if secret:
+        hd.log_secret(game, side, text)
+    else:
+        game.log(text)
     if not ok:
         return False
     help_ = game.state.data.setdefault("supply_help", {}).setdefault(side.value, {})
@@ -229,9 +235,22 @@ def finish_determination(game: Game, side: Side) -> None:
             u.disrupted = False
             recovered.append(uid)
     game.state.data.setdefault("supply", {})[side.value] = result
-    out = [hd.name(game, uid) for uid, e in result.items() if not e["supplied"]]
-    back = [hd.name(game, uid) for uid in recovered]
-    game.log(f"{side.display} supply: {len(result) - len(out)} in supply"
-             + (f", out of supply: {', '.join(out)}" if out else "")
-             + (f"; recovered: {', '.join(back)}" if back else "") + ".")
+    if hd.face_down_on_map(game, side):  # (whether there are face-down counters is plain to see)
+        face_down = {u for u in result if game.unit(u).hidden}
+        hd.log_secret(game, side, _supply_line(game, side, result, recovered, set()),
+                      _supply_line(game, side, result, recovered, face_down, "face-up units"))
+    else:
+        game.log(_supply_line(game, side, result, recovered, set()))
+
+
+def _supply_line(game: Game, side: Side, result: dict[str, dict[str, Any]], recovered: list[str],
+                 unseen: set[str], what: str = "units") -> str:
+    """The determination's log line, leaving out the ``unseen`` (face-down) units for the enemy's reading:
+    what a counter he cannot see is doing must not show, nor how many real units stand behind them."""
+    shown = [u for u in result if u not in unseen]
+    out = [u for u in shown if not result[u]["supplied"]]
+    back = [u for u in recovered if u not in unseen]
+    return (f"{side.display} supply: {len(shown) - len(out)} {what} in supply"
+            + (f", out of supply: {', '.join(out)}" if out else "")
+            + (f"; recovered: {', '.join(back)}" if back else "") + ".")
 
