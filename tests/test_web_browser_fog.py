@@ -24,7 +24,9 @@ from tobruk.sides import Side
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 
 SCENARIO = load_scenario("gazala-gallop")
-FACE_DOWN = [d for d in SCENARIO.units if d.side is Side.ALLIED and not d.is_air]  # GG-V.B.1
+# GG-V.B.1: the Allied units set up face down; a reinforcement (the 1st Armoured Brigade, GG-VII.B) is on the
+# turn record for both players to read and arrives face up
+FACE_DOWN = [d for d in SCENARIO.units if d.side is Side.ALLIED and not d.is_air and d.id not in SCENARIO.reinforcements]
 AXIS = [d for d in SCENARIO.units if d.side is Side.AXIS]
 # factor strings only a face-down Allied counter has (2-3-2 is also an Italian division's, and so on)
 SECRET_FACTORS = sorted({d.factors for d in FACE_DOWN} - {d.factors for d in AXIS} - {"0-0-0"})
@@ -63,19 +65,20 @@ def choose(page: Any, verb: str, order: str) -> None:
 # --- A. the hotseat hand-over screen ----------------------------------------------------------------------
 def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
-        r = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat",
-                                                 "options": ["nonhistorical"]}, timeout=60)
+        r = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat", "options": ["nonhistorical"]}, timeout=60)
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         bodies: list[tuple[str, str]] = []
-        page.on("response", lambda resp: bodies.append((resp.url, resp.text()))
-                if "/api/g/" in resp.url and not resp.url.endswith("/events") else None)
+        page.on(
+            "response",
+            lambda resp: bodies.append((resp.url, resp.text())) if "/api/g/" in resp.url and not resp.url.endswith("/events") else None,
+        )
         page.goto(r.json()["links"]["both"])
         # opened cold, the page asks who sits at it before it shows anybody's view
         page.wait_for_selector("#handover:not([hidden])")
         assert page.inner_text("#handover-ok") == "I am the Allied player"
         assert page.locator("#units .counter").count() == 0
         page.click("#handover-ok")
-        page.wait_for_selector('[data-unit="1SA"]')
+        page.wait_for_selector('select[data-verb="place"]')  # the Allied counters wait in the set-up pool
         assert page.is_hidden("#handover")
         # the Allied player sets his dummies up face down and ends his set-up
         choose(page, "place", "place Dummy1 C5")
@@ -124,8 +127,9 @@ def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser) -> No
 def test_hotseat_state_names_the_side_before_it_shows_its_view(tmp_path: Path) -> None:
     """The hotseat seat's state holds a side's view only when asked for the side whose decision it is."""
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
-        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat",
-                                                    "options": ["nonhistorical"]}, timeout=60).json()["links"]["both"]
+        link = httpx.post(
+            f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat", "options": ["nonhistorical"]}, timeout=60
+        ).json()["links"]["both"]
         api = link.replace("/g/", "/api/g/")
         unasked = httpx.get(f"{api}/state", timeout=60).json()
         other = httpx.get(f"{api}/state", params={"side": "axis"}, timeout=60).json()
@@ -136,8 +140,11 @@ def test_hotseat_state_names_the_side_before_it_shows_its_view(tmp_path: Path) -
         answer = httpx.post(f"{api}/order", json={"order": "place Dummy1 C5", "version": asked["version"]}, timeout=60)
         assert answer.status_code == 200 and "view" not in answer.json()
         # the same game without face-down units (the historical set-up) needs no hand-over
-        plain = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"},
-                           timeout=60).json()["links"]["both"].replace("/g/", "/api/g/")
+        plain = (
+            httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60)
+            .json()["links"]["both"]
+            .replace("/g/", "/api/g/")
+        )
         assert httpx.get(f"{plain}/state", timeout=60).json()["view"]["side"] == "axis"
 
 
@@ -145,13 +152,13 @@ def test_hotseat_state_names_the_side_before_it_shows_its_view(tmp_path: Path) -
 DUMMIES_BESIDE_1SA = ("place Dummy1 C5", "place Dummy2 E6")
 
 
-def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_BESIDE_1SA
-                 ) -> tuple[list[tuple[str, str]], list[str]]:
+def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_BESIDE_1SA) -> tuple[list[tuple[str, str]], list[str]]:
     """A remote nonhistorical game played in two browser contexts, one per side's link, to an Axis attack
     declaration on the face-down stack in C5; the Allied player places ``placements`` in his set-up.
     Returns every response (address, body) the Axis context received and its page at each version."""
-    links = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "seed": 7,
-                                                 "options": ["nonhistorical"]}, timeout=60).json()["links"]
+    links = httpx.post(
+        f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "seed": 7, "options": ["nonhistorical"]}, timeout=60
+    ).json()["links"]
     axis_context, allied_context = browser.new_context(), browser.new_context()
     received: list[tuple[str, str]] = []
 
@@ -170,7 +177,7 @@ def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_B
 
     allied.goto(links["allied"])
     axis.goto(links["axis"])
-    allied.wait_for_selector('[data-unit="1SA"]')
+    allied.wait_for_selector('select[data-verb="place"]')  # the Allied counters wait in the set-up pool
     axis.wait_for_selector("#units .counter")
     version(0)
     # set-up: the Allied player places his dummies face down and ends his set-up
@@ -208,8 +215,7 @@ def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_B
 def test_remote_axis_browser_never_receives_a_face_down_identity(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         received, pages = _remote_game(url, browser)
-    states = [json.loads(body) for address, body in received if address.split("?")[0].endswith("/state")
-              or address.endswith("/order")]
+    states = [json.loads(body) for address, body in received if address.split("?")[0].endswith("/state") or address.endswith("/order")]
     assert len(states) >= 9 and len(pages) == 9
     for address, body in received:
         assert identities_in(body, FACE_DOWN) == [], address
@@ -219,8 +225,10 @@ def test_remote_axis_browser_never_receives_a_face_down_identity(tmp_path: Path,
     ids = {d.id for d in SCENARIO.units}
     for state in states:
         face_down = [u for u in state["view"]["units"] if u["side"] == "allied" and u.get("hidden")]
-        assert all(set(u) <= {"side", "hex", "hidden", "id"} and u.get("id") not in ids for u in face_down)
-    assert len([u for u in states[-1]["view"]["units"] if u["side"] == "allied" and u.get("hidden")]) == len(FACE_DOWN) - 1
+        assert all(set(u) == {"side", "hex", "hidden", "anon"} and u["anon"] not in ids for u in face_down)
+    assert len([u for u in states[-1]["view"]["units"] if u["side"] == "allied" and u.get("hidden")]) == len(
+        FACE_DOWN
+    )  # every one, the dummies too
 
 
 def _by_version(received: list[tuple[str, str]], tokens: list[str]) -> dict[int, str]:
@@ -235,8 +243,8 @@ def _by_version(received: list[tuple[str, str]], tokens: list[str]) -> dict[int,
         data = json.loads(body)
         data.pop("game", None)
         for u in data["view"]["units"]:
-            if u.get("hidden") and u["side"] != data["side"] and u.get("id") not in (None, *real):
-                u["id"] = anonymous.setdefault(u["id"], f"anonymous-{len(anonymous)}")
+            if u.get("hidden") and u["side"] != data["side"] and u.get("anon") not in (None, *real):
+                u["anon"] = anonymous.setdefault(u["anon"], f"anonymous-{len(anonymous)}")
         text = json.dumps(data, sort_keys=True)
         for t in tokens:
             text = text.replace(t, "TOKEN")
@@ -244,17 +252,20 @@ def _by_version(received: list[tuple[str, str]], tokens: list[str]) -> dict[int,
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="view leaks which face-down counter is which (the enemy's face-down units are "
-                   "listed in order-of-battle order, and shown on the map while he sets up): engine fog fix pending")
-@pytest.mark.parametrize("first, second", [
-    # the two dummies change places
-    (DUMMIES_BESIDE_1SA, ("place Dummy2 C5", "place Dummy1 E6")),
-    # as many counters in each hex, set up in the same hexes in the same order, but the Guards share C5 with the
-    # 1st South African and the dummies share E6, or a dummy is with each
-    (("place Dummy1 C5", "place Dummy2 E6", "place 201Gds E6"), ("place 201Gds C5", "place Dummy1 E6", "place Dummy2 E6")),
-], ids=["dummies-swapped", "unit-and-dummy-swapped"])
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        # the two dummies change places
+        (DUMMIES_BESIDE_1SA, ("place Dummy2 C5", "place Dummy1 E6")),
+        # as many counters in each hex, set up in the same hexes in the same order, but the Guards share C5 with the
+        # 1st South African and the dummies share E6, or a dummy is with each
+        (("place Dummy1 C5", "place Dummy2 E6", "place 201Gds E6"), ("place 201Gds C5", "place Dummy1 E6", "place Dummy2 E6")),
+    ],
+    ids=["dummies-swapped", "unit-and-dummy-swapped"],
+)
 def test_remote_axis_browser_receives_the_same_whatever_is_face_down_where(  # type: ignore[no-untyped-def]
-        tmp_path: Path, browser, first: tuple[str, ...], second: tuple[str, ...]) -> None:
+    tmp_path: Path, browser, first: tuple[str, ...], second: tuple[str, ...]
+) -> None:
     """Two games with the same seed that differ only in where the face-down counters are: every state the Axis
     player's browser receives is the same byte for byte (GG-V.B.1: he sees counters in hexes, nothing more)."""
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
