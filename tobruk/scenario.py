@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tobruk.campaign_data import CampaignSetup, read_campaign
 from tobruk.datafile import Table, packaged_names, read_packaged_toml, read_toml
+from tobruk.forces import read_unit_def
 from tobruk.hexes import Hex
 from tobruk.mapfile import read_map
 from tobruk.maps import Map
-from tobruk.sides import SIDES
-from tobruk.units import AACapability, Echelon, UnitDef, UnitType
+from tobruk.units import UnitDef
 
 FORMAT = "tobruk-scenario"
 VERSION = 1
-_FACTORS = re.compile(r"^(\d+)-(\d+)-(\d+)$")
 _RANGE = re.compile(r"^\s*([A-Za-z0-9]+)\s*(?:-\s*([A-Za-z0-9]+))?\s*$")
 
 
@@ -61,6 +61,7 @@ class Scenario:
     source: str = ""
     notes: str = ""
     rules: Mapping[str, Any] = field(default_factory=dict)
+    campaign: CampaignSetup | None = None  # what a units_from scenario adds (tobruk/campaign_data.py)
 
     def unit(self, unit_id: str) -> UnitDef:
         for u in self.units:
@@ -95,8 +96,22 @@ def _axis_range(t: Table, key: str, text: str, kind: str, limit: int) -> range:
     return range(lo, hi + 1)
 
 
+def _named_place(t: Table, key: str, name: str, m: Map) -> Hex:
+    try:
+        return m.place(name).hex
+    except KeyError:
+        raise t.error(key, f"the map has no place {name!r}") from None
+
+
+def _east(h: Hex) -> float:
+    """How far east a hex's centre lies, in hex widths (rows B, D, ... sit half a hex east)."""
+    return h.col + 0.5 * (h.row % 2)
+
+
 def _zone_part(t: Table, m: Map) -> set[Hex]:
-    """One part of a zone: named map zones, listed hexes, the land beside a line zone, a rectangle."""
+    """One part of a zone: named map zones, listed hexes, the land beside a line zone, a rectangle; named
+    places, the land east or west of a place, a map edge, the hexes of a named road, or ``all`` (the hexes
+    common to several parts)."""
     out: set[Hex] = set()
     land = [h for h in m.hexes if m.is_land(h)]
     for key in t.keys():
@@ -122,6 +137,27 @@ def _zone_part(t: Table, m: Map) -> set[Hex]:
                     out |= {h for h in land if h.row == row and h.col < min(line_cols)}
                 else:
                     out |= {h for h in land if h.row == row and h.col > max(line_cols)}
+        elif key in ("place", "places"):
+            for i, place in enumerate([t.str(key)] if key == "place" else t.strings(key)):
+                out.add(_named_place(t, key if key == "place" else f"{key}[{i}]", place, m))
+        elif key in ("east_of_place", "west_of_place"):
+            x = _east(_named_place(t, key, t.str(key), m))
+            east = key == "east_of_place"
+            out |= {h for h in land if (_east(h) > x if east else _east(h) < x)}
+        elif key == "edge":
+            compass = t.str("edge")
+            if compass not in ("north", "south", "east", "west"):
+                raise t.error("edge", f"expected north, south, east or west, got {compass!r}")
+            out |= m.edge(compass)
+        elif key == "route":
+            lines = [r for r in m.route_lines if r.name == t.str("route")]
+            if not lines:
+                raise t.error("route", f"the map has no road or track named {t.str('route')!r}")
+            out |= {h for r in lines for h in r.hexes}
+        elif key == "all":
+            parts = [_zone_part(p, m) for p in t.tables("all")]
+            if parts:
+                out |= set.intersection(*parts)
     if t.has("rows") or t.has("columns"):
         rows: range = _axis_range(t, "rows", t.str("rows"), "row", m.rows) if t.has("rows") else range(m.rows)
         cols = _axis_range(t, "columns", t.str("columns"), "column", m.columns) if t.has("columns") \
@@ -142,11 +178,6 @@ def read_zone(t: Table, m: Map) -> frozenset[Hex]:
     return frozenset(_zone_part(t, m))
 
 
-UNIT_TYPES = {t.value: t for t in UnitType}
-ECHELONS = {e.value: e for e in Echelon}
-AA = {a.value: a for a in AACapability}
-
-
 def read_scenario(t: Table, name: str) -> Scenario:
     if t.str("format") != FORMAT:
         raise t.error("format", f"expected {FORMAT!r}")
@@ -154,8 +185,9 @@ def read_scenario(t: Table, name: str) -> Scenario:
         raise t.error("version", f"this program reads scenario format version {VERSION}")
     title = t.str("title")
     system = t.str("system")
-    turns = t.int("turns")
-    if not 1 <= turns <= 200:
+    campaign = t.has("units_from")  # counters from an order of battle, turns from a track (campaign_data.py)
+    turns = 0 if campaign else t.int("turns")
+    if not campaign and not 1 <= turns <= 200:
         raise t.error("turns", "expected 1 to 200")
     notes = t.str("notes", "")
     if t.has("map") and isinstance(t.data.get("map"), str):
@@ -178,36 +210,26 @@ def read_scenario(t: Table, name: str) -> Scenario:
             raise tab.error(key, f"no zone {zone_name!r} in the scenario's [zones] or the map")
         return zone_name
 
+    def zone_hexes(tab: Table, key: str, zone_name: str) -> frozenset[Hex]:
+        known_zone(tab, key, zone_name)
+        return zones[zone_name] if zone_name in zones else m.zones[zone_name]
+
     units: list[UnitDef] = []
     start: dict[str, Hex | None] = {}
     setup_zone: dict[str, str] = {}
     reinforcements: dict[str, Reinforcement] = {}
+    setup: CampaignSetup | None = None
+    if campaign:
+        if t.has("unit"):
+            raise t.error("unit", "a scenario with units_from lists its forces as [[force]], not [[unit]]")
+        part = read_campaign(t, m, zone_hexes)
+        units, start, setup_zone, turns, setup = list(part.units), part.start, part.setup_zone, part.turns, part.setup
+        reinforcements = {uid: Reinforcement(turn, zone) for uid, (turn, zone) in part.arrivals.items()}
     for ut in t.tables("unit", None):
-        uid = ut.str("id")
-        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.'_]*", uid):
-            raise ut.error("id", f"a unit id is letters, digits, '.', \"'\" and '_' with no spaces, got {uid!r}")
+        unit = read_unit_def(ut)
+        uid = unit.id
         if uid in start:
             raise ut.error("id", f"unit id {uid!r} is used twice")
-        fm = _FACTORS.match(ut.str("factors"))
-        if not fm:
-            raise ut.error("factors", "expected attack-defence-movement, e.g. '4-3-2'")
-        flags = ut.strings("flags", None)
-        unit = UnitDef(
-            id=uid,
-            name=ut.str("name"),
-            side=ut.choice("side", SIDES),
-            nationality=ut.str("nationality"),
-            echelon=ut.choice("echelon", ECHELONS),
-            type=ut.choice("type", UNIT_TYPES),
-            attack=int(fm.group(1)),
-            defence=int(fm.group(2)),
-            movement=int(fm.group(3)),
-            tank=ut.str("tank", None),
-            aa=ut.choice("aa", AA, AACapability.NONE),
-            flags=frozenset(flags),
-            formation=ut.str("formation", None),
-        )
-        ut.str("basis", "")  # the strength a factor was derived from: documentation only
         where = ut.hex("hex", None)
         if where is not None and where not in m:
             raise ut.error("hex", f"{where} is not on the map")
@@ -242,7 +264,7 @@ def read_scenario(t: Table, name: str) -> Scenario:
     if isinstance(map_data, str):
         digest = hashlib.sha256((digest + _map_digest(map_data)).encode()).hexdigest()
     return Scenario(name, title, system, m, tuple(units), start, setup_zone, reinforcements, zones, turns,
-                    tuple(options), digest, t.source, notes, rules)
+                    tuple(options), digest, t.source, notes, rules, setup)
 
 
 def _map_digest(map_name: str) -> str:
