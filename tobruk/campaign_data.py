@@ -75,6 +75,7 @@ class CampaignSetup:
     start: str
     end: str
     first: Side
+    area: str | None
     turn_names: tuple[str, ...]
     arrivals: Mapping[str, str]
     forms: Mapping[str, str]
@@ -106,12 +107,15 @@ def _forces(t: Table) -> Forces:
     return load_forces(name)
 
 
-def _place_hex(t: Table, key: str, m: Map) -> Hex:
-    name = t.str(key)
+def _place_hex(t: Table, key: str, m: Map, name: str | None = None) -> Hex:
+    """A place by name, or a one-hex map zone (the campaign map names its places as zones)."""
+    name = t.str(key) if name is None else name
+    if name in m.zones and len(m.zones[name]) == 1:
+        return next(iter(m.zones[name]))
     try:
         return m.place(name).hex
     except KeyError:
-        raise t.error(key, f"the map has no place {name!r}") from None
+        raise t.error(key, f"the map has no place or one-hex zone {name!r}") from None
 
 
 def _victory_test(t: Table, zone_of: ZoneCheck) -> VictoryTest:
@@ -203,6 +207,13 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
     if t.has("turns") and t.int("turns") != turns:
         raise t.error("turns", f"{start} to {end} is {turns} turns, not {t.int('turns')}")
     first = t.choice("first", SIDES, Side.AXIS)
+    area_name = t.str("area", None)
+    area = zone_of(t, "area", area_name) if area_name is not None else None
+
+    def in_area(tab: Table, key: str, hexes: frozenset[Hex] | set[Hex]) -> None:
+        if area is not None and not set(hexes) <= area:
+            outside = sorted(set(hexes) - area)
+            raise tab.error(key, f"{outside[0]} is outside the scenario's area {area_name!r}")
     tobruk = t.int("tobruk_multiplier", 3)
     if tobruk not in (2, 3):
         raise t.error("tobruk_multiplier", "expected 3 (CA-F.4) or 2 (the Gazala listing)")
@@ -234,6 +245,8 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
             where = _place_hex(ft, "place", m)
         if where is not None and (where not in m or not m.is_land(where)):
             raise ft.error("hex", f"{where} is not a land hex of the map")
+        if where is not None:
+            in_area(ft, "place" if ft.has("place") else "hex", {where})
         enters = start
         if ft.has("arrives"):
             at = ft.table("arrives")
@@ -241,13 +254,14 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
             if not turn_ordinal(start) <= turn_ordinal(enters) <= turn_ordinal(end):
                 raise at.error("turn", f"{enters!r} is outside the scenario ({start} to {end})")
             zone = at.str("zone")
-            zone_of(at, "zone", zone)
+            in_area(at, "zone", zone_of(at, "zone", zone))
             arrivals[uid] = (turn_ordinal(enters) - turn_ordinal(start) + 1, zone)
             arrival_names[uid] = enters
             at.done()
         if ft.has("setup_zone"):
             zone = ft.str("setup_zone")
             hexes = zone_of(ft, "setup_zone", zone)
+            in_area(ft, "setup_zone", hexes)
             setup_zone[uid] = zone
             if where is not None and where not in hexes:
                 raise ft.error("hex", f"{where} is outside its set-up zone {zone!r}")
@@ -295,17 +309,15 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
         side = ft.choice("side", SIDES)
         fixed: list[Hex] = list(ft.hexes("hexes", None))
         for i, name in enumerate(ft.strings("places", None)):
-            try:
-                fixed.append(m.place(name).hex)
-            except KeyError:
-                raise ft.error(f"places[{i}]", f"the map has no place {name!r}") from None
+            fixed.append(_place_hex(ft, f"places[{i}]", m, name))
         for i, h in enumerate(fixed):
             if h not in m or not m.is_land(h):
                 raise ft.error(f"hexes[{i}]", f"{h} is not a land hex of the map")
+        in_area(ft, "hexes", set(fixed))
         count = ft.int("count", len(fixed))
         zone = ft.str("zone", None)
         if zone is not None:
-            zone_of(ft, "zone", zone)
+            in_area(ft, "zone", zone_of(ft, "zone", zone))
         if fixed and count != len(fixed):
             raise ft.error("count", f"{count} does not match the {len(fixed)} fixed positions")
         if count < 1:
@@ -316,7 +328,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
         ft.done()
 
     victory = _victory(t.table("victory"), zone_of)
-    setup = CampaignSetup(forces.name, track.name, clause, start, end, first,
+    setup = CampaignSetup(forces.name, track.name, clause, start, end, first, area_name,
                           tuple(track.turns[track.number(start) - 1:track.number(end)]), arrival_names, forms,
                           frozenset(disrupted), tuple(forts), tobruk, {**{k: v for k, v in classes.items()},
                                                                         **{k: AntiTank(v) for k, v in at_units.items()}},

@@ -97,10 +97,19 @@ def _axis_range(t: Table, key: str, text: str, kind: str, limit: int) -> range:
 
 
 def _named_place(t: Table, key: str, name: str, m: Map) -> Hex:
+    """A place by its name on the map, a map zone of exactly one hex (``"el-agheila"``), or a hex label."""
+    if name in m.zones and len(m.zones[name]) == 1:
+        return next(iter(m.zones[name]))
+    try:
+        h = Hex.parse(name)
+        if h in m:
+            return h
+    except ValueError:
+        pass
     try:
         return m.place(name).hex
     except KeyError:
-        raise t.error(key, f"the map has no place {name!r}") from None
+        raise t.error(key, f"the map has no place or one-hex zone {name!r}") from None
 
 
 def _east(h: Hex) -> float:
@@ -108,18 +117,19 @@ def _east(h: Hex) -> float:
     return h.col + 0.5 * (h.row % 2)
 
 
-def _zone_part(t: Table, m: Map) -> set[Hex]:
+def _zone_part(t: Table, m: Map, known: Mapping[str, frozenset[Hex]] | None = None) -> set[Hex]:
     """One part of a zone: named map zones, listed hexes, the land beside a line zone, a rectangle; named
-    places, the land east or west of a place, a map edge, the hexes of a named road, or ``all`` (the hexes
-    common to several parts)."""
+    places, the land east or west of a place, a map edge, the hexes of a named road, ``all`` (the hexes
+    common to several parts); ``except`` takes parts away."""
     out: set[Hex] = set()
     land = [h for h in m.hexes if m.is_land(h)]
+    zones: Mapping[str, frozenset[Hex]] = {**m.zones, **(known or {})}  # the scenario's earlier zones too
     for key in t.keys():
         if key == "zone":
             name = t.str("zone")
-            if name not in m.zones:
+            if name not in zones:
                 raise t.error("zone", f"the map has no zone {name!r}")
-            out |= m.zones[name]
+            out |= zones[name]
         elif key == "hexes":
             hexes = t.hexes("hexes")
             for i, h in enumerate(hexes):
@@ -155,27 +165,30 @@ def _zone_part(t: Table, m: Map) -> set[Hex]:
                 raise t.error("route", f"the map has no road or track named {t.str('route')!r}")
             out |= {h for r in lines for h in r.hexes}
         elif key == "all":
-            parts = [_zone_part(p, m) for p in t.tables("all")]
+            parts = [_zone_part(p, m, known) for p in t.tables("all")]
             if parts:
                 out |= set.intersection(*parts)
+        elif key == "any":
+            for part in t.tables("any"):
+                out |= _zone_part(part, m, known)
     if t.has("rows") or t.has("columns"):
         rows: range = _axis_range(t, "rows", t.str("rows"), "row", m.rows) if t.has("rows") else range(m.rows)
         cols = _axis_range(t, "columns", t.str("columns"), "column", m.columns) if t.has("columns") \
             else range(m.columns)
         out |= {h for h in land if h.row in rows and h.col in cols}
+    if t.has("except"):
+        for part in t.tables("except"):
+            out -= _zone_part(part, m, known)
     t.done()
     return out
 
 
-def read_zone(t: Table, m: Map) -> frozenset[Hex]:
-    """A zone is one part, or ``any = [part, ...]``, the union of several (see the format doc)."""
-    if t.has("any"):
-        hexes: set[Hex] = set()
-        for part in t.tables("any"):
-            hexes |= _zone_part(part, m)
-        t.done()
-        return frozenset(hexes)
-    return frozenset(_zone_part(t, m))
+def read_zone(t: Table, m: Map, known: Mapping[str, frozenset[Hex]] | None = None) -> frozenset[Hex]:
+    """A zone is one part, or ``any = [part, ...]``, the union of several (see the format doc).
+
+    ``known`` are the zones the scenario defined before this one, which a part may name like a map zone.
+    """
+    return frozenset(_zone_part(t, m, known))
 
 
 def read_scenario(t: Table, name: str) -> Scenario:
@@ -202,7 +215,7 @@ def read_scenario(t: Table, name: str) -> Scenario:
     zt = t.table("zones", None)
     if zt is not None:
         for zone_name in zt.keys():
-            zones[zone_name] = read_zone(zt.table(zone_name), m)
+            zones[zone_name] = read_zone(zt.table(zone_name), m, zones)
         zt.done()
 
     def known_zone(tab: Table, key: str, zone_name: str) -> str:
