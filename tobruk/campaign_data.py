@@ -67,7 +67,13 @@ class Victory:
 
 @dataclass(frozen=True)
 class CampaignSetup:
-    """What a campaign scenario says beyond where its units stand (see the module docstring)."""
+    """What a campaign scenario says beyond where its units stand (see the module docstring).
+
+    A game-turn is the Axis player-turn, then the Allied (CA-Q.1, CA-Q.2); ``first = allied`` therefore
+    means the first game-turn has the Allied player-turn only (Operation Crusader, CA-SC.4).  ``area`` is
+    the part of the map the scenario is played on; ``alone`` the side whose units start one to a hex
+    (1st Alamein, CA-SC.7).
+    """
 
     forces: str
     track: str
@@ -76,6 +82,7 @@ class CampaignSetup:
     end: str
     first: Side
     area: str | None
+    alone: Side | None
     turn_names: tuple[str, ...]
     arrivals: Mapping[str, str]
     forms: Mapping[str, str]
@@ -214,6 +221,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
         if area is not None and not set(hexes) <= area:
             outside = sorted(set(hexes) - area)
             raise tab.error(key, f"{outside[0]} is outside the scenario's area {area_name!r}")
+    alone = t.choice("alone", SIDES, None)
     tobruk = t.int("tobruk_multiplier", 3)
     if tobruk not in (2, 3):
         raise t.error("tobruk_multiplier", "expected 3 (CA-F.4) or 2 (the Gazala listing)")
@@ -278,8 +286,9 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
             if unit.combat_class is not CombatClass.PURE_ARMOUR or unit.side is not Side.ALLIED:
                 raise ft.error("tank", f"{uid} is not an Allied armour unit")
             unit = replace(unit, tank=tank)
+        # a unit held off the map enters later as a reinforcement, its tank type checked then (CA-R.4)
         if unit.side is Side.ALLIED and unit.combat_class is CombatClass.PURE_ARMOUR and unit.tank is not None \
-                and not track.tank_available(unit.tank, enters):
+                and not off_map and not track.tank_available(unit.tank, enters):
             raise ft.error("tank", f"the {unit.tank} is introduced {track.tank_type(unit.tank).when.turn}, "
                                    f"after {enters} (CA-R.1)")
         if unit.side is Side.ALLIED:
@@ -303,6 +312,17 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
                     if uid in disrupted:
                         disrupted.add(part)
         ft.done()
+
+    if alone is not None:
+        seen: dict[Hex, str] = {}
+        for ft in t.tables("force"):
+            uid = ft.str("unit")
+            where = placed.get(uid)
+            if forces.units[uid].side is alone and where is not None:
+                if where in seen:
+                    raise ft.error("hex", f"{uid} shares {where} with {seen[where]}, but the {alone.value} "
+                                                     "units start one to a hex")
+                seen[where] = uid
 
     forts: list[Fortification] = []
     for ft in t.tables("fortification", None):
@@ -328,7 +348,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
         ft.done()
 
     victory = _victory(t.table("victory"), zone_of)
-    setup = CampaignSetup(forces.name, track.name, clause, start, end, first, area_name,
+    setup = CampaignSetup(forces.name, track.name, clause, start, end, first, area_name, alone,
                           tuple(track.turns[track.number(start) - 1:track.number(end)]), arrival_names, forms,
                           frozenset(disrupted), tuple(forts), tobruk, {**{k: v for k, v in classes.items()},
                                                                         **{k: AntiTank(v) for k, v in at_units.items()}},

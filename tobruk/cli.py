@@ -17,6 +17,7 @@ from tobruk.record import load, record_of, replay, save
 from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
 from tobruk.sides import Side
+from tobruk.systems import system_names
 from tobruk.view import unit_data
 
 
@@ -90,6 +91,8 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
+    if scenario.campaign is not None and scenario.system not in system_names():
+        return _show_campaign(args, scenario)
     game = Game(scenario)
     if args.svg:
         Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
@@ -98,6 +101,21 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(json.dumps(map_json(scenario.map, game), indent=1))
     elif not args.svg:
         print(summary(scenario))
+    return 0
+
+
+def _show_campaign(args: argparse.Namespace, scenario: Scenario) -> int:
+    """A campaign scenario whose rules are not played yet: its data, and its counters on the map."""
+    from tobruk import campaign_view
+
+    if args.svg:
+        Path(args.svg).write_text(render_map(scenario.map, campaign_view.counters(scenario), title=scenario.title),
+                                  encoding="utf-8")
+        print(f"wrote {args.svg}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(campaign_view.data(scenario), indent=1))
+    elif not args.svg:
+        print(campaign_view.summary(scenario))
     return 0
 
 
