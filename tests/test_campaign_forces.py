@@ -131,6 +131,12 @@ def test_the_railhead_moves_west_by_date_and_lies_on_the_map() -> None:
         assert m.is_land(h)
     cols = [m.place(r.place).hex.col for r in TRACK.railheads]
     assert cols == sorted(cols, reverse=True)  # each one further west
+    # the same railheads as the map's railway, on the same turns (the first one predates the track)
+    on_map = {r.name: r for r in m.railheads}
+    for r in TRACK.railheads:
+        assert on_map[r.place].hex == m.place(r.place).hex and on_map[r.place].hex in m.railway
+        if r.when.turn != TRACK.first:
+            assert on_map[r.place].turn == r.when.turn
 
 
 @pytest.mark.rule("CA-R.3")

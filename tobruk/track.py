@@ -235,6 +235,7 @@ def read_track(t: Table, name: str) -> Track:
     alamein = AlameinLevel(al.str("place"), within, al.int("british_divisions"),
                            tuple(al.strings("axis_additions")))
     al.str("clause", "")
+    al.str("source", "")  # the rules themselves (documentation only)
     al.done()
     end = read_turn(t, "axis_reinforcements_end")
     t.str("notes", "")
