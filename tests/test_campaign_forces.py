@@ -498,3 +498,13 @@ def test_every_campaign_data_file_validates() -> None:
     read_forces(read_packaged_toml("forces", "north-africa"), "north-africa")
     for name in (*SCENARIOS, CAMPAIGN):
         load_scenario(name)
+
+
+@pytest.mark.parametrize("command", ["play", "arena", "fuzz"])
+def test_playing_a_campaign_scenario_is_refused_in_one_line(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tobruk.cli import main
+
+    assert main([command, "na-gazala"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("tobruk: data/scenarios/na-gazala.toml: system: ") and "tobruk show na-gazala" in err
+    assert "\n" not in err

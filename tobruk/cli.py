@@ -391,9 +391,20 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _check_playable(name: str) -> None:
+    """A scenario whose game system has no rules yet (the campaign's) can be shown but not played."""
+    scenario = load_scenario(name)
+    if scenario.system not in system_names():
+        raise ScenarioError(scenario.source or name, "system",
+                            f"the rules of {scenario.system!r} are not played yet (playable: {', '.join(system_names())}); "
+                            f"'tobruk show {name}' shows the scenario")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command in ("play", "arena", "fuzz"):
+            _check_playable(args.scenario)
         return int(args.func(args))
     except (ScenarioError, RecordError) as exc:
         print(f"tobruk: {exc}", file=sys.stderr)
