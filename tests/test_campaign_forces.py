@@ -15,6 +15,7 @@ from tobruk.campaign_data import CampaignSetup
 from tobruk.datafile import read_packaged_toml, read_toml
 from tobruk.errors import ScenarioError
 from tobruk.forces import load_forces, read_forces
+from tobruk.hexes import Hex
 from tobruk.scenario import Scenario, load_scenario
 from tobruk.sides import Side
 from tobruk.track import load_track, read_track, turn_name, turn_ordinal
@@ -508,3 +509,36 @@ def test_playing_a_campaign_scenario_is_refused_in_one_line(command: str, capsys
     err = capsys.readouterr().err.strip()
     assert err.startswith("tobruk: data/scenarios/na-gazala.toml: system: ") and "tobruk show na-gazala" in err
     assert "\n" not in err
+
+
+@pytest.mark.rule("CA-SC.1")
+def test_el_agheila_i_axis_enters_on_the_west_edge_and_the_british_hold_agedabia(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-el-agheila-1"]
+    for uid in LISTINGS["na-el-agheila-1"][5]:
+        assert s.reinforcements[uid].turn == 1 and s.start[uid] is None
+        entry = s.zone(s.reinforcements[uid].zone)
+        assert entry and all(h.col == 0 for h in entry)
+    boxes = [f for f in setup(s).fortifications if f.side is Side.ALLIED]
+    assert sum(f.count for f in boxes) == 1 and not [f for f in setup(s).fortifications if f.side is Side.AXIS]
+    (agheila,) = s.map.zones["el-agheila"]
+
+    def east(h: Hex) -> float:  # a hex centre's distance east in hex widths (odd rows sit half a hex east)
+        return h.col + 0.5 * (h.row % 2)
+
+    zone = [h for f in boxes if f.zone for h in s.zone(f.zone)]
+    assert zone and all(east(h) > east(agheila) for h in zone)  # "anywhere east of el Agheila"
+    v = setup(s).victory
+    assert (v.side, v.test.test, v.test.zone) == (Side.ALLIED, "hold", "agedabia")
+
+
+@pytest.mark.rule("CA-SC.2")
+def test_el_agheila_ii_no_forts_and_the_axis_on_the_coastal_road(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-el-agheila-2"]
+    assert not [f for f in setup(s).fortifications if f.side is Side.AXIS]  # "No forts"
+    assert sum(f.count for f in setup(s).fortifications if f.side is Side.ALLIED) == 1
+    assert setup(s).forms == {"15Pz": "XX+", "21Pz": "XX+"}
+    road = s.map.zones["coastal-road"]
+    assert all(h in road for h in s.zone("axis-setup"))
+    assert s.unit("2ArmBde").tank == "Crusader I"
+    v = setup(s).victory
+    assert (v.side, v.test.test, v.test.zone) == (Side.ALLIED, "hold", "agedabia")
