@@ -542,3 +542,21 @@ def test_el_agheila_ii_no_forts_and_the_axis_on_the_coastal_road(scenarios: dict
     assert s.unit("2ArmBde").tank == "Crusader I"
     v = setup(s).victory
     assert (v.side, v.test.test, v.test.zone) == (Side.ALLIED, "hold", "agedabia")
+
+
+def test_the_digest_covers_the_forces_and_track_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record names its scenario by digest: a changed counter or date must change it."""
+    import tobruk.scenario as scenario_module
+    from tobruk.datafile import Table
+
+    before = load_scenario("na-gazala").digest
+    real = scenario_module.read_packaged_toml
+    for folder in ("forces", "tracks"):
+        def edited(f: str, name: str, folder: str = folder) -> Table:
+            t = real(f, name)
+            return Table({**t.data, "title": t.data["title"] + " (edited)"}, t.source) if f == folder else t
+
+        monkeypatch.setattr(scenario_module, "read_packaged_toml", edited)
+        assert load_scenario("na-gazala").digest != before
+        monkeypatch.setattr(scenario_module, "read_packaged_toml", real)
+    assert load_scenario("na-gazala").digest == before

@@ -276,12 +276,19 @@ def read_scenario(t: Table, name: str) -> Scenario:
                                        sort_keys=True, default=str).encode()).hexdigest()
     if isinstance(map_data, str):
         digest = hashlib.sha256((digest + _map_digest(map_data)).encode()).hexdigest()
+    if setup is not None:  # the counters and dates live in the forces and track files: they are part of it too
+        digest = hashlib.sha256((digest + _packaged_digest("forces", setup.forces)
+                                 + _packaged_digest("tracks", setup.track)).encode()).hexdigest()
     return Scenario(name, title, system, m, tuple(units), start, setup_zone, reinforcements, zones, turns,
                     tuple(options), digest, t.source, notes, rules, setup)
 
 
 def _map_digest(map_name: str) -> str:
-    return hashlib.sha256(json.dumps(read_packaged_toml("maps", map_name).data, sort_keys=True,
+    return _packaged_digest("maps", map_name)
+
+
+def _packaged_digest(folder: str, name: str) -> str:
+    return hashlib.sha256(json.dumps(read_packaged_toml(folder, name).data, sort_keys=True,
                                      default=str).encode()).hexdigest()
 
 
