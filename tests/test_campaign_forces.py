@@ -480,7 +480,7 @@ def test_a_malformed_forces_file_names_file_and_field(tmp_path: Path, old: str, 
 
 
 @pytest.mark.parametrize(("old", "new", "field", "problem"), [
-    ('source = "rules; wp:Second_Battle_of_El_Alamein"', 'source = " "', "allied_force_level[4].source", "source"),
+    ('source = "rules; wp:Second_Battle_of_El_Alamein"', 'source = " "', "allied_force_level[5].source", "source"),
     ('turn = "I Aug 41"\ndate = "1 August', 'turn = "I Aug 44"\ndate = "1 August', "axis_arrival[2].turn", "not on the track"),
     ('turn = "I Aug 41"\ndate = "1 August', 'turn = "Aug 41"\ndate = "1 August', "axis_arrival[2].turn", "expected a turn"),
     ('name = "Grant"', 'name = "Matilda"', "tank_type[5].name", "listed twice"),
