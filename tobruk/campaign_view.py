@@ -84,6 +84,11 @@ def summary(scenario: Scenario) -> str:
              f"Tobruk multiplies infantry-type defence by {setup.tobruk_multiplier} (CA-F.4)",
              "Allied anti-tank (" + setup.anti_tank_clause + "): "
              + ", ".join(f"{k} {v.value}" for k, v in setup.anti_tank.items())]
+    track = forces.track
+    # a listing's own amendment holds for its whole scenario; without one the guns follow the date
+    if setup.anti_tank_clause == "CA-T.5" and track.anti_tank_at(setup.start) != track.anti_tank_at(setup.end):
+        lines[-1] += f" at the start; by date after that (CA-T.5: from {track.anti_tank_at(setup.end).when.turn} " \
+                     f"support {track.anti_tank_at(setup.end).support.value}, infantry {track.anti_tank_at(setup.end).infantry.value})"
     if setup.alone is not None:
         lines.append(f"{setup.alone.display} units start one to a hex")
     for f in setup.fortifications:
