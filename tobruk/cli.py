@@ -17,6 +17,7 @@ from tobruk.record import load, record_of, replay, save
 from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
 from tobruk.sides import Side
+from tobruk.systems import system_names
 from tobruk.view import unit_data
 
 
@@ -105,6 +106,8 @@ def scenario_arg(text: str) -> Scenario:
 
 def cmd_show(args: argparse.Namespace) -> int:
     scenario = scenario_arg(args.scenario)
+    if scenario.campaign is not None and scenario.system not in system_names():
+        return _show_campaign(args, scenario)
     game = Game(scenario)
     if args.svg:
         Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
@@ -113,6 +116,21 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(json.dumps(map_json(scenario.map, game), indent=1))
     elif not args.svg:
         print(summary(scenario))
+    return 0
+
+
+def _show_campaign(args: argparse.Namespace, scenario: Scenario) -> int:
+    """A campaign scenario whose rules are not played yet: its data, and its counters on the map."""
+    from tobruk import campaign_view
+
+    if args.svg:
+        Path(args.svg).write_text(render_map(scenario.map, campaign_view.counters(scenario), title=scenario.title),
+                                  encoding="utf-8")
+        print(f"wrote {args.svg}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(campaign_view.data(scenario), indent=1))
+    elif not args.svg:
+        print(campaign_view.summary(scenario))
     return 0
 
 
@@ -393,11 +411,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _check_playable(name: str) -> None:
+    """A scenario whose game system has no rules yet (the campaign's) can be shown but not played."""
+    scenario = load_scenario(name)
+    if scenario.system not in system_names():
+        raise ScenarioError(scenario.source or name, "system",
+                            f"the rules of {scenario.system!r} are not played yet (playable: {', '.join(system_names())}); "
+                            f"'tobruk show {name}' shows the scenario")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; a bad file or argument ends it with one line on stderr and status 2, never a traceback.
     The line comes from the reader that found the problem (it names the file and the field or order)."""
     args = build_parser().parse_args(argv)
     try:
+        if args.command in ("play", "arena", "fuzz"):
+            _check_playable(args.scenario)
         return int(args.func(args))
     except (ScenarioError, RecordError, TobrukError) as exc:
         return _fail(str(exc))

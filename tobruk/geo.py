@@ -17,16 +17,41 @@ Rasterising rules (documented in ``docs/reconstruction.md``):
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from tobruk.datafile import Table, read_packaged_toml
+from tobruk.geoextra import (
+    GeoArea,
+    GeoRailhead,
+    add_pass,
+    area_hexes,
+    nearest_escarpment_side,
+    railway_chain,
+    read_areas,
+    read_railheads,
+    snap_railhead,
+)
 from tobruk.hexes import Direction, Hex, Hexside, line
 from tobruk.layout import SQRT3, Layout
 from tobruk.mapfile import TERRAINS, grid_hexes
-from tobruk.maps import ROUTE_KINDS, Feature, Map, Place, RouteKind, RouteLine, SideFeature, Terrain, build_map
+from tobruk.maps import (
+    HIGH_SIDED,
+    ROUTE_KINDS,
+    Feature,
+    Map,
+    Place,
+    Railhead,
+    RouteKind,
+    RouteLine,
+    SideFeature,
+    Terrain,
+    build_map,
+)
 from tobruk.sides import SIDES, Side
 
 LatLon = tuple[float, float]
@@ -75,6 +100,9 @@ class Geography:
     routes: tuple[GeoRoute, ...]
     lines: tuple[GeoLine, ...]
     sources: dict[str, str]
+    areas: tuple[GeoArea, ...] = ()
+    railways: tuple[GeoRoute, ...] = ()
+    railheads: tuple[GeoRailhead, ...] = ()
 
     def place(self, name: str) -> GeoPlace:
         for p in self.places:
@@ -129,7 +157,7 @@ def read_geography(t: Table) -> Geography:
     for lt in t.tables("line"):
         kind = lt.choice("kind", LINE_KINDS)
         high = lt.choice("high", {k: k for k in COMPASS}, None)
-        if kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT) and high is None:
+        if kind in HIGH_SIDED and high is None:
             raise lt.error("high", "an escarpment needs the compass side it is high on (north, south, east, west)")
         owner = lt.choice("owner", SIDES, None)
         if kind is Feature.MINEFIELD and owner is None:
@@ -140,8 +168,32 @@ def read_geography(t: Table) -> Geography:
         lines.append(GeoLine(lt.str("name"), kind, _points(lt, "points"), lt.str("confidence"), source_of(lt),
                              high, owner, closed))
         lt.done()
+    areas = read_areas(t, _points, source_of)
+    railways = []
+    for rt in t.tables("railway", None):
+        railways.append(GeoRoute(rt.str("name"), RouteKind.ROAD, _points(rt, "points"), rt.str("confidence"), source_of(rt)))
+        rt.done()
+    railheads = read_railheads(t, source_of)
+    for it in t.tables("include", None):  # named items of another geography, drawn once, used by several maps
+        other = load_geography(it.str("geography"))
+        sources.update(other.sources)
+
+        def pick(key: str, items: tuple[Any, ...], tab: Table = it, geo: str = other.name) -> list[Any]:
+            by_name = {x.name: x for x in items}
+            wanted = tab.strings(key, [])
+            for i, n in enumerate(wanted):
+                if n not in by_name:
+                    raise tab.error(f"{key}[{i}]", f"{geo!r} has no {key[:-1]} named {n!r}")
+            return [by_name[n] for n in wanted]
+
+        # an included place brings its position and kind, not the other game's boxes and forts
+        places.extend(dataclasses.replace(p, fortification=None) for p in pick("places", tuple(other.places)))
+        routes.extend(pick("routes", tuple(other.routes)))
+        lines.extend(pick("lines", tuple(other.lines)))
+        it.done()
     t.done()
-    return Geography(name, tuple(places), tuple(routes), tuple(lines), sources)
+    return Geography(name, tuple(places), tuple(routes), tuple(lines), sources, tuple(areas), tuple(railways),
+                     tuple(railheads))
 
 
 def load_geography(name: str) -> Geography:
@@ -306,6 +358,9 @@ class BuildSpec:
     zones: dict[str, list[Hex]]
     line_zones: dict[str, str]
     terrain: dict[Hex, Terrain]
+    place_zones: dict[str, list[str]] = field(default_factory=dict)
+    route_zones: dict[str, list[str]] = field(default_factory=dict)
+    edge_zones: dict[str, str] = field(default_factory=dict)
 
 
 def read_build_spec(t: Table) -> BuildSpec:
@@ -336,8 +391,18 @@ def read_build_spec(t: Table) -> BuildSpec:
             for h in tt.hexes(k):
                 terrain[h] = TERRAINS[k]
         tt.done()
+    named: dict[str, dict[str, list[str]]] = {}
+    for key in ("place_zones", "route_zones"):
+        nt = t.table(key, None)
+        named[key] = {k: nt.strings(k) for k in nt.keys()} if nt is not None else {}
+        if nt is not None:
+            nt.done()
+    et = t.table("edge_zones", None)
+    edge_zones = {k: et.choice(k, {c: c for c in COMPASS}) for k in et.keys()} if et is not None else {}
+    if et is not None:
+        et.done()
     spec = BuildSpec(t.str("name"), t.str("geography"), ref, rows, cols, shifted, t.number("land_threshold"),
-                     supply, zones, line_zones, terrain)
+                     supply, zones, line_zones, terrain, named["place_zones"], named["route_zones"], edge_zones)
     t.done()
     return spec
 
@@ -406,5 +471,49 @@ def rasterise(spec: BuildSpec, geography: Geography, is_land: Callable[[float, f
             if line_name == gl.name:
                 zones[zone_name] = sorted({h for chain in trace_route(pts, layout, on_board) for h in chain
                                            if terrain[h] is not Terrain.SEA})
+    railway, railheads = _rasterise_extras(spec, geography, board, terrain, hexsides, zones, places, routes)
+    m = build_map(spec.name, terrain, hexsides=hexsides, routes=routes, places=places,
+                  supply_sources=spec.supply, fortifications=forts, zones=zones, railway=railway, railheads=railheads)
+    if not spec.edge_zones:
+        return m
+    zones.update({z: sorted(m.edge(compass)) for z, compass in spec.edge_zones.items()})
     return build_map(spec.name, terrain, hexsides=hexsides, routes=routes, places=places,
-                     supply_sources=spec.supply, fortifications=forts, zones=zones)
+                     supply_sources=spec.supply, fortifications=forts, zones=zones, railway=railway, railheads=railheads)
+
+
+def _rasterise_extras(spec: BuildSpec, geography: Geography, board: list[Hex], terrain: dict[Hex, Terrain],
+                      hexsides: dict[Hexside, list[SideFeature]], zones: dict[str, list[Hex]], places: list[Place],
+                      routes: list[RouteLine]) -> tuple[list[Hex], list[Railhead]]:
+    """Areas, passes, the railway and the zones named after places and routes (the campaign map's)."""
+    ref = spec.georeference
+    layout = ref.layout
+    on_board = set(board).__contains__
+
+    def trace(pts: Sequence[tuple[float, float]]) -> list[list[Hex]]:
+        return trace_route(pts, layout, on_board)
+
+    for area in geography.areas:  # each area is also a zone of its own name (its land hexes)
+        hexes = [h for h in area_hexes([ref.to_km(*p) for p in area.points], area.closed, layout, board, trace)
+                 if terrain[h] is not Terrain.SEA]
+        for h in hexes:
+            terrain[h] = area.kind
+        zones[area.name] = hexes
+    terrain.update(spec.terrain)  # the grid's own word stays last
+    for p in geography.places:
+        if p.kind == "pass" and on_board(ref.hex_at(p.lat, p.lon)):
+            side = nearest_escarpment_side(*ref.to_km(p.lat, p.lon), layout, hexsides)
+            if side is not None:
+                add_pass(side, hexsides)
+    railway: list[Hex] = []
+    for r in geography.railways:
+        railway = railway_chain(trace([ref.to_km(*pt) for pt in r.points]))
+    railheads = [snap_railhead(rh, ref.hex_at(rh.lat, rh.lon), railway) for rh in geography.railheads if railway]
+    hex_of = {p.name: p.hex for p in places}
+    for zone_name, names in spec.place_zones.items():
+        missing = [n for n in names if n not in hex_of]
+        if missing:
+            raise ValueError(f"zone {zone_name!r}: no place {missing[0]!r} on the map")
+        zones[zone_name] = sorted({hex_of[n] for n in names})
+    for zone_name, names in spec.route_zones.items():
+        zones[zone_name] = sorted({h for r in routes if r.name in names for h in r.hexes})
+    return railway, railheads

@@ -7,6 +7,7 @@ error naming the file and the field.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tobruk.datafile import Table, read_packaged_toml
@@ -17,6 +18,7 @@ from tobruk.maps import (
     Map,
     MapError,
     Place,
+    Railhead,
     RouteLine,
     SideFeature,
     Terrain,
@@ -24,6 +26,7 @@ from tobruk.maps import (
 )
 from tobruk.sides import SIDES, Side
 
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 FORMAT = "tobruk-map"
 VERSION = 1
 TERRAINS = {t.value: t for t in Terrain}
@@ -128,10 +131,18 @@ def read_map(t: Table) -> Map:
         for zone in zt.keys():
             zones[zone] = [on_board(zt, zone, h) for h in zt.hexes(zone)]
         zt.done()
+    railway = [on_board(t, "railway", h) for h in t.hexes("railway")] if t.has("railway") else []
+    railheads = []
+    for rh in t.tables("railhead", None):
+        date = rh.str("date")
+        if not _ISO_DATE.match(date):
+            raise rh.error("date", f"expected an ISO date (1941-11-15), got {date!r}")
+        railheads.append(Railhead(rh.str("name"), on_board(rh, "hex", rh.hex("hex")), date, rh.str("turn")))
+        rh.done()
     t.done()
     try:
         return build_map(name, terrain, hexsides=sides, routes=routes, places=places,
-                         supply_sources=supply, fortifications=forts, zones=zones)
+                         supply_sources=supply, fortifications=forts, zones=zones, railway=railway, railheads=railheads)
     except MapError as exc:
         raise t.error(exc.field, exc.problem) from None
 
@@ -171,4 +182,7 @@ def map_to_data(m: Map, *, shifted_row_columns: int | None = None, header: dict[
     data["hexsides"] = hexsides
     data["route"] = [{"kind": r.kind.key, "name": r.name, "hexes": [h.label for h in r.hexes]} for r in m.route_lines]
     data["place"] = [{"name": p.name, "hex": p.hex.label, "kind": p.kind} for p in m.places]
+    if m.railway:  # only the campaign map has one; the Gazala map's file stays as it was
+        data["railway"] = [h.label for h in m.railway]
+        data["railhead"] = [{"name": r.name, "hex": r.hex.label, "date": r.date, "turn": r.turn} for r in m.railheads]
     return data

@@ -25,6 +25,10 @@ class Terrain(StrEnum):
     TOWN = "town"
     VILLAGE = "village"
     HILL = "hill"
+    # the North-Africa campaign map's own categories (CA-F); the Gazala map uses none of them
+    MOUNTAIN = "mountain"  # full-hex mountains (the Jebel Akhdar, CA-F.10)
+    OASIS = "oasis"  # matters for supply only (CA-F.6)
+    DEPRESSION = "depression"  # the floor of the Qattara Depression: salt marsh no army crossed
 
 
 class RouteKind(IntEnum):
@@ -50,9 +54,14 @@ class Feature(StrEnum):
     RIDGE = "ridge"
     MINEFIELD = "minefield"
     PERIMETER = "perimeter"
+    # the campaign map's (CA-F.7, CA-F.8): a dark-brown escarpment crossed only by road, and a
+    # pass that lets a unit up or down a passable escarpment at the ordinary cost
+    IMPASSABLE_ESCARPMENT = "impassable-escarpment"
+    PASS = "pass"
 
 
 FEATURE_BIT = {f: 1 << i for i, f in enumerate(Feature)}
+HIGH_SIDED = (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +95,20 @@ class RouteLine:
 
 
 @dataclass(frozen=True, slots=True)
+class Railhead:
+    """A railhead by date: the hex the railway ends in from ``date`` (ISO) on, until a later one.
+
+    ``turn`` is the half-month game turn that contains the date (``"II Nov 41"``), for reading
+    against a turn track; the railway itself is :attr:`Map.railway`.
+    """
+
+    name: str
+    hex: Hex
+    date: str
+    turn: str
+
+
+@dataclass(frozen=True, slots=True)
 class MovementRates:
     """Cost in sixtieths of a movement factor of one hex along each route kind, and off-road."""
 
@@ -113,6 +136,8 @@ class Map:
     supply_sources: Mapping[Side, tuple[Hex, ...]] = field(default_factory=dict)
     fortifications: Mapping[Hex, Side] = field(default_factory=dict)
     zones: Mapping[str, frozenset[Hex]] = field(default_factory=dict)
+    railway: tuple[Hex, ...] = ()
+    railheads: tuple[Railhead, ...] = ()
 
     # --- membership and geometry -----------------------------------------------------------
     def __contains__(self, h: object) -> bool:
@@ -194,6 +219,14 @@ class Map:
                     net.add(n)
                     todo.append(n)
         return frozenset(net)
+
+    def railhead(self, date: str) -> Railhead | None:
+        """The railhead in force on an ISO ``date`` (the latest one opened by then), if any."""
+        current = None
+        for r in sorted(self.railheads, key=lambda r: r.date):
+            if r.date <= date:
+                current = r
+        return current
 
     def places_in(self, h: Hex) -> tuple[Place, ...]:
         return tuple(p for p in self.places if p.hex == h)
@@ -323,6 +356,8 @@ def build_map(
     supply_sources: Mapping[Side, Iterable[Hex]] | None = None,
     fortifications: Mapping[Hex, Side] | None = None,
     zones: Mapping[str, Iterable[Hex]] | None = None,
+    railway: Iterable[Hex] = (),
+    railheads: Iterable[Railhead] = (),
 ) -> Map:
     """Validate the parts of a board and freeze them into a :class:`Map`.
 
@@ -361,7 +396,7 @@ def build_map(
             raise MapError("hexsides", f"{side} is not on the map")
         clean: list[SideFeature] = []
         for f in feats:
-            if f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT) and f.high not in (a, b):
+            if f.kind in HIGH_SIDED and f.high not in (a, b):
                 raise MapError("hexsides", f"{f.kind} {side}: its high side must be {a} or {b}, not {f.high}")
             if f.kind is Feature.MINEFIELD and f.owner is None:
                 raise MapError("hexsides", f"minefield {side}: needs the side that owns it")
@@ -379,7 +414,16 @@ def build_map(
     sources = {s: tuple(on_board(f"supply.{s}", h) for h in hs) for s, hs in (supply_sources or {}).items()}
     forts = {on_board("fortifications", h): s for h, s in (fortifications or {}).items()}
     zone_map = {z: frozenset(on_board(f"zones.{z}", h) for h in hs) for z, hs in (zones or {}).items()}
-    for what, hexes in (("supply", [h for hs in sources.values() for h in hs]), ("fortifications", list(forts))):
+    rail = tuple(railway)
+    for a, b in itertools.pairwise(rail):
+        if not on_board("railway", a).is_adjacent(on_board("railway", b)):
+            raise MapError("railway", f"{a} and {b} are not adjacent (the railway is a chain of hexes)")
+    heads = tuple(railheads)
+    for rh in heads:
+        if rh.hex not in rail:
+            raise MapError(f"railhead {rh.name!r}", f"{rh.hex} is not on the railway")
+    for what, hexes in (("supply", [h for hs in sources.values() for h in hs]), ("fortifications", list(forts)),
+                        ("railway", list(rail))):
         for h in hexes:
             if terrain[h] is Terrain.SEA:
                 raise MapError(what, f"{h} is a sea hex")
@@ -394,4 +438,6 @@ def build_map(
         supply_sources=MappingProxyType(sources),
         fortifications=MappingProxyType(forts),
         zones=MappingProxyType(zone_map),
+        railway=rail,
+        railheads=heads,
     )

@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tobruk.campaign_data import CampaignSetup, read_campaign
 from tobruk.datafile import Table, packaged_names, read_packaged_toml, read_toml
+from tobruk.forces import read_unit_def
 from tobruk.hexes import Hex
 from tobruk.mapfile import read_map
 from tobruk.maps import Map
-from tobruk.sides import SIDES
-from tobruk.units import AACapability, Echelon, UnitDef, UnitType
+from tobruk.units import UnitDef
 
 FORMAT = "tobruk-scenario"
 VERSION = 1
-_FACTORS = re.compile(r"^(\d+)-(\d+)-(\d+)$")
 _RANGE = re.compile(r"^\s*([A-Za-z0-9]+)\s*(?:-\s*([A-Za-z0-9]+))?\s*$")
 
 
@@ -61,6 +61,7 @@ class Scenario:
     source: str = ""
     notes: str = ""
     rules: Mapping[str, Any] = field(default_factory=dict)
+    campaign: CampaignSetup | None = None  # what a units_from scenario adds (tobruk/campaign_data.py)
 
     def unit(self, unit_id: str) -> UnitDef:
         for u in self.units:
@@ -95,16 +96,40 @@ def _axis_range(t: Table, key: str, text: str, kind: str, limit: int) -> range:
     return range(lo, hi + 1)
 
 
-def _zone_part(t: Table, m: Map) -> set[Hex]:
-    """One part of a zone: named map zones, listed hexes, the land beside a line zone, a rectangle."""
+def _named_place(t: Table, key: str, name: str, m: Map) -> Hex:
+    """A place by its name on the map, a map zone of exactly one hex (``"el-agheila"``), or a hex label."""
+    if name in m.zones and len(m.zones[name]) == 1:
+        return next(iter(m.zones[name]))
+    try:
+        h = Hex.parse(name)
+        if h in m:
+            return h
+    except ValueError:
+        pass
+    try:
+        return m.place(name).hex
+    except KeyError:
+        raise t.error(key, f"the map has no place or one-hex zone {name!r}") from None
+
+
+def _east(h: Hex) -> float:
+    """How far east a hex's centre lies, in hex widths (rows B, D, ... sit half a hex east)."""
+    return h.col + 0.5 * (h.row % 2)
+
+
+def _zone_part(t: Table, m: Map, known: Mapping[str, frozenset[Hex]] | None = None) -> set[Hex]:
+    """One part of a zone: named map zones, listed hexes, the land beside a line zone, a rectangle; named
+    places, the land east or west of a place, a map edge, the hexes of a named road, ``all`` (the hexes
+    common to several parts); ``except`` takes parts away."""
     out: set[Hex] = set()
     land = [h for h in m.hexes if m.is_land(h)]
+    zones: Mapping[str, frozenset[Hex]] = {**m.zones, **(known or {})}  # the scenario's earlier zones too
     for key in t.keys():
         if key == "zone":
             name = t.str("zone")
-            if name not in m.zones:
+            if name not in zones:
                 raise t.error("zone", f"the map has no zone {name!r}")
-            out |= m.zones[name]
+            out |= zones[name]
         elif key == "hexes":
             hexes = t.hexes("hexes")
             for i, h in enumerate(hexes):
@@ -122,29 +147,48 @@ def _zone_part(t: Table, m: Map) -> set[Hex]:
                     out |= {h for h in land if h.row == row and h.col < min(line_cols)}
                 else:
                     out |= {h for h in land if h.row == row and h.col > max(line_cols)}
+        elif key in ("place", "places"):
+            for i, place in enumerate([t.str(key)] if key == "place" else t.strings(key)):
+                out.add(_named_place(t, key if key == "place" else f"{key}[{i}]", place, m))
+        elif key in ("east_of_place", "west_of_place"):
+            x = _east(_named_place(t, key, t.str(key), m))
+            east = key == "east_of_place"
+            out |= {h for h in land if (_east(h) > x if east else _east(h) < x)}
+        elif key == "edge":
+            compass = t.str("edge")
+            if compass not in ("north", "south", "east", "west"):
+                raise t.error("edge", f"expected north, south, east or west, got {compass!r}")
+            out |= m.edge(compass)
+        elif key == "route":
+            lines = [r for r in m.route_lines if r.name == t.str("route")]
+            if not lines:
+                raise t.error("route", f"the map has no road or track named {t.str('route')!r}")
+            out |= {h for r in lines for h in r.hexes}
+        elif key == "all":
+            parts = [_zone_part(p, m, known) for p in t.tables("all")]
+            if parts:
+                out |= set.intersection(*parts)
+        elif key == "any":
+            for part in t.tables("any"):
+                out |= _zone_part(part, m, known)
     if t.has("rows") or t.has("columns"):
         rows: range = _axis_range(t, "rows", t.str("rows"), "row", m.rows) if t.has("rows") else range(m.rows)
         cols = _axis_range(t, "columns", t.str("columns"), "column", m.columns) if t.has("columns") \
             else range(m.columns)
         out |= {h for h in land if h.row in rows and h.col in cols}
+    if t.has("except"):
+        for part in t.tables("except"):
+            out -= _zone_part(part, m, known)
     t.done()
     return out
 
 
-def read_zone(t: Table, m: Map) -> frozenset[Hex]:
-    """A zone is one part, or ``any = [part, ...]``, the union of several (see the format doc)."""
-    if t.has("any"):
-        hexes: set[Hex] = set()
-        for part in t.tables("any"):
-            hexes |= _zone_part(part, m)
-        t.done()
-        return frozenset(hexes)
-    return frozenset(_zone_part(t, m))
+def read_zone(t: Table, m: Map, known: Mapping[str, frozenset[Hex]] | None = None) -> frozenset[Hex]:
+    """A zone is one part, or ``any = [part, ...]``, the union of several (see the format doc).
 
-
-UNIT_TYPES = {t.value: t for t in UnitType}
-ECHELONS = {e.value: e for e in Echelon}
-AA = {a.value: a for a in AACapability}
+    ``known`` are the zones the scenario defined before this one, which a part may name like a map zone.
+    """
+    return frozenset(_zone_part(t, m, known))
 
 
 def read_scenario(t: Table, name: str) -> Scenario:
@@ -154,8 +198,9 @@ def read_scenario(t: Table, name: str) -> Scenario:
         raise t.error("version", f"this program reads scenario format version {VERSION}")
     title = t.str("title")
     system = t.str("system")
-    turns = t.int("turns")
-    if not 1 <= turns <= 200:
+    campaign = t.has("units_from")  # counters from an order of battle, turns from a track (campaign_data.py)
+    turns = 0 if campaign else t.int("turns")
+    if not campaign and not 1 <= turns <= 200:
         raise t.error("turns", "expected 1 to 200")
     notes = t.str("notes", "")
     if t.has("map") and isinstance(t.data.get("map"), str):
@@ -170,7 +215,7 @@ def read_scenario(t: Table, name: str) -> Scenario:
     zt = t.table("zones", None)
     if zt is not None:
         for zone_name in zt.keys():
-            zones[zone_name] = read_zone(zt.table(zone_name), m)
+            zones[zone_name] = read_zone(zt.table(zone_name), m, zones)
         zt.done()
 
     def known_zone(tab: Table, key: str, zone_name: str) -> str:
@@ -178,36 +223,26 @@ def read_scenario(t: Table, name: str) -> Scenario:
             raise tab.error(key, f"no zone {zone_name!r} in the scenario's [zones] or the map")
         return zone_name
 
+    def zone_hexes(tab: Table, key: str, zone_name: str) -> frozenset[Hex]:
+        known_zone(tab, key, zone_name)
+        return zones[zone_name] if zone_name in zones else m.zones[zone_name]
+
     units: list[UnitDef] = []
     start: dict[str, Hex | None] = {}
     setup_zone: dict[str, str] = {}
     reinforcements: dict[str, Reinforcement] = {}
+    setup: CampaignSetup | None = None
+    if campaign:
+        if t.has("unit"):
+            raise t.error("unit", "a scenario with units_from lists its forces as [[force]], not [[unit]]")
+        part = read_campaign(t, m, zone_hexes)
+        units, start, setup_zone, turns, setup = list(part.units), part.start, part.setup_zone, part.turns, part.setup
+        reinforcements = {uid: Reinforcement(turn, zone) for uid, (turn, zone) in part.arrivals.items()}
     for ut in t.tables("unit", None):
-        uid = ut.str("id")
-        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.'_]*", uid):
-            raise ut.error("id", f"a unit id is letters, digits, '.', \"'\" and '_' with no spaces, got {uid!r}")
+        unit = read_unit_def(ut)
+        uid = unit.id
         if uid in start:
             raise ut.error("id", f"unit id {uid!r} is used twice")
-        fm = _FACTORS.match(ut.str("factors"))
-        if not fm:
-            raise ut.error("factors", "expected attack-defence-movement, e.g. '4-3-2'")
-        flags = ut.strings("flags", None)
-        unit = UnitDef(
-            id=uid,
-            name=ut.str("name"),
-            side=ut.choice("side", SIDES),
-            nationality=ut.str("nationality"),
-            echelon=ut.choice("echelon", ECHELONS),
-            type=ut.choice("type", UNIT_TYPES),
-            attack=int(fm.group(1)),
-            defence=int(fm.group(2)),
-            movement=int(fm.group(3)),
-            tank=ut.str("tank", None),
-            aa=ut.choice("aa", AA, AACapability.NONE),
-            flags=frozenset(flags),
-            formation=ut.str("formation", None),
-        )
-        ut.str("basis", "")  # the strength a factor was derived from: documentation only
         where = ut.hex("hex", None)
         if where is not None and where not in m:
             raise ut.error("hex", f"{where} is not on the map")
@@ -241,12 +276,19 @@ def read_scenario(t: Table, name: str) -> Scenario:
                                        sort_keys=True, default=str).encode()).hexdigest()
     if isinstance(map_data, str):
         digest = hashlib.sha256((digest + _map_digest(map_data)).encode()).hexdigest()
+    if setup is not None:  # the counters and dates live in the forces and track files: they are part of it too
+        digest = hashlib.sha256((digest + _packaged_digest("forces", setup.forces)
+                                 + _packaged_digest("tracks", setup.track)).encode()).hexdigest()
     return Scenario(name, title, system, m, tuple(units), start, setup_zone, reinforcements, zones, turns,
-                    tuple(options), digest, t.source, notes, rules)
+                    tuple(options), digest, t.source, notes, rules, setup)
 
 
 def _map_digest(map_name: str) -> str:
-    return hashlib.sha256(json.dumps(read_packaged_toml("maps", map_name).data, sort_keys=True,
+    return _packaged_digest("maps", map_name)
+
+
+def _packaged_digest(folder: str, name: str) -> str:
+    return hashlib.sha256(json.dumps(read_packaged_toml(folder, name).data, sort_keys=True,
                                      default=str).encode()).hexdigest()
 
 

@@ -26,10 +26,29 @@ class UnitType(StrEnum):
 
 
 class Echelon(StrEnum):
-    """Division level or subdivisional, as the stacking and victory rules count them."""
+    """Division level or subdivisional, as the stacking and victory rules count them (corps: CA-K.1, CA-Z.1)."""
 
+    CORPS = "corps"
     DIVISION = "division"
     SUBDIVISIONAL = "subdivisional"
+
+
+class CombatClass(StrEnum):
+    """The campaign's three kinds of unit (CA-G.14): which tables and special rules apply to it."""
+
+    PURE_ARMOUR = "pure-armour"
+    SPECIAL = "special"
+    INFANTRY_TYPE = "infantry-type"
+
+
+class AntiTank(StrEnum):
+    """The anti-tank column a unit shoots on (CA-T.2), if any; Allied guns change by date (CA-T.5)."""
+
+    NONE = "none"
+    TWO_POUNDER = "2pdr"
+    FIFTY_MM = "50mm"
+    SIX_POUNDER = "6pdr"
+    EIGHTY_EIGHT = "88mm"
 
 
 class AACapability(StrEnum):
@@ -42,7 +61,12 @@ class AACapability(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class UnitDef:
-    """What the counter says.  ``formation`` names a parent division for its brigades."""
+    """What the counter says.  ``formation`` names a parent division for its brigades.
+
+    The campaign adds: ``combat_class`` (CA-G.14), ``anti_tank`` (the column it shoots on, CA-T.2),
+    ``irreplaceable`` (its nationality may not be replaced, CA-R.2) and ``size``, the counter's size
+    symbol (``XXX``, ``XX``, ``XX-``, ``X``, ``III``) as the ZOC and stacking rules read it.
+    """
 
     id: str
     name: str
@@ -57,6 +81,10 @@ class UnitDef:
     aa: AACapability = AACapability.NONE
     flags: frozenset[str] = frozenset()
     formation: str | None = None
+    combat_class: CombatClass | None = None
+    anti_tank: AntiTank = AntiTank.NONE
+    irreplaceable: bool = False
+    size: str | None = None
 
     @property
     def factors(self) -> str:

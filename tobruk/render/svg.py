@@ -24,6 +24,9 @@ FILL = {
     Terrain.TOWN: "#d9c7a0",
     Terrain.VILLAGE: "#e6d5ae",
     Terrain.HILL: "#d8c28f",
+    Terrain.MOUNTAIN: "#b08a5a",
+    Terrain.OASIS: "#bfd69a",
+    Terrain.DEPRESSION: "#d9d3c7",
 }
 ROUTE_STYLE = {
     RouteKind.ROAD: 'stroke="#b22222" stroke-width="3"',
@@ -98,7 +101,7 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
     out.append("</g>")
     # hill texture
     for h in m.hexes:
-        if m.terrain[h] is Terrain.HILL:
+        if m.terrain[h] in (Terrain.HILL, Terrain.MOUNTAIN):
             cx, cy = layout.centre(h)
             out.append(f'<path d="M{cx - size * .35:.1f},{cy + size * .25:.1f} l{size * .2:.1f},{-size * .3:.1f} '
                        f'l{size * .2:.1f},{size * .3:.1f} m{-size * .05:.1f},0 l{size * .2:.1f},{-size * .22:.1f} '
@@ -116,7 +119,10 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
         (x1, y1), (x2, y2) = layout.side_segment(side)
         for f in m.hexsides[side]:
             seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
-            if f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT):
+            if f.kind is Feature.PASS:
+                out.append(f'<circle cx="{(x1 + x2) / 2:.1f}" cy="{(y1 + y2) / 2:.1f}" r="{size * .14:.1f}" fill="#fbf8ef" '
+                           f'stroke="#5a3a1a" stroke-width="1.2"><title>pass {side.label}</title></circle>')
+            elif f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT):
                 low = side.other(f.high) if f.high else side.hex
                 lx, ly = layout.centre(low)
                 mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -126,7 +132,8 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                 teeth = "".join(f'<line x1="{x1 + (x2 - x1) * k:.1f}" y1="{y1 + (y2 - y1) * k:.1f}" '
                                 f'x2="{x1 + (x2 - x1) * k + tx:.1f}" y2="{y1 + (y2 - y1) * k + ty:.1f}"/>'
                                 for k in (0.2, 0.4, 0.6, 0.8))
-                colour = "#5a3a1a"
+                # the campaign's dark-brown impassable escarpments (CA-F.8) stand out from the passable ones
+                colour = "#2a1606" if f.kind is Feature.IMPASSABLE_ESCARPMENT else "#5a3a1a"
                 out.append(f'<g stroke="{colour}" stroke-width="1.4"><line {seg} stroke-width="2.4"/>{teeth}</g>')
                 if f.kind is Feature.TOWERING_ESCARPMENT:
                     out.append(f'<line x1="{x1 + tx * .5:.1f}" y1="{y1 + ty * .5:.1f}" x2="{x2 + tx * .5:.1f}" '
@@ -146,6 +153,15 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
             elif f.kind is Feature.PERIMETER:
                 out.append(f'<line {seg} stroke="#5b2c83" stroke-width="2.5" stroke-dasharray="8 3"/>')
     out.append("</g>")
+    # the railway (the campaign map's), under the roads
+    if m.railway:
+        pts = " ".join(_fmt(layout.centre(h)) for h in m.railway)
+        out.append(f'<g id="railway"><polyline points="{pts}" fill="none" stroke="#222" stroke-width="2.2"/>'
+                   f'<polyline points="{pts}" fill="none" stroke="#fbf8ef" stroke-width="1.2" stroke-dasharray="4 4"/></g>')
+        for rh in m.railheads:
+            cx, cy = layout.centre(rh.hex)
+            out.append(f'<rect x="{cx - size * .2:.1f}" y="{cy - size * .2:.1f}" width="{size * .4:.1f}" height="{size * .4:.1f}" '
+                       f'fill="#222"><title>railhead {escape(rh.name)} from {rh.turn}</title></rect>')
     # roads and tracks, centre to centre
     out.append('<g id="routes" fill="none" stroke-linecap="round">')
     for kind in sorted(RouteKind, reverse=True):

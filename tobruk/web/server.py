@@ -30,6 +30,7 @@ from tobruk.players.base import outcomes_for
 from tobruk.render.svg import map_layout, render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
 from tobruk.sides import Side
+from tobruk.systems import system_names
 from tobruk.view import view
 from tobruk.web.store import Store, StoredGame
 
@@ -189,8 +190,9 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         return FileResponse(STATIC / "game.html")
 
     async def scenarios(request: Request) -> Response:
-        return JSONResponse([{"name": n, "title": load_scenario(n).title,
-                              "options": [o.name for o in load_scenario(n).options]} for n in scenario_names()])
+        # only scenarios of a game system that can be played (the campaign's are data only so far)
+        listed = [s for s in map(load_scenario, scenario_names()) if s.system in system_names()]
+        return JSONResponse([{"name": s.name, "title": s.title, "options": [o.name for o in s.options]} for s in listed])
 
     async def create(request: Request) -> Response:
         body = await request.json()

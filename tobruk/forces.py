@@ -1,0 +1,164 @@
+"""Orders of battle: the counters of a game, defined once and shared by its scenarios.
+
+A scenario of the Gazala Gallop lists its counters itself (``[[unit]]``).  The North-Africa
+campaign has nine scenarios and a campaign game drawing on one pool of counters, so those live in a
+forces file (``data/forces/NAME.toml``) and a scenario names it (``units_from = "north-africa"``) and
+only says where each unit stands or when it enters.  Both read a counter with :func:`read_unit_def`.
+A forces file also names its turn track, its nationalities, which of them are irreplaceable (CA-R.2)
+and the panzer divisions' subunits that combine into one counter (XX+) or break down (XX-) (CA-U.1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import cache
+
+from tobruk.datafile import Table, packaged_names, read_packaged_toml
+from tobruk.sides import SIDES, Side
+from tobruk.track import Track, load_track
+from tobruk.units import AACapability, AntiTank, CombatClass, Echelon, UnitDef, UnitType
+
+FORMAT = "tobruk-forces"
+VERSION = 1
+FACTORS = re.compile(r"^(\d+)-(\d+)-(\d+)$")
+UNIT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'_]*")
+UNIT_TYPES = {t.value: t for t in UnitType}
+ECHELONS = {e.value: e for e in Echelon}
+AA = {a.value: a for a in AACapability}
+CLASSES = {c.value: c for c in CombatClass}
+ANTI_TANK = {a.value: a for a in AntiTank}
+SIZES = {s: s for s in ("XXX", "XX", "XX-", "X", "III")}
+FORMS = {"XX+": "XX+", "XX-": "XX-"}
+
+
+def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None,
+                  irreplaceable: frozenset[str] = frozenset()) -> UnitDef:
+    """The counter fields of a ``[[unit]]`` table (placement is the caller's business)."""
+    uid = ut.str("id")
+    if not UNIT_ID.fullmatch(uid):
+        raise ut.error("id", f"a unit id is letters, digits, '.', \"'\" and '_' with no spaces, got {uid!r}")
+    fm = FACTORS.match(ut.str("factors"))
+    if not fm:
+        raise ut.error("factors", "expected attack-defence-movement, e.g. '4-3-2'")
+    nationality = ut.str("nationality")
+    if nationalities is not None and nationality not in nationalities:
+        raise ut.error("nationality", f"expected one of {', '.join(sorted(nationalities))}, got {nationality!r}")
+    unit = UnitDef(
+        id=uid,
+        name=ut.str("name"),
+        side=ut.choice("side", SIDES),
+        nationality=nationality,
+        echelon=ut.choice("echelon", ECHELONS),
+        type=ut.choice("type", UNIT_TYPES),
+        attack=int(fm.group(1)),
+        defence=int(fm.group(2)),
+        movement=int(fm.group(3)),
+        tank=ut.str("tank", None),
+        aa=ut.choice("aa", AA, AACapability.NONE),
+        flags=frozenset(ut.strings("flags", None)),
+        formation=ut.str("formation", None),
+        combat_class=ut.choice("class", CLASSES, None),
+        anti_tank=ut.choice("anti_tank", ANTI_TANK, AntiTank.NONE),
+        irreplaceable=nationality in irreplaceable,
+        size=ut.choice("size", SIZES, None),
+    )
+    ut.str("basis", "")  # the strength a factor was derived from: documentation only
+    return unit
+
+
+@dataclass(frozen=True, slots=True)
+class PanzerDivision:
+    """A division whose subunits may be combined into one XX+ counter or broken down (CA-U.1).
+
+    ``base`` is the division's own counter (XX- when alone: CA-Z.1 still counts it a division);
+    ``parts`` the subunits (the panzer regiment) that join it.  Combined, the counter's factors are
+    those of its subunits together (CA-G.8 lets the division expend one subunit in an exchange).
+    """
+
+    base: str
+    parts: tuple[str, ...]
+    name: str
+
+
+@dataclass(frozen=True)
+class Forces:
+    name: str
+    title: str
+    track: Track
+    units: Mapping[str, UnitDef]
+    nationalities: frozenset[str]
+    irreplaceable: frozenset[str]
+    divisions: Mapping[str, PanzerDivision]
+    source: str = ""
+
+    def unit(self, unit_id: str) -> UnitDef:
+        return self.units[unit_id]
+
+    def combined(self, base: str) -> UnitDef:
+        """The XX+ counter of a panzer division: its base and subunits as one (CA-U.1)."""
+        div = self.divisions[base]
+        parts = [self.units[base], *(self.units[p] for p in div.parts)]
+        return replace(parts[0], name=div.name, attack=sum(p.attack for p in parts),
+                       defence=sum(p.defence for p in parts), size="XX+",
+                       tank=next((p.tank for p in parts if p.tank), None))
+
+
+def read_forces(t: Table, name: str) -> Forces:
+    if t.str("format") != FORMAT:
+        raise t.error("format", f"expected {FORMAT!r}")
+    if t.int("version") != VERSION:
+        raise t.error("version", f"this program reads forces format version {VERSION}")
+    title = t.str("title")
+    track_name = t.str("track")
+    if track_name not in packaged_names("tracks"):
+        raise t.error("track", f"no turn track {track_name!r} (known: {', '.join(packaged_names('tracks'))})")
+    track = load_track(track_name)
+    nationalities = frozenset(t.strings("nationalities"))
+    irreplaceable = frozenset(t.strings("irreplaceable"))
+    for i, n in enumerate(t.strings("irreplaceable")):
+        if n not in nationalities:
+            raise t.error(f"irreplaceable[{i}]", f"{n!r} is not one of the nationalities")
+    t.str("irreplaceable_clause", "")
+    units: dict[str, UnitDef] = {}
+    for ut in t.tables("unit"):
+        unit = read_unit_def(ut, nationalities=nationalities, irreplaceable=irreplaceable)
+        if unit.id in units:
+            raise ut.error("id", f"unit id {unit.id!r} is used twice")
+        if unit.combat_class is None:
+            raise ut.error("class", "missing (required in a forces file): pure-armour, special or infantry-type")
+        if unit.side is Side.ALLIED and unit.combat_class is CombatClass.PURE_ARMOUR:
+            if unit.tank is None:
+                raise ut.error("tank", "an Allied armour unit needs its tank type (CA-T.2)")
+            try:
+                track.tank_type(unit.tank)
+            except KeyError:
+                known = ", ".join(x.name for x in track.tank_types)
+                raise ut.error("tank", f"expected one of the tank table's types ({known}), got {unit.tank!r}") from None
+        ut.done()
+        units[unit.id] = unit
+    divisions: dict[str, PanzerDivision] = {}
+    for ft in t.tables("panzer_division", None):
+        base = ft.str("base")
+        if base not in units or units[base].echelon is not Echelon.DIVISION:
+            raise ft.error("base", f"{base!r} is not a division of this order of battle")
+        parts = ft.strings("parts")
+        for i, p in enumerate(parts):
+            if p not in units:
+                raise ft.error(f"parts[{i}]", f"no unit {p!r} in this order of battle")
+        divisions[base] = PanzerDivision(base, tuple(parts), ft.str("name"))
+        ft.done()
+    t.done()
+    for key, ids in (("axis_arrival", [a.unit for a in track.axis_arrivals]),
+                     ("alamein.axis_additions", list(track.alamein.axis_additions))):
+        for uid in ids:
+            if uid not in units or units[uid].side is not Side.AXIS:
+                raise t.error("track", f"the track's {key} names {uid!r}, not an Axis unit of this order of battle")
+    return Forces(name, title, track, units, nationalities, irreplaceable, divisions, t.source)
+
+
+@cache
+def load_forces(name: str) -> Forces:
+    """A packaged order of battle (``data/forces/NAME.toml``); read once per process."""
+    return read_forces(read_packaged_toml("forces", name), name)
