@@ -49,7 +49,8 @@ def gazala() -> Scenario:
 
 def at_phase(game: Any, key: str) -> Any:
     """Play end-phase (and fixed weather numbers) until the game reaches the phase ``key``."""
-    from tobruk.orders import EndPhase, Weather
+    from tobruk.mechanics.actions import EndPhase
+    from tobruk.systems.gazala.actions import Weather
 
     for _ in range(500):
         d = game.decision
@@ -64,7 +65,7 @@ def at_phase(game: Any, key: str) -> Any:
 def movement_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis",
                   seed: int = 0, dice: Any = None) -> Any:
     """A game on a small inline map, at the given side's movement phase of turn 1, Allied units active."""
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
     game = Game(make_scenario(units, rows=rows, columns=columns, map_extra=map_extra), seed=seed, dice=dice)
     for uid, d in game.defs.items():
@@ -91,7 +92,7 @@ def jump_to(game: Any, key: str) -> Any:
 def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis",
                 dice: Any = None) -> Any:
     """A game on a small inline map at the given side's attack phase of turn 1, Allied units active."""
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
     game = Game(make_scenario(units, rows=rows, columns=columns, map_extra=map_extra), dice=dice)
     for uid, d in game.defs.items():

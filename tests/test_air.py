@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import jump_to, make_scenario, unit_toml
-from tobruk.dice import ForcedDice
-from tobruk.game import Game
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Airlift, Airstrike, EndPhase, Intercept, Move, NoIntercept
-from tobruk.sides import Side
-from tobruk.systems import gazala_air as air
+from tobruk.mechanics.actions import Airstrike, EndPhase, Intercept, Move, NoIntercept
+from tobruk.systems.gazala.actions import Airlift
+from tobruk.engine.sides import Side
+from tobruk.systems.gazala import air as air
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -38,7 +39,7 @@ def game_at(units: str, phase: str, dice: list[int], extra: str = "", rows: int 
 
 
 def test_the_chart_data_is_the_2016_air_table() -> None:
-    from tobruk.systems.gazala_combat import chart
+    from tobruk.systems.gazala.combat import chart
 
     for column, results in AIR.items():
         assert [chart().air_result(die, column) for die in range(1, 7)] == results

@@ -12,11 +12,12 @@ from dataclasses import fields
 import pytest
 
 from tests.conftest import movement_game, unit_toml
-from tobruk.dice import Dice
-from tobruk.game import Game
+from tobruk.engine.dice import Dice
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Move, format_order
-from tobruk.systems import gazala_moves as mv
+from tobruk.mechanics.actions import Move
+from tobruk.systems.gazala.actions import VOCABULARY
+from tobruk.systems.gazala import moves as mv
 from tobruk.units import UnitState
 
 H = Hex.parse
@@ -70,7 +71,7 @@ def test_cached_listings_equal_fresh_ones_through_a_random_game(gazala, seed: in
         fresh = game.copy()
         fresh.forget_caches()
         assert legal == fresh.legal_orders()
-        assert game.legal_notation() == [format_order(o) for o in legal]
+        assert game.legal_notation() == [o.notation() for o in legal]
         game.play(pick.choice(legal))
 
 

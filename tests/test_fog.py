@@ -11,16 +11,19 @@ import random
 import pytest
 
 from tests.conftest import at_phase
-from tobruk.errors import IllegalOrderError
-from tobruk.game import Game
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import EndPhase, Order, Weather, format_order
+from tobruk.engine.actions import Action as Order
+from tobruk.mechanics.actions import EndPhase
+from tobruk.systems.gazala.actions import Weather
+from tobruk.systems.gazala.actions import VOCABULARY
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, replay
 from tobruk.scenario import Scenario
-from tobruk.sides import Side
-from tobruk.systems import gazala_hidden as hd
+from tobruk.engine.sides import Side
+from tobruk.systems.gazala import hidden as hd
 from tobruk.view import view
 
 H = Hex.parse
@@ -366,7 +369,7 @@ def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: i
                 if not common:
                     break
                 order = common[0]
-        text = format_order(order)
+        text = order.notation()
         a.play(text)
         b.play(text)
         played += 1

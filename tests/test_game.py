@@ -9,13 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tobruk.dice import ForcedDice
-from tobruk.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
-from tobruk.game import Game
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Activate, Attack, EndPhase, Move, Order, Place, Weather, format_order, parse_order
+from tobruk.engine.actions import Action as Order
+from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
+from tobruk.systems.gazala.actions import Activate, Weather
+from tobruk.systems.gazala.actions import VOCABULARY
 from tobruk.record import load, record_of, replay, save
-from tobruk.sides import Side
+from tobruk.engine.sides import Side
 from tobruk.view import view
 
 H = Hex.parse
@@ -260,18 +263,18 @@ orders = st.one_of(
 
 @given(orders)
 def test_order_notation_round_trips(order: Order) -> None:
-    text = format_order(order)
-    assert parse_order(text) == order
-    assert format_order(parse_order(text)) == text
+    text = order.notation()
+    assert VOCABULARY.parse(text) == order
+    assert VOCABULARY.parse(text).notation() == text
 
 
 def test_order_notation_examples() -> None:
-    assert parse_order("move 21Pz H4-H5-I6") == Move("21Pz", (H("H4"), H("H5"), H("I6")))
-    assert parse_order("attack G8 with 15Pz,21Pz") == Attack((H("G8"),), ("15Pz", "21Pz"))
-    assert parse_order("END-PHASE") == EndPhase()
+    assert VOCABULARY.parse("move 21Pz H4-H5-I6") == Move("21Pz", (H("H4"), H("H5"), H("I6")))
+    assert VOCABULARY.parse("attack G8 with 15Pz,21Pz") == Attack((H("G8"),), ("15Pz", "21Pz"))
+    assert VOCABULARY.parse("END-PHASE") == EndPhase()
     for bad in ("", "fly 15Pz", "move 15Pz", "move 15 Pz G3", "weather 0 7", "attack G8 15Pz", "place 15Pz Q"):
         with pytest.raises(InvalidOrderError):
-            parse_order(bad)
+            VOCABULARY.parse(bad)
 
 
 def test_play_accepts_notation(gazala) -> None:  # type: ignore[no-untyped-def]

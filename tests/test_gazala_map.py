@@ -8,7 +8,7 @@ import pytest
 
 from tobruk.hexes import Hex
 from tobruk.maps import Feature, RouteKind
-from tobruk.sides import Side
+from tobruk.engine.sides import Side
 
 H = Hex.parse
 

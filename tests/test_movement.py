@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import movement_game, unit_toml
-from tobruk.dice import ForcedDice
-from tobruk.errors import IllegalOrderError
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.hexes import Hex
-from tobruk.orders import Activate, Eliminate, EndPhase, Gallop, Move
-from tobruk.systems import gazala_moves as mv
+from tobruk.mechanics.actions import Eliminate, EndPhase, Move
+from tobruk.systems.gazala.actions import Activate, Gallop
+from tobruk.systems.gazala import moves as mv
 
 H = Hex.parse
 
@@ -321,7 +322,7 @@ def test_inactive_allied_units_cannot_move() -> None:
 @pytest.mark.rule("GG-V.A.4")
 def test_two_activations_a_turn_plus_one_per_loss(gazala) -> None:  # type: ignore[no-untyped-def]
     from tests.conftest import at_phase
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
     game = at_phase(Game(gazala), "allied-movement")
     assert game.unit("1SA").activated is False
@@ -355,8 +356,8 @@ def test_a_loss_in_the_axis_player_turn_is_counted() -> None:
 @pytest.mark.rule("GG-VII.B")
 def test_reinforcement_enters_on_its_turn_at_an_east_source(gazala) -> None:  # type: ignore[no-untyped-def]
     from tests.conftest import at_phase
-    from tobruk.game import Game
-    from tobruk.orders import Place
+    from tobruk.engine.game import Game
+    from tobruk.mechanics.actions import Place
 
     game = at_phase(Game(gazala), "allied-movement")
     with pytest.raises(IllegalOrderError) as err:

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import movement_game, unit_toml
-from tobruk.errors import IllegalOrderError
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.hexes import Hex, Hexside
-from tobruk.orders import Move
-from tobruk.systems import gazala_moves as mv
+from tobruk.mechanics.actions import Move
+from tobruk.systems.gazala import moves as mv
 
 
 @st.composite

@@ -10,13 +10,13 @@ import pytest
 from tests.conftest import attack_game, unit_toml
 from tobruk.arena import GameOutcome, tally, wilson
 from tobruk.fuzz import fuzz_game
-from tobruk.game import Game
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Attack, EndPhase
+from tobruk.mechanics.actions import Attack, EndPhase
 from tobruk.players import make_player, play_game
 from tobruk.players.base import outcomes_for
 from tobruk.record import load, replay
-from tobruk.sides import Side
+from tobruk.engine.sides import Side
 from tobruk.view import view
 
 H = Hex.parse

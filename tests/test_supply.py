@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import jump_to, make_scenario, unit_toml
-from tobruk.dice import ForcedDice
-from tobruk.game import Game
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Convoy, EndPhase, Move
-from tobruk.sides import Side
-from tobruk.systems import gazala_supply as sp
+from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.systems.gazala.actions import Convoy
+from tobruk.engine.sides import Side
+from tobruk.systems.gazala import supply as sp
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -234,7 +235,7 @@ def test_out_of_supply_moving_over_half_the_mf_or_attacking_disrupts() -> None:
     game.play(Move("Pz2", (H("A10"), H("A11"), H("A12"), H("A13"))))  # 3 MF: over half
     assert game.unit("Pz2").disrupted
     from tests.conftest import attack_game
-    from tobruk.orders import Attack, NoRetreat, Resolve
+    from tobruk.mechanics.actions import Attack, NoRetreat, Resolve
 
     game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4")
                        + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2"), dice=ForcedDice([3]))

@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 
 from tests.conftest import jump_to
-from tobruk.game import Game
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import EndPhase
-from tobruk.systems import gazala_victory as vp
+from tobruk.mechanics.actions import EndPhase
+from tobruk.systems.gazala import victory as vp
 
 H = Hex.parse
 

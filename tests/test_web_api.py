@@ -104,11 +104,11 @@ def test_bad_requests(server) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_replay_a_record_in_the_browser_api(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
     from tobruk.players import make_player, play_game
     from tobruk.record import record_of, save
     from tobruk.scenario import load_scenario
-    from tobruk.sides import Side
+    from tobruk.engine.sides import Side
 
     url, _ = server
     game = play_game(Game(load_scenario("gazala-gallop"), seed=2),

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tobruk.game import Game
+from tobruk.engine.game import Game
 from tobruk.players import make_player, play_game
 from tobruk.scenario import load_scenario
-from tobruk.sides import Side
+from tobruk.engine.sides import Side
 
 
 def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -13,8 +13,9 @@ from typing import Any
 from tobruk.campaign_data import CampaignSetup, VictoryTest
 from tobruk.forces import load_forces
 from tobruk.scenario import Scenario
-from tobruk.sides import Side
-from tobruk.units import UnitDef, UnitState
+from tobruk.engine.sides import Side
+from tobruk.units import UnitDef
+from tobruk.engine.state import UnitState
 
 
 def _setup(scenario: Scenario) -> CampaignSetup:

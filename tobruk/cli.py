@@ -9,20 +9,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tobruk.errors import RecordError, ScenarioError, TobrukError
-from tobruk.game import Game
+from tobruk.engine.errors import RecordError, ScenarioError, TobrukError
+from tobruk.engine.game import Game
 from tobruk.maps import Map
-from tobruk.orders import Order, format_order
+from tobruk.engine.actions import Action as Order
 from tobruk.record import load, record_of, replay, save
 from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
-from tobruk.sides import Side
-from tobruk.systems import system_names
+from tobruk.engine.sides import Side
+from tobruk.engine.system import system_names
 from tobruk.view import unit_data
 
 
 def _units(game: Game) -> list[tuple[Any, Any]]:
-    return [(game.defs[uid], u) for uid, u in game.state.units.items()]
+    return [(game.defs[uid], game.unit(uid).value()) for uid in game.unit_ids]
 
 
 def summary(scenario: Scenario) -> str:
@@ -152,7 +152,7 @@ or a number from the list, or:
 
 def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
     """One human decision at the terminal; False when the human quits."""
-    from tobruk.errors import TobrukError, UndoError
+    from tobruk.engine.errors import TobrukError, UndoError
 
     decision = game.decision
     assert decision is not None
@@ -169,7 +169,7 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
             continue
         if text == "legal":
             for i, o in enumerate(legal, 1):
-                write(f"{i:4}  {format_order(o)}")
+                write(f"{i:4}  {o.notation()}")
             continue
         if text == "show":
             write(f"Turn {game.turn}, {game.phase.title}, weather {game.state.weather}")
@@ -180,7 +180,7 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
             continue
         if text == "undo":
             try:
-                write(f"undone: {format_order(game.pop())}")
+                write(f"undone: {game.pop().notation()}")
             except UndoError as exc:
                 write(f"cannot undo: {exc}")
             return True
@@ -197,7 +197,7 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
 def cmd_play(args: argparse.Namespace) -> int:
     from tobruk.players import make_player
     from tobruk.players.base import outcomes_for
-    from tobruk.sides import Side
+    from tobruk.engine.sides import Side
     from tobruk.view import view
 
     game = Game(load_scenario(args.scenario), seed=args.seed, options=args.option or ())
@@ -217,7 +217,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         order = players[decision.side].choose(view(game, decision.side), game.legal_orders(),
                                               outcomes_for(game, decision.side))
         if args.verbose:
-            print(f"  {decision}  ->  {format_order(order)}")
+            print(f"  {decision}  ->  {order.notation()}")
         game.play(order)
     print("\n".join(game.system.result_lines(game)))
     if args.record:

@@ -14,11 +14,11 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tobruk.game import Game
-from tobruk.orders import Move
+from tobruk.engine.game import Game
+from tobruk.mechanics.actions import Move
 from tobruk.record import Record, check_dice, play_recorded, start
 from tobruk.scenario import Scenario
-from tobruk.sides import Side
+from tobruk.engine.sides import Side
 
 
 @dataclass
@@ -56,7 +56,7 @@ def strength(game: Game, side: Side) -> int:
 
 def _snapshot(game: Game, notes: TurnNotes) -> None:
     from tobruk.render.svg import render_map
-    from tobruk.systems import gazala_victory as vp
+    from tobruk.systems.gazala import victory as vp
 
     notes.weather = game.state.weather
     notes.map_svg = render_map(game.scenario.map, [(game.defs[u], s) for u, s in game.state.units.items()],

@@ -22,14 +22,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from tobruk.game import Game
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Attack, Move, Order, Resolve, format_order
+from tobruk.engine.actions import Action as Order
+from tobruk.mechanics.actions import Attack, Move, Resolve
+from tobruk.systems.gazala.actions import VOCABULARY
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, save
 from tobruk.scenario import Scenario, load_scenario
-from tobruk.sides import Side
+from tobruk.engine.sides import Side
 from tobruk.systems import Phase
 from tobruk.view import view
 
@@ -64,7 +66,7 @@ STACKING_CHECKED_AFTER = ("setup", "movement", "attacks")  # the phases at whose
 
 def check_stacking_after(game: Game, before: Phase) -> None:
     """Once a side's set-up, movement or attack phase has ended, none of its hexes is over the limit."""
-    from tobruk.systems import gazala_moves as mv
+    from tobruk.systems.gazala import moves as mv
 
     if game.scenario.system != "gazala-gallop" or before.side is None:
         return
@@ -94,7 +96,7 @@ class FogWatch:
 
 def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogWatch | None) -> None:
     """The enemy's face-down counters in ``side``'s view: nothing that tells one from another."""
-    from tobruk.systems import gazala_hidden as hd
+    from tobruk.systems.gazala import hidden as hd
 
     units = seen["units"]
     assert isinstance(units, list)
@@ -129,7 +131,7 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
 
 def check_views(game: Game, watch: FogWatch | None = None) -> tuple[str, dict[Side, dict[str, object]]]:
     """Check both views; return the position's hash (unchanged by looking) and the views."""
-    from tobruk.systems import gazala_hidden as hd
+    from tobruk.systems.gazala import hidden as hd
 
     before = game.state_hash()
     views = {}
@@ -163,7 +165,7 @@ def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: 
     assert d is not None
     if isinstance(order, Move):
         from tobruk.rules.movement import walk
-        from tobruk.systems import gazala_moves as mv
+        from tobruk.systems.gazala import moves as mv
 
         if order.unit in moved.setdefault(game.turn, set()):
             raise InvariantError(f"{order.unit} moves twice in turn {game.turn}")
@@ -171,7 +173,7 @@ def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: 
             ctx = mv.move_context(game, order.unit, order.trucks)
             route = walk(ctx, order.path)
             if route.spent > ctx.budget + ctx.bonus:
-                raise InvariantError(f"{format_order(order)} spends {route.spent} of {ctx.budget + ctx.bonus}")
+                raise InvariantError(f"{order.notation()} spends {route.spent} of {ctx.budget + ctx.bonus}")
     if isinstance(order, Attack):
         for uid in order.attackers:
             if game.unit(uid).disrupted:
@@ -203,10 +205,10 @@ def check_undo(game: Game, order: Order, before: str) -> None:
     after = game.state_hash()
     undone = game.pop()
     if undone != order or game.state_hash() != before:
-        raise InvariantError(f"undo of {format_order(order)} did not restore the position")
+        raise InvariantError(f"undo of {order.notation()} did not restore the position")
     game.play(order)
     if game.state_hash() != after:
-        raise InvariantError(f"replaying {format_order(order)} after undo gave another position")
+        raise InvariantError(f"replaying {order.notation()} after undo gave another position")
 
 
 def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), save_to: Path | None = None,

@@ -52,7 +52,7 @@ from tobruk.maps import (
     Terrain,
     build_map,
 )
-from tobruk.sides import SIDES, Side
+from tobruk.engine.sides import SIDES, Side
 
 LatLon = tuple[float, float]
 COMPASS = {"north": (0.0, -1.0), "south": (0.0, 1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}

@@ -24,7 +24,7 @@ from tobruk.maps import (
     Terrain,
     build_map,
 )
-from tobruk.sides import SIDES, Side
+from tobruk.engine.sides import SIDES, Side
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 FORMAT = "tobruk-map"

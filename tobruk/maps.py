@@ -16,7 +16,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from tobruk.hexes import Direction, Hex, Hexside
-from tobruk.sides import Side
+from tobruk.engine.sides import Side
 
 
 class Terrain(StrEnum):

@@ -1,7 +1,7 @@
 """What one side may see: the only thing a client or a computer player is given.
 
 Hidden units (face down) of the other side appear as "a unit" in their hex: no id, name,
-type, factors, or dummy flag, only an anonymous id (see :mod:`tobruk.systems.gazala_hidden`), all
+type, factors, or dummy flag, only an anonymous id (see :mod:`tobruk.systems.gazala.hidden`), all
 with the same fields and listed last, by hex and anonymous id, so neither their order nor their
 content tells one from another.  While the other side places face-down counters (its set-up, a
 siege) they are shown as they were before.  The log and the dice are the side's own reading
@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tobruk.game import Game
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.sides import Side
-from tobruk.systems import gazala_hidden as hd
-from tobruk.units import UnitDef, UnitState
+from tobruk.engine.sides import Side
+from tobruk.systems.gazala import hidden as hd
+from tobruk.units import UnitDef
+from tobruk.engine.state import UnitState
 
 
 def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Protocol
 
-from tobruk.game import Game
-from tobruk.orders import Attack, Order
-from tobruk.sides import Side
+from tobruk.engine.game import Game
+from tobruk.engine.actions import Action as Order
+from tobruk.mechanics.actions import Attack
+from tobruk.engine.sides import Side
 from tobruk.view import view
 
 Outcomes = Callable[[Attack], list[tuple[str, Fraction]]]

@@ -22,26 +22,9 @@ from typing import Any
 
 from tobruk.hexes import Hex
 from tobruk.maps import Map
-from tobruk.orders import (
-    Activate,
-    Airlift,
-    Airstrike,
-    Attack,
-    Cancel,
-    Convoy,
-    Eliminate,
-    EndPhase,
-    EndRetreat,
-    Intercept,
-    Move,
-    NoRetreat,
-    Order,
-    Place,
-    Resolve,
-    Retreat,
-    RetreatDistance,
-    Weather,
-)
+from tobruk.engine.actions import Action as Order
+from tobruk.mechanics.actions import Airstrike, Attack, Cancel, Eliminate, EndPhase, EndRetreat, Intercept, Move, NoRetreat, Place, Resolve, Retreat, RetreatDistance
+from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Weather
 from tobruk.players.base import Outcomes
 from tobruk.scenario import Scenario, load_scenario
 
@@ -67,7 +50,7 @@ def _scenario(name: str) -> Scenario:
 def _net_distance(name: str, side: str) -> dict[Hex, int]:
     """Hexes from the nearest road or track hex connected to the side's sources (a supply-range guide)."""
     m: Map = _scenario(name).map
-    from tobruk.sides import Side
+    from tobruk.engine.sides import Side
 
     net = m.road_net(m.supply_sources.get(Side(side), ()))
     dist = {h: 0 for h in net}
@@ -216,7 +199,7 @@ class GreedyPlayer:
         s = _scenario(seen["scenario"])
         if seen["side"] == "axis":
             hexes = [Hex.parse(s.rules["tobruk"])] if "tobruk" in s.rules else []
-            from tobruk.sides import Side
+            from tobruk.engine.sides import Side
 
             hexes += [h for h in s.map.supply_sources.get(Side.ALLIED, ()) if h in s.map.edge("east")]
             hexes += sorted(s.map.zones.get("supply-dump", ()))

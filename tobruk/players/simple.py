@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tobruk.orders import EndPhase, Order
+from tobruk.engine.actions import Action as Order
+from tobruk.mechanics.actions import EndPhase
 from tobruk.players.base import Outcomes
 
 

@@ -15,8 +15,9 @@ from html import escape
 from tobruk.hexes import Hex
 from tobruk.layout import Layout
 from tobruk.maps import Feature, Map, RouteKind, Terrain
-from tobruk.sides import Side
-from tobruk.units import UnitDef, UnitState, UnitType
+from tobruk.engine.sides import Side
+from tobruk.units import UnitDef, UnitType
+from tobruk.engine.state import UnitState
 
 FILL = {
     Terrain.CLEAR: "#efe4c4",

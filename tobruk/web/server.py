@@ -22,15 +22,16 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tobruk.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
-from tobruk.game import Game
-from tobruk.orders import Attack, parse_order
+from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
+from tobruk.engine.game import Game
+from tobruk.mechanics.actions import Attack
+from tobruk.systems.gazala.actions import VOCABULARY
 from tobruk.players import make_player
 from tobruk.players.base import outcomes_for
 from tobruk.render.svg import map_layout, render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
-from tobruk.sides import Side
-from tobruk.systems import system_names
+from tobruk.engine.sides import Side
+from tobruk.engine.system import system_names
 from tobruk.view import view
 from tobruk.web.store import Store, StoredGame
 
@@ -277,12 +278,12 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         return JSONResponse(result)
 
     async def odds(request: Request) -> Response:
-        from tobruk.systems import gazala_combat as cb
+        from tobruk.systems.gazala import combat as cb
 
         s, seat = locate(request)
         side = viewer_side(s, seat)
         try:
-            order = parse_order(request.query_params.get("order", ""))
+            order = VOCABULARY.parse(request.query_params.get("order", ""))
             if not isinstance(order, Attack):
                 raise InvalidOrderError("not an attack")
             with s.lock:
@@ -379,7 +380,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
             return JSONResponse({"scenario": s.stored.scenario, "side": side, "frames": frames(s, side)})
 
     async def upload(request: Request) -> Response:
-        from tobruk.errors import RecordError
+        from tobruk.engine.errors import RecordError
         from tobruk.record import Record, replay
 
         body = await request.body()
