@@ -194,6 +194,37 @@ def test_supply_sources_and_entries_are_the_coastal_road_hexes_on_the_two_edges(
     assert all(r.kind is RouteKind.ROAD for r in coast_road)
 
 
+@pytest.mark.rule("CA-M.4")
+def test_the_coastal_road_runs_through_the_towns_it_joined() -> None:
+    """The Via Balbia and the Egyptian coast road went through these towns (the histories; for Capuzzo the
+    fort's own description), so a unit moving on the road at triple speed enters them."""
+    m = campaign()
+    road = [h for r in m.route_lines if r.name in ("Via Balbia", "Egyptian coast road") for h in r.hexes]
+    for name in ("El Agheila", "Mersa Brega", "Agedabia", "Benghazi", "Barce", "Maraua", "Cyrene", "Giovanni Berta",
+                 "Derna", "Martuba", "Tmimi", "Gazala", "Acroma", "Tobruk", "Bardia", "Sollum", "Mersa Matruh", "Fuka",
+                 "El Daba", "El Alamein", "El Hammam"):
+        assert place_hex(name) in road, name
+    # two it passed cannot both lie on a chain of hexes: each is next to the road instead (docs/reconstruction.md)
+    for name in ("Sidi Barrani", "Fort Capuzzo"):
+        assert place_hex(name) not in road and any(place_hex(name).is_adjacent(h) for h in road), name
+
+
+@pytest.mark.rule("CA-F.8")
+def test_the_qattara_depression_stays_within_its_published_bounds() -> None:
+    """Between 28 deg 35 min and 30 deg 25 min N, 26 deg 20 min and 29 deg 02 min E (the source 'qattara'),
+    give or take half a hex; its cliff is on the north and north-west only, so the impassable edge ends at its tip."""
+    m, ref = campaign(), georef()
+    half_hex_lat, half_hex_lon = 6.5 / ref.km_per_deg_lat, 6.5 / ref.km_per_deg_lon
+    for h in m.zone("Qattara Depression"):
+        lat, lon = ref.centre(h)
+        assert 28 + 35 / 60 - half_hex_lat <= lat <= 30 + 25 / 60 + half_hex_lat, h.label
+        assert 26 + 20 / 60 - half_hex_lon <= lon <= 29 + 2 / 60 + half_hex_lon, h.label
+    edge = [s for s, fs in m.hexsides.items() for f in fs if f.kind is Feature.IMPASSABLE_ESCARPMENT
+            and all(x.col >= 50 for x in s.hexes)]
+    assert edge
+    assert max(ref.centre(x)[1] for s in edge for x in s.hexes) <= 29 + 2 / 60 + 2 * half_hex_lon
+
+
 @pytest.mark.rule("CA-S.2")
 def test_railway_and_railheads_by_date() -> None:
     m = campaign()
