@@ -384,6 +384,39 @@ def test_malformed_geography_names_file_and_field(change: Any, field: str) -> No
     assert "geo/broken.toml" in str(err.value) and field in str(err.value)
 
 
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_the_picture_in_docs_shows_the_map_as_it_is() -> None:
+    """docs/north-africa-map.svg is the committed map: every hex with its terrain, every named hex labelled
+    (redraw with ``python -m tobruk.campaign_view docs`` after changing the geography)."""
+    import re
+
+    svg = (DOCS / "north-africa-map.svg").read_text(encoding="utf-8")
+    drawn = dict(re.findall(r'<polygon data-hex="([A-Z]+\d+)" points="[^"]*" fill="[^"]*"><title>\S+ ([a-z-]+)</title>', svg))
+    m = campaign()
+    assert drawn == {h.label: m.terrain[h].value for h in m.hexes}
+    first_named: dict[Hex, str] = {}
+    for p in m.places:
+        if p.kind not in ("box", "fort"):
+            first_named.setdefault(p.hex, p.name)  # the renderer writes up to two names a hex
+    assert all(f">{name}</text>" in svg for name in first_named.values()) and ">Siwa</text>" in svg
+    png = (DOCS / "north-africa-map.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert f'width="{width}" height="{height}"' in svg.splitlines()[0]  # drawn at the SVG's own size
+
+
+def test_the_map_pictures_are_redrawn_by_one_command(tmp_path: Path) -> None:
+    from tobruk.campaign_view import write_map_pictures
+
+    written = write_map_pictures(tmp_path)
+    assert written[0] == tmp_path / "north-africa-map.svg"
+    assert written[0].read_text(encoding="utf-8") == (DOCS / "north-africa-map.svg").read_text(encoding="utf-8")
+    if len(written) == 2:  # cairosvg installed: the names keep their dark fill over a light halo
+        assert written[1].read_bytes()[:4] == b"\x89PNG"
+
+
 def test_included_places_leave_the_other_games_boxes_behind() -> None:
     geo = geography()
     assert geo.place("Tobruk").fortification is None  # a fort of the Gazala set-up, not of the campaign map
