@@ -364,6 +364,21 @@ def test_malformed_grid_file_names_file_and_field() -> None:
     assert "edge_zones.east-edge" in str(err.value)
 
 
+
+@pytest.mark.parametrize(("change", "field", "problem"), [
+    (lambda d: d["georeference"].pop("a1_lat"), "georeference.a1_lat", "missing (required)"),
+    (lambda d: d["grid"].update(rows=41.5), "grid.rows", "expected an integer"),
+    (lambda d: d["zones"].update({"nw-bugout-hex": ["1AA"]}), "zones.nw-bugout-hex[0]", "not a hex label"),
+    (lambda d: d["place_zones"].update(jalo="Jalo"), "place_zones.jalo", "expected a list"),
+])
+def test_more_malformed_grid_files_name_file_and_field(change: Any, field: str, problem: str) -> None:
+    data = copy.deepcopy(grid())
+    change(data)
+    with pytest.raises(ScenarioError) as err:
+        read_build_spec(Table(data, "grids/broken.toml"))
+    assert err.value.source == "grids/broken.toml" and err.value.field == field and problem in err.value.problem
+
+
 def _geo_data() -> dict[str, Any]:
     return tomllib.loads(GEO.read_text(encoding="utf-8"))
 
@@ -375,6 +390,10 @@ def _geo_data() -> dict[str, Any]:
     (lambda d: d["include"][0]["places"].append("Atlantis"), "include[0].places[25]"),
     (lambda d: d["line"][0].pop("high"), "line[0].high"),
     (lambda d: d["place"][0].update(lat="north"), "place[0].lat"),
+    (lambda d: d["place"][0].pop("confidence"), "place[0].confidence"),
+    (lambda d: d["place"][0].update(source="wp-na,atlas"), "place[0].source"),
+    (lambda d: d["route"][0].update(points=[[30.3, 18.7]]), "route[0].points"),
+    (lambda d: d["route"][0]["points"].__setitem__(1, [300.0, 19.0]), "route[0].points[1]"),
 ])
 def test_malformed_geography_names_file_and_field(change: Any, field: str) -> None:
     data = _geo_data()
