@@ -4,6 +4,7 @@ the geography puts it, and the relations the rules state between hexes hold."""
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -409,8 +410,6 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 def test_the_picture_in_docs_shows_the_map_as_it_is() -> None:
     """docs/north-africa-map.svg is the committed map: every hex with its terrain, every named hex labelled
     (redraw with ``python -m tobruk.campaign_view docs`` after changing the geography)."""
-    import re
-
     svg = (DOCS / "north-africa-map.svg").read_text(encoding="utf-8")
     drawn = dict(re.findall(r'<polygon data-hex="([A-Z]+\d+)" points="[^"]*" fill="[^"]*"><title>\S+ ([a-z-]+)</title>', svg))
     m = campaign()
@@ -424,6 +423,22 @@ def test_the_picture_in_docs_shows_the_map_as_it_is() -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     assert f'width="{width}" height="{height}"' in svg.splitlines()[0]  # drawn at the SVG's own size
+
+
+def test_the_reconstruction_doc_gives_every_place_and_line_with_its_source_and_hex() -> None:
+    """docs/reconstruction.md's campaign tables say what the geography says: a drifting file shows here."""
+    doc = (DOCS / "reconstruction.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## The North-Africa campaign map"):doc.index("## Campaign forces and turn track")]
+    geo, ref = geography(), georef()
+    for p in geo.places:
+        h = ref.hex_at(p.lat, p.lon)
+        assert f"| {p.name} | {p.lat:g} | {p.lon:g} | {p.confidence} | {p.source} | {h.label} |" in section, p.name
+    for item in (*geo.routes, *geo.lines, *geo.areas, *geo.railways):
+        assert re.search(rf"\| {re.escape(item.name)} \| [^|]+ \| {item.confidence} \| {item.source} \|", section), item.name
+    for sid in geo.sources:
+        assert f"| `{sid}` |" in section, sid
+    for zone, hexes in grid()["zones"].items():
+        assert f"| {zone} | {' '.join(hexes)} |" in section, zone
 
 
 def test_the_map_pictures_are_redrawn_by_one_command(tmp_path: Path) -> None:
