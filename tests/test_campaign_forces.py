@@ -421,11 +421,12 @@ def test_tobruk_show_renders_each(name: str, tmp_path: Path, capsys: pytest.Capt
     assert main(["show", name, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {u["id"] for u in data["units"]} == {u.id for u in s.units}
-    if name in ("na-gazala", CAMPAIGN):
-        svg = tmp_path / "map.svg"
-        assert main(["show", name, "--svg", str(svg)]) == 0
-        body = svg.read_text(encoding="utf-8")
-        assert body.startswith("<svg") and "Tobruk" in body
+    svg = tmp_path / "map.svg"
+    assert main(["show", name, "--svg", str(svg)]) == 0
+    body = svg.read_text(encoding="utf-8")
+    assert body.startswith("<svg") and "Tobruk" in body and "El Alamein" in body
+    # a counter for every unit that starts on the map, none for those entering later or held off it
+    assert body.split('id="counters"')[1].count("<g><title>") == sum(1 for u in s.units if s.start.get(u.id) is not None)
 
 
 def _copy(tmp_path: Path, folder: str, name: str, old: str, new: str) -> Path:

@@ -132,6 +132,25 @@ def test_sixteen_hexes_is_the_length_of_the_historical_bugouts() -> None:
     assert zone_hex("mersa-matruh").distance(zone_hex("el-alamein")) == 15
 
 
+@pytest.mark.rule("CA-M.4")
+def test_the_one_turn_advances_of_1941_and_1942_take_two_turns_or_more_on_the_road() -> None:
+    """The scale's movement check (docs/reconstruction.md): a German mobile unit moves at most 3 x (4 + 4)
+    coastal road hexes a half-month turn (CA-M.2-4); Mersa Brega to Tobruk (1-11 April 1941), Tobruk to
+    El Alamein (21-30 June 1942) and Gazala to El Alamein (14-30 June 1942) each took about one turn."""
+    m = campaign()
+    lines = {r.name: r.hexes for r in m.route_lines}
+    road = [*lines["Via Balbia"], *lines["Egyptian coast road"][1:]]
+
+    def along(a: str, b: str) -> int:
+        return road.index(zone_hex(b)) - road.index(zone_hex(a))
+
+    per_turn = 3 * (4 + 4)
+    legs = {("mersa-brega", "tobruk-centre"): 55, ("tobruk-centre", "el-alamein"): 42, ("gazala", "el-alamein"): 47}
+    for (a, b), hexes in legs.items():
+        assert along(a, b) == hexes, (a, b)
+        assert hexes > per_turn and -(-hexes // per_turn) in (2, 3)
+
+
 @pytest.mark.rule("CA-SC.3")
 def test_the_north_west_bugout_hex_is_where_the_via_balbia_leaves_the_map() -> None:
     m = campaign()
