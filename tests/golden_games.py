@@ -43,10 +43,15 @@ class GoldenGame:
 
 
 # chosen so that between them the games hold No Retreat! orders, airstrikes and interceptions, retreats,
-# truck convoys, the Gazala Gallop, an airlift, the nonhistorical face-down set-up and the Siege of Tobruk
+# truck convoys, the Gazala Gallop, an airlift, the nonhistorical face-down set-up, the Siege of Tobruk,
+# the AR of GG-IX.B, eliminations over the stacking limit, Crusader breakdowns and a sudden victory
 GAMES = (
     GoldenGame("gg-greedy-greedy-1", "gazala-gallop", 1, (), "greedy", "greedy", "airstrikes, convoys, retreats"),
-    GoldenGame("gg-greedy-greedy-3", "gazala-gallop", 3, (), "greedy", "greedy", "an Axis win, many convoys"),
+    GoldenGame("gg-greedy-greedy-3", "gazala-gallop", 3, (), "greedy", "greedy", "the Allied sudden victory"),
+    GoldenGame("gg-random-greedy-5", "gazala-gallop", 5, (), "random", "greedy",
+               "an airlift, eliminations over the stacking limit, the AR of GG-IX.B, Crusader breakdowns"),
+    GoldenGame("gg-random-random-7", "gazala-gallop", 7, (), "random", "random",
+               "the Siege of Tobruk in the historical game, eliminations over the stacking limit"),
     GoldenGame("gg-greedy-random-1", "gazala-gallop", 1, (), "greedy", "random", "No Retreat!, the Gallop"),
     GoldenGame("gg-random-random-2", "gazala-gallop", 2, (), "random", "random", "random play, historical"),
     GoldenGame("gg-greedy-random-5-nh", "gazala-gallop", 5, ("nonhistorical",), "greedy", "random",
