@@ -26,8 +26,9 @@ from typing import Any
 
 import networkx as nx
 
-from tobruk.fuzz import fuzz_game
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.fuzz import fuzz_game
 from tobruk.hexes import Direction
 from tobruk.maps import MovementRates, RouteKind
 from tobruk.mechanics.actions import Move
@@ -36,7 +37,6 @@ from tobruk.rules.movement import MoveContext, reach
 from tobruk.rules.supply import SupplyContext, edge_tables, trace_all
 from tobruk.rules.zoc import ZocMap
 from tobruk.scenario import load_scenario
-from tobruk.engine.sides import Side
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> float:

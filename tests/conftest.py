@@ -79,12 +79,12 @@ def jump_to(game: Any, key: str) -> Any:
     decide nothing (so the start-of-player-turn bookkeeping happens) and skipping everybody's decisions."""
     keys = [p.key for p in game.phases]
     target = keys.index(key)
-    for i in range(game.state.phase_index, target):
-        phase = game.phases[i]
-        if phase.side is None:
-            game.system.run_phase(game, phase)
-    game.state.phase_index = target
-    game.system.enter_phase(game, game.phase)
+    for i in range(game.state.step, target):
+        step = game.phases[i]
+        if not step.decides:
+            step.finish(game)
+    game.state.step = target
+    game.step.enter(game)
     game._advance()  # a phase nobody decides runs at once, as in play
     return game
 

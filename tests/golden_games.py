@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.players.base import make_player, play_game
 from tobruk.scenario import load_scenario
-from tobruk.engine.sides import Side
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 FORMAT = "tobruk-golden"

@@ -14,11 +14,10 @@ import pytest
 from tests.conftest import movement_game, unit_toml
 from tobruk.engine.dice import Dice
 from tobruk.engine.game import Game
+from tobruk.engine.state import UnitState
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Move
-from tobruk.systems.gazala.actions import VOCABULARY
 from tobruk.systems.gazala import moves as mv
-from tobruk.units import UnitState
 
 H = Hex.parse
 ENEMY_B5 = unit_toml("Tommy", "allied", "B5", type_="infantry", factors="1-1-2")
@@ -92,6 +91,6 @@ def test_the_dice_fingerprint_moves_with_the_generator_only() -> None:
 
 def test_a_units_data_holds_every_field() -> None:
     # the state hash is built from to_data(): a field left out would let two positions share a hash
-    state = UnitState(hex=H("B2"), extra={"note": 1})
+    state = UnitState(hex=H("B2"), steps=2)
     assert set(state.to_data()) == {f.name for f in fields(UnitState)}
     assert state.to_data()["hex"] == "B2"

@@ -13,9 +13,9 @@ import pytest
 from tests.conftest import at_phase, attack_game, unit_toml
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack, Cancel, EndPhase, EndRetreat, NoRetreat, Resolve, Retreat, RetreatDistance
-from tobruk.engine.sides import Side
 from tobruk.systems.gazala import combat as cb
 
 H = Hex.parse
@@ -67,7 +67,9 @@ def test_above_10_to_1_is_10_to_1_and_below_1_to_4_is_refused() -> None:
 
 
 def test_the_chart_data_is_the_2016_table() -> None:
-    c = cb.chart()
+    from tobruk.engine.system import system_for
+
+    c = system_for("gazala-gallop").charts  # type: ignore[attr-defined]
     assert list(c.columns) == COLUMNS
     for die, row in GCRT.items():
         assert [c.result(die, i) for i in range(len(COLUMNS))] == row
@@ -360,7 +362,7 @@ def test_attackers_from_several_hexes_combine_and_must_all_touch_every_defender(
 def test_no_combining_across_hexes_in_a_sandstorm() -> None:
     more = unit_toml("Att2", "axis", "A4", type_="armour", factors="2-1-4")
     game = duel(4, 2, more=more)
-    game.state.weather = "sandstorm"
+    game.vars.weather = "sandstorm"
     with pytest.raises(IllegalOrderError) as err:
         game.play(attack_on(game, "B4", "Att", "Att2"))
     assert err.value.clause == "GG-VIII.A.3"
@@ -586,7 +588,7 @@ def test_a_unit_next_to_two_due_hexes_must_take_both_when_it_can() -> None:
     strong = unit_toml("Def2", "allied", "C4", type_="armour", factors="1-30-2")
     game = duel(6, 2, more=strong)
     game.play(attack_on(game))
-    assert game.state.data["attacks"][0]["defenders"] == ["B4"]
+    assert [h.label for h in game.vars.attacks[0].order.defenders] == ["B4"]
 
 
 def test_a_random_game_runs_to_the_end_without_a_dead_end(gazala) -> None:  # type: ignore[no-untyped-def]

@@ -8,10 +8,10 @@ import pytest
 
 from tobruk import form
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
 from tobruk.players import make_player, play_game
 from tobruk.record import load, record_of, save
-from tobruk.engine.sides import Side
 
 
 @pytest.fixture(scope="module")

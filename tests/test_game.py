@@ -9,16 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tobruk.engine.actions import Action as Order
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
 from tobruk.engine.game import Game
-from tobruk.hexes import Hex
-from tobruk.engine.actions import Action as Order
-from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
-from tobruk.systems.gazala.actions import Activate, Weather
-from tobruk.systems.gazala.actions import VOCABULARY
-from tobruk.record import load, record_of, replay, save
 from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
+from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
+from tobruk.record import load, record_of, replay, save
+from tobruk.systems.gazala.actions import VOCABULARY, Activate, Weather
 from tobruk.view import view
 
 H = Hex.parse
@@ -104,7 +103,7 @@ def test_set_up_respects_the_stacking_limit(gazala) -> None:  # type: ignore[no-
 
 @pytest.mark.rule("GG-XII.A.1")
 def test_one_side_per_hex_at_set_up(gazala) -> None:  # type: ignore[no-untyped-def]
-    from tobruk.systems.gazala import stacking_problem
+    from tobruk.systems.gazala.setup import stacking_problem
 
     game = Game(gazala)
     assert stacking_problem(game, ["15Pz", "1SA"]) is not None and "GG-XII.A.1" in str(stacking_problem(game, ["15Pz", "1SA"]))
@@ -112,7 +111,7 @@ def test_one_side_per_hex_at_set_up(gazala) -> None:  # type: ignore[no-untyped-
 
 @pytest.mark.rule("GG-XII.A.3")
 def test_dummies_do_not_count_for_stacking(gazala) -> None:  # type: ignore[no-untyped-def]
-    from tobruk.systems.gazala import stacking_problem
+    from tobruk.systems.gazala.setup import stacking_problem
 
     game = Game(gazala)
     assert stacking_problem(game, ["1SA", "50Div", "7MotBde", "Dummy1", "Dummy2"]) is None
@@ -133,7 +132,7 @@ def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala) -> None:  
         game.play(Weather(3, 3))
     assert err.value.clause == "GG-VIII.0"
     game.play(Weather(2, 5))
-    assert game.state.weather == "clear"
+    assert game.vars.weather == "clear"
     assert [(r.purpose, r.value) for r in game.dice.log] == [("weather", 4)]
 
 
@@ -144,7 +143,7 @@ def test_sandstorm_needs_its_number_then_4_to_6(gazala, rolls: list[int], weathe
     game = Game(gazala, dice=ForcedDice(rolls))
     to_weather(game)
     game.play(Weather(2, 5))
-    assert game.state.weather == weather
+    assert game.vars.weather == weather
 
 
 @pytest.mark.rule("GG-VIII.B")
@@ -153,7 +152,7 @@ def test_rainstorm_needs_its_number_twice(gazala, rolls: list[int], weather: str
     game = Game(gazala, dice=ForcedDice(rolls))  # in rain both players then roll for their airfields
     to_weather(game)
     game.play(Weather(2, 5))
-    assert game.state.weather == weather
+    assert game.vars.weather == weather
 
 
 def test_undo_restores_exactly_and_stops_at_a_die_roll(gazala) -> None:  # type: ignore[no-untyped-def]

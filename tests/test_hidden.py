@@ -9,10 +9,10 @@ import pytest
 from tests.conftest import jump_to
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack, EndPhase, Place, Resolve
 from tobruk.systems.gazala.actions import Activate
-from tobruk.engine.sides import Side
 from tobruk.view import view
 
 H = Hex.parse
@@ -134,7 +134,8 @@ def test_siege_of_tobruk(gazala) -> None:  # type: ignore[no-untyped-def]
     game.unit("21Pz").hex = H("C12")
     from tobruk.systems.gazala import hidden as hd
 
-    assert not hd.siege_available(game) and game.state.data["siege_lost"]
+    hd.note_siege_lost(game)
+    assert not hd.siege_available(game) and game.vars.siege_lost
 
 
 def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> None:  # type: ignore[no-untyped-def]

@@ -67,7 +67,7 @@ def small_positions(draw: st.DrawFn) -> tuple[str, str, int, int]:
 def test_reach_and_play_agree(position: tuple[str, str, int, int], weather: str, disrupted: bool) -> None:
     units, extra, rows, cols = position
     game = movement_game(units, extra, rows=rows, columns=cols)
-    game.state.weather = weather
+    game.vars.weather = weather
     game.unit("M").disrupted = disrupted
     offered = mv.destinations(game, "M")
     start = game.unit("M").hex

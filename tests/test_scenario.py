@@ -8,9 +8,9 @@ import pytest
 
 from tests.conftest import make_scenario, unit_toml
 from tobruk.engine.errors import ScenarioError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.scenario import load_scenario
-from tobruk.engine.sides import Side
 from tobruk.units import AACapability, Echelon, UnitType
 
 H = Hex.parse

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tobruk.engine.actions import Action as Order
 from tobruk.engine.errors import RecordError, TobrukError
 from tobruk.engine.game import Game
-from tobruk.engine.actions import Action as Order
 from tobruk.scenario import Scenario, load_scenario
 
 FORMAT = "tobruk-record"

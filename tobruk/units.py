@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from tobruk.hexes import Hex
+
 from tobruk.engine.sides import Side
 
 

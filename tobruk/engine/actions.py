@@ -48,7 +48,7 @@ HEX = Dim("hex")
 FLAG = Dim("flag")
 
 
-def INT(lo: int, hi: int) -> Dim:  # noqa: N802  (reads like the other dimensions)
+def INT(lo: int, hi: int) -> Dim:
     return Dim("int", lo, hi)
 
 

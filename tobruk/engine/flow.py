@@ -101,6 +101,7 @@ class Step(Node):
     """
 
     side: Side | None = None
+    decides: ClassVar[bool] = True  # False for a step that always runs by itself (a victory determination)
 
     def __init__(self, key: str = "", title: str = "", clause: str = "", side: Side | None = None) -> None:
         self.key = key or type(self).key

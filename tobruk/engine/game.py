@@ -43,6 +43,7 @@ class LogEntry:
 
     text: str
     private: tuple[tuple[str, str | None], ...] = ()
+    kind: str = "note"  # what the line is about, for forms and filters: move, battle, loss, supply, event, note
 
     def seen_by(self, side: Side) -> str | None:
         for who, instead in self.private:
@@ -172,7 +173,7 @@ class Game:
 
     def end_game(self, message: str) -> None:
         """The game is over now (the last turn ended, or a sudden victory)."""
-        self.log(message)
+        self.log(message, kind="event")
         self.state.over = True
 
     def _next_step(self) -> None:
@@ -198,6 +199,7 @@ class Game:
             if isinstance(node, Frame):
                 node.settle(self)
                 continue
+            assert isinstance(node, Step)
             node.finish(self)
             if self.state.over:
                 return
@@ -363,10 +365,11 @@ class Game:
                 out.setdefault(hexes[j], []).append(uid)
         return out
 
-    def log(self, line: str, *, hidden_from: Side | None = None, instead: str | None = None) -> None:
-        """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing)."""
+    def log(self, line: str, *, kind: str = "note", hidden_from: Side | None = None, instead: str | None = None) -> None:
+        """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing).  ``kind``
+        says what it is about (move, battle, loss, supply, event, note), for the game log form."""
         private = () if hidden_from is None else ((hidden_from.value, instead),)
-        self.state.entries.append(LogEntry(line, private))
+        self.state.entries.append(LogEntry(line, private, kind))
 
     def log_for(self, side: Side) -> list[str]:
         """The log as ``side`` may read it; once the game is over, all of it."""

@@ -14,10 +14,9 @@ them its own names in what it shows (1st Alamein calls *disrupted* "Spent").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-
-from tobruk.engine.sides import Side
 
 if TYPE_CHECKING:
     from tobruk.hexes import Hex
@@ -89,7 +88,7 @@ class UnitView:
 
     __slots__ = ("_hexes", "_i", "_index", "_units")
 
-    def __init__(self, units: Units, i: int, hexes: tuple[Hex, ...], index: dict[Hex, int]) -> None:
+    def __init__(self, units: Units, i: int, hexes: tuple[Hex, ...], index: Mapping[Hex, int]) -> None:
         self._units, self._i, self._hexes, self._index = units, i, hexes, index
 
     @property
@@ -131,9 +130,10 @@ class UnitView:
     def value(self) -> UnitState:
         """The unit's state now, as a plain value that later changes do not touch."""
         f = self._units.flags[self._i]
-        return UnitState(self.hex, *(bool(f & BIT[n]) for n in ("disrupted", "newly_disrupted", "activated", "hidden",
-                                                                 "eliminated", "moved", "attacked", "out_of_supply")),
-                         steps=self.steps)
+        return UnitState(self.hex, disrupted=bool(f & BIT["disrupted"]), newly_disrupted=bool(f & BIT["newly_disrupted"]),
+                         activated=bool(f & BIT["activated"]), hidden=bool(f & BIT["hidden"]),
+                         eliminated=bool(f & BIT["eliminated"]), moved=bool(f & BIT["moved"]),
+                         attacked=bool(f & BIT["attacked"]), out_of_supply=bool(f & BIT["out_of_supply"]), steps=self.steps)
 
     copy = value
 

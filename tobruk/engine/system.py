@@ -25,6 +25,7 @@ from tobruk.engine.vars import Vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.hexes import Hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,14 +114,44 @@ class System:
         summary = self.summary(game)
         return [] if summary is None else list(summary.lines)
 
-    def invariants(self, game: Game) -> list[str]:
-        """What is wrong with the position by the rules (for the fuzzer): empty when all is well."""
+    def turn_notes(self, game: Game) -> dict[str, str]:
+        """What the game log form notes at the end of each turn besides the log (e.g. the weather)."""
+        return {}
+
+    def score_now(self, game: Game) -> dict[str, float] | None:
+        """Each side's points if the game ended now (for the form's plot), or ``None`` if the system keeps none."""
+        return None
+
+    score_title: ClassVar[str] = "Points if the game ended now"
+
+    def form_facts(self, game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Sections of the game log form about the final position: (title, [(label, text)])."""
+        return []
+
+    def invariants(self, game: Game, before: Step) -> list[str]:
+        """What is wrong with the position by the rules after an action played in step ``before`` (for the
+        fuzzer): empty when all is well."""
+        return []
+
+    def check_action(self, game: Game, action: Action) -> list[str]:
+        """What is wrong with an action the engine lists, before it is played (for the fuzzer)."""
         return []
 
     def features(self, game: Game, side: Side) -> dict[str, Any]:
-        """What a computer player's evaluation reads: objectives, hexes to guard, strengths; only what ``side``
-        may know."""
+        """What a computer player's evaluation reads: ``objectives`` and ``guards`` (hexes), ``result_values``
+        (result code -> share of the defence won, share of the attack lost), ``stacking`` (units, divisions),
+        ``holding_types`` (unit types that hold their ground), ``setup_steps``; only what ``side`` may know."""
         return {}
+
+    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
+        """A computer player's choice among the system's own actions (not the family's), from the side's
+        view: at ``stage`` "first" (before anything else) or "before-moves"; ``None`` to leave it to the player."""
+        return None
+
+    def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
+        """(hex, face down, eliminated, anonymous id) of a unit as its enemy sees it now."""
+        u = game.unit(uid)
+        return u.hex, False, u.eliminated, None
 
     def rendering(self) -> Rendering:
         return Rendering({}, {}, {}, {})

@@ -29,10 +29,10 @@ from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
 from tobruk.maps import Map, MovementRates
 from tobruk.rules.zoc import ZocMap
-from tobruk.engine.sides import Side
 
 MF = 60
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tobruk.datafile import read_toml
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import System, register
+from tobruk.engine.system import Odds, Summary, System, register
+from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
 from tobruk.systems.gazala import combat as cb
+from tobruk.systems.gazala import faces
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import sequence as sq
 from tobruk.systems.gazala import victory as vp
@@ -77,6 +79,7 @@ class GazalaGallop(System):
         for line in vp.describe(game.vars.result):
             game.log(line)
 
+    # --- what the faces ask (see faces.py) ------------------------------------------------------------
     def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:
         if not isinstance(action, Attack):
             return []
@@ -85,9 +88,44 @@ class GazalaGallop(System):
         except IllegalOrderError:
             return []
 
+    def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
+        return faces.odds(game, action, side)
+
+    def summary(self, game: Game) -> Summary | None:
+        return faces.summary(game)
+
     def result_lines(self, game: Game) -> list[str]:
         result = game.vars.result
         return vp.describe(result) if result else []
 
     def suggestions(self, game: Game, side: Side) -> list[Action]:
         return sq.suggested_attacks(game, side)
+
+    def view(self, game: Game, side: Side) -> dict[str, Any]:
+        return faces.view(game, side)
+
+    score_title = "Game Victory Points if the game ended now"
+
+    def turn_notes(self, game: Game) -> dict[str, str]:
+        return {"weather": game.vars.weather}
+
+    def score_now(self, game: Game) -> dict[str, float] | None:
+        return faces.score_now(game)
+
+    def form_facts(self, game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
+        return faces.form_facts(game)
+
+    def invariants(self, game: Game, before: Step) -> list[str]:
+        return faces.invariants(game, before)
+
+    def check_action(self, game: Game, action: Action) -> list[str]:
+        return faces.check_action(game, action)
+
+    def features(self, game: Game, side: Side) -> dict[str, Any]:
+        return faces.features(game, side)
+
+    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
+        return faces.prefer(seen, actions, stage)
+
+    def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
+        return hd.as_seen_by_enemy(game, uid)

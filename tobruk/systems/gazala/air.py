@@ -19,10 +19,10 @@ from tobruk.engine.flow import Decision, Frame, on
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Intercept, NoIntercept
-from tobruk.systems.gazala.state import Interdiction
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala.state import Interdiction
 from tobruk.units import AACapability, UnitType
 
 if TYPE_CHECKING:
@@ -38,7 +38,8 @@ def air_unit(game: Game, side: Side) -> str | None:
 
 def record(game: Game, uid: str) -> tuple[int, int]:
     """(the turn the air unit last flew, the last turn it is knocked out)."""
-    return game.vars.air.get(uid, (0, 0))
+    flown_and_out: tuple[int, int] = game.vars.air.get(uid, (0, 0))
+    return flown_and_out
 
 
 def flown(game: Game, uid: str) -> None:
@@ -70,7 +71,7 @@ def knock_out(game: Game, uid: str) -> None:
     game.vars.air[uid] = (record(game, uid)[0], game.turn + 1)  # the rest of this game-turn and the next
     if game.vars.interdiction is not None and game.vars.interdiction.air == uid:
         game.vars.interdiction = None
-    game.log(f"{uid} is knocked out for the rest of this turn and the next.")
+    game.log(f"{uid} is knocked out for the rest of this turn and the next.", kind="event")
 
 
 def start_of_player_turn(game: Game) -> None:
@@ -154,7 +155,7 @@ def intercept_roll(game: Game, interceptor: str, target_air: str) -> str:
     """GG-X.B.3: the interceptor rolls on the column of the air unit it goes up against."""
     column = "german-air" if game.defs[target_air].nationality == "german" else "british-air"
     die = game.dice.roll(f"{interceptor} intercepts {target_air}")
-    result = cb.chart().air_result(die, column)
+    result = cb.chart(game).air_result(die, column)
     game.log(f"{interceptor} intercepts {target_air}: die {die}: {result}.")
     return result
 
@@ -226,7 +227,7 @@ def column_for(game: Game, uid: str) -> str:
 def air_result_on(game: Game, air: str, uid: str, purpose: str) -> str:
     """Roll one unit's air attack and apply it; returns the result after reading the AA codes."""
     die = game.dice.roll(purpose)
-    code = cb.chart().air_result(die, column_for(game, uid))
+    code = cb.chart(game).air_result(die, column_for(game, uid))
     here = game.unit(uid).hex
     dedicated = here is not None and any(game.defs[u].type is UnitType.AA for u in game.units_at(here))
     d = game.defs[uid]
@@ -249,7 +250,7 @@ def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:
             knock_out(game, air)
             return
     game.vars.interdiction = Interdiction(air, target.label, side.value)
-    game.log(f"{air} stays over {target} to interdict movement.")
+    game.log(f"{air} stays over {target} to interdict movement.", kind="event")
 
 
 def interdict(game: Game, uid: str, entered: Hex) -> bool:

@@ -25,6 +25,7 @@ from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import pass_through
 from tobruk.systems.gazala.state import DeclaredAttack
+from tobruk.systems.gazala.steps import close_step
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -35,14 +36,15 @@ def pending(game: Game) -> list[DeclaredAttack]:
 
 
 def find(game: Game, n: int) -> DeclaredAttack:
-    for a in game.vars.attacks:
+    attacks: tuple[DeclaredAttack, ...] = game.vars.attacks
+    for a in attacks:
         if a.id == n and not a.resolved:
             return a
     raise IllegalOrderError("GG-XIV.C.1", f"there is no declared, unresolved attack number {n}")
 
 
 def _update(game: Game, n: int, **changes: object) -> None:
-    game.vars.attacks = tuple(replace(a, **changes) if a.id == n else a for a in game.vars.attacks)  # type: ignore[arg-type]
+    game.vars.attacks = tuple(replace(a, **changes) if a.id == n else a for a in game.vars.attacks)
 
 
 def declare(game: Game, order: Attack, side: Side) -> int:
@@ -82,7 +84,7 @@ def begin(game: Game, n: int, side: Side) -> None:
             for uid in order.attackers:
                 game.unit(uid).attacked = True
             _update(game, n, resolved=True)
-            game.log(f"Attack {n} is called off: {verdict}.")
+            game.log(f"Attack {n} is called off: {verdict}.", kind="battle")
             return
     a = cb.assess(game, order, side, n)
     if a.column is None:
@@ -103,7 +105,7 @@ def roll(game: Game, no_retreat: tuple[str, ...]) -> None:
     die = game.dice.roll(f"combat, attack {entry.id} at {a.odds}")
     result = cb.chart(game).result(die, a.column)
     effects = cb.unit_effects(game, a, result, no_retreat)
-    game.log(cb.combat_log_line(game, a, die, result, effects))
+    game.log(cb.combat_log_line(game, a, die, result, effects), kind="battle")
     for uid in a.attackers:
         game.unit(uid).attacked = True  # GG-XIV.A.1
         if game.unit(uid).out_of_supply and not game.unit(uid).disrupted:
@@ -288,7 +290,7 @@ class Battle(Frame):
         """Every retreat is done: the battle is over (and with the AR of GG-IX.B, the attack phase too)."""
         game.pop_frame()
         if self.end_of_phase:
-            close_attacks(game, Side(self.side).enemy)
+            close_step(game, Side(self.side).enemy)  # GG-XII.B: over the stacking limit, the owner eliminates first
 
 
 def _settle(game: Game) -> None:
@@ -320,13 +322,6 @@ def _settle(game: Game) -> None:
     game.replace_frame(replace(battle, groups=tuple(groups)))
 
 
-def close_attacks(game: Game, side: Side) -> None:
-    """The attack phase may end: over the stacking limit, the owner eliminates first (GG-XII.B)."""
-    from tobruk.systems.gazala.sequence import close_step
-
-    close_step(game, side)
-
-
 # --- the end of the attack phase ----------------------------------------------------------------------
 def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *,
                    include_held: bool = False) -> dict[Hex, list[str]]:
@@ -355,7 +350,7 @@ def attack_group(game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[s
               and not ((t := m.feature(h, target, Feature.TOWERING_ESCARPMENT)) is not None and t.high == target)]
     if not usable:
         return ()
-    if game.state.weather == "sandstorm":  # GG-VIII.A.3
+    if game.vars.weather == "sandstorm":  # GG-VIII.A.3
         best = max(usable, key=lambda h: sum(game.defs[u].attack for u in able[h]))
         return tuple(able[best])
     return tuple(u for h in usable for u in able[h])

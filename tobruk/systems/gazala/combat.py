@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 
 from tobruk.datafile import Table
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex, Hexside
 from tobruk.maps import Feature, Terrain
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
-from tobruk.engine.sides import Side
 from tobruk.systems.gazala import moves as mv
 from tobruk.units import UnitType
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.maps import Terrain
-from tobruk.engine.sides import Side
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -32,4 +32,5 @@ def pass_through(game: Game, side: Side, path: Iterable[Hex]) -> None:
     for h in path:
         if h.label in control and control[h.label] != side.value:
             control[h.label] = side.value
-            game.log(f"{side.display} takes control of {', '.join(p.name for p in game.scenario.map.places_in(h)) or h}.")
+            game.log(f"{side.display} takes control of {', '.join(p.name for p in game.scenario.map.places_in(h)) or h}.",
+                     kind="event")

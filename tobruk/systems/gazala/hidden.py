@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tobruk.hexes import Hex
 from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
 from tobruk.systems.gazala.state import Unseen
 
 if TYPE_CHECKING:
@@ -53,9 +53,9 @@ def name(game: Game, uid: str) -> str:
     return f"a unit in {u.hex}" if u.hidden else uid
 
 
-def log_secret(game: Game, owner: Side, text: str, public: str | None = None) -> None:
+def log_secret(game: Game, owner: Side, text: str, public: str | None = None, kind: str = "note") -> None:
     """A log line about face-down counters: ``owner`` reads ``text``, the enemy ``public`` (or nothing)."""
-    game.log(text, hidden_from=owner.enemy, instead=public)
+    game.log(text, kind=kind, hidden_from=owner.enemy, instead=public)
 
 
 def reveal(game: Game, uid: str, why: str) -> None:
@@ -70,7 +70,7 @@ def reveal(game: Game, uid: str, why: str) -> None:
         where = u.hex
         u.hex = None
         u.eliminated = True
-        game.log(f"The unit in {where} was a dummy ({why}); it is removed.")
+        game.log(f"The unit in {where} was a dummy ({why}); it is removed.", kind="loss")
     else:
         game.log(f"{why[:1].upper()}{why[1:]}: the unit in {u.hex} is {uid} ({d.name}, {d.factors}).")
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.rules.movement import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
 from tobruk.rules.zoc import ZocMap, zoc_map
-from tobruk.engine.sides import Side
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
 from tobruk.units import UnitDef, UnitType
@@ -318,7 +318,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     pass_through(game, d.side, route.path[: route.path.index(end) + 1])
     if order.unit in galloping(game) and gallop_goal(end):
         game.vars.gallop = tuple(sorted(galloping(game) - {order.unit}))
-    game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.")
+    game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.", kind="move")
 
 
 # --- activation (GG-V.A) ---------------------------------------------------------------------------
@@ -361,4 +361,4 @@ def eliminate(game: Game, uid: str, why: str) -> None:
     if d.side is Side.ALLIED and game.phase.key.startswith("axis"):
         losses = game.vars.allied_losses  # GG-V.A.4's bonus activations
         losses[str(game.turn)] = losses.get(str(game.turn), 0) + 1
-    game.log(f"{d.side.display}: {who} eliminated in {where} ({why}).")
+    game.log(f"{d.side.display}: {who} eliminated in {where} ({why}).", kind="loss")

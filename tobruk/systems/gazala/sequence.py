@@ -141,7 +141,7 @@ class AlliedChoices(GazalaStep):
             hd.reveal(game, uid, "the Gazala Gallop")
         game.vars.gallop_called = True
         game.vars.gallop = tuple(sorted(u for u in units if not mv.gazala_east(game, u)))
-        game.log(f"Allied: the Gazala Gallop! {', '.join(units)} flee east.")
+        game.log(f"Allied: the Gazala Gallop! {', '.join(units)} flee east.", kind="event")
 
 
 # --- the steps ------------------------------------------------------------------------------------------
@@ -171,6 +171,8 @@ class WeatherStep(GazalaStep):
 
 class VictoryStep(GazalaStep):
     """A side's victory determination: enemy boxes fall (GG-XI.A.5), the Allied sudden victory (GG-IV.A.1)."""
+
+    decides = False
 
     def enter(self, game: Game) -> None:
         air.start_of_player_turn(game)
@@ -237,7 +239,7 @@ class MovementStep(AlliedChoices):
         u = game.unit(order.unit)
         u.hex = order.hex
         u.activated = True  # ruling R-REINF: a reinforcement arrives active
-        game.log(f"{side.display}: {order.unit} arrives in {order.hex}.")
+        game.log(f"{side.display}: {order.unit} arrives in {order.hex}.", kind="event")
 
     @on(EndPhase)
     def end(self, game: Game, decision: Decision, order: EndPhase) -> None:

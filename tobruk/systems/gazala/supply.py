@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.rules.supply import MF, SupplyContext, SupplyTrace, trace_all
-from tobruk.engine.sides import Side
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import villages
@@ -237,10 +237,13 @@ def finish_determination(game: Game, side: Side) -> None:
     game.vars.supply[side.value] = result
     if hd.face_down_on_map(game, side):  # (whether there are face-down counters is plain to see)
         face_down = {u for u in result if game.unit(u).hidden}
+        crisis = any(not result[u]["supplied"] for u in result if u not in face_down)
         hd.log_secret(game, side, _supply_line(game, side, result, recovered, set()),
-                      _supply_line(game, side, result, recovered, face_down, "face-up units"))
+                      _supply_line(game, side, result, recovered, face_down, "face-up units"),
+                      kind="supply" if crisis else "note")
     else:
-        game.log(_supply_line(game, side, result, recovered, set()))
+        crisis = any(not e["supplied"] for e in result.values())
+        game.log(_supply_line(game, side, result, recovered, set()), kind="supply" if crisis else "note")
 
 
 def _supply_line(game: Game, side: Side, result: dict[str, dict[str, Any]], recovered: list[str],

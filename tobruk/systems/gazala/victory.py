@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tobruk.hexes import Hex
 from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
 
@@ -34,7 +34,7 @@ def eliminate_boxes(game: Game, side: Side) -> None:
             continue
         if any(game.defs[u].is_division and not game.unit(u).disrupted for u, at in mv.on_map(game, side) if at == h):
             gone = game.vars.boxes_eliminated = (*gone, h.label)
-            game.log(f"{side.display}: the {'box' if owner is Side.ALLIED else 'fort'} in {h} is eliminated.")
+            game.log(f"{side.display}: the {'box' if owner is Side.ALLIED else 'fort'} in {h} is eliminated.", kind="loss")
 
 
 def sudden_victory(game: Game) -> bool:
