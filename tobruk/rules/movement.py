@@ -27,6 +27,7 @@ import heapq
 import itertools
 from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
@@ -60,6 +61,11 @@ class MoveContext:
 
     def clause(self, key: str) -> str:
         return self.clauses.get(key, key)
+
+    @cached_property
+    def route_rates(self) -> tuple[int, ...]:
+        """The unit's rate along each of the map's route kinds, by the route table's index."""
+        return _rate_table(self.rates, self.map.route_kinds)
 
     def reach_key(self) -> Hashable:
         """Everything :func:`reach` reads, as a dictionary key.
@@ -150,6 +156,11 @@ def _tables(ctx: MoveContext) -> SideTables:
     return cached
 
 
+@lru_cache(maxsize=256)
+def _rate_table(rates: MovementRates, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    return rates.table(kinds)
+
+
 # reasons a step is illegal (see _explain)
 OFF_MAP, WRONG_WAY, ENEMY, TOWERING, ZOC_TO_ZOC, BOX_TO_BOX, NO_MF = range(1, 8)
 
@@ -176,7 +187,7 @@ def _step(ctx: MoveContext, t: SideTables, i: int, d: int, spent: int, entered: 
         if any(x != y for x in t.zoc_forts[i] for y in t.zoc_forts[j]):
             return BOX_TO_BOX
     cc = ctx.rates.cross_country
-    rate = (ctx.rates.road, ctx.rates.major_track, ctx.rates.minor_track)[kind] if kind >= 0 else cc
+    rate = ctx.route_rates[kind] if kind >= 0 else cc
     if kind >= 0 and rate < cc and not zoc_there:
         new = spent + rate
     else:

@@ -43,6 +43,7 @@ class GazalaGallop(System):
     prefix = "GG"
     vocabulary = VOCABULARY
     game_over_clause = "GG-VII.A"
+    terrain_kinds = frozenset({"clear", "sea", "town", "village", "hill"})  # the terrain effects chart
 
     def __init__(self) -> None:
         self.charts = cb.read_charts(read_toml(HERE / "charts.toml"))

@@ -234,9 +234,9 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
             bonus += chart(game).escarpment_defence
             notes.append(f"escarpment +{chart(game).escarpment_defence}")
         ridge = any(m.feature(a, h, Feature.RIDGE) is not None for a in adjacent_attacks)
-        if m.terrain[h] is Terrain.HILL or ridge:
+        if m.terrain[h] == Terrain.HILL or ridge:
             bonus += chart(game).hill_ridge_defence
-            notes.append(f"{'hill' if m.terrain[h] is Terrain.HILL else 'ridge'} +{chart(game).hill_ridge_defence}")
+            notes.append(f"{'hill' if m.terrain[h] == Terrain.HILL else 'ridge'} +{chart(game).hill_ridge_defence}")
         if bonus:
             granted = min(bonus, matched)  # GG-XI.0: only as far as matched by infantry factors
             lines.append(f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}")
