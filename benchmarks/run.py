@@ -33,9 +33,9 @@ from tobruk.hexes import Direction
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.players import make_player, play_game
-from tobruk.rules.movement import MoveContext, reach
-from tobruk.rules.supply import SupplyContext, edge_tables, trace_all
-from tobruk.rules.zoc import ZocMap
+from tobruk.mechanics.reach import MoveContext, reach
+from tobruk.mechanics.supply import SupplyContext, edge_tables, trace_all
+from tobruk.mechanics.zoc import ZocMap
 from tobruk.scenario import load_scenario
 
 

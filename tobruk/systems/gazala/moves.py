@@ -16,8 +16,8 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
-from tobruk.rules.movement import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
-from tobruk.rules.zoc import ZocMap, zoc_map
+from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
+from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
 from tobruk.units import UnitDef, UnitType
