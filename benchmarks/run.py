@@ -32,10 +32,10 @@ from tobruk.fuzz import fuzz_game
 from tobruk.hexes import Direction
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
-from tobruk.players import make_player, play_game
 from tobruk.mechanics.reach import MoveContext, reach
 from tobruk.mechanics.supply import SupplyContext, edge_tables, trace_all
 from tobruk.mechanics.zoc import ZocMap
+from tobruk.players import make_player, play_game
 from tobruk.scenario import load_scenario
 
 
