@@ -18,6 +18,7 @@ from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
 from tobruk.sides import Side
 from tobruk.systems import system_names
+from tobruk.units import UnitDef, UnitState
 from tobruk.view import unit_data
 
 
@@ -55,6 +56,13 @@ def summary(scenario: Scenario) -> str:
 
 
 def map_json(m: Map, game: Game) -> dict[str, Any]:
+    return _map_json(m, game.scenario.name, _units(game))
+
+
+def _map_json(m: Map, scenario_name: str, counters: list[tuple[UnitDef, UnitState]]) -> dict[str, Any]:
+    def units_at(h: Any) -> list[str]:
+        return [d.id for d, u in counters if u.hex is not None and u.hex == h and not u.eliminated]
+
     hexes = []
     for h in m.hexes:
         features = [{"kind": f.kind.value, "side": s.label, "high": f.high.label if f.high else None,
@@ -68,17 +76,17 @@ def map_json(m: Map, game: Game) -> dict[str, Any]:
             "fortification": m.fortifications[h].value if h in m.fortifications else None,
             "routes": routes,
             "hexsides": features,
-            "units": game.units_at(h),
+            "units": units_at(h),
         })
     return {
-        "scenario": game.scenario.name,
+        "scenario": scenario_name,
         "map": m.name,
         "rows": m.rows,
         "columns": m.columns,
         "supply_sources": {s.value: [h.label for h in hs] for s, hs in m.supply_sources.items()},
         "zones": {z: sorted(h.label for h in hs) for z, hs in m.zones.items()},
         "hexes": hexes,
-        "units": [unit_data(game.defs[uid], u) for uid, u in game.state.units.items()],
+        "units": [unit_data(d, u) for d, u in counters],
     }
 
 
@@ -108,6 +116,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     scenario = scenario_arg(args.scenario)
     if scenario.campaign is not None and scenario.system not in system_names():
         return _show_campaign(args, scenario)
+    if scenario.system not in system_names():
+        return _show_data(args, scenario)
     game = Game(scenario)
     if args.svg:
         Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
@@ -131,6 +141,19 @@ def _show_campaign(args: argparse.Namespace, scenario: Scenario) -> int:
         print(json.dumps(campaign_view.data(scenario), indent=1))
     elif not args.svg:
         print(campaign_view.summary(scenario))
+    return 0
+
+
+def _show_data(args: argparse.Namespace, scenario: Scenario) -> int:
+    """A scenario of a game system that is not played yet: its data, and its counters on their starting hexes."""
+    counters = [(u, UnitState(hex=h)) for u in scenario.units if (h := scenario.start.get(u.id)) is not None]
+    if args.svg:
+        Path(args.svg).write_text(render_map(scenario.map, counters, title=scenario.title), encoding="utf-8")
+        print(f"wrote {args.svg}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(_map_json(scenario.map, scenario.name, counters), indent=1))
+    elif not args.svg:
+        print(summary(scenario))
     return 0
 
 
