@@ -421,11 +421,12 @@ def test_tobruk_show_renders_each(name: str, tmp_path: Path, capsys: pytest.Capt
     assert main(["show", name, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {u["id"] for u in data["units"]} == {u.id for u in s.units}
-    if name in ("na-gazala", CAMPAIGN):
-        svg = tmp_path / "map.svg"
-        assert main(["show", name, "--svg", str(svg)]) == 0
-        body = svg.read_text(encoding="utf-8")
-        assert body.startswith("<svg") and "Tobruk" in body
+    svg = tmp_path / "map.svg"
+    assert main(["show", name, "--svg", str(svg)]) == 0
+    body = svg.read_text(encoding="utf-8")
+    assert body.startswith("<svg") and "Tobruk" in body and "El Alamein" in body
+    # a counter for every unit that starts on the map, none for those entering later or held off it
+    assert body.split('id="counters"')[1].count("<g><title>") == sum(1 for u in s.units if s.start.get(u.id) is not None)
 
 
 def _copy(tmp_path: Path, folder: str, name: str, old: str, new: str) -> Path:
@@ -450,6 +451,10 @@ BAD_SCENARIOS = [
     ("na-crusader", 'unit = "15Pz"\nform = "XX+"', 'unit = "90Lt"\nform = "XX+"', "force[17].unit", "listed twice"),
     ("na-mersa-matruh", 'test = "bypass", zone = "mersa-matruh", toward = "east"', 'test = "bypass", zone = "mersa-matruh"',
      "victory.condition.parts[1].toward", "needs the direction"),
+    ("na-gazala", "turns = 5", 'turns = "five"', "turns", "expected an integer"),
+    ("na-gazala", 'start = "II May 42"\n', "", "start", "missing (required)"),
+    ("na-gazala", 'first = "axis"', 'first = "germans"', "first", "expected one of allied, axis"),
+    ("na-gazala", 'hex = "K35"', 'hex = "K99"', "force[2].hex", "not a land hex of the map"),
 ]
 
 
@@ -470,6 +475,10 @@ def test_a_malformed_scenario_names_file_and_field(tmp_path: Path, name: str, ol
      "unit[0].class", "missing"),
     ('tank = "A13"', 'tank = "Cromwell"', "unit[16].tank", "tank table's types"),
     ('parts = ["8PzRgt"]', 'parts = ["8PzRegt"]', "panzer_division[0].parts[0]", "no unit '8PzRegt'"),
+    ('factors = "2-2-4"\ntank = "Pz III"\nformation = "21Pz"', 'factors = 224\ntank = "Pz III"\nformation = "21Pz"',
+     "unit[0].factors", "expected a string"),
+    ('name = "Panzer-Regiment 5"\nside = "axis"\n', 'name = "Panzer-Regiment 5"\n', "unit[0].side", "missing (required)"),
+    ('tank = "Pz III"\nformation = "21Pz"', 'tonk = "Pz III"\nformation = "21Pz"', "unit[0].tonk", "unknown field"),
 ])
 def test_a_malformed_forces_file_names_file_and_field(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
     path = _copy(tmp_path, "forces", "north-africa", old, new)
@@ -485,6 +494,11 @@ def test_a_malformed_forces_file_names_file_and_field(tmp_path: Path, old: str, 
     ('turn = "I Aug 41"\ndate = "1 August', 'turn = "Aug 41"\ndate = "1 August', "axis_arrival[2].turn", "expected a turn"),
     ('name = "Grant"', 'name = "Matilda"', "tank_type[5].name", "listed twice"),
     ("within = 5", "within = 0", "alamein.within", "1 hex or more"),
+    ("within = 5", 'within = "five"', "alamein.within", "expected an integer"),
+    ('source = "lexikon; wp:21st_Panzer_Division"\n', "", "axis_arrival[2].source", "missing (required)"),
+    ('axis_reinforcements_end = "II Oct 42"', 'axis_reinforcements_end = "II Okt 42"', "axis_reinforcements_end",
+     "expected a turn like 'II Mar 41'"),
+    ('unit = "21Pz"', 'unit = "Ramcke"', "axis_arrival[2].unit", "only with the Alamein force level (CA-R.5)"),
 ])
 def test_a_malformed_track_names_file_and_field(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
     path = _copy(tmp_path, "tracks", "north-africa", old, new)
@@ -492,6 +506,18 @@ def test_a_malformed_track_names_file_and_field(tmp_path: Path, old: str, new: s
         read_track(read_toml(path), "north-africa")
     assert err.value.source == str(path)
     assert err.value.field == field and problem in err.value.problem, str(err.value)
+
+
+def test_a_track_arrival_of_a_unit_the_order_of_battle_lacks_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The track does not know the counters; the order of battle that reads it names the entry."""
+    import tobruk.forces
+
+    track = read_track(read_toml(_copy(tmp_path, "tracks", "north-africa", 'unit = "21Pz"', 'unit = "16Pz"')), "north-africa")
+    monkeypatch.setattr(tobruk.forces, "load_track", lambda name: track)
+    with pytest.raises(ScenarioError) as err:
+        read_forces(read_packaged_toml("forces", "north-africa"), "north-africa")
+    assert err.value.source.endswith("forces/north-africa.toml") and err.value.field == "track"
+    assert "axis_arrival names '16Pz'" in err.value.problem
 
 
 def test_every_campaign_data_file_validates() -> None:

@@ -4,6 +4,7 @@ the geography puts it, and the relations the rules state between hexes hold."""
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -131,6 +132,25 @@ def test_sixteen_hexes_is_the_length_of_the_historical_bugouts() -> None:
     assert zone_hex("mersa-matruh").distance(zone_hex("el-alamein")) == 15
 
 
+@pytest.mark.rule("CA-M.4")
+def test_the_one_turn_advances_of_1941_and_1942_take_two_turns_or_more_on_the_road() -> None:
+    """The scale's movement check (docs/reconstruction.md): a German mobile unit moves at most 3 x (4 + 4)
+    coastal road hexes a half-month turn (CA-M.2-4); Mersa Brega to Tobruk (1-11 April 1941), Tobruk to
+    El Alamein (21-30 June 1942) and Gazala to El Alamein (14-30 June 1942) each took about one turn."""
+    m = campaign()
+    lines = {r.name: r.hexes for r in m.route_lines}
+    road = [*lines["Via Balbia"], *lines["Egyptian coast road"][1:]]
+
+    def along(a: str, b: str) -> int:
+        return road.index(zone_hex(b)) - road.index(zone_hex(a))
+
+    per_turn = 3 * (4 + 4)
+    legs = {("mersa-brega", "tobruk-centre"): 55, ("tobruk-centre", "el-alamein"): 42, ("gazala", "el-alamein"): 47}
+    for (a, b), hexes in legs.items():
+        assert along(a, b) == hexes, (a, b)
+        assert hexes > per_turn and -(-hexes // per_turn) in (2, 3)
+
+
 @pytest.mark.rule("CA-SC.3")
 def test_the_north_west_bugout_hex_is_where_the_via_balbia_leaves_the_map() -> None:
     m = campaign()
@@ -192,6 +212,37 @@ def test_supply_sources_and_entries_are_the_coastal_road_hexes_on_the_two_edges(
     assert m.zone("east-edge") == m.edge("east") and m.zone("west-edge") == m.edge("west")
     coast_road = [r for r in m.route_lines if r.name in ("Via Balbia", "Egyptian coast road")]
     assert all(r.kind is RouteKind.ROAD for r in coast_road)
+
+
+@pytest.mark.rule("CA-M.4")
+def test_the_coastal_road_runs_through_the_towns_it_joined() -> None:
+    """The Via Balbia and the Egyptian coast road went through these towns (the histories; for Capuzzo the
+    fort's own description), so a unit moving on the road at triple speed enters them."""
+    m = campaign()
+    road = [h for r in m.route_lines if r.name in ("Via Balbia", "Egyptian coast road") for h in r.hexes]
+    for name in ("El Agheila", "Mersa Brega", "Agedabia", "Benghazi", "Barce", "Maraua", "Cyrene", "Giovanni Berta",
+                 "Derna", "Martuba", "Tmimi", "Gazala", "Acroma", "Tobruk", "Bardia", "Sollum", "Mersa Matruh", "Fuka",
+                 "El Daba", "El Alamein", "El Hammam"):
+        assert place_hex(name) in road, name
+    # two it passed cannot both lie on a chain of hexes: each is next to the road instead (docs/reconstruction.md)
+    for name in ("Sidi Barrani", "Fort Capuzzo"):
+        assert place_hex(name) not in road and any(place_hex(name).is_adjacent(h) for h in road), name
+
+
+@pytest.mark.rule("CA-F.8")
+def test_the_qattara_depression_stays_within_its_published_bounds() -> None:
+    """Between 28 deg 35 min and 30 deg 25 min N, 26 deg 20 min and 29 deg 02 min E (the source 'qattara'),
+    give or take half a hex; its cliff is on the north and north-west only, so the impassable edge ends at its tip."""
+    m, ref = campaign(), georef()
+    half_hex_lat, half_hex_lon = 6.5 / ref.km_per_deg_lat, 6.5 / ref.km_per_deg_lon
+    for h in m.zone("Qattara Depression"):
+        lat, lon = ref.centre(h)
+        assert 28 + 35 / 60 - half_hex_lat <= lat <= 30 + 25 / 60 + half_hex_lat, h.label
+        assert 26 + 20 / 60 - half_hex_lon <= lon <= 29 + 2 / 60 + half_hex_lon, h.label
+    edge = [s for s, fs in m.hexsides.items() for f in fs if f.kind is Feature.IMPASSABLE_ESCARPMENT
+            and all(x.col >= 50 for x in s.hexes)]
+    assert edge
+    assert max(ref.centre(x)[1] for s in edge for x in s.hexes) <= 29 + 2 / 60 + 2 * half_hex_lon
 
 
 @pytest.mark.rule("CA-S.2")
@@ -333,6 +384,21 @@ def test_malformed_grid_file_names_file_and_field() -> None:
     assert "edge_zones.east-edge" in str(err.value)
 
 
+
+@pytest.mark.parametrize(("change", "field", "problem"), [
+    (lambda d: d["georeference"].pop("a1_lat"), "georeference.a1_lat", "missing (required)"),
+    (lambda d: d["grid"].update(rows=41.5), "grid.rows", "expected an integer"),
+    (lambda d: d["zones"].update({"nw-bugout-hex": ["1AA"]}), "zones.nw-bugout-hex[0]", "not a hex label"),
+    (lambda d: d["place_zones"].update(jalo="Jalo"), "place_zones.jalo", "expected a list"),
+])
+def test_more_malformed_grid_files_name_file_and_field(change: Any, field: str, problem: str) -> None:
+    data = copy.deepcopy(grid())
+    change(data)
+    with pytest.raises(ScenarioError) as err:
+        read_build_spec(Table(data, "grids/broken.toml"))
+    assert err.value.source == "grids/broken.toml" and err.value.field == field and problem in err.value.problem
+
+
 def _geo_data() -> dict[str, Any]:
     return tomllib.loads(GEO.read_text(encoding="utf-8"))
 
@@ -344,6 +410,10 @@ def _geo_data() -> dict[str, Any]:
     (lambda d: d["include"][0]["places"].append("Atlantis"), "include[0].places[25]"),
     (lambda d: d["line"][0].pop("high"), "line[0].high"),
     (lambda d: d["place"][0].update(lat="north"), "place[0].lat"),
+    (lambda d: d["place"][0].pop("confidence"), "place[0].confidence"),
+    (lambda d: d["place"][0].update(source="wp-na,atlas"), "place[0].source"),
+    (lambda d: d["route"][0].update(points=[[30.3, 18.7]]), "route[0].points"),
+    (lambda d: d["route"][0]["points"].__setitem__(1, [300.0, 19.0]), "route[0].points[1]"),
 ])
 def test_malformed_geography_names_file_and_field(change: Any, field: str) -> None:
     data = _geo_data()
@@ -351,6 +421,55 @@ def test_malformed_geography_names_file_and_field(change: Any, field: str) -> No
     with pytest.raises(ScenarioError) as err:
         read_geography(Table(data, "geo/broken.toml"))
     assert "geo/broken.toml" in str(err.value) and field in str(err.value)
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_the_picture_in_docs_shows_the_map_as_it_is() -> None:
+    """docs/north-africa-map.svg is the committed map: every hex with its terrain, every named hex labelled
+    (redraw with ``python -m tobruk.campaign_view docs`` after changing the geography)."""
+    svg = (DOCS / "north-africa-map.svg").read_text(encoding="utf-8")
+    drawn = dict(re.findall(r'<polygon data-hex="([A-Z]+\d+)" points="[^"]*" fill="[^"]*"><title>\S+ ([a-z-]+)</title>', svg))
+    m = campaign()
+    assert drawn == {h.label: m.terrain[h].value for h in m.hexes}
+    first_named: dict[Hex, str] = {}
+    for p in m.places:
+        if p.kind not in ("box", "fort"):
+            first_named.setdefault(p.hex, p.name)  # the renderer writes up to two names a hex
+    assert all(f">{name}</text>" in svg for name in first_named.values()) and ">Siwa</text>" in svg
+    png = (DOCS / "north-africa-map.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert f'width="{width}" height="{height}"' in svg.splitlines()[0]  # drawn at the SVG's own size
+
+
+def test_the_reconstruction_doc_gives_every_place_and_line_with_its_source_and_hex() -> None:
+    """docs/reconstruction.md's campaign tables say what the geography says: a drifting file shows here."""
+    doc = (DOCS / "reconstruction.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## The North-Africa campaign map"):doc.index("## Campaign forces and turn track")]
+    geo, ref = geography(), georef()
+    for p in geo.places:
+        h = ref.hex_at(p.lat, p.lon)
+        assert f"| {p.name} | {p.lat:g} | {p.lon:g} | {p.confidence} | {p.source} | {h.label} |" in section, p.name
+    for item in (*geo.routes, *geo.lines, *geo.areas, *geo.railways):
+        assert re.search(rf"\| {re.escape(item.name)} \| [^|]+ \| {item.confidence} \| {item.source} \|", section), item.name
+    for sid in geo.sources:
+        assert f"| `{sid}` |" in section, sid
+    for zone, hexes in grid()["zones"].items():
+        assert f"| {zone} | {' '.join(hexes)} |" in section, zone
+
+
+def test_the_map_pictures_are_redrawn_by_one_command(tmp_path: Path) -> None:
+    from tobruk.campaign_view import write_map_pictures
+
+    written = write_map_pictures(tmp_path)
+    assert written[0] == tmp_path / "north-africa-map.svg"
+    body = written[0].read_text(encoding="utf-8")
+    assert body.startswith("<svg") and "the campaign map, 13 km hexes" in body and 'id="counters"' in body
+    assert body.count("<polygon data-hex=") == len(campaign().hexes) and "<rect x=" not in body.split('id="counters"')[1]
+    if len(written) == 2:  # cairosvg installed: the names keep their dark fill over a light halo
+        assert written[1].read_bytes()[:4] == b"\x89PNG"
 
 
 def test_included_places_leave_the_other_games_boxes_behind() -> None:

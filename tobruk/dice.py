@@ -1,15 +1,16 @@
-"""The game's only source of chance: one seeded generator, every roll recorded with its purpose.
+"""The game's only source of chance: one seeded, counter-based generator; every roll recorded.
 
-Replaying the same seed and orders reproduces every roll, so a record need only keep the
-seed and the orders; the rolls are kept too, for people to read and to detect tampering.
+The k-th roll of a game is a keyed hash of ``k`` under the seed, so the dice have no hidden state
+beyond how many rolls were made: copying a game for search or undoing an order is a matter of the
+roll count, and a replay of the same seed and orders reproduces every roll.  A record keeps the
+rolls too, for people to read and to detect tampering.  Without the seed the rolls cannot be
+predicted, which is why a server game's seed stays on the server until the game is over.
 """
 
 from __future__ import annotations
 
 import hashlib
-import random
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,43 +20,50 @@ class DieRoll:
     sides: int = 6
 
 
+def _key(seed: int) -> bytes:
+    return hashlib.sha256(f"tobruk-dice:{seed}".encode()).digest()[:32]
+
+
 class Dice:
+    __slots__ = ("_key", "log", "seed")
+
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._key = _key(seed)
         self.log: list[DieRoll] = []
-        self._fingerprint: str | None = None  # the generator only moves by roll() and restore()
+
+    def value(self, k: int, sides: int) -> int:
+        """The ``k``-th roll of these dice on a die of ``sides`` faces (64 bits reduced: no visible bias)."""
+        digest = hashlib.blake2b(k.to_bytes(8, "little"), key=self._key, digest_size=8).digest()
+        return 1 + int.from_bytes(digest, "little") % sides
 
     def roll(self, purpose: str, sides: int = 6) -> int:
-        self._fingerprint = None
-        value = self._rng.randint(1, sides)
+        value = self.value(len(self.log), sides)
         self.log.append(DieRoll(purpose, value, sides))
         return value
 
-    def snapshot(self) -> tuple[Any, int]:
-        return self._rng.getstate(), len(self.log)
+    def snapshot(self) -> tuple[None, int]:
+        return None, len(self.log)
 
-    def restore(self, snap: tuple[Any, int]) -> None:
-        state, count = snap
-        self._fingerprint = None
-        self._rng.setstate(state)
-        del self.log[count:]
+    def restore(self, snap: tuple[object, int]) -> None:
+        del self.log[snap[1]:]
 
     def copy(self) -> Dice:
-        other = Dice(self.seed)
-        other._rng.setstate(self._rng.getstate())
-        other.log = list(self.log)
+        other = object.__new__(type(self))
+        other.seed, other._key, other.log = self.seed, self._key, list(self.log)
         return other
 
     def fingerprint(self) -> str:
-        """A short, stable description of the generator's position (for state hashes)."""
-        if self._fingerprint is None:
-            self._fingerprint = hashlib.sha256(repr(self._rng.getstate()).encode()).hexdigest()[:16]
-        return f"{self._fingerprint}:{len(self.log)}"
+        """The generator's position for state hashes: which dice (a digest of the key, so a record with another
+        seed differs from the start), the rolls made so far and the last values (forced or edited dice never
+        hash like the real game)."""
+        return f"{self._key[:4].hex()}:{len(self.log)}:{''.join(str(r.value) for r in self.log[-8:])}"
 
 
 class ForcedDice(Dice):
     """Dice that return given values in order: for tests that must force a die roll."""
+
+    __slots__ = ("_values",)
 
     def __init__(self, values: list[int], seed: int = 0) -> None:
         super().__init__(seed)
@@ -65,6 +73,11 @@ class ForcedDice(Dice):
         if not self._values:
             raise AssertionError(f"ForcedDice ran out of values at a roll for {purpose!r}")
         value = self._values.pop(0)
-        self._fingerprint = None
         self.log.append(DieRoll(purpose, value, sides))
         return value
+
+    def copy(self) -> Dice:
+        other = super().copy()
+        assert isinstance(other, ForcedDice)
+        other._values = list(self._values)
+        return other
