@@ -26,17 +26,17 @@ from typing import Any
 
 import networkx as nx
 
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.fuzz import fuzz_game
-from tobruk.game import Game
 from tobruk.hexes import Direction
 from tobruk.maps import MovementRates, RouteKind
-from tobruk.orders import Move
+from tobruk.mechanics.actions import Move
 from tobruk.players import make_player, play_game
 from tobruk.rules.movement import MoveContext, reach
 from tobruk.rules.supply import SupplyContext, edge_tables, trace_all
 from tobruk.rules.zoc import ZocMap
 from tobruk.scenario import load_scenario
-from tobruk.sides import Side
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> float:

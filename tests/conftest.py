@@ -49,7 +49,8 @@ def gazala() -> Scenario:
 
 def at_phase(game: Any, key: str) -> Any:
     """Play end-phase (and fixed weather numbers) until the game reaches the phase ``key``."""
-    from tobruk.orders import EndPhase, Weather
+    from tobruk.mechanics.actions import EndPhase
+    from tobruk.systems.gazala.actions import Weather
 
     for _ in range(500):
         d = game.decision
@@ -64,7 +65,7 @@ def at_phase(game: Any, key: str) -> Any:
 def movement_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis",
                   seed: int = 0, dice: Any = None) -> Any:
     """A game on a small inline map, at the given side's movement phase of turn 1, Allied units active."""
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
     game = Game(make_scenario(units, rows=rows, columns=columns, map_extra=map_extra), seed=seed, dice=dice)
     for uid, d in game.defs.items():
@@ -78,12 +79,12 @@ def jump_to(game: Any, key: str) -> Any:
     decide nothing (so the start-of-player-turn bookkeeping happens) and skipping everybody's decisions."""
     keys = [p.key for p in game.phases]
     target = keys.index(key)
-    for i in range(game.state.phase_index, target):
-        phase = game.phases[i]
-        if phase.side is None:
-            game.system.run_phase(game, phase)
-    game.state.phase_index = target
-    game.system.enter_phase(game, game.phase)
+    for i in range(game.state.step, target):
+        step = game.phases[i]
+        if not step.decides:
+            step.finish(game)
+    game.state.step = target
+    game.step.enter(game)
     game._advance()  # a phase nobody decides runs at once, as in play
     return game
 
@@ -91,7 +92,7 @@ def jump_to(game: Any, key: str) -> Any:
 def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis",
                 dice: Any = None) -> Any:
     """A game on a small inline map at the given side's attack phase of turn 1, Allied units active."""
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
     game = Game(make_scenario(units, rows=rows, columns=columns, map_extra=map_extra), dice=dice)
     for uid, d in game.defs.items():

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tobruk.game import Game
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.players.base import make_player, play_game
 from tobruk.scenario import load_scenario
-from tobruk.sides import Side
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 FORMAT = "tobruk-golden"
@@ -75,7 +75,7 @@ def projection(game: Game) -> dict[str, Any]:
     return {
         "turn": game.turn,
         "phase": game.phase.key,
-        "weather": game.state.weather,
+        "weather": getattr(game.vars, "weather", None),
         "over": game.is_over,
         "units": units,
         "dice": [r.value for r in game.dice.log],

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import jump_to, make_scenario, unit_toml
-from tobruk.dice import ForcedDice
-from tobruk.game import Game
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.orders import Airlift, Airstrike, EndPhase, Intercept, Move, NoIntercept
-from tobruk.sides import Side
-from tobruk.systems import gazala_air as air
+from tobruk.mechanics.actions import Airstrike, EndPhase, Intercept, Move, NoIntercept
+from tobruk.systems.gazala import air as air
+from tobruk.systems.gazala.actions import Airlift
+from tobruk.systems.gazala.state import Interdiction
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -38,10 +40,11 @@ def game_at(units: str, phase: str, dice: list[int], extra: str = "", rows: int 
 
 
 def test_the_chart_data_is_the_2016_air_table() -> None:
-    from tobruk.systems.gazala_combat import chart
+    from tobruk.engine.system import system_for
 
+    charts = system_for("gazala-gallop").charts  # type: ignore[attr-defined]
     for column, results in AIR.items():
-        assert [chart().air_result(die, column) for die in range(1, 7)] == results
+        assert [charts.air_result(die, column) for die in range(1, 7)] == results
 
 
 @pytest.mark.rule("GG-X.C")
@@ -65,7 +68,7 @@ def test_every_ground_attack_cell(die: int, target: str, column: str) -> None:
     if code in ("4thAA/Flak", "4thAA", "Flak", "AAg"):
         code = "-"  # no AA unit in the hex, no German division attacked
     assert game.unit(victim).disrupted == (code == "D")
-    assert game.state.data["interdiction"] == {"air": flyer, "hex": "B4", "side": "allied" if target == "axis" else "axis"}
+    assert game.vars.interdiction == Interdiction(flyer, "B4", "allied" if target == "axis" else "axis")
 
 
 @pytest.mark.rule("GG-X.C")
@@ -78,8 +81,8 @@ def test_aa_results_knock_the_attacker_out_for_this_turn_and_the_next() -> None:
     game = game_at(units, "allied-airstrike", [2])
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
-    assert air.record(game, "DAF")["out_until"] == 2
-    assert "interdiction" not in game.state.data
+    assert air.record(game, "DAF")[1] == 2
+    assert game.vars.interdiction is None
     assert not game.unit("Pz").disrupted  # the mission ended at the AA result
     # "AAg": a German division level unit shoots back on a 1
     units = '[[unit]]\nid = "15Pz"\nname = "15Pz"\nside = "axis"\nnationality = "german"\necheLon = "division"\n' \
@@ -87,7 +90,7 @@ def test_aa_results_knock_the_attacker_out_for_this_turn_and_the_next() -> None:
     game = game_at(units, "allied-airstrike", [1])
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
-    assert air.record(game, "DAF")["out_until"] == 2
+    assert air.record(game, "DAF")[1] == 2
     assert air.aa_capable(game, "15Pz")
 
 
@@ -124,7 +127,7 @@ def test_interdiction_of_units_moving_through_the_hex() -> None:
     game = game_at(units, "axis-airstrike", [2, 5])  # the strike on Tommy: 2 ("-"); then Kiwi interdicted: 5 (D)
     game.play(Airstrike(H("C4")))
     game.play(NoIntercept())
-    assert game.state.data["interdiction"]["hex"] == "C4"
+    assert game.vars.interdiction is not None and game.vars.interdiction.hex == "C4"
     while game.phase.key != "allied-movement":
         game.play(EndPhase())
     game.play(Move("Kiwi", (H("A1"), H("B1"), H("C2"), H("C3"))))  # C3 is not the interdicted hex
@@ -132,7 +135,7 @@ def test_interdiction_of_units_moving_through_the_hex() -> None:
     game = game_at(units, "axis-airstrike", [2, 5])
     game.play(Airstrike(H("C4")))
     game.play(NoIntercept())
-    game.unit("Tommy").hex = H("D4")
+    game.unit("Tommy").hex = None  # out of the way: Kiwi goes through its hex
     while game.phase.key != "allied-movement":
         game.play(EndPhase())
     game.play(Move("Kiwi", (H("A1"), H("B1"), H("B2"), H("C3"), H("C4"), H("C5"))))
@@ -148,12 +151,12 @@ def test_interception_of_the_luftwaffe(die: int, result: str) -> None:
     assert game.decision is not None and game.decision.side is ALLIED
     game.play(Intercept())
     lw, daf = air.record(game, "LW"), air.record(game, "DAF")
-    assert daf["used"] == 1
-    assert (lw["out_until"] == 2) == (result == "EAX")
-    assert (daf["out_until"] == 2) == (result == "AA")
+    assert daf[0] == 1
+    assert (lw[1] == 2) == (result == "EAX")
+    assert (daf[1] == 2) == (result == "AA")
     attacked = result in ("AA", "-")  # the mission goes on
     assert game.unit("Tommy").disrupted == attacked
-    assert ("interdiction" in game.state.data) == attacked
+    assert (game.vars.interdiction is not None) == attacked
 
 
 @pytest.mark.rule("GG-X.B.3")
@@ -162,8 +165,8 @@ def test_interception_of_the_desert_air_force(die: int, result: str) -> None:
     game = game_at(unit_toml("Ital", "axis", "B4", type_="infantry"), "allied-airstrike", [die, 6])
     game.play(Airstrike(H("B4")))
     game.play(Intercept())
-    assert (air.record(game, "DAF")["out_until"] == 2) == (result == "EAX")
-    assert (air.record(game, "LW")["out_until"] == 2) == (result == "AA")
+    assert (air.record(game, "DAF")[1] == 2) == (result == "EAX")
+    assert (air.record(game, "LW")[1] == 2) == (result == "AA")
     assert game.unit("Ital").disrupted == (result in ("AA", "-"))
 
 
@@ -186,7 +189,7 @@ def test_knocked_out_through_the_next_turn() -> None:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-airstrike", [1, 3])
     game.play(Airstrike(H("B4")))
     game.play(Intercept())  # die 1 on the German column: AA, the DAF is knocked out (the strike goes on)
-    assert air.record(game, "DAF")["out_until"] == 2
+    assert air.record(game, "DAF")[1] == 2
     game.state.turn = 2
     assert "knocked out" in str(air.why_unavailable(game, ALLIED))
     game.state.turn = 3
@@ -196,21 +199,21 @@ def test_knocked_out_through_the_next_turn() -> None:
 @pytest.mark.rule("GG-VIII.A.1")
 def test_no_air_in_a_sandstorm_and_no_repair() -> None:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-airstrike", [])
-    game.state.weather = "sandstorm"
+    game.vars.weather = "sandstorm"
     assert "[GG-VIII.A.1]" in str(air.why_unavailable(game, AXIS))
-    assert game.system.decision(game, game.phase) is None  # the airstrike phase has nothing to decide
-    air.record(game, "DAF")["out_until"] = 2
+    assert game.step.decision(game) is None  # the airstrike phase has nothing to decide
+    game.vars.air["DAF"] = (0, 2)
     game.state.turn = 2
     air.weather_turn(game)
-    assert air.record(game, "DAF")["out_until"] == 3
+    assert air.record(game, "DAF")[1] == 3
 
 
 @pytest.mark.rule("GG-VIII.B.1")
 def test_rain_a_fifty_percent_roll_per_player_turn() -> None:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [3, 4])
-    game.state.weather = "rainstorm"
+    game.vars.weather = "rainstorm"
     air.start_of_player_turn(game)
-    assert game.state.data["air_ok"] == {"axis": False, "allied": True}
+    assert game.vars.air_ok == {"axis": False, "allied": True}
     assert "waterlogged" in str(air.why_unavailable(game, AXIS))
     assert air.available(game, ALLIED)
 

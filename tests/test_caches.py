@@ -12,12 +12,12 @@ from dataclasses import fields
 import pytest
 
 from tests.conftest import movement_game, unit_toml
-from tobruk.dice import Dice
-from tobruk.game import Game
+from tobruk.engine.dice import Dice
+from tobruk.engine.game import Game
+from tobruk.engine.state import UnitState
 from tobruk.hexes import Hex
-from tobruk.orders import Move, format_order
-from tobruk.systems import gazala_moves as mv
-from tobruk.units import UnitState
+from tobruk.mechanics.actions import Move
+from tobruk.systems.gazala import moves as mv
 
 H = Hex.parse
 ENEMY_B5 = unit_toml("Tommy", "allied", "B5", type_="infantry", factors="1-1-2")
@@ -70,7 +70,7 @@ def test_cached_listings_equal_fresh_ones_through_a_random_game(gazala, seed: in
         fresh = game.copy()
         fresh.forget_caches()
         assert legal == fresh.legal_orders()
-        assert game.legal_notation() == [format_order(o) for o in legal]
+        assert game.legal_notation() == [o.notation() for o in legal]
         game.play(pick.choice(legal))
 
 
@@ -91,6 +91,6 @@ def test_the_dice_fingerprint_moves_with_the_generator_only() -> None:
 
 def test_a_units_data_holds_every_field() -> None:
     # the state hash is built from to_data(): a field left out would let two positions share a hash
-    state = UnitState(hex=H("B2"), extra={"note": 1})
+    state = UnitState(hex=H("B2"), steps=2)
     assert set(state.to_data()) == {f.name for f in fields(UnitState)}
     assert state.to_data()["hex"] == "B2"

@@ -13,11 +13,11 @@ import pytest
 
 from tobruk.campaign_data import CampaignSetup
 from tobruk.datafile import read_packaged_toml, read_toml
-from tobruk.errors import ScenarioError
+from tobruk.engine.errors import ScenarioError
+from tobruk.engine.sides import Side
 from tobruk.forces import load_forces, read_forces
 from tobruk.hexes import Hex
 from tobruk.scenario import Scenario, load_scenario
-from tobruk.sides import Side
 from tobruk.track import load_track, read_track, turn_name, turn_ordinal
 from tobruk.units import AntiTank, CombatClass, Echelon, UnitType
 

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from tobruk.datafile import DATA, Table
-from tobruk.errors import ScenarioError
+from tobruk.engine.errors import ScenarioError
+from tobruk.engine.sides import Side
 from tobruk.geo import Geography, Georeference, load_geography, read_build_spec, read_geography
 from tobruk.hexes import Direction, Hex
 from tobruk.mapfile import load_packaged_map, read_map
 from tobruk.maps import Feature, Map, RouteKind, Terrain
-from tobruk.sides import Side
 
 H = Hex.parse
 GRID = DATA / "grids" / "north-africa.toml"

@@ -65,11 +65,11 @@ def test_errors_are_one_clear_line(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def record_text(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A short recorded Gazala game with moves and dice, as the file's text."""
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
+    from tobruk.engine.sides import Side
     from tobruk.players import make_player
     from tobruk.record import record_of, save
     from tobruk.scenario import load_scenario
-    from tobruk.sides import Side
 
     game = Game(load_scenario("gazala-gallop"), seed=3)
     players = {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)}

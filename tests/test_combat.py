@@ -11,12 +11,12 @@ from fractions import Fraction
 import pytest
 
 from tests.conftest import at_phase, attack_game, unit_toml
-from tobruk.dice import ForcedDice
-from tobruk.errors import IllegalOrderError
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.orders import Attack, Cancel, EndPhase, EndRetreat, NoRetreat, Resolve, Retreat, RetreatDistance
-from tobruk.sides import Side
-from tobruk.systems import gazala_combat as cb
+from tobruk.mechanics.actions import Attack, Cancel, EndPhase, EndRetreat, NoRetreat, Resolve, Retreat, RetreatDistance
+from tobruk.systems.gazala import combat as cb
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -67,7 +67,9 @@ def test_above_10_to_1_is_10_to_1_and_below_1_to_4_is_refused() -> None:
 
 
 def test_the_chart_data_is_the_2016_table() -> None:
-    c = cb.chart()
+    from tobruk.engine.system import system_for
+
+    c = system_for("gazala-gallop").charts  # type: ignore[attr-defined]
     assert list(c.columns) == COLUMNS
     for die, row in GCRT.items():
         assert [c.result(die, i) for i in range(len(COLUMNS))] == row
@@ -236,7 +238,7 @@ def test_disrupted_defenders_are_read_one_column_higher() -> None:
 
 @pytest.mark.rule("GG-IX.0")
 def test_disrupted_units_keep_zoc_and_terrain() -> None:
-    from tobruk.systems import gazala_moves as mv
+    from tobruk.systems.gazala import moves as mv
 
     box = '[map.fortifications]\nallied = ["B4"]\n'
     game = duel(6, 2, extra=box, defender_type="infantry")
@@ -322,7 +324,7 @@ def test_adjacent_undisrupted_enemies_must_be_attacked() -> None:
 @pytest.mark.rule("GG-XIV.A.2")
 def test_allied_units_in_a_box_held_at_the_start_need_not_attack() -> None:
     from tests.conftest import jump_to, make_scenario
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
     units = (unit_toml("Tommy", "allied", "B3", type_="infantry", factors="2-3-2")
              + unit_toml("Pz", "axis", "B4", type_="armour", factors="4-3-4"))
@@ -360,7 +362,7 @@ def test_attackers_from_several_hexes_combine_and_must_all_touch_every_defender(
 def test_no_combining_across_hexes_in_a_sandstorm() -> None:
     more = unit_toml("Att2", "axis", "A4", type_="armour", factors="2-1-4")
     game = duel(4, 2, more=more)
-    game.state.weather = "sandstorm"
+    game.vars.weather = "sandstorm"
     with pytest.raises(IllegalOrderError) as err:
         game.play(attack_on(game, "B4", "Att", "Att2"))
     assert err.value.clause == "GG-VIII.A.3"
@@ -471,7 +473,7 @@ def test_retreat_restrictions_a_to_e() -> None:
     friend = unit_toml("Pal", "allied", "B5", type_="armour", factors="1-1-2")
     game = resolve(duel(6, 2, dice=[2], more=zoc + friend))
     game.play(RetreatDistance(1))
-    from tobruk.systems.gazala_combat import retreat_paths
+    from tobruk.systems.gazala.combat import retreat_paths
 
     assert {p[-1] for p in retreat_paths(game, "Def", 1, [H("B3")])} == {H("A5"), H("C5")}  # f: empty first
     # e: a hex next to the attacker is allowed when it holds a friendly box (here held by a friend, so
@@ -586,13 +588,13 @@ def test_a_unit_next_to_two_due_hexes_must_take_both_when_it_can() -> None:
     strong = unit_toml("Def2", "allied", "C4", type_="armour", factors="1-30-2")
     game = duel(6, 2, more=strong)
     game.play(attack_on(game))
-    assert game.state.data["attacks"][0]["defenders"] == ["B4"]
+    assert [h.label for h in game.vars.attacks[0].order.defenders] == ["B4"]
 
 
 def test_a_random_game_runs_to_the_end_without_a_dead_end(gazala) -> None:  # type: ignore[no-untyped-def]
     import random
 
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
     rng = random.Random(3)
     game = Game(gazala, seed=3)

@@ -18,12 +18,12 @@ import pytest
 
 from tobruk.cli import main
 from tobruk.datafile import DATA
+from tobruk.engine.sides import Side
 from tobruk.geo import Geography, Georeference, load_geography
 from tobruk.hexes import Direction, Hex, Hexside
 from tobruk.mapfile import load_packaged_map
 from tobruk.maps import Feature, Map, RouteKind, Terrain
 from tobruk.scenario import Scenario, load_scenario
-from tobruk.sides import Side
 from tobruk.units import UnitType
 
 H = Hex.parse

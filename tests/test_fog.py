@@ -11,16 +11,18 @@ import random
 import pytest
 
 from tests.conftest import at_phase
-from tobruk.errors import IllegalOrderError
-from tobruk.game import Game
+from tobruk.engine.actions import Action as Order
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.orders import EndPhase, Order, Weather, format_order
+from tobruk.mechanics.actions import EndPhase
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, replay
 from tobruk.scenario import Scenario
-from tobruk.sides import Side
-from tobruk.systems import gazala_hidden as hd
+from tobruk.systems.gazala import hidden as hd
+from tobruk.systems.gazala.actions import Weather
 from tobruk.view import view
 
 H = Hex.parse
@@ -323,7 +325,7 @@ def test_the_end_of_the_game_shows_everything(gazala) -> None:  # type: ignore[n
             assert {u["id"] for u in v["units"]} == set(g.defs) and v["log"] == g.state.log
             assert len(v["dice"]) == len(g.dice.log)
     va, vb = view(a, AXIS), view(b, AXIS)
-    assert {k for k in va if va[k] != vb[k]} <= {"units", "result", "log"}
+    assert {k for k in va if va[k] != vb[k]} <= {"units", "result", "result_lines", "log"}
     where = {u["id"]: u["hex"] for u in va["units"]}, {u["id"]: u["hex"] for u in vb["units"]}
     assert {u for u in where[0] if where[0][u] != where[1][u]} == {"1ATB", "Dummy1"}
 
@@ -366,7 +368,7 @@ def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: i
                 if not common:
                     break
                 order = common[0]
-        text = format_order(order)
+        text = order.notation()
         a.play(text)
         b.play(text)
         played += 1
@@ -403,6 +405,6 @@ def test_the_fuzzers_check_catches_a_view_that_tells_counters_apart(gazala) -> N
     with pytest.raises(InvariantError, match="came back"):
         check_face_down(game, AXIS, good, watch)
     watch = FogWatch.new()
-    watch.owners[gone] = "1SA" if game.state.data["anon"].get("1SA") != gone else "2SA"  # nor stand for another
+    watch.owners[gone] = "1SA" if game.vars.anon.get("1SA") != gone else "2SA"  # nor stand for another
     with pytest.raises(InvariantError, match="stood for"):
         check_face_down(game, AXIS, good, watch)

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from tobruk import form
-from tobruk.game import Game
-from tobruk.orders import EndPhase
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import EndPhase
 from tobruk.players import make_player, play_game
 from tobruk.record import load, record_of, save
-from tobruk.sides import Side
 
 
 @pytest.fixture(scope="module")

@@ -9,13 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tobruk.dice import ForcedDice
-from tobruk.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
-from tobruk.game import Game
+from tobruk.engine.actions import Action as Order
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.orders import Activate, Attack, EndPhase, Move, Order, Place, Weather, format_order, parse_order
+from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
 from tobruk.record import load, record_of, replay, save
-from tobruk.sides import Side
+from tobruk.systems.gazala.actions import VOCABULARY, Activate, Weather
 from tobruk.view import view
 
 H = Hex.parse
@@ -101,7 +103,7 @@ def test_set_up_respects_the_stacking_limit(gazala) -> None:  # type: ignore[no-
 
 @pytest.mark.rule("GG-XII.A.1")
 def test_one_side_per_hex_at_set_up(gazala) -> None:  # type: ignore[no-untyped-def]
-    from tobruk.systems.gazala import stacking_problem
+    from tobruk.systems.gazala.setup import stacking_problem
 
     game = Game(gazala)
     assert stacking_problem(game, ["15Pz", "1SA"]) is not None and "GG-XII.A.1" in str(stacking_problem(game, ["15Pz", "1SA"]))
@@ -109,7 +111,7 @@ def test_one_side_per_hex_at_set_up(gazala) -> None:  # type: ignore[no-untyped-
 
 @pytest.mark.rule("GG-XII.A.3")
 def test_dummies_do_not_count_for_stacking(gazala) -> None:  # type: ignore[no-untyped-def]
-    from tobruk.systems.gazala import stacking_problem
+    from tobruk.systems.gazala.setup import stacking_problem
 
     game = Game(gazala)
     assert stacking_problem(game, ["1SA", "50Div", "7MotBde", "Dummy1", "Dummy2"]) is None
@@ -130,7 +132,7 @@ def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala) -> None:  
         game.play(Weather(3, 3))
     assert err.value.clause == "GG-VIII.0"
     game.play(Weather(2, 5))
-    assert game.state.weather == "clear"
+    assert game.vars.weather == "clear"
     assert [(r.purpose, r.value) for r in game.dice.log] == [("weather", 4)]
 
 
@@ -141,7 +143,7 @@ def test_sandstorm_needs_its_number_then_4_to_6(gazala, rolls: list[int], weathe
     game = Game(gazala, dice=ForcedDice(rolls))
     to_weather(game)
     game.play(Weather(2, 5))
-    assert game.state.weather == weather
+    assert game.vars.weather == weather
 
 
 @pytest.mark.rule("GG-VIII.B")
@@ -150,7 +152,7 @@ def test_rainstorm_needs_its_number_twice(gazala, rolls: list[int], weather: str
     game = Game(gazala, dice=ForcedDice(rolls))  # in rain both players then roll for their airfields
     to_weather(game)
     game.play(Weather(2, 5))
-    assert game.state.weather == weather
+    assert game.vars.weather == weather
 
 
 def test_undo_restores_exactly_and_stops_at_a_die_roll(gazala) -> None:  # type: ignore[no-untyped-def]
@@ -260,18 +262,18 @@ orders = st.one_of(
 
 @given(orders)
 def test_order_notation_round_trips(order: Order) -> None:
-    text = format_order(order)
-    assert parse_order(text) == order
-    assert format_order(parse_order(text)) == text
+    text = order.notation()
+    assert VOCABULARY.parse(text) == order
+    assert VOCABULARY.parse(text).notation() == text
 
 
 def test_order_notation_examples() -> None:
-    assert parse_order("move 21Pz H4-H5-I6") == Move("21Pz", (H("H4"), H("H5"), H("I6")))
-    assert parse_order("attack G8 with 15Pz,21Pz") == Attack((H("G8"),), ("15Pz", "21Pz"))
-    assert parse_order("END-PHASE") == EndPhase()
+    assert VOCABULARY.parse("move 21Pz H4-H5-I6") == Move("21Pz", (H("H4"), H("H5"), H("I6")))
+    assert VOCABULARY.parse("attack G8 with 15Pz,21Pz") == Attack((H("G8"),), ("15Pz", "21Pz"))
+    assert VOCABULARY.parse("END-PHASE") == EndPhase()
     for bad in ("", "fly 15Pz", "move 15Pz", "move 15 Pz G3", "weather 0 7", "attack G8 15Pz", "place 15Pz Q"):
         with pytest.raises(InvalidOrderError):
-            parse_order(bad)
+            VOCABULARY.parse(bad)
 
 
 def test_play_accepts_notation(gazala) -> None:  # type: ignore[no-untyped-def]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.maps import Feature, RouteKind
-from tobruk.sides import Side
 
 H = Hex.parse
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.golden_games import FORMAT, GAMES, digest, path_of, projection
-from tobruk.game import Game
+from tobruk.engine.game import Game
 from tobruk.scenario import load_scenario
 
 

@@ -7,11 +7,12 @@ import json
 import pytest
 
 from tests.conftest import jump_to
-from tobruk.errors import IllegalOrderError
-from tobruk.game import Game
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.orders import Activate, Attack, EndPhase, Place, Resolve
-from tobruk.sides import Side
+from tobruk.mechanics.actions import Attack, EndPhase, Place, Resolve
+from tobruk.systems.gazala.actions import Activate
 from tobruk.view import view
 
 H = Hex.parse
@@ -131,9 +132,10 @@ def test_siege_of_tobruk(gazala) -> None:  # type: ignore[no-untyped-def]
     assert '"2SA"' not in axis_view and "Dummy" not in axis_view
     # once Axis units are inside the perimeter the ability is gone for good
     game.unit("21Pz").hex = H("C12")
-    from tobruk.systems import gazala_hidden as hd
+    from tobruk.systems.gazala import hidden as hd
 
-    assert not hd.siege_available(game) and game.state.data["siege_lost"]
+    hd.note_siege_lost(game)
+    assert not hd.siege_available(game) and game.vars.siege_lost
 
 
 def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> None:  # type: ignore[no-untyped-def]

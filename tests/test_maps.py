@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import make_scenario
-from tobruk.errors import ScenarioError
+from tobruk.engine.errors import ScenarioError
 from tobruk.hexes import Direction, Hex, Hexside
 from tobruk.maps import Feature, MovementRates, RouteKind, Terrain
 

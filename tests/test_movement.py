@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import movement_game, unit_toml
-from tobruk.dice import ForcedDice
-from tobruk.errors import IllegalOrderError
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.hexes import Hex
-from tobruk.orders import Activate, Eliminate, EndPhase, Gallop, Move
-from tobruk.systems import gazala_moves as mv
+from tobruk.mechanics.actions import Eliminate, EndPhase, Move
+from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala.actions import Activate, Gallop
 
 H = Hex.parse
 
@@ -321,7 +322,7 @@ def test_inactive_allied_units_cannot_move() -> None:
 @pytest.mark.rule("GG-V.A.4")
 def test_two_activations_a_turn_plus_one_per_loss(gazala) -> None:  # type: ignore[no-untyped-def]
     from tests.conftest import at_phase
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
     game = at_phase(Game(gazala), "allied-movement")
     assert game.unit("1SA").activated is False
@@ -332,7 +333,7 @@ def test_two_activations_a_turn_plus_one_per_loss(gazala) -> None:  # type: igno
     assert err.value.clause == "GG-V.A.4"
     assert Activate("1FF") not in game.legal_orders()
     # an Allied unit eliminated in the Axis player-turn of this game-turn gives one more
-    game.state.data["allied_losses"] = {str(game.turn): 1}
+    game.vars.allied_losses = {str(game.turn): 1}
     game.play(Activate("1FF"))
     assert game.unit("1FF").activated
     # and the count starts again next turn
@@ -349,14 +350,14 @@ def test_a_loss_in_the_axis_player_turn_is_counted() -> None:
     units = unit_toml("Pz", "axis", "A1") + unit_toml("Tommy", "allied", "C5", type_="infantry")
     game = movement_game(units, rows=3, columns=8)
     mv.eliminate(game, "Tommy", "test")
-    assert game.state.data["allied_losses"] == {"1": 1}
+    assert game.vars.allied_losses == {"1": 1}
 
 
 @pytest.mark.rule("GG-VII.B")
 def test_reinforcement_enters_on_its_turn_at_an_east_source(gazala) -> None:  # type: ignore[no-untyped-def]
     from tests.conftest import at_phase
-    from tobruk.game import Game
-    from tobruk.orders import Place
+    from tobruk.engine.game import Game
+    from tobruk.mechanics.actions import Place
 
     game = at_phase(Game(gazala), "allied-movement")
     with pytest.raises(IllegalOrderError) as err:
@@ -493,17 +494,17 @@ def test_galloping_units_must_end_east_of_column_13_when_they_can() -> None:
 def test_storms_cap_the_basic_mf_at_1() -> None:
     for weather in ("sandstorm", "rainstorm"):
         game = movement_game(ARMOUR, road("road", 1, 20), rows=1, columns=20)
-        game.state.weather = weather
+        game.vars.weather = weather
         assert dests(game, "Pz") == a_row(2, 9), weather  # (1 + 1) MF along the road at 1/4
 
 
 @pytest.mark.rule("GG-VIII.B.2")
 def test_rain_doubles_the_major_track_fraction_and_removes_the_minor_track_boost() -> None:
     game = movement_game(ARMOUR, road("major-track", 1, 20), rows=1, columns=20)
-    game.state.weather = "rainstorm"
+    game.vars.weather = "rainstorm"
     assert dests(game, "Pz") == a_row(2, 4)  # 2 MF at 2/3: 3 hexes
     game = movement_game(ARMOUR, road("minor-track", 1, 20), rows=1, columns=20)
-    game.state.weather = "rainstorm"
+    game.vars.weather = "rainstorm"
     assert dests(game, "Pz") == a_row(2, 3)  # 2 MF, 1 a hex
 
 
@@ -513,11 +514,11 @@ def test_sandstorm_zocs_do_not_stop_except_across_minefields() -> None:
     # minefield hexside. Tommy in B3 has A3 and A4 in its ZOC; the road runs along row A.
     units = ARMOUR + unit_toml("Tommy", "allied", "B3", type_="infantry", factors="1-1-2")
     game = movement_game(units, road("road", 1, 12), rows=2, columns=12)
-    game.state.weather = "sandstorm"
+    game.vars.weather = "sandstorm"
     assert a_row(2, 9) <= dests(game, "Pz")  # 2 MF along the road at 1/4, straight through A3 and A4
     mined = '[map.hexsides]\nminefield = [{ side = "A2|A3", owner = "allied" }]\n'
     game = movement_game(units, road("road", 1, 12) + mined, rows=2, columns=12)
-    game.state.weather = "sandstorm"
+    game.vars.weather = "sandstorm"
     reach = mv.destinations(game, "Pz")
     assert H("A5") not in reach  # across the mines into A3: the ZOC counts, no road rate, no bonus
     with pytest.raises(IllegalOrderError):

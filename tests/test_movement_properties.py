@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import movement_game, unit_toml
-from tobruk.errors import IllegalOrderError
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.hexes import Hex, Hexside
-from tobruk.orders import Move
-from tobruk.systems import gazala_moves as mv
+from tobruk.mechanics.actions import Move
+from tobruk.systems.gazala import moves as mv
 
 
 @st.composite
@@ -67,7 +67,7 @@ def small_positions(draw: st.DrawFn) -> tuple[str, str, int, int]:
 def test_reach_and_play_agree(position: tuple[str, str, int, int], weather: str, disrupted: bool) -> None:
     units, extra, rows, cols = position
     game = movement_game(units, extra, rows=rows, columns=cols)
-    game.state.weather = weather
+    game.vars.weather = weather
     game.unit("M").disrupted = disrupted
     offered = mv.destinations(game, "M")
     start = game.unit("M").hex

@@ -9,14 +9,14 @@ import pytest
 
 from tests.conftest import attack_game, unit_toml
 from tobruk.arena import GameOutcome, tally, wilson
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.fuzz import fuzz_game
-from tobruk.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Attack, EndPhase
+from tobruk.mechanics.actions import Attack, EndPhase
 from tobruk.players import make_player, play_game
 from tobruk.players.base import outcomes_for
 from tobruk.record import load, replay
-from tobruk.sides import Side
 from tobruk.view import view
 
 H = Hex.parse
@@ -32,9 +32,10 @@ def test_wilson_interval_known_values() -> None:
 
 
 def test_tally_counts_each_player_on_each_side() -> None:
-    games = [GameOutcome(0, "greedy", "random", "axis", "Major Victory", Fraction(2), Fraction(12), 10),
-             GameOutcome(1, "random", "greedy", "allied", "Tactical Victory", Fraction(7), Fraction(1), 10),
-             GameOutcome(2, "greedy", "random", None, "no victory (a draw)", Fraction(3), Fraction(3), 10)]
+    # margins are the Allied points minus the Axis points: 2 - 12, 7 - 1, 3 - 3
+    games = [GameOutcome(0, "greedy", "random", "axis", "Major Victory", Fraction(-10), 10),
+             GameOutcome(1, "random", "greedy", "allied", "Tactical Victory", Fraction(6), 10),
+             GameOutcome(2, "greedy", "random", None, "no victory (a draw)", Fraction(0), 10)]
     t = tally(games)
     assert (t[("greedy", "axis")].games, t[("greedy", "axis")].wins, t[("greedy", "axis")].draws) == (2, 1, 1)
     assert t[("greedy", "axis")].margin == 10
@@ -67,7 +68,7 @@ def test_greedy_attacks_at_good_odds_and_declines_bad_ones() -> None:
 
 def test_a_whole_game_between_computer_players_ends_with_a_result(gazala) -> None:  # type: ignore[no-untyped-def]
     game = play_game(Game(gazala, seed=1), {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
-    assert game.is_over and game.state.data["result"]["level"]
+    assert game.is_over and game.vars.result["level"]
 
 
 def test_human_at_the_terminal(gazala) -> None:  # type: ignore[no-untyped-def]
@@ -107,7 +108,7 @@ def test_a_failing_fuzzed_game_is_saved_as_a_record_that_reproduces_it(gazala, t
 def test_fuzz_command_runs_games_in_parallel(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     from tobruk.cli import main
 
-    assert main(["fuzz", "--games", "2", "--seed", "3", "--jobs", "2", "--out", str(tmp_path)]) == 0
+    assert main(["fuzz", "gazala-gallop", "--games", "2", "--seed", "3", "--jobs", "2", "--out", str(tmp_path)]) == 0
     assert "2/2 games, 0 failing" in capsys.readouterr().out
     assert not list(tmp_path.iterdir())
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import make_scenario, unit_toml
-from tobruk.errors import ScenarioError
+from tobruk.engine.errors import ScenarioError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.scenario import load_scenario
-from tobruk.sides import Side
 from tobruk.units import AACapability, Echelon, UnitType
 
 H = Hex.parse

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import jump_to, make_scenario, unit_toml
-from tobruk.dice import ForcedDice
-from tobruk.game import Game
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.orders import Convoy, EndPhase, Move
-from tobruk.sides import Side
-from tobruk.systems import gazala_supply as sp
+from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.systems.gazala import supply as sp
+from tobruk.systems.gazala.actions import Convoy
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -53,15 +54,15 @@ def test_seven_mf_from_the_end_of_the_track() -> None:
 def test_rain_shortens_the_line_to_5() -> None:
     units = unit_toml("In", "axis", "A10") + unit_toml("Out", "axis", "A11")
     game = game_with(units, SOURCE + track(1, 5))
-    game.state.weather = "rainstorm"
+    game.vars.weather = "rainstorm"
     assert supplied(game, "In") and not supplied(game, "Out")
 
 
 def test_sandstorm_line_is_3_plus_a_die() -> None:
     units = unit_toml("In", "axis", "A10") + unit_toml("Out", "axis", "A11")
     game = game_with(units, SOURCE + track(1, 5))
-    game.state.weather = "sandstorm"
-    game.state.data["supply_die"] = {"axis": 2}  # the die rolled for this determination: 3 + 2 = 5 MF
+    game.vars.weather = "sandstorm"
+    game.vars.supply_die = {"axis": 2}  # the die rolled for this determination: 3 + 2 = 5 MF
     assert supplied(game, "In") and not supplied(game, "Out")
 
 
@@ -97,8 +98,8 @@ def test_through_a_disrupted_zoc_at_one_mf_more_and_through_friends_free() -> No
 def test_sandstorm_lets_lines_through_undisrupted_zoc_at_one_more() -> None:
     enemy = unit_toml("Tommy", "allied", "B7", type_="infantry", factors="1-1-2")
     game = game_with(unit_toml("Pz", "axis", "A9") + enemy, SOURCE + track(1, 6), rows=2)
-    game.state.weather = "sandstorm"
-    game.state.data["supply_die"] = {"axis": 2}  # 5 MF: A7 (2), A8 (2), A9 (1)
+    game.vars.weather = "sandstorm"
+    game.vars.supply_die = {"axis": 2}  # 5 MF: A7 (2), A8 (2), A9 (1)
     assert supplied(game, "Pz")
 
 
@@ -130,10 +131,10 @@ def test_not_through_an_enemy_box_under_enemy_control() -> None:
 def test_villages_under_enemy_control_block_and_change_hands_by_passing_through() -> None:
     village = '[map.terrain]\nvillage = ["A7"]\n'
     game = game_with(unit_toml("Pz", "axis", "A9"), SOURCE + track(1, 6) + village, rows=1)
-    game.state.data["villages"] = {"A7": "allied"}
+    game.vars.villages = {"A7": "allied"}
     assert not supplied(game, "Pz")
     game.play(Move("Pz", (H("A9"), H("A8"), H("A7"), H("A6"))))
-    assert game.state.data["villages"]["A7"] == "axis"
+    assert game.vars.villages["A7"] == "axis"
     assert supplied(game, "Pz")
 
 
@@ -234,7 +235,7 @@ def test_out_of_supply_moving_over_half_the_mf_or_attacking_disrupts() -> None:
     game.play(Move("Pz2", (H("A10"), H("A11"), H("A12"), H("A13"))))  # 3 MF: over half
     assert game.unit("Pz2").disrupted
     from tests.conftest import attack_game
-    from tobruk.orders import Attack, NoRetreat, Resolve
+    from tobruk.mechanics.actions import Attack, NoRetreat, Resolve
 
     game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4")
                        + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2"), dice=ForcedDice([3]))

@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 
 from tests.conftest import jump_to
-from tobruk.game import Game
+from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import EndPhase
-from tobruk.systems import gazala_victory as vp
+from tobruk.mechanics.actions import EndPhase
+from tobruk.systems.gazala import victory as vp
 
 H = Hex.parse
 
@@ -147,7 +147,7 @@ def test_allied_sudden_victory_on_a5_or_g1(gazala) -> None:  # type: ignore[no-u
     while game.decision is not None and game.turn < 3:
         game.play("weather 1 2" if game.decision.phase == "weather" else EndPhase())
     assert game.is_over and game.turn == 2 and game.phase.key == "allied-victory"
-    result = game.state.data["result"]
+    result = game.vars.result
     assert result["winner"] == "allied" and result["sudden"] and result["allied"] == [["Allied unit on G1 (sudden victory)", "10"]]
     assert result["level"] == "Major Victory"
 
@@ -164,7 +164,7 @@ def test_box_eliminated_by_an_undisrupted_enemy_division_in_its_victory_phase(ga
     while game.turn == 1:
         game.play(EndPhase())
     game.play("weather 1 2")  # then the Axis victory determination phase of turn 2 runs
-    gone = game.state.data.get("boxes_eliminated", [])
+    gone = game.vars.boxes_eliminated
     assert "C5" in gone and "B5" in gone and "D5" not in gone  # 21Pz is disrupted
 
 

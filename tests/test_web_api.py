@@ -104,11 +104,11 @@ def test_bad_requests(server) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_replay_a_record_in_the_browser_api(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
+    from tobruk.engine.sides import Side
     from tobruk.players import make_player, play_game
     from tobruk.record import record_of, save
     from tobruk.scenario import load_scenario
-    from tobruk.sides import Side
 
     url, _ = server
     game = play_game(Game(load_scenario("gazala-gallop"), seed=2),
@@ -118,7 +118,7 @@ def test_replay_a_record_in_the_browser_api(server, tmp_path: Path) -> None:  # 
     assert r.status_code == 200, r.text
     tok = token(r.json()["link"])
     both = httpx.get(f"{url}/api/replay/{tok}", params={"side": "both"}, timeout=120).json()["frames"]
-    assert both[0]["label"] == "start" and both[-1]["result"]["level"] == game.state.data["result"]["level"]
+    assert both[0]["label"] == "start" and both[-1]["result"]["level"] == game.vars.result["level"]
     assert len(both) == 1 + 14 or both[-1]["result"]["sudden"]
     axis = httpx.get(f"{url}/api/replay/{tok}", params={"side": "axis"}, timeout=120).json()["frames"]
     assert len(axis) == len(both)

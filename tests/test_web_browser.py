@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.web_server import running_server
-from tobruk.dice import Dice
+from tobruk.engine.dice import Dice
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"

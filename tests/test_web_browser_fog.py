@@ -18,8 +18,8 @@ import pytest
 
 from tests.test_web_browser import CHROMIUM, FLAGS, shot
 from tests.web_server import running_server
+from tobruk.engine.sides import Side
 from tobruk.scenario import load_scenario
-from tobruk.sides import Side
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 

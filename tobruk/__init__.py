@@ -4,7 +4,7 @@ The engine (hexes, maps, units, scenarios, systems, the game state machine) is p
 with no I/O beyond reading its own packaged data; the faces (CLI, renderers) sit on top.
 """
 
-from tobruk.errors import (
+from tobruk.engine.errors import (
     AmbiguousOrderError,
     IllegalOrderError,
     InvalidOrderError,

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tobruk.game import Game
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.players import make_player, play_game
 from tobruk.scenario import load_scenario
-from tobruk.sides import Side
 
 
 def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -38,8 +38,7 @@ class GameOutcome:
     allied: str
     winner: str | None
     level: str
-    allied_gvp: Fraction
-    axis_gvp: Fraction
+    margin: Fraction  # the Allied points minus the Axis points, as the system scores them
     orders: int
 
 
@@ -47,9 +46,10 @@ def one_game(args: tuple[str, str, str, int, tuple[str, ...]]) -> GameOutcome:
     scenario_name, axis, allied, seed, options = args
     game = Game(load_scenario(scenario_name), seed=seed, options=options)
     play_game(game, {Side.AXIS: make_player(axis, seed * 2 + 1), Side.ALLIED: make_player(allied, seed * 2 + 2)})
-    r = game.state.data["result"]
-    return GameOutcome(seed, axis, allied, r["winner"], r["level"], Fraction(r["allied_total"]),
-                       Fraction(r["axis_total"]), len(game.history))
+    summary = game.system.summary(game)
+    if summary is None:
+        raise RuntimeError(f"{scenario_name}: the game ended without a result")
+    return GameOutcome(seed, axis, allied, summary.winner, summary.level, summary.margin, len(game.history))
 
 
 @dataclass
@@ -67,17 +67,17 @@ class Tally:
 
 
 def tally(outcomes: Iterable[GameOutcome]) -> dict[tuple[str, str], Tally]:
-    """Per (player, side): games, wins, draws and the summed GVP margin in the player's favour."""
+    """Per (player, side): games, wins, draws and the summed points margin in the player's favour."""
     out: dict[tuple[str, str], Tally] = {}
     for o in outcomes:
         for player, side in ((o.axis, "axis"), (o.allied, "allied")):
-            margin = (o.axis_gvp - o.allied_gvp) if side == "axis" else (o.allied_gvp - o.axis_gvp)
+            margin = -o.margin if side == "axis" else o.margin
             out.setdefault((player, side), Tally()).add(o.winner == side, o.winner is None, margin)
     return out
 
 
 def report(results: dict[tuple[str, str], Tally]) -> list[str]:
-    lines = [f"{'player':<10} {'side':<7} {'games':>5} {'wins':>5} {'draws':>5}  {'win rate (95% CI)':<24} avg GVP margin"]
+    lines = [f"{'player':<10} {'side':<7} {'games':>5} {'wins':>5} {'draws':>5}  {'win rate (95% CI)':<24} avg points margin"]
     for (player, side), t in sorted(results.items()):
         lo, hi = wilson(t.wins, t.games)
         rate = t.wins / t.games if t.games else 0.0
@@ -106,7 +106,7 @@ def run(scenario: str, a: str, b: str, games: int, *, jobs: int = 1, seed: int =
 
 
 def plot(outcomes: list[GameOutcome], folder: Any) -> list[Any]:
-    """The distribution of results and of the GVP difference (Allied minus Axis) of an arena run, as PNG."""
+    """The distribution of results and of the points difference (Allied minus Axis) of an arena run, as PNG."""
     from pathlib import Path
 
     import matplotlib
@@ -127,12 +127,12 @@ def plot(outcomes: list[GameOutcome], folder: Any) -> list[Any]:
     plt.close(fig)
     made.append(folder / "results.png")
     fig, ax = plt.subplots(figsize=(7, 3.2))
-    ax.hist([float(o.allied_gvp - o.axis_gvp) for o in outcomes], bins=20, color="#5b6b7a")
-    ax.set_title("GVP difference (Allied minus Axis)")
+    ax.hist([float(o.margin) for o in outcomes], bins=20, color="#5b6b7a")
+    ax.set_title("Points difference (Allied minus Axis)")
     fig.tight_layout()
-    fig.savefig(folder / "gvp.png", dpi=100)
+    fig.savefig(folder / "margin.png", dpi=100)
     plt.close(fig)
-    made.append(folder / "gvp.png")
+    made.append(folder / "margin.png")
     return made
 
 

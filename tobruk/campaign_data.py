@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from tobruk.datafile import Table, packaged_names
+from tobruk.engine.sides import SIDES, Side
 from tobruk.forces import ANTI_TANK, FORMS, Forces, load_forces
 from tobruk.hexes import Hex
 from tobruk.maps import Map
-from tobruk.sides import SIDES, Side
 from tobruk.track import read_turn, turn_ordinal, turns_between
 from tobruk.units import AntiTank, CombatClass, Echelon, UnitDef
 

@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from tobruk.campaign_data import CampaignSetup, VictoryTest
+from tobruk.engine.sides import Side
+from tobruk.engine.state import UnitState
 from tobruk.forces import load_forces
 from tobruk.mapfile import load_packaged_map
 from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario
-from tobruk.sides import Side
-from tobruk.units import UnitDef, UnitState
+from tobruk.units import UnitDef
 
 
 def _setup(scenario: Scenario) -> CampaignSetup:

@@ -1,29 +1,30 @@
-"""The ``tobruk`` command: scenarios, show, build-map, play, replay, demo."""
+"""The ``tobruk`` command: scenarios, show, build-map, play, replay, form, arena, fuzz, serve."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tobruk.errors import RecordError, ScenarioError, TobrukError
-from tobruk.game import Game
+from tobruk.engine.actions import Action as Order
+from tobruk.engine.errors import RecordError, ScenarioError, TobrukError
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.engine.state import UnitState
+from tobruk.engine.system import system_names
+from tobruk.hexes import Hex
 from tobruk.maps import Map
-from tobruk.orders import Order, format_order
 from tobruk.record import load, record_of, replay, save
 from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
-from tobruk.sides import Side
-from tobruk.systems import system_names
-from tobruk.units import UnitDef, UnitState
 from tobruk.view import unit_data
 
 
 def _units(game: Game) -> list[tuple[Any, Any]]:
-    return [(game.defs[uid], u) for uid, u in game.state.units.items()]
+    return [(game.defs[uid], game.unit(uid).value()) for uid in game.unit_ids]
 
 
 def summary(scenario: Scenario) -> str:
@@ -56,13 +57,10 @@ def summary(scenario: Scenario) -> str:
 
 
 def map_json(m: Map, game: Game) -> dict[str, Any]:
-    return _map_json(m, game.scenario.name, _units(game))
+    return _map_json(m, game.scenario.name, game.units_at, [unit_data(d, u) for d, u in _units(game)])
 
 
-def _map_json(m: Map, scenario_name: str, counters: list[tuple[UnitDef, UnitState]]) -> dict[str, Any]:
-    def units_at(h: Any) -> list[str]:
-        return [d.id for d, u in counters if u.hex is not None and u.hex == h and not u.eliminated]
-
+def _map_json(m: Map, scenario_name: str, units_at: Callable[[Hex], list[str]], units: list[dict[str, Any]]) -> dict[str, Any]:
     hexes = []
     for h in m.hexes:
         features = [{"kind": f.kind.value, "side": s.label, "high": f.high.label if f.high else None,
@@ -86,7 +84,7 @@ def _map_json(m: Map, scenario_name: str, counters: list[tuple[UnitDef, UnitStat
         "supply_sources": {s.value: [h.label for h in hs] for s, hs in m.supply_sources.items()},
         "zones": {z: sorted(h.label for h in hs) for z, hs in m.zones.items()},
         "hexes": hexes,
-        "units": [unit_data(d, u) for d, u in counters],
+        "units": units,
     }
 
 
@@ -151,7 +149,10 @@ def _show_data(args: argparse.Namespace, scenario: Scenario) -> int:
         Path(args.svg).write_text(render_map(scenario.map, counters, title=scenario.title), encoding="utf-8")
         print(f"wrote {args.svg}", file=sys.stderr)
     if args.json:
-        print(json.dumps(_map_json(scenario.map, scenario.name, counters), indent=1))
+        def units_at(h: Hex) -> list[str]:
+            return [d.id for d, u in counters if u.hex == h]
+
+        print(json.dumps(_map_json(scenario.map, scenario.name, units_at, [unit_data(d, u) for d, u in counters]), indent=1))
     elif not args.svg:
         print(summary(scenario))
     return 0
@@ -175,7 +176,7 @@ or a number from the list, or:
 
 def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
     """One human decision at the terminal; False when the human quits."""
-    from tobruk.errors import TobrukError, UndoError
+    from tobruk.engine.errors import TobrukError, UndoError
 
     decision = game.decision
     assert decision is not None
@@ -192,18 +193,19 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
             continue
         if text == "legal":
             for i, o in enumerate(legal, 1):
-                write(f"{i:4}  {format_order(o)}")
+                write(f"{i:4}  {o.notation()}")
             continue
         if text == "show":
-            write(f"Turn {game.turn}, {game.phase.title}, weather {game.state.weather}")
-            for uid, u in game.state.units.items():
+            write(_heading(game))
+            for uid in game.unit_ids:
+                u = game.unit(uid)
                 if u.hex is not None and not u.eliminated and (game.defs[uid].side is decision.side or not u.hidden):
                     write(f"  {uid:<11} {game.defs[uid].factors:<6} {u.hex.label:<4}"
                           + (" disrupted" if u.disrupted else ""))
             continue
         if text == "undo":
             try:
-                write(f"undone: {format_order(game.pop())}")
+                write(f"undone: {game.pop().notation()}")
             except UndoError as exc:
                 write(f"cannot undo: {exc}")
             return True
@@ -218,9 +220,9 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from tobruk.engine.sides import Side
     from tobruk.players import make_player
     from tobruk.players.base import outcomes_for
-    from tobruk.sides import Side
     from tobruk.view import view
 
     game = Game(load_scenario(args.scenario), seed=args.seed, options=args.option or ())
@@ -231,7 +233,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     while game.decision is not None:
         if game.turn != last_turn:
             last_turn = game.turn
-            print(f"Turn {game.turn}/{game.scenario.turns}  weather: {game.state.weather}", flush=True)
+            notes = "".join(f"  {k}: {v}" for k, v in game.system.turn_notes(game).items())
+            print(f"Turn {game.turn}/{game.scenario.turns}{notes}", flush=True)
         decision = game.decision
         if kinds[decision.side] == "human":
             if not human_turn(game):
@@ -240,7 +243,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         order = players[decision.side].choose(view(game, decision.side), game.legal_orders(),
                                               outcomes_for(game, decision.side))
         if args.verbose:
-            print(f"  {decision}  ->  {format_order(order)}")
+            print(f"  {decision}  ->  {order.notation()}")
         game.play(order)
     print("\n".join(game.system.result_lines(game)))
     if args.record:
@@ -266,13 +269,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def position_text(game: Game) -> str:
-    lines = [f"Turn {game.turn}, {game.phase.title}, weather {game.state.weather}"]
-    for uid, u in game.state.units.items():
+    lines = [_heading(game)]
+    for uid in game.unit_ids:
+        u = game.unit(uid)
         if u.hex is not None and not u.eliminated:
             d = game.defs[uid]
             lines.append(f"  {d.side.display:<6} {uid:<11} {d.factors:<6} {u.hex.label:<4}"
                          + (" disrupted" if u.disrupted else "") + (" out of supply" if u.out_of_supply else ""))
     return "\n".join(lines)
+
+
+def _heading(game: Game) -> str:
+    """Turn, phase and what the system notes of the turn (e.g. the weather)."""
+    return ", ".join([f"Turn {game.turn}", game.phase.title,
+                      *(f"{k} {v}" for k, v in game.system.turn_notes(game).items())])
 
 
 def step_through(rec: Any, source: str, read: Any = input, write: Any = print) -> int:
@@ -322,17 +332,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     serve(args.db, host=args.host, port=args.port, db_url=args.db_url)
     return 0
-
-
-def cmd_demo(args: argparse.Namespace) -> int:
-    """The main job until the browser UI exists: show the Gazala scenario and play what the rules allow."""
-    scenario = load_scenario("gazala-gallop")
-    print(summary(scenario))
-    out = Path("gazala-gallop.svg")
-    out.write_text(render_map(scenario.map, _units(Game(scenario)), title=scenario.title), encoding="utf-8")
-    print(f"\nThe map with the historical set-up: {out.resolve()}\n")
-    return cmd_play(argparse.Namespace(scenario="gazala-gallop", seed=args.seed, option=None, verbose=False,
-                                       record=None, axis="greedy", allied="greedy"))
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -412,10 +411,10 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--jobs", type=int, default=1)
     ar.add_argument("--seed", type=int, default=0)
     ar.add_argument("--option", action="append")
-    ar.add_argument("--plot", metavar="FOLDER", help="draw the distribution of results and GVP")
+    ar.add_argument("--plot", metavar="FOLDER", help="draw the distribution of results and of the points margin")
     ar.set_defaults(func=cmd_arena)
     fz = sub.add_parser("fuzz", help="random games with every invariant checked after every order")
-    fz.add_argument("scenario", nargs="?", default="gazala-gallop")
+    fz.add_argument("scenario")
     fz.add_argument("--games", type=int, default=100)
     fz.add_argument("--seed", type=int, default=0)
     fz.add_argument("--option", action="append")
@@ -428,9 +427,6 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--db", default="tobruk-games.sqlite", help="the SQLite file for games (default tobruk-games.sqlite)")
     sv.add_argument("--db-url", help="a database URL instead (e.g. postgresql://...), for a host")
     sv.set_defaults(func=cmd_serve)
-    d = sub.add_parser("demo", help="show the Gazala scenario and play a game between two computer players")
-    d.add_argument("--seed", type=int, default=1)
-    d.set_defaults(func=cmd_demo)
     return p
 
 

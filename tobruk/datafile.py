@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from tobruk.errors import ScenarioError
+from tobruk.engine.errors import ScenarioError
 from tobruk.hexes import Hex, Hexside
 
 T = TypeVar("T")
@@ -163,19 +163,38 @@ def read_toml(path: Path) -> Table:
     return Table(data, str(path))
 
 
-def read_packaged_toml(folder: str, name: str) -> Table:
-    """A TOML file shipped in ``tobruk/data/<folder>/<name>.toml``."""
-    ref = DATA / folder / f"{name}.toml"
+def data_roots() -> builtins.list[Path]:
+    """Where packaged data files live: ``tobruk/data`` and each game system's package (``tobruk/systems/<name>``),
+    which holds its own charts, scenarios and maps."""
+    systems = DATA.parent / "systems"
+    return [DATA, *sorted(p for p in systems.iterdir() if p.is_dir() and (p / "__init__.py").exists())]
+
+
+def packaged_path(folder: builtins.str, name: builtins.str) -> Path | None:
+    """The packaged file ``<folder>/<name>.toml`` in the first data root that has it."""
+    for root in data_roots():
+        ref = root / folder / f"{name}.toml"
+        if ref.is_file():
+            return ref
+    return None
+
+
+def read_packaged_toml(folder: builtins.str, name: builtins.str) -> Table:
+    """A TOML file shipped with the program: ``<folder>/<name>.toml`` under a data root."""
+    shown = f"data/{folder}/{name}.toml"
+    ref = packaged_path(folder, name) if name and "/" not in name and "\\" not in name and name not in (".", "..") else None
+    if ref is None:
+        raise ScenarioError(shown, "(file)", "no such packaged file")
     try:
-        text = ref.read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError):
-        raise ScenarioError(f"data/{folder}/{name}.toml", "(file)", "no such packaged file") from None
-    try:
-        return Table(tomllib.loads(text), f"data/{folder}/{name}.toml")
+        return Table(tomllib.loads(ref.read_text(encoding="utf-8")), shown)
     except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"data/{folder}/{name}.toml", "(syntax)", str(exc)) from None
+        raise ScenarioError(shown, "(syntax)", str(exc)) from None
 
 
-def packaged_names(folder: str) -> list[str]:
-    base = DATA / folder
-    return sorted(p.name[: -len(".toml")] for p in base.iterdir() if p.name.endswith(".toml"))
+def packaged_names(folder: builtins.str) -> builtins.list[builtins.str]:
+    names: set[builtins.str] = set()
+    for root in data_roots():
+        base = root / folder
+        if base.is_dir():
+            names.update(p.name[: -len(".toml")] for p in base.iterdir() if p.name.endswith(".toml"))
+    return sorted(names)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from tobruk.datafile import Table, packaged_names, read_packaged_toml
-from tobruk.sides import SIDES, Side
+from tobruk.engine.sides import SIDES, Side
 from tobruk.track import Track, load_track
 from tobruk.units import AACapability, AntiTank, CombatClass, Echelon, UnitDef, UnitType
 

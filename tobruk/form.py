@@ -1,10 +1,11 @@
 """The designer's Game Log and Analysis Form, filled in from a game record (``tobruk form``).
 
 The facts come from replaying the record: the game, the players, the winner and level with every
-GVP line, the boxes and forts held and lost, and turn by turn the weather, the main moves, every
-battle with its odds, die and result, the units lost and the supply crises.  Room is left for the
+line of the score, what the system notes of the final position (the boxes held and lost ...), and
+turn by turn what the system notes (the weather ...), the main moves, every battle with its odds,
+die and result, the units lost and the supply crises, read from the log by the kind of each line.  Room is left for the
 players' own analysis, as on the printed form.  Markdown and HTML are plain text; PDF needs the
-``reports`` extra (fpdf2).  :func:`plots` draws each side's strength, units out of supply and GVP over
+``reports`` extra (fpdf2).  :func:`plots` draws each side's strength, units out of supply and points over
 the turns (matplotlib), and :func:`turn_maps` the map at the end of each turn.
 """
 
@@ -14,17 +15,16 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tobruk.game import Game
-from tobruk.orders import Move
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.record import Record, check_dice, play_recorded, start
 from tobruk.scenario import Scenario
-from tobruk.sides import Side
 
 
 @dataclass
 class TurnNotes:
     turn: int
-    weather: str = "clear"
+    notes: dict[str, str] = field(default_factory=dict)
     moves: dict[str, list[str]] = field(default_factory=lambda: {"axis": [], "allied": []})
     battles: list[str] = field(default_factory=list)
     losses: list[str] = field(default_factory=list)
@@ -43,10 +43,10 @@ class GameLog:
     date: str
     players: dict[str, str]
     result_lines: list[str]
-    boxes_held: list[str]
-    boxes_lost: list[str]
+    facts: list[tuple[str, list[tuple[str, str]]]]
     turns: list[TurnNotes]
     final: Game
+    score_title: str = "Points if the game ended now"
 
 
 def strength(game: Game, side: Side) -> int:
@@ -56,24 +56,17 @@ def strength(game: Game, side: Side) -> int:
 
 def _snapshot(game: Game, notes: TurnNotes) -> None:
     from tobruk.render.svg import render_map
-    from tobruk.systems import gazala_victory as vp
 
-    notes.weather = game.state.weather
-    notes.map_svg = render_map(game.scenario.map, [(game.defs[u], s) for u, s in game.state.units.items()],
+    notes.notes = game.system.turn_notes(game)
+    notes.map_svg = render_map(game.scenario.map, [(game.defs[u], game.unit(u).value()) for u in game.unit_ids],
                                size=16, title=f"{game.scenario.title}, end of turn {notes.turn}")
     for side in Side:
         notes.strength[side.value] = strength(game, side)
         notes.out_of_supply[side.value] = sum(1 for u in game.units_of(side) if game.unit(u).out_of_supply
                                               and not game.unit(u).eliminated and game.unit(u).hex is not None)
-    if game.scenario.system == "gazala-gallop":
-        score = game.state.data.get("result") or vp.score(game)
-        notes.gvp = {"allied": float(sum(float(eval_fraction(p)) for _, p in score["allied"])),
-                     "axis": float(sum(float(eval_fraction(p)) for _, p in score["axis"]))}
-
-
-def eval_fraction(text: str) -> float:
-    a, _, b = text.partition("/")
-    return float(a) / float(b) if b else float(a)
+    score = game.system.score_now(game)
+    if score is not None:
+        notes.gvp = dict(score)
 
 
 def build(rec: Record, *, source: str = "record", game_number: str = "", date: str = "",
@@ -85,38 +78,34 @@ def build(rec: Record, *, source: str = "record", game_number: str = "", date: s
     """
     game = start(rec, verify=verify, source=source, scenario=scenario)
     turns: dict[int, TurnNotes] = {}
-    seen = len(game.state.log)
+    seen = len(game.state.entries)
     for i in range(len(rec.orders)):
         turn = game.turn
         decision = game.decision
-        order = play_recorded(game, rec, i, verify=verify, source=source)
+        play_recorded(game, rec, i, verify=verify, source=source)
         notes = turns.setdefault(turn, TurnNotes(turn))
-        for line in game.state.log[seen:]:
-            if line.startswith("Attack on") or "is called off" in line:
+        for entry in game.state.entries[seen:]:
+            line = entry.text
+            if entry.kind == "battle":
                 notes.battles.append(line)
-            elif "eliminated" in line or "was a dummy" in line:
+            elif entry.kind == "loss":
                 notes.losses.append(line)
-            elif " supply:" in line and "out of supply" in line:
+            elif entry.kind == "supply":
                 notes.supply.append(line)
-            elif "moves" in line and decision is not None and isinstance(order, Move):
+            elif entry.kind == "move" and decision is not None:
                 notes.moves[decision.side.value].append(line.split(": ", 1)[-1].rstrip("."))
-            elif any(k in line for k in ("sudden", "Gallop", "box in", "fort in", "takes control", "arrives",
-                                         "knocked out", "interdict")):
+            elif entry.kind == "event":
                 notes.other.append(line)
-        seen = len(game.state.log)
+        seen = len(game.state.entries)
         if game.turn != turn or game.is_over:
             _snapshot(game, notes)
     if verify:
         check_dice(game, rec, source=source)
     if turns and not turns[max(turns)].strength:
         _snapshot(game, turns[max(turns)])
-    boxes = game.scenario.map.fortifications
-    gone = set(game.state.data.get("boxes_eliminated", []))
-    held = [f"{h} ({s.display})" for h, s in sorted(boxes.items()) if h.label not in gone]
-    lost = [f"{h} ({s.display})" for h, s in sorted(boxes.items()) if h.label in gone]
     return GameLog(game.scenario.title, game_number or rec.start_hash[:8], date, dict(rec.players),
                    game.system.result_lines(game) if game.is_over else ["(the game was not finished)"],
-                   held, lost, [turns[t] for t in sorted(turns)], game)
+                   game.system.form_facts(game), [turns[t] for t in sorted(turns)], game, game.system.score_title)
 
 
 ANALYSIS = ("Players' analysis of opposing strategies and decisive moments, situations and factors in the game:",)
@@ -128,10 +117,12 @@ def to_markdown(log: GameLog) -> str:
            f"- Players: Axis {log.players.get('axis', '______')}, Allied {log.players.get('allied', '______')}",
            "", "## Result", ""]
     out += [f"    {line}" for line in log.result_lines]
-    out += ["", "## Boxes and forts", "", f"- Held at the end: {', '.join(log.boxes_held) or 'none'}",
-            f"- Eliminated: {', '.join(log.boxes_lost) or 'none'}", "", "## Turn by turn", ""]
+    for title, facts in log.facts:
+        out += ["", f"## {title}", ""] + [f"- {label}: {text}" for label, text in facts]
+    out += ["", "## Turn by turn", ""]
     for t in log.turns:
-        out.append(f"### Turn {t.turn} (weather: {t.weather})")
+        noted = ", ".join(f"{k}: {v}" for k, v in t.notes.items())
+        out.append(f"### Turn {t.turn}" + (f" ({noted})" if noted else ""))
         for side in ("axis", "allied"):
             if t.moves[side]:
                 out.append(f"- {side.title()} moves: " + "; ".join(t.moves[side]))
@@ -213,7 +204,7 @@ def plots(log: GameLog, folder: Path) -> list[Path]:
     turns = [t.turn for t in log.turns if t.strength]
     made = []
     for key, title in (("strength", "Strength on the map (attack + defence factors)"),
-                       ("out_of_supply", "Units out of supply"), ("gvp", "Game Victory Points if the game ended now")):
+                       ("out_of_supply", "Units out of supply"), ("gvp", log.score_title)):
         fig, ax = plt.subplots(figsize=(7, 3.2))
         for side, colour in (("axis", "#555b60"), ("allied", "#b08040")):
             ax.plot(turns, [getattr(t, key).get(side, 0) for t in log.turns if t.strength], marker="o",

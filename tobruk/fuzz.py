@@ -22,15 +22,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from tobruk.game import Game
+from tobruk.engine.actions import Action as Order
+from tobruk.engine.flow import Step
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.orders import Attack, Move, Order, Resolve, format_order
+from tobruk.mechanics.actions import Attack, Move
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, save
 from tobruk.scenario import Scenario, load_scenario
-from tobruk.sides import Side
-from tobruk.systems import Phase
 from tobruk.view import view
 
 _SPACES = str.maketrans(",:", "  ")  # the separators inside an order's notation, for splitting it into words
@@ -51,7 +52,8 @@ class FuzzResult:
 
 def check_position(game: Game) -> None:
     sides_in: dict[object, set[Side]] = {}
-    for uid, u in game.state.units.items():
+    for uid in game.unit_ids:
+        u = game.unit(uid)
         if u.hex is not None and not u.eliminated:
             sides_in.setdefault(u.hex, set()).add(game.defs[uid].side)
     for h, sides in sides_in.items():
@@ -59,20 +61,11 @@ def check_position(game: Game) -> None:
             raise InvariantError(f"both sides in {h}")
 
 
-STACKING_CHECKED_AFTER = ("setup", "movement", "attacks")  # the phases at whose end GG-XII.A/B must hold
-
-
-def check_stacking_after(game: Game, before: Phase) -> None:
-    """Once a side's set-up, movement or attack phase has ended, none of its hexes is over the limit."""
-    from tobruk.systems import gazala_moves as mv
-
-    if game.scenario.system != "gazala-gallop" or before.side is None:
-        return
-    if not before.key.endswith(STACKING_CHECKED_AFTER) or game.phase.key == before.key or game.is_over:
-        return  # (a game that ends, by sudden victory or after the last phase, needs no more stacking)
-    crowded = mv.overstacked(game, before.side)
-    if crowded:
-        raise InvariantError(f"{before.side.display} over the stacking limit in {sorted(crowded)[0]} after {before.key}")
+def check_rules(game: Game, before: Step) -> None:
+    """The system's own invariants after an action played in step ``before`` (stacking, supply markers ...)."""
+    problems = game.system.invariants(game, before)
+    if problems:
+        raise InvariantError(problems[0])
 
 
 ANON = re.compile(r"[0-9a-f]{12}")
@@ -94,8 +87,6 @@ class FogWatch:
 
 def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogWatch | None) -> None:
     """The enemy's face-down counters in ``side``'s view: nothing that tells one from another."""
-    from tobruk.systems import gazala_hidden as hd
-
     units = seen["units"]
     assert isinstance(units, list)
     face_down = [u for u in units if u.get("hidden") and u.get("side") != side.value]
@@ -109,10 +100,8 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
         raise InvariantError(f"the {side.display} view's face-down counters are not in (hex, id) order, or repeat an id")
     truth: dict[str, str] = {}
     for uid in game.units_of(side.enemy):
-        h, hidden, eliminated, anon = hd.as_seen_by_enemy(game, uid)
+        h, hidden, eliminated, anon = game.system.seen_unit(game, uid)
         if hidden and h is not None and not eliminated and anon is not None:
-            if uid not in game.state.data.get("anon", {}) and game.state.data.get("unseen", {}).get(uid) is None:
-                raise InvariantError(f"{uid} is face down without an anonymous id")
             truth[anon] = uid
     if set(truth) != {a for _, a in keys}:
         raise InvariantError(f"the {side.display} view's anonymous ids are not those of the face-down counters")
@@ -129,8 +118,6 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
 
 def check_views(game: Game, watch: FogWatch | None = None) -> tuple[str, dict[Side, dict[str, object]]]:
     """Check both views; return the position's hash (unchanged by looking) and the views."""
-    from tobruk.systems import gazala_hidden as hd
-
     before = game.state_hash()
     views = {}
     for side in Side:
@@ -145,7 +132,7 @@ def check_views(game: Game, watch: FogWatch | None = None) -> tuple[str, dict[Si
         new_words = set(new_lines.translate(str.maketrans(",:.;()", "      ")).split())
         for uid in game.units_of(side.enemy):
             d = game.defs[uid]
-            _, hidden, eliminated, _ = hd.as_seen_by_enemy(game, uid)
+            _, hidden, eliminated, _ = game.system.seen_unit(game, uid)
             if hidden and not eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text or uid in words
                                               or uid in new_words):
                 raise InvariantError(f"the {side.display} view shows the face-down {uid}")
@@ -158,20 +145,13 @@ def check_views(game: Game, watch: FogWatch | None = None) -> tuple[str, dict[Si
 
 
 def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
-    """Checks made just before an order is played."""
-    d = game.decision
-    assert d is not None
-    if isinstance(order, Move):
-        from tobruk.rules.movement import walk
-        from tobruk.systems import gazala_moves as mv
-
-        if order.unit in moved.setdefault(game.turn, set()):
-            raise InvariantError(f"{order.unit} moves twice in turn {game.turn}")
-        if len(order.path) > 1:
-            ctx = mv.move_context(game, order.unit, order.trucks)
-            route = walk(ctx, order.path)
-            if route.spent > ctx.budget + ctx.bonus:
-                raise InvariantError(f"{format_order(order)} spends {route.spent} of {ctx.budget + ctx.bonus}")
+    """Checks made just before an order is played: a unit moves and attacks at most once a game-turn, and no
+    disrupted unit attacks."""
+    if isinstance(order, Move) and order.unit in moved.setdefault(game.turn, set()):
+        raise InvariantError(f"{order.unit} moves twice in turn {game.turn}")
+    problems = game.system.check_action(game, order)
+    if problems:
+        raise InvariantError(problems[0])
     if isinstance(order, Attack):
         for uid in order.attackers:
             if game.unit(uid).disrupted:
@@ -183,18 +163,7 @@ def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: 
 def after_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
     if isinstance(order, Move):
         moved.setdefault(game.turn, set()).add(order.unit)
-    if isinstance(order, Resolve):
-        entry = next((a for a in game.state.data.get("attacks", []) if a["id"] == order.attack), None)
-        if entry is not None:
-            attacked.setdefault(game.turn, set()).update(entry["attackers"])
-    supply = game.state.data.get("supply", {})
-    if game.phase.key.endswith("recovery"):
-        return
-    for side_name, entries in supply.items():
-        for uid, e in entries.items():
-            u = game.unit(uid)
-            if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
-                raise InvariantError(f"{uid}'s supply marker disagrees with the {side_name} determination")
+    attacked.setdefault(game.turn, set()).update(uid for uid in game.unit_ids if game.unit(uid).attacked)
 
 
 def check_undo(game: Game, order: Order, before: str) -> None:
@@ -203,10 +172,10 @@ def check_undo(game: Game, order: Order, before: str) -> None:
     after = game.state_hash()
     undone = game.pop()
     if undone != order or game.state_hash() != before:
-        raise InvariantError(f"undo of {format_order(order)} did not restore the position")
+        raise InvariantError(f"undo of {order.notation()} did not restore the position")
     game.play(order)
     if game.state_hash() != after:
-        raise InvariantError(f"replaying {format_order(order)} after undo gave another position")
+        raise InvariantError(f"replaying {order.notation()} after undo gave another position")
 
 
 def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), save_to: Path | None = None,
@@ -228,11 +197,11 @@ def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), s
             before, views = check_views(game, watch)
             order = players[decision.side].choose(views[decision.side], legal, outcomes_for(game, decision.side))
             check_order(game, order, moved, attacked)
-            phase = game.phase
+            step = game.step
             game.play(order)
             check_undo(game, order, before)
             after_order(game, order, moved, attacked)
-            check_stacking_after(game, phase)
+            check_rules(game, step)
         else:
             raise InvariantError(f"no end after {max_orders} orders")
     except Exception as exc:  # a failure of any kind is kept as a record that reproduces it

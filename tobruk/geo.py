@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tobruk.datafile import Table, read_packaged_toml
+from tobruk.engine.sides import SIDES, Side
 from tobruk.geoextra import (
     GeoArea,
     GeoRailhead,
@@ -52,7 +53,6 @@ from tobruk.maps import (
     Terrain,
     build_map,
 )
-from tobruk.sides import SIDES, Side
 
 LatLon = tuple[float, float]
 COMPASS = {"north": (0.0, -1.0), "south": (0.0, 1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from tobruk.datafile import Table, read_packaged_toml
+from tobruk.engine.sides import SIDES, Side
 from tobruk.hexes import Hex, Hexside
 from tobruk.maps import (
     ROUTE_KINDS,
@@ -24,7 +25,6 @@ from tobruk.maps import (
     Terrain,
     build_map,
 )
-from tobruk.sides import SIDES, Side
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 FORMAT = "tobruk-map"

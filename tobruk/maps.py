@@ -15,8 +15,8 @@ from enum import IntEnum, StrEnum
 from functools import cached_property
 from types import MappingProxyType
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
-from tobruk.sides import Side
 
 
 class Terrain(StrEnum):

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tobruk.errors import RecordError, TobrukError
-from tobruk.game import Game
-from tobruk.orders import Order, format_order, parse_order
+from tobruk.engine.actions import Action as Order
+from tobruk.engine.errors import RecordError, TobrukError
+from tobruk.engine.game import Game
 from tobruk.scenario import Scenario, load_scenario
 
 FORMAT = "tobruk-record"
@@ -56,7 +56,7 @@ def record_of(game: Game, players: dict[str, str] | None = None) -> Record:
                  start_hash=replayed.state_hash())
     for order in game.history:
         replayed.play(order)
-        rec.orders.append(format_order(order))
+        rec.orders.append(order.notation())
         rec.hashes.append(replayed.state_hash())
     rec.dice = [[r.purpose, r.value] for r in replayed.dice.log]
     return rec
@@ -185,7 +185,7 @@ def play_recorded(game: Game, rec: Record, i: int, *, verify: bool = True, sourc
     raises :class:`RecordError` naming the order."""
     text = rec.orders[i]
     try:
-        order = parse_order(text)
+        order = game.parse(text)
         game.play(order)
     except TobrukError as exc:
         raise RecordError(f"{source}: orders[{i}] ({excerpt(text)}): {exc}") from None

@@ -6,12 +6,10 @@ unit that the game copies cheaply for undo and search.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
-from tobruk.hexes import Hex
-from tobruk.sides import Side
+from tobruk.engine.sides import Side
 
 
 class UnitType(StrEnum):
@@ -85,6 +83,7 @@ class UnitDef:
     anti_tank: AntiTank = AntiTank.NONE
     irreplaceable: bool = False
     size: str | None = None
+    steps: int = 0  # strength steps, in systems that count them
 
     @property
     def factors(self) -> str:
@@ -102,30 +101,3 @@ class UnitDef:
     @property
     def is_division(self) -> bool:
         return self.echelon is Echelon.DIVISION
-
-
-@dataclass(slots=True)
-class UnitState:
-    """Where a unit is and what has happened to it.  ``hex`` is ``None`` off the map."""
-
-    hex: Hex | None = None
-    disrupted: bool = False
-    newly_disrupted: bool = False
-    activated: bool = False
-    hidden: bool = False
-    eliminated: bool = False
-    moved: bool = False
-    attacked: bool = False
-    out_of_supply: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def copy(self) -> UnitState:
-        return UnitState(self.hex, self.disrupted, self.newly_disrupted, self.activated, self.hidden,
-                         self.eliminated, self.moved, self.attacked, self.out_of_supply, dict(self.extra))
-
-    def to_data(self) -> dict[str, Any]:
-        """A JSON-ready form (also the input of the state hash): every field, hex as its label."""
-        return {"hex": None if self.hex is None else self.hex.label, "disrupted": self.disrupted,
-                "newly_disrupted": self.newly_disrupted, "activated": self.activated, "hidden": self.hidden,
-                "eliminated": self.eliminated, "moved": self.moved, "attacked": self.attacked,
-                "out_of_supply": self.out_of_supply, "extra": self.extra}

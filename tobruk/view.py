@@ -1,7 +1,7 @@
 """What one side may see: the only thing a client or a computer player is given.
 
 Hidden units (face down) of the other side appear as "a unit" in their hex: no id, name,
-type, factors, or dummy flag, only an anonymous id (see :mod:`tobruk.systems.gazala_hidden`), all
+type, factors, or dummy flag, only an anonymous id (the system's :meth:`~tobruk.engine.system.System.seen_unit`), all
 with the same fields and listed last, by hex and anonymous id, so neither their order nor their
 content tells one from another.  While the other side places face-down counters (its set-up, a
 siege) they are shown as they were before.  The log and the dice are the side's own reading
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tobruk.game import Game
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.engine.state import UnitState
 from tobruk.hexes import Hex
-from tobruk.sides import Side
-from tobruk.systems import gazala_hidden as hd
-from tobruk.units import UnitDef, UnitState
+from tobruk.units import UnitDef
 
 
 def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
@@ -55,21 +55,21 @@ def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
 def units_seen(game: Game, side: Side) -> list[dict[str, Any]]:
     """The side's own units, then the enemy's face-up units, then the enemy's face-down counters."""
     if game.is_over:
-        return [unit_data(d, game.state.units[uid]) for uid, d in game.defs.items()]
-    own = [unit_data(d, game.state.units[uid]) for uid, d in game.defs.items() if d.side is side]
+        return [unit_data(d, game.unit(uid).value()) for uid, d in game.defs.items()]
+    own = [unit_data(d, game.unit(uid).value()) for uid, d in game.defs.items() if d.side is side]
     face_up: list[dict[str, Any]] = []
     face_down: list[tuple[Hex, str, dict[str, Any]]] = []
     for uid, d in game.defs.items():
         if d.side is side:
             continue
-        h, hidden, eliminated, anon = hd.as_seen_by_enemy(game, uid)
+        h, hidden, eliminated, anon = game.system.seen_unit(game, uid)
         if hidden:
             if h is not None and not eliminated and anon is not None:
                 face_down.append((h, anon, face_down_entry(d.side, h, anon)))
             continue
         if d.is_dummy:
             continue  # a revealed dummy is simply gone
-        u = game.state.units[uid]
+        u = game.unit(uid).value()
         if (h, eliminated) != (u.hex, u.eliminated) or u.hidden:  # as it was before the phase the enemy cannot follow
             u = u.copy()
             u.hex, u.hidden, u.eliminated = h, False, eliminated
@@ -78,19 +78,19 @@ def units_seen(game: Game, side: Side) -> list[dict[str, Any]]:
 
 
 def view(game: Game, side: Side) -> dict[str, Any]:
-    """The position as ``side`` sees it, as plain JSON-ready data."""
+    """The position as ``side`` sees it, as plain JSON-ready data (the system adds its own part)."""
     units = units_seen(game, side)
     decision = game.decision
-    supply = game.state.data.get("supply", {}).get(side.value, {})
+    step = game.step
     return {
         "scenario": game.scenario.name,
         "title": game.scenario.title,
+        "system": game.system.name,
         "side": side.value,
         "turn": game.turn,
         "turns": game.scenario.turns,
-        "phase": game.phase.key,
-        "phase_title": game.phase.title,
-        "weather": game.state.weather,
+        "phase": step.key,
+        "phase_title": step.title,
         "over": game.is_over,
         "decision": None if decision is None else {
             "side": decision.side.value, "phase": decision.phase, "prompt": decision.prompt,
@@ -101,7 +101,6 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         "units": units,
         "dice": [{"purpose": r.purpose, "value": r.value} for r in game.rolls_for(side)],
         "log": game.log_for(side),
-        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
-        "attacks": [dict(a) for a in game.state.data.get("attacks", []) if not a["resolved"]],
-        "result": game.state.data.get("result"),
+        "result_lines": game.system.result_lines(game) if game.is_over else [],
+        **game.system.view(game, side),
     }

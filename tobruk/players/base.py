@@ -1,8 +1,10 @@
 """The player interface and a loop that plays a game between two players.
 
-``Player.choose(view, legal, outcomes)`` returns one of ``legal``.  ``outcomes(attack)`` gives the
-exact probability of each result of an attack declaration before it is made (empty when the
-defenders are face down).  Nothing else of the engine reaches a player.
+``Player.choose(view, legal, advice)`` returns one of ``legal``.  ``advice`` is the side's window on
+what the system knows and the side may know: ``outcomes(attack)``, the exact probability of each result
+of an attack declaration before it is made (empty when the defenders are face down); ``features``, the
+objectives and values the system gives computer players; ``prefer(actions, stage)``, the system's
+own choice among its own actions.  Nothing else of the engine reaches a player.
 """
 
 from __future__ import annotations
@@ -11,27 +13,47 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, Protocol
 
-from tobruk.game import Game
-from tobruk.orders import Attack, Order
-from tobruk.sides import Side
+from tobruk.engine.actions import Action as Order
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.view import view
 
-Outcomes = Callable[[Attack], list[tuple[str, Fraction]]]
+
+class Advice:
+    """A side's window on the system: attack odds, features for evaluation, the system's own preferences."""
+
+    def __init__(self, game: Game, side: Side) -> None:
+        self._game, self._side = game, side
+        self._features: dict[str, Any] | None = None
+
+    def outcomes(self, order: Order) -> list[tuple[str, Fraction]]:
+        """The probability of each result of an attack declaration ([] if illegal or unknowable)."""
+        return self._game.system.outcomes(self._game, order, self._side)
+
+    __call__ = outcomes
+
+    @property
+    def features(self) -> dict[str, Any]:
+        if self._features is None:
+            self._features = self._game.system.features(self._game, self._side)
+        return self._features
+
+    def prefer(self, seen: dict[str, Any], actions: list[Order], stage: str) -> Order | None:
+        return self._game.system.prefer(seen, actions, stage)
+
+
+Outcomes = Advice
 
 
 class Player(Protocol):
     name: str
 
-    def choose(self, seen: dict[str, Any], legal: list[Order], outcomes: Outcomes) -> Order: ...
+    def choose(self, seen: dict[str, Any], legal: list[Order], advice: Advice) -> Order: ...
 
 
-def outcomes_for(game: Game, side: Side) -> Outcomes:
-    """The side's window on attack odds: the system's outcome table for a declaration ([] if illegal)."""
-
-    def ask(order: Attack) -> list[tuple[str, Fraction]]:
-        return game.system.outcomes(game, order, side)
-
-    return ask
+def outcomes_for(game: Game, side: Side) -> Advice:
+    """The side's advice (see :class:`Advice`)."""
+    return Advice(game, side)
 
 
 def make_player(name: str, seed: int = 0) -> Player:

@@ -20,33 +20,28 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from tobruk.engine.actions import Action as Order
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.maps import Map
-from tobruk.orders import (
-    Activate,
-    Airlift,
+from tobruk.mechanics.actions import (
     Airstrike,
     Attack,
     Cancel,
-    Convoy,
     Eliminate,
     EndPhase,
     EndRetreat,
     Intercept,
     Move,
     NoRetreat,
-    Order,
     Place,
     Resolve,
     Retreat,
     RetreatDistance,
-    Weather,
 )
-from tobruk.players.base import Outcomes
+from tobruk.players.base import Advice
 from tobruk.scenario import Scenario, load_scenario
 
-GAIN = {"DE": 1.0, "R2": 0.55, "R1": 0.4, "D": 0.3, "-": 0.0, "DAR": 0.3, "DAE": 0.3, "AR": 0.0, "AE": 0.0}
-LOSS = {"AE": 1.0, "DAE": 1.0, "AR": 0.25, "DAR": 0.25}
 MOBILE = ("armour", "motorized", "recce")
 
 
@@ -67,8 +62,6 @@ def _scenario(name: str) -> Scenario:
 def _net_distance(name: str, side: str) -> dict[Hex, int]:
     """Hexes from the nearest road or track hex connected to the side's sources (a supply-range guide)."""
     m: Map = _scenario(name).map
-    from tobruk.sides import Side
-
     net = m.road_net(m.supply_sources.get(Side(side), ()))
     dist = {h: 0 for h in net}
     todo = deque(net)
@@ -88,17 +81,18 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     # --- the decision ----------------------------------------------------------------------------
-    def choose(self, seen: dict[str, Any], legal: list[Order], outcomes: Outcomes) -> Order:
+    def choose(self, seen: dict[str, Any], legal: list[Order], advice: Advice) -> Order:
         if len(legal) == 1:
             return legal[0]
-        self._cache: dict[str, Any] = {}
+        self._cache: dict[str, Any] = {"features": advice.features}
         by_kind: dict[type, list[Order]] = {}
         for o in legal:
             by_kind.setdefault(type(o), []).append(o)
         if Intercept in by_kind:
             return by_kind[Intercept][0]
-        if Weather in by_kind:
-            return Weather(1, 6) if Weather(1, 6) in legal else legal[0]
+        first = advice.prefer(seen, legal, "first")
+        if first is not None and not (by_kind.keys() & {RetreatDistance, NoRetreat, Retreat, EndRetreat, Eliminate}):
+            return first
         if RetreatDistance in by_kind:
             return max(by_kind[RetreatDistance], key=lambda o: o.hexes)  # type: ignore[attr-defined]
         if NoRetreat in by_kind:
@@ -107,27 +101,22 @@ class GreedyPlayer:
             return self._retreat(seen, by_kind.get(Retreat, []), EndRetreat() in legal)
         if Eliminate in by_kind:
             return min(by_kind[Eliminate], key=lambda o: self._strength(seen, o.unit))  # type: ignore[attr-defined]
-        if Convoy in by_kind:
-            return max(by_kind[Convoy], key=lambda o: self._strength(seen, o.unit))  # type: ignore[attr-defined]
-        if Airlift in by_kind:
-            return by_kind[Airlift][0]
         if Airstrike in by_kind:
             return max(by_kind[Airstrike], key=lambda o: self._enemy_strength(seen, o.hex))  # type: ignore[attr-defined]
         phase = (seen.get("decision") or {}).get("phase", "")
-        if phase.endswith("setup") or phase == "allied-siege":
+        if phase in self._features().get("setup_steps", ()):
             return EndPhase() if EndPhase() in legal else legal[0]
         if Resolve in by_kind:
             return by_kind[Resolve][0]
         if Attack in by_kind:
-            best = self._best_attack(seen, by_kind[Attack], outcomes, must=EndPhase() not in legal)
+            best = self._best_attack(seen, by_kind[Attack], advice, must=EndPhase() not in legal)
             if best is not None:
                 return best
         if Cancel in by_kind and EndPhase() not in legal and Attack not in by_kind:
             return by_kind[Cancel][0]
-        if Activate in by_kind:
-            best_activation = self._activation(seen, by_kind[Activate])
-            if best_activation is not None:
-                return best_activation
+        before_moves = advice.prefer(seen, legal, "before-moves")
+        if before_moves is not None:
+            return before_moves
         if Place in by_kind and phase.endswith("movement"):
             return by_kind[Place][0]  # a reinforcement enters
         if Move in by_kind:
@@ -139,6 +128,10 @@ class GreedyPlayer:
         return self.rng.choice(legal)
 
     # --- helpers on the view ----------------------------------------------------------------------
+    def _features(self) -> dict[str, Any]:
+        features: dict[str, Any] = self._cache["features"]
+        return features
+
     def _units(self, seen: dict[str, Any]) -> list[dict[str, Any]]:
         return [u for u in seen["units"] if u.get("hex") and not u.get("eliminated")]
 
@@ -168,18 +161,20 @@ class GreedyPlayer:
 
     # --- combat -------------------------------------------------------------------------------------
     def _value(self, seen: dict[str, Any], order: Attack, table: list[tuple[str, Fraction]]) -> float:
+        values = self._features().get("result_values", {})
         defence = sum(int(u.get("defence", 3)) for u in self._enemies(seen) if Hex.parse(u["hex"]) in order.defenders)
         mine = self._mine(seen)
         attack = sum(int(mine[a]["attack"]) for a in order.attackers if a in mine)
         value = 0.0
         for label, p in table:
             code = label.split(" ")[0]
-            value += float(p) * (GAIN.get(code, 0.0) * defence - LOSS.get(code, 0.0) * attack)
+            gain, loss = values.get(code, (0.0, 0.0))
+            value += float(p) * (gain * defence - loss * attack)
         if any(d.distance(g) <= 1 for d in order.defenders for g in self._guards(seen)):
             value += 10.0  # an enemy on or next to a hex that would win him the game
         return value
 
-    def _best_attack(self, seen: dict[str, Any], attacks: list[Order], outcomes: Outcomes, must: bool) -> Order | None:
+    def _best_attack(self, seen: dict[str, Any], attacks: list[Order], outcomes: Advice, must: bool) -> Order | None:
         scored = []
         for o in attacks:
             assert isinstance(o, Attack)
@@ -213,22 +208,12 @@ class GreedyPlayer:
         return self._cache["objectives"]  # type: ignore[no-any-return]
 
     def _find_objectives(self, seen: dict[str, Any]) -> list[Hex]:
-        s = _scenario(seen["scenario"])
-        if seen["side"] == "axis":
-            hexes = [Hex.parse(s.rules["tobruk"])] if "tobruk" in s.rules else []
-            from tobruk.sides import Side
-
-            hexes += [h for h in s.map.supply_sources.get(Side.ALLIED, ()) if h in s.map.edge("east")]
-            hexes += sorted(s.map.zones.get("supply-dump", ()))
-            return hexes
-        return [Hex.parse(u["hex"]) for u in self._enemies(seen)]
+        objectives: list[Hex] = list(self._features().get("objectives", []))
+        return objectives or [Hex.parse(u["hex"]) for u in self._enemies(seen)]
 
     def _guards(self, seen: dict[str, Any]) -> list[Hex]:
-        """Hexes the enemy wins the game by standing on (the Axis must keep them held)."""
-        if seen["side"] != "axis":
-            return []
-        rules = _scenario(seen["scenario"]).rules
-        return [self._hex(x) for x in rules.get("allied_sudden_victory", [])]
+        """Hexes the enemy wins the game by standing on (to be kept held)."""
+        return list(self._features().get("guards", []))
 
     def _score(self, seen: dict[str, Any], uid: str, h: Hex) -> float:
         mine = self._mine(seen)
@@ -254,9 +239,10 @@ class GreedyPlayer:
                     score += 4.0  # an attack worth making from here
                 else:
                     score -= 2.0 + defence / max(1, my_attack)  # would have to attack at poor odds
+        units, most_divisions = self._features().get("stacking", (3, 2))
         stack = [x for x in mine.values() if x["hex"] == h.label and x["id"] != uid and x["type"] != "dummy"]
         divisions = sum(1 for x in stack if x["echelon"] == "division") + (u["echelon"] == "division")
-        if len(stack) >= 3 or divisions > 2:
+        if len(stack) >= units or divisions > most_divisions:
             score -= 50.0  # over the stacking limit
         return score
 
@@ -268,24 +254,9 @@ class GreedyPlayer:
             u = mine.get(o.unit)
             if u is None or o.trucks:
                 continue
-            if u["type"] == "infantry" and seen["side"] == "allied":
-                continue  # the infantry holds the boxes
+            if u["type"] in self._features().get("holding_types", ()):
+                continue  # it holds its ground (the Allied infantry its boxes)
             gain = self._score(seen, o.unit, o.path[-1]) - self._score(seen, o.unit, o.path[0])
             if gain > 0.5 and (best is None or gain > best[0]):
                 best = (gain, o)
         return best[1] if best else None
-
-    def _activation(self, seen: dict[str, Any], options: list[Order]) -> Order | None:
-        mine = self._mine(seen)
-        enemies = [Hex.parse(u["hex"]) for u in self._enemies(seen)]
-
-        def urgency(o: Order) -> tuple[int, int]:
-            assert isinstance(o, Activate)
-            u = mine.get(o.unit)
-            if u is None:
-                return (99, 0)
-            h = Hex.parse(u["hex"])
-            return (min((h.distance(e) for e in enemies), default=99), -int(u["attack"]))
-
-        best = min(options, key=urgency)
-        return best if urgency(best)[0] <= 6 else None

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tobruk.orders import EndPhase, Order
-from tobruk.players.base import Outcomes
+from tobruk.engine.actions import Action as Order
+from tobruk.mechanics.actions import EndPhase
+from tobruk.players.base import Advice
 
 
 class RandomPlayer:
@@ -17,7 +18,7 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, seen: dict[str, Any], legal: list[Order], outcomes: Outcomes) -> Order:
+    def choose(self, seen: dict[str, Any], legal: list[Order], advice: Advice) -> Order:
         return self.rng.choice(legal)
 
 
@@ -29,5 +30,5 @@ class PassivePlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, seen: dict[str, Any], legal: list[Order], outcomes: Outcomes) -> Order:
+    def choose(self, seen: dict[str, Any], legal: list[Order], advice: Advice) -> Order:
         return EndPhase() if EndPhase() in legal else legal[0]

@@ -12,11 +12,12 @@ import math
 from collections.abc import Iterable
 from html import escape
 
+from tobruk.engine.sides import Side
+from tobruk.engine.state import UnitState
 from tobruk.hexes import Hex
 from tobruk.layout import Layout
 from tobruk.maps import Feature, Map, RouteKind, Terrain
-from tobruk.sides import Side
-from tobruk.units import UnitDef, UnitState, UnitType
+from tobruk.units import UnitDef, UnitType
 
 FILL = {
     Terrain.CLEAR: "#efe4c4",

@@ -28,11 +28,11 @@ import itertools
 from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 
-from tobruk.errors import IllegalOrderError
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
 from tobruk.maps import Map, MovementRates
 from tobruk.rules.zoc import ZocMap
-from tobruk.sides import Side
 
 MF = 60
 

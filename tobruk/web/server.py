@@ -22,15 +22,15 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tobruk.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
-from tobruk.game import Game
-from tobruk.orders import Attack, parse_order
+from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.engine.system import system_names
+from tobruk.mechanics.actions import Attack
 from tobruk.players import make_player
 from tobruk.players.base import outcomes_for
 from tobruk.render.svg import map_layout, render_map
 from tobruk.scenario import Scenario, load_scenario, scenario_names
-from tobruk.sides import Side
-from tobruk.systems import system_names
 from tobruk.view import view
 from tobruk.web.store import Store, StoredGame
 
@@ -124,7 +124,7 @@ def state_of(s: Session, seat: str, asked: str | None = None) -> dict[str, Any]:
     game = s.game
     side = viewer_side(s, seat)
     d = game.decision
-    hidden = any(u.hidden for u in game.state.units.values())
+    hidden = any(game.unit(u).hidden for u in game.unit_ids)
     if seat == "both" and hidden and d is not None and asked != d.side.value:
         # Hotseat with face-down units: a side's view only when the page names the side to decide (after
         # the hand-over screen); until then only whose decision it is, so no view sits in the other's page.
@@ -152,13 +152,18 @@ def _frame(game: Game, side: str, label: str) -> dict[str, Any]:
     from tobruk.view import unit_data
 
     if side == "both":
-        units = [unit_data(game.defs[u], st) for u, st in game.state.units.items()]
+        units = [unit_data(game.defs[u], game.unit(u).value()) for u in game.unit_ids]
         log = list(game.state.log)
     else:
         seen = view(game, Side(side))
         units, log = seen["units"], seen["log"]
-    return {"label": label, "turn": game.turn, "weather": game.state.weather, "units": units, "log": log[-40:],
-            "result": game.state.data.get("result")}
+    return {"label": label, "turn": game.turn, **game.system.turn_notes(game), "units": units, "log": log[-40:],
+            "result": None if (summary := game.system.summary(game)) is None else summary.fields}
+
+
+def playable_scenarios() -> list[str]:
+    """The packaged scenarios of the game systems that can be played (the campaign's are data only so far)."""
+    return [name for name in scenario_names() if load_scenario(name).system in system_names()]
 
 
 def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlette:
@@ -191,7 +196,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
 
     async def scenarios(request: Request) -> Response:
         # only scenarios of a game system that can be played (the campaign's are data only so far)
-        listed = [s for s in map(load_scenario, scenario_names()) if s.system in system_names()]
+        listed = [load_scenario(name) for name in playable_scenarios()]
         return JSONResponse([{"name": s.name, "title": s.title, "options": [o.name for o in s.options]} for s in listed])
 
     async def create(request: Request) -> Response:
@@ -208,7 +213,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
             else:
                 axis_player = computer
         try:
-            scenario = referee.scenario(body.get("scenario", "gazala-gallop"))
+            scenario = referee.scenario(body.get("scenario") or playable_scenarios()[0])
             Game(scenario, options=body.get("options", []))
             make_player(computer)
         except (TobrukError, ValueError, KeyError) as exc:
@@ -277,24 +282,23 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
         return JSONResponse(result)
 
     async def odds(request: Request) -> Response:
-        from tobruk.systems import gazala_combat as cb
-
         s, seat = locate(request)
         side = viewer_side(s, seat)
         try:
-            order = parse_order(request.query_params.get("order", ""))
+            order = s.game.parse(request.query_params.get("order", ""))
             if not isinstance(order, Attack):
                 raise InvalidOrderError("not an attack")
             with s.lock:
                 hidden = any(s.game.unit(u).hidden for h in order.defenders for u in s.game.units_at(h, side.enemy))
-                a = cb.assess(s.game, order, side)
-                table = s.game.system.outcomes(s.game, order, side)
+                odds = s.game.system.odds(s.game, order, side)
         except (InvalidOrderError, IllegalOrderError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         if hidden:
             return JSONResponse({"odds": "unknown (face-down units)", "lines": [], "outcomes": []})
-        return JSONResponse({"odds": a.odds, "lines": a.lines,
-                             "outcomes": [[label, float(p)] for label, p in table]})
+        if odds is None:
+            return JSONResponse({"error": "no odds for this order"}, status_code=400)
+        return JSONResponse({"odds": odds.column, "lines": list(odds.lines),
+                             "outcomes": [[label, float(p)] for label, p in odds.outcomes]})
 
     async def rematch(request: Request) -> Response:
         s, seat = locate(request)
@@ -379,7 +383,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None) -> Starlett
             return JSONResponse({"scenario": s.stored.scenario, "side": side, "frames": frames(s, side)})
 
     async def upload(request: Request) -> Response:
-        from tobruk.errors import RecordError
+        from tobruk.engine.errors import RecordError
         from tobruk.record import Record, replay
 
         body = await request.body()

@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.maps import Terrain
-from tobruk.sides import Side
 
 if TYPE_CHECKING:
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
 
 def villages(game: Game) -> dict[Hex, Side]:
-    data = game.state.data.get("villages", {})
+    data = game.vars.villages
     return {Hex.parse(h): Side(s) for h, s in data.items()}
 
 
@@ -22,14 +22,15 @@ def set_initial_control(game: Game) -> None:
     """At the start each village or town belongs to the side on whose side of the Gazala Line it lies."""
     m = game.scenario.map
     west = game.scenario.zone("axis-free-setup") if "axis-free-setup" in game.scenario.zones else frozenset()
-    game.state.data["villages"] = {h.label: (Side.AXIS if h in west else Side.ALLIED).value
+    game.vars.villages = {h.label: (Side.AXIS if h in west else Side.ALLIED).value
                                    for h in m.hexes if m.terrain[h] in (Terrain.VILLAGE, Terrain.TOWN)}
 
 
 def pass_through(game: Game, side: Side, path: Iterable[Hex]) -> None:
     """A combat unit in or through a village takes control of it (GG-XVI)."""
-    control = game.state.data.setdefault("villages", {})
+    control = game.vars.villages
     for h in path:
         if h.label in control and control[h.label] != side.value:
             control[h.label] = side.value
-            game.log(f"{side.display} takes control of {', '.join(p.name for p in game.scenario.map.places_in(h)) or h}.")
+            game.log(f"{side.display} takes control of {', '.join(p.name for p in game.scenario.map.places_in(h)) or h}.",
+                     kind="event")

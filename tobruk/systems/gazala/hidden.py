@@ -8,13 +8,13 @@ never crosses.
 
 What the enemy sees of face-down counters must not depend on which is which:
 
-- Each face-down counter the enemy sees carries an anonymous id (``state.data["anon"]``), given when a
+- Each face-down counter the enemy sees carries an anonymous id (``vars.anon``), given when a
   batch of counters is turned face down (the end of the set-up, of a siege): per hex the counters are put
   in a secret order and the k-th gets a keyed hash of (batch, hex, k) under the game's secret
   (:meth:`Game.secret_mac`).  The ids are thus the same whoever stands where, different in every game,
   and new each time a counter goes face down again.  A counter turned up loses its id for good.
 - While a side places face-down counters (its set-up, a siege), the other side sees those counters as
-  they were when the phase began (``state.data["unseen"]`` keeps how they looked), and the log lines about
+  they were when the phase began (``vars.unseen`` keeps how they looked), and the log lines about
   the placements are that side's alone (:func:`log_secret`).
 """
 
@@ -22,15 +22,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.sides import Side
+from tobruk.systems.gazala.state import Unseen
 
 if TYPE_CHECKING:
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
 
 def nonhistorical(game: Game) -> bool:
-    return bool(game.state.data.get("nonhistorical"))
+    return bool(game.vars.nonhistorical)
 
 
 def pool_units(game: Game, side: Side) -> list[str]:
@@ -52,9 +53,9 @@ def name(game: Game, uid: str) -> str:
     return f"a unit in {u.hex}" if u.hidden else uid
 
 
-def log_secret(game: Game, owner: Side, text: str, public: str | None = None) -> None:
+def log_secret(game: Game, owner: Side, text: str, public: str | None = None, kind: str = "note") -> None:
     """A log line about face-down counters: ``owner`` reads ``text``, the enemy ``public`` (or nothing)."""
-    game.log(text, hidden_from=owner.enemy, instead=public)
+    game.log(text, kind=kind, hidden_from=owner.enemy, instead=public)
 
 
 def reveal(game: Game, uid: str, why: str) -> None:
@@ -63,13 +64,13 @@ def reveal(game: Game, uid: str, why: str) -> None:
     if not u.hidden:
         return
     u.hidden = False
-    game.state.data.get("anon", {}).pop(uid, None)
+    game.vars.anon.pop(uid, None)
     game.state.reveals += 1
     if d.is_dummy:
         where = u.hex
         u.hex = None
         u.eliminated = True
-        game.log(f"The unit in {where} was a dummy ({why}); it is removed.")
+        game.log(f"The unit in {where} was a dummy ({why}); it is removed.", kind="loss")
     else:
         game.log(f"{why[:1].upper()}{why[1:]}: the unit in {u.hex} is {uid} ({d.name}, {d.factors}).")
 
@@ -89,10 +90,9 @@ def assign_anonymous_ids(game: Game, uids: list[str]) -> None:
     Per hex the counters are put in an order only the secret gives, and the k-th gets the keyed hash of
     (batch, hex, k): the ids depend on where the counters are, not on which counter is which.
     """
-    data = game.state.data
-    batch = int(data.get("anon_batch", 0)) + 1
-    data["anon_batch"] = batch
-    ids: dict[str, str] = data.setdefault("anon", {})
+    batch = game.vars.anon_batch + 1
+    game.vars.anon_batch = batch
+    ids: dict[str, str] = game.vars.anon
     by_hex: dict[Hex, list[str]] = {}
     for uid in uids:
         u = game.unit(uid)
@@ -106,31 +106,29 @@ def assign_anonymous_ids(game: Game, uids: list[str]) -> None:
 
 def anonymous_id(game: Game, uid: str) -> str:
     """The id the enemy sees for a face-down counter (a position arranged by hand gets one from its id)."""
-    given: str | None = game.state.data.get("anon", {}).get(uid)
+    given: str | None = game.vars.anon.get(uid)
     return given if given is not None else game.secret_mac(f"anon:unassigned:{uid}")[:ANON_LENGTH]
 
 
 def keep_unseen(game: Game, uid: str) -> None:
     """Before a counter changes in a phase the enemy may not follow (set-up, siege), note how it looked."""
     u = game.unit(uid)
-    unseen = game.state.data.setdefault("unseen", {})
+    unseen = game.vars.unseen
     if uid not in unseen:
-        unseen[uid] = {"hex": None if u.hex is None else u.hex.label, "hidden": u.hidden, "eliminated": u.eliminated,
-                       "anon": game.state.data.get("anon", {}).get(uid)}
+        unseen[uid] = Unseen(None if u.hex is None else u.hex.label, u.hidden, u.eliminated, game.vars.anon.get(uid))
 
 
 def as_seen_by_enemy(game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
     """(hex, face down, eliminated, anonymous id) of a counter as its enemy sees it now."""
-    kept = game.state.data.get("unseen", {}).get(uid)
+    kept = game.vars.unseen.get(uid)
     if kept is not None:
-        return (None if kept["hex"] is None else Hex.parse(kept["hex"]), kept["hidden"], kept["eliminated"],
-                kept["anon"])
+        return None if kept.hex is None else Hex.parse(kept.hex), kept.hidden, kept.eliminated, kept.anon
     u = game.unit(uid)
     return u.hex, u.hidden, u.eliminated, (anonymous_id(game, uid) if u.hidden else None)
 
 
 def end_unseen_phase(game: Game) -> None:
-    game.state.data.pop("unseen", None)
+    game.vars.unseen = {}
 
 
 def face_down_on_map(game: Game, side: Side) -> list[str]:
@@ -170,13 +168,22 @@ def siege_available(game: Game) -> bool:
     siege is offered tells him nothing about what the counters are.
     """
     zone = siege_zone(game)
-    if not zone or game.state.data.get("siege_lost"):
-        return False
-    if any(h in zone for _, h in _axis_on_map(game)):
-        game.state.data["siege_lost"] = True
+    if not zone or game.vars.siege_lost or axis_inside(game, zone):
         return False
     return any(game.unit(u).hex in zone for u in game.units_of(Side.ALLIED)
                if not game.defs[u].is_air and not game.unit(u).eliminated)
+
+
+def axis_inside(game: Game, zone: frozenset[Hex]) -> bool:
+    return any(h in zone for _, h in _axis_on_map(game))
+
+
+def note_siege_lost(game: Game) -> None:
+    """Once an Axis unit has been inside the perimeter the siege is no longer offered: noted when the siege
+    step begins (queries never change the position)."""
+    zone = siege_zone(game)
+    if zone and axis_inside(game, zone):
+        game.vars.siege_lost = True
 
 
 def _axis_on_map(game: Game) -> list[tuple[str, Hex]]:
@@ -210,13 +217,13 @@ def redeploy(game: Game, uid: str, h: Hex) -> None:
     keep_unseen(game, uid)
     u = game.unit(uid)
     u.hex, u.hidden, u.eliminated = h, True, False
-    game.state.data.setdefault("placed", []).append(uid)
+    game.vars.placed = (*game.vars.placed, uid)
     log_secret(game, Side.ALLIED, f"Allied: {uid} redeploys face down to {h} (Siege of Tobruk).")
 
 
 def end_siege(game: Game) -> None:
     """The end of the siege phase: if anything was redeployed, the whole garrison is face down; new ids."""
-    if not game.state.data.get("placed"):
+    if not game.vars.placed:
         return
     zone = siege_zone(game)
     inside = [u for u in game.units_of(Side.ALLIED) if not game.defs[u].is_air and not game.unit(u).eliminated

@@ -16,21 +16,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tobruk.datafile import read_packaged_toml
-from tobruk.errors import IllegalOrderError
+from tobruk.datafile import Table
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex, Hexside
 from tobruk.maps import Feature, Terrain
-from tobruk.orders import Attack
-from tobruk.sides import Side
-from tobruk.systems import gazala_moves as mv
+from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
+from tobruk.systems.gazala import moves as mv
 from tobruk.units import UnitType
 
 if TYPE_CHECKING:
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
 INFANTRY_TYPES = frozenset({UnitType.INFANTRY, UnitType.MOTORIZED})  # GG-XI.0: infantry or motorized infantry
 SOFT_TYPES = frozenset({UnitType.INFANTRY, UnitType.MOTORIZED, UnitType.RECCE, UnitType.AA, UnitType.ARTILLERY})
@@ -39,64 +39,50 @@ VOLUNTARY = {"D": 2, "R1": 1, "AR": 1}  # GG-XIV.D.1: extra hexes the loser may 
 
 
 @dataclass(frozen=True)
-class Chart:
-    columns: tuple[str, ...]
-    ratios: tuple[tuple[int, int], ...]
-    rows: tuple[tuple[str, ...], ...]
+class Charts:
+    """The Gazala Gallop's charts (``charts.toml`` in this package): the GCRT, the terrain bonuses, the air table."""
+
+    gcrt: RatioTable
+    air: ColumnTable
     box_bonus: int
     escarpment_defence: int
     escarpment_attack: int
     hill_ridge_defence: int
-    air_columns: tuple[str, ...] = ()
-    air_rows: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return self.gcrt.columns
 
     def result(self, die: int, column: int) -> str:
-        return self.rows[die - 1][column]
+        return self.gcrt.result(die, column)
 
     def air_result(self, die: int, column: str) -> str:
-        return self.air_rows[die - 1][self.air_columns.index(column)]
+        return self.air.result(die, column)
 
 
-@cache
-def chart() -> Chart:
-    t = read_packaged_toml("charts", "gazala-gallop")
-    g = t.table("gcrt")
-    columns = tuple(g.strings("columns"))
-    ratios = []
-    for i, c in enumerate(columns):
-        a, _, d = c.partition(":")
-        if not (a.isdigit() and d.isdigit()):
-            raise g.error(f"columns[{i}]", f"expected an odds ratio like 3:2, got {c!r}")
-        ratios.append((int(a), int(d)))
-    rows = tuple(tuple(r) for r in g.list("rows"))
-    if len(rows) != 6 or any(len(r) != len(columns) for r in rows):
-        raise g.error("rows", f"expected 6 rows of {len(columns)} results")
+def read_charts(t: Table) -> Charts:
+    if t.str("format") != "tobruk-charts":
+        raise t.error("format", "expected 'tobruk-charts'")
+    if t.int("version") != 1:
+        raise t.error("version", "this program reads charts version 1")
     terrain = t.table("terrain")
-    air = t.table("air")
-    air_columns = tuple(air.strings("columns"))
-    air_rows = tuple(tuple(r) for r in air.list("rows"))
-    if len(air_rows) != 6 or any(len(r) != len(air_columns) for r in air_rows):
-        raise air.error("rows", f"expected 6 rows of {len(air_columns)} results")
-    result = Chart(columns, tuple(ratios), rows, terrain.int("box_bonus"), terrain.int("escarpment_defence"),
-                   terrain.int("escarpment_attack"), terrain.int("hill_ridge_defence"), air_columns, air_rows)
+    charts = Charts(read_ratio_table(t.table("gcrt")), read_column_table(t.table("air")), terrain.int("box_bonus"),
+                    terrain.int("escarpment_defence"), terrain.int("escarpment_attack"),
+                    terrain.int("hill_ridge_defence"))
     terrain.done()
-    air.done()
-    g.done()
-    t.str("format")
-    t.int("version")
     t.done()
-    return result
+    return charts
 
 
-def column_for(attack2: int, defence2: int) -> int | None:
+def chart(game: Game) -> Charts:
+    """The charts of the game's system instance (loaded once per system, not per module)."""
+    charts: Charts = game.system.charts  # type: ignore[attr-defined]
+    return charts
+
+
+def column_for(game: Game, attack2: int, defence2: int) -> int | None:
     """GG-XIV.B.3-4: the column nearest to but not above attack:defence; 10:1 at most; None below 1:4."""
-    if defence2 <= 0:
-        return len(chart().ratios) - 1
-    best = None
-    for i, (a, d) in enumerate(chart().ratios):
-        if attack2 * d >= a * defence2:
-            best = i
-    return best
+    return chart(game).gcrt.column_for(attack2, defence2)
 
 
 # --- the assessment of an attack ---------------------------------------------------------------------
@@ -118,9 +104,7 @@ class Assessment:
     hex_defence2: dict[Hex, int]
     lines: list[str] = field(default_factory=list)
 
-    @property
-    def odds(self) -> str:
-        return "below 1:4" if self.column is None else chart().columns[self.column]
+    odds: str = "below 1:4"
 
 
 def _half(n2: int) -> str:
@@ -128,7 +112,7 @@ def _half(n2: int) -> str:
 
 
 def own_forts(game: Game, side: Side) -> set[Hex]:
-    gone = set(game.state.data.get("boxes_eliminated", []))
+    gone = set(game.vars.boxes_eliminated)
     return {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
 
 
@@ -148,8 +132,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
         raise IllegalOrderError("GG-XIV.A.4", "an attack needs at least one attacking unit")
     if len(set(order.attackers)) != len(order.attackers) or len(set(order.defenders)) != len(order.defenders):
         raise IllegalOrderError("GG-XIV.A.4", "a unit or hex is named twice")
-    pending = {u for a in game.state.data.get("attacks", []) if not a["resolved"] and a["id"] != declared
-               for u in a["attackers"]}
+    pending = {u for a in game.vars.attacks if not a.resolved and a.id != declared for u in a.attackers}
     for uid in order.attackers:
         d = game.defs.get(uid)
         if d is None or d.side is not side or d.is_dummy or d.is_air:
@@ -187,7 +170,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
             tow = m.feature(a, h, Feature.TOWERING_ESCARPMENT)
             if tow is not None and tow.high == h:
                 raise IllegalOrderError("GG-XI.D", f"{h} is atop a towering escarpment and cannot be attacked up it")
-    if game.state.weather == "sandstorm" and len(attack_hexes) > 1:
+    if game.vars.weather == "sandstorm" and len(attack_hexes) > 1:
         raise IllegalOrderError("GG-VIII.A.3", "in a sandstorm attackers in different hexes may not combine")
 
     lines: list[str] = []
@@ -216,9 +199,9 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
     for a in attack_hexes:  # GG-XI.C: +1 attacking down an escarpment, if matched
         down = any((e := m.feature(a, h, Feature.ESCARPMENT)) is not None and e.high == a for h in order.defenders)
         matched = sum(attackers[u] for u in attackers if game.unit(u).hex == a and game.defs[u].type in INFANTRY_TYPES)
-        if down and matched >= chart().escarpment_attack:
-            attack2 += 2 * chart().escarpment_attack
-            lines.append(f"+{chart().escarpment_attack} attacking down the escarpment from {a}")
+        if down and matched >= chart(game).escarpment_attack:
+            attack2 += 2 * chart(game).escarpment_attack
+            lines.append(f"+{chart(game).escarpment_attack} attacking down the escarpment from {a}")
 
     defence2 = 0
     disrupted2 = 0
@@ -243,31 +226,32 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
         bonus = 0
         notes = []
         if h in boxes:
-            bonus += chart().box_bonus
-            notes.append(f"box/fort +{chart().box_bonus}")
+            bonus += chart(game).box_bonus
+            notes.append(f"box/fort +{chart(game).box_bonus}")
         adjacent_attacks = [a for a in attack_hexes if a.is_adjacent(h)]
         up = [a for a in adjacent_attacks if (e := m.feature(a, h, Feature.ESCARPMENT)) is not None and e.high == h]
         if up and len(up) == len(adjacent_attacks):  # attacked up it and not flanked
-            bonus += chart().escarpment_defence
-            notes.append(f"escarpment +{chart().escarpment_defence}")
+            bonus += chart(game).escarpment_defence
+            notes.append(f"escarpment +{chart(game).escarpment_defence}")
         ridge = any(m.feature(a, h, Feature.RIDGE) is not None for a in adjacent_attacks)
         if m.terrain[h] is Terrain.HILL or ridge:
-            bonus += chart().hill_ridge_defence
-            notes.append(f"{'hill' if m.terrain[h] is Terrain.HILL else 'ridge'} +{chart().hill_ridge_defence}")
+            bonus += chart(game).hill_ridge_defence
+            notes.append(f"{'hill' if m.terrain[h] is Terrain.HILL else 'ridge'} +{chart(game).hill_ridge_defence}")
         if bonus:
             granted = min(bonus, matched)  # GG-XI.0: only as far as matched by infantry factors
             lines.append(f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}")
             hex2 += 2 * granted
         hex_defence2[h] = hex2
         defence2 += hex2
-    basic = column_for(attack2, defence2)
+    basic = column_for(game, attack2, defence2)
     shift = raw2 > 0 and 2 * disrupted2 >= raw2  # GG-IX.C
-    column = None if basic is None else min(basic + (1 if shift else 0), len(chart().columns) - 1)
+    column = None if basic is None else min(basic + (1 if shift else 0), len(chart(game).columns) - 1)
     lines.insert(0, f"attack {_half(attack2)} against defence {_half(defence2)}")
     if shift:
         lines.append("defenders disrupted: one column higher")
     return Assessment(attackers, tuple(defenders), tuple(order.defenders), attack_hexes, attack2, defence2, basic,
-                      column, shift, frozenset(towering), box_hexes, hex_defence2, lines)
+                      column, shift, frozenset(towering), box_hexes, hex_defence2, lines,
+                      "below 1:4" if column is None else chart(game).columns[column])
 
 
 # --- results ----------------------------------------------------------------------------------------
@@ -327,7 +311,7 @@ def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]
         return []
     counts: dict[str, int] = {}
     for die in range(1, 7):
-        label = outcome_label(game, a, chart().result(die, a.column))
+        label = outcome_label(game, a, chart(game).result(die, a.column))
         counts[label] = counts.get(label, 0) + 1
     return sorted(((k, Fraction(v, 6)) for k, v in counts.items()), key=lambda kv: (-kv[1], kv[0]))
 
@@ -362,7 +346,7 @@ def needs_no_retreat_question(game: Game, a: Assessment) -> bool:
     if a.column is None:
         return False
     for die in range(1, 7):
-        effects = unit_effects(game, a, chart().result(die, a.column))
+        effects = unit_effects(game, a, chart(game).result(die, a.column))
         if any(effects[u].code in ("R1", "R2") for u in a.defenders):
             return True
     return False
@@ -382,7 +366,7 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     m = game.scenario.map
     side = d.side
     zoc = mv.enemy_zoc(game, side)
-    pending = {Hex.parse(h) for a in game.state.data.get("attacks", []) if not a["resolved"] for h in a["defenders"]}
+    pending = {h for a in game.vars.attacks if not a.resolved for h in a.order.defenders}
     boxes = own_forts(game, side)
 
     def ok(here: Hex, there: Hex) -> bool:

@@ -1,7 +1,7 @@
 """Supply in The Gazala Gallop (GG-XV, with IX.E recovery and XVI village control).
 
 Who is in supply is determined in each side's recovery and supply determination phase
-(``determine``), kept in ``state.data["supply"]`` with every unit's route for the map overlay, and
+(``determine``), kept in ``vars.supply`` with every unit's route for the map overlay, and
 then acted on: units in supply recover from disruption (GG-IX.E), units out of supply carry the
 marker into their next player-turn, where moving more than half their MF or attacking disrupts
 them (GG-XV.B).  The owner may send truck convoys to extend lines (GG-XV.A.4).
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.rules.supply import MF, SupplyContext, SupplyTrace, trace_all
-from tobruk.sides import Side
-from tobruk.systems import gazala_hidden as hd
-from tobruk.systems import gazala_moves as mv
-from tobruk.systems.gazala_control import villages
+from tobruk.systems.gazala import hidden as hd
+from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala.control import villages
 from tobruk.units import UnitType
 
 if TYPE_CHECKING:
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
 LINE_MF = {"clear": 7, "sandstorm": 3, "rainstorm": 5}  # GG-XV.A.2 (a sandstorm adds one die)
 CONVOY_DICE = {"clear": 1, "sandstorm": 2, "rainstorm": 1}  # GG-XV.A.4
@@ -46,7 +46,7 @@ def fortress_sources(game: Game) -> set[Hex]:
 def context(game: Game, side: Side, source_hexes: frozenset[Hex]) -> SupplyContext:
     """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables."""
     m = game.scenario.map
-    sandstorm = game.state.weather == "sandstorm"
+    sandstorm = game.vars.weather == "sandstorm"
     friends = {h for _, h in mv.on_map(game, side)}
     enemy_hexes = {u.hex for uid in game.units_of(side.enemy)
                    if (u := game.unit(uid)).hex is not None and not u.eliminated and not game.defs[uid].is_air}
@@ -89,9 +89,9 @@ def context(game: Game, side: Side, source_hexes: frozenset[Hex]) -> SupplyConte
 
 def line_limit(game: Game, side: Side) -> int:
     """The supply line's length in sixtieths (a sandstorm's die is the one rolled for this determination)."""
-    base = LINE_MF.get(game.state.weather, 7)
-    if game.state.weather == "sandstorm":
-        base += int(game.state.data.get("supply_die", {}).get(side.value, 1))
+    base = LINE_MF.get(game.vars.weather, 7)
+    if game.vars.weather == "sandstorm":
+        base += int(game.vars.supply_die.get(side.value, 1))
     return base * MF
 
 
@@ -142,7 +142,7 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
             if d.nationality == "german" and d.is_division and out[other]["supplied"] and (oh == h or oh.is_adjacent(h)):
                 out[uid].update(supplied=True, how=f"through {other}", route=[h.label, oh.label])
                 break
-    for uid, how in game.state.data.get("supply_help", {}).get(side.value, {}).items():
+    for uid, how in game.vars.supply_help.get(side.value, {}).items():
         if uid in out and not out[uid]["supplied"]:
             out[uid].update(supplied=True, how=how)
     return out
@@ -169,9 +169,9 @@ def convoy(game: Game, uid: str, side: Side) -> bool:
     """Roll an extended line for one unit; on success it (and, for a British armoured division, its
     brigades within 2 hexes) counts as supplied this determination."""
     d = game.defs[uid]
-    used = game.state.data.setdefault("convoys_used", {})
+    used = game.vars.convoys_used
     used[side.value] = used.get(side.value, 0) + 1
-    weather = game.state.weather
+    weather = game.vars.weather
     dice = CONVOY_DICE.get(weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
     # a convoy to a face-down unit is the owner's secret (a dummy never gets one): its dice and line too
     secret = side if game.unit(uid).hidden else None
@@ -188,7 +188,7 @@ def convoy(game: Game, uid: str, side: Side) -> bool:
         game.log(text)
     if not ok:
         return False
-    help_ = game.state.data.setdefault("supply_help", {}).setdefault(side.value, {})
+    help_ = game.vars.supply_help.setdefault(side.value, {})
     help_[uid] = "truck convoy"
     if side is Side.ALLIED and d.formation is not None:
         near = two_hexes(game, side, h)
@@ -219,9 +219,9 @@ def two_hexes(game: Game, side: Side, start: Hex) -> set[Hex]:
 
 # --- the determination itself -----------------------------------------------------------------------
 def begin_determination(game: Game, side: Side) -> None:
-    game.state.data.setdefault("supply_help", {})[side.value] = {}
-    if game.state.weather == "sandstorm":
-        game.state.data.setdefault("supply_die", {})[side.value] = game.dice.roll(f"{side.display} supply line in a sandstorm")
+    game.vars.supply_help[side.value] = {}
+    if game.vars.weather == "sandstorm":
+        game.vars.supply_die[side.value] = game.dice.roll(f"{side.display} supply line in a sandstorm")
 
 
 def finish_determination(game: Game, side: Side) -> None:
@@ -234,13 +234,16 @@ def finish_determination(game: Game, side: Side) -> None:
         if u.disrupted and entry["supplied"]:
             u.disrupted = False
             recovered.append(uid)
-    game.state.data.setdefault("supply", {})[side.value] = result
+    game.vars.supply[side.value] = result
     if hd.face_down_on_map(game, side):  # (whether there are face-down counters is plain to see)
         face_down = {u for u in result if game.unit(u).hidden}
+        crisis = any(not result[u]["supplied"] for u in result if u not in face_down)
         hd.log_secret(game, side, _supply_line(game, side, result, recovered, set()),
-                      _supply_line(game, side, result, recovered, face_down, "face-up units"))
+                      _supply_line(game, side, result, recovered, face_down, "face-up units"),
+                      kind="supply" if crisis else "note")
     else:
-        game.log(_supply_line(game, side, result, recovered, set()))
+        crisis = any(not e["supplied"] for e in result.values())
+        game.log(_supply_line(game, side, result, recovered, set()), kind="supply" if crisis else "note")
 
 
 def _supply_line(game: Game, side: Side, result: dict[str, dict[str, Any]], recovered: list[str],

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tobruk.errors import IllegalOrderError
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
-from tobruk.orders import Move
+from tobruk.mechanics.actions import Move
 from tobruk.rules.movement import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
 from tobruk.rules.zoc import ZocMap, zoc_map
-from tobruk.sides import Side
-from tobruk.systems import gazala_hidden as hd
-from tobruk.systems.gazala_control import pass_through
+from tobruk.systems.gazala import hidden as hd
+from tobruk.systems.gazala.control import pass_through
 from tobruk.units import UnitDef, UnitType
 
 if TYPE_CHECKING:
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
 # Terrain effects chart: sixtieths of an MF per hex along road, major track, minor track.
 RATES = {
@@ -81,7 +81,7 @@ def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
 
 def boxes_held_now(game: Game, side: Side) -> list[Hex]:
     """The side's own boxes or forts its real units stand in now (eliminated ones excluded)."""
-    gone = set(game.state.data.get("boxes_eliminated", []))
+    gone = set(game.vars.boxes_eliminated)
     mine = {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
     return sorted({h for _, h in on_map(game, side)} & mine)
 
@@ -99,7 +99,7 @@ def phasing_side(game: Game) -> Side | None:
 
 def record_boxes_held(game: Game, side: Side) -> None:
     """GG-XI.A.3 looks at the boxes held at the start of the friendly player-turn: remember them."""
-    game.state.data.setdefault("boxes_held", {})[side.value] = [h.label for h in boxes_held_now(game, side)]
+    game.vars.boxes_held[side.value] = tuple(h.label for h in boxes_held_now(game, side))
 
 
 def zoc_exempt(game: Game, side: Side) -> set[Hex]:
@@ -109,7 +109,7 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
     it holds now.
     """
     if phasing_side(game) is side:
-        held = game.state.data.get("boxes_held", {}).get(side.value, [])
+        held = game.vars.boxes_held.get(side.value, ())
         return {Hex.parse(h) for h in held}
     return set(boxes_held_now(game, side))
 
@@ -122,16 +122,16 @@ def enemy_zoc(game: Game, side: Side) -> ZocMap:
 
 
 def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
-    gone = set(game.state.data.get("boxes_eliminated", []))
+    gone = set(game.vars.boxes_eliminated)
     return frozenset(h for h, s in game.scenario.map.fortifications.items() if s is not side and h.label not in gone)
 
 
 def galloping(game: Game) -> set[str]:
-    return set(game.state.data.get("gallop", []))
+    return set(game.vars.gallop)
 
 
 def convoys_left(game: Game, side: Side) -> int:
-    used = game.state.data.get("convoys_used", {}).get(side.value, 0)
+    used = game.vars.convoys_used.get(side.value, 0)
     return int(CONVOYS[side] - used)
 
 
@@ -150,7 +150,7 @@ def move_context(game: Game, uid: str, trucks: bool = False, parts: SideParts | 
     d, u = game.defs[uid], game.unit(uid)
     assert u.hex is not None
     cls = movement_class(d, trucks)
-    weather = game.state.weather
+    weather = game.vars.weather
     base = (CONVOY_MF if trucks else d.movement) * MF
     if u.disrupted:
         base = min(base, MF)  # GG-IX.A
@@ -286,7 +286,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     ctx = move_context(game, order.unit, order.trucks)
     end = route.hex
     note = ""
-    from tobruk.systems.gazala_air import interdict  # (air imports this module)
+    from tobruk.systems.gazala.air import interdict  # (air imports this module)
 
     for i, h in enumerate(route.path[1:], start=1):
         if interdict(game, order.unit, h):  # GG-X.B.1: caught by the enemy air unit over this hex
@@ -306,7 +306,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
             else:
                 note = f"; no breakdown (rolled {roll})"
     if order.trucks:
-        used_convoys = game.state.data.setdefault("convoys_used", {})
+        used_convoys = game.vars.convoys_used
         used_convoys[d.side.value] = used_convoys.get(d.side.value, 0) + d.attack
         note += f"; by truck convoy ({d.attack} used)"
     spent = route.spent if end == route.hex else walk(ctx, route.path[: route.path.index(end) + 1]).spent
@@ -317,22 +317,22 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     u.moved = True
     pass_through(game, d.side, route.path[: route.path.index(end) + 1])
     if order.unit in galloping(game) and gallop_goal(end):
-        game.state.data["gallop"] = sorted(galloping(game) - {order.unit})
-    game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.")
+        game.vars.gallop = tuple(sorted(galloping(game) - {order.unit}))
+    game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.", kind="move")
 
 
 # --- activation (GG-V.A) ---------------------------------------------------------------------------
 def activations_left(game: Game) -> int:
     turn = str(game.turn)
-    used = game.state.data.get("activations", {}).get(turn, 0)
-    bonus = game.state.data.get("allied_losses", {}).get(turn, 0)
+    used = game.vars.activations.get(turn, 0)
+    bonus = game.vars.allied_losses.get(turn, 0)
     return int(ACTIVATIONS_PER_TURN + bonus - used)
 
 
 def activate(game: Game, uid: str, *, counted: bool) -> None:
     game.unit(uid).activated = True
     if counted:
-        counts = game.state.data.setdefault("activations", {})
+        counts = game.vars.activations
         counts[str(game.turn)] = counts.get(str(game.turn), 0) + 1
 
 
@@ -359,6 +359,6 @@ def eliminate(game: Game, uid: str, why: str) -> None:
     where = u.hex
     u.hex = None
     if d.side is Side.ALLIED and game.phase.key.startswith("axis"):
-        losses = game.state.data.setdefault("allied_losses", {})  # GG-V.A.4's bonus activations
+        losses = game.vars.allied_losses  # GG-V.A.4's bonus activations
         losses[str(game.turn)] = losses.get(str(game.turn), 0) + 1
-    game.log(f"{d.side.display}: {who} eliminated in {where} ({why}).")
+    game.log(f"{d.side.display}: {who} eliminated in {where} ({why}).", kind="loss")

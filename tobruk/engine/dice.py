@@ -42,11 +42,11 @@ class Dice:
         self.log.append(DieRoll(purpose, value, sides))
         return value
 
-    def snapshot(self) -> tuple[None, int]:
-        return None, len(self.log)
+    def snapshot(self) -> int:
+        return len(self.log)
 
-    def restore(self, snap: tuple[object, int]) -> None:
-        del self.log[snap[1]:]
+    def restore(self, count: int) -> None:
+        del self.log[count:]
 
     def copy(self) -> Dice:
         other = object.__new__(type(self))

@@ -10,13 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.sides import Side
-from tobruk.systems import gazala_moves as mv
-from tobruk.systems import gazala_supply as sp
+from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala import supply as sp
 
 if TYPE_CHECKING:
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
 LEVELS = ((20, "Crushing Strategic Victory"), (14, "Strategic Victory"), (9, "Major Victory"), (4, "Tactical Victory"))
 SUDDEN_GVP = 10
@@ -28,13 +28,13 @@ def rule(game: Game, key: str, default: Any = None) -> Any:
 
 def eliminate_boxes(game: Game, side: Side) -> None:
     """GG-XI.A.5: enemy boxes and forts occupied by an undisrupted division of ``side`` are eliminated."""
-    gone = game.state.data.setdefault("boxes_eliminated", [])
+    gone = game.vars.boxes_eliminated
     for h, owner in sorted(game.scenario.map.fortifications.items()):
         if owner is side or h.label in gone:
             continue
         if any(game.defs[u].is_division and not game.unit(u).disrupted for u, at in mv.on_map(game, side) if at == h):
-            gone.append(h.label)
-            game.log(f"{side.display}: the {'box' if owner is Side.ALLIED else 'fort'} in {h} is eliminated.")
+            gone = game.vars.boxes_eliminated = (*gone, h.label)
+            game.log(f"{side.display}: the {'box' if owner is Side.ALLIED else 'fort'} in {h} is eliminated.", kind="loss")
 
 
 def sudden_victory(game: Game) -> bool:
@@ -43,9 +43,8 @@ def sudden_victory(game: Game) -> bool:
     there = sorted(h.label for _, h in mv.on_map(game, Side.ALLIED) if h in targets)
     if not there:
         return False
-    game.state.data["result"] = score(game, sudden=there[0])
-    game.state.over = True
-    game.log(f"Allied sudden victory: an Allied unit stands on {there[0]}.")
+    game.vars.result = score(game, sudden=there[0])
+    game.end_game(f"Allied sudden victory: an Allied unit stands on {there[0]}.")
     return True
 
 
@@ -63,7 +62,7 @@ def tobruk_state(game: Game) -> str:
     if label is None:
         return "held"
     tobruk = Hex.parse(label)
-    if game.units_at(tobruk, Side.AXIS) or label in game.state.data.get("boxes_eliminated", []):
+    if game.units_at(tobruk, Side.AXIS) or label in game.vars.boxes_eliminated:
         return "taken"
     if tobruk not in sp.trace(game, Side.ALLIED, east_only=True):
         return "surrounded"
@@ -121,7 +120,7 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
     difference = abs(a_total - x_total)
     winner = None if a_total == x_total else (Side.ALLIED if a_total > x_total else Side.AXIS)
     note = ""
-    if game.state.data.get("nonhistorical") and winner is not None:  # GG-IV.D
+    if game.vars.nonhistorical and winner is not None:  # GG-IV.D
         difference = difference / 2 if winner is Side.ALLIED else difference * 2
         note = "halved (nonhistorical set-up, Allied advantage)" if winner is Side.ALLIED else \
             "doubled (nonhistorical set-up, Axis advantage)"

@@ -3,23 +3,30 @@
 Each side has one air unit, off the map, usable once per game-turn: a ground attack in its own
 airstrike phase (which then stays over the hex to interdict enemy movement in the enemy's
 player-turn), the Luftwaffe's aerial resupply in the Axis supply determination, or an
-interception of an enemy mission.  A mission waiting for the enemy's interception answer lives in
-``state.data["air_mission"]``; availability and knock-outs in ``state.data["air"]``.
+interception of an enemy mission.  A mission waiting for the enemy's interception answer is an
+:class:`AirMission` frame on the decision stack; when each air unit last flew and how long it is knocked
+out are in ``vars.air``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.flow import Decision, Frame, on
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.sides import Side
-from tobruk.systems import gazala_combat as cb
-from tobruk.systems import gazala_hidden as hd
-from tobruk.systems import gazala_moves as mv
+from tobruk.mechanics.actions import Intercept, NoIntercept
+from tobruk.systems.gazala import combat as cb
+from tobruk.systems.gazala import hidden as hd
+from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala.state import Interdiction
 from tobruk.units import AACapability, UnitType
 
 if TYPE_CHECKING:
-    from tobruk.game import Game
+    from tobruk.engine.game import Game
 
 
 def air_unit(game: Game, side: Side) -> str | None:
@@ -29,9 +36,14 @@ def air_unit(game: Game, side: Side) -> str | None:
     return None
 
 
-def record(game: Game, uid: str) -> dict[str, Any]:
-    air: dict[str, dict[str, Any]] = game.state.data.setdefault("air", {})
-    return air.setdefault(uid, {"used": 0, "out_until": 0})
+def record(game: Game, uid: str) -> tuple[int, int]:
+    """(the turn the air unit last flew, the last turn it is knocked out)."""
+    flown_and_out: tuple[int, int] = game.vars.air.get(uid, (0, 0))
+    return flown_and_out
+
+
+def flown(game: Game, uid: str) -> None:
+    game.vars.air[uid] = (game.turn, record(game, uid)[1])
 
 
 def why_unavailable(game: Game, side: Side) -> str | None:
@@ -39,14 +51,14 @@ def why_unavailable(game: Game, side: Side) -> str | None:
     uid = air_unit(game, side)
     if uid is None:
         return "no air unit"
-    r = record(game, uid)
-    if game.state.weather == "sandstorm":
+    used, out_until = record(game, uid)
+    if game.vars.weather == "sandstorm":
         return "no air units in a sandstorm [GG-VIII.A.1]"
-    if r["out_until"] >= game.turn:
-        return f"{uid} is knocked out until the end of turn {r['out_until']} [GG-X.C]"
-    if r["used"] == game.turn:
+    if out_until >= game.turn:
+        return f"{uid} is knocked out until the end of turn {out_until} [GG-X.C]"
+    if used == game.turn:
         return f"{uid} has flown already this game-turn [GG-X.A]"
-    if game.state.weather == "rainstorm" and not game.state.data.get("air_ok", {}).get(side.value, False):
+    if game.vars.weather == "rainstorm" and not game.vars.air_ok.get(side.value, False):
         return "the airfields are waterlogged this player-turn [GG-VIII.B.1]"
     return None
 
@@ -56,28 +68,59 @@ def available(game: Game, side: Side) -> bool:
 
 
 def knock_out(game: Game, uid: str) -> None:
-    record(game, uid)["out_until"] = game.turn + 1  # the rest of this game-turn and the next
-    if game.state.data.get("interdiction", {}).get("air") == uid:
-        game.state.data.pop("interdiction", None)
-    game.log(f"{uid} is knocked out for the rest of this turn and the next.")
+    game.vars.air[uid] = (record(game, uid)[0], game.turn + 1)  # the rest of this game-turn and the next
+    if game.vars.interdiction is not None and game.vars.interdiction.air == uid:
+        game.vars.interdiction = None
+    game.log(f"{uid} is knocked out for the rest of this turn and the next.", kind="event")
 
 
 def start_of_player_turn(game: Game) -> None:
     """GG-VIII.B.1: in a rainstorm each player rolls for his air unit each player-turn (50%: 4-6)."""
-    if game.state.weather == "rainstorm":
-        game.state.data["air_ok"] = {s.value: game.dice.roll(f"{s.display} airfields in the rain (4-6)") >= 4
-                                     for s in Side}
+    if game.vars.weather == "rainstorm":
+        game.vars.air_ok = {s.value: game.dice.roll(f"{s.display} airfields in the rain (4-6)") >= 4 for s in Side}
     else:
-        game.state.data.pop("air_ok", None)
+        game.vars.air_ok = {}
 
 
 def weather_turn(game: Game) -> None:
     """GG-VIII.A.1: a sandstorm halts the repair of knocked-out air units for the turn."""
-    if game.state.weather != "sandstorm":
+    if game.vars.weather != "sandstorm":
         return
-    for _uid, r in game.state.data.get("air", {}).items():
-        if r["out_until"] >= game.turn:
-            r["out_until"] += 1
+    for uid, (used, out_until) in list(game.vars.air.items()):
+        if out_until >= game.turn:
+            game.vars.air[uid] = (used, out_until + 1)
+
+
+@dataclass(frozen=True)
+class AirMission(Frame):
+    """A mission in the air, waiting for the enemy's answer: intercept it or not (GG-X.B.3)."""
+
+    side: str
+    air: str
+    kind: str  # strike, airlift or intercept-interdiction
+    hex: str | None
+    clause = "GG-X.B.3"
+
+    def decision(self, game: Game) -> Decision | None:
+        return Decision(Side(self.side).enemy, game.step.key, f"intercept {self.air}'s mission over {self.hex}, or not",
+                        self.clause)
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        return [Intercept(), NoIntercept()]
+
+    @on(Intercept)
+    def intercept(self, game: Game, decision: Decision, action: Action) -> None:
+        game.pop_frame()
+        finish(game, self, air_unit(game, decision.side))
+
+    @on(NoIntercept)
+    def let_it_go(self, game: Game, decision: Decision, action: Action) -> None:
+        game.pop_frame()
+        finish(game, self, None)
+
+    def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
+        return IllegalOrderError(self.clause, f"answer the air mission first: intercept or no-intercept, "
+                                              f"not '{action.notation()}'")
 
 
 # --- missions --------------------------------------------------------------------------------------
@@ -87,7 +130,7 @@ def strike_targets(game: Game, side: Side) -> list[Hex]:
 
 def airlift_targets(game: Game) -> list[Hex]:
     """GG-X.B.2: hexes holding Axis units out of supply (isolated), for the Luftwaffe's resupply."""
-    from tobruk.systems import gazala_supply as sp
+    from tobruk.systems.gazala import supply as sp
 
     status = sp.status(game, Side.AXIS)
     return sorted({Hex.parse(e["hex"]) for e in status.values() if not e["supplied"]})
@@ -97,48 +140,43 @@ def declare(game: Game, side: Side, kind: str, target: Hex | None) -> None:
     """Fly a mission; the enemy then answers with an interception or not (if he can)."""
     uid = air_unit(game, side)
     assert uid is not None
-    record(game, uid)["used"] = game.turn
-    game.state.data["air_mission"] = {"side": side.value, "air": uid, "kind": kind,
-                                      "hex": target.label if target else None}
+    flown(game, uid)
+    mission = AirMission(side.value, uid, kind, target.label if target else None)
     what = {"strike": f"attacks {target}", "airlift": f"flies supplies to {target}",
             "intercept-interdiction": "goes up against the interdiction"}[kind]
     game.log(f"{side.display}: {uid} {what}.")
     if kind == "intercept-interdiction" or not available(game, side.enemy):
-        finish(game, intercepted_by=None)
-
-
-def pending(game: Game) -> dict[str, Any] | None:
-    m = game.state.data.get("air_mission")
-    return dict(m) if m else None
+        finish(game, mission, intercepted_by=None)
+    else:
+        game.push_frame(mission)
 
 
 def intercept_roll(game: Game, interceptor: str, target_air: str) -> str:
     """GG-X.B.3: the interceptor rolls on the column of the air unit it goes up against."""
     column = "german-air" if game.defs[target_air].nationality == "german" else "british-air"
     die = game.dice.roll(f"{interceptor} intercepts {target_air}")
-    result = cb.chart().air_result(die, column)
+    result = cb.chart(game).air_result(die, column)
     game.log(f"{interceptor} intercepts {target_air}: die {die}: {result}.")
     return result
 
 
-def finish(game: Game, intercepted_by: str | None) -> None:
-    """Resolve the mission in progress after the enemy's answer."""
-    mission = game.state.data.pop("air_mission")
-    side, uid, kind = Side(mission["side"]), mission["air"], mission["kind"]
+def finish(game: Game, mission: AirMission, intercepted_by: str | None) -> None:
+    """Resolve a mission after the enemy's answer."""
+    side, uid, kind = Side(mission.side), mission.air, mission.kind
     if kind == "intercept-interdiction":
-        target = game.state.data.get("interdiction", {}).get("air")
+        target = None if game.vars.interdiction is None else game.vars.interdiction.air
         if target is None:
             return
         result = intercept_roll(game, uid, target)
         if result == "EAX":
             knock_out(game, target)
         elif result == "Int":
-            game.state.data.pop("interdiction", None)
+            game.vars.interdiction = None
         elif result == "AA":
             knock_out(game, uid)
         return
     if intercepted_by is not None:
-        record(game, intercepted_by)["used"] = game.turn
+        flown(game, intercepted_by)
         result = intercept_roll(game, intercepted_by, uid)
         if result == "EAX":
             knock_out(game, uid)
@@ -147,9 +185,10 @@ def finish(game: Game, intercepted_by: str | None) -> None:
             return
         if result == "AA":
             knock_out(game, intercepted_by)
-    target = Hex.parse(mission["hex"])
+    assert mission.hex is not None
+    target = Hex.parse(mission.hex)
     if kind == "airlift":
-        help_ = game.state.data.setdefault("supply_help", {}).setdefault(Side.AXIS.value, {})
+        help_ = game.vars.supply_help.setdefault(Side.AXIS.value, {})
         for u in game.units_at(target, Side.AXIS):
             help_[u] = "aerial resupply"
         game.log(f"{uid} supplies the Axis units in {target}.")
@@ -188,7 +227,7 @@ def column_for(game: Game, uid: str) -> str:
 def air_result_on(game: Game, air: str, uid: str, purpose: str) -> str:
     """Roll one unit's air attack and apply it; returns the result after reading the AA codes."""
     die = game.dice.roll(purpose)
-    code = cb.chart().air_result(die, column_for(game, uid))
+    code = cb.chart(game).air_result(die, column_for(game, uid))
     here = game.unit(uid).hex
     dedicated = here is not None and any(game.defs[u].type is UnitType.AA for u in game.units_at(here))
     d = game.defs[uid]
@@ -210,26 +249,26 @@ def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:
         if air_result_on(game, air, uid, f"{air} attacks {uid}") == "AA":
             knock_out(game, air)
             return
-    game.state.data["interdiction"] = {"air": air, "hex": target.label, "side": side.value}
-    game.log(f"{air} stays over {target} to interdict movement.")
+    game.vars.interdiction = Interdiction(air, target.label, side.value)
+    game.log(f"{air} stays over {target} to interdict movement.", kind="event")
 
 
 def interdict(game: Game, uid: str, entered: Hex) -> bool:
     """A unit enters an interdicted hex in its player-turn: the air unit attacks it. True if it must stop."""
-    i = game.state.data.get("interdiction")
-    if not i or i["hex"] != entered.label or game.defs[uid].side.value == i["side"]:
+    i = game.vars.interdiction
+    if i is None or i.hex != entered.label or game.defs[uid].side.value == i.side:
         return False
     if game.unit(uid).disrupted:
         return False
-    code = air_result_on(game, i["air"], uid, f"{i['air']} interdicts {uid} in {entered}")
+    code = air_result_on(game, i.air, uid, f"{i.air} interdicts {uid} in {entered}")
     if code == "AA":
-        knock_out(game, i["air"])
+        knock_out(game, i.air)
         return False
     return code == "D"
 
 
 def end_of_enemy_player_turn(game: Game, side: Side) -> None:
     """Interdiction lasts through the enemy's player-turn: ``side`` has just finished its player-turn."""
-    i = game.state.data.get("interdiction")
-    if i and i["side"] != side.value:
-        game.state.data.pop("interdiction", None)
+    i = game.vars.interdiction
+    if i is not None and i.side != side.value:
+        game.vars.interdiction = None

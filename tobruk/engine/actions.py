@@ -1,0 +1,181 @@
+"""Actions: small frozen values; a text notation for people; a stable integer id for machines.
+
+Every action type names its verb and writes and reads its own notation (``move 21Pz H4-H5-I6``), so
+text is made only when a person or a log needs it and ``parse(notation(a)) == a``.  A system's
+:class:`Vocabulary` is the set of action types it accepts.
+
+For search and learning each scenario has an :class:`ActionSpace`: every action type declares its
+*shape*, the few coordinates that tell one choice from another (a unit and a destination for a move;
+a hex for an airstrike), and the space numbers every shape once: a fixed size per scenario, a
+legal-action mask per decision, ``game.play_id(i)``.  Where the rules let a player refine a choice
+(the exact path of a move), the refinements share their shape's id and the system lists one
+representative per shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tobruk.engine.errors import InvalidOrderError
+
+if TYPE_CHECKING:
+    from tobruk.hexes import Hex
+
+
+# --- the coordinates of a shape --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Dim:
+    """One coordinate of an action's shape: ``unit``, ``hex``, ``flag`` or a small ``int`` range."""
+
+    kind: str
+    lo: int = 0
+    hi: int = 0
+
+    def size(self, units: int, hexes: int) -> int:
+        if self.kind == "unit":
+            return units
+        if self.kind == "hex":
+            return hexes
+        if self.kind == "flag":
+            return 2
+        return self.hi - self.lo + 1
+
+
+UNIT = Dim("unit")
+HEX = Dim("hex")
+FLAG = Dim("flag")
+
+
+def INT(lo: int, hi: int) -> Dim:
+    return Dim("int", lo, hi)
+
+
+class Action:
+    """Base of every action.  Subclasses are frozen dataclasses with ``verb`` and ``shape``."""
+
+    __slots__ = ()
+    verb: ClassVar[str] = ""
+    shape: ClassVar[tuple[Dim, ...]] = ()
+    form: ClassVar[str] = ""  # the notation's form, for help texts: "move UNIT HEX-HEX-... [by-trucks]"
+
+    def key(self) -> tuple[Any, ...]:
+        """The values of the shape's coordinates (a unit id, a Hex, a bool, an int), in ``shape`` order."""
+        return ()
+
+    def notation(self) -> str:
+        return self.verb
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if args:
+            raise InvalidOrderError(f"{text!r}: {cls.verb} takes nothing more")
+        return cls()
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+# --- notation helpers ------------------------------------------------------------------------------
+def unit_word(text: str, whole: str) -> str:
+    if not text or not (text[0].isascii() and text[0].isalnum()) or \
+            any(not (c.isascii() and (c.isalnum() or c in ".'_")) for c in text):
+        raise InvalidOrderError(f"{whole!r}: {text!r} is not a unit id")
+    return text
+
+
+def hex_word(text: str, whole: str) -> Hex:
+    from tobruk.hexes import Hex
+
+    try:
+        return Hex.parse(text)
+    except ValueError:
+        raise InvalidOrderError(f"{whole!r}: {text!r} is not a hex label such as C13") from None
+
+
+def path_word(text: str, whole: str) -> tuple[Hex, ...]:
+    return tuple(hex_word(p, whole) for p in text.split("-"))
+
+
+def number_word(text: str, whole: str, lo: int = 0, hi: int | None = None) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < lo or (hi is not None and int(text) > hi):
+        span = f"from {lo}" + (f" to {hi}" if hi is not None else "")
+        raise InvalidOrderError(f"{whole!r}: {text!r} is not a whole number {span}")
+    return int(text)
+
+
+def path_text(path: Sequence[Hex]) -> str:
+    return "-".join(h.label for h in path)
+
+
+# --- a system's vocabulary -------------------------------------------------------------------------
+class Vocabulary:
+    """The action types a system accepts, by verb: parses notation into actions."""
+
+    def __init__(self, types: Iterable[type[Action]]) -> None:
+        self.types: tuple[type[Action], ...] = tuple(types)
+        self.by_verb: dict[str, type[Action]] = {}
+        for t in self.types:
+            if t.verb in self.by_verb:
+                raise ValueError(f"two action types use the verb {t.verb!r}")
+            self.by_verb[t.verb] = t
+
+    def parse(self, text: str) -> Action:
+        """An action from its notation (keywords are case-insensitive; extra blanks are ignored)."""
+        words = text.split()
+        if not words:
+            raise InvalidOrderError("an empty order")
+        kind = self.by_verb.get(words[0].lower())
+        if kind is None:
+            forms = " | ".join(t.form or t.verb for t in self.types)
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            raise InvalidOrderError(f"{shown!r} is not an order; the forms are: {forms}")
+        return kind.parse(words[1:], text)
+
+    def __iter__(self) -> Any:
+        return iter(self.types)
+
+
+# --- integer ids -------------------------------------------------------------------------------------
+class ActionSpace:
+    """Numbers every action shape of a vocabulary for one scenario (its units and map hexes)."""
+
+    def __init__(self, vocabulary: Vocabulary, unit_ids: Sequence[str], hexes: Sequence[Hex]) -> None:
+        self.units = {u: i for i, u in enumerate(unit_ids)}
+        self.hexes = {h: i for i, h in enumerate(hexes)}
+        self.offsets: dict[type[Action], int] = {}
+        self.sizes: dict[type[Action], tuple[int, ...]] = {}
+        total = 0
+        for t in vocabulary.types:
+            sizes = tuple(d.size(len(self.units), len(self.hexes)) for d in t.shape)
+            count = 1
+            for s in sizes:
+                count *= s
+            self.offsets[t], self.sizes[t] = total, sizes
+            total += count
+        self.size = total
+
+    def id_of(self, action: Action) -> int:
+        t = type(action)
+        n = 0
+        for dim, size, value in zip(t.shape, self.sizes[t], action.key(), strict=True):
+            if dim.kind == "unit":
+                coord = self.units[value]
+            elif dim.kind == "hex":
+                coord = self.hexes[value]
+            elif dim.kind == "flag":
+                coord = 1 if value else 0
+            else:
+                coord = int(value) - dim.lo
+                if not 0 <= coord < size:
+                    raise ValueError(f"{action}: {value} is outside {dim.lo}-{dim.hi}")
+            n = n * size + coord
+        return self.offsets[t] + n
+
+    def kind_of(self, action_id: int) -> type[Action]:
+        """The action type an id belongs to."""
+        for t, offset in sorted(self.offsets.items(), key=lambda kv: -kv[1]):
+            if action_id >= offset:
+                return t
+        raise ValueError(f"no action has id {action_id}")

@@ -1,0 +1,419 @@
+"""The game: a position, its decision, the legal actions, play and undo (python-chess's Board, as a state machine).
+
+``game.decision`` says who must decide what now; ``game.legal_orders()`` lists what they may do;
+``game.play(action)`` checks and carries it out or raises :class:`IllegalOrderError` naming the rule
+clause, leaving the position untouched; ``game.pop()`` undoes the last action, never across a die roll
+or a reveal of hidden units.  Steps nobody decides run by themselves between actions.  The engine names
+no game: the :class:`~tobruk.engine.system.System` of the scenario supplies the steps, the actions and
+the rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from tobruk.engine.actions import Action, ActionSpace
+from tobruk.engine.dice import Dice, DieRoll
+from tobruk.engine.errors import IllegalOrderError, UndoError
+from tobruk.engine.flow import Decision, Frame, Node, Step
+from tobruk.engine.plain import plain
+from tobruk.engine.sides import Side
+from tobruk.engine.state import Units, UnitView
+from tobruk.engine.system import System, system_for
+from tobruk.engine.vars import Vars
+from tobruk.hexes import Hex
+from tobruk.scenario import Scenario
+from tobruk.units import UnitDef
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the game log: the whole truth, and what a side sees instead where it may not see it.
+
+    ``private`` pairs a side (its value) with the text that side is shown in place of ``text``, or
+    ``None`` when it is shown nothing; a side not named sees ``text``.
+    """
+
+    text: str
+    private: tuple[tuple[str, str | None], ...] = ()
+    kind: str = "note"  # what the line is about, for forms and filters: move, battle, loss, supply, event, note
+
+    def seen_by(self, side: Side) -> str | None:
+        for who, instead in self.private:
+            if who == side.value:
+                return instead
+        return self.text
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything that changes during a game (the scenario and the dice live beside it)."""
+
+    turn: int
+    step: int
+    units: Units
+    vars: Vars
+    stack: tuple[Frame, ...] = ()
+    over: bool = False
+    entries: list[LogEntry] = field(default_factory=list)
+    reveals: int = 0
+    private_rolls: dict[int, str] = field(default_factory=dict)  # die roll index -> the only side that sees it
+
+    @property
+    def log(self) -> list[str]:
+        """The whole log as text (the referee's; a side's own reading is :meth:`Game.log_for`)."""
+        return [e.text for e in self.entries]
+
+    def copy(self) -> GameState:
+        return GameState(self.turn, self.step, self.units.copy(), self.vars.copy(), self.stack, self.over,
+                         self.entries.copy(), self.reveals, self.private_rolls.copy())
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    state: GameState
+    rolls: int
+
+
+class Game:
+    def __init__(self, scenario: Scenario, *, seed: int = 0, options: Iterable[str] = (),
+                 dice: Dice | None = None) -> None:
+        self.scenario = scenario
+        self.seed = seed
+        known = {o.name for o in scenario.options}
+        self.options = frozenset(options)
+        unknown = self.options - known
+        if unknown:
+            raise ValueError(f"scenario {scenario.name!r} has no option {sorted(unknown)[0]!r}; "
+                             f"it offers: {', '.join(sorted(known)) or 'none'}")
+        self.system: System = system_for(scenario.system)
+        self.dice = dice if dice is not None else Dice(seed)
+        self.defs: dict[str, UnitDef] = {u.id: u for u in scenario.units}
+        self.unit_ids: tuple[str, ...] = tuple(self.defs)
+        self._row = {uid: i for i, uid in enumerate(self.unit_ids)}
+        self._sides = {side: tuple(uid for uid, d in self.defs.items() if d.side is side) for side in Side}
+        m = scenario.map
+        start = [m.index[h] if (h := scenario.start.get(uid)) is not None else -1 for uid in self.unit_ids]
+        units = Units(start, [0] * len(start), [d.steps for d in self.defs.values()])
+        self.state = GameState(1, 0, units, self.system.new_vars(self))
+        self.history: list[Action] = []
+        self._undo: list[_Snapshot] = []
+        self._memo: dict[Any, Any] = {}
+        self._listing: tuple[Any, list[Any]] | None = None
+        # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
+        # positions; never keyed on the position, so only content-complete keys go in
+        self.search_cache: dict[Any, Any] = {}
+        self._space: ActionSpace | None = None
+        self.system.setup(self)
+        self.step.enter(self)
+        self._advance()
+
+    # --- the sequence of play ------------------------------------------------------------------
+    @property
+    def vars(self) -> Any:
+        """The system's variables (its :class:`Vars` subclass)."""
+        return self.state.vars
+
+    @property
+    def steps(self) -> Sequence[Step]:
+        return self.system.sequence(self)
+
+    phases = steps
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.state.step]
+
+    phase = step
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def node(self) -> Node:
+        """What asks now: the frame on top of the decision stack, or the current step."""
+        return self.state.stack[-1] if self.state.stack else self.step
+
+    @property
+    def decision(self) -> Decision | None:
+        """Who must decide what now; ``None`` once the game is over."""
+        if self.state.over:
+            return None
+        return self.node.decision(self)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    def push_frame(self, frame: Frame) -> None:
+        """Open a nested decision (it asks until it is popped)."""
+        self.state.stack = (*self.state.stack, frame)
+
+    def replace_frame(self, frame: Frame) -> None:
+        """Put a changed copy of the top frame in its place (frames are frozen values)."""
+        self.state.stack = (*self.state.stack[:-1], frame)
+
+    def pop_frame(self) -> Frame:
+        top = self.state.stack[-1]
+        self.state.stack = self.state.stack[:-1]
+        return top
+
+    def top(self, kind: type[T]) -> T | None:
+        """The frame on top of the stack if it is a ``kind``."""
+        stack = self.state.stack
+        return stack[-1] if stack and isinstance(stack[-1], kind) else None
+
+    def end_game(self, message: str) -> None:
+        """The game is over now (the last turn ended, or a sudden victory)."""
+        self.log(message, kind="event")
+        self.state.over = True
+
+    def _next_step(self) -> None:
+        self.state.step += 1
+        if self.state.step >= len(self.steps):
+            self.state.step = 0
+            self.state.turn += 1
+            if self.state.turn > self.scenario.turns:
+                self.state.turn = self.scenario.turns
+                self.state.step = len(self.steps) - 1
+                self.end_game(f"End of the game after turn {self.scenario.turns}.")
+                self.system.end_game(self)
+                return
+            self.system.begin_turn(self)
+        self.step.enter(self)
+
+    def _advance(self) -> None:
+        """Run what needs nobody's decision (settled frames, automatic steps) until someone must decide."""
+        while not self.state.over:
+            node = self.node
+            if node.decision(self) is not None:
+                return
+            if isinstance(node, Frame):
+                node.settle(self)
+                continue
+            assert isinstance(node, Step)
+            node.finish(self)
+            if self.state.over:
+                return
+            self._next_step()
+
+    # --- actions -----------------------------------------------------------------------------
+    def parse(self, text: str) -> Action:
+        """An action from its notation, in this game's vocabulary."""
+        return self.system.vocabulary.parse(text)
+
+    def legal_orders(self) -> list[Action]:
+        """Every legal action at the current decision (listed once per position: the player, the view and
+        the referee all ask)."""
+        return list(self._listed()[0])
+
+    legal_actions = legal_orders
+
+    def legal_notation(self) -> list[str]:
+        """The legal actions in notation, in the order of :meth:`legal_orders`."""
+        listed = self._listed()
+        if listed[1] is None:
+            listed[1] = tuple(a.notation() for a in listed[0])
+        return list(listed[1])
+
+    def _listed(self) -> list[Any]:
+        d = self.decision
+        if d is None:
+            return [(), ()]
+        key = self.position_key()
+        if self._listing is None or self._listing[0] != key:
+            self._listing = (key, [tuple(self.node.actions(self, d)), None])
+        return self._listing[1]
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """This scenario's numbering of every action shape (for search and learning)."""
+        if self._space is None:
+            self._space = ActionSpace(self.system.vocabulary, self.unit_ids, self.scenario.map.hexes)
+        return self._space
+
+    def legal_ids(self) -> dict[int, Action]:
+        """The legal actions by id (one representative per shape)."""
+        space = self.action_space
+        out: dict[int, Action] = {}
+        for a in self.legal_orders():
+            out.setdefault(space.id_of(a), a)
+        return out
+
+    def play_id(self, action_id: int) -> Action:
+        """Play the legal action with this id; returns it."""
+        action = self.legal_ids().get(action_id)
+        if action is None:
+            raise IllegalOrderError(self.decision.clause if self.decision else "end", f"action {action_id} is not legal now")
+        self.play(action)
+        return action
+
+    def play(self, action: Action | str) -> None:
+        """Check and carry out one action of the current decider; the position is untouched if it is illegal."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        d = self.decision
+        if d is None:
+            raise IllegalOrderError(self.system.game_over_clause, "the game is over")
+        snap = _Snapshot(self.state.copy(), self.dice.snapshot())
+        played = len(self.history)
+        try:
+            node = self.node
+            ends_step = node.handle(self, d, action)
+            self.history.append(action)
+            if ends_step and isinstance(node, Step):
+                node.finish(self)
+                if not self.state.over:
+                    self._next_step()
+            self._advance()
+        except BaseException:
+            self.state = snap.state  # a refused or failed action leaves no trace
+            self.dice.restore(snap.rolls)
+            del self.history[played:]
+            raise
+        self._undo.append(snap)
+
+    def pop(self) -> Action:
+        """Undo the last action.  Refused past a die roll or a reveal, which the other side has seen."""
+        if not self._undo:
+            raise UndoError("nothing to undo")
+        snap = self._undo[-1]
+        if len(self.dice.log) > snap.rolls:
+            raise UndoError("cannot undo past a die roll")
+        if self.state.reveals > snap.state.reveals:
+            raise UndoError("cannot undo past the reveal of hidden units")
+        self._undo.pop()
+        self.state = snap.state
+        self.dice.restore(snap.rolls)
+        return self.history.pop()
+
+    def can_undo(self) -> bool:
+        if not self._undo:
+            return False
+        snap = self._undo[-1]
+        return len(self.dice.log) == snap.rolls and self.state.reveals == snap.state.reveals
+
+    def copy(self) -> Game:
+        """An independent game in the same position (for search); history and undo stack included."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.dice = self.dice.copy()
+        other.state = self.state.copy()
+        other.history = self.history.copy()
+        other._undo = self._undo.copy()
+        other._memo = {}
+        other.search_cache = {}
+        return other
+
+    def forget_caches(self) -> None:
+        """Drop every remembered answer (listings, searches): the next question is worked out afresh.
+        Nothing observable changes; tests use it to prove the caches never serve a stale answer."""
+        self._memo.clear()
+        self._listing = None
+        self.search_cache.clear()
+
+    def position_key(self) -> tuple[Any, ...]:
+        """Everything the rules may read from the position, as one hashable value: the one key of every
+        position cache (the listing, :meth:`memo`), so a position changed by any means is never served a
+        stale answer."""
+        s = self.state
+        return s.turn, s.step, s.over, s.reveals, s.stack, s.units.key(), s.vars.key()
+
+    def memo(self, key: Any, factory: Callable[[], T]) -> T:
+        """A value derived from the position, computed once per position (e.g. a side's ZOC)."""
+        full = (self.position_key(), key)
+        if full not in self._memo:
+            if len(self._memo) > 256:
+                self._memo.clear()
+            self._memo[full] = factory()
+        value: T = self._memo[full]
+        return value
+
+    # --- questions about the position ----------------------------------------------------------
+    def unit(self, unit_id: str) -> UnitView:
+        m = self.scenario.map
+        return UnitView(self.state.units, self._row[unit_id], m.hexes, m.index)
+
+    def units_of(self, side: Side) -> list[str]:
+        return list(self._sides[side])  # the order of battle never changes during a game
+
+    def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
+        """Ids of units (dummies included) in a hex, in order of the order of battle."""
+        j = self.scenario.map.index.get(h)
+        if j is None:
+            return []
+        units = self.state.units
+        return [uid for i, uid in enumerate(self.unit_ids)
+                if units.hex[i] == j and not units.flags[i] & 1 and (side is None or self.defs[uid].side is side)]
+
+    def occupants(self, side: Side | None = None) -> dict[Hex, list[str]]:
+        """Every occupied hex with its units (as :meth:`units_at` gives them), for asking about many hexes at once."""
+        hexes = self.scenario.map.hexes
+        units = self.state.units
+        out: dict[Hex, list[str]] = {}
+        for i, uid in enumerate(self.unit_ids):
+            j = units.hex[i]
+            if j >= 0 and not units.flags[i] & 1 and (side is None or self.defs[uid].side is side):
+                out.setdefault(hexes[j], []).append(uid)
+        return out
+
+    def log(self, line: str, *, kind: str = "note", hidden_from: Side | None = None, instead: str | None = None) -> None:
+        """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing).  ``kind``
+        says what it is about (move, battle, loss, supply, event, note), for the game log form."""
+        private = () if hidden_from is None else ((hidden_from.value, instead),)
+        self.state.entries.append(LogEntry(line, private, kind))
+
+    def log_for(self, side: Side) -> list[str]:
+        """The log as ``side`` may read it; once the game is over, all of it."""
+        if self.state.over:
+            return self.state.log
+        return [t for e in self.state.entries if (t := e.seen_by(side)) is not None]
+
+    def roll(self, purpose: str, *, seen_only_by: Side | None = None) -> int:
+        """Roll a die; ``seen_only_by``: a roll about face-down units, which the other side is not shown."""
+        if seen_only_by is not None:
+            self.state.private_rolls[len(self.dice.log)] = seen_only_by.value
+        return self.dice.roll(purpose)
+
+    def rolls_for(self, side: Side) -> list[DieRoll]:
+        """The die rolls ``side`` may see (every one once the game is over)."""
+        private = {} if self.state.over else self.state.private_rolls
+        return [r for i, r in enumerate(self.dice.log) if private.get(i, side.value) == side.value]
+
+    def secret_mac(self, message: str) -> str:
+        """A keyed hash of ``message`` under a key only the seed gives (e.g. face-down counters' anonymous ids).
+
+        The seed is kept from the players until the game is over, so nobody can work these out or
+        predict them; a replay of the record reproduces them.
+        """
+        key = hashlib.sha256(f"tobruk-secret:{self.seed}".encode()).digest()
+        return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
+
+    # --- identity -----------------------------------------------------------------------------
+    def state_data(self) -> dict[str, Any]:
+        """The whole position as plain data: the input of :meth:`state_hash` and of save files."""
+        s = self.state
+        return {
+            "turn": s.turn,
+            "step": self.step.key,
+            "over": s.over,
+            "units": {uid: self.unit(uid).to_data() for uid in sorted(self.unit_ids)},
+            "vars": s.vars.to_data(),
+            "stack": [{"frame": type(f).__name__, **plain(f)} for f in s.stack],
+            "dice": self.dice.fingerprint(),
+        }
+
+    def state_hash(self) -> str:
+        text = json.dumps(self.state_data(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+    def notation(self) -> list[str]:
+        return [a.notation() for a in self.history]

@@ -1,0 +1,199 @@
+"""What a game system provides to the engine and to the faces, and the registry of systems by name.
+
+A system is a package (``tobruk/systems/<name>/``) holding its charts as data and a :class:`System`
+subclass: the steps of its sequence of play, its vocabulary of actions, its variables, and the hooks
+through which every face (the command line, the browser, the players, the fuzzer, the forms) learns
+what it needs without importing the system's own modules.  Modelled on python-chess's variants: a flat
+registry of small classes.  One instance per system serves every game of it (it keeps no game state,
+only its charts, loaded when the instance is made, so several systems live in one process).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tobruk.engine.actions import Action, Vocabulary
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.flow import Step
+from tobruk.engine.sides import Side
+from tobruk.engine.vars import Vars
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+    from tobruk.hexes import Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """An attack's odds before the die: the column, how it was reached (lines for people), the exact
+    probability of each result (empty when it cannot be known, e.g. against face-down units)."""
+
+    column: str
+    lines: tuple[str, ...]
+    outcomes: tuple[tuple[str, Fraction], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The result of a finished game: the winner (a side's value, or ``None`` for a draw), the level,
+    lines for people, and fields for the game log form."""
+
+    winner: str | None
+    level: str
+    lines: tuple[str, ...]
+    margin: Fraction = Fraction(0)
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Rendering:
+    """How faces draw this system's map and counters: terrain and feature colours, unit-type symbols,
+    status names (what the system calls each status bit) and the words of its legend."""
+
+    terrain: dict[str, str]
+    features: dict[str, str]
+    symbols: dict[str, str]
+    status_names: dict[str, str]
+
+
+class System:
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    prefix: ClassVar[str] = ""  # the clause prefix of its rules, "GG"
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(())
+    game_over_clause: ClassVar[str] = "end"
+
+    # --- what the engine asks --------------------------------------------------------------------
+    def new_vars(self, game: Game) -> Vars:
+        """The system's variables at the start of a game."""
+        return Vars()
+
+    def sequence(self, game: Game) -> Sequence[Step]:
+        """The steps of the current game-turn, in order."""
+        raise NotImplementedError
+
+    def setup(self, game: Game) -> None:
+        """Put the scenario's units in their starting state."""
+
+    def begin_turn(self, game: Game) -> None:
+        """A new game-turn starts (after the first)."""
+
+    def end_game(self, game: Game) -> None:
+        """The last turn is over: score the game."""
+
+    # --- what the faces ask ------------------------------------------------------------------------
+    def view(self, game: Game, side: Side) -> dict[str, Any]:
+        """The system's part of a side's view (weather, supply lines, declared attacks ...): only what that
+        side may know."""
+        return {}
+
+    def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
+        """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal)."""
+        return None
+
+    def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:
+        """The probability of each result of an attack declaration before the die; [] if it cannot be known."""
+        odds = self.odds(game, action, side)
+        return [] if odds is None else list(odds.outcomes)
+
+    def suggestions(self, game: Game, side: Side) -> list[Action]:
+        """Whole choices worth a computer player's look (the strongest attack on each hex ...), each of which
+        the game accepts as an action."""
+        return []
+
+    def summary(self, game: Game) -> Summary | None:
+        """The result once the game is over."""
+        return None
+
+    def result_lines(self, game: Game) -> list[str]:
+        summary = self.summary(game)
+        return [] if summary is None else list(summary.lines)
+
+    def turn_notes(self, game: Game) -> dict[str, str]:
+        """What the game log form notes at the end of each turn besides the log (e.g. the weather)."""
+        return {}
+
+    def score_now(self, game: Game) -> dict[str, float] | None:
+        """Each side's points if the game ended now (for the form's plot), or ``None`` if the system keeps none."""
+        return None
+
+    score_title: ClassVar[str] = "Points if the game ended now"
+
+    def form_facts(self, game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Sections of the game log form about the final position: (title, [(label, text)])."""
+        return []
+
+    def invariants(self, game: Game, before: Step) -> list[str]:
+        """What is wrong with the position by the rules after an action played in step ``before`` (for the
+        fuzzer): empty when all is well."""
+        return []
+
+    def check_action(self, game: Game, action: Action) -> list[str]:
+        """What is wrong with an action the engine lists, before it is played (for the fuzzer)."""
+        return []
+
+    def features(self, game: Game, side: Side) -> dict[str, Any]:
+        """What a computer player's evaluation reads: ``objectives`` and ``guards`` (hexes), ``result_values``
+        (result code -> share of the defence won, share of the attack lost), ``stacking`` (units, divisions),
+        ``holding_types`` (unit types that hold their ground), ``setup_steps``; only what ``side`` may know."""
+        return {}
+
+    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
+        """A computer player's choice among the system's own actions (not the family's), from the side's
+        view: at ``stage`` "first" (before anything else) or "before-moves"; ``None`` to leave it to the player."""
+        return None
+
+    def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
+        """(hex, face down, eliminated, anonymous id) of a unit as its enemy sees it now."""
+        u = game.unit(uid)
+        return u.hex, False, u.eliminated, None
+
+    def rendering(self) -> Rendering:
+        return Rendering({}, {}, {}, {})
+
+    def explain(self, error: IllegalOrderError) -> str:
+        """A refusal for people: the reason and the rule."""
+        return f"{error.reason} [{error.clause}]"
+
+
+_REGISTRY: dict[str, type[System]] = {}
+_INSTANCES: dict[str, System] = {}
+
+
+def register(cls: type[System]) -> type[System]:
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def _load_packages() -> None:
+    """Import every package under ``tobruk.systems`` (each registers its system)."""
+    import tobruk.systems as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.ispkg:
+            importlib.import_module(f"{pkg.__name__}.{info.name}")
+
+
+def find_system(name: str) -> type[System]:
+    _load_packages()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"no game system {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+
+
+def system_for(name: str) -> System:
+    """The one instance of a system (its charts loaded once)."""
+    if name not in _INSTANCES:
+        _INSTANCES[name] = find_system(name)()
+    return _INSTANCES[name]
+
+
+def system_names() -> list[str]:
+    _load_packages()
+    return sorted(_REGISTRY)

@@ -1,0 +1,296 @@
+"""The family's actions: what a player of any of these games can order, in a notation that round-trips.
+
+    end-phase
+    place 15Pz G3
+    move 21Pz H4-H5-I6          (the whole path; "move 21Pz I6" names only the destination)
+    move Brescia F4-G5 by-trucks  (infantry carried by truck convoys)
+    eliminate 15Pz              (the owner removes a unit, e.g. over the stacking limit)
+    airstrike G8                (the air unit attacks the enemy units in a hex)
+    intercept / no-intercept    (answer an enemy air mission)
+    attack G8 with 15Pz,21Pz:3  (declare; several defending hexes: "attack G8,G9 with ..."; 21Pz at 3 factors)
+    resolve 1 / cancel 1        (roll for, or withdraw, declared attack number 1)
+    no-retreat 1SA / no-retreat none   (the defender's No Retreat! answer)
+    retreat-distance 2          (the winner sets how far the losers retreat)
+    retreat 150Bde F8-F9-G10    (the loser's route for one unit, its hex first)
+    end-retreat                 (no more voluntary retreats)
+
+A system adds its own (see its ``actions`` module) and lists its vocabulary.  Whether an action is
+allowed is the rules' question, answered by ``Game.play``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tobruk.engine.actions import FLAG, HEX, INT, UNIT, Action, Dim, hex_word, number_word, path_text, path_word, unit_word
+from tobruk.engine.errors import InvalidOrderError
+from tobruk.hexes import Hex
+
+MAX_ATTACKS = 128  # declared attacks a phase can number (each needs a unit of its own)
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase(Action):
+    verb: ClassVar[str] = "end-phase"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    unit: str
+    hex: Hex
+    verb: ClassVar[str] = "place"
+    form: ClassVar[str] = "place UNIT HEX"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX)
+
+    def key(self) -> tuple[Any, ...]:
+        return self.unit, self.hex
+
+    def notation(self) -> str:
+        return f"place {self.unit} {self.hex.label}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 2:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(unit_word(args[0], text), hex_word(args[1], text))
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """A move along ``path``; a one-hex path names only the destination (resolved by the rules).
+
+    ``trucks``: carried by truck convoys (infantry moving at the motorized rate).  Moves to the same
+    destination by different paths share one id: the listing offers one path per destination.
+    """
+
+    unit: str
+    path: tuple[Hex, ...]
+    trucks: bool = False
+    verb: ClassVar[str] = "move"
+    form: ClassVar[str] = "move UNIT HEX-HEX-... [by-trucks]"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX, FLAG)
+
+    def key(self) -> tuple[Any, ...]:
+        return self.unit, self.path[-1], self.trucks
+
+    def notation(self) -> str:
+        return f"move {self.unit} {path_text(self.path)}{' by-trucks' if self.trucks else ''}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) == 2 or (len(args) == 3 and args[2].lower() == "by-trucks"):
+            return cls(unit_word(args[0], text), path_word(args[1], text), len(args) == 3)
+        raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminate(Action):
+    """The owner removes one of his units (e.g. over the stacking limit at the end of a phase)."""
+
+    unit: str
+    verb: ClassVar[str] = "eliminate"
+    form: ClassVar[str] = "eliminate UNIT"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.unit,)
+
+    def notation(self) -> str:
+        return f"eliminate {self.unit}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(unit_word(args[0], text))
+
+
+@dataclass(frozen=True, slots=True)
+class Airstrike(Action):
+    """The phasing player's air unit attacks the enemy units in a hex."""
+
+    hex: Hex
+    verb: ClassVar[str] = "airstrike"
+    form: ClassVar[str] = "airstrike HEX"
+    shape: ClassVar[tuple[Dim, ...]] = (HEX,)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.hex,)
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.hex.label}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(hex_word(args[0], text))
+
+
+@dataclass(frozen=True, slots=True)
+class Intercept(Action):
+    """Send the air unit up against the enemy air mission in progress."""
+
+    verb: ClassVar[str] = "intercept"
+
+
+@dataclass(frozen=True, slots=True)
+class NoIntercept(Action):
+    """Let the enemy air mission go unopposed."""
+
+    verb: ClassVar[str] = "no-intercept"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Declare an attack; ``partial`` lists attackers using less than their full factor."""
+
+    defenders: tuple[Hex, ...]
+    attackers: tuple[str, ...]
+    partial: tuple[tuple[str, int], ...] = ()
+    verb: ClassVar[str] = "attack"
+    form: ClassVar[str] = "attack HEX[,HEX] with UNIT[:N][,UNIT]"
+    shape: ClassVar[tuple[Dim, ...]] = (HEX,)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.defenders[0],)
+
+    def notation(self) -> str:
+        used = dict(self.partial)
+        names = [f"{a}:{used[a]}" if a in used else a for a in self.attackers]
+        return f"attack {','.join(h.label for h in self.defenders)} with {','.join(names)}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 3 or args[1].lower() != "with":
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        defenders = tuple(hex_word(p, text) for p in args[0].split(","))
+        attackers: list[str] = []
+        partial: list[tuple[str, int]] = []
+        for item in args[2].split(","):
+            name, _, used = item.partition(":")
+            attackers.append(unit_word(name, text))
+            if used:
+                if not (used.isascii() and used.isdigit()) or int(used) < 1:
+                    raise InvalidOrderError(f"{text!r}: {item!r} should be UNIT or UNIT:FACTORS (a whole number from 1)")
+                partial.append((name, int(used)))
+        return cls(defenders, tuple(attackers), tuple(partial))
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve(Action):
+    """Roll the die for declared attack number ``attack``."""
+
+    attack: int
+    verb: ClassVar[str] = "resolve"
+    form: ClassVar[str] = "resolve N"
+    shape: ClassVar[tuple[Dim, ...]] = (INT(1, MAX_ATTACKS),)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.attack,)
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.attack}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(number_word(args[0], text, 1, MAX_ATTACKS))
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Action):
+    """Withdraw declared attack number ``attack`` before it is resolved."""
+
+    attack: int
+    verb: ClassVar[str] = "cancel"
+    form: ClassVar[str] = "cancel N"
+    shape: ClassVar[tuple[Dim, ...]] = (INT(1, MAX_ATTACKS),)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.attack,)
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.attack}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(number_word(args[0], text, 1, MAX_ATTACKS))
+
+
+@dataclass(frozen=True, slots=True)
+class NoRetreat(Action):
+    """The defender's answer: the units given No Retreat! orders (none is an answer too)."""
+
+    units: tuple[str, ...] = ()
+    verb: ClassVar[str] = "no-retreat"
+    form: ClassVar[str] = "no-retreat UNIT,...|none"
+
+    def notation(self) -> str:
+        return f"no-retreat {','.join(self.units)}" if self.units else "no-retreat none"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(() if args[0].lower() == "none" else tuple(unit_word(u, text) for u in args[0].split(",")))
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatDistance(Action):
+    """The winner of a battle sets how far the losing units must retreat."""
+
+    hexes: int
+    verb: ClassVar[str] = "retreat-distance"
+    form: ClassVar[str] = "retreat-distance N"
+    shape: ClassVar[tuple[Dim, ...]] = (INT(0, 9),)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.hexes,)
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.hexes}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(number_word(args[0], text, 0, 9))
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Action):
+    """The loser retreats one unit along ``path`` (its hex first)."""
+
+    unit: str
+    path: tuple[Hex, ...]
+    verb: ClassVar[str] = "retreat"
+    form: ClassVar[str] = "retreat UNIT HEX-HEX"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX)
+
+    def key(self) -> tuple[Any, ...]:
+        return self.unit, self.path[-1]
+
+    def notation(self) -> str:
+        return f"retreat {self.unit} {path_text(self.path)}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 2:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(unit_word(args[0], text), path_word(args[1], text))
+
+
+@dataclass(frozen=True, slots=True)
+class EndRetreat(Action):
+    """The loser has no more (voluntary) retreats to make."""
+
+    verb: ClassVar[str] = "end-retreat"
+
+
+FAMILY = (EndPhase, Place, Move, Eliminate, Airstrike, Intercept, NoIntercept, Attack, Resolve, Cancel, NoRetreat,
+          RetreatDistance, Retreat, EndRetreat)

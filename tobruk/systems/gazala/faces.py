@@ -1,0 +1,165 @@
+"""What The Gazala Gallop tells the faces (views, the fuzzer, computer players, forms), through the hooks of
+:class:`~tobruk.engine.system.System`: the faces import none of this package's modules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tobruk.engine.actions import Action
+from tobruk.engine.flow import Step
+from tobruk.engine.sides import Side
+from tobruk.engine.system import Odds, Summary
+from tobruk.hexes import Hex
+from tobruk.mechanics.actions import Attack, Move
+from tobruk.systems.gazala import combat as cb
+from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Weather
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+# the greedy player's reading of a result: (share of the defence won, share of the attack lost)
+RESULT_VALUES = {"DE": (1.0, 0.0), "R2": (0.55, 0.0), "R1": (0.4, 0.0), "D": (0.3, 0.0), "-": (0.0, 0.0),
+                 "DAR": (0.3, 0.25), "DAE": (0.3, 1.0), "AR": (0.0, 0.25), "AE": (0.0, 1.0)}
+
+
+def view(game: Game, side: Side) -> dict[str, Any]:
+    """The Gazala part of a side's view: the weather, the side's own supply lines, the declared attacks, the score."""
+    supply = game.vars.supply.get(side.value, {})
+    return {
+        "weather": game.vars.weather,
+        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
+        "attacks": [{"id": a.id, "order": a.order.notation(), "defenders": [h.label for h in a.order.defenders],
+                     "attackers": list(a.attackers), "resolved": a.resolved} for a in game.vars.attacks if not a.resolved],
+        "result": game.vars.result,
+    }
+
+
+def odds(game: Game, action: Action, side: Side) -> Odds | None:
+    if not isinstance(action, Attack):
+        return None
+    a = cb.assess(game, action, side)
+    table = cb.outcomes(game, action, side)
+    return Odds(a.odds, tuple(a.lines), tuple(table))
+
+
+def summary(game: Game) -> Summary | None:
+    result = game.vars.result
+    if not result:
+        return None
+    from tobruk.systems.gazala import victory as vp
+
+    margin = Fraction(result["difference"]) * (1 if result["winner"] == "allied" else -1 if result["winner"] else 0)
+    return Summary(result["winner"], result["level"], tuple(vp.describe(result)), margin, dict(result))
+
+
+def score_now(game: Game) -> dict[str, float]:
+    """Each side's Game Victory Points if the game ended now (GG-IV)."""
+    from tobruk.systems.gazala import victory as vp
+
+    score = game.vars.result or vp.score(game)
+    return {"allied": float(Fraction(score["allied_total"])), "axis": float(Fraction(score["axis_total"]))}
+
+
+def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The boxes and forts held and eliminated at the end (the form's "Boxes" line)."""
+    boxes = game.scenario.map.fortifications
+    gone = set(game.vars.boxes_eliminated)
+    held = [f"{h} ({s.display})" for h, s in sorted(boxes.items()) if h.label not in gone]
+    lost = [f"{h} ({s.display})" for h, s in sorted(boxes.items()) if h.label in gone]
+    return [("Boxes and forts", [("Held at the end", ", ".join(held) or "none"),
+                                 ("Eliminated", ", ".join(lost) or "none")])]
+
+
+def invariants(game: Game, before: Step) -> list[str]:
+    """GG-XII.B: once a side's set-up, movement or attack phase has ended, none of its hexes is over the limit
+    (a retreat in the enemy's attack phase may crowd a hex until then, ruling R-STACK); the supply markers
+    agree with the last determination."""
+    problems = []
+    if before.side is not None and before.key.endswith(("setup", "movement", "attacks")) \
+            and game.phase.key != before.key and not game.is_over:
+        crowded = mv.overstacked(game, before.side)
+        if crowded:
+            problems.append(f"{before.side.display} over the stacking limit in {sorted(crowded)[0]} after {before.key}")
+    if not game.phase.key.endswith("recovery"):
+        for side_name, entries in game.vars.supply.items():
+            for uid, e in entries.items():
+                u = game.unit(uid)
+                if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
+                    problems.append(f"{uid}'s supply marker disagrees with the {side_name} determination")
+    for uid in game.unit_ids:
+        u = game.unit(uid)
+        if u.hidden and u.hex is not None and not u.eliminated and uid not in game.vars.anon \
+                and game.vars.unseen.get(uid) is None:
+            problems.append(f"{uid} is face down without an anonymous id")
+    return problems
+
+
+def check_action(game: Game, action: Action) -> list[str]:
+    """No listed move spends more MF than the unit has (GG-XIII.A.2, C)."""
+    if not isinstance(action, Move) or len(action.path) < 2:
+        return []
+    from tobruk.rules.movement import walk
+
+    ctx = mv.move_context(game, action.unit, action.trucks)
+    route = walk(ctx, action.path)
+    if route.spent > ctx.budget + ctx.bonus:
+        return [f"{action.notation()} spends {route.spent} of {ctx.budget + ctx.bonus}"]
+    return []
+
+
+def features(game: Game, side: Side) -> dict[str, Any]:
+    """What a computer player may steer by (all public: the scenario's objectives and the charts' values)."""
+    s = game.scenario
+    m = s.map
+    if side is Side.AXIS:
+        objectives = [Hex.parse(s.rules["tobruk"])] if "tobruk" in s.rules else []
+        objectives += [h for h in m.supply_sources.get(Side.ALLIED, ()) if h in m.edge("east")]
+        objectives += sorted(m.zones.get("supply-dump", ()))
+        guards = [Hex.parse(x) for x in s.rules.get("allied_sudden_victory", [])]
+    else:
+        objectives, guards = [], []
+    return {
+        "objectives": objectives,  # empty: go for the enemy's units
+        "guards": guards,  # hexes the enemy wins the game by standing on
+        "result_values": RESULT_VALUES,
+        "stacking": (mv.STACK_UNITS, mv.STACK_DIVISIONS),
+        "holding_types": ["infantry"] if side is Side.ALLIED else [],  # the Allied infantry holds the boxes
+        "setup_steps": ["axis-setup", "allied-setup", "allied-siege"],  # keep the printed positions
+    }
+
+
+def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
+    """The greedy player's choices among The Gazala Gallop's own actions, from the side's view only.
+
+    ``first``: the weather numbers (the rarest pair, 1 and 6), truck convoys to the strongest unit, the
+    Luftwaffe's resupply; ``before-moves``: activate the unit nearest the enemy (within 6 hexes).
+    """
+    if stage == "first":
+        for a in actions:
+            if isinstance(a, Weather):
+                return Weather(1, 6) if Weather(1, 6) in actions else actions[0]
+        convoys = [a for a in actions if isinstance(a, Convoy)]
+        if convoys:
+            mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u}
+            return max(convoys, key=lambda a: int(mine[a.unit]["attack"]) + int(mine[a.unit]["defence"])
+                       if a.unit in mine else 0)
+        return next((a for a in actions if isinstance(a, Airlift)), None)
+    activations = [a for a in actions if isinstance(a, Activate)]
+    if not activations:
+        return None
+    mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u and u.get("hex")}
+    enemies = [Hex.parse(u["hex"]) for u in seen["units"] if u.get("side") != seen["side"] and u.get("hex")
+               and not u.get("eliminated") and u.get("type") not in ("air", "dummy")]
+
+    def urgency(a: Activate) -> tuple[int, int]:
+        u = mine.get(a.unit)
+        if u is None:
+            return (99, 0)
+        h = Hex.parse(u["hex"])
+        return (min((h.distance(e) for e in enemies), default=99), -int(u["attack"]))
+
+    best = min(activations, key=urgency)
+    return best if urgency(best)[0] <= 6 else None
+

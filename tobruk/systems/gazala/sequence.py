@@ -1,0 +1,446 @@
+"""The Gazala Gallop's sequence of play (2016 charts, GG-VI) as steps: who decides what in each phase.
+
+First turn: the set-up (historical, GG-V.A.1, or nonhistorical face down, GG-V.B), the Siege of Tobruk
+(GG-XIV.B.6), then the player-turns; later turns open with the weather (GG-VIII).  Each player-turn:
+victory determination, air, operational movement, attacks, recovery and supply determination (GG-VI.B-C,
+IX.E) — the Allied player-turn moves before its airstrike and begins with the interception of the Axis
+interdiction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.flow import Decision, on
+from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
+from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve
+from tobruk.systems.gazala import air
+from tobruk.systems.gazala import battle as bt
+from tobruk.systems.gazala import combat as cb
+from tobruk.systems.gazala import hidden as hd
+from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala import supply as sp
+from tobruk.systems.gazala import victory as vp
+from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Gallop, Weather
+from tobruk.systems.gazala.setup import SetupStep, SiegeStep, illegal
+from tobruk.systems.gazala.steps import GazalaStep, close_step
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+AXIS, ALLIED = Side.AXIS, Side.ALLIED
+ALLIED_CHOICE_PHASES = ("allied-movement", "allied-airstrike", "allied-attacks")  # GG-V.A.2, GG-XIII.E
+
+
+# --- what several phases offer ------------------------------------------------------------------------
+def air_orders(game: Game, phase: str, side: Side) -> list[Action]:
+    """The air missions open to ``side`` in this phase (GG-X)."""
+    if not air.available(game, side):
+        return []
+    interdicting = game.vars.interdiction
+    enemy_interdiction = interdicting is not None and interdicting.side != side.value
+    out: list[Action] = []
+    if phase == "allied-interception" or (phase == "axis-airstrike" and enemy_interdiction):
+        out = [Intercept()] if enemy_interdiction else []
+        if phase == "allied-interception":
+            return out
+    if phase in ("axis-airstrike", "allied-airstrike"):
+        out.extend(Airstrike(h) for h in air.strike_targets(game, side))
+    if phase == "axis-recovery" and side is AXIS:
+        out.extend(Airlift(h) for h in air.airlift_targets(game))
+    return out
+
+
+def fly(game: Game, decision: Decision, order: Action) -> None:
+    """Send the side's air unit on a mission open to it now (GG-X.A-B)."""
+    side = decision.side
+    if order not in air_orders(game, decision.phase, side):
+        why = air.why_unavailable(game, side)
+        raise IllegalOrderError("GG-X.A" if why is None else why.rpartition("[")[2].rstrip("]"),
+                                f"'{order.notation()}' is not possible now" + (f": {why.rpartition(' [')[0]}" if why else ""))
+    if isinstance(order, Intercept):
+        air.declare(game, side, "intercept-interdiction", None)
+    elif isinstance(order, Airlift):
+        air.declare(game, side, "airlift", order.hex)
+    elif isinstance(order, Airstrike):
+        air.declare(game, side, "strike", order.hex)
+
+
+def activation_problem(game: Game, uid: str) -> str | None:
+    d = game.defs.get(uid)
+    if d is None or d.side is not ALLIED or d.is_dummy or d.is_air:
+        return f"{uid!r} is not an Allied ground unit [GG-V.A.2]"
+    u = game.unit(uid)
+    if u.activated:
+        return f"{uid} is already active [GG-V.A.2]"
+    if u.eliminated or u.hex is None:
+        return f"{uid} is not on the map [GG-V.A.2]"
+    if not game.vars.nonhistorical and mv.activations_left(game) <= 0:
+        return "no activations left this turn (2, plus 1 per Allied unit lost in the Axis player-turn) [GG-V.A.4]"
+    return None
+
+
+def gallop_problem(game: Game) -> str | None:
+    if game.vars.gallop_called:
+        return "the Gazala Gallop has already been called [GG-XIII.E]"
+    if not mv.gallop_candidates(game):
+        return "no Allied units are on or within 1 hex of the Gazala Line [GG-XIII.E]"
+    return None
+
+
+def arrivals(game: Game, side: Side) -> list[tuple[str, Hex]]:
+    """GG-VII.B: reinforcements due and the hexes where they may enter."""
+    out = []
+    for uid, r in sorted(game.scenario.reinforcements.items()):
+        u = game.unit(uid)
+        if game.defs[uid].side is side and r.turn <= game.turn and u.hex is None and not u.eliminated:
+            for h in sorted(game.scenario.zone(r.zone)):
+                if not game.units_at(h, side.enemy):
+                    out.append((uid, h))
+    return out
+
+
+class AlliedChoices(GazalaStep):
+    """A phase of the Allied player-turn, in which he may also activate units and call the Gallop (GG-V.A.2,
+    GG-XIII.E)."""
+
+    lists_choices = True
+
+    def choices(self, game: Game, side: Side) -> list[Action]:
+        if side is not ALLIED or not self.lists_choices:
+            return []
+        out: list[Action] = [Activate(uid) for uid in game.units_of(ALLIED) if activation_problem(game, uid) is None]
+        if gallop_problem(game) is None:
+            out.append(Gallop())
+        return out
+
+    @on(Activate)
+    def activate(self, game: Game, decision: Decision, order: Activate) -> None:
+        if decision.side is not ALLIED or self.key not in ALLIED_CHOICE_PHASES:
+            raise self.refuse(game, decision, order)
+        problem = activation_problem(game, order.unit)
+        if problem is not None:
+            raise illegal(problem)
+        mv.activate(game, order.unit, counted=not game.vars.nonhistorical)
+        hd.reveal(game, order.unit, "activated")
+        game.log(f"Allied: {order.unit} activated.")
+
+    @on(Gallop)
+    def gallop(self, game: Game, decision: Decision, order: Gallop) -> None:
+        if decision.side is not ALLIED or self.key not in ALLIED_CHOICE_PHASES:
+            raise self.refuse(game, decision, order)
+        problem = gallop_problem(game)
+        if problem is not None:
+            raise illegal(problem)
+        units = mv.gallop_candidates(game)
+        for uid in units:
+            mv.activate(game, uid, counted=False)
+            hd.reveal(game, uid, "the Gazala Gallop")
+        game.vars.gallop_called = True
+        game.vars.gallop = tuple(sorted(u for u in units if not mv.gazala_east(game, u)))
+        game.log(f"Allied: the Gazala Gallop! {', '.join(units)} flee east.", kind="event")
+
+
+# --- the steps ------------------------------------------------------------------------------------------
+class WeatherStep(GazalaStep):
+    """GG-VIII.0, A, B: the British player names two numbers, the Axis player rolls."""
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        return [Weather(s, r) for s in range(1, 7) for r in range(1, 7) if s != r]
+
+    @on(Weather)
+    def weather(self, game: Game, decision: Decision, order: Weather) -> bool:
+        if order.sandstorm == order.rainstorm:
+            raise IllegalOrderError("GG-VIII.0", "the sandstorm and rainstorm numbers must differ")
+        first = game.dice.roll("weather")
+        weather = "clear"
+        if first == order.sandstorm:
+            if game.dice.roll("sandstorm confirmation (4-6)") >= 4:
+                weather = "sandstorm"
+        elif first == order.rainstorm and game.dice.roll("rainstorm confirmation (same number)") == first:
+            weather = "rainstorm"
+        game.log(f"Weather: the British name {order.sandstorm} (sandstorm) and {order.rainstorm} (rainstorm); "
+                 f"the Axis rolls {first}: {weather}.")
+        game.vars.weather = weather
+        air.weather_turn(game)
+        return True
+
+
+class VictoryStep(GazalaStep):
+    """A side's victory determination: enemy boxes fall (GG-XI.A.5), the Allied sudden victory (GG-IV.A.1)."""
+
+    decides = False
+
+    def enter(self, game: Game) -> None:
+        air.start_of_player_turn(game)
+
+    def decision(self, game: Game) -> Decision | None:
+        return None
+
+    def finish(self, game: Game) -> None:
+        super().finish(game)
+        assert self.side is not None
+        vp.eliminate_boxes(game, self.side)
+        if self.side is ALLIED and vp.sudden_victory(game):
+            return
+        mv.record_boxes_held(game, self.side)
+
+
+class AirStep(AlliedChoices):
+    """An airstrike phase, or the Allied interception of the Axis interdiction (GG-X.A-B)."""
+
+    lists_choices = False  # (activation is accepted here but not offered: the phase is about the air unit)
+
+    def ask(self, game: Game, side: Side) -> Decision | None:
+        if not air_orders(game, self.key, side):
+            return None
+        return Decision(side, self.key, self.prompt, "GG-X.A")
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        return [*air_orders(game, self.key, decision.side), EndPhase()]
+
+    @on(Airstrike, Airlift, Intercept)
+    def fly(self, game: Game, decision: Decision, order: Action) -> None:
+        fly(game, decision, order)
+
+    @on(EndPhase)
+    def end(self, game: Game, decision: Decision, order: EndPhase) -> bool:
+        return True
+
+
+class MovementStep(AlliedChoices):
+    """Operational movement (GG-XIII), with reinforcements entering (GG-VII.B)."""
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        side = decision.side
+        out = self.choices(game, side)
+        out.extend(Place(uid, h) for uid, h in arrivals(game, side))
+        parts = mv.side_parts(game, side)
+        for uid in game.units_of(side):
+            for trucks in (False, True):
+                out.extend(mv.move_orders(game, uid, trucks, parts))
+        out.append(EndPhase())
+        return out
+
+    @on(Move)
+    def move(self, game: Game, decision: Decision, order: Move) -> None:
+        mv.carry_out_move(game, order, mv.resolve_move(game, order, decision.side))
+
+    @on(Place)
+    def arrive(self, game: Game, decision: Decision, order: Place) -> None:
+        side = decision.side
+        if (order.unit, order.hex) not in arrivals(game, side):
+            r = game.scenario.reinforcements.get(order.unit)
+            where = f"on turn {r.turn} in {r.zone}" if r else "never (it is not a reinforcement)"
+            raise IllegalOrderError("GG-VII.B", f"{order.unit} cannot enter in {order.hex}; it arrives {where}")
+        u = game.unit(order.unit)
+        u.hex = order.hex
+        u.activated = True  # ruling R-REINF: a reinforcement arrives active
+        game.log(f"{side.display}: {order.unit} arrives in {order.hex}.", kind="event")
+
+    @on(EndPhase)
+    def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
+        close_step(game, decision.side)
+
+    def finish(self, game: Game) -> None:
+        super().finish(game)
+        end_of_battles(game)
+
+
+def end_of_battles(game: Game) -> None:
+    """A fresh start for the next phase's battles."""
+    game.vars.attacks = ()
+    game.vars.attacked_units = ()
+    game.vars.ixb_done = None
+
+
+class AttackStep(AlliedChoices):
+    """Ground combat (GG-XIV, with IX and XI): declare, resolve or cancel, then end the phase when every
+    compulsory attack is made (GG-XIV.A.2) and the disrupted units' AR is done (GG-IX.B)."""
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        side = decision.side
+        out = self.choices(game, side)
+        out.extend(attack_orders(game, side))
+        if bt.pending(game) or bt.obligations(game, side):
+            return out  # GG-XIV.A.2, C.1: the phase cannot end yet
+        out.append(EndPhase())
+        return out
+
+    @on(Attack)
+    def declare(self, game: Game, decision: Decision, order: Attack) -> None:
+        check_declaration(game, order, decision.side)
+        for uid in order.attackers:
+            hd.reveal(game, uid, "it attacks")
+        bt.declare(game, order, decision.side)
+
+    @on(Resolve)
+    def resolve(self, game: Game, decision: Decision, order: Resolve) -> None:
+        side = decision.side
+        target = bt.find(game, order.attack).order
+        if not hd.hidden_in(game, target.defenders, side.enemy) and cb.assess(game, target, side, order.attack).column is None:
+            raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
+        bt.begin(game, order.attack, side)
+
+    @on(Cancel)
+    def cancel(self, game: Game, decision: Decision, order: Cancel) -> None:
+        bt.cancel(game, order.attack)
+
+    @on(EndPhase)
+    def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
+        side = decision.side
+        if bt.pending(game):
+            raise IllegalOrderError("GG-XIV.C.1", "resolve or cancel the declared attacks "
+                                    f"({', '.join(str(a.id) for a in bt.pending(game))}) first")
+        due = bt.obligations(game, side)
+        if due:
+            raise IllegalOrderError("GG-XIV.A.2", "these hexes hold undisrupted (or face-down) enemy units next to "
+                                    f"yours and must be attacked: {' '.join(h.label for h in due)}")
+        if not bt.end_of_attacks(game, side):  # else GG-IX.B: the disrupted units' AR comes first
+            close_step(game, side)
+
+    def finish(self, game: Game) -> None:
+        super().finish(game)
+        end_of_battles(game)
+
+
+def check_declaration(game: Game, order: Attack, side: Side) -> None:
+    a = cb.assess(game, order, side)
+    if a.column is None and not hd.hidden_in(game, order.defenders, side.enemy):  # (odds unknown if face down)
+        raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed "
+                                              f"({a.attack2 / 2:g} to {a.defence2 / 2:g})")
+    stranded = bt.strands_a_duty(game, order, side)
+    if stranded is not None:
+        raise IllegalOrderError("GG-XIV.A.2", f"this would leave {stranded}, which must be attacked, with no unit "
+                                              "able to attack it: include it or keep units for it")
+
+
+def attack_orders(game: Game, side: Side) -> list[Action]:
+    """Declarations worth listing (full factors: the strongest group, each hex's stack, each unit), and
+    resolve/cancel for the declared ones.  Any other legal declaration is accepted by ``play`` too."""
+    out: list[Action] = []
+    for entry in bt.pending(game):
+        order = entry.order
+        try:
+            if hd.hidden_in(game, order.defenders, side.enemy) or cb.assess(game, order, side, entry.id).column is not None:
+                out.append(Resolve(entry.id))
+        except IllegalOrderError:
+            pass  # its defenders have gone, or it no longer adds up: it can only be cancelled
+        out.append(Cancel(entry.id))
+    out.extend(suggested_attacks(game, side))
+    return out
+
+
+def suggested_attacks(game: Game, side: Side) -> list[Action]:
+    """The strongest group against each enemy hex, each hex's stack and each unit alone, widened to take in
+    the due hexes they would otherwise strand (R-DUTY); only legal declarations."""
+    out: list[Action] = []
+    able = bt.able_attackers(game, side, include_held=True)
+    targets = sorted({n for h in able for n in h.neighbours() if cb.units_in(game, n, side.enemy)})
+    for target in targets:
+        groups = {bt.attack_group(game, target, able)} - {()}
+        groups |= {tuple(able[h]) for h in able if h.is_adjacent(target)}
+        groups |= {(u,) for h in able if h.is_adjacent(target) for u in able[h]}
+        for group in sorted(groups):
+            order = Attack((target,), group)
+            for _ in range(6):  # widen to take in the due hexes it would otherwise strand (R-DUTY)
+                try:
+                    check_declaration(game, order, side)
+                except IllegalOrderError:
+                    stranded = bt.strands_a_duty(game, order, side)
+                    if stranded is None:
+                        break
+                    order = Attack((*order.defenders, stranded), order.attackers)
+                    continue
+                if order not in out:
+                    out.append(order)
+                break
+    return out
+
+
+def convoy_candidates(game: Game, side: Side) -> list[str]:
+    """GG-XV.A.4: units out of supply that a truck convoy may still be sent to this determination."""
+    if mv.convoys_left(game, side) <= 0:
+        return []
+    supplied = sp.status(game, side)
+    tried = game.vars.convoy_tried.get(side.value, ())
+    return [u for u, e in supplied.items() if not e["supplied"] and u not in tried and sp.convoy_eligible(game, u, side)]
+
+
+class RecoveryStep(GazalaStep):
+    """Recovery and supply determination (GG-IX.E, XV): truck convoys first (GG-XV.A.4), and for the Axis
+    the Luftwaffe's aerial resupply (GG-X.B.2); then supply is marked and units in supply recover."""
+
+    def enter(self, game: Game) -> None:
+        assert self.side is not None
+        sp.begin_determination(game, self.side)
+
+    def ask(self, game: Game, side: Side) -> Decision | None:
+        # a side with face-down counters is always asked while it has convoys: whether one of them is
+        # out of supply (a dummy never is) must not show in whether the game stops here
+        secret = mv.convoys_left(game, side) > 0 and bool(hd.face_down_on_map(game, side))
+        if not secret and not convoy_candidates(game, side) and not air_orders(game, self.key, side):
+            return None
+        return Decision(side, self.key, "send truck convoys to units out of supply, then end-phase", "GG-XV.A.4")
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        side = decision.side
+        return [*(Convoy(u) for u in convoy_candidates(game, side)), *air_orders(game, self.key, side), EndPhase()]
+
+    @on(Convoy)
+    def convoy(self, game: Game, decision: Decision, order: Convoy) -> None:
+        side = decision.side
+        if order.unit not in convoy_candidates(game, side):
+            raise IllegalOrderError("GG-XV.A.4", f"no truck convoy can go to {order.unit} now (convoys left: "
+                                                 f"{mv.convoys_left(game, side)}; only units out of supply that "
+                                                 "are divisions, independent brigades or their brigades)")
+        game.vars.convoy_tried[side.value] = (*game.vars.convoy_tried.get(side.value, ()), order.unit)
+        sp.convoy(game, order.unit, side)
+
+    @on(Airstrike, Airlift, Intercept)
+    def fly(self, game: Game, decision: Decision, order: Action) -> None:
+        fly(game, decision, order)
+
+    @on(EndPhase)
+    def end(self, game: Game, decision: Decision, order: EndPhase) -> bool:
+        return True
+
+    def finish(self, game: Game) -> None:
+        super().finish(game)
+        assert self.side is not None
+        sp.finish_determination(game, self.side)
+        game.vars.convoy_tried = {}
+        air.end_of_enemy_player_turn(game, self.side)
+
+
+SETUP = SetupStep("axis-setup", "Axis set-up", "GG-V.A.1", AXIS,
+                  "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end-phase")
+ALLIED_SETUP = SetupStep("allied-setup", "Allied set-up, face down", "GG-V.B.1", ALLIED,
+                         "place every unit and the 2 dummies face down on the Allied side of the Gazala Line "
+                         "(or south of it in columns 8-18), then end-phase")
+AXIS_FREE_SETUP = SetupStep("axis-setup", "Axis set-up", "GG-V.B.3", AXIS, SETUP.prompt)
+WEATHER = WeatherStep("weather", "Weather determination", "GG-VIII.0", ALLIED,
+                      "name the sandstorm and the rainstorm numbers (the Axis player then rolls)")
+SIEGE = SiegeStep("allied-siege", "Siege of Tobruk", "GG-XIV.B.6", ALLIED)
+PLAYER_TURNS = (
+    VictoryStep("axis-victory", "Axis victory determination", "GG-VI.B", AXIS),
+    AirStep("axis-airstrike", "Axis airstrike", "GG-VI.B", AXIS,
+            "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase"),
+    MovementStep("axis-movement", "Axis operational movement", "GG-VI.B", AXIS),
+    AttackStep("axis-attacks", "Axis attacks", "GG-VI.B", AXIS),
+    RecoveryStep("axis-recovery", "Axis recovery and supply determination", "GG-IX.E", AXIS),
+    VictoryStep("allied-victory", "Allied victory determination", "GG-VI.C", ALLIED),
+    AirStep("allied-interception", "Allied interception of Axis interdiction", "GG-VI.C", ALLIED,
+            "intercept the enemy's interdiction"),
+    MovementStep("allied-movement", "Allied operational movement", "GG-VI.C", ALLIED),
+    AirStep("allied-airstrike", "Allied airstrike", "GG-VI.C", ALLIED,
+            "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase"),
+    AttackStep("allied-attacks", "Allied attacks", "GG-VI.C", ALLIED),
+    RecoveryStep("allied-recovery", "Allied recovery and supply determination", "GG-IX.E", ALLIED),
+)
+FIRST_TURN = (SETUP, SIEGE, *PLAYER_TURNS)
+NONHISTORICAL_FIRST_TURN = (ALLIED_SETUP, AXIS_FREE_SETUP, SIEGE, *PLAYER_TURNS)
+LATER_TURNS = (WEATHER, SIEGE, *PLAYER_TURNS)

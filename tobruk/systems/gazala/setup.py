@@ -1,0 +1,205 @@
+"""The Gazala Gallop's set-up steps: the historical set-up with the Axis free placement (GG-V.A.1), the
+nonhistorical face-down Allied set-up and free Axis set-up (GG-V.B), and the Siege of Tobruk before each
+Axis player-turn (GG-XIV.B.6), with the stacking limits they share (GG-XII.A)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.flow import Decision, on
+from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
+from tobruk.mechanics.actions import EndPhase, Place
+from tobruk.systems.gazala import hidden as hd
+from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala.steps import GazalaStep
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+AXIS, ALLIED = Side.AXIS, Side.ALLIED
+
+
+def stacking_problem(game: Game, uids: Sequence[str]) -> str | None:
+    """Why these units may not share a hex (GG-XII.A.1-3), or ``None``; dummies do not count."""
+    defs = [game.defs[u] for u in uids]
+    if len({d.side for d in defs}) > 1:
+        return "only one side's units may be in a hex [GG-XII.A.1]"
+    real = [d for d in defs if not d.is_dummy]
+    if len(real) > mv.STACK_UNITS:
+        return f"at most {mv.STACK_UNITS} units in a hex [GG-XII.A.2]"
+    if sum(d.is_division for d in real) > mv.STACK_DIVISIONS:
+        return f"at most {mv.STACK_DIVISIONS} division-level units in a hex [GG-XII.A.2]"
+    return None
+
+
+def illegal(problem: str) -> IllegalOrderError:
+    """A refusal from a "reason [clause]" problem text."""
+    reason, _, clause = problem.rpartition(" [")
+    return IllegalOrderError(clause.rstrip("]"), reason)
+
+
+def setup_zones(game: Game, side: Side) -> dict[str, str]:
+    """Which units may be placed in the set-up, and where (GG-V.A.1; GG-V.B.1 and B.3 nonhistorical)."""
+    if not hd.nonhistorical(game):
+        return {u: z for u, z in game.scenario.setup_zone.items() if game.defs[u].side is side}
+    zone = "allied-nonhistorical-setup" if side is ALLIED else "axis-free-setup"
+    return {u: zone for u in hd.pool_units(game, side)}
+
+
+def placement_problem(game: Game, uid: str, h: Hex, zones: dict[str, str] | None = None,
+                      occupants: dict[Hex, list[str]] | None = None) -> str | None:
+    """Why ``uid`` may not be set up in ``h``, or ``None``.  A listing passes its side's ``zones`` and the
+    ``occupants`` of the position, worked out once for all its units and hexes."""
+    d = game.defs.get(uid)
+    clause = "GG-V.A.1"
+    if hd.nonhistorical(game):
+        clause = "GG-V.B.1" if d is not None and d.side is ALLIED else "GG-V.B.3"
+    if d is not None and zones is None:
+        zones = setup_zones(game, d.side)
+    zone_name = zones.get(uid) if d is not None and zones is not None else None
+    if zone_name is None:
+        return f"{uid} has a fixed historical set-up position [{clause}]"
+    if h not in game.scenario.zone(zone_name):
+        return f"{h} is outside the set-up zone {zone_name!r} [{clause}]"
+    if uid in game.vars.placed:
+        return f"{uid} has been placed already; undo to place it elsewhere [{clause}]"
+    if d is not None and d.is_dummy:
+        boxes = {b for b, s in game.scenario.map.fortifications.items() if s is d.side}
+        here = game.units_at(h) if occupants is None else occupants.get(h, [])
+        fixed = [u for u in here if game.defs[u].side is d.side and u in game.vars.placed and not game.defs[u].is_dummy]
+        if h not in boxes and not fixed:
+            return f"a dummy goes with a real unit already set up there, or into a box [{clause}]"
+    others = [u for u in (game.units_at(h) if occupants is None else occupants.get(h, [])) if u != uid]
+    return stacking_problem(game, [*others, uid])
+
+
+def pool_problem(game: Game) -> str | None:
+    """Units still in the pool at the end of the Allied set-up go to their printed positions (ruling
+    R-POOL): refused while one of those hexes would then be over the stacking limit."""
+    waiting = [u for u in hd.pool_units(game, ALLIED) if game.unit(u).hex is None and not game.defs[u].is_dummy]
+    stacks = game.occupants(ALLIED)
+    for uid in waiting:
+        h = game.scenario.start.get(uid)
+        if h is None:
+            return f"place {uid}: it has no printed position [GG-V.B.1]"
+        stacks.setdefault(h, []).append(uid)
+        problem = stacking_problem(game, stacks[h])
+        if problem is not None:
+            return f"place {uid}: its printed position {h} is taken ({problem.rpartition(' [')[0]}) [GG-XII.A.2]"
+    return None
+
+
+def set_up_the_pool(game: Game) -> None:
+    """The end of the Allied face-down set-up: the pool's units to their printed positions, then every
+    counter gets its anonymous id and the Axis sees the stacks."""
+    waiting = [u for u in hd.pool_units(game, ALLIED) if game.unit(u).hex is None and not game.defs[u].is_dummy]
+    for uid in waiting:
+        hd.keep_unseen(game, uid)
+        game.unit(uid).hex = game.scenario.start[uid]
+    if waiting:
+        hd.log_secret(game, ALLIED, "Allied: the units not placed set up in their printed positions: "
+                      + ", ".join(f"{u} {game.unit(u).hex}" for u in waiting) + ".")
+    hd.assign_anonymous_ids(game, hd.face_down_on_map(game, ALLIED))
+    hd.end_unseen_phase(game)
+    game.log("Allied has set up, face down.")
+
+
+class SetupStep(GazalaStep):
+    """A side places its units in its set-up zones, then ends the phase."""
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        side = decision.side
+        out: list[Action] = []
+        zones, occupants = setup_zones(game, side), game.occupants()
+        in_order = {name: sorted(game.scenario.zone(name)) for name in set(zones.values())}
+        for uid, zone_name in zones.items():
+            here = game.unit(uid).hex
+            for h in in_order[zone_name]:
+                if h != here and placement_problem(game, uid, h, zones, occupants) is None:
+                    out.append(Place(uid, h))
+        if side is ALLIED and hd.dummy_problem(game) is not None:
+            return out  # GG-V.B.1: the dummies first
+        out.append(EndPhase())
+        return out
+
+    @on(Place)
+    def place(self, game: Game, decision: Decision, order: Place) -> None:
+        side = decision.side
+        if order.unit not in game.defs or game.defs[order.unit].side is not side:
+            raise IllegalOrderError(decision.clause, f"{order.unit!r} is not one of your units")
+        problem = placement_problem(game, order.unit, order.hex)
+        if problem is not None:
+            raise illegal(problem)
+        u = game.unit(order.unit)
+        if u.hidden:
+            hd.keep_unseen(game, order.unit)  # the enemy sees the set-up when it is over
+        u.hex = order.hex
+        game.vars.placed = (*game.vars.placed, order.unit)
+        text = f"{side.display} sets up {order.unit} in {order.hex}."
+        if u.hidden:
+            hd.log_secret(game, side, text)
+        else:
+            game.log(text)
+
+    @on(EndPhase)
+    def end(self, game: Game, decision: Decision, order: EndPhase) -> bool:
+        if decision.side is ALLIED:
+            problem = hd.dummy_problem(game) or pool_problem(game)
+            if problem is not None:
+                raise illegal(problem)
+        return True
+
+    def finish(self, game: Game) -> None:
+        super().finish(game)
+        if self.side is ALLIED:
+            set_up_the_pool(game)
+        game.vars.placed = ()
+        if self.side is AXIS:
+            game.log("Axis set-up complete.")
+
+
+class SiegeStep(GazalaStep):
+    """GG-XIV.B.6: before an Axis player-turn that might include an attack on Tobruk, the Allied player may
+    turn the garrison face down and redeploy it with the two dummies inside the perimeter."""
+
+    def enter(self, game: Game) -> None:
+        hd.note_siege_lost(game)
+
+    def ask(self, game: Game, side: Side) -> Decision | None:
+        if not (hd.siege_available(game) and hd.siege_threatened(game)):
+            return None
+        return Decision(ALLIED, self.key, "turn the Tobruk garrison face down and redeploy it with the 2 dummies "
+                                          "inside the perimeter, or end-phase", self.clause)
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        out: list[Action] = []
+        zone = sorted(hd.siege_zone(game))
+        for uid in hd.siege_units(game):
+            if uid in game.vars.placed:
+                continue  # each counter is redeployed once (undo to change it)
+            for h in zone:
+                if h != game.unit(uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid],
+                                                                       uid]) is None:
+                    out.append(Place(uid, h))
+        out.append(EndPhase())
+        return out
+
+    @on(Place)
+    def place(self, game: Game, decision: Decision, order: Place) -> None:
+        if order not in self.actions(game, decision):
+            raise IllegalOrderError(self.clause, f"{order.unit} cannot be redeployed to {order.hex}: only the "
+                                                 "fortress's units and the dummies, inside the perimeter")
+        hd.redeploy(game, order.unit, order.hex)
+
+    @on(EndPhase)
+    def end(self, game: Game, decision: Decision, order: EndPhase) -> bool:
+        return True
+
+    def finish(self, game: Game) -> None:
+        super().finish(game)
+        hd.end_siege(game)
+        game.vars.placed = ()

@@ -1,0 +1,84 @@
+"""What The Gazala Gallop remembers beyond the units' own states: its variables, field by field.
+
+Containers are copied one level deep with the position (see :class:`~tobruk.engine.vars.Vars`); their
+items are replaced, never changed in place, so a copy for undo or search is never touched by later play.
+Hexes are kept as labels and sides as their values where the rules only compare them (they go into
+saves and hashes as they are).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tobruk.engine.vars import Vars
+from tobruk.mechanics.actions import Attack
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredAttack:
+    """An attack declared this phase (GG-XIV.A): its number, the declaration, and whether it is over."""
+
+    id: int
+    order: Attack
+    resolved: bool = False
+
+    @property
+    def attackers(self) -> tuple[str, ...]:
+        return self.order.attackers
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """How a counter looked to the enemy when a phase he may not follow began (set-up, siege)."""
+
+    hex: str | None
+    hidden: bool
+    eliminated: bool
+    anon: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Interdiction:
+    """An air unit over a hex after its ground attack, interdicting enemy movement (GG-X.B.1)."""
+
+    air: str
+    hex: str
+    side: str
+
+
+@dataclass
+class GazalaVars(Vars):
+    weather: str = "clear"  # GG-VIII: clear, sandstorm or rainstorm this game-turn
+    nonhistorical: bool = False  # GG-V.B: the nonhistorical set-up was chosen
+    closing: str | None = None  # the step whose end is under way (its IX.B retreats and stacking done)
+    placed: tuple[str, ...] = ()  # units set up (or redeployed in a siege) this phase
+    # face-down counters (GG-V.B, XIV.B.6)
+    anon: dict[str, str] = field(default_factory=dict)  # counter -> the anonymous id the enemy sees
+    anon_batch: int = 0
+    unseen: dict[str, Unseen] = field(default_factory=dict)
+    siege_lost: bool = False  # an Axis unit has been inside the Tobruk perimeter
+    # activation and movement (GG-V.A, XIII)
+    activations: dict[str, int] = field(default_factory=dict)  # turn -> activations used
+    allied_losses: dict[str, int] = field(default_factory=dict)  # turn -> Allied units lost in the Axis player-turn
+    gallop_called: bool = False
+    gallop: tuple[str, ...] = ()  # units still galloping east
+    boxes_held: dict[str, tuple[str, ...]] = field(default_factory=dict)  # side -> boxes held at its player-turn's start
+    boxes_eliminated: tuple[str, ...] = ()
+    villages: dict[str, str] = field(default_factory=dict)  # village hex -> the side controlling it
+    # combat (GG-XIV)
+    attacks: tuple[DeclaredAttack, ...] = ()
+    attacked_units: tuple[str, ...] = ()  # enemy units attacked this phase
+    ixb_done: str | None = None  # the attack phase whose GG-IX.B retreats have been started
+    # supply (GG-XV)
+    # side -> unit -> status at its last determination: shown on the map, never read back by a rule
+    supply: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, metadata={"key": False})
+    supply_help: dict[str, dict[str, str]] = field(default_factory=dict)  # side -> unit -> what supplies it
+    supply_die: dict[str, int] = field(default_factory=dict)  # side -> the sandstorm die for its line
+    convoys_used: dict[str, int] = field(default_factory=dict)
+    convoy_tried: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # air (GG-X)
+    air: dict[str, tuple[int, int]] = field(default_factory=dict)  # air unit -> (turn last flown, out until turn)
+    air_ok: dict[str, bool] = field(default_factory=dict)  # side -> airfields usable in the rain
+    interdiction: Interdiction | None = None
+    result: dict[str, Any] | None = field(default=None, metadata={"key": False})  # the score once the game is over
