@@ -30,12 +30,12 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.fuzz import fuzz_game
 from tobruk.hexes import Direction
-from tobruk.maps import MovementRates, RouteKind
+from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.reach import MoveContext, reach
+from tobruk.mechanics.supply import SupplyContext, edge_tables, trace_all
+from tobruk.mechanics.zoc import ZocMap
 from tobruk.players import make_player, play_game
-from tobruk.rules.movement import MoveContext, reach
-from tobruk.rules.supply import SupplyContext, edge_tables, trace_all
-from tobruk.rules.zoc import ZocMap
 from tobruk.scenario import load_scenario
 
 
@@ -101,7 +101,7 @@ def clone_time() -> float:
     return timed(game.copy, 2000)
 
 
-ARMOUR = MovementRates(road=15, major_track=20, minor_track=30)
+ARMOUR = MovementRates.of(road=15, major_track=20, minor_track=30)
 
 
 def search_versus_networkx() -> dict[str, float]:
@@ -123,7 +123,7 @@ def search_versus_networkx() -> dict[str, float]:
             kind = m.route_table[i * 6 + d]
             if m.towering_table[i * 6 + d] and kind < 0:
                 continue
-            cost = ARMOUR.along(None if kind < 0 else RouteKind(kind))
+            cost = ARMOUR.along(None if kind < 0 else m.route_kinds[kind])
             if kind < 0 and m.climb_table[i * 6 + d]:
                 cost += 120
             graph.add_edge(h, m.hexes[j], weight=cost)

@@ -183,9 +183,9 @@ def test_ridges_hills_and_tels_are_hill_hexes() -> None:
         "Qaret el Himeimat",
         "Gebel Bein Gabir",
     ):
-        assert m.terrain[m.place(name).hex] is Terrain.HILL, name
+        assert m.terrain[m.place(name).hex] == Terrain.HILL, name
     for ridge in ("Ruweisat Ridge", "Alam Halfa Ridge"):
-        assert m.zone(ridge) and all(m.terrain[h] is Terrain.HILL for h in m.zone(ridge)), ridge
+        assert m.zone(ridge) and all(m.terrain[h] == Terrain.HILL for h in m.zone(ridge)), ridge
 
 
 def test_the_deirs_are_named_places_of_kind_deir() -> None:
@@ -200,10 +200,10 @@ def test_the_deirs_are_named_places_of_kind_deir() -> None:
 def test_the_qattara_depression_is_impassable_below_its_northern_edge() -> None:
     m = fa_map()
     floor = m.zone("Qattara Depression (Alamein sector)")
-    assert floor and all(m.terrain[h] is Terrain.DEPRESSION for h in floor)
+    assert floor and all(m.terrain[h] == Terrain.DEPRESSION for h in floor)
     assert {h.row for h in floor} == {m.rows - 1}  # the south edge of the map, below Naqb Abu Dweis
     naqb = zone_hex("naqb-abu-dweis-box")
-    edge = [(s, f) for s, fs in m.hexsides.items() for f in fs if f.kind is Feature.IMPASSABLE_ESCARPMENT]
+    edge = [(s, f) for s, fs in m.hexsides.items() for f in fs if f.kind == Feature.IMPASSABLE_ESCARPMENT]
     assert edge
     for side, f in edge:
         a, b = side.hexes
@@ -216,7 +216,7 @@ def test_the_qattara_depression_is_impassable_below_its_northern_edge() -> None:
 def test_the_coast_road_railway_and_tracks_run_where_the_sources_put_them() -> None:
     m = fa_map()
     road = next(r for r in m.route_lines if r.name == "Egyptian coast road")
-    assert road.kind is RouteKind.ROAD
+    assert road.kind == RouteKind.ROAD
     for name in ("El Daba", "Sidi Abd el Rahman", "El Alamein", "El Hammam"):
         assert m.place(name).hex in road.hexes, name
     # the railway runs beside the road through the stations from El Daba to El Hammam

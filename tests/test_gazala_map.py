@@ -69,7 +69,7 @@ def test_gazala_line_runs_unbroken_from_the_coast_to_bir_hakeim(gazala) -> None:
     assert {h.label for h in line if h.row == 1} == {"B5"}
     assert all(h.col + 1 == 7 for h in line if h.row >= 7)
     # the belt is mined hexside by hexside, and Bir Hakeim all round
-    mined = [s for s, fs in m.hexsides.items() if any(f.kind is Feature.MINEFIELD for f in fs)]
+    mined = [s for s, fs in m.hexsides.items() if any(f.kind == Feature.MINEFIELD for f in fs)]
     assert len(mined) >= 15
     assert all(m.feature(H("J7"), n, Feature.MINEFIELD) for n in H("J7").neighbours())
 
@@ -83,7 +83,7 @@ def test_routes_are_chains_of_adjacent_land_hexes(gazala) -> None:  # type: igno
         assert all(a.is_adjacent(b) for a, b in zip(r.hexes, r.hexes[1:], strict=False)), r.name
         assert all(m.is_land(h) for h in r.hexes), r.name
     via = next(r for r in m.route_lines if r.name == "Via Balbia")
-    assert H("A5") in via.hexes and H("C13") in via.hexes and via.kind is RouteKind.ROAD
+    assert H("A5") in via.hexes and H("C13") in via.hexes and via.kind == RouteKind.ROAD
 
 
 # Places of the research table (shared research notes, section 2) and the hex given there.

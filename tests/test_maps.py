@@ -35,10 +35,10 @@ allied = ["D4"]
 def test_inline_map_builds_and_answers_questions() -> None:
     m = make_scenario(map_extra=TRACKS).map
     assert len(m.hexes) == 25 and m.rows == 5 and m.columns == 5
-    assert m.route(H("A1"), H("A2")) is RouteKind.ROAD
-    assert m.route(H("B3"), H("A3")) is RouteKind.MINOR_TRACK
+    assert m.route(H("A1"), H("A2")) == RouteKind.ROAD
+    assert m.route(H("B3"), H("A3")) == RouteKind.MINOR_TRACK
     assert m.route(H("A1"), H("B1")) is None
-    assert m.terrain[H("C2")] is Terrain.HILL and not m.is_land(H("A5"))
+    assert m.terrain[H("C2")] == Terrain.HILL and not m.is_land(H("A5"))
     esc = m.feature(H("C1"), H("B1"), Feature.ESCARPMENT)
     assert esc is not None and esc.high == H("C1")
     mine = m.feature(H("B2"), H("B3"), Feature.MINEFIELD)
@@ -59,8 +59,8 @@ def test_integer_tables_agree_with_the_map() -> None:
     i = m.index[H("A2")]
     assert m.neighbour_table[i * 6 + Direction.E] == m.index[H("A3")]
     assert m.neighbour_table[i * 6 + Direction.NE] == -1  # off the north edge
-    assert m.route_table[i * 6 + Direction.E] == RouteKind.ROAD
-    rates = MovementRates(road=15, major_track=20, minor_track=30)
+    assert m.route_kinds[m.route_table[i * 6 + Direction.E]] == RouteKind.ROAD
+    rates = MovementRates.of(road=15, major_track=20, minor_track=30)
     costs = m.edge_costs(rates)
     assert costs[i * 6 + Direction.E] == 15  # along the road: 1/4 MF in sixtieths
     assert costs[i * 6 + Direction.SE] == 60  # off-road

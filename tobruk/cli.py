@@ -63,13 +63,13 @@ def map_json(m: Map, game: Game) -> dict[str, Any]:
 def _map_json(m: Map, scenario_name: str, units_at: Callable[[Hex], list[str]], units: list[dict[str, Any]]) -> dict[str, Any]:
     hexes = []
     for h in m.hexes:
-        features = [{"kind": f.kind.value, "side": s.label, "high": f.high.label if f.high else None,
+        features = [{"kind": f.kind, "side": s.label, "high": f.high.label if f.high else None,
                      "owner": f.owner.value if f.owner else None, "inside": f.inside.label if f.inside else None}
                     for s in sorted(m.hexsides) if h in s.hexes for f in m.hexsides[s]]
-        routes = [{"to": s.other(h).label, "kind": k.key} for s, k in sorted(m.routes.items()) if h in s.hexes]
+        routes = [{"to": s.other(h).label, "kind": k} for s, k in sorted(m.routes.items()) if h in s.hexes]
         hexes.append({
             "hex": h.label,
-            "terrain": m.terrain[h].value,
+            "terrain": m.terrain[h],
             "places": [p.name for p in m.places_in(h)],
             "fortification": m.fortifications[h].value if h in m.fortifications else None,
             "routes": routes,

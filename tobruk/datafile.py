@@ -8,6 +8,7 @@ file, the field and what was expected, and unknown keys (usually typos) are refu
 from __future__ import annotations
 
 import builtins
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -19,6 +20,7 @@ from tobruk.hexes import Hex, Hexside
 T = TypeVar("T")
 DATA = Path(__file__).resolve().parent / "data"  # the package's own data files
 _MISSING = object()
+_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 
 class Table:
@@ -80,6 +82,15 @@ class Table:
         if not isinstance(value, str) or value not in choices:
             raise self.error(key, f"expected one of {', '.join(sorted(choices))}, got {value!r}")
         return choices[value]
+
+    def name(self, key: builtins.str, default: object = _MISSING) -> Any:
+        """A name from an open vocabulary (a terrain, route or feature kind): lowercase words joined by '-'."""
+        value = self._get(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if not isinstance(value, str) or not _NAME.match(value):
+            raise self.error(key, f"expected a name of lowercase words joined by '-' (like major-track), got {value!r}")
+        return value
 
     def table(self, key: builtins.str, default: object = _MISSING) -> Any:
         value = self._get(key, default)

@@ -39,9 +39,10 @@ from tobruk.geoextra import (
 )
 from tobruk.hexes import Direction, Hex, Hexside, line
 from tobruk.layout import SQRT3, Layout
-from tobruk.mapfile import TERRAINS, grid_hexes
+from tobruk.mapfile import grid_hexes
 from tobruk.maps import (
     HIGH_SIDED,
+    NAME,
     ROUTE_KINDS,
     Feature,
     Map,
@@ -54,9 +55,12 @@ from tobruk.maps import (
     build_map,
 )
 
+# place kinds that give their hex its terrain, by rank (a town outranks a village outranks a hill); a
+# grid may give its own in [place_terrain]
+PLACE_TERRAIN = {Terrain.TOWN: 3, Terrain.VILLAGE: 2, Terrain.HILL: 1}
+
 LatLon = tuple[float, float]
 COMPASS = {"north": (0.0, -1.0), "south": (0.0, 1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}
-LINE_KINDS = {f.value: f for f in Feature}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +77,7 @@ class GeoPlace:
 @dataclass(frozen=True, slots=True)
 class GeoRoute:
     name: str
-    kind: RouteKind
+    kind: str
     points: tuple[LatLon, ...]
     confidence: str
     source: str
@@ -84,7 +88,7 @@ class GeoLine:
     """An escarpment, ridge, minefield or perimeter as a polyline (``closed`` for a ring)."""
 
     name: str
-    kind: Feature
+    kind: str
     points: tuple[LatLon, ...]
     confidence: str
     source: str
@@ -150,20 +154,20 @@ def read_geography(t: Table) -> Geography:
         pt.done()
     routes = []
     for rt in t.tables("route"):
-        routes.append(GeoRoute(rt.str("name"), rt.choice("kind", ROUTE_KINDS), _points(rt, "points"),
+        routes.append(GeoRoute(rt.str("name"), rt.name("kind"), _points(rt, "points"),
                                rt.str("confidence"), source_of(rt)))
         rt.done()
     lines = []
     for lt in t.tables("line"):
-        kind = lt.choice("kind", LINE_KINDS)
+        kind = lt.name("kind")
         high = lt.choice("high", {k: k for k in COMPASS}, None)
         if kind in HIGH_SIDED and high is None:
             raise lt.error("high", "an escarpment needs the compass side it is high on (north, south, east, west)")
         owner = lt.choice("owner", SIDES, None)
-        if kind is Feature.MINEFIELD and owner is None:
+        if kind == Feature.MINEFIELD and owner is None:
             raise lt.error("owner", "a minefield needs its owner (axis or allied)")
         closed = lt.bool("closed", False)
-        if kind is Feature.PERIMETER and not closed:
+        if kind == Feature.PERIMETER and not closed:
             raise lt.error("closed", "a perimeter must be a closed ring (closed = true)")
         lines.append(GeoLine(lt.str("name"), kind, _points(lt, "points"), lt.str("confidence"), source_of(lt),
                              high, owner, closed))
@@ -357,10 +361,12 @@ class BuildSpec:
     supply: dict[Side, list[Hex]]
     zones: dict[str, list[Hex]]
     line_zones: dict[str, str]
-    terrain: dict[Hex, Terrain]
+    terrain: dict[Hex, str]
+    place_terrain: dict[str, int]  # place kinds that give their hex its terrain, and their rank
     place_zones: dict[str, list[str]] = field(default_factory=dict)
     route_zones: dict[str, list[str]] = field(default_factory=dict)
     edge_zones: dict[str, str] = field(default_factory=dict)
+    route_kinds: tuple[str, ...] = ROUTE_KINDS  # best first
 
 
 def read_build_spec(t: Table) -> BuildSpec:
@@ -383,14 +389,23 @@ def read_build_spec(t: Table) -> BuildSpec:
     if lz is not None:
         lz.done()
     tt = t.table("terrain", None)
-    terrain: dict[Hex, Terrain] = {}
+    terrain: dict[Hex, str] = {}
     if tt is not None:
         for k in tt.keys():
-            if k not in TERRAINS:
-                raise tt.error(k, "unknown terrain")
+            if not NAME.match(k):
+                raise tt.error(k, "expected a terrain name of lowercase words joined by '-'")
             for h in tt.hexes(k):
-                terrain[h] = TERRAINS[k]
+                terrain[h] = k
         tt.done()
+    pt = t.table("place_terrain", None)
+    place_terrain = dict(PLACE_TERRAIN)
+    if pt is not None:
+        place_terrain = {}
+        for k in pt.keys():
+            if not NAME.match(k):
+                raise pt.error(k, "expected a place kind of lowercase words joined by '-'")
+            place_terrain[k] = pt.int(k)
+        pt.done()
     named: dict[str, dict[str, list[str]]] = {}
     for key in ("place_zones", "route_zones"):
         nt = t.table(key, None)
@@ -401,8 +416,13 @@ def read_build_spec(t: Table) -> BuildSpec:
     edge_zones = {k: et.choice(k, {c: c for c in COMPASS}) for k in et.keys()} if et is not None else {}
     if et is not None:
         et.done()
+    kinds = tuple(t.strings("route_kinds", list(ROUTE_KINDS)))
+    for i, k in enumerate(kinds):
+        if not NAME.match(k):
+            raise t.error(f"route_kinds[{i}]", f"expected a route kind of lowercase words joined by '-', got {k!r}")
     spec = BuildSpec(t.str("name"), t.str("geography"), ref, rows, cols, shifted, t.number("land_threshold"),
-                     supply, zones, line_zones, terrain, named["place_zones"], named["route_zones"], edge_zones)
+                     supply, zones, line_zones, terrain, place_terrain, named["place_zones"], named["route_zones"],
+                     edge_zones, kinds)
     t.done()
     return spec
 
@@ -420,7 +440,7 @@ def rasterise(spec: BuildSpec, geography: Geography, is_land: Callable[[float, f
         for chain in trace_route([ref.to_km(*p) for p in r.points], layout, on_board):
             routes.append(RouteLine(r.kind, r.name, tuple(chain)))
             for h in chain:  # a road or track proves there is land to drive on
-                if terrain[h] is Terrain.SEA:
+                if terrain[h] == Terrain.SEA:
                     terrain[h] = Terrain.CLEAR
 
     places: list[Place] = []
@@ -430,14 +450,11 @@ def rasterise(spec: BuildSpec, geography: Geography, is_land: Callable[[float, f
         if not on_board(h):
             continue
         places.append(Place(p.name, h, p.kind))
-        if terrain[h] is Terrain.SEA:
+        if terrain[h] == Terrain.SEA:
             terrain[h] = Terrain.CLEAR
-        if p.kind in TERRAINS and p.kind != "clear":
-            current = terrain[h]
-            # a town outranks a village outranks a hill: keep the most built-up
-            rank = {Terrain.TOWN: 3, Terrain.VILLAGE: 2, Terrain.HILL: 1}
-            if rank.get(TERRAINS[p.kind], 0) > rank.get(current, 0):
-                terrain[h] = TERRAINS[p.kind]
+        rank = spec.place_terrain
+        if rank.get(p.kind, 0) > rank.get(terrain[h], 0):
+            terrain[h] = p.kind  # a place of higher rank gives the hex its terrain (a town over a hill)
         if p.fortification is not None:
             forts[h] = p.fortification
     terrain.update(spec.terrain)
@@ -449,7 +466,7 @@ def rasterise(spec: BuildSpec, geography: Geography, is_land: Callable[[float, f
         crossed = crossed_hexsides(pts, layout, board, gl.closed)
         for side, (dx, dy) in sorted(crossed.items()):
             a, b = side.hexes
-            if terrain[a] is Terrain.SEA or terrain[b] is Terrain.SEA:
+            if terrain[a] == Terrain.SEA or terrain[b] == Terrain.SEA:
                 continue  # a coastline is not an escarpment, minefield or perimeter
             high = inside = None
             if gl.high is not None:
@@ -459,29 +476,29 @@ def rasterise(spec: BuildSpec, geography: Geography, is_land: Callable[[float, f
                     nx, ny = -nx, -ny
                 (ax, ay), (bx, by) = layout.centre(a), layout.centre(b)
                 high = a if (ax - bx) * nx + (ay - by) * ny > 0 else b
-            if gl.kind is Feature.PERIMETER:
+            if gl.kind == Feature.PERIMETER:
                 inside = a if _inside(layout.centre(a), pts) else b
             feats = hexsides.setdefault(side, [])
-            if all(f.kind is not gl.kind for f in feats):
+            if all(f.kind != gl.kind for f in feats):
                 feats.append(SideFeature(gl.kind, high=high, owner=gl.owner, inside=inside))
         if gl.closed:
             zone = f"inside {gl.name}"
-            zones[zone] = [h for h in board if _inside(layout.centre(h), pts) and terrain[h] is not Terrain.SEA]
+            zones[zone] = [h for h in board if _inside(layout.centre(h), pts) and terrain[h] != Terrain.SEA]
         for zone_name, line_name in spec.line_zones.items():
             if line_name == gl.name:
                 zones[zone_name] = sorted({h for chain in trace_route(pts, layout, on_board) for h in chain
-                                           if terrain[h] is not Terrain.SEA})
+                                           if terrain[h] != Terrain.SEA})
     railway, railheads = _rasterise_extras(spec, geography, board, terrain, hexsides, zones, places, routes)
-    m = build_map(spec.name, terrain, hexsides=hexsides, routes=routes, places=places,
-                  supply_sources=spec.supply, fortifications=forts, zones=zones, railway=railway, railheads=railheads)
+    m = build_map(spec.name, terrain, hexsides=hexsides, routes=routes, places=places, supply_sources=spec.supply,
+                  fortifications=forts, zones=zones, railway=railway, railheads=railheads, route_kinds=spec.route_kinds)
     if not spec.edge_zones:
         return m
     zones.update({z: sorted(m.edge(compass)) for z, compass in spec.edge_zones.items()})
-    return build_map(spec.name, terrain, hexsides=hexsides, routes=routes, places=places,
-                     supply_sources=spec.supply, fortifications=forts, zones=zones, railway=railway, railheads=railheads)
+    return build_map(spec.name, terrain, hexsides=hexsides, routes=routes, places=places, supply_sources=spec.supply,
+                     fortifications=forts, zones=zones, railway=railway, railheads=railheads, route_kinds=spec.route_kinds)
 
 
-def _rasterise_extras(spec: BuildSpec, geography: Geography, board: list[Hex], terrain: dict[Hex, Terrain],
+def _rasterise_extras(spec: BuildSpec, geography: Geography, board: list[Hex], terrain: dict[Hex, str],
                       hexsides: dict[Hexside, list[SideFeature]], zones: dict[str, list[Hex]], places: list[Place],
                       routes: list[RouteLine]) -> tuple[list[Hex], list[Railhead]]:
     """Areas, passes, the railway and the zones named after places and routes (the campaign map's)."""
@@ -494,7 +511,7 @@ def _rasterise_extras(spec: BuildSpec, geography: Geography, board: list[Hex], t
 
     for area in geography.areas:  # each area is also a zone of its own name (its land hexes)
         hexes = [h for h in area_hexes([ref.to_km(*p) for p in area.points], area.closed, layout, board, trace)
-                 if terrain[h] is not Terrain.SEA]
+                 if terrain[h] != Terrain.SEA]
         for h in hexes:
             terrain[h] = area.kind
         zones[area.name] = hexes

@@ -25,11 +25,9 @@ from dataclasses import dataclass
 from tobruk.datafile import Table
 from tobruk.hexes import Hex, Hexside
 from tobruk.layout import Layout
-from tobruk.maps import HIGH_SIDED, Feature, Railhead, SideFeature, Terrain
+from tobruk.maps import HIGH_SIDED, Feature, Railhead, SideFeature
 
 LatLon = tuple[float, float]
-AREA_KINDS = {t.value: t for t in (Terrain.MOUNTAIN, Terrain.HILL, Terrain.OASIS, Terrain.DEPRESSION,
-                                   Terrain.TOWN, Terrain.VILLAGE)}
 HALF_MONTH = ("I", "II")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -39,7 +37,7 @@ class GeoArea:
     """A stretch of terrain: a closed ring (the hexes inside) or an open line (the hexes it crosses)."""
 
     name: str
-    kind: Terrain
+    kind: str  # the terrain the area gives the hexes it covers
     points: tuple[LatLon, ...]
     closed: bool
     confidence: str
@@ -66,7 +64,7 @@ def turn_of(date: str) -> str:
 def read_areas(t: Table, points: Callable[[Table, str], tuple[LatLon, ...]], source_of: Callable[[Table], str]) -> list[GeoArea]:
     out = []
     for at in t.tables("area", None):
-        kind = at.choice("kind", AREA_KINDS)
+        kind = at.name("kind")
         closed = at.bool("closed", False)
         pts = points(at, "points")
         if closed and len(pts) < 3:
@@ -126,7 +124,7 @@ def nearest_escarpment_side(x: float, y: float, layout: Layout,
 
 def add_pass(side: Hexside, hexsides: dict[Hexside, list[SideFeature]]) -> None:
     feats = hexsides.setdefault(side, [])
-    if all(f.kind is not Feature.PASS for f in feats):
+    if all(f.kind != Feature.PASS for f in feats):
         feats.append(SideFeature(Feature.PASS))
 
 

@@ -14,8 +14,8 @@ from tobruk.datafile import Table, read_packaged_toml
 from tobruk.engine.sides import SIDES, Side
 from tobruk.hexes import Hex, Hexside
 from tobruk.maps import (
+    NAME,
     ROUTE_KINDS,
-    Feature,
     Map,
     MapError,
     Place,
@@ -29,7 +29,6 @@ from tobruk.maps import (
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 FORMAT = "tobruk-map"
 VERSION = 1
-TERRAINS = {t.value: t for t in Terrain}
 
 
 def grid_hexes(rows: int, columns: int, shifted_row_columns: int | None = None) -> list[Hex]:
@@ -62,9 +61,9 @@ def read_map(t: Table) -> Map:
     shifted = grid.int("shifted_row_columns", None)
     if shifted is not None and shifted not in (columns - 1, columns):
         raise grid.error("shifted_row_columns", f"expected {columns - 1} or {columns}")
-    default = grid.choice("default_terrain", TERRAINS, Terrain.CLEAR)
+    default = grid.name("default_terrain", Terrain.CLEAR)
     grid.done()
-    terrain: dict[Hex, Terrain] = dict.fromkeys(grid_hexes(rows, columns, shifted), default)
+    terrain: dict[Hex, str] = dict.fromkeys(grid_hexes(rows, columns, shifted), default)
 
     def on_board(tab: Table, key: str, h: Hex) -> Hex:
         if h not in terrain:
@@ -74,29 +73,27 @@ def read_map(t: Table) -> Map:
     tt = t.table("terrain", None)
     if tt is not None:
         for kind in tt.keys():
-            value = TERRAINS.get(kind)
-            if value is None:
-                raise tt.error(kind, f"unknown terrain; expected one of {', '.join(TERRAINS)}")
+            if not NAME.match(kind):
+                raise tt.error(kind, "expected a terrain name of lowercase words joined by '-'")
             for i, h in enumerate(tt.hexes(kind)):
-                terrain[on_board(tt, f"{kind}[{i}]", h)] = value
+                terrain[on_board(tt, f"{kind}[{i}]", h)] = kind
         tt.done()
 
+    route_kinds = tuple(t.strings("route_kinds", list(ROUTE_KINDS)))
     routes = []
     for rt in t.tables("route", None):
-        kind = rt.choice("kind", ROUTE_KINDS)
+        kind = rt.choice("kind", {k: k for k in route_kinds})
         hexes = tuple(on_board(rt, "hexes", h) for h in rt.hexes("hexes"))
-        routes.append(RouteLine(kind, rt.str("name", kind.key), hexes))
+        routes.append(RouteLine(kind, rt.str("name", kind), hexes))
         rt.done()
 
     sides: dict[Hexside, list[SideFeature]] = {}
     ht = t.table("hexsides", None)
     if ht is not None:
         for kind_name in ht.keys():
-            try:
-                kind = Feature(kind_name)
-            except ValueError:
-                raise ht.error(kind_name, f"unknown hexside feature; expected one of "
-                               f"{', '.join(f.value for f in Feature)}") from None
+            if not NAME.match(kind_name):
+                raise ht.error(kind_name, "expected a hexside feature name of lowercase words joined by '-'")
+            kind = kind_name
             for ft in ht.tables(kind_name):
                 side = ft.parse_hexside("side", ft.str("side"))
                 high = ft.hex("high", None)
@@ -141,8 +138,8 @@ def read_map(t: Table) -> Map:
         rh.done()
     t.done()
     try:
-        return build_map(name, terrain, hexsides=sides, routes=routes, places=places,
-                         supply_sources=supply, fortifications=forts, zones=zones, railway=railway, railheads=railheads)
+        return build_map(name, terrain, hexsides=sides, routes=routes, places=places, supply_sources=supply,
+                         fortifications=forts, zones=zones, railway=railway, railheads=railheads, route_kinds=route_kinds)
     except MapError as exc:
         raise t.error(exc.field, exc.problem) from None
 
@@ -159,8 +156,8 @@ def map_to_data(m: Map, *, shifted_row_columns: int | None = None, header: dict[
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, **(header or {}), "name": m.name, "grid": grid}
     terrain: dict[str, list[str]] = {}
     for h in m.hexes:
-        if m.terrain[h] is not Terrain.CLEAR:
-            terrain.setdefault(m.terrain[h].value, []).append(h.label)
+        if m.terrain[h] != Terrain.CLEAR:
+            terrain.setdefault(m.terrain[h], []).append(h.label)
     data["terrain"] = terrain
     data["supply"] = {s.value: [h.label for h in hs] for s, hs in m.supply_sources.items()}
     forts: dict[str, list[str]] = {}
@@ -178,9 +175,11 @@ def map_to_data(m: Map, *, shifted_row_columns: int | None = None, header: dict[
                 entry["owner"] = f.owner.value
             if f.inside is not None:
                 entry["inside"] = f.inside.label
-            hexsides.setdefault(f.kind.value, []).append(entry)
+            hexsides.setdefault(f.kind, []).append(entry)
     data["hexsides"] = hexsides
-    data["route"] = [{"kind": r.kind.key, "name": r.name, "hexes": [h.label for h in r.hexes]} for r in m.route_lines]
+    if m.route_kinds != ROUTE_KINDS:
+        data["route_kinds"] = list(m.route_kinds)
+    data["route"] = [{"kind": r.kind, "name": r.name, "hexes": [h.label for h in r.hexes]} for r in m.route_lines]
     data["place"] = [{"name": p.name, "hex": p.hex.label, "kind": p.kind} for p in m.places]
     if m.railway:  # only the campaign map has one; the Gazala map's file stays as it was
         data["railway"] = [h.label for h in m.railway]

@@ -9,59 +9,57 @@ route kind and hexside feature bits by ``index * 6 + direction``.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import IntEnum, StrEnum
 from functools import cached_property
 from types import MappingProxyType
 
 from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
 
+NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")  # terrain, route and feature names: words joined by '-'
 
-class Terrain(StrEnum):
+
+class Terrain:
+    """Terrain names the maps of this family use.  The set is open: a map may name any terrain (``deir``,
+    ``ridge``...) and each game system's charts say what it does; the engine knows only sea and clear."""
+
     CLEAR = "clear"
     SEA = "sea"
     TOWN = "town"
     VILLAGE = "village"
     HILL = "hill"
-    # the North-Africa campaign map's own categories (CA-F); the Gazala map uses none of them
-    MOUNTAIN = "mountain"  # full-hex mountains (the Jebel Akhdar, CA-F.10)
-    OASIS = "oasis"  # matters for supply only (CA-F.6)
+    MOUNTAIN = "mountain"  # full-hex mountains (the Jebel Akhdar)
+    OASIS = "oasis"
     DEPRESSION = "depression"  # the floor of the Qattara Depression: salt marsh no army crossed
 
 
-class RouteKind(IntEnum):
-    """Road and track kinds, best first (a hexside carrying two keeps the better)."""
+class RouteKind:
+    """Road and track names; a map lists the kinds it uses best first (:attr:`Map.route_kinds`)."""
 
-    ROAD = 0
-    MAJOR_TRACK = 1
-    MINOR_TRACK = 2
-
-    @property
-    def key(self) -> str:
-        return ("road", "major-track", "minor-track")[self]
+    ROAD = "road"
+    MAJOR_TRACK = "major-track"
+    MINOR_TRACK = "minor-track"
 
 
-ROUTE_KINDS = {k.key: k for k in RouteKind}
+ROUTE_KINDS = (RouteKind.ROAD, RouteKind.MAJOR_TRACK, RouteKind.MINOR_TRACK)  # the usual kinds, best first
 
 
-class Feature(StrEnum):
-    """What a hexside can carry besides a road."""
+class Feature:
+    """Hexside feature names the maps of this family use (the set is open, as for terrain)."""
 
     ESCARPMENT = "escarpment"
     TOWERING_ESCARPMENT = "towering-escarpment"
     RIDGE = "ridge"
-    MINEFIELD = "minefield"
-    PERIMETER = "perimeter"
-    # the campaign map's (CA-F.7, CA-F.8): a dark-brown escarpment crossed only by road, and a
-    # pass that lets a unit up or down a passable escarpment at the ordinary cost
-    IMPASSABLE_ESCARPMENT = "impassable-escarpment"
-    PASS = "pass"
+    MINEFIELD = "minefield"  # needs the side that laid it (``owner``)
+    PERIMETER = "perimeter"  # a fortress perimeter: needs the hex ``inside``
+    IMPASSABLE_ESCARPMENT = "impassable-escarpment"  # crossed only by road
+    PASS = "pass"  # lets a unit up or down a passable escarpment at the ordinary cost
 
 
-FEATURE_BIT = {f: 1 << i for i, f in enumerate(Feature)}
-HIGH_SIDED = (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT)
+HIGH_SIDED = (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT)  # need a high side
+CLIMBED = (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT)  # cost more to climb
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +70,7 @@ class SideFeature:
     ``inside`` the hex inside a fortress perimeter.  Other kinds leave them ``None``.
     """
 
-    kind: Feature
+    kind: str
     high: Hex | None = None
     owner: Side | None = None
     inside: Hex | None = None
@@ -89,7 +87,7 @@ class Place:
 class RouteLine:
     """A named road or track as drawn: a chain of adjacent hexes."""
 
-    kind: RouteKind
+    kind: str
     name: str
     hexes: tuple[Hex, ...]
 
@@ -110,17 +108,24 @@ class Railhead:
 
 @dataclass(frozen=True, slots=True)
 class MovementRates:
-    """Cost in sixtieths of a movement factor of one hex along each route kind, and off-road."""
+    """Cost in sixtieths of a movement factor of one hex along each route kind (by name), and off-route."""
 
-    road: int
-    major_track: int
-    minor_track: int
+    along_route: tuple[tuple[str, int], ...]
     cross_country: int = 60
 
-    def along(self, kind: RouteKind | None) -> int:
+    @classmethod
+    def of(cls, cross_country: int = 60, **kinds: int) -> MovementRates:
+        """``MovementRates.of(road=15, major_track=20)``: keyword names with '_' for '-'."""
+        return cls(tuple((k.replace("_", "-"), v) for k, v in kinds.items()), cross_country)
+
+    def along(self, kind: str | None) -> int:
         if kind is None:
             return self.cross_country
-        return (self.road, self.major_track, self.minor_track)[kind]
+        return dict(self.along_route).get(kind, self.cross_country)
+
+    def table(self, route_kinds: tuple[str, ...]) -> tuple[int, ...]:
+        """The rates in the order of a map's route kinds (its route table's values index this)."""
+        return tuple(self.along(k) for k in route_kinds)
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,9 +133,9 @@ class Map:
     """A validated, frozen game board.  Build with :func:`build_map` (or load a map file)."""
 
     name: str
-    terrain: Mapping[Hex, Terrain]
+    terrain: Mapping[Hex, str]
     hexsides: Mapping[Hexside, tuple[SideFeature, ...]]
-    routes: Mapping[Hexside, RouteKind]
+    routes: Mapping[Hexside, str]
     route_lines: tuple[RouteLine, ...] = ()
     places: tuple[Place, ...] = ()
     supply_sources: Mapping[Side, tuple[Hex, ...]] = field(default_factory=dict)
@@ -138,6 +143,7 @@ class Map:
     zones: Mapping[str, frozenset[Hex]] = field(default_factory=dict)
     railway: tuple[Hex, ...] = ()
     railheads: tuple[Railhead, ...] = ()
+    route_kinds: tuple[str, ...] = ROUTE_KINDS  # best first
 
     # --- membership and geometry -----------------------------------------------------------
     def __contains__(self, h: object) -> bool:
@@ -161,7 +167,7 @@ class Map:
         return max(h.col for h in self.hexes) + 1
 
     def is_land(self, h: Hex) -> bool:
-        return self.terrain.get(h, Terrain.SEA) is not Terrain.SEA
+        return self.terrain.get(h, Terrain.SEA) != Terrain.SEA
 
     def neighbours(self, h: Hex) -> list[Hex]:
         """Neighbours on the board (sea included)."""
@@ -195,13 +201,13 @@ class Map:
     def features(self, side: Hexside) -> tuple[SideFeature, ...]:
         return self.hexsides.get(side, ())
 
-    def feature(self, a: Hex, b: Hex, kind: Feature) -> SideFeature | None:
+    def feature(self, a: Hex, b: Hex, kind: str) -> SideFeature | None:
         for f in self.hexsides.get(Hexside.between(a, b), ()):
-            if f.kind is kind:
+            if f.kind == kind:
                 return f
         return None
 
-    def route(self, a: Hex, b: Hex) -> RouteKind | None:
+    def route(self, a: Hex, b: Hex) -> str | None:
         """The best road or track joining two adjacent hexes, if any."""
         return self.routes.get(Hexside.between(a, b))
 
@@ -252,41 +258,45 @@ class Map:
 
     @cached_property
     def route_table(self) -> tuple[int, ...]:
-        """``table[i * 6 + d]``: the :class:`RouteKind` value across that hexside, or -1."""
+        """``table[i * 6 + d]``: the index in :attr:`route_kinds` of the route across that hexside, or -1."""
+        rank = {k: i for i, k in enumerate(self.route_kinds)}
         return tuple(
-            int(self.routes[s]) if (s := Hexside.of(h, d)) in self.routes else -1
+            rank[self.routes[s]] if (s := Hexside.of(h, d)) in self.routes else -1
             for h in self.hexes
             for d in Direction
         )
 
+    def side_table(self, *kinds: str) -> tuple[bool, ...]:
+        """``table[i * 6 + d]``: the hexside carries a feature of one of ``kinds``."""
+        key = ("side", kinds)
+        if key not in self._tables:
+            self._tables[key] = tuple(any(f.kind in kinds for f in self.hexsides.get(Hexside.of(h, d), ()))
+                                      for h in self.hexes for d in Direction)
+        return self._tables[key]
+
+    def climb_table_of(self, *kinds: str) -> tuple[bool, ...]:
+        """``table[i * 6 + d]``: the step from hex ``i`` in direction ``d`` goes up onto the high side of a
+        feature of one of ``kinds``."""
+        key = ("climb", kinds)
+        if key not in self._tables:
+            self._tables[key] = tuple(any(f.kind in kinds and f.high == h.neighbour(d)
+                                          for f in self.hexsides.get(Hexside.of(h, d), ()))
+                                      for h in self.hexes for d in Direction)
+        return self._tables[key]
+
     @cached_property
-    def feature_table(self) -> tuple[int, ...]:
-        """``table[i * 6 + d]``: OR of :data:`FEATURE_BIT` for the features on that hexside."""
-        out = []
-        for h in self.hexes:
-            for d in Direction:
-                bits = 0
-                for f in self.hexsides.get(Hexside.of(h, d), ()):
-                    bits |= FEATURE_BIT[f.kind]
-                out.append(bits)
-        return tuple(out)
+    def _tables(self) -> dict[tuple[str, tuple[str, ...]], tuple[bool, ...]]:
+        return {}
 
     @cached_property
     def climb_table(self) -> tuple[bool, ...]:
-        """``table[i * 6 + d]``: the step from hex ``i`` in direction ``d`` climbs an escarpment (ordinary or towering)."""
-        out = []
-        for h in self.hexes:
-            for d in Direction:
-                n = h.neighbour(d)
-                out.append(any(f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT) and f.high == n
-                               for f in self.hexsides.get(Hexside.of(h, d), ())))
-        return tuple(out)
+        """``table[i * 6 + d]``: the step climbs an escarpment (ordinary or towering)."""
+        return self.climb_table_of(*CLIMBED)
 
     @cached_property
     def towering_table(self) -> tuple[bool, ...]:
         """``table[i * 6 + d]``: a towering escarpment on that hexside."""
-        bit = FEATURE_BIT[Feature.TOWERING_ESCARPMENT]
-        return tuple(bool(b & bit) for b in self.feature_table)
+        return self.side_table(Feature.TOWERING_ESCARPMENT)
 
     @cached_property
     def _enemy_mine_tables(self) -> dict[Side, tuple[bool, ...]]:
@@ -304,7 +314,7 @@ class Map:
             for d in Direction:
                 owner = None
                 for f in self.hexsides.get(Hexside.of(h, d), ()):
-                    if f.kind is Feature.MINEFIELD:
+                    if f.kind == Feature.MINEFIELD:
                         owner = f.owner
                 out.append(owner)
         return tuple(out)
@@ -328,7 +338,7 @@ class Map:
                     out.append(-1)
                     continue
                 kind = self.route_table[i]
-                out.append(rates.along(RouteKind(kind) if kind >= 0 else None))
+                out.append(rates.along(self.route_kinds[kind] if kind >= 0 else None))
             cache[rates] = tuple(out)
         return cache[rates]
 
@@ -348,7 +358,7 @@ class MapError(ValueError):
 
 def build_map(
     name: str,
-    terrain: Mapping[Hex, Terrain],
+    terrain: Mapping[Hex, str],
     *,
     hexsides: Mapping[Hexside, Iterable[SideFeature]] | None = None,
     routes: Iterable[RouteLine] = (),
@@ -358,6 +368,7 @@ def build_map(
     zones: Mapping[str, Iterable[Hex]] | None = None,
     railway: Iterable[Hex] = (),
     railheads: Iterable[Railhead] = (),
+    route_kinds: tuple[str, ...] = ROUTE_KINDS,
 ) -> Map:
     """Validate the parts of a board and freeze them into a :class:`Map`.
 
@@ -367,16 +378,22 @@ def build_map(
     terrain = dict(terrain)
     if not terrain:
         raise MapError("terrain", "a map needs at least one hex")
+    for h, kind in terrain.items():
+        if not NAME.match(kind):
+            raise MapError("terrain", f"{h}: {kind!r} is not a terrain name (lowercase words joined by '-')")
+    rank = {k: i for i, k in enumerate(route_kinds)}
 
     def on_board(what: str, h: Hex) -> Hex:
         if h not in terrain:
             raise MapError(what, f"{h} is not on the map")
         return h
 
-    route_map: dict[Hexside, RouteKind] = {}
+    route_map: dict[Hexside, str] = {}
     lines = tuple(routes)
     for n, line in enumerate(lines):
         kind, hexes = line.kind, list(line.hexes)
+        if kind not in rank:
+            raise MapError(f"route[{n}]", f"{kind!r} is not one of the map's route kinds ({', '.join(route_kinds)})")
         if len(hexes) < 2:
             raise MapError(f"route[{n}]", "a route needs at least two hexes")
         for a, b in itertools.pairwise(hexes):
@@ -384,10 +401,10 @@ def build_map(
             on_board(f"route[{n}]", b)
             if not a.is_adjacent(b):
                 raise MapError(f"route[{n}]", f"{a} and {b} are not adjacent (a route is a chain of hexes)")
-            if terrain[a] is Terrain.SEA or terrain[b] is Terrain.SEA:
+            if terrain[a] == Terrain.SEA or terrain[b] == Terrain.SEA:
                 raise MapError(f"route[{n}]", f"{a}-{b} runs through the sea")
             side = Hexside.between(a, b)
-            route_map[side] = min(kind, route_map.get(side, kind))
+            route_map[side] = min(kind, route_map.get(side, kind), key=rank.__getitem__)
 
     side_map: dict[Hexside, tuple[SideFeature, ...]] = {}
     for side, feats in (hexsides or {}).items():
@@ -396,13 +413,15 @@ def build_map(
             raise MapError("hexsides", f"{side} is not on the map")
         clean: list[SideFeature] = []
         for f in feats:
+            if not NAME.match(f.kind):
+                raise MapError("hexsides", f"{side}: {f.kind!r} is not a feature name (lowercase words joined by '-')")
             if f.kind in HIGH_SIDED and f.high not in (a, b):
                 raise MapError("hexsides", f"{f.kind} {side}: its high side must be {a} or {b}, not {f.high}")
-            if f.kind is Feature.MINEFIELD and f.owner is None:
+            if f.kind == Feature.MINEFIELD and f.owner is None:
                 raise MapError("hexsides", f"minefield {side}: needs the side that owns it")
-            if f.kind is Feature.PERIMETER and f.inside not in (a, b):
+            if f.kind == Feature.PERIMETER and f.inside not in (a, b):
                 raise MapError("hexsides", f"perimeter {side}: its inside must be {a} or {b}, not {f.inside}")
-            if any(g.kind is f.kind for g in clean):
+            if any(g.kind == f.kind for g in clean):
                 raise MapError("hexsides", f"{side} carries {f.kind} twice")
             clean.append(f)
         if clean:
@@ -425,7 +444,7 @@ def build_map(
     for what, hexes in (("supply", [h for hs in sources.values() for h in hs]), ("fortifications", list(forts)),
                         ("railway", list(rail))):
         for h in hexes:
-            if terrain[h] is Terrain.SEA:
+            if terrain[h] == Terrain.SEA:
                 raise MapError(what, f"{h} is a sea hex")
 
     return Map(
@@ -440,4 +459,5 @@ def build_map(
         zones=MappingProxyType(zone_map),
         railway=rail,
         railheads=heads,
+        route_kinds=tuple(route_kinds),
     )

@@ -210,6 +210,7 @@ def read_scenario(t: Table, name: str) -> Scenario:
     else:
         m = read_map(t.table("map"))
         map_data = t.data["map"]
+    _check_terrain(t, system, m, isinstance(map_data, str))
 
     zones: dict[str, frozenset[Hex]] = {}
     zt = t.table("zones", None)
@@ -281,6 +282,21 @@ def read_scenario(t: Table, name: str) -> Scenario:
                                  + _packaged_digest("tracks", setup.track)).encode()).hexdigest()
     return Scenario(name, title, system, m, tuple(units), start, setup_zone, reinforcements, zones, turns,
                     tuple(options), digest, t.source, notes, rules, setup)
+
+
+def _check_terrain(t: Table, system: str, m: Map, packaged: bool) -> None:
+    """The map's terrain must be terrain its game system knows (the names are open; a typo is not)."""
+    from tobruk.engine.system import find_system
+
+    try:
+        known = find_system(system).terrain_kinds
+    except KeyError:
+        return  # a system with no rules yet (its scenarios are data only)
+    if known is None:
+        return
+    for kind in sorted(set(m.terrain.values()) - known):
+        where = "map" if packaged else f"map.terrain.{kind}"
+        raise t.error(where, f"unknown terrain {kind!r} for {system}; it knows {', '.join(sorted(known))}")
 
 
 def _map_digest(map_name: str) -> str:

@@ -67,6 +67,7 @@ class System:
     prefix: ClassVar[str] = ""  # the clause prefix of its rules, "GG"
     vocabulary: ClassVar[Vocabulary] = Vocabulary(())
     game_over_clause: ClassVar[str] = "end"
+    terrain_kinds: ClassVar[frozenset[str] | None] = None  # the terrain its charts know (None: any)
 
     # --- what the engine asks --------------------------------------------------------------------
     def new_vars(self, game: Game) -> Vars:

@@ -29,6 +29,8 @@ FILL = {
     Terrain.OASIS: "#bfd69a",
     Terrain.DEPRESSION: "#d9d3c7",
 }
+OTHER_TERRAIN = "#e3d9bd"
+OTHER_ROUTE = 'stroke="#7a4a1e" stroke-width="1.6"'
 ROUTE_STYLE = {
     RouteKind.ROAD: 'stroke="#b22222" stroke-width="3"',
     RouteKind.MAJOR_TRACK: 'stroke="#7a4a1e" stroke-width="2.2" stroke-dasharray="6 3"',
@@ -79,8 +81,9 @@ def map_layout(size: float = 28.0) -> Layout:
 
 
 def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size: float = 28.0,
-               title: str | None = None) -> str:
-    """The map as an SVG document; ``units`` adds their counters (stacks fanned out)."""
+               title: str | None = None, terrain_colours: dict[str, str] | None = None) -> str:
+    """The map as an SVG document; ``units`` adds their counters (stacks fanned out).  Terrain the family's
+    palette does not know gets ``terrain_colours`` (a system's rendering), else a plain fill."""
     margin = size * 1.2
     layout = map_layout(size)
     xs = [p[0] for h in m.hexes for p in layout.corners(h)]
@@ -97,8 +100,9 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
     out.append('<g id="hexes" stroke="#b9ab88" stroke-width="0.6">')
     for h in m.hexes:
         pts = " ".join(_fmt(p) for p in layout.corners(h))
-        out.append(f'<polygon data-hex="{h.label}" points="{pts}" fill="{FILL[m.terrain[h]]}">'
-                   f'<title>{h.label} {m.terrain[h].value}</title></polygon>')
+        fill = (terrain_colours or {}).get(m.terrain[h]) or FILL.get(m.terrain[h], OTHER_TERRAIN)
+        out.append(f'<polygon data-hex="{h.label}" points="{pts}" fill="{fill}">'
+                   f'<title>{h.label} {m.terrain[h]}</title></polygon>')
     out.append("</g>")
     # hill texture
     for h in m.hexes:
@@ -120,7 +124,7 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
         (x1, y1), (x2, y2) = layout.side_segment(side)
         for f in m.hexsides[side]:
             seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
-            if f.kind is Feature.PASS:
+            if f.kind == Feature.PASS:
                 out.append(f'<circle cx="{(x1 + x2) / 2:.1f}" cy="{(y1 + y2) / 2:.1f}" r="{size * .14:.1f}" fill="#fbf8ef" '
                            f'stroke="#5a3a1a" stroke-width="1.2"><title>pass {side.label}</title></circle>')
             elif f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT):
@@ -134,14 +138,14 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                                 f'x2="{x1 + (x2 - x1) * k + tx:.1f}" y2="{y1 + (y2 - y1) * k + ty:.1f}"/>'
                                 for k in (0.2, 0.4, 0.6, 0.8))
                 # the campaign's dark-brown impassable escarpments (CA-F.8) stand out from the passable ones
-                colour = "#2a1606" if f.kind is Feature.IMPASSABLE_ESCARPMENT else "#5a3a1a"
+                colour = "#2a1606" if f.kind == Feature.IMPASSABLE_ESCARPMENT else "#5a3a1a"
                 out.append(f'<g stroke="{colour}" stroke-width="1.4"><line {seg} stroke-width="2.4"/>{teeth}</g>')
-                if f.kind is Feature.TOWERING_ESCARPMENT:
+                if f.kind == Feature.TOWERING_ESCARPMENT:
                     out.append(f'<line x1="{x1 + tx * .5:.1f}" y1="{y1 + ty * .5:.1f}" x2="{x2 + tx * .5:.1f}" '
                                f'y2="{y2 + ty * .5:.1f}" stroke="{colour}" stroke-width="2.4"/>')
-            elif f.kind is Feature.RIDGE:
+            elif f.kind == Feature.RIDGE:
                 out.append(f'<line {seg} stroke="#8a6d3b" stroke-width="3" stroke-dasharray="1 3" stroke-linecap="round"/>')
-            elif f.kind is Feature.MINEFIELD:
+            elif f.kind == Feature.MINEFIELD:
                 marks = []
                 for k in (0.2, 0.5, 0.8):
                     px, py = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
@@ -151,7 +155,7 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                 owner = f.owner or Side.ALLIED
                 out.append(f'<g stroke="{"#8b1a1a" if owner is Side.ALLIED else "#333"}" stroke-width="1.3">'
                            f'{"".join(marks)}<title>{owner.display} minefield {side.label}</title></g>')
-            elif f.kind is Feature.PERIMETER:
+            elif f.kind == Feature.PERIMETER:
                 out.append(f'<line {seg} stroke="#5b2c83" stroke-width="2.5" stroke-dasharray="8 3"/>')
     out.append("</g>")
     # the railway (the campaign map's), under the roads
@@ -165,12 +169,13 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                        f'fill="#222"><title>railhead {escape(rh.name)} from {rh.turn}</title></rect>')
     # roads and tracks, centre to centre
     out.append('<g id="routes" fill="none" stroke-linecap="round">')
-    for kind in sorted(RouteKind, reverse=True):
-        for side, k in sorted(m.routes.items()):
-            if k is kind:
+    for route_kind in reversed(m.route_kinds):  # the best drawn last, on top
+        for side, kind_here in sorted(m.routes.items()):
+            if kind_here == route_kind:
                 a, b = side.hexes
                 out.append(f'<line x1="{layout.centre(a)[0]:.1f}" y1="{layout.centre(a)[1]:.1f}" '
-                           f'x2="{layout.centre(b)[0]:.1f}" y2="{layout.centre(b)[1]:.1f}" {ROUTE_STYLE[kind]}/>')
+                           f'x2="{layout.centre(b)[0]:.1f}" y2="{layout.centre(b)[1]:.1f}" '
+                           f'{ROUTE_STYLE.get(route_kind, OTHER_ROUTE)}/>')
     out.append("</g>")
     # supply sources
     for owner, hexes in m.supply_sources.items():

@@ -100,7 +100,7 @@ def check_action(game: Game, action: Action) -> list[str]:
     """No listed move spends more MF than the unit has (GG-XIII.A.2, C)."""
     if not isinstance(action, Move) or len(action.path) < 2:
         return []
-    from tobruk.rules.movement import walk
+    from tobruk.mechanics.reach import walk
 
     ctx = mv.move_context(game, action.unit, action.trucks)
     route = walk(ctx, action.path)

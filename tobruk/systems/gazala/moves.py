@@ -16,8 +16,8 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
-from tobruk.rules.movement import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
-from tobruk.rules.zoc import ZocMap, zoc_map
+from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
+from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
 from tobruk.units import UnitDef, UnitType
@@ -27,15 +27,15 @@ if TYPE_CHECKING:
 
 # Terrain effects chart: sixtieths of an MF per hex along road, major track, minor track.
 RATES = {
-    "armour": MovementRates(road=15, major_track=20, minor_track=30),
-    "motorized": MovementRates(road=12, major_track=15, minor_track=20),
-    "foot": MovementRates(road=30, major_track=30, minor_track=30),
+    "armour": MovementRates.of(road=15, major_track=20, minor_track=30),
+    "motorized": MovementRates.of(road=12, major_track=15, minor_track=20),
+    "foot": MovementRates.of(road=30, major_track=30, minor_track=30),
 }
 # GG-VIII.B.2 (ruling R-RAIN): the major-track fraction doubled, no minor-track boost.
 RAIN_RATES = {
-    "armour": MovementRates(road=15, major_track=40, minor_track=60),
-    "motorized": MovementRates(road=12, major_track=30, minor_track=60),
-    "foot": MovementRates(road=30, major_track=60, minor_track=60),
+    "armour": MovementRates.of(road=15, major_track=40, minor_track=60),
+    "motorized": MovementRates.of(road=12, major_track=30, minor_track=60),
+    "foot": MovementRates.of(road=30, major_track=60, minor_track=60),
 }
 ASCENT = {"armour": 2 * MF, "motorized": 2 * MF, "foot": MF}  # GG-XI.C
 CONVOYS = {Side.AXIS: 4, Side.ALLIED: 6}  # GG-XV.A.4

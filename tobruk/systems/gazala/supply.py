@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.rules.supply import MF, SupplyContext, SupplyTrace, trace_all
+from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, trace_all
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import villages

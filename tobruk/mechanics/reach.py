@@ -2,23 +2,27 @@
 
 Costs are integers in sixtieths of a movement factor (MF).  The search works on a
 :class:`MoveContext` the system builds for one unit: its rates along roads and tracks, its
-budget and bonus, the enemy ZOC, the hexes it may not enter or must stop in.  Every rule it
-applies names its clause; :func:`walk` raises :class:`IllegalOrderError` with that clause for a
-path that breaks one, and :func:`reach` offers exactly the hexes some legal path ends in.
+budget and bonus, the free hexes its roads and tracks give, the enemy ZOC, the hexes it may not
+enter or must stop in.  Every rule it applies names its clause through ``clauses`` (the keys below
+are the family's basic rules; each system maps them to its own clause ids); :func:`walk` raises
+:class:`IllegalOrderError` with that clause for a path that breaks one, and :func:`reach` offers
+exactly the hexes some legal path ends in.
 
-Rules applied (The Gazala Gallop's clause IDs; other systems pass their own in ``clauses``):
+The family's movement rules, by key:
 
 * off road 1 MF a hex; along a road or track the unit's fraction; leaving the road rounds the
   fractions spent so far up to a whole MF, for vehicles (XIII.A.2, A.2a-d);
-* no road or track rate on the step into an enemy ZOC (XIII.B.4);
+* free hexes: a step along a road or track of a kind that gives them costs nothing, up to a number
+  of such steps per move (``free_steps``, ``free_total``);
+* no road or track rate (nor free hex) on the step into an enemy ZOC (XIII.B.4);
 * ascending an escarpment +1 MF (infantry) or +2 MF (vehicles), free where a road or track
   crosses it; a towering escarpment only where a road or track crosses it (XI.C, XI.D);
 * no entry into enemy-occupied hexes (XIII.A.3); stop on entering an enemy ZOC (XIII.B.1) or an
   enemy box or fort (XI.A.4); no ZOC-to-ZOC step within the ZOC of one enemy unit unless into a
   friendly-occupied hex (XIII.B.3), nor between the ZOCs of units in two enemy boxes (XI.A.3n);
 * the bonus MF only for a move that does not enter an enemy ZOC (XIII.C);
-* optional direction limits (the Gazala Gallop, XIII.E) and weather: in a sandstorm enemy ZOCs
-  count only when entered across an enemy minefield hexside (VIII.A.4, ruling R-SAND).
+* optional direction limits (XIII.E) and ZOCs that do not stop (``zoc_stops`` off: they count only
+  when entered across an enemy minefield hexside, VIII.A.4).
 """
 
 from __future__ import annotations
@@ -27,12 +31,13 @@ import heapq
 import itertools
 from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
 from tobruk.maps import Map, MovementRates
-from tobruk.rules.zoc import ZocMap
+from tobruk.mechanics.zoc import ZocMap
 
 MF = 60
 
@@ -57,9 +62,29 @@ class MoveContext:
     directions: frozenset[Direction] | None = None
     clauses: dict[str, str] = field(default_factory=dict)
     tables: SideTables | None = None
+    free_steps: tuple[tuple[str, int], ...] = ()  # route kind -> free hexes along it per move
+    free_total: int = 0  # free hexes per move in all
 
     def clause(self, key: str) -> str:
         return self.clauses.get(key, key)
+
+    @cached_property
+    def route_rates(self) -> tuple[int, ...]:
+        """The unit's rate along each of the map's route kinds, by the route table's index."""
+        return _rate_table(self.rates, self.map.route_kinds)
+
+    @cached_property
+    def free_limits(self) -> tuple[tuple[int, ...], int]:
+        """Per route index: 0 no free hexes along it, 1 free up to ``free_total``, 2 free up to the shared lower
+        limit of the "lesser" kinds (a track's 2 where a road gives 4); and that lower limit."""
+        limits = dict(self.free_steps)
+        lesser = {v for v in limits.values() if v < self.free_total}
+        if len(lesser) > 1 or self.free_total > 7:
+            raise ValueError("free hexes: at most 7 in all, and one lower limit shared by the lesser route kinds")
+        low = lesser.pop() if lesser else 0
+        marks = tuple(0 if limits.get(k, 0) == 0 else (2 if limits[k] < self.free_total else 1)
+                      for k in self.map.route_kinds)
+        return marks, low
 
     def reach_key(self) -> Hashable:
         """Everything :func:`reach` reads, as a dictionary key.
@@ -73,7 +98,7 @@ class MoveContext:
         i = t.index[self.start]
         near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6:i * 6 + 6])
         return (t.shared, self.start, self.rates, self.budget, self.bonus, self.ascent, self.vehicle, self.zoc_stops,
-                self.directions, near)
+                self.directions, near, self.free_steps, self.free_total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,13 +175,23 @@ def _tables(ctx: MoveContext) -> SideTables:
     return cached
 
 
+@lru_cache(maxsize=256)
+def _rate_table(rates: MovementRates, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    return rates.table(kinds)
+
+
 # reasons a step is illegal (see _explain)
 OFF_MAP, WRONG_WAY, ENEMY, TOWERING, ZOC_TO_ZOC, BOX_TO_BOX, NO_MF = range(1, 8)
 
 
-def _step(ctx: MoveContext, t: SideTables, i: int, d: int, spent: int, entered: bool,
-          first: bool) -> tuple[int, bool, bool] | int:
-    """One hex of movement from hex index ``i`` in direction ``d``: (spent, must stop, entered a ZOC),
+# the search's state beside the hex: bit 0 entered an enemy ZOC; bits 1-3 free hexes used; bits 4-6 free
+# hexes used along the lesser route kinds
+AUX = 128
+
+
+def _step(ctx: MoveContext, t: SideTables, i: int, d: int, spent: int, aux: int,
+          first: bool) -> tuple[int, bool, int] | int:
+    """One hex of movement from hex index ``i`` in direction ``d``: (spent, must stop, the new state bits),
     or the code of the rule that forbids it."""
     e = i * 6 + d
     j = t.nb[e]
@@ -176,17 +211,23 @@ def _step(ctx: MoveContext, t: SideTables, i: int, d: int, spent: int, entered: 
         if any(x != y for x in t.zoc_forts[i] for y in t.zoc_forts[j]):
             return BOX_TO_BOX
     cc = ctx.rates.cross_country
-    rate = (ctx.rates.road, ctx.rates.major_track, ctx.rates.minor_track)[kind] if kind >= 0 else cc
+    if ctx.free_total and kind >= 0 and not zoc_there:
+        marks, low = ctx.free_limits
+        used, lesser = (aux >> 1) & 7, (aux >> 4) & 7
+        if marks[kind] and used < ctx.free_total and (marks[kind] == 1 or lesser < low):
+            lesser += marks[kind] == 2
+            return spent, bool(t.fort[j]), (aux & 1) | ((used + 1) << 1) | (lesser << 4)
+    rate = ctx.route_rates[kind] if kind >= 0 else cc
     if kind >= 0 and rate < cc and not zoc_there:
         new = spent + rate
     else:
         new = (-(-spent // MF) * MF if ctx.vehicle else spent) + cc
         if kind < 0 and t.climb[e]:
             new += ctx.ascent
-    entered_now = entered or zoc_there
+    entered_now = bool(aux & 1) or zoc_there
     if new > (ctx.budget if entered_now else ctx.budget + ctx.bonus):
         return NO_MF
-    return new, t.fort[j] or zoc_there, entered_now
+    return new, t.fort[j] or zoc_there, (aux & ~1) | entered_now
 
 
 def _explain(ctx: MoveContext, code: int, here: Hex, there: Hex, spent: int, entered: bool) -> IllegalOrderError:
@@ -221,25 +262,25 @@ def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
     if len(path) < 2:
         raise IllegalOrderError(ctx.clause("XIII.A.1"), "a move needs at least one hex to enter")
     t = _tables(ctx)
-    spent, entered, stopped = 0, False, False
+    spent, aux, stopped = 0, 0, False
     for n, (here, there) in enumerate(itertools.pairwise(path)):
         if stopped:
             raise IllegalOrderError(ctx.clause("XIII.B.1"), f"the unit had to stop in {here}")
         if not here.is_adjacent(there):
             raise IllegalOrderError(ctx.clause("XIII.A.2"), f"{here} and {there} are not adjacent")
         if there not in t.index:
-            raise _explain(ctx, OFF_MAP, here, there, spent, entered)
-        result = _step(ctx, t, t.index[here], here.direction_to(there), spent, entered, n == 0)
+            raise _explain(ctx, OFF_MAP, here, there, spent, bool(aux & 1))
+        result = _step(ctx, t, t.index[here], here.direction_to(there), spent, aux, n == 0)
         if isinstance(result, int):
-            raise _explain(ctx, result, here, there, spent, entered)
-        spent, stopped, entered = result
-    return Reach(path[-1], spent, tuple(path), entered)
+            raise _explain(ctx, result, here, there, spent, bool(aux & 1))
+        spent, stopped, aux = result
+    return Reach(path[-1], spent, tuple(path), bool(aux & 1))
 
 
 def reach(ctx: MoveContext, cache: MutableMapping[Hashable, dict[Hex, Reach]] | None = None) -> dict[Hex, Reach]:
     """Every hex the unit can end its move in, with the legal path leaving it the most MF.
 
-    Dijkstra over states (hex, whether an enemy ZOC was entered), on integer hex indices: every
+    Dijkstra over states (hex, whether an enemy ZOC was entered, free hexes used), on integer hex indices: every
     cost is monotone in the MF already spent, so the cheapest arrival in a state is never worse
     than a dearer one.  With a ``cache``, an earlier answer for the same :meth:`MoveContext.reach_key`
     is reused (the caller owns the cache and may clear it at any time).
@@ -261,17 +302,18 @@ REACH_CACHE_SIZE = 4096
 def _search(ctx: MoveContext) -> dict[Hex, Reach]:
     t = _tables(ctx)
     start = t.index[ctx.start]
-    best: dict[int, int] = {start * 2: 0}
-    parent: dict[int, int] = {start * 2: -1}
+    best: dict[int, int] = {start * AUX: 0}
+    parent: dict[int, int] = {start * AUX: -1}
     stops: set[int] = set()
-    queue: list[tuple[int, int]] = [(0, start * 2)]
+    queue: list[tuple[int, int]] = [(0, start * AUX)]
     found: dict[int, tuple[int, int, int]] = {}  # hex index -> (MF left, -spent, state)
     budget, bonus = ctx.budget, ctx.bonus
     while queue:
         spent, key = heapq.heappop(queue)
         if best[key] != spent:
             continue
-        i, entered = key >> 1, bool(key & 1)
+        i, aux = divmod(key, AUX)
+        entered = bool(aux & 1)
         if i != start:
             left = (budget if entered else budget + bonus) - spent
             old = found.get(i)
@@ -280,14 +322,14 @@ def _search(ctx: MoveContext) -> dict[Hex, Reach]:
         if key in stops:
             continue
         for d in range(6):
-            result = _step(ctx, t, i, d, spent, entered, i == start)
+            result = _step(ctx, t, i, d, spent, aux, i == start)
             if isinstance(result, int):
                 continue
-            new, stop, now_entered = result
+            new, stop, now_aux = result
             j = t.nb[i * 6 + d]
             if j == start:
                 continue
-            nkey = j * 2 + now_entered
+            nkey = j * AUX + now_aux
             if new < best.get(nkey, 1 << 30):
                 best[nkey] = new
                 parent[nkey] = key
@@ -301,7 +343,7 @@ def _search(ctx: MoveContext) -> dict[Hex, Reach]:
         path = []
         k = key
         while k >= 0:
-            path.append(t.hexes[k >> 1])
+            path.append(t.hexes[k // AUX])
             k = parent[k]
-        out[t.hexes[i]] = Reach(t.hexes[i], -neg_spent, tuple(reversed(path)), bool(key & 1))
+        out[t.hexes[i]] = Reach(t.hexes[i], -neg_spent, tuple(reversed(path)), bool(key % AUX & 1))
     return out

@@ -1,1 +1,0 @@
-"""Mechanics shared by the game systems (zones of control, movement, ...), parameterised by each system."""
