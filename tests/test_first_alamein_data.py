@@ -184,17 +184,31 @@ def test_ridges_hills_and_tels_are_hill_hexes() -> None:
         "Gebel Bein Gabir",
     ):
         assert m.terrain[m.place(name).hex] == Terrain.HILL, name
-    for ridge in ("Ruweisat Ridge", "Alam Halfa Ridge"):
-        assert m.zone(ridge) and all(m.terrain[h] == Terrain.HILL for h in m.zone(ridge)), ridge
+    assert all(m.terrain[h] == Terrain.HILL for h in m.zone("Alam Halfa Ridge"))
+    # Ruweisat's crest runs from the Deir el Shein box (a deir, the grid's word) east along the ridge
+    shein = zone_hex("deir-el-shein-box")
+    assert all(m.terrain[h] == Terrain.HILL for h in m.zone("Ruweisat Ridge") - {shein})
+    assert m.terrain[shein] == "deir"
 
 
-def test_the_deirs_are_named_places_of_kind_deir() -> None:
-    # FA-TER.4's Depression/Deir: the terrain kind waits for the open terrain kinds; the hexes are named already
+def test_the_deirs_are_deir_hexes_where_no_ridge_or_hill_shares_them() -> None:
+    # FA-TER.4's Depression/Deir; a hex with a deir and a ridge or hill shows one of them (the same effect)
     m = fa_map()
     deirs = {p.hex for p in m.places if p.kind == "deir"}
     assert deirs == set(m.zone("deirs"))
-    for name in ("Deir el Shein box", "El Mreir", "Deir el Munassib", "Deir Alinda", "Deir el Abyad"):
+    for name in ("Deir el Shein box", "Deir el Abyad", "El Mreir", "Deir el Munassib", "Deir Alinda", "Deir el Ragil"):
         assert m.place(name).kind == "deir"
+        assert m.terrain[m.place(name).hex] == "deir", name
+    # Deir el Hima shares its hex with Alam Nayil and the western end of Alam Halfa ridge
+    hima = m.place("Deir el Hima").hex
+    assert hima == m.place("Alam Nayil").hex and m.terrain[hima] == Terrain.HILL
+
+
+def test_roads_and_tracks_are_the_charts_two_kinds() -> None:
+    # FA-TER.1 knows road-to-road and track-to-track
+    m = fa_map()
+    assert m.route_kinds == ("road", "track")
+    assert {r.kind for r in m.route_lines} == {"road", "track"}
 
 
 def test_the_qattara_depression_is_impassable_below_its_northern_edge() -> None:
