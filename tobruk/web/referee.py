@@ -68,7 +68,7 @@ class Scenarios:
 
     def get(self, name: str) -> Scenario:
         """The scenario registered under ``name``; :class:`Refused` (400) for any other name."""
-        path = self._file(name)
+        path = None if name in self._packaged else self._file(name)  # a user file never shadows a packaged one
         if path is None and name not in self._packaged:
             raise Refused(400, f"no scenario is called {name[:40]!r}; see /api/scenarios")
         key: object = ("file", str(path), path.stat().st_mtime_ns) if path is not None else "packaged"
@@ -91,11 +91,12 @@ class Scenarios:
         return scenario
 
     def listing(self) -> list[Scenario]:
-        names = set(self._packaged)
+        """The packaged scenarios that are played, then the user folders' ones, each by name."""
+        names = sorted(self._packaged)
         for folder in self.folders:
-            names.update(p.stem for p in folder.glob("*.toml"))
+            names += sorted(p.stem for p in folder.glob("*.toml") if p.stem not in names)
         out = []
-        for name in sorted(names):
+        for name in names:
             try:
                 out.append(self.get(name))
             except Refused:
