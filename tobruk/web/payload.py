@@ -102,7 +102,7 @@ def replay_side(s: Session, seat: str, asked: str | None) -> str:
     uploaded record).  The hotseat has no side of its own, so it waits for the end."""
     game_over = s.game.is_over or seat == "replay"
     side = asked or (seat if seat in ("axis", "allied") else "both")
-    if game_over or side == seat:
+    if game_over or (seat in ("axis", "allied") and side == seat):
         return side
     if seat == "both":
         raise Refused(403, "the replay of a hotseat game opens when the game is over")

@@ -141,10 +141,8 @@ class Referee:
             if found is None:
                 return None
             stored, seat = found
+            self._session(stored)  # (before the token is known, so a token known always has its session)
             known = self._tokens[token] = (stored.id, seat)
-            with self._lock:
-                if stored.id not in self._sessions:
-                    self._sessions[stored.id] = self._build(stored, [])
         s = self._sessions[known[0]]
         with s.lock:
             self.sync(s)

@@ -96,8 +96,8 @@ def decode_body(body: bytes, kind: type[T]) -> T:
         return msgspec.json.decode(body or b"{}", type=kind, strict=True)
     except msgspec.ValidationError as exc:
         raise BadRequest(f"bad request: {reason(str(exc))}") from None
-    except msgspec.DecodeError as exc:
-        raise BadRequest(f"bad request: the body is not JSON ({reason(str(exc))})") from None
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"bad request: the body is not JSON in UTF-8 ({reason(str(exc))})") from None
 
 
 def decode_query(params: dict[str, str], kind: type[T]) -> T:

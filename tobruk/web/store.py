@@ -38,7 +38,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 SCHEMA = 2
 ORDER, UNDO = "order", "undo"
@@ -127,13 +127,18 @@ class Store:
         self.engine: Engine = create_engine(url, future=True, connect_args={"timeout": busy_timeout} if sqlite else {})
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        try:
-            metadata.create_all(self.engine)
-            self._migrate()
-        except IntegrityError:
-            pass  # another server process opened the same new database at the same moment and set it up
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
+        for attempt in range(3):
+            try:
+                metadata.create_all(self.engine)
+                self._migrate()
+                break
+            except IntegrityError:
+                break  # another server process set up the same new database at the same moment
+            except OperationalError as exc:
+                if "already exists" not in str(exc) or attempt == 2:  # (the same race, on the tables)
+                    raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
+            except SQLAlchemyError as exc:
+                raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
 
     # --- games --------------------------------------------------------------------------------------
     def create(self, scenario: str, options: list[str], seed: int, mode: str, axis_player: str, allied_player: str,
