@@ -136,12 +136,12 @@ def test_the_same_version_sent_to_both_processes_at_once_is_played_once(two_serv
         barrier = threading.Barrier(2)
         answers: list[int] = []
 
-        def send(url: str, text: str) -> None:
+        def send(url: str, text: str, version: int, barrier: threading.Barrier, answers: list[int]) -> None:
             barrier.wait()
-            r = httpx.post(f"{api(url, axis)}/order", json={"order": text, "version": version}, timeout=60)  # noqa: B023
+            r = httpx.post(f"{api(url, axis)}/order", json={"order": text, "version": version}, timeout=60)
             answers.append(r.status_code)
 
-        threads = [threading.Thread(target=send, args=(url, move)) for url in (a, b)]
+        threads = [threading.Thread(target=send, args=(url, move, version, barrier, answers)) for url in (a, b)]
         for t in threads:
             t.start()
         for t in threads:

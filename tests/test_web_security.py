@@ -444,7 +444,7 @@ def test_a_quiet_games_event_stream_stays_alive_while_others_play(server) -> Non
     player.start()
     lines: list[str] = []
     try:
-        with httpx.stream("GET", f"{url}/api/g/{quiet}/events", timeout=60) as r:
+        with httpx.stream("GET", f"{url}/api/g/{quiet}/events", timeout=httpx.Timeout(60, read=15)) as r:
             t0 = time.monotonic()
             for line in r.iter_lines():
                 lines.append(line)
@@ -454,3 +454,23 @@ def test_a_quiet_games_event_stream_stays_alive_while_others_play(server) -> Non
         stop.set()
         player.join()
     assert lines[0] == 'data: {"version": 0}' and ": keep-alive" in lines
+
+
+# --- older databases ------------------------------------------------------------------------------------
+def test_a_first_version_database_is_carried_over(tmp_path: Path) -> None:
+    """A database of the first server (one ``games`` table, each game's orders as a JSON list) is copied into
+    the new tables when the server first opens it: the game goes on from where it was, at the same version."""
+    db = tmp_path / "games.sqlite"
+    with sqlite3.connect(db) as c:
+        c.execute("CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, scenario VARCHAR(200) NOT NULL, options TEXT NOT NULL, "
+                  "seed INTEGER NOT NULL, mode VARCHAR(20) NOT NULL, axis_player VARCHAR(20) NOT NULL, "
+                  "allied_player VARCHAR(20) NOT NULL, axis_token VARCHAR(64) NOT NULL UNIQUE, "
+                  "allied_token VARCHAR(64) NOT NULL UNIQUE, both_token VARCHAR(64) UNIQUE, orders TEXT NOT NULL, "
+                  "created FLOAT NOT NULL, updated FLOAT NOT NULL)")
+        c.execute("INSERT INTO games VALUES ('0123456789abcdef', 'duel', '[]', 1, 'hotseat', 'human', 'human', "
+                  "'axis-token-000000', 'allied-token-0000', 'both-token-000000', '[\"end-phase\", \"move Pz B3-B4\"]', 0, 0)")
+    with running_server(db, tmp_path / "scenarios") as url:
+        s = state(url, "both-token-000000")
+        assert s["version"] == 2 and next(u for u in s["view"]["units"] if u.get("id") == "Pz")["hex"] == "B4"
+        assert order(url, "both-token-000000", "end-phase", 2).status_code == 200
+    assert rows(db, "game_event") == 3

@@ -27,6 +27,7 @@ from tobruk.scenario import Scenario, load_scenario, scenario_names
 from tobruk.sides import Side
 from tobruk.systems import system_names
 from tobruk.view import view
+from tobruk.web.schemas import reason
 from tobruk.web.store import ORDER, UNDO, Conflict, Event, Store, StoredGame, StoreError, effective_orders
 
 MAX_COMPUTER_ORDERS = 20_000  # a guard against a computer player that never ends its phase
@@ -70,7 +71,7 @@ class Scenarios:
         """The scenario registered under ``name``; :class:`Refused` (400) for any other name."""
         path = None if name in self._packaged else self._file(name)  # a user file never shadows a packaged one
         if path is None and name not in self._packaged:
-            raise Refused(400, f"no scenario is called {name[:40]!r}; see /api/scenarios")
+            raise Refused(400, f"no scenario is called {reason(repr(name))}; see /api/scenarios")
         key: object = ("file", str(path), path.stat().st_mtime_ns) if path is not None else "packaged"
         with self._lock:
             known = self._loaded.get(name)
@@ -283,7 +284,7 @@ class Referee:
             try:
                 s.game.play(full)
             except (InvalidOrderError, IllegalOrderError) as exc:
-                raise Refused(400, str(exc), getattr(exc, "clause", None)) from None
+                raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
             s.sides.append(side.value)
             new = [(ORDER, s.game.notation()[-1])]
             try:

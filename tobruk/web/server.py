@@ -225,7 +225,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
                     a = cb.assess(s.game, attack, side)
                     table = s.game.system.outcomes(s.game, attack, side)
             except (InvalidOrderError, IllegalOrderError) as exc:
-                raise Refused(400, str(exc), getattr(exc, "clause", None)) from None
+                raise Refused(400, schemas.reason(str(exc), 200), getattr(exc, "clause", None)) from None
             if hidden:
                 return {"odds": "unknown (face-down units)", "lines": [], "outcomes": []}
             return {"odds": a.odds, "lines": a.lines, "outcomes": [[label, float(p)] for label, p in table]}
