@@ -1,13 +1,15 @@
 """Load test of ``tobruk serve``: many games played at once against a real server, order latency measured.
 
-    python benchmarks/load.py [--games 50] [--seconds 120] [--think 1.0] [--url http://host:port]
+    python benchmarks/load.py [--games 50] [--seconds 120] [--think 1.0] [--ramp 15] [--url http://host:port]
 
 Without ``--url`` it starts ``tobruk serve`` on a free port with a new SQLite file in a temporary folder
 and stops it at the end.  Each game is a hotseat game of the Gazala Gallop (historical set-up) played by
 one simulated player: it keeps the game's event stream open, as the page does, and in a loop waits a
 think time (exponential, mean ``--think`` seconds), picks an order among those it was sent (the end of
 the phase with probability 1/4 when offered, otherwise any other at random) and posts it.  A finished
-game is replaced by a new one, so ``--games`` games are always being played.
+game is replaced by a new one, so ``--games`` games are always being played.  The games start one by one
+over the first ``--ramp`` seconds (as players arrive, not all in the same instant), and latencies are
+counted from the end of the ramp on.
 
 It prints the order latency (the time from sending an order to having read the whole answer, which is
 the new position) as p50/p95/p99/max, the same for the position fetched after a refused order, the
@@ -81,6 +83,9 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit(f"the server did not start: {proc.stderr.read().decode() if proc.stderr else ''}")
 
 
+COUNT_FROM = 0.0  # monotonic time from which latencies are counted (the end of the ramp)
+
+
 async def timed(tally: Tally, kind: str, call: Any) -> httpx.Response | None:
     """Run one request, recording its latency; ``None`` when the connection failed."""
     t0 = time.perf_counter()
@@ -90,7 +95,8 @@ async def timed(tally: Tally, kind: str, call: Any) -> httpx.Response | None:
         tally.failed_requests[f"{kind}: {type(exc).__name__}"] += 1
         return None
     ms = (time.perf_counter() - t0) * 1000
-    {"order": tally.order_ms, "state": tally.state_ms, "create": tally.create_ms}[kind].append(ms)
+    if kind == "create" or time.monotonic() >= COUNT_FROM:
+        {"order": tally.order_ms, "state": tally.state_ms, "create": tally.create_ms}[kind].append(ms)
     tally.statuses[r.status_code] += 1
     tally.response_bytes.append(int(r.headers.get("content-length", len(r.content))))
     return r
@@ -124,9 +130,11 @@ async def stream(client: httpx.AsyncClient, tally: Tally, api: str, until: float
         tally.dropped_streams["ended by the server"] += 1
 
 
-async def player(client: httpx.AsyncClient, tally: Tally, url: str, n: int, until: float, think: float) -> None:
+async def player(client: httpx.AsyncClient, tally: Tally, url: str, n: int, until: float, think: float,
+                 start: float) -> None:
     rng = random.Random(n)
     streams: list[asyncio.Task[None]] = []
+    await asyncio.sleep(start)
     try:
         while time.monotonic() < until:
             r = await timed(tally, "create", client.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}))
@@ -166,15 +174,15 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def report(tally: Tally, seconds: float, games: int, think: float, cpu: float) -> None:
+def report(tally: Tally, seconds: float, games: int, think: float, cpu: float, ramp: float) -> None:
     print(f"machine: {os.cpu_count()} cores, {cpu_model()}, Python {platform.python_version()}, "
-          f"{time.strftime('%Y-%m-%d %H:%M %Z')}")
-    print(f"{games} games at once, think time {think:.2f} s (mean), {seconds:.0f} s")
+          f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load average before the run {LOAD_BEFORE}")
+    print(f"{games} games at once, think time {think:.2f} s (mean), {seconds:.0f} s, counted after a {ramp:.0f} s ramp")
     for name, values in (("order", tally.order_ms), ("state", tally.state_ms), ("create", tally.create_ms)):
         if values:
             print(f"{name:6} n={len(values):6}  p50 {pct(values, 50):7.1f} ms  p95 {pct(values, 95):7.1f} ms  "
                   f"p99 {pct(values, 99):7.1f} ms  max {max(values):7.1f} ms  mean {statistics.fmean(values):6.1f} ms")
-    print(f"orders per second: {len(tally.order_ms) / seconds:.1f}; games finished: {tally.games_finished}")
+    print(f"orders per second: {len(tally.order_ms) / (seconds - ramp):.1f}; games finished: {tally.games_finished}")
     print(f"answers by status: {dict(sorted(tally.statuses.items()))}")
     if tally.response_bytes:
         print(f"answer size on the wire: median {statistics.median(tally.response_bytes) / 1024:.1f} KiB, "
@@ -196,7 +204,12 @@ def cpu_model() -> str:
     return platform.processor() or "unknown CPU"
 
 
+LOAD_BEFORE = ""
+
+
 async def run(args: argparse.Namespace) -> None:
+    global COUNT_FROM, LOAD_BEFORE
+    LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = (None, args.url) if args.url else start_server(Path(tmp))
         try:
@@ -206,10 +219,12 @@ async def run(args: argparse.Namespace) -> None:
                 cpu0 = cpu_seconds(proc.pid) if proc else float("nan")
                 t0 = time.monotonic()
                 until = t0 + args.seconds
-                await asyncio.gather(*(player(client, tally, url, n, until, args.think) for n in range(args.games)))
+                COUNT_FROM = t0 + args.ramp
+                starts = [args.ramp * n / args.games for n in range(args.games)]
+                await asyncio.gather(*(player(client, tally, url, n, until, args.think, starts[n]) for n in range(args.games)))
                 elapsed = time.monotonic() - t0
                 cpu = (cpu_seconds(proc.pid) - cpu0) if proc else float("nan")
-            report(tally, elapsed, args.games, args.think, cpu)
+            report(tally, elapsed, args.games, args.think, cpu, args.ramp)
         finally:
             if proc is not None:
                 proc.terminate()
@@ -221,6 +236,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=50, help="games played at once (default 50)")
     p.add_argument("--seconds", type=float, default=120, help="length of the run (default 120)")
     p.add_argument("--think", type=float, default=1.0, help="mean think time between orders, seconds (default 1)")
+    p.add_argument("--ramp", type=float, default=15, help="seconds over which the games start, not counted (default 15)")
     p.add_argument("--url", help="a running server to load instead of starting one")
     asyncio.run(run(p.parse_args()))
 

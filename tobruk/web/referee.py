@@ -55,7 +55,7 @@ class Scenarios:
     def __init__(self, folders: list[Path] | None = None) -> None:
         self.folders = [f.resolve() for f in folders or []]
         self._packaged = set(scenario_names())
-        self._loaded: dict[str, tuple[object, Scenario]] = {}
+        self._loaded: dict[str, tuple[object, Scenario | Refused]] = {}
         self._lock = threading.Lock()
 
     def _file(self, name: str) -> Path | None:
@@ -75,20 +75,27 @@ class Scenarios:
         key: object = ("file", str(path), path.stat().st_mtime_ns) if path is not None else "packaged"
         with self._lock:
             known = self._loaded.get(name)
-            if known is not None and known[0] == key:
-                return known[1]
+        if known is None or known[0] != key:
+            known = (key, self._load(name, path))
+            with self._lock:
+                self._loaded[name] = known
+        if isinstance(known[1], Refused):
+            raise known[1]
+        return known[1]
+
+    @staticmethod
+    def _load(name: str, path: Path | None) -> Scenario | Refused:
+        """The scenario, or why it cannot be played (remembered like a scenario, until its file changes)."""
         try:
             scenario = load_scenario(path if path is not None else name)
         except (TobrukError, ValueError, OSError) as exc:
-            raise Refused(400, f"scenario {name!r} cannot be loaded: {str(exc).splitlines()[0][:200]}") from None
+            return Refused(400, f"scenario {name!r} cannot be loaded: {reason(str(exc), 200)}")
         if scenario.system not in system_names():
-            raise Refused(400, f"scenario {name!r}: the rules of {scenario.system!r} are not played yet")
+            return Refused(400, f"scenario {name!r}: the rules of {scenario.system!r} are not played yet")
         if path is not None:
             from tobruk.players.greedy import know_scenario
 
             know_scenario(scenario)
-        with self._lock:
-            self._loaded[name] = (key, scenario)
         return scenario
 
     def listing(self) -> list[Scenario]:
@@ -179,11 +186,16 @@ class Referee:
             s.game, s.sides, s.version = fresh.game, fresh.sides, fresh.version
 
     def refresh(self, s: Session) -> int:
-        """The game's version after looking at the database (for the event stream); errors leave it as is."""
-        with s.lock:
+        """The game's version after looking at the database (for the event stream).  A game busy with an
+        order is not waited for (it will announce its own change), and a database error leaves it as is."""
+        if not s.lock.acquire(blocking=False):
+            return s.version
+        try:
             with contextlib.suppress(StoreError):
                 self.sync(s)
             return s.version
+        finally:
+            s.lock.release()
 
     # --- creating games -----------------------------------------------------------------------------
     def create(self, scenario: Scenario, options: list[str], seed: int | None, mode: str, axis_player: str,
@@ -276,8 +288,7 @@ class Referee:
 
     def play(self, s: Session, seat: str, text: str, version: int) -> None:
         """Play a seat's order made against ``version``, and the computer's replies; store them all."""
-        with s.lock:
-            self.sync(s)
+        with s.lock:  # (brought up to date by open(); an order stored since by another process makes the write a 409)
             side = self._check_turn(s, seat, version)
             full = self.shown_orders(s)[1].get(text, text)  # a move given by its destination: the route listed
             backup = self._snapshot(s)
@@ -338,7 +349,6 @@ class Referee:
 
     def undo(self, s: Session, seat: str, version: int) -> None:
         with s.lock:
-            self.sync(s)
             if seat == "replay":
                 raise Refused(403, "a replay link cannot take back orders")
             if version != s.version:
@@ -374,7 +384,9 @@ class Referee:
         full: dict[str, str] = {}
         for o, text in zip(orders, notation, strict=True):
             if isinstance(o, Move) and len(o.path) > 1 and ends[(o.unit, o.path[-1].label, o.trucks)] == 1:
-                short = format_order(Move(o.unit, (o.path[-1],), o.trucks))
+                words = text.split(" ")  # move UNIT A-B-C [by-trucks]: the route's last hex (orders.py notation)
+                words[2] = words[2].rsplit("-", 1)[1]
+                short = " ".join(words)
                 full[short] = text
                 shown.append(short)
             else:

@@ -30,7 +30,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tobruk.errors import IllegalOrderError, InvalidOrderError, RecordError, TobrukError
-from tobruk.game import Game
 from tobruk.orders import Attack, parse_order
 from tobruk.players import player_names
 from tobruk.render.svg import map_layout, render_map
@@ -141,10 +140,11 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
 
         def make() -> dict[str, Any]:
             scenario = referee.scenarios.get(body.scenario)
-            try:
-                Game(scenario, options=body.options)
-            except ValueError as exc:
-                raise Refused(400, str(exc)) from None
+            offered = {o.name for o in scenario.options}
+            unknown = sorted(set(body.options) - offered)
+            if unknown:
+                raise Refused(400, f"scenario {scenario.name!r} has no option {unknown[0]!r}; it offers: "
+                                   f"{', '.join(sorted(offered)) or 'none'}")
             axis_player = allied_player = "human"
             if body.mode == "computer":
                 if body.human_side == "axis":
@@ -254,10 +254,11 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
         async def stream() -> AsyncIterator[str]:
             last = -1
             while True:
+                changed = changes.setdefault(game_id, asyncio.Event())  # (before the version is read: no change is missed)
                 if s.version != last:
                     last = s.version
                     yield f"data: {json.dumps({'version': last})}\n\n"
-                changed = changes.setdefault(game_id, asyncio.Event())
+                    continue
                 try:
                     await asyncio.wait_for(changed.wait(), timeout=POLL_SECONDS)
                 except TimeoutError:
@@ -382,7 +383,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
         Route("/api/g/{token}/form", game_form),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(BodyLimit), Middleware(GZipMiddleware, minimum_size=1000)]
+    middleware = [Middleware(BodyLimit), Middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.referee = referee
     return app
@@ -402,5 +403,6 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8000, db_url: str | None
     except StoreError as exc:
         raise SystemExit(f"tobruk serve: {exc}") from None
     print(f"tobruk is serving at http://{host}:{port}/  (games stored in {db_url or db})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # idle connections kept a minute: a page's next order rarely meets a connection the server is closing
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=65)
 

@@ -111,9 +111,16 @@ def effective_orders(stored: Sequence[Event]) -> list[str]:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers go on while one process writes; foreign keys keep events tied to their game."""
+    """WAL lets readers go on while one process writes; foreign keys keep events tied to their game.
+
+    ``synchronous=NORMAL``: in WAL mode a commit is not flushed to the disk one by one but at checkpoints,
+    which saves about 5 ms an order.  A process that crashes loses nothing committed; a machine that loses
+    power may lose the last orders before the checkpoint (never the database): the game is then as it
+    was a few orders earlier, and the pages, whose versions are then ahead, get 409 and reload.
+    """
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
