@@ -14,8 +14,10 @@ was.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -131,7 +133,12 @@ class Store:
 
     def __init__(self, url: str, busy_timeout: float = 5.0) -> None:
         sqlite = url.startswith("sqlite")
-        self.engine: Engine = create_engine(url, future=True, connect_args={"timeout": busy_timeout} if sqlite else {})
+        self.engine: Engine = create_engine(url, future=True, pool_size=10, max_overflow=30,
+                                            connect_args={"timeout": busy_timeout} if sqlite else {})
+        # One writer at a time within the process: SQLite takes one writer anyway, and threads that find its
+        # lock taken sleep in growing steps (up to 100 ms) before they try again; waiting here is first come,
+        # first served.  Writers in other processes still wait on the database's lock.
+        self._writing = threading.Lock() if sqlite else contextlib.nullcontext()
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         for attempt in range(3):
@@ -156,7 +163,7 @@ class Store:
                        secrets.token_urlsafe(16), secrets.token_urlsafe(16),
                        secrets.token_urlsafe(16) if mode in ("hotseat", "replay") else None)
         try:
-            with self.engine.begin() as c:
+            with self._writing, self.engine.begin() as c:
                 c.execute(games.insert().values(
                     id=g.id, scenario=scenario, options=json.dumps(options), seed=str(seed), mode=mode,
                     axis_player=axis_player, allied_player=allied_player, axis_token=g.axis_token,
@@ -221,7 +228,7 @@ class Store:
         rows = [{"game_id": game_id, "seq": version + i, "kind": kind, "text": text, "created": now}
                 for i, (kind, text) in enumerate(new)]
         try:
-            with self.engine.begin() as c:
+            with self._writing, self.engine.begin() as c:
                 c.execute(events.insert(), rows)
         except IntegrityError:
             raise Conflict("another move was stored first") from None
