@@ -409,23 +409,26 @@ def test_a_rematch_makes_one_game_and_a_link_for_each_player(server) -> None:  #
 
 # --- the event loop and the event stream ------------------------------------------------------------------
 def test_a_long_request_does_not_hold_up_the_others(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """While uploaded records are replayed and checked (three at once, seconds of work), the server still
+    answers at once: the work runs in the thread pool, not on the event loop."""
     url, _ = server
     record = finished_record(tmp_path).read_bytes()
-    took: dict[str, float] = {}
+    finished: list[float] = []
 
     def upload() -> None:
-        t0 = time.perf_counter()
         assert httpx.post(f"{url}/api/replays", content=record, timeout=120).status_code == 200
-        took["upload"] = time.perf_counter() - t0
+        finished.append(time.perf_counter())
 
-    worker = threading.Thread(target=upload)
-    worker.start()
-    time.sleep(0.2)  # the upload is being replayed and checked
+    workers = [threading.Thread(target=upload) for _ in range(3)]
     t0 = time.perf_counter()
+    for w in workers:
+        w.start()
+    time.sleep(0.2)  # the uploads are being replayed and checked
     assert httpx.get(f"{url}/", timeout=60).status_code == 200
-    took["meanwhile"] = time.perf_counter() - t0
-    worker.join()
-    assert took["upload"] > 0.5 and took["meanwhile"] < took["upload"] / 3, took
+    answered = time.perf_counter()
+    for w in workers:
+        w.join()
+    assert min(finished) - t0 > 0.5 and answered < min(finished) - 0.5, (answered - t0, [f - t0 for f in finished])
 
 
 def test_a_quiet_games_event_stream_stays_alive_while_others_play(server) -> None:  # type: ignore[no-untyped-def]
