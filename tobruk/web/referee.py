@@ -154,6 +154,10 @@ class Referee:
         s = self._sessions[known[0]]
         with s.lock:
             self.sync(s)
+            d = s.game.decision
+            if d is not None and d.side in self._computers(s):  # its replies were never stored (a failed write)
+                with contextlib.suppress(Refused):
+                    self._computers_reply(s)
         return s, known[1]
 
     def _build(self, stored: StoredGame, stored_events: list[Event]) -> Session:
@@ -206,8 +210,9 @@ class Referee:
         s = self._session(stored)
         with s.lock:
             self.sync(s)
-            if self._computers(s):
-                self._commit(s, self._snapshot(s), self._play_computers(s))
+            d = s.game.decision
+            if d is not None and d.side in self._computers(s):
+                self._computers_reply(s)
         return stored
 
     def _session(self, stored: StoredGame) -> Session:
@@ -254,6 +259,16 @@ class Referee:
             s.sides.append(d.side.value)
             played.append((ORDER, format_order(order)))
         return played
+
+    def _computers_reply(self, s: Session) -> None:
+        """The computer seats play until a person decides, and their orders are stored (or none of them)."""
+        backup = self._snapshot(s)
+        try:
+            new = self._play_computers(s)
+        except Exception:
+            s.game, s.sides = backup
+            raise
+        self._commit(s, backup, new)
 
     @staticmethod
     def _snapshot(s: Session) -> tuple[Game, list[str]]:
