@@ -477,3 +477,26 @@ def test_a_first_version_database_is_carried_over(tmp_path: Path) -> None:
         assert s["version"] == 2 and next(u for u in s["view"]["units"] if u.get("id") == "Pz")["hex"] == "B4"
         assert order(url, "both-token-000000", "end-phase", 2).status_code == 200
     assert rows(db, "game_event") == 3
+
+
+def test_the_opponent_cannot_work_out_the_face_down_ids(tmp_path: Path) -> None:
+    """The anonymous ids of face-down counters are keyed on the game's seed: with a seed anyone could guess
+    (the first server's default was 1), the Axis player could replay the Allied set-up's candidates at home
+    and match the ids he is sent to units.  With the server's own seed the ids he is sent match no guess."""
+    from tobruk.game import Game
+    from tobruk.sides import Side
+    from tobruk.view import view
+
+    placements = ["place Dummy1 C5", "place Dummy2 E6"]
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        seats = create(url, scenario="gazala-gallop", mode="remote", options=["nonhistorical"])
+        for text in [*placements, "end-phase"]:
+            play(url, seats["allied"], text)
+        sent = {u["anon"] for u in state(url, seats["axis"])["view"]["units"] if u.get("hidden")}
+    assert len(sent) > 10
+    for guess in (0, 1, 2, 42):
+        game = Game(load_scenario("gazala-gallop"), seed=guess, options=["nonhistorical"])
+        for text in [*placements, "end-phase"]:
+            game.play(text)
+        worked_out = {u["anon"] for u in view(game, Side.AXIS)["units"] if u.get("hidden")}
+        assert len(worked_out) == len(sent) and not worked_out & sent
