@@ -41,6 +41,7 @@ function render() {
   $('title').textContent = `${v.title}: ${S.side === 'axis' ? 'Axis' : 'Allied'} ${S.mode === 'hotseat' ? '(hotseat)' : ''}`;
   $('status').textContent = `Turn ${v.turn}/${v.turns} · ${v.phase_title} · weather: ${v.weather}`;
   $('undo').disabled = !S.can_undo;
+  $('export-link').href = `/api/g/${token}/export` + (S.seat === 'both' ? `?side=${S.side}` : '');
   drawUnits(); drawOverlays(); drawDecision(); drawLog();
   if (v.result) {
     const r = v.result, who = r.winner ? (r.winner === 'axis' ? 'Axis' : 'Allied') : 'Nobody';
@@ -107,9 +108,9 @@ function drawOverlays() {
   }
   if (selected) {
     for (const o of movesOf(selected)) {
-      const path = o.split(' ')[2].split('-'), dest = path[path.length - 1];
+      const hexes = o.split(' ')[2].split('-'), dest = hexes[hexes.length - 1];
       const p = el('polygon', {points: corners(dest, 0.9), class: 'reach', 'data-reach': dest}, gTop);
-      p.addEventListener('mouseenter', () => showRoute(path));
+      p.addEventListener('mouseenter', () => routeOf(o).then(showRoute));
       p.addEventListener('click', (e) => { e.stopPropagation(); send(o); });
     }
   }
@@ -121,8 +122,20 @@ function drawOverlays() {
   }
 }
 
+// A move is sent as its unit and destination; its route is asked for when the pointer rests on the hex.
+const routes = new Map();
+async function routeOf(order) {
+  const key = `${S.version} ${order}`;
+  if (!routes.has(key)) {
+    if (routes.size > 500) routes.clear();
+    const [ok, data] = await api(`/api/g/${token}/path?order=${encodeURIComponent(order)}`);
+    routes.set(key, ok ? data.path : null);
+  }
+  return routes.get(key);
+}
 function showRoute(path) {
   for (const r of gTop.querySelectorAll('.route')) r.remove();
+  if (!path || !selected) return;
   el('polyline', {points: path.map(h => layout.hexes[h].join(',')).join(' '), class: 'route'}, gTop);
 }
 
@@ -233,6 +246,7 @@ function forgetView() {
   S = null; shownSide = null; clearSelection();
   for (const g of [gUnits, gOverlay, gTop]) g.replaceChildren();
   for (const id of ['log', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title']) $(id).replaceChildren();
+  $('export-link').href = '#'; routes.clear();
   $('undo').disabled = true;
 }
 function handOver(side) {
