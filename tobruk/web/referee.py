@@ -21,11 +21,11 @@ from pathlib import Path
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.engine.system import system_names
 from tobruk.mechanics.actions import Move
 from tobruk.players import make_player
 from tobruk.players.base import outcomes_for
 from tobruk.scenario import Scenario, load_scenario, scenario_names
-from tobruk.engine.system import system_names
 from tobruk.view import view
 from tobruk.web.schemas import reason
 from tobruk.web.store import ORDER, UNDO, Conflict, Event, Store, StoredGame, StoreError, effective_orders
