@@ -248,6 +248,13 @@ class Game:
             out.setdefault(space.id_of(a), a)
         return out
 
+    def legal_mask(self) -> bytearray:
+        """One byte per action id of the scenario's space: 1 where an action of that shape is legal now."""
+        mask = bytearray(self.action_space.size)
+        for i in self.legal_ids():
+            mask[i] = 1
+        return mask
+
     def play_id(self, action_id: int) -> Action:
         """Play the legal action with this id; returns it."""
         action = self.legal_ids().get(action_id)
