@@ -147,7 +147,9 @@ def test_finished_game_gives_its_record_and_form(server, tmp_path: Path) -> None
         if not s["legal"]:
             break
         order(url, tok, "end-phase" if "end-phase" in s["legal"] else s["legal"][0], s["version"])
-    assert state(url, tok)["view"]["over"]
+    seen = state(url, tok)["view"]
+    assert seen["over"] and seen["summary"]["lines"] == seen["result_lines"]
+    assert seen["summary"]["level"] == seen["result"]["level"] and seen["summary"]["winner"] == seen["result"]["winner"]
     rec = httpx.get(f"{url}/api/g/{tok}/record", timeout=60)
     (tmp_path / "rec.json").write_bytes(rec.content)
     from tests.web_server import DUEL

@@ -119,7 +119,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         return _show_data(args, scenario)
     game = Game(scenario)
     if args.svg:
-        Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
+        Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title,
+                                             rendering=game.system.rendering()), encoding="utf-8")
         print(f"wrote {args.svg}", file=sys.stderr)
     if args.json:
         print(json.dumps(map_json(scenario.map, game), indent=1))

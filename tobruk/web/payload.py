@@ -13,7 +13,7 @@ from typing import Any
 
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.view import unit_data, view
+from tobruk.view import summary_data, unit_data, view
 from tobruk.web.referee import Referee, Refused, Session
 
 EXPORT_FORMAT = "tobruk-side-view"
@@ -86,7 +86,8 @@ def record_allowed(s: Session, seat: str) -> None:
 
 
 def frame(game: Game, side: str, label: str) -> dict[str, Any]:
-    """One replay frame: what ``side`` saw (or, for 'both', every unit face up)."""
+    """One replay frame: what ``side`` saw (or, for 'both', every unit face up), the system's turn notes, and
+    the result at the end (the generic summary, and the system's form fields as ``result``)."""
     if side == "both":
         units = [unit_data(game.defs[u], game.unit(u).value()) for u in game.unit_ids]
         log = list(game.state.log)
@@ -94,8 +95,8 @@ def frame(game: Game, side: str, label: str) -> dict[str, Any]:
         seen = view(game, Side(side))
         units, log = seen["units"], seen["log"]
     summary = game.system.summary(game)
-    return {"label": label, "turn": game.turn, **game.system.turn_notes(game), "units": units, "log": log[-40:],
-            "result": None if summary is None else summary.fields}
+    return {"label": label, "turn": game.turn, "notes": game.system.turn_notes(game), "units": units,
+            "log": log[-40:], "summary": summary_data(game), "result": None if summary is None else summary.fields}
 
 
 def replay_side(s: Session, seat: str, asked: str | None) -> str:

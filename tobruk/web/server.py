@@ -30,9 +30,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, TobrukError
+from tobruk.engine.system import system_for
 from tobruk.mechanics.actions import Attack
 from tobruk.players import player_names
-from tobruk.render.svg import map_layout, render_map
+from tobruk.render.board import board_data
+from tobruk.render.svg import render_map
 from tobruk.web import payload, schemas
 from tobruk.web.limits import BodyLimit
 from tobruk.web.referee import Referee, Refused, Scenarios, Session, server_seed
@@ -127,7 +129,9 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
     @guarded
     async def scenarios(request: Request) -> Response:
         listed = await run_in_threadpool(referee.scenarios.listing)
-        return answer([{"name": s.name, "title": s.title, "options": [o.name for o in s.options]} for s in listed])
+        return answer([{"name": s.name, "title": s.title, "system": s.system,
+                        "options": [{"name": o.name, "clause": o.clause, "text": o.text} for o in s.options]}
+                       for s in listed])
 
     @guarded
     async def create(request: Request) -> Response:
@@ -349,15 +353,17 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
 
     # --- maps ---------------------------------------------------------------------------------------
     def drawn(name: str) -> tuple[str, bytes]:
-        if name not in maps:
-            try:
-                scenario = referee.scenarios.get(name)
-            except Refused:
-                raise Refused(404, "no such scenario") from None
-            layout = map_layout(MAP_SIZE)
-            maps[name] = (render_map(scenario.map, size=MAP_SIZE), msgspec.json.encode(
-                {"size": MAP_SIZE, "hexes": {h.label: layout.centre(h) for h in scenario.map.hexes}, "title": scenario.title}))
-        return maps[name]
+        """The scenario's map as SVG and the page's board data, drawn with its system's rendering."""
+        try:
+            scenario = referee.scenarios.get(name)
+        except Refused:
+            raise Refused(404, "no such scenario") from None
+        key = f"{name} {scenario.digest}"  # a user's scenario file may change: its digest with it
+        if key not in maps:
+            rendering = system_for(scenario.system).rendering()
+            board = board_data(scenario.map, rendering, size=MAP_SIZE, title=scenario.title)
+            maps[key] = (render_map(scenario.map, size=MAP_SIZE, rendering=rendering), msgspec.json.encode(board))
+        return maps[key]
 
     @guarded
     async def map_svg(request: Request) -> Response:
