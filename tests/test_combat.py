@@ -286,9 +286,9 @@ def test_disrupted_unit_that_cannot_retreat_is_eliminated() -> None:
              + unit_toml("Def2", "allied", "B1", type_="infantry", factors="1-3-2"))
     game = attack_game(units, rows=2, columns=3)
     game.unit("Att").disrupted = True
-    game.play(EndPhase())
-    game.play(RetreatDistance(1))
+    game.play(EndPhase())  # it cannot retreat: eliminated at once, whatever distance the enemy would name
     assert game.unit("Att").eliminated
+    assert game.phase.key != "axis-attacks" and not game.state.data.get("combat")
 
 
 @pytest.mark.rule("GG-XIV.A.1")
@@ -510,8 +510,8 @@ def test_unable_to_retreat_2_on_r2_is_eliminated_and_off_the_map_too() -> None:
     game.play(Attack((H("A1"),), ("Att",), (("Att", 6),)))  # 6 of its factors against 2: 3:1, die 5: R2
     game.play(Resolve(1))
     game.play(NoRetreat())
-    game.play(RetreatDistance(2))
-    assert game.unit("Def").eliminated
+    assert game.unit("Def").eliminated  # at once: no distance the winner could name would save it
+    assert not game.state.data.get("combat")
 
 
 @pytest.mark.rule("GG-XIV.D.5")

@@ -182,21 +182,25 @@ def _settle(game: Game) -> None:
     if not combat:
         return
     for g in combat["groups"]:
-        if g["distance"] is None:
-            return  # the winner must choose first
         # every time: a retreat already made can close another unit's way (a friend leaving a ZOC hex)
         from_hexes = [Hex.parse(h) for h in g["from"]]
+        for uid, x in g["units"].items():
+            # R2 and AR: a unit unable to retreat the result's whole distance is eliminated, whatever distance
+            # the winner names (GG-XIV.D.3 "unable to retreat 2 hexes", GG-IX.B; off the map, GG-XIV.D.4)
+            full = 0 if x["nr"] else {"R2": 2, "AR": 1}.get(x["code"], 0)
+            if not x["done"] and full and not cb.can_retreat(game, uid, full, from_hexes):
+                x["done"] = True
+                why = "off the map or into the sea" if cb.can_leave_board(game, uid) else "unable to retreat"
+                mv.eliminate(game, uid, why)
+        if g["distance"] is None and not all(x["done"] for x in g["units"].values()):
+            return  # the winner must choose first
         for uid, x in g["units"].items():
             if x["done"]:
                 continue
             n = need(g, x)
-            if n > 0 and not cb.retreat_paths(game, uid, n, from_hexes):
-                x["done"] = True
-                if x["code"] == "R1":  # GG-XIV.D.3 / charts: unable to retreat, R1 becomes D
-                    game.log(f"{uid} cannot retreat: it stays, disrupted.")
-                else:  # R2 (No Retreat! situation, GG-XIV.D.3), AR (GG-IX.B), off the map (GG-XIV.D.4)
-                    why = "off the map or into the sea" if cb.can_leave_board(game, uid) else "unable to retreat"
-                    mv.eliminate(game, uid, why)
+            if n > 0 and not cb.can_retreat(game, uid, n, from_hexes):
+                x["done"] = True  # R1 (a compulsory one too): unable to retreat, it stays disrupted (charts)
+                game.log(f"{uid} cannot retreat: it stays, disrupted.")
             elif n == 0 and extra(x) == 0:
                 x["done"] = True
         if not all(x["done"] for x in g["units"].values()):

@@ -27,6 +27,7 @@ from tobruk.maps import Feature, Terrain
 from tobruk.orders import Attack
 from tobruk.sides import Side
 from tobruk.systems import gazala_moves as mv
+from tobruk.systems import gazala_supply as sp
 from tobruk.units import UnitType
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ class Assessment:
     box_hexes: frozenset[Hex]
     hex_defence2: dict[Hex, int]
     lines: list[str] = field(default_factory=list)
+    factors: dict[str, Fraction] = field(default_factory=dict)  # each defender's terrain-modified factors
 
     @property
     def odds(self) -> str:
@@ -221,14 +223,15 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
             lines.append(f"+{chart().escarpment_attack} attacking down the escarpment from {a}")
 
     defence2 = 0
-    disrupted2 = 0
-    raw2 = 0
     hex_defence2: dict[Hex, int] = {}
+    factors: dict[str, Fraction] = {}
+    every_hex_disrupted = True
     boxes = own_forts(game, side.enemy)
     box_hexes = frozenset(h for h in order.defenders if h in boxes)
     for h in order.defenders:
         here = units_in(game, h, side.enemy)
         hex2 = 0
+        unit2: dict[str, int] = {}
         for uid in here:
             d = game.defs[uid]
             f2 = 2 * d.defence
@@ -236,9 +239,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
                 f2 //= 2
                 lines.append(f"{uid} defends at half (AA unit against infantry and motorized only)")
             hex2 += f2
-            if game.unit(uid).disrupted:
-                disrupted2 += f2
-        raw2 += hex2
+            unit2[uid] = f2
         matched = sum(game.defs[u].defence for u in here if game.defs[u].type in INFANTRY_TYPES)
         bonus = 0
         notes = []
@@ -254,20 +255,37 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
         if m.terrain[h] is Terrain.HILL or ridge:
             bonus += chart().hill_ridge_defence
             notes.append(f"{'hill' if m.terrain[h] is Terrain.HILL else 'ridge'} +{chart().hill_ridge_defence}")
+        granted = min(bonus, matched)  # GG-XI.0: only as far as matched by infantry factors
         if bonus:
-            granted = min(bonus, matched)  # GG-XI.0: only as far as matched by infantry factors
             lines.append(f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}")
             hex2 += 2 * granted
         hex_defence2[h] = hex2
         defence2 += hex2
+        shares = terrain_modified(game, unit2, granted, matched)
+        factors.update(shares)
+        total = sum(shares.values(), Fraction(0))
+        disrupted = sum((f for u, f in shares.items() if game.unit(u).disrupted), Fraction(0))
+        every_hex_disrupted = every_hex_disrupted and total > 0 and 2 * disrupted >= total  # GG-IX.C
     basic = column_for(attack2, defence2)
-    shift = raw2 > 0 and 2 * disrupted2 >= raw2  # GG-IX.C
+    shift = bool(order.defenders) and every_hex_disrupted  # GG-IX.C: every defending unit counts as disrupted
     column = None if basic is None else min(basic + (1 if shift else 0), len(chart().columns) - 1)
     lines.insert(0, f"attack {_half(attack2)} against defence {_half(defence2)}")
     if shift:
         lines.append("defenders disrupted: one column higher")
     return Assessment(attackers, tuple(defenders), tuple(order.defenders), attack_hexes, attack2, defence2, basic,
-                      column, shift, frozenset(towering), box_hexes, hex_defence2, lines)
+                      column, shift, frozenset(towering), box_hexes, hex_defence2, lines, factors)
+
+
+def terrain_modified(game: Game, unit2: dict[str, int], granted: int, matched: int) -> dict[str, Fraction]:
+    """Each defender's terrain-modified factors in one hex (GG-IX.C, XIV.B.5; ruling R-TERRAIN): the factors it
+    defends with, plus the share of the hex's terrain bonus its infantry factors match (the bonus is matched by
+    the infantry and motorized infantry in the hex, GG-XI.0, so it is shared among them by defence factor)."""
+    out: dict[str, Fraction] = {}
+    for uid, f2 in unit2.items():
+        d = game.defs[uid]
+        share = Fraction(granted * d.defence, matched) if d.type in INFANTRY_TYPES and matched else Fraction(0)
+        out[uid] = Fraction(f2, 2) + share
+    return out
 
 
 # --- results ----------------------------------------------------------------------------------------
@@ -291,7 +309,8 @@ def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[st
             code, compulsory = {"R1": ("D", False), "R2": ("R1", True), "DE": ("R2", True)}.get(code, (code, False))
         if uid in nr:  # GG-XIV.B.5
             code = {"R1": "D", "R2": "DE"}.get(code, code)
-        if code == "DE" and "survivable" in game.defs[uid].flags and uid not in nr:  # GG-XIV.D.5
+        if code == "DE" and "survivable" in game.defs[uid].flags and uid not in nr \
+                and can_retreat(game, uid, DEFENDER_RETREATS["R2"], a.attack_hexes):  # GG-XIV.D.5
             code = "R2"
         out[uid] = Effect(code, compulsory)
     for uid in a.attackers:
@@ -335,7 +354,8 @@ def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]
 def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
     """GG-XIV.B.5: the sets of defending units that may be given No Retreat! orders (the empty set too).
 
-    In each hex with such orders the ordered units must hold at least half its defence factors.
+    In each hex with such orders the ordered units must hold at least half its terrain-modified defence
+    factors (ruling R-TERRAIN).
     """
     by_hex: dict[Hex, list[str]] = {}
     for uid in a.defenders:
@@ -344,11 +364,11 @@ def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
             by_hex.setdefault(h, []).append(uid)
     per_hex: list[list[tuple[str, ...]]] = []
     for ids in by_hex.values():
-        total = sum(game.defs[u].defence for u in ids)
+        total = sum((a.factors[u] for u in ids), Fraction(0))
         choices: list[tuple[str, ...]] = [()]
         for k in range(1, len(ids) + 1):
             for combo in combinations(ids, k):
-                if 2 * sum(game.defs[u].defence for u in combo) >= total:
+                if 2 * sum((a.factors[u] for u in combo), Fraction(0)) >= total:
                     choices.append(combo)
         per_hex.append(choices)
     options: list[tuple[str, ...]] = [()]
@@ -372,8 +392,8 @@ def needs_no_retreat_question(game: Game, a: Assessment) -> bool:
 def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> list[tuple[Hex, ...]]:
     """GG-XIV.D.2: the legal retreat routes of exactly ``length`` hexes for a unit, preferences applied.
 
-    a-e are requirements; f (empty or least stacked) and g (in supply) are preferences applied step by
-    step among the routes that meet a-e.
+    a-e are requirements; f (empty or least stacked) and then g (serviced by friendly supply) are preferences
+    applied step by step among the routes that meet a-e.
     """
     d, u = game.defs[uid], game.unit(uid)
     origin = u.hex
@@ -411,10 +431,18 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     def stack(h: Hex) -> int:  # every counter, a face-down dummy too (ruling R-HIDDEN: the enemy cannot tell)
         return len([x for x in game.units_at(h, side) if x != uid and not game.defs[x].is_air])
 
-    for step in range(1, length + 1):  # GG-XIV.D.2 f: as little stacked as possible, hex by hex
-        least = min(stack(p[step]) for p in paths)
+    supplied = sp.serviced(game, side, frozenset({uid}))  # "at that moment": with the unit gone from its hex
+    for step in range(1, length + 1):
+        least = min(stack(p[step]) for p in paths)  # f: as little stacked as possible, hex by hex
         paths = [p for p in paths if stack(p[step]) == least]
+        if any(p[step] in supplied for p in paths):  # g: then, if possible, serviced by friendly supply
+            paths = [p for p in paths if p[step] in supplied]
     return sorted(paths)
+
+
+def can_retreat(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> bool:
+    """Whether a unit could retreat ``length`` hexes now (GG-XIV.D.3, D.5, IX.B: "unable to retreat")."""
+    return bool(retreat_paths(game, uid, length, from_hexes))
 
 
 def can_leave_board(game: Game, uid: str) -> bool:

@@ -43,11 +43,12 @@ def fortress_sources(game: Game) -> set[Hex]:
     return set(m.supply_sources.get(Side.ALLIED, ())) - m.edge("east")
 
 
-def context(game: Game, side: Side, source_hexes: frozenset[Hex]) -> SupplyContext:
-    """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables."""
+def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozenset[str] = frozenset()) -> SupplyContext:
+    """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables
+    (``absent``: units that count as gone, such as a unit retreating out of its hex)."""
     m = game.scenario.map
     sandstorm = game.state.weather == "sandstorm"
-    friends = {h for _, h in mv.on_map(game, side)}
+    friends = {h for uid, h in mv.on_map(game, side) if uid not in absent}
     enemy_hexes = {u.hex for uid in game.units_of(side.enemy)
                    if (u := game.unit(uid)).hex is not None and not u.eliminated and not game.defs[uid].is_air}
     undisrupted: set[Hex] = set()
@@ -95,8 +96,23 @@ def line_limit(game: Game, side: Side) -> int:
     return base * MF
 
 
-def trace(game: Game, side: Side, limit: int | None = None, east_only: bool = False) -> dict[Hex, SupplyTrace]:
-    return trace_all(context(game, side, sources(game, side, east_only)), line_limit(game, side) if limit is None else limit)
+def trace(game: Game, side: Side, limit: int | None = None, east_only: bool = False,
+          absent: frozenset[str] = frozenset()) -> dict[Hex, SupplyTrace]:
+    return trace_all(context(game, side, sources(game, side, east_only), absent),
+                     line_limit(game, side) if limit is None else limit)
+
+
+def serviced(game: Game, side: Side, absent: frozenset[str] = frozenset()) -> frozenset[Hex]:
+    """The hexes friendly supply services now (GG-XIV.D.2 g, ruling R-RETREAT-SUPPLY): those a supply line of
+    ``side`` reaches, and for the Allies their boxes, each a source for the units on it (GG-XV.A.1)."""
+    def work() -> frozenset[Hex]:
+        reached = set(trace(game, side, absent=absent))
+        if side is Side.ALLIED:
+            reached |= mv.enemy_forts(game, side.enemy)  # the Allied boxes not eliminated
+        return frozenset(reached)
+
+    found: frozenset[Hex] = game.memo(("serviced", side, absent), work)
+    return found
 
 
 def german_subdivisional(game: Game, uid: str) -> bool:
