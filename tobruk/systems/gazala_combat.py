@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tobruk.datafile import read_packaged_toml
+from tobruk.datafile import Table, read_packaged_toml
 from tobruk.errors import IllegalOrderError
 from tobruk.hexes import Hex, Hexside
 from tobruk.maps import Feature, Terrain
@@ -58,33 +58,58 @@ class Chart:
         return self.air_rows[die - 1][self.air_columns.index(column)]
 
 
+GCRT_CODES = frozenset({"DE", "R2", "R1", "D", "-", "AR", "DAR", "DAE", "AE"})  # GG-XIV.C.3
+AIR_CODES = frozenset({"D", "-", "EAX", "Int", "AA", "AAg", "Flak", "4thAA", "4thAA/Flak"})  # GG-X.C
+AIR_COLUMNS = ("allied-box", "allied", "axis", "british-air", "german-air")  # the targets of GG-X.C
+
+
 @cache
 def chart() -> Chart:
-    t = read_packaged_toml("charts", "gazala-gallop")
+    """The packaged charts, read once."""
+    return read_chart(read_packaged_toml("charts", "gazala-gallop"))
+
+
+def _rows(t: Table, key: str, width: int, codes: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """Six rows (die 1-6) of ``width`` result codes each, every one a code the rules define."""
+    rows = t.list(key)
+    if len(rows) != 6 or any(not isinstance(r, list) or len(r) != width for r in rows):
+        raise t.error(key, f"expected 6 rows of {width} results")
+    for i, row in enumerate(rows):
+        for j, code in enumerate(row):
+            if code not in codes:
+                raise t.error(f"{key}[{i}][{j}]", f"unknown result {code!r}; expected one of {', '.join(sorted(codes))}")
+    return tuple(tuple(r) for r in rows)
+
+
+def read_chart(t: Table) -> Chart:
+    """The GCRT, terrain bonuses and air table from a charts file; a malformed one is refused naming the field."""
+    if t.str("format") != "tobruk-charts":
+        raise t.error("format", "expected \"tobruk-charts\"")
+    if t.int("version") != 1:
+        raise t.error("version", "expected 1")
     g = t.table("gcrt")
     columns = tuple(g.strings("columns"))
-    ratios = []
+    ratios: list[tuple[int, int]] = []
     for i, c in enumerate(columns):
         a, _, d = c.partition(":")
         if not (a.isdigit() and d.isdigit()):
             raise g.error(f"columns[{i}]", f"expected an odds ratio like 3:2, got {c!r}")
-        ratios.append((int(a), int(d)))
-    rows = tuple(tuple(r) for r in g.list("rows"))
-    if len(rows) != 6 or any(len(r) != len(columns) for r in rows):
-        raise g.error("rows", f"expected 6 rows of {len(columns)} results")
+        ratio = (int(a), int(d))
+        if ratios and ratio[0] * ratios[-1][1] <= ratios[-1][0] * ratio[1]:
+            raise g.error(f"columns[{i}]", f"odds must rise from column to column: {c} after {columns[i - 1]}")
+        ratios.append(ratio)
+    rows = _rows(g, "rows", len(columns), GCRT_CODES)
     terrain = t.table("terrain")
     air = t.table("air")
     air_columns = tuple(air.strings("columns"))
-    air_rows = tuple(tuple(r) for r in air.list("rows"))
-    if len(air_rows) != 6 or any(len(r) != len(air_columns) for r in air_rows):
-        raise air.error("rows", f"expected 6 rows of {len(air_columns)} results")
+    if sorted(air_columns) != sorted(AIR_COLUMNS):
+        raise air.error("columns", f"expected the columns {', '.join(AIR_COLUMNS)}")
+    air_rows = _rows(air, "rows", len(air_columns), AIR_CODES)
     result = Chart(columns, tuple(ratios), rows, terrain.int("box_bonus"), terrain.int("escarpment_defence"),
                    terrain.int("escarpment_attack"), terrain.int("hill_ridge_defence"), air_columns, air_rows)
     terrain.done()
     air.done()
     g.done()
-    t.str("format")
-    t.int("version")
     t.done()
     return result
 
