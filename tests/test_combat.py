@@ -335,8 +335,9 @@ def test_allied_units_in_a_box_held_at_the_start_need_not_attack() -> None:
     game = Game(make_scenario(units, rows=3, columns=8))
     game.unit("Tommy").activated = True
     jump_to(game, "allied-attacks")
-    with pytest.raises(IllegalOrderError):
+    with pytest.raises(IllegalOrderError) as err:
         game.play(EndPhase())
+    assert err.value.clause == "GG-XIV.A.2" and "B4" in err.value.reason
 
 
 @pytest.mark.rule("GG-XIV.A.4")
