@@ -4,7 +4,10 @@ A failing game is saved as a record that reproduces it.  The invariants: no hex 
 a side is within the stacking limit whenever one of its set-up, movement or attack phases has ended (GG-XII.B
 lets a stack be over the limit until the end of its owner's movement or attack phase: a retreat in the
 enemy's attack phase may crowd a hex until then, ruling R-STACK); a unit moves and attacks at
-most once a game-turn; no move spends more MF than the unit has; no disrupted unit attacks; the supply
+most once a game-turn; no move spends more MF than the unit has; no disrupted unit attacks; every retreat
+moves away from the hex it leaves, into no enemy unit and not next to the hexes of the attack unless into a
+friendly box (GG-XIV.D.2 a, b, e); truck convoys, counted by the fuzzer itself, stay within a side's limit per
+game-turn (4 Axis, 6 Allied: GG-XV.A.4) and agree with the engine's count; the supply
 markers agree with the last supply determination; looking at a view changes nothing; a side's view
 holds nothing of the other side's face-down units (no id or name in the view, the legal orders or the log
 lines written while they are face down; every face-down counter shown with the same fields and a
@@ -15,16 +18,17 @@ never comes back once gone); undo restores the exact position; and a decision al
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tobruk.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Attack, Move, Order, Resolve, format_order
+from tobruk.orders import Attack, Convoy, Move, Order, Resolve, Retreat, format_order
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, save
@@ -157,15 +161,29 @@ def check_views(game: Game, watch: FogWatch | None = None) -> tuple[str, dict[Si
     return before, views
 
 
-def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
+@dataclass
+class Counts:
+    """What the fuzzer counts for itself over one game, to hold the engine to the rules' limits."""
+
+    moved: dict[int, set[str]] = field(default_factory=dict)  # game-turn -> units that moved
+    attacked: dict[int, set[str]] = field(default_factory=dict)  # game-turn -> units that attacked
+    convoys: dict[tuple[int, Side], int] = field(default_factory=dict)  # (game-turn, side) -> convoys used
+
+
+CONVOY_LIMIT = {Side.AXIS: 4, Side.ALLIED: 6}  # GG-XV.A.4: truck convoys per side and game-turn
+
+
+def check_order(game: Game, order: Order, counts: Counts) -> None:
     """Checks made just before an order is played."""
     d = game.decision
     assert d is not None
+    if isinstance(order, Retreat):
+        check_retreat(game, order)
     if isinstance(order, Move):
         from tobruk.rules.movement import walk
         from tobruk.systems import gazala_moves as mv
 
-        if order.unit in moved.setdefault(game.turn, set()):
+        if order.unit in counts.moved.setdefault(game.turn, set()):
             raise InvariantError(f"{order.unit} moves twice in turn {game.turn}")
         if len(order.path) > 1:
             ctx = mv.move_context(game, order.unit, order.trucks)
@@ -176,17 +194,59 @@ def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: 
         for uid in order.attackers:
             if game.unit(uid).disrupted:
                 raise InvariantError(f"disrupted {uid} attacks")
-            if uid in attacked.setdefault(game.turn, set()):
+            if uid in counts.attacked.setdefault(game.turn, set()):
                 raise InvariantError(f"{uid} attacks twice in turn {game.turn}")
 
 
-def after_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
+def check_retreat(game: Game, order: Retreat) -> None:
+    """GG-XIV.D.2 a, b, e: each hex of a retreat farther from the hex it leaves, with no enemy unit in it, and not
+    next to the hexes the unit was attacked from (on an AR: was attacking) unless it holds a friendly box."""
+    combat = game.state.data.get("combat") or {}
+    group = next((g for g in combat.get("groups", []) if not g["units"].get(order.unit, {"done": True})["done"]), None)
+    if group is None:
+        raise InvariantError(f"{order.unit} retreats outside a battle's retreats")
+    side, origin = game.defs[order.unit].side, game.unit(order.unit).hex
+    attack_hexes = [Hex.parse(h) for h in group["from"]]
+    gone = set(game.state.data.get("boxes_eliminated", []))
+    boxes = {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
+    if origin is None or order.path[0] != origin:
+        raise InvariantError(f"{order.unit}'s retreat does not start where it stands, {origin}")
+    for here, there in itertools.pairwise(order.path):
+        if origin.distance(there) <= origin.distance(here):
+            raise InvariantError(f"{order.unit} retreats {here}-{there}, not away from {origin}")
+        if game.units_at(there, side.enemy):
+            raise InvariantError(f"{order.unit} retreats into {there}, which holds enemy units")
+        if any(there.is_adjacent(a) for a in attack_hexes) and there not in boxes:
+            raise InvariantError(f"{order.unit} retreats into {there}, next to the attack's hexes")
+
+
+def count_convoys(game: Game, order: Order, counts: Counts, turn: int) -> None:
+    """Count the convoys an order used (one per convoy sent, one per attack factor carried) and hold the engine to
+    the limit and to the same count."""
+    if isinstance(order, (Convoy, Move)) and (isinstance(order, Convoy) or order.trucks):
+        side = game.defs[order.unit].side
+        used = 1 if isinstance(order, Convoy) else game.defs[order.unit].attack
+        counts.convoys[turn, side] = counts.convoys.get((turn, side), 0) + used
+    for side in Side:
+        mine = counts.convoys.get((game.turn, side), 0)
+        if mine > CONVOY_LIMIT[side]:
+            raise InvariantError(f"{side.display} used {mine} truck convoys in turn {game.turn}, "
+                                 f"more than {CONVOY_LIMIT[side]}")
+        engine = game.state.data.get("convoys_used", {}).get(side.value, 0)
+        if game.scenario.system == "gazala-gallop" and engine != mine:
+            raise InvariantError(f"{side.display}: the game counts {engine} truck convoys in turn {game.turn}, "
+                                 f"the orders played {mine}")
+
+
+def after_order(game: Game, order: Order, counts: Counts, turn: int | None = None) -> None:
+    """Checks made just after an order is played (``turn``: the game-turn it was played in)."""
     if isinstance(order, Move):
-        moved.setdefault(game.turn, set()).add(order.unit)
+        counts.moved.setdefault(game.turn, set()).add(order.unit)
     if isinstance(order, Resolve):
         entry = next((a for a in game.state.data.get("attacks", []) if a["id"] == order.attack), None)
         if entry is not None:
-            attacked.setdefault(game.turn, set()).update(entry["attackers"])
+            counts.attacked.setdefault(game.turn, set()).update(entry["attackers"])
+    count_convoys(game, order, counts, game.turn if turn is None else turn)
     supply = game.state.data.get("supply", {})
     if game.phase.key.endswith("recovery"):
         return
@@ -213,8 +273,7 @@ def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), s
               max_orders: int = 100_000) -> FuzzResult:
     game = Game(scenario, seed=seed, options=options)
     players = {Side.AXIS: RandomPlayer(seed * 2 + 1), Side.ALLIED: RandomPlayer(seed * 2 + 2)}
-    moved: dict[int, set[str]] = {}
-    attacked: dict[int, set[str]] = {}
+    counts = Counts()
     watch = FogWatch.new()
     try:
         for _ in range(max_orders):
@@ -227,11 +286,11 @@ def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), s
             check_position(game)
             before, views = check_views(game, watch)
             order = players[decision.side].choose(views[decision.side], legal, outcomes_for(game, decision.side))
-            check_order(game, order, moved, attacked)
-            phase = game.phase
+            check_order(game, order, counts)
+            phase, turn = game.phase, game.turn
             game.play(order)
             check_undo(game, order, before)
-            after_order(game, order, moved, attacked)
+            after_order(game, order, counts, turn)
             check_stacking_after(game, phase)
         else:
             raise InvariantError(f"no end after {max_orders} orders")
