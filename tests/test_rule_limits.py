@@ -1,0 +1,228 @@
+"""Both sides of the rules' thresholds, and the guards a mutation run found untested.
+
+Each expected value is worked out in the comments from the clause it names.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import at_phase, attack_game, movement_game, unit_toml
+from tests.test_air import game_at
+from tests.test_supply import SOURCE, game_with, track
+from tobruk.dice import ForcedDice
+from tobruk.errors import IllegalOrderError
+from tobruk.game import Game
+from tobruk.hexes import Hex
+from tobruk.orders import Airstrike, Attack, EndPhase, EndRetreat, Gallop, Move, NoIntercept, NoRetreat, Place, Resolve
+from tobruk.sides import Side
+from tobruk.systems import gazala_moves as mv
+from tobruk.systems import gazala_supply as sp
+
+H = Hex.parse
+AXIS, ALLIED = Side.AXIS, Side.ALLIED
+
+
+def refused(game: Game, order: object, clause: str) -> IllegalOrderError:
+    before = game.state_hash()
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(order)  # type: ignore[arg-type]
+    assert err.value.clause == clause and game.state_hash() == before
+    return err.value
+
+
+# --- attacks -------------------------------------------------------------------------------------------------------
+
+def duel(more: str = "", side: str = "axis", dice: list[int] | None = None) -> Game:
+    att, dfn = ("axis", "allied") if side == "axis" else ("allied", "axis")
+    units = unit_toml("Att", att, "B3", factors="6-1-4") + unit_toml("Def", dfn, "B4", factors="1-2-2") + more
+    game: Game = attack_game(units, side=side, dice=ForcedDice(dice or []))
+    return game
+
+
+@pytest.mark.rule("GG-XIV.C.1")
+def test_the_attack_phase_cannot_end_with_a_declared_attack_unresolved() -> None:
+    game = duel(dice=[1])  # 6 to 2, 3:1, die 1: D
+    game.play(Attack((H("B4"),), ("Att",)))
+    err = refused(game, EndPhase(), "GG-XIV.C.1")
+    assert "1" in err.reason
+    game.play(Resolve(1))
+    if game.decision is not None and game.decision.clause == "GG-XIV.B.5":
+        game.play(NoRetreat())
+    game.play(EndRetreat())  # the D's voluntary retreat: none
+    game.play(EndPhase())  # resolved: the phase may end (Def was attacked, GG-XIV.A.2)
+    assert game.phase.key != "axis-attacks"
+
+
+@pytest.mark.rule("GG-XIV.A.2")
+def test_a_disrupted_unit_beside_an_undisrupted_one_does_not_lift_the_duty() -> None:
+    game = duel(unit_toml("Def2", "allied", "B4", factors="1-1-2"))
+    game.unit("Def").disrupted = True  # Def2 in the same hex is still undisrupted: the hex must be attacked
+    refused(game, EndPhase(), "GG-XIV.A.2")
+    game.unit("Def2").disrupted = True  # now every unit there is disrupted: no duty, and Att is not disrupted
+    game.play(EndPhase())
+    assert game.phase.key != "axis-attacks"
+
+
+@pytest.mark.rule("GG-XIV.A.2")
+def test_a_disrupted_attacker_creates_no_duty() -> None:
+    # a disrupted unit may not attack (GG-XIV.A.3), so its neighbours need not be attacked; it takes GG-IX.B's AR
+    game = duel()
+    game.unit("Att").disrupted = True
+    game.play(EndPhase())
+    d = game.decision
+    assert d is not None and d.clause == "GG-XIV.D.1" and d.side is ALLIED  # the AR's distance, not a refusal
+
+
+@pytest.mark.rule("GG-V.A.2")
+def test_an_inactive_allied_unit_may_not_attack_and_owes_no_attack() -> None:
+    game = duel(side="allied")
+    game.unit("Att").activated = False
+    refused(game, Attack((H("B4"),), ("Att",)), "GG-V.A.2")
+    game.play(EndPhase())  # nobody able to attack Def: no duty
+    assert game.phase.key != "allied-attacks"
+    game = duel(side="allied")
+    refused(game, EndPhase(), "GG-XIV.A.2")  # the same unit active must attack
+
+
+@pytest.mark.rule("GG-V.A.3")
+def test_an_allied_unit_attacked_from_the_air_is_activated() -> None:
+    game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry", factors="1-1-2"), "axis-airstrike", [3])
+    game.unit("Tommy").activated = False
+    game.play(Airstrike(H("B4")))
+    if game.decision is not None and game.decision.clause == "GG-X.B.3":
+        game.play(NoIntercept())
+    assert game.unit("Tommy").activated
+
+
+# --- reinforcements, convoys ---------------------------------------------------------------------------------------
+
+@pytest.mark.rule("GG-VII.B")
+def test_the_reinforcement_never_enters_on_enemy_units(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = at_phase(Game(gazala), "allied-movement")
+    while game.turn < 7:
+        game.play(EndPhase())
+        game = at_phase(game, "allied-movement")
+    game.unit("15Pz").hex = H("K18")  # an Axis unit on one of the east-edge sources
+    legal = game.legal_orders()
+    assert Place("1ArmdBde", H("K18")) not in legal and Place("1ArmdBde", H("G18")) in legal
+    refused(game, Place("1ArmdBde", H("K18")), "GG-VII.B")
+
+
+def infantry(uid: str, side: str, hex_: str, attack: int) -> str:
+    return unit_toml(uid, side, hex_, type_="infantry", factors=f"{attack}-3-2")
+
+
+@pytest.mark.rule("GG-XV.A.4")
+@pytest.mark.parametrize(("side", "limit"), [("axis", 4), ("allied", 6)])
+def test_a_convoy_carries_as_many_attack_factors_as_convoys_are_left(side: str, limit: int) -> None:
+    # one convoy per attack factor: exactly the side's convoys is enough, one factor more is not
+    game = movement_game(infantry("Inf", side, "A1", limit) + infantry("Big", side, "B1", limit + 1), side=side)
+    refused(game, Move("Big", (H("B2"),), trucks=True), "GG-XV.A.4")
+    game.play(Move("Inf", (H("A2"),), trucks=True))
+    assert mv.convoys_left(game, Side(side)) == 0
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_the_convoys_are_there_again_each_game_turn() -> None:
+    game = movement_game(infantry("Inf", "axis", "A1", 4) + infantry("Inf2", "axis", "C1", 4))
+    game.play(Move("Inf", (H("A2"),), trucks=True))
+    assert mv.convoys_left(game, AXIS) == 0
+    game.play(EndPhase())
+    game = at_phase(game, "axis-movement")
+    assert game.turn == 2 and mv.convoys_left(game, AXIS) == 4
+    game.play(Move("Inf2", (H("C2"),), trucks=True))
+
+
+# --- supply ----------------------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("GG-XV.A.1")
+def test_an_axis_fort_is_no_source() -> None:
+    # the box rule is the Allies': an Axis unit in its own fort with no line is out of supply
+    fort = '[map.fortifications]\naxis = ["A12"]\n'
+    game = game_with(unit_toml("Pz", "axis", "A12"), SOURCE + track(1, 2) + fort, rows=1)
+    assert not sp.status(game, AXIS)["Pz"]["supplied"]
+
+
+GERMAN = ('[[unit]]\nid = "{id}"\nname = "{id}"\nside = "axis"\nnationality = "german"\n'
+          'echelon = "{echelon}"\ntype = "{type}"\nfactors = "{factors}"\nhex = "{hex}"\n')
+
+
+@pytest.mark.rule("GG-XV.A.3")
+def test_a_subdivisional_unit_is_not_supplied_through_a_division_out_of_supply() -> None:
+    # the track ends in A5: A12 is 7 hexes on (in supply), A13 8 and A14 9 (out). Recce out of its own line, next
+    # to the division: supplied through it in A12-A13, not through it in A13-A14
+    for div_hex, recce_hex, supplied in (("A12", "A13", True), ("A13", "A14", False)):
+        div = GERMAN.format(id="21Pz", echelon="division", type="armour", factors="7-6-4", hex=div_hex)
+        recce = GERMAN.format(id="Recce", echelon="subdivisional", type="recce", factors="1-1-5", hex=recce_hex)
+        status = sp.status(game_with(div + recce, SOURCE + track(1, 5), rows=1), AXIS)
+        assert status["21Pz"]["supplied"] == supplied and status["Recce"]["supplied"] == supplied
+
+
+# --- movement limits -----------------------------------------------------------------------------------------------
+
+CRUSADER = unit_toml("22Armd", "allied", "A1", echelon="subdivisional", extra='flags = ["crusader"]')
+ROAD = '[[map.route]]\nkind = "road"\nhexes = [' + ", ".join(f'"A{c}"' for c in range(1, 21)) + "]\n"
+
+
+@pytest.mark.rule("GG-XIII.D")
+def test_crusader_breakdown_is_rolled_from_2_mf_used() -> None:
+    # 4 road hexes at 1/4 MF: exactly 1 MF used, no roll
+    game = movement_game(CRUSADER, ROAD, rows=1, columns=20, side="allied", dice=ForcedDice([]))
+    game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 6))))
+    assert game.dice.log == [] and game.unit("22Armd").hex == H("A5")
+    # 5 road hexes: 1 1/4 MF, rounded up to 2 MF used: a die against 1; a 1 breaks it down after the first MF (A5)
+    game = movement_game(CRUSADER, ROAD, rows=1, columns=20, side="allied", dice=ForcedDice([1]))
+    game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 7))))
+    assert [r.value for r in game.dice.log] == [1]
+    assert game.unit("22Armd").hex == H("A5") and game.unit("22Armd").disrupted
+    game = movement_game(CRUSADER, ROAD, rows=1, columns=20, side="allied", dice=ForcedDice([2]))
+    game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 7))))
+    assert game.unit("22Armd").hex == H("A6") and not game.unit("22Armd").disrupted
+
+
+GALLOP_LINE = '[map.zones]\n"gazala-line" = ["A2", "B2", "C2"]\n'
+
+
+@pytest.mark.rule("GG-XIII.E")
+def test_a_galloping_unit_that_can_reach_column_14_must_end_there() -> None:
+    # twice (4 + 1) MF = 10 MF cross-country from B4: B14 is 10 hexes east, the first column "east of column 13"
+    units = unit_toml("Arm", "allied", "B4", echelon="subdivisional", type_="armour")
+    game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"A3", "B3", "C3"'), rows=3, columns=20,
+                         side="allied")
+    game.play(Gallop())
+    reach = mv.destinations(game, "Arm")
+    assert {h.col + 1 for h in reach} == {14}
+    refused(game, Move("Arm", tuple(H(f"B{c}") for c in range(4, 14))), "GG-XIII.E")  # ends in column 13
+    game.play(Move("Arm", tuple(H(f"B{c}") for c in range(4, 15))))
+    assert game.unit("Arm").hex == H("B14") and "Arm" not in mv.galloping(game)
+
+
+@pytest.mark.rule("GG-XIII.E")
+def test_a_galloping_unit_that_cannot_pass_column_13_may_end_anywhere_on_its_way() -> None:
+    # from B5, 10 MF reach B15; from B3 they reach B13 only: nothing east of 13, so no hex is forced
+    units = unit_toml("Arm", "allied", "B3", echelon="subdivisional", type_="armour")
+    game = movement_game(units, GALLOP_LINE, rows=3, columns=20, side="allied")
+    game.play(Gallop())
+    reach = mv.destinations(game, "Arm")
+    assert max(h.col + 1 for h in reach) == 13 and H("B4") in reach
+
+
+# --- the siege of Tobruk -------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("GG-XIV.B.6")
+@pytest.mark.parametrize(("distance", "offered"), [(6, True), (7, False)])
+def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance: int, offered: bool) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.systems import gazala_hidden as hd
+
+    game = Game(gazala)
+    perimeter = hd.siege_zone(game)
+    m = game.scenario.map
+    spot = next(h for h in sorted(m.hexes) if m.is_land(h) and min(h.distance(z) for z in perimeter) == distance
+                and not game.units_at(h))
+    for uid in game.units_of(AXIS):
+        if game.unit(uid).hex is not None:
+            game.unit(uid).hex = H("A1") if uid != "15Pz" else spot  # the rest far away in the west
+    game.play(EndPhase())  # the end of the Axis set-up: the siege phase comes next
+    d = game.decision
+    assert (d is not None and d.phase == "allied-siege") == offered
