@@ -590,6 +590,7 @@ def test_a_unit_next_to_two_due_hexes_must_take_both_when_it_can() -> None:
     assert game.state.data["attacks"][0]["defenders"] == ["B4"]
 
 
+@pytest.mark.whole_game
 def test_a_random_game_runs_to_the_end_without_a_dead_end(gazala) -> None:  # type: ignore[no-untyped-def]
     import random
 

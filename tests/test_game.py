@@ -187,6 +187,7 @@ def test_illegal_orders_name_the_rule_and_change_nothing(gazala) -> None:  # typ
     assert len(game.history) == 0
 
 
+@pytest.mark.whole_game
 def test_same_seed_same_game(gazala) -> None:  # type: ignore[no-untyped-def]
     def play(seed: int) -> list[int]:
         game = Game(gazala, seed=seed)

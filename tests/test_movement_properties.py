@@ -251,7 +251,7 @@ def drawn(rows: int, cols: int, mover: str, kind: str, enemies: list[str], forts
 BOX_TO_BOX = drawn(3, 5, "A2", "armour", ["A1", "A4"], ["A1", "A4"])
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), WEATHER, st.booleans())
 @example(BOX_TO_BOX, "clear", False)
 def test_reach_is_what_the_oracle_finds(p: Position, weather: str, disrupted: bool) -> None:
@@ -261,7 +261,7 @@ def test_reach_is_what_the_oracle_finds(p: Position, weather: str, disrupted: bo
     assert engine == Oracle(p, weather, disrupted).reach()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), WEATHER, st.booleans())
 @example(BOX_TO_BOX, "clear", False)
 def test_play_accepts_the_reach_and_refuses_the_rest_with_the_rule(p: Position, weather: str, disrupted: bool) -> None:

@@ -147,7 +147,7 @@ def oracle(p: Position, weather: str, die: int) -> dict[Hex, int]:
     return best
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.sampled_from(["clear", "sandstorm", "rainstorm"]), st.integers(1, 6))
 def test_supply_lines_are_what_the_oracle_finds(p: Position, weather: str, die: int) -> None:
     game = game_of(p, weather, die)
