@@ -208,3 +208,74 @@ def test_the_retreat_ends_the_battle_and_the_phase_goes_on() -> None:
     d = game.decision
     assert d is not None and d.phase == "axis-attacks" and EndPhase() in game.legal_orders()
     assert EndRetreat() not in game.legal_orders()
+
+
+# --- GG-XIV.D.2 b-d and the hexes around: each requirement where the preferences cannot hide it ----------------
+# Friends stand in every hex a retreat could reach (A5, B5, C5), so f (least stacked) prefers none of them.
+
+FRIENDS = "".join(unit_toml(f"Pal{h}", "allied", h, type_="armour", factors="1-1-2") for h in ("A5", "B5", "C5"))
+
+
+def r1_among_friends(more: str = "", extra: str = "", declare: Attack | None = None):  # type: ignore[no-untyped-def]
+    units = (unit_toml("Att", "axis", "B3", type_="armour", factors="6-1-4")
+             + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2") + FRIENDS + more)
+    game = attack_game(units, extra, rows=5, columns=8, dice=ForcedDice([3]))  # 6 to 2: 3:1, die 3: R1
+    if declare is not None:
+        game.play(declare)
+    game.play(Attack((H("B4"),), ("Att",)))
+    game.play(Resolve(2 if declare is not None else 1))
+    answer_no_retreat(game)
+    game.play(RetreatDistance(1))
+    return game
+
+
+@pytest.mark.rule("GG-XIV.D.2")
+def test_no_retreat_into_a_hex_under_a_declared_unresolved_attack() -> None:
+    # Att2 in D5 touches only C5 of the three: its attack on C5 is declared, not resolved (rule d)
+    att2 = unit_toml("Att2", "axis", "D5", type_="armour", factors="9-1-4")
+    assert one_hex_ends(r1_among_friends(att2)) == {H("A5"), H("B5"), H("C5")}
+    game = r1_among_friends(att2, declare=Attack((H("C5"),), ("Att2",)))
+    assert one_hex_ends(game) == {H("A5"), H("B5")}
+
+
+@pytest.mark.rule("GG-XIV.D.2")
+def test_into_an_enemy_zoc_only_where_a_friend_stands() -> None:
+    # Block in B6 has B5 (and A6, C6 ...) in its ZOC (rule c): with Pal in B5 it is open, without it closed
+    block = unit_toml("Block", "axis", "B6", type_="armour", factors="1-1-4")
+    assert one_hex_ends(r1_among_friends(block)) == {H("A5"), H("B5"), H("C5")}
+    game = r1_among_friends(block)
+    game.unit("PalB5").hex = H("E8")  # B5 now empty and in Block's ZOC; A5 and C5 still hold a friend each
+    game.forget_caches()
+    assert one_hex_ends(game) == {H("A5"), H("C5")}
+
+
+@pytest.mark.rule("GG-XIV.D.2")
+@pytest.mark.rule("GG-XI.D")
+def test_no_retreat_across_a_towering_escarpment_but_by_a_road() -> None:
+    # rule a, "physically accessible to movement": a towering escarpment on B4|A5 and B4|B5, a road across B4|B5
+    tow = '[map.hexsides]\n"towering-escarpment" = [{ side = "A5|B4", high = "A5" }, { side = "B4|B5", high = "B5" }]\n'
+    assert one_hex_ends(r1_among_friends(extra=tow)) == {H("C5")}
+    road = '[[map.route]]\nkind = "road"\nhexes = ["B4", "B5"]\n'
+    assert one_hex_ends(r1_among_friends(extra=tow + road)) == {H("B5"), H("C5")}
+
+
+@pytest.mark.rule("GG-XIV.D.2")
+def test_a_two_hex_retreat_goes_farther_with_each_hex() -> None:
+    # rule a: from B4, after B5 the second hex must be 2 from B4 (A6, B6, C6); A5 and C5 are only 1 away
+    game = battle("armour 1-2-2", columns=8, dice=[5], attack=6)  # 3:1 die 5: R2
+    game.play(RetreatDistance(2))
+    seconds = {o.path[2] for o in game.legal_orders() if isinstance(o, Retreat) and o.path[1] == H("B5")}
+    assert seconds == {H("A6"), H("B6"), H("C6")}
+
+
+@pytest.mark.rule("GG-XIV.D.4")
+def test_a_unit_with_no_way_out_but_off_the_map_is_eliminated_so() -> None:
+    # Def in the corner A1 (A2 attacks, B1 is in its ZOC): its only other ways lead off the map
+    units = (unit_toml("Att", "axis", "A2", type_="armour", factors="12-1-4")
+             + unit_toml("Def", "allied", "A1", type_="armour", factors="1-2-2"))
+    game = attack_game(units, rows=3, columns=4, dice=ForcedDice([5]))
+    game.play(Attack((H("A1"),), ("Att",), (("Att", 6),)))  # 3:1, die 5: R2
+    game.play(Resolve(1))
+    answer_no_retreat(game)
+    assert game.unit("Def").eliminated
+    assert "Allied: Def eliminated in A1 (off the map or into the sea)." in game.state.log
