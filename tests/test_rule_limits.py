@@ -226,3 +226,42 @@ def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance:
     game.play(EndPhase())  # the end of the Axis set-up: the siege phase comes next
     d = game.decision
     assert (d is not None and d.phase == "allied-siege") == offered
+
+
+# --- activation (GG-V.A.4) ------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("GG-V.A.4")
+def test_two_activations_at_the_start_of_each_game_turn(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = at_phase(Game(gazala), "allied-movement")
+    assert mv.activations_left(game) == 2
+
+
+@pytest.mark.rule("GG-V.A.4")
+def test_only_allied_losses_in_the_axis_player_turn_count() -> None:
+    units = (unit_toml("Pz", "axis", "A1") + unit_toml("Pz2", "axis", "A2")
+             + "".join(unit_toml(f"T{i}", "allied", f"C{i + 4}", type_="infantry") for i in range(3)))
+    game = movement_game(units, rows=3, columns=8)
+    mv.eliminate(game, "Pz", "test")  # an Axis loss: no extra Allied activation
+    assert mv.activations_left(game) == 2
+    mv.eliminate(game, "T0", "test")
+    mv.eliminate(game, "T1", "test")  # two Allied losses in the Axis player-turn: two more
+    assert game.state.data["allied_losses"] == {"1": 2} and mv.activations_left(game) == 4
+    game = at_phase(game, "allied-attacks")
+    mv.eliminate(game, "T2", "test")  # in the Allied player-turn: not counted
+    assert game.state.data["allied_losses"] == {"1": 2}
+
+
+# --- the siege of Tobruk: who is redeployed (GG-XIV.B.6) -------------------------------------------------------------
+
+@pytest.mark.rule("GG-XIV.B.6")
+def test_the_siege_redeploys_the_garrison_and_the_dummies_once_each(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    game.unit("15Pz").hex = H("E12")  # within 6 hexes of the perimeter
+    game.play(EndPhase())
+    inside = {u for u in game.units_of(ALLIED) if game.unit(u).hex in {H("C12"), H("C13"), H("D12"), H("D13")}}
+    movers = {o.unit for o in game.legal_orders() if isinstance(o, Place)}
+    assert movers == inside | {"Dummy1", "Dummy2"}  # not the units outside, nor the air unit
+    game.play(Place("Dummy1", H("D12")))
+    movers = {o.unit for o in game.legal_orders() if isinstance(o, Place)}
+    assert "Dummy1" not in movers and "Dummy2" in movers
+    refused(game, Place("Dummy1", H("C12")), "GG-XIV.B.6")
