@@ -164,11 +164,6 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
     return out
 
 
-def supply_lines(game: Game, side: Side) -> dict[str, dict[str, Any]]:
-    """For the map overlay: each unit's supply status and route, as the position stands now."""
-    return status(game, side)
-
-
 # --- convoys (GG-XV.A.4) -----------------------------------------------------------------------------
 def convoy_eligible(game: Game, uid: str, side: Side) -> bool:
     d, u = game.defs.get(uid), game.unit(uid) if uid in game.defs else None
