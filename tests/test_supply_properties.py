@@ -158,3 +158,18 @@ def test_supply_lines_are_what_the_oracle_finds(p: Position, weather: str, die: 
     expected = oracle(p, weather, die)
     for i, h in enumerate(p.friends):
         assert status[f"F{i}"]["supplied"] == (h in expected)
+
+
+def test_edge_tables_tabulate_step_rules_given_as_functions() -> None:
+    # a 1 x 3 row A1-A2-A3: steps into A2 blocked, steps into A3 cost 1 MF more, off the board always blocked
+    from tobruk.rules.supply import edge_tables
+
+    game = game_of(Position(1, 3, [Hex.parse("A1")], [Hex.parse("A1")], [], set(), [], [], [], []), "clear", 1)
+    m = game.scenario.map
+    blocked, extra = edge_tables(m, lambda a, b: b.label == "A2", lambda a, b: MF if b.label == "A3" else 0)
+    for i in range(len(m.hexes)):
+        for d in range(6):
+            j = m.neighbour_table[i * 6 + d]
+            there = None if j < 0 else m.hexes[j].label
+            assert blocked[i * 6 + d] == (there is None or there == "A2")
+            assert extra[i * 6 + d] == (MF if there == "A3" else 0)

@@ -10,6 +10,7 @@ decides which steps are blocked and which add the extra MF, as tables over the m
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tobruk.hexes import Hex
@@ -26,6 +27,23 @@ class SupplyContext:
     sources: frozenset[Hex]
     blocked: tuple[bool, ...]
     extra: tuple[int, ...]
+
+
+def edge_tables(m: Map, blocked: Callable[[Hex, Hex], bool], extra: Callable[[Hex, Hex], int]
+                ) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """Tabulate step rules given as functions of (here, there) (convenient for small or test maps)."""
+    b: list[bool] = []
+    x: list[int] = []
+    for i, h in enumerate(m.hexes):
+        for d in range(6):
+            j = m.neighbour_table[i * 6 + d]
+            if j < 0:
+                b.append(True)
+                x.append(0)
+            else:
+                b.append(blocked(h, m.hexes[j]))
+                x.append(extra(h, m.hexes[j]))
+    return tuple(b), tuple(x)
 
 
 @dataclass(frozen=True, slots=True)
