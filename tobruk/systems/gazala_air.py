@@ -35,11 +35,11 @@ def record(game: Game, uid: str) -> dict[str, Any]:
 
 
 def why_unavailable(game: Game, side: Side) -> str | None:
-    """Why the side's air unit cannot fly now, or ``None`` when it can."""
+    """Why the side's air unit cannot fly now, or ``None`` when it can (only looks: a refused order changes nothing)."""
     uid = air_unit(game, side)
     if uid is None:
         return "no air unit"
-    r = record(game, uid)
+    r = game.state.data.get("air", {}).get(uid, {"used": 0, "out_until": 0})
     if game.state.weather == "sandstorm":
         return "no air units in a sandstorm [GG-VIII.A.1]"
     if r["out_until"] >= game.turn:

@@ -1,0 +1,136 @@
+"""What a refused order says, word for word: the clause and the one-line reason a player reads.
+
+Each case arranges a position (the Gazala scenario or a small inline map), plays one order the rules forbid and
+checks the clause, the reason and that nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.conftest import at_phase, attack_game, movement_game, unit_toml
+from tests.test_air import game_at
+from tobruk.errors import IllegalOrderError
+from tobruk.game import Game
+from tobruk.hexes import Hex
+from tobruk.orders import Activate, Airstrike, Attack, EndPhase, Gallop, Order, Place, Resolve, Weather
+from tobruk.scenario import load_scenario
+from tobruk.sides import Side
+from tobruk.systems.gazala import stacking_problem
+
+H = Hex.parse
+
+
+def gazala_at(phase: str) -> Game:
+    game: Game = at_phase(Game(load_scenario("gazala-gallop")), phase)
+    return game
+
+
+def duel(**kw: object) -> Game:
+    game: Game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4")
+                             + unit_toml("Def", "allied", "B4", factors="1-2-2") + str(kw.get("more", "")))
+    return game
+
+
+def with_two_activations_used() -> Game:
+    game = gazala_at("allied-movement")
+    game.play(Activate("1SA"))
+    game.play(Activate("50Div"))
+    return game
+
+
+def gallop_called() -> Game:
+    game = movement_game(unit_toml("SA", "allied", "B3", type_="infantry"), '[map.zones]\n"gazala-line" = ["B2"]\n',
+                         side="allied")
+    game.play(Gallop())
+    return game
+
+
+def declared_then_outnumbered() -> Game:
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="1-1-4") + unit_toml("Def", "allied", "B4", factors="1-4-2")
+                       + unit_toml("Far", "allied", "C8", factors="1-4-2"))
+    game.play(Attack((H("B4"),), ("Att",)))  # 1 to 4: 1:4
+    game.unit("Far").hex = H("B4")  # a second defender there: 1 to 8
+    return game
+
+
+def sandstorm_airstrike() -> Game:
+    game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
+    game.state.weather = "sandstorm"
+    return game
+
+
+def waterlogged() -> Game:
+    game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
+    game.state.weather = "rainstorm"
+    game.state.data["air_ok"] = {"axis": False, "allied": True}
+    return game
+
+
+CASES: list[tuple[str, Callable[[], Game], Order, str, str]] = [
+    ("weather numbers", lambda: _weather(), Weather(3, 3), "GG-VIII.0", "the sandstorm and rainstorm numbers must differ"),
+    ("no attackers", duel, Attack((H("B4"),), ()), "GG-XIV.A.4", "an attack needs at least one attacking unit"),
+    ("named twice", duel, Attack((H("B4"),), ("Att", "Att")), "GG-XIV.A.4", "a unit or hex is named twice"),
+    ("no such attack", duel, Resolve(7), "GG-XIV.C.1", "there is no declared, unresolved attack number 7"),
+    ("now below 1:4", declared_then_outnumbered, Resolve(1), "GG-XIV.B.4", "this attack is now below 1:4: cancel it"),
+    ("due attack", duel, EndPhase(), "GG-XIV.A.2",
+     "these hexes hold undisrupted (or face-down) enemy units next to yours and must be attacked: B4"),
+    ("no activations", with_two_activations_used, Activate("1FF"), "GG-V.A.4",
+     "no activations left this turn (2, plus 1 per Allied unit lost in the Axis player-turn)"),
+    ("activate a dummy", lambda: gazala_at("allied-movement"), Activate("Dummy1"), "GG-V.A.2",
+     "'Dummy1' is not an Allied ground unit"),
+    ("activate the air unit", lambda: gazala_at("allied-movement"), Activate("DAF"), "GG-V.A.2",
+     "'DAF' is not an Allied ground unit"),
+    ("activate an Axis unit", lambda: gazala_at("allied-movement"), Activate("15Pz"), "GG-V.A.2",
+     "'15Pz' is not an Allied ground unit"),
+    ("activate twice", with_two_activations_used, Activate("1SA"), "GG-V.A.2", "1SA is already active"),
+    ("gallop twice", gallop_called, Gallop(), "GG-XIII.E", "the Gazala Gallop has already been called"),
+    ("gallop far from the line", lambda: movement_game(unit_toml("SA", "allied", "B5", type_="infantry"),
+                                                        '[map.zones]\n"gazala-line" = ["B2"]\n', side="allied"),
+     Gallop(), "GG-XIII.E", "no Allied units are on or within 1 hex of the Gazala Line"),
+    ("air in a sandstorm", sandstorm_airstrike, Airstrike(H("B4")), "GG-VIII.A.1",
+     "'airstrike B4' is not possible now: no air units in a sandstorm"),
+    ("waterlogged", waterlogged, Airstrike(H("B4")), "GG-VIII.B.1",
+     "'airstrike B4' is not possible now: the airfields are waterlogged this player-turn"),
+]
+
+
+def _weather() -> Game:
+    game = Game(load_scenario("gazala-gallop"))
+    while game.decision is not None and game.decision.phase != "weather":
+        game.play(EndPhase())
+    return game
+
+
+@pytest.mark.parametrize(("name", "position", "order", "clause", "reason"), CASES, ids=[c[0] for c in CASES])
+def test_the_refusal_names_the_rule_and_says_why(name: str, position: Callable[[], Game], order: Order, clause: str,
+                                                 reason: str) -> None:
+    game = position()
+    before = game.state_hash()
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(order)
+    assert (err.value.clause, err.value.reason) == (clause, reason)
+    assert game.state_hash() == before
+
+
+@pytest.mark.rule("GG-XII.A.1")
+@pytest.mark.rule("GG-XII.A.2")
+def test_stacking_problems_say_which_limit() -> None:
+    units = ("".join(unit_toml(f"D{i}", "axis", "A1") for i in range(3))
+             + "".join(unit_toml(f"S{i}", "axis", "A2", echelon="subdivisional") for i in range(4))
+             + unit_toml("T", "allied", "A5"))
+    game = movement_game(units)
+    assert stacking_problem(game, ["D0", "T"]) == "only one side's units may be in a hex [GG-XII.A.1]"
+    assert stacking_problem(game, ["S0", "S1", "S2", "S3"]) == "at most 3 units in a hex [GG-XII.A.2]"
+    assert stacking_problem(game, ["D0", "D1", "D2"]) == "at most 2 division-level units in a hex [GG-XII.A.2]"
+    assert stacking_problem(game, ["D0", "D1", "S0"]) is None
+    assert Side.AXIS is game.defs["D0"].side
+
+
+def test_a_placement_outside_the_set_up_names_the_zone() -> None:
+    game = Game(load_scenario("gazala-gallop"))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("15Pz", H("C13")))
+    assert (err.value.clause, err.value.reason) == ("GG-V.A.1", "C13 is outside the set-up zone 'axis-free-setup'")
