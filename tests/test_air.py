@@ -229,3 +229,19 @@ def test_aerial_resupply_of_an_isolated_axis_stack() -> None:
     game.play(NoIntercept())
     game.play(EndPhase())  # no convoy either
     assert not game.unit("Cut").out_of_supply and not game.unit("Cut").disrupted
+
+
+@pytest.mark.rule("GG-X.B.3")
+@pytest.mark.parametrize(("die", "ends"), [(6, True), (1, False)])
+def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: bool) -> None:
+    # the Luftwaffe stays over C4 after its strike (die 2 on the Allied column: "-"); at the start of the Allied
+    # player-turn the DAF goes up against it: on the German air column a 6 is EAX (the Luftwaffe knocked out, the
+    # interdiction over), a 1 is AA (the DAF knocked out, the interdiction stays)
+    game = game_at(unit_toml("Tommy", "allied", "C4", type_="infantry"), "axis-airstrike", [2, die])
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    while game.phase.key != "allied-interception":
+        game.play(EndPhase())
+    game.play(Intercept())
+    assert ("interdiction" not in game.state.data) == ends
+    assert air.record(game, "LW" if ends else "DAF")["out_until"] == 2

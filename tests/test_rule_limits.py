@@ -265,3 +265,34 @@ def test_the_siege_redeploys_the_garrison_and_the_dummies_once_each(gazala) -> N
     movers = {o.unit for o in game.legal_orders() if isinstance(o, Place)}
     assert "Dummy1" not in movers and "Dummy2" in movers
     refused(game, Place("Dummy1", H("C12")), "GG-XIV.B.6")
+
+
+@pytest.mark.rule("GG-XIII.D")
+def test_a_breakdown_never_stops_short_of_the_first_hex_entered() -> None:
+    # A1-A2 climbs an escarpment: 1 + 2 = 3 MF; A3 1 more: 4 MF used, a die against 3. A 1 breaks it down within
+    # its first MF, which no hex fits in: it stops in the first hex it entered (ruling R-CRUSADER)
+    esc = '[map.hexsides]\nescarpment = [{ side = "A1|A2", high = "A2" }]\n'
+    game = movement_game(CRUSADER, esc, rows=1, columns=8, side="allied", dice=ForcedDice([1]))
+    game.play(Move("22Armd", (H("A1"), H("A2"), H("A3"))))
+    assert game.unit("22Armd").hex == H("A2") and game.unit("22Armd").disrupted
+
+
+@pytest.mark.rule("GG-XIII.E")
+def test_the_gallop_takes_units_on_or_within_1_hex_of_the_line_only() -> None:
+    # the line is B2: B3 is 1 hex from it, B4 2
+    units = unit_toml("Near", "allied", "B3", type_="infantry") + unit_toml("Two", "allied", "B4", type_="infantry")
+    game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"B2"'), rows=3, columns=20, side="allied")
+    for uid in ("Near", "Two"):
+        game.unit(uid).activated = False
+    game.play(Gallop())
+    assert game.unit("Near").activated and not game.unit("Two").activated
+
+
+@pytest.mark.rule("GG-XIII.E")
+def test_a_unit_already_east_of_column_13_is_activated_but_does_not_gallop() -> None:
+    units = unit_toml("East", "allied", "B15", type_="infantry")
+    game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"B14"'), rows=3, columns=20, side="allied")
+    game.unit("East").activated = False
+    game.play(Gallop())
+    assert game.unit("East").activated and "East" not in mv.galloping(game)
+    assert H("B14") in mv.destinations(game, "East")  # it may go west
