@@ -279,3 +279,20 @@ def test_a_unit_with_no_way_out_but_off_the_map_is_eliminated_so() -> None:
     answer_no_retreat(game)
     assert game.unit("Def").eliminated
     assert "Allied: Def eliminated in A1 (off the map or into the sea)." in game.state.log
+
+
+@pytest.mark.rule("GG-XIV.D.2")
+def test_supply_for_the_retreat_is_traced_as_if_the_unit_had_left_its_hex() -> None:
+    # Att in B5 attacks Def in B4 (R1, 3:1 die 3). Sea fills rows B and C west of column 4, so from the Allied source
+    # A1 a line runs along row A to A4, and reaches C4 only through B4, open while Def holds it but in Att's ZOC
+    # once Def has gone. The retreat hexes are A4 and C4 (A5, C5 touch B5; B3 is sea): "in supply at that moment"
+    # is A4 alone.
+    sea = '[map.terrain]\nsea = ["B1", "B2", "B3", "C1", "C2", "C3"]\n[map.supply]\nallied = ["A1"]\n'
+    units = unit_toml("Att", "axis", "B5", type_="armour", factors="6-1-4") + unit_toml("Def", "allied", "B4",
+                                                                                      type_="armour", factors="1-2-2")
+    game = attack_game(units, sea, rows=3, columns=8, dice=ForcedDice([3]))
+    game.play(Attack((H("B4"),), ("Att",)))
+    game.play(Resolve(1))
+    answer_no_retreat(game)
+    game.play(RetreatDistance(1))
+    assert one_hex_ends(game) == {H("A4")}
