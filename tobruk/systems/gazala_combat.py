@@ -422,7 +422,7 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     """
     d, u = game.defs[uid], game.unit(uid)
     origin = u.hex
-    if origin is None or length <= 0:
+    if origin is None:
         return []
     m = game.scenario.map
     side = d.side
