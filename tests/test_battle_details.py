@@ -128,3 +128,65 @@ def test_the_attack_phase_ends_once_every_duty_is_done() -> None:
     game = fight(2, tank("Def", "B4"), 3)
     game.play(EndPhase())
     assert game.phase.key != "axis-attacks"
+
+
+@pytest.mark.rule("GG-XIV.C.3")
+def test_the_log_line_names_each_units_result_after_conversion() -> None:
+    game = fight(2, tank("Def", "B4"), 1)  # 1:1 die 1: AR, for the attacker only
+    assert "Attack on B4 by Att: 2 to 2, 1:1; die 1: AR (Att AR)" in game.state.log
+    game = fight(6, tank("Def", "B4"), 2, answer=NoRetreat(("Def",)))  # 3:1 die 2: R1, under orders a D
+    assert "Attack on B4 by Att: 6 to 2, 3:1; die 2: R1 (Def D)" in game.state.log
+    # attacking down a towering escarpment: half strength (3 to 2, 3:2), adverse results cancelled: die 1 DAR
+    tow = '[map.hexsides]\n"towering-escarpment" = [{ side = "B3|B4", high = "B3" }]\n'
+    game = fight(6, tank("Def", "B4"), 1, extra=tow)
+    assert "Attack on B4 by Att: 3 to 2, 3:2; die 1: DAR (Def D)" in game.state.log
+
+
+@pytest.mark.rule("GG-XIV.B.5")
+def test_no_retreat_is_asked_only_where_a_result_could_make_a_defender_retreat() -> None:
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="1-1-4") + tank("Def", "B4", 4), dice=ForcedDice([3]))
+    game.play(Attack((H("B4"),), ("Att",)))  # 1:4: D, AR, DAE, AE only: no question, the die is rolled at once
+    game.play(Resolve(1))
+    assert [r.value for r in game.dice.log] == [3]
+    # against a box at 1:1 only the die 6 moves the defender: R2, a compulsory R1 there; the question is asked
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="2-1-4") + tank("Def", "B4"),
+                       '[map.fortifications]\nallied = ["B4"]\n', dice=ForcedDice([6]))
+    game.play(Attack((H("B4"),), ("Att",)))
+    game.play(Resolve(1))
+    d = game.decision
+    assert d is not None and d.clause == "GG-XIV.B.5" and game.dice.log == []
+
+
+@pytest.mark.rule("GG-XIV.B.4")
+@pytest.mark.rule("GG-XIV.A.2")
+def test_declarations_refused_say_why() -> None:
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="1-1-4") + tank("Def", "B4", 5))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Attack((H("B4"),), ("Att",)))
+    assert (err.value.clause, err.value.reason) == ("GG-XIV.B.4", "attacks below 1:4 are not allowed (1 to 5)")
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4") + tank("Def", "B4") + tank("Def2", "C4", 1))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Attack((H("B4"),), ("Att",)))
+    assert (err.value.clause, err.value.reason) == (
+        "GG-XIV.A.2", "this would leave C4, which must be attacked, with no unit able to attack it: include it or keep "
+                      "units for it")
+
+
+@pytest.mark.rule("GG-XIV.C.1")
+def test_a_declaration_is_logged_with_its_odds() -> None:
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4") + tank("Def", "B4"))
+    game.play(Attack((H("B4"),), ("Att",)))
+    assert game.state.log[-1] == "Axis declares attack 1: attack B4 with Att (3:1)."
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4") + tank("Def", "B4"))
+    game.unit("Def").hidden = True  # face down: its strength is unknown
+    game.play(Attack((H("B4"),), ("Att",)))
+    assert game.state.log[-1] == "Axis declares attack 1: attack B4 with Att (odds unknown)."
+
+
+@pytest.mark.rule("GG-XIV.D.3")
+def test_a_battle_whose_r1_unit_cannot_retreat_is_over() -> None:
+    sea = '[map.terrain]\nsea = ["A5", "B5", "C5"]\n'
+    game = fight(6, tank("Def", "B4"), 3, extra=sea)  # 3:1 die 3: R1, nowhere to go
+    game.play(RetreatDistance(1))
+    assert not game.state.data.get("combat") and game.decision is not None and game.decision.phase == "axis-attacks"
+    assert EndPhase() in game.legal_orders()

@@ -353,9 +353,8 @@ def outcome_label(game: Game, a: Assessment, result: str) -> str:
     effects = unit_effects(game, a, result)
     in_box = [effects[u] for u in a.defenders if game.unit(u).hex in a.box_hexes]
     e = in_box[0]
-    label = e.code + (" (compulsory)" if e.compulsory else "")
-    if result in ("DAR", "DAE", "AR", "AE"):
-        label = {"DAR": "DAR", "DAE": "DAE", "AR": "AR", "AE": "AE"}[result]
+    # the attackers' results are named as they stand; the defenders' as the box converts them
+    label = result if result in ("DAR", "DAE", "AR", "AE") else e.code + (" (compulsory)" if e.compulsory else "")
     return label if len(a.box_hexes) == len(a.defending_hexes) else f"{result} ({label} in the box)"
 
 
