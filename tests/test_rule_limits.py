@@ -296,3 +296,48 @@ def test_a_unit_already_east_of_column_13_is_activated_but_does_not_gallop() -> 
     game.play(Gallop())
     assert game.unit("East").activated and "East" not in mv.galloping(game)
     assert H("B14") in mv.destinations(game, "East")  # it may go west
+
+
+@pytest.mark.rule("GG-XIII.E")
+def test_a_galloping_unit_sent_short_of_column_14_is_refused_by_the_gallop_rule() -> None:
+    units = unit_toml("Arm", "allied", "B4", echelon="subdivisional", type_="armour")
+    game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"A3", "B3", "C3"'), rows=3, columns=20,
+                         side="allied")
+    game.play(Gallop())
+    refused(game, Move("Arm", (H("B5"),)), "GG-XIII.E")  # one hex east: a legal step, but it can reach column 14
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_a_trucked_move_along_its_whole_path() -> None:
+    # trucked infantry moves at the motorized rate with 3 MF (+1): 1/5 MF a road hex, 20 hexes; on foot only 6
+    road = '[[map.route]]\nkind = "road"\nhexes = [' + ", ".join(f'"A{c}"' for c in range(1, 26)) + "]\n"
+    game = movement_game(infantry("Inf", "axis", "A1", 2), road, rows=1, columns=25)
+    game.play(Move("Inf", tuple(H(f"A{c}") for c in range(1, 22)), trucks=True))
+    assert game.unit("Inf").hex == H("A21")
+    assert game.state.log[-1] == "Axis: Inf moves " + "-".join(f"A{c}" for c in range(1, 22)) + "; by truck convoy (2 used)."
+
+
+@pytest.mark.rule("GG-XV.B")
+def test_out_of_supply_exactly_half_the_mf_does_not_disrupt_a_quarter_more_does() -> None:
+    road = '[[map.route]]\nkind = "road"\nhexes = [' + ", ".join(f'"A{c}"' for c in range(1, 16)) + "]\n"
+    game = movement_game(unit_toml("Pz", "axis", "A1") + unit_toml("Pz2", "axis", "A15"), road, rows=1, columns=16)
+    for uid in ("Pz", "Pz2"):
+        game.unit(uid).out_of_supply = True
+    game.play(Move("Pz", tuple(H(f"A{c}") for c in range(1, 10))))  # 8 road hexes: 2 MF of a printed 4
+    assert not game.unit("Pz").disrupted and game.state.log[-1] == "Axis: Pz moves A1-A2-A3-A4-A5-A6-A7-A8-A9."
+    game.play(Move("Pz2", tuple(H(f"A{c}") for c in range(15, 5, -1))))  # 9 road hexes: 2 1/4 MF
+    assert game.unit("Pz2").disrupted
+    assert game.state.log[-1].endswith("; out of supply and over half its MF: disrupted.")
+
+
+@pytest.mark.rule("GG-XIII.D")
+@pytest.mark.rule("GG-XVI")
+def test_a_brigade_broken_down_takes_no_village_beyond_where_it_stopped() -> None:
+    # 5 MF off road A1-A6, a die against 4: a 2 stops it in A3; the village A5 on its declared route stays Axis
+    village = '[map.terrain]\nvillage = ["A5"]\n'
+    game = movement_game(CRUSADER, village, rows=1, columns=10, side="allied", dice=ForcedDice([2]))
+    game.state.data["villages"] = {"A5": "axis"}
+    game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 7))))
+    assert game.unit("22Armd").hex == H("A3") and game.state.data["villages"]["A5"] == "axis"
+    assert game.state.log[-1] == "Allied: 22Armd moves A1-A2-A3-A4-A5-A6; breaks down in A3 (rolled 2) and is disrupted."
+    assert game.dice.log[-1].purpose == "Crusader breakdown, 22Armd (4 or less breaks down)"
