@@ -108,3 +108,15 @@ def test_armour_is_never_offered_a_truck_convoy() -> None:
     assert mv.destinations(game, "Pz", trucks=True) == {}
     trucked = {o.unit for o in game.legal_orders() if isinstance(o, Move) and o.trucks}
     assert trucked == {"Inf"}
+
+
+@pytest.mark.rule("GG-XIII.A.1")
+def test_the_walk_of_a_path_needs_a_start_and_one_hex_to_enter() -> None:
+    from tobruk.rules.movement import walk
+
+    ctx = mv.move_context(movement_game(PZ, rows=1, columns=8), "Pz")
+    for path, reason in (((), "the path must start where the unit is, A1"),
+                         ((H("A1"),), "a move needs at least one hex to enter")):
+        with pytest.raises(IllegalOrderError) as err:
+            walk(ctx, path)
+        assert (err.value.clause, err.value.reason) == ("GG-XIII.A.1", reason)
