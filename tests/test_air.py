@@ -245,3 +245,32 @@ def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: b
     game.play(Intercept())
     assert ("interdiction" not in game.state.data) == ends
     assert air.record(game, "LW" if ends else "DAF")["out_until"] == 2
+
+
+@pytest.mark.rule("GG-X.B.1")
+def test_interdiction_spares_disrupted_units_and_ends_on_an_aa_result() -> None:
+    # the Luftwaffe over C4 (die 2 on Tommy: "-"); Kiwi, disrupted, goes through C4 untouched (only undisrupted
+    # units are attacked)
+    units = unit_toml("Tommy", "allied", "D4", type_="infantry") + unit_toml("Kiwi", "allied", "C3", type_="armour")
+    game = game_at(units, "axis-airstrike", [2], rows=5)
+    game.unit("Tommy").hex = H("C4")
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    game.unit("Tommy").hex = H("D4")
+    game.unit("Kiwi").disrupted = True
+    while game.phase.key != "allied-movement":
+        game.play(EndPhase())
+    game.play(Move("Kiwi", (H("C3"), H("C4"), H("C5"))))
+    assert game.unit("Kiwi").hex == H("C5") and len(game.dice.log) == 1
+    # the 4th AA Brigade goes through: die 1 on the Allied column is "4thAA", an AA result with the brigade there:
+    # the Luftwaffe is knocked out, the interdiction ends and the brigade moves on
+    aa = unit_toml("AA4", "allied", "C3", type_="aa", factors="2-2-3", extra='aa = "anywhere"')
+    game = game_at(unit_toml("Tommy", "allied", "C4", type_="infantry") + aa, "axis-airstrike", [2, 1], rows=5)
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    game.unit("Tommy").hex = H("D4")
+    while game.phase.key != "allied-movement":
+        game.play(EndPhase())
+    game.play(Move("AA4", (H("C3"), H("C4"), H("C5"))))
+    assert game.unit("AA4").hex == H("C5") and not game.unit("AA4").disrupted
+    assert "interdiction" not in game.state.data and air.record(game, "LW")["out_until"] == 2

@@ -56,3 +56,12 @@ def test_an_attack_on_dummies_only_is_called_off() -> None:
     game.play(Resolve(1))
     assert game.state.log[-1] == "Attack 1 is called off: only dummies were there."
     assert game.unit("Att").attacked and game.unit("Dum").eliminated
+
+
+@pytest.mark.rule("GG-V.B.2")
+def test_a_face_down_unit_is_never_named_in_the_log() -> None:
+    from tobruk.systems import gazala_moves as mv
+
+    game = face_down(unit_toml("Def", "allied", "C5", factors="1-2-2"), 2, [])
+    mv.eliminate(game, "Def", "over the stacking limit")
+    assert game.state.log[-1] == "Allied: a unit in C5 eliminated in C5 (over the stacking limit)."
