@@ -59,3 +59,29 @@ def test_the_determination_is_logged() -> None:
     assert "Axis supply: 2 units in supply, out of supply: Out; recovered: Tired." in game.state.log
     assert not game.unit("Tired").disrupted and game.unit("Out").out_of_supply and not game.unit("In").out_of_supply
     assert game.state.data["supply"]["axis"]["Out"]["supplied"] is False
+
+
+@pytest.mark.rule("GG-XV.A.3")
+def test_only_german_brigades_draw_supply_from_a_german_division() -> None:
+    # Div in supply in A12 (7 hexes beyond the track); beside it in B12 or A13, out of their own lines: a German
+    # brigade is helped; an Italian brigade and a German division are not (GG-XV.A.3 names German brigades only)
+    div = GERMAN.format(id="Div", ech="division", hex="A12")
+    cases = ((GERMAN.format(id="X", ech="subdivisional", hex="B12"), True),
+             (GERMAN.format(id="X", ech="division", hex="A13"), False),
+             (unit_toml("X", "axis", "B12", echelon="subdivisional", type_="infantry", factors="1-1-2"), False))
+    for unit, helped in cases:
+        status = sp.status(game_with(div + unit, SOURCE + track(1, 5), rows=3, columns=20), AXIS)
+        assert status["Div"]["supplied"] and status["X"]["supplied"] == helped
+        assert status["X"]["how"] == ("through Div" if helped else "out of supply")
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_a_convoy_to_a_face_up_unit_is_seen_by_both_sides() -> None:
+    from tests.test_supply_convoys import at_axis_recovery
+    from tobruk.orders import Convoy
+
+    game = at_axis_recovery(GERMAN.format(id="Pz", ech="division", hex="A15"), [4])
+    game.play(Convoy("Pz"))
+    line = "Axis: truck convoy to Pz, line 11 MF (rolled 4): in supply."
+    assert line in game.log_for(ALLIED) and line in game.log_for(AXIS)
+    assert [r.value for r in game.rolls_for(ALLIED)] == [4]

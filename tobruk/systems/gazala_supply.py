@@ -166,9 +166,8 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
 
 # --- convoys (GG-XV.A.4) -----------------------------------------------------------------------------
 def convoy_eligible(game: Game, uid: str, side: Side) -> bool:
-    d, u = game.defs.get(uid), game.unit(uid) if uid in game.defs else None
-    if d is None or u is None or d.side is not side or u.hex is None or u.eliminated or d.is_dummy or d.is_air:
-        return False
+    """GG-XV.A.4: whether one of ``side``'s units on the map (see :func:`status`) may be sent a truck convoy."""
+    d = game.defs[uid]
     if d.is_division:
         return True  # division-level units and the independent brigades
     if side is Side.ALLIED:
