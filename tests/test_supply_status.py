@@ -85,3 +85,17 @@ def test_a_convoy_to_a_face_up_unit_is_seen_by_both_sides() -> None:
     line = "Axis: truck convoy to Pz, line 11 MF (rolled 4): in supply."
     assert line in game.log_for(ALLIED) and line in game.log_for(AXIS)
     assert [r.value for r in game.rolls_for(ALLIED)] == [4]
+
+
+@pytest.mark.rule("GG-XV.A.1")
+def test_tobruks_seven_are_the_nearest_with_ties_in_order_of_battle() -> None:
+    # the wall in column 8 cuts the fortress A1 off from C16; eight units draw on it: two in A1 (0 MF), one in each
+    # of A2-A5 (1-4 MF), and Zed then Abe (in that order of battle) in A6 (5 MF): the eighth, left out, is Abe
+    wall = "".join(unit_toml(f"W{r}", "axis", f"{r}8", type_="infantry", factors="1-1-2") for r in "ABC")
+    near = "".join(unit_toml(f"U{i}", "allied", h, echelon="subdivisional", type_="infantry", factors="1-1-2")
+                   for i, h in enumerate(["A1", "A1", "A2", "A3", "A4", "A5"]))
+    last = "".join(unit_toml(u, "allied", "A6", echelon="subdivisional", type_="infantry", factors="1-1-2")
+                   for u in ("Zed", "Abe"))
+    game = game_with(wall + near + last, '[map.supply]\naxis = ["C14"]\nallied = ["A1", "C16"]\n', rows=3)
+    status = sp.status(game, ALLIED)
+    assert {u for u, e in status.items() if not e["supplied"]} == {"Abe"}

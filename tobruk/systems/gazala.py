@@ -657,5 +657,5 @@ class GazalaGallop(System):
             game.state.data.pop("convoy_tried", None)
             air.end_of_enemy_player_turn(game, phase.side or AXIS)
         elif phase.key in ("axis-movement", "allied-movement", "axis-attacks", "allied-attacks"):
-            for key in ("attacks", "attacked_units", "combat", "ixb_done"):  # a fresh start for the next battles
+            for key in ("attacks", "attacked_units", "combat"):  # a fresh start for the next battles
                 game.state.data.pop(key, None)

@@ -383,9 +383,6 @@ def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:
 
 def end_of_attacks(game: Game, side: Side) -> bool:
     """Start the end-of-phase AR for disrupted units (GG-IX.B); ``True`` if one was started."""
-    if game.state.data.get("ixb_done") == game.phase.key:
-        return False
-    game.state.data["ixb_done"] = game.phase.key
     threatened = disrupted_adjacent(game, side)
     if not threatened:
         return False
