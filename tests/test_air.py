@@ -11,6 +11,7 @@ from tobruk.hexes import Hex
 from tobruk.orders import Airlift, Airstrike, EndPhase, Intercept, Move, NoIntercept
 from tobruk.sides import Side
 from tobruk.systems import gazala_air as air
+from tobruk.systems import gazala_supply as sp
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -227,16 +228,18 @@ def test_aerial_resupply_of_an_isolated_axis_stack() -> None:
     assert Airlift(H("B11")) in game.legal_orders()
     game.play(Airlift(H("B11")))
     game.play(NoIntercept())
+    assert sp.status(game, AXIS)["Cut"]["how"] == "aerial resupply"
     game.play(EndPhase())  # no convoy either
     assert not game.unit("Cut").out_of_supply and not game.unit("Cut").disrupted
 
 
 @pytest.mark.rule("GG-X.B.3")
-@pytest.mark.parametrize(("die", "ends"), [(6, True), (1, False)])
-def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: bool) -> None:
+@pytest.mark.parametrize(("die", "ends", "knocked_out"), [(6, True, "LW"), (4, True, None), (3, False, None),
+                                                        (1, False, "DAF")])
+def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: bool, knocked_out: str | None) -> None:
     # the Luftwaffe stays over C4 after its strike (die 2 on the Allied column: "-"); at the start of the Allied
-    # player-turn the DAF goes up against it: on the German air column a 6 is EAX (the Luftwaffe knocked out, the
-    # interdiction over), a 1 is AA (the DAF knocked out, the interdiction stays)
+    # player-turn the DAF goes up against it. German air column: 6 EAX (the Luftwaffe knocked out, the interdiction
+    # over), 4 Int (the interdiction over), 3 "-" (it stays), 1 AA (the DAF knocked out, the interdiction stays)
     game = game_at(unit_toml("Tommy", "allied", "C4", type_="infantry"), "axis-airstrike", [2, die])
     game.play(Airstrike(H("C4")))
     game.play(NoIntercept())
@@ -244,7 +247,7 @@ def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: b
         game.play(EndPhase())
     game.play(Intercept())
     assert ("interdiction" not in game.state.data) == ends
-    assert air.record(game, "LW" if ends else "DAF")["out_until"] == 2
+    assert {u for u in ("LW", "DAF") if air.record(game, u)["out_until"] == 2} == ({knocked_out} - {None})
 
 
 @pytest.mark.rule("GG-X.B.1")
