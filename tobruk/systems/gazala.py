@@ -188,7 +188,8 @@ class GazalaGallop(System):
         if decision.clause == "GG-X.B.3":
             return [Intercept(), NoIntercept()]
         if phase in AIRSTRIKE_PHASES or phase == "allied-interception":
-            return [*self._air_orders(game, phase, side), EndPhase()]
+            choices = self._allied_choices(game) if side is ALLIED and phase in ALLIED_CHOICE_PHASES else []
+            return [*self._air_orders(game, phase, side), *choices, EndPhase()]
         if phase in RECOVERY_PHASES:
             return [*(Convoy(u) for u in self._convoy_candidates(game, side)), *self._air_orders(game, phase, side),
                     EndPhase()]
@@ -217,9 +218,7 @@ class GazalaGallop(System):
                                                                            uid]) is None:
                         orders.append(Place(uid, h))
         if side is ALLIED and phase in ALLIED_CHOICE_PHASES:
-            orders.extend(Activate(uid) for uid in game.units_of(ALLIED) if self._activation_problem(game, uid) is None)
-            if self._gallop_problem(game) is None:
-                orders.append(Gallop())
+            orders.extend(self._allied_choices(game))
         if phase in ("axis-movement", "allied-movement"):
             for uid, h in self._arrivals(game, side):
                 orders.append(Place(uid, h))
@@ -232,6 +231,13 @@ class GazalaGallop(System):
             if battle.pending(game) or battle.obligations(game, side):
                 return orders  # GG-XIV.A.2, C.1: the phase cannot end yet
         orders.append(EndPhase())
+        return orders
+
+    def _allied_choices(self, game: Game) -> list[Order]:
+        """Activations and the Gallop: the Allied player's at any of his decisions in his operations (ruling R-ACT)."""
+        orders: list[Order] = [Activate(uid) for uid in game.units_of(ALLIED) if self._activation_problem(game, uid) is None]
+        if self._gallop_problem(game) is None:
+            orders.append(Gallop())
         return orders
 
     def _attack_orders(self, game: Game, side: Side) -> list[Order]:
