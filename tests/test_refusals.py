@@ -15,7 +15,7 @@ from tests.test_air import game_at
 from tobruk.errors import IllegalOrderError
 from tobruk.game import Game
 from tobruk.hexes import Hex
-from tobruk.orders import Activate, Airstrike, Attack, EndPhase, Gallop, Order, Place, Resolve, Weather
+from tobruk.orders import Activate, Airstrike, Attack, Convoy, EndPhase, Gallop, Order, Place, Resolve, Weather
 from tobruk.scenario import load_scenario
 from tobruk.sides import Side
 from tobruk.systems.gazala import stacking_problem
@@ -69,7 +69,35 @@ def waterlogged() -> Game:
     return game
 
 
+def crowded_after_movement() -> Game:
+    units = "".join(unit_toml(f"U{i}", "axis", "A1", echelon="subdivisional") for i in range(4))
+    game = movement_game(units + unit_toml("T", "allied", "C8"))
+    game.play(EndPhase())  # four units in A1: the owner must thin the stack (GG-XII.B)
+    return game
+
+
+def axis_recovery_with_a_unit_in_supply() -> Game:
+    game = attack_game(unit_toml("Near", "axis", "A2") + unit_toml("Far", "axis", "C8") + unit_toml("T", "allied", "A8"),
+                       '[map.supply]\naxis = ["A1"]\n')
+    while game.phase.key != "axis-recovery":
+        game.play(EndPhase())
+    return game
+
+
 CASES: list[tuple[str, Callable[[], Game], Order, str, str]] = [
+    ("end-phase over the stacking limit", crowded_after_movement, EndPhase(), "GG-XII.B",
+     "first eliminate units over the stacking limit; 'end-phase' does not"),
+    ("convoy to a unit in supply", axis_recovery_with_a_unit_in_supply, Convoy("Near"), "GG-XV.A.4",
+     "no truck convoy can go to Near now (convoys left: 4; only units out of supply that are divisions, independent "
+     "brigades or their brigades)"),
+    ("early reinforcement", lambda: gazala_at("allied-movement"), Place("1ArmdBde", H("G18")), "GG-VII.B",
+     "1ArmdBde cannot enter in G18; it arrives on turn 7 in allied-east-sources"),
+    ("not a reinforcement", lambda: gazala_at("axis-movement"), Place("15Pz", H("G3")), "GG-VII.B",
+     "15Pz cannot enter in G3; it arrives never (it is not a reinforcement)"),
+    ("an order of another phase", lambda: gazala_at("axis-movement"), Weather(1, 2), "GG-VI.B",
+     "'weather 1 2' is not an order of the axis-movement phase; Axis: operational movement"),
+    ("placing the enemy's unit", lambda: Game(load_scenario("gazala-gallop")), Place("1SA", H("G3")), "GG-V.A.1",
+     "'1SA' is not one of your units"),
     ("weather numbers", lambda: _weather(), Weather(3, 3), "GG-VIII.0", "the sandstorm and rainstorm numbers must differ"),
     ("no attackers", duel, Attack((H("B4"),), ()), "GG-XIV.A.4", "an attack needs at least one attacking unit"),
     ("named twice", duel, Attack((H("B4"),), ("Att", "Att")), "GG-XIV.A.4", "a unit or hex is named twice"),
