@@ -58,3 +58,11 @@ def test_without_a_box_the_chart_as_it_is() -> None:
 @pytest.mark.rule("GG-XIV.B.4")
 def test_below_1_to_4_there_is_no_table() -> None:
     assert table(1, tank("Def", "B4", defence=5), extra="") == []
+
+
+def test_players_get_the_same_table_through_the_system_and_nothing_for_a_wrong_declaration() -> None:
+    # computer players read the table through System.outcomes, which answers [] instead of refusing
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="20-1-4") + tank("Def", "B4"))
+    order = Attack((H("B4"),), ("Att",))
+    assert game.system.outcomes(game, order, Side.AXIS) == cb.outcomes(game, order, Side.AXIS) != []
+    assert game.system.outcomes(game, Attack((H("B4"),), ("Nobody",)), Side.AXIS) == []
