@@ -103,3 +103,43 @@ def test_a_unit_may_attack_again_the_next_game_turn() -> None:
         d = game.decision
         game.play(Weather(1, 2) if d.phase == "weather" else game.legal_orders()[-1])
     assert game.turn == 2 and not game.unit("Att").attacked
+
+
+@pytest.mark.rule("GG-XIII.E")
+@pytest.mark.rule("GG-V.A.4")
+def test_the_gallop_uses_no_activation(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = at_phase(Game(gazala), "allied-movement")
+    game.play(Gallop())
+    from tobruk.systems import gazala_moves as mv
+
+    assert mv.activations_left(game) == 2
+
+
+@pytest.mark.rule("GG-XII.B")
+def test_each_unit_over_the_limit_is_eliminated_one_order_at_a_time() -> None:
+    from tests.conftest import movement_game
+    from tobruk.orders import Eliminate
+
+    units = "".join(unit_toml(f"U{i}", "axis", "A1", echelon="subdivisional") for i in range(5))
+    game = movement_game(units + unit_toml("T", "allied", "C8"))
+    game.play(EndPhase())
+    game.play(Eliminate("U4"))
+    assert game.state.log[-1] == "Axis: U4 eliminated in A1 (over the stacking limit)."
+    d = game.decision
+    assert d is not None and d.clause == "GG-XII.B" and d.prompt == "eliminate units over the stacking limit in A1"
+    game.play(Eliminate("U3"))  # three left: the limit; the movement phase is over
+    assert game.phase.key == "axis-attacks"
+
+
+@pytest.mark.rule("GG-VI.B")
+@pytest.mark.rule("GG-X.B.3")
+def test_the_axis_may_intercept_the_allied_interdiction_in_its_airstrike_phase() -> None:
+    # the DAF strikes B4 (die 2 on the Axis column: Flak, no dedicated AA there: no effect) and stays over it
+    game = game_at(unit_toml("Pz", "axis", "B4"), "allied-airstrike", [2, 3])  # then the weather: 3, clear
+    game.play(Airstrike(H("B4")))
+    game.play(NoIntercept())
+    assert game.state.data["interdiction"]["side"] == "allied"
+    while game.phase.key != "axis-airstrike":
+        game.play(Weather(1, 2) if game.decision is not None and game.decision.phase == "weather" else EndPhase())
+    legal = game.legal_orders()
+    assert Intercept() in legal and EndPhase() in legal

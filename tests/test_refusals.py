@@ -18,6 +18,7 @@ from tobruk.hexes import Hex
 from tobruk.orders import Activate, Airstrike, Attack, Convoy, EndPhase, Gallop, Order, Place, Resolve, Weather
 from tobruk.scenario import load_scenario
 from tobruk.sides import Side
+from tobruk.systems import gazala_air as air
 from tobruk.systems.gazala import stacking_problem
 
 H = Hex.parse
@@ -84,7 +85,39 @@ def axis_recovery_with_a_unit_in_supply() -> Game:
     return game
 
 
+def declared() -> Game:
+    game = duel()
+    game.play(Attack((H("B4"),), ("Att",)))
+    return game
+
+
+def mission_flying() -> Game:
+    game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-airstrike", [])
+    game.play(Airstrike(H("B4")))  # the DAF may intercept: it must answer first
+    return game
+
+
+def flown_already() -> Game:
+    game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
+    air.record(game, "LW")["used"] = 1
+    return game
+
+
+def knocked_out() -> Game:
+    game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
+    air.record(game, "LW")["out_until"] = 2
+    return game
+
+
 CASES: list[tuple[str, Callable[[], Game], Order, str, str]] = [
+    ("end-phase with an attack declared", declared, EndPhase(), "GG-XIV.C.1",
+     "resolve or cancel the declared attacks (1) first"),
+    ("anything but the interception answer", mission_flying, EndPhase(), "GG-X.B.3",
+     "answer the air mission first: intercept or no-intercept, not 'end-phase'"),
+    ("air unit flown already", flown_already, Airstrike(H("B4")), "GG-X.A",
+     "'airstrike B4' is not possible now: LW has flown already this game-turn"),
+    ("air unit knocked out", knocked_out, Airstrike(H("B4")), "GG-X.C",
+     "'airstrike B4' is not possible now: LW is knocked out until the end of turn 2"),
     ("end-phase over the stacking limit", crowded_after_movement, EndPhase(), "GG-XII.B",
      "first eliminate units over the stacking limit; 'end-phase' does not"),
     ("convoy to a unit in supply", axis_recovery_with_a_unit_in_supply, Convoy("Near"), "GG-XV.A.4",
