@@ -125,3 +125,14 @@ def test_the_last_convoy_can_still_be_sent() -> None:
     game.play(Move("Inf", (H("B2"),), trucks=True))
     recovery(game)
     assert Convoy("Far") in game.legal_orders()
+
+
+@pytest.mark.rule("GG-XVI")
+def test_a_village_taken_is_logged_by_its_name(gazala) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.systems.gazala_control import pass_through
+
+    game = Game(gazala)
+    pass_through(game, AXIS, [H("C9"), H("C10")])  # Acroma
+    assert game.state.log[-1] == "Axis takes control of Acroma." and game.state.data["villages"]["C10"] == "axis"
+    pass_through(game, AXIS, [H("C10")])  # already Axis: nothing more
+    assert game.state.log[-1] == "Axis takes control of Acroma." and game.state.log.count(game.state.log[-1]) == 1
