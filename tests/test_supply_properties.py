@@ -38,7 +38,7 @@ class Position:
     routes: list[list[Hex]]
     boxes: list[Hex]  # Allied boxes
     villages: list[Hex]  # all Allied at the start (the inline map has no Axis set-up zone)
-    mines: list[Hexside]  # Allied minefields
+    mines: list[tuple[Hexside, str]]  # minefields and their owners (the Allied ones are the enemy's)
 
     def land(self, h: Hex) -> bool:
         return 0 <= h.row < self.rows and 0 <= h.col < self.cols and h not in self.sea
@@ -70,7 +70,8 @@ def positions(draw: st.DrawFn) -> Position:
     boxes = draw(st.lists(st.sampled_from(land), max_size=2, unique=True))
     villages = draw(st.lists(st.sampled_from([h for h in land if h not in boxes] or land), max_size=2, unique=True))
     sides = sorted({Hexside.between(h, n) for h in land for n in h.neighbours() if n in land})
-    mines = draw(st.lists(st.sampled_from(sides), max_size=4, unique=True)) if sides else []
+    mined = draw(st.lists(st.sampled_from(sides), max_size=4, unique=True)) if sides else []
+    mines = [(side, draw(st.sampled_from(["allied", "axis"]))) for side in mined]
     return Position(rows, cols, sources, friends, enemies, sea, routes, boxes, villages, mines)
 
 
@@ -86,8 +87,8 @@ def game_of(p: Position, weather: str, die: int) -> Game:
     for chain in p.routes:
         extra += '[[map.route]]\nkind = "minor-track"\nhexes = [' + ", ".join(f'"{h.label}"' for h in chain) + "]\n"
     if p.mines:
-        extra += "[map.hexsides]\nminefield = [" + ", ".join(f'{{ side = "{s.label}", owner = "allied" }}'
-                                                              for s in p.mines) + "]\n"
+        extra += "[map.hexsides]\nminefield = [" + ", ".join(f'{{ side = "{s.label}", owner = "{o}" }}'
+                                                              for s, o in p.mines) + "]\n"
     if p.boxes:
         extra += "[map.fortifications]\nallied = [" + ", ".join(f'"{h.label}"' for h in p.boxes) + "]\n"
     game = Game(make_scenario(units, rows=p.rows, columns=p.cols, map_extra=extra))
@@ -121,7 +122,7 @@ def oracle(p: Position, weather: str, die: int) -> dict[Hex, int]:
         if there in fresh and not sandstorm:
             return None
         if there in zoc:
-            return None if Hexside.between(here, there) in p.mines else MF
+            return None if (Hexside.between(here, there), "allied") in p.mines else MF  # never across enemy mines
         return 0
 
     graph = nx.DiGraph()
