@@ -44,6 +44,8 @@ def main(root: Path = Path("mutants")) -> int:
     count = sum(total.values())
     print(f"{'all':40} {count:8} {caught:8} {caught / max(count, 1):7.1%}")
     print(", ".join(f"{k}: {v}" for k, v in sorted(total.items())))
+    typed = count - total["type check"]  # the mutants that pass mypy: what the tests alone must catch
+    print(f"caught by the tests among the {typed} that type-check: {(caught - total['type check']) / max(typed, 1):.1%}")
     for key, what in sorted(missed):
         print(f"  {what:12} {key}")
     return 0
