@@ -141,3 +141,26 @@ def test_the_move_orders_listed_after_the_gallop_end_east_of_column_13() -> None
     ends = [o.path[-1] for o in after]
     assert ends == sorted(ends, key=lambda h: (h.r, h.q))  # in reading order
     assert mv.galloping(game) == {"Arm"}
+
+
+@pytest.mark.rule("GG-XIV.C.1")
+def test_each_attack_phase_numbers_its_attacks_afresh() -> None:
+    # an Axis attack (1) in the Axis attack phase; in the Allied attack phase the first declaration is attack 1 again
+    units = (unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2")
+             + unit_toml("Tom", "allied", "A6", factors="6-1-4") + unit_toml("Pz", "axis", "A7", factors="0-2-2"))
+    game = attack_game(units, rows=3, columns=10, dice=ForcedDice([1]))
+    game.play(Attack((H("B4"),), ("Att",)))
+    game.play(Resolve(1))  # 3:1, die 1: D
+    if game.decision is not None and game.decision.clause == "GG-XIV.B.5":
+        game.play(NoRetreat())
+    from tobruk.orders import EndRetreat
+
+    game.play(EndRetreat())
+    for _ in range(20):
+        if game.decision is None or game.decision.phase == "allied-attacks":
+            break
+        game.play(EndPhase())
+    assert game.decision is not None and game.decision.phase == "allied-attacks"
+    assert game.state.data.get("attacks") is None and game.state.data.get("attacked_units") is None
+    game.play(Attack((H("A7"),), ("Tom",)))
+    assert game.state.data["attacks"][0]["id"] == 1

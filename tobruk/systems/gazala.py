@@ -662,6 +662,6 @@ class GazalaGallop(System):
             sp.finish_determination(game, phase.side or AXIS)
             game.state.data.pop("convoy_tried", None)
             air.end_of_enemy_player_turn(game, phase.side or AXIS)
-        elif phase.key in ("axis-movement", "allied-movement", "axis-attacks", "allied-attacks"):
-            for key in ("attacks", "attacked_units", "combat"):  # a fresh start for the next battles
+        elif phase.key in ATTACK_PHASES:
+            for key in ("attacks", "attacked_units", "combat"):  # a fresh start for the next attack phase
                 game.state.data.pop(key, None)
