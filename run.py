@@ -3,6 +3,7 @@
 
 ``python3 run.py``        installs what is needed (once) and serves the game at http://127.0.0.1:8000/.
 ``python3 run.py test``   installs what is needed (once) and runs ruff, mypy and the test suite.
+``python3 run.py mutate`` mutation testing of the rule code (docs/testing.md; long, not part of ``test``).
 
 Everything goes into ``.venv`` inside the checkout; it is reinstalled whenever
 ``pyproject.toml`` changes, so a stale environment never hides a missing dependency.
@@ -41,8 +42,19 @@ def _run(*args: str) -> int:
     return subprocess.run([str(PY), *args], cwd=ROOT).returncode
 
 
+def _mutate(args: list[str]) -> int:
+    """Run mutmut (configured in pyproject.toml) with the environment's tools on PATH, then print the score."""
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    if not any(a.startswith("--max-children") for a in args):
+        args = ["--max-children", "2", *args]
+    code = subprocess.run([str(PY), "-m", "mutmut", "run", *args], cwd=ROOT, env=env).returncode
+    return code or _run("tests/mutation_report.py")
+
+
 def main(argv: list[str]) -> int:
     _ensure_environment()
+    if argv[:1] == ["mutate"]:
+        return _mutate(argv[1:])
     if argv[:1] == ["test"]:
         for step in (("-m", "ruff", "check", "."), ("-m", "mypy")):
             code = _run(*step)

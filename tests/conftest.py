@@ -6,9 +6,14 @@ import tomllib
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tobruk.datafile import Table
 from tobruk.scenario import Scenario, read_scenario
+
+# The mutation run (docs/testing.md) asks the property tests for fewer examples each: every surviving mutant runs
+# them all again.
+settings.register_profile("mutation", max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 BASE = """
 format = "tobruk-scenario"

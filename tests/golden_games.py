@@ -48,8 +48,8 @@ class GoldenGame:
 GAMES = (
     GoldenGame("gg-greedy-greedy-1", "gazala-gallop", 1, (), "greedy", "greedy", "airstrikes, convoys, retreats"),
     GoldenGame("gg-greedy-greedy-3", "gazala-gallop", 3, (), "greedy", "greedy", "the Allied sudden victory"),
-    GoldenGame("gg-random-greedy-5", "gazala-gallop", 5, (), "random", "greedy",
-               "an airlift, eliminations over the stacking limit, the AR of GG-IX.B, Crusader breakdowns"),
+    GoldenGame("gg-random-greedy-43", "gazala-gallop", 43, (), "random", "greedy",
+               "an airlift, the AR of GG-IX.B, Crusader breakdowns, a unit eliminated unable to retreat"),
     GoldenGame("gg-random-random-7", "gazala-gallop", 7, (), "random", "random",
                "the Siege of Tobruk in the historical game, eliminations over the stacking limit"),
     GoldenGame("gg-greedy-random-1", "gazala-gallop", 1, (), "greedy", "random", "No Retreat!, the Gallop"),
@@ -96,7 +96,9 @@ def record(g: GoldenGame) -> dict[str, Any]:
 
     def after(game: Game, order: Any) -> None:
         p = projection(game)
-        step: dict[str, Any] = {"order": game.notation()[-1], "digest": digest(p)}
+        # the order as the player gave it: a whole choice (an attack) is kept whole, as its parts alone ("declare")
+        # could not be replayed
+        step: dict[str, Any] = {"order": order.notation(), "digest": digest(p)}
         if game.turn != last_turn[0] or game.is_over:
             step["projection"] = p
             last_turn[0] = game.turn

@@ -11,6 +11,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Airstrike, EndPhase, Intercept, Move, NoIntercept
 from tobruk.systems.gazala import air as air
+from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Airlift
 from tobruk.systems.gazala.state import Interdiction
 
@@ -230,5 +231,52 @@ def test_aerial_resupply_of_an_isolated_axis_stack() -> None:
     assert Airlift(H("B11")) in game.legal_orders()
     game.play(Airlift(H("B11")))
     game.play(NoIntercept())
+    assert sp.status(game, AXIS)["Cut"]["how"] == "aerial resupply"
     game.play(EndPhase())  # no convoy either
     assert not game.unit("Cut").out_of_supply and not game.unit("Cut").disrupted
+
+
+@pytest.mark.rule("GG-X.B.3")
+@pytest.mark.parametrize(("die", "ends", "knocked_out"), [(6, True, "LW"), (4, True, None), (3, False, None),
+                                                        (1, False, "DAF")])
+def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: bool, knocked_out: str | None) -> None:
+    # the Luftwaffe stays over C4 after its strike (die 2 on the Allied column: "-"); at the start of the Allied
+    # player-turn the DAF goes up against it. German air column: 6 EAX (the Luftwaffe knocked out, the interdiction
+    # over), 4 Int (the interdiction over), 3 "-" (it stays), 1 AA (the DAF knocked out, the interdiction stays)
+    game = game_at(unit_toml("Tommy", "allied", "C4", type_="infantry"), "axis-airstrike", [2, die])
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    while game.phase.key != "allied-interception":
+        game.play(EndPhase())
+    game.play(Intercept())
+    assert (game.vars.interdiction is None) == ends
+    assert {u for u in ("LW", "DAF") if air.record(game, u)[1] == 2} == ({knocked_out} - {None})
+
+
+@pytest.mark.rule("GG-X.B.1")
+def test_interdiction_spares_disrupted_units_and_ends_on_an_aa_result() -> None:
+    # the Luftwaffe over C4 (die 2 on Tommy: "-"); Kiwi, disrupted, goes through C4 untouched (only undisrupted
+    # units are attacked)
+    units = unit_toml("Tommy", "allied", "D4", type_="infantry") + unit_toml("Kiwi", "allied", "C3", type_="armour")
+    game = game_at(units, "axis-airstrike", [2], rows=5)
+    game.unit("Tommy").hex = H("C4")
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    game.unit("Tommy").hex = H("D4")
+    game.unit("Kiwi").disrupted = True
+    while game.phase.key != "allied-movement":
+        game.play(EndPhase())
+    game.play(Move("Kiwi", (H("C3"), H("C4"), H("C5"))))
+    assert game.unit("Kiwi").hex == H("C5") and len(game.dice.log) == 1
+    # the 4th AA Brigade goes through: die 1 on the Allied column is "4thAA", an AA result with the brigade there:
+    # the Luftwaffe is knocked out, the interdiction ends and the brigade moves on
+    aa = unit_toml("AA4", "allied", "C3", type_="aa", factors="2-2-3", extra='aa = "anywhere"')
+    game = game_at(unit_toml("Tommy", "allied", "C4", type_="infantry") + aa, "axis-airstrike", [2, 1], rows=5)
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    game.unit("Tommy").hex = H("D4")
+    while game.phase.key != "allied-movement":
+        game.play(EndPhase())
+    game.play(Move("AA4", (H("C3"), H("C4"), H("C5"))))
+    assert game.unit("AA4").hex == H("C5") and not game.unit("AA4").disrupted
+    assert game.vars.interdiction is None and air.record(game, "LW")[1] == 2

@@ -59,6 +59,7 @@ def test_listing_follows_a_position_arranged_by_hand() -> None:
     assert not [o for o in game.legal_orders() if isinstance(o, Move)]
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize(("seed", "options"), [(21, ()), (22, ("nonhistorical",))])
 def test_cached_listings_equal_fresh_ones_through_a_random_game(gazala, seed: int, options: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     game = Game(gazala, seed=seed, options=options)

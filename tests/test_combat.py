@@ -29,6 +29,7 @@ from tobruk.mechanics.actions import (
     RetreatDistance,
     Target,
 )
+from tobruk.mechanics.battle import Battle
 from tobruk.systems.gazala import combat as cb
 
 H = Hex.parse
@@ -301,9 +302,9 @@ def test_disrupted_unit_that_cannot_retreat_is_eliminated() -> None:
              + unit_toml("Def2", "allied", "B1", type_="infantry", factors="1-3-2"))
     game = attack_game(units, rows=2, columns=3)
     game.unit("Att").disrupted = True
-    game.play(EndPhase())
-    game.play(RetreatDistance(1))
+    game.play(EndPhase())  # it cannot retreat: eliminated at once, whatever distance the enemy would name
     assert game.unit("Att").eliminated
+    assert game.phase.key != "axis-attacks" and game.top(Battle) is None
 
 
 @pytest.mark.rule("GG-XIV.A.1")
@@ -350,8 +351,9 @@ def test_allied_units_in_a_box_held_at_the_start_need_not_attack() -> None:
     game = Game(make_scenario(units, rows=3, columns=8))
     game.unit("Tommy").activated = True
     jump_to(game, "allied-attacks")
-    with pytest.raises(IllegalOrderError):
+    with pytest.raises(IllegalOrderError) as err:
         game.play(EndPhase())
+    assert err.value.clause == "GG-XIV.A.2" and "B4" in err.value.reason
 
 
 @pytest.mark.rule("GG-XIV.A.4")
@@ -529,8 +531,8 @@ def test_unable_to_retreat_2_on_r2_is_eliminated_and_off_the_map_too() -> None:
     game.play(Attack((H("A1"),), ("Att",), (("Att", 6),)))  # 6 of its factors against 2: 3:1, die 5: R2
     game.play(Resolve(1))
     game.play(NoRetreat())
-    game.play(RetreatDistance(2))
-    assert game.unit("Def").eliminated
+    assert game.unit("Def").eliminated  # at once: no distance the winner could name would save it
+    assert game.top(Battle) is None
 
 
 @pytest.mark.rule("GG-XIV.D.5")
@@ -615,6 +617,7 @@ def test_a_unit_next_to_two_due_hexes_must_take_both_when_it_can() -> None:
     assert [h.label for h in game.vars.attacks[0].order.defenders] == ["B4"]
 
 
+@pytest.mark.whole_game
 def test_a_random_game_runs_to_the_end_without_a_dead_end(gazala) -> None:  # type: ignore[no-untyped-def]
     import random
 

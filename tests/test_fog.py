@@ -339,6 +339,7 @@ def play_both_unchecked(games: tuple[Game, Game], order: Order) -> None:
 EMPTY_BOXES = ["B5", "C10", "D5", "D8", "E6"]
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: int) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)

@@ -24,6 +24,7 @@ def _difference(want: dict[str, Any], got: dict[str, Any]) -> str:
     return "\n".join(lines[:20])
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize("name", [g.name for g in GAMES])
 def test_golden_playthrough_replays_identically(name: str) -> None:
     data = json.loads(path_of(name).read_text())

@@ -41,8 +41,9 @@ def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: igno
     with pytest.raises(IllegalOrderError) as err:
         game.play(Place("1SA", H("C4")))  # west of the line
     assert err.value.clause == "GG-V.B.1"
-    with pytest.raises(IllegalOrderError):
-        game.play(Place("7MotBde", H("N7")))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("7MotBde", H("N7")))  # south of the line, column 7: outside columns 8-18
+    assert err.value.clause == "GG-V.B.1"
     game.play(Place("7MotBde", H("N12")))  # south of the line, columns 8-18
     game.play(Place("Dummy1", H("N12")))  # with a real unit set up there
     with pytest.raises(IllegalOrderError) as err:

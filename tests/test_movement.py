@@ -367,8 +367,9 @@ def test_reinforcement_enters_on_its_turn_at_an_east_source(gazala) -> None:  # 
         game.play(EndPhase())
         game = at_phase(game, "allied-movement")
     assert Place("1ArmdBde", H("K18")) in game.legal_orders()
-    with pytest.raises(IllegalOrderError):
-        game.play(Place("1ArmdBde", H("F17")))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("1ArmdBde", H("F17")))  # on the east edge, but not a supply source
+    assert err.value.clause == "GG-VII.B"
     game.play(Place("1ArmdBde", H("K18")))
     assert game.unit("1ArmdBde").hex == H("K18") and game.unit("1ArmdBde").activated
     assert any(isinstance(o, Move) and o.unit == "1ArmdBde" for o in game.legal_orders())
@@ -385,8 +386,9 @@ def test_over_stacked_at_the_end_of_movement_the_owner_eliminates() -> None:
     d = game.decision
     assert d is not None and d.clause == "GG-XII.B" and d.phase == "axis-movement"
     assert set(game.legal_orders()) == {Eliminate(f"U{i}") for i in range(1, 5)}
-    with pytest.raises(IllegalOrderError):
+    with pytest.raises(IllegalOrderError) as err:
         game.play(EndPhase())
+    assert err.value.clause == "GG-XII.B"
     game.play(Eliminate("U3"))
     assert game.unit("U3").eliminated and game.decision is not None and game.decision.phase == "axis-attacks"
 
@@ -445,8 +447,9 @@ def test_truck_convoys_carry_infantry_at_the_motorized_rate() -> None:
     with pytest.raises(IllegalOrderError) as err:  # 3 more would be needed, 2 are left
         game.play(Move("Big", (H("A5"),), trucks=True))
     assert err.value.clause == "GG-XV.A.4"
-    with pytest.raises(IllegalOrderError):
+    with pytest.raises(IllegalOrderError) as err:
         movement_game(ARMOUR, rows=1, columns=8).play(Move("Pz", (H("A3"),), trucks=True))
+    assert err.value.clause == "GG-XV.A.4"
 
 
 GALLOP_MAP = '[map.zones]\n"gazala-line" = ["A2", "B2", "C2"]\n'
@@ -471,8 +474,9 @@ def test_the_gazala_gallop() -> None:
     with pytest.raises(IllegalOrderError) as err:
         game.play(Move("SA", (H("B3"), H("B2"))))
     assert err.value.clause == "GG-XIII.E"
-    with pytest.raises(IllegalOrderError):
+    with pytest.raises(IllegalOrderError) as err:
         game.play(Gallop())  # once a game
+    assert err.value.clause == "GG-XIII.E"
 
 
 @pytest.mark.rule("GG-XIII.E")
@@ -521,8 +525,11 @@ def test_sandstorm_zocs_do_not_stop_except_across_minefields() -> None:
     game.vars.weather = "sandstorm"
     reach = mv.destinations(game, "Pz")
     assert H("A5") not in reach  # across the mines into A3: the ZOC counts, no road rate, no bonus
-    with pytest.raises(IllegalOrderError):
+    with pytest.raises(IllegalOrderError) as err:
         game.play(Move("Pz", (H("A1"), H("A2"), H("A3"), H("A4"))))
+    # A1-A2 along the road is 1/4 MF; into A3 across the mines is an off-road step into the ZOC: the 1/4 rounded
+    # up, then 1 MF, 2 MF in all against the sandstorm's 1 (no bonus when entering a ZOC)
+    assert err.value.clause == "GG-XIII.A.2" and "enter A3" in err.value.reason
 
 
 @pytest.mark.rule("GG-XIII.E")

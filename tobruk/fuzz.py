@@ -10,6 +10,10 @@ holds nothing of the other side's face-down units (no id or name in the view, th
 lines written while they are face down; every face-down counter shown with the same fields and a
 well-formed anonymous id, listed last by hex and id; an anonymous id never stands for two counters and
 never comes back once gone); undo restores the exact position; and a decision always has a legal order.
+The system adds its own rule-level invariants through :meth:`System.invariants` (after each order) and
+:meth:`System.check_action` (before it): every retreat moves away from the hex it leaves, into no enemy unit
+and not next to the attack's hexes unless into a friendly box; truck convoys counted from the orders played
+stay within the side's limit and agree with the game's own count.
 """
 
 from __future__ import annotations

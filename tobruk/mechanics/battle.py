@@ -71,7 +71,6 @@ class BattleVars:
 
     attacks: tuple[DeclaredAttack, ...] = ()
     attacked_units: tuple[str, ...] = ()  # enemy units attacked this phase
-    closing_retreats: str | None = None  # the attack phase whose end-of-phase retreats have been started
 
 
 @dataclass(frozen=True)
@@ -80,13 +79,16 @@ class BattleRules:
 
     ``winner_retreats``: the most hexes the winner may make a unit with this result retreat (the loser must
     retreat that far, the winner choosing 0 up to it); ``voluntary``: hexes the loser may add on his own;
-    ``retreating``: the codes that put a unit into a retreat group.
+    ``retreating``: the codes that put a unit into a retreat group; ``full_retreat``: the codes whose unit is
+    unable to retreat (:meth:`unable`) when it cannot retreat this many hexes, whatever distance the winner
+    names (a unit under No Retreat! orders excepted).
     """
 
     winner_retreats: Mapping[str, int]
     voluntary: Mapping[str, int]
     retreating: frozenset[str]
     clauses: Mapping[str, str] = field(default_factory=dict)  # resolve, no-retreat, retreat, route, minimum
+    full_retreat: Mapping[str, int] = field(default_factory=dict)
 
     def clause(self, key: str) -> str:
         return self.clauses[key]
@@ -133,6 +135,10 @@ class BattleRules:
     def routes(self, game: Game, uid: str, length: int, origin: Sequence[Hex]) -> list[Path]:
         """The legal retreat routes of exactly ``length`` hexes for a unit, away from ``origin``."""
         raise NotImplementedError
+
+    def can_retreat(self, game: Game, uid: str, length: int, origin: Sequence[Hex]) -> bool:
+        """Whether a unit could retreat ``length`` hexes away from ``origin`` now."""
+        return bool(self.routes(game, uid, length, origin))
 
     def unable(self, game: Game, loser: Loser) -> None:
         """A unit that must retreat and cannot (eliminated, or it stays as the result allows)."""
@@ -469,28 +475,37 @@ class Battle(Frame):
 
 
 def settle(game: Game) -> None:
-    """Handle what needs no decision: units that cannot retreat, units with nothing to do."""
+    """Handle what needs no decision: units that cannot retreat, units with nothing to do.
+
+    Every time (a retreat already made can close another unit's way, as a friend leaving a ZOC hex): first a
+    unit whose result is one of ``full_retreat`` and that cannot retreat that whole distance is unable to
+    retreat, before and whatever the winner names; then, once the distance is known, a unit that cannot
+    retreat as far as it must.
+    """
     battle = game.top(Battle)
     if battle is None or battle.step != "retreats":
         return
     r = rules(game)
     groups = list(battle.groups)
     for i, g in enumerate(groups):
-        if g.distance is None:
-            break  # the winner must choose first
-        # every time: a retreat already made can close another unit's way (a friend leaving a ZOC hex)
         for x in g.units:
-            if x.done:
-                continue
-            n = need(r, g, x)
-            if n > 0 and not r.routes(game, x.unit, n, g.origin):
+            full = 0 if x.nr else r.full_retreat.get(x.code, 0)
+            if not x.done and full and not r.can_retreat(game, x.unit, full, g.origin):
                 g = g.with_done(x.unit)
                 r.unable(game, x)
-            elif n == 0 and extra(r, x) == 0:
-                g = g.with_done(x.unit)
+        if g.distance is not None:
+            for x in g.units:
+                if x.done:
+                    continue
+                n = need(r, g, x)
+                if n > 0 and not r.can_retreat(game, x.unit, n, g.origin):
+                    g = g.with_done(x.unit)
+                    r.unable(game, x)
+                elif n == 0 and extra(r, x) == 0:
+                    g = g.with_done(x.unit)
         groups[i] = g
         if not g.finished:
-            break
+            break  # the winner must choose first, or the loser retreat
     game.replace_frame(replace(battle, groups=tuple(groups)))
 
 

@@ -24,9 +24,6 @@ class ZocMap:
     def __contains__(self, h: object) -> bool:
         return h in self.units
 
-    def sources(self, h: Hex) -> frozenset[str]:
-        return self.units.get(h, frozenset())
-
 
 def zoc_map(m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = ()) -> ZocMap:
     """The ZOC of the given enemy units (id, hex) over the board, leaving out ``exempt`` hexes."""

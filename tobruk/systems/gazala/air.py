@@ -47,7 +47,7 @@ def flown(game: Game, uid: str) -> None:
 
 
 def why_unavailable(game: Game, side: Side) -> str | None:
-    """Why the side's air unit cannot fly now, or ``None`` when it can."""
+    """Why the side's air unit cannot fly now, or ``None`` when it can (only looks: a refused order changes nothing)."""
     uid = air_unit(game, side)
     if uid is None:
         return "no air unit"

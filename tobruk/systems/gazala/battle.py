@@ -119,7 +119,7 @@ class GazalaBattle(BattleRules):
         return cb.retreat_paths(game, uid, length, origin)
 
     def unable(self, game: Game, loser: Loser) -> None:
-        if loser.code == "R1":  # GG-XIV.D.3 / charts: unable to retreat, R1 becomes D
+        if loser.code not in cb.FULL_RETREAT:  # R1 (a box's compulsory one too), charts: unable to retreat, R1 becomes D
             game.log(f"{loser.unit} cannot retreat: it stays, disrupted.")
         else:  # R2 (No Retreat! situation, GG-XIV.D.3), AR (GG-IX.B), off the map (GG-XIV.D.4)
             why = "off the map or into the sea" if cb.can_leave_board(game, loser.unit) else "unable to retreat"
@@ -137,6 +137,7 @@ BATTLE = GazalaBattle(
     winner_retreats={"R1": 1, "R2": 2, "AR": 1},  # GG-XIV.D.1: the winner sets 0 up to this
     voluntary={"D": 2, "R1": 1, "AR": 1},  # GG-XIV.D.1: hexes the loser may add
     retreating=frozenset({"R1", "R2", "D", "AR"}),
+    full_retreat=cb.FULL_RETREAT,  # GG-XIV.D.3, IX.B: unable to retreat this far, eliminated
     clauses={"declare": "GG-XIV.A.4", "resolve": "GG-XIV.C.1", "minimum": "GG-XIV.B.4", "no-retreat": "GG-XIV.B.5", "retreat": "GG-XIV.D.1",
              "route": "GG-XIV.D.2"},
 )
@@ -243,10 +244,8 @@ def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:
 
 
 def end_of_attacks(game: Game, side: Side) -> bool:
-    """Start the end-of-phase AR for disrupted units (GG-IX.B); ``True`` if one was started."""
-    if game.vars.closing_retreats == game.phase.key:
-        return False
-    game.vars.closing_retreats = game.phase.key
+    """Start the end-of-phase AR for disrupted units (GG-IX.B); ``True`` if one was started.  (Asked once per
+    phase: the end of these retreats ends the phase, through :meth:`GazalaBattle.over`.)"""
     threatened = disrupted_adjacent(game, side)
     if not threatened:
         return False

@@ -28,6 +28,7 @@ from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
 from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala import supply as sp
 from tobruk.units import UnitType
 
 if TYPE_CHECKING:
@@ -59,14 +60,27 @@ class Charts:
         return self.air.result(die, column)
 
 
+GCRT_CODES = frozenset({"DE", "R2", "R1", "D", "-", "AR", "DAR", "DAE", "AE"})  # GG-XIV.C.3
+# a unit unable to retreat this many hexes on this result is eliminated, whatever distance the winner names: R2
+# (the No Retreat! situation, GG-XIV.D.3 "unable to retreat 2 hexes"), AR (GG-IX.B "if it cannot retreat")
+FULL_RETREAT = {"R2": 2, "AR": 1}
+AIR_CODES = frozenset({"D", "-", "EAX", "Int", "AA", "AAg", "Flak", "4thAA", "4thAA/Flak"})  # GG-X.C
+AIR_COLUMNS = ("allied-box", "allied", "axis", "british-air", "german-air")  # the targets of GG-X.C
+
+
 def read_charts(t: Table) -> Charts:
+    """The GCRT, terrain bonuses and air table from a charts file; a malformed one is refused naming the field."""
     if t.str("format") != "tobruk-charts":
-        raise t.error("format", "expected 'tobruk-charts'")
+        raise t.error("format", "expected \"tobruk-charts\"")
     if t.int("version") != 1:
-        raise t.error("version", "this program reads charts version 1")
+        raise t.error("version", "expected 1")
     terrain = t.table("terrain")
-    charts = Charts(read_ratio_table(t.table("gcrt")), read_column_table(t.table("air")), terrain.int("box_bonus"),
-                    terrain.int("escarpment_defence"), terrain.int("escarpment_attack"),
+    air = t.table("air")
+    air_columns = tuple(air.strings("columns"))
+    if sorted(air_columns) != sorted(AIR_COLUMNS):
+        raise air.error("columns", f"expected the columns {', '.join(AIR_COLUMNS)}")
+    charts = Charts(read_ratio_table(t.table("gcrt"), codes=GCRT_CODES), read_column_table(air, codes=AIR_CODES),
+                    terrain.int("box_bonus"), terrain.int("escarpment_defence"), terrain.int("escarpment_attack"),
                     terrain.int("hill_ridge_defence"))
     terrain.done()
     t.done()
@@ -102,6 +116,7 @@ class Assessment:
     box_hexes: frozenset[Hex]
     hex_defence2: dict[Hex, int]
     lines: list[str] = field(default_factory=list)
+    factors: dict[str, Fraction] = field(default_factory=dict)  # each defender's terrain-modified factors
 
     odds: str = "below 1:4"
 
@@ -203,14 +218,15 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
             lines.append(f"+{chart(game).escarpment_attack} attacking down the escarpment from {a}")
 
     defence2 = 0
-    disrupted2 = 0
-    raw2 = 0
     hex_defence2: dict[Hex, int] = {}
+    factors: dict[str, Fraction] = {}
+    every_hex_disrupted = True
     boxes = own_forts(game, side.enemy)
     box_hexes = frozenset(h for h in order.defenders if h in boxes)
     for h in order.defenders:
         here = units_in(game, h, side.enemy)
         hex2 = 0
+        unit2: dict[str, int] = {}
         for uid in here:
             d = game.defs[uid]
             f2 = 2 * d.defence
@@ -218,9 +234,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
                 f2 //= 2
                 lines.append(f"{uid} defends at half (AA unit against infantry and motorized only)")
             hex2 += f2
-            if game.unit(uid).disrupted:
-                disrupted2 += f2
-        raw2 += hex2
+            unit2[uid] = f2
         matched = sum(game.defs[u].defence for u in here if game.defs[u].type in INFANTRY_TYPES)
         bonus = 0
         notes = []
@@ -236,21 +250,38 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
         if m.terrain[h] == Terrain.HILL or ridge:
             bonus += chart(game).hill_ridge_defence
             notes.append(f"{'hill' if m.terrain[h] == Terrain.HILL else 'ridge'} +{chart(game).hill_ridge_defence}")
+        granted = min(bonus, matched)  # GG-XI.0: only as far as matched by infantry factors
         if bonus:
-            granted = min(bonus, matched)  # GG-XI.0: only as far as matched by infantry factors
             lines.append(f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}")
             hex2 += 2 * granted
         hex_defence2[h] = hex2
         defence2 += hex2
+        shares = terrain_modified(game, unit2, granted, matched)
+        factors.update(shares)
+        total = sum(shares.values(), Fraction(0))
+        disrupted = sum((f for u, f in shares.items() if game.unit(u).disrupted), Fraction(0))
+        every_hex_disrupted = every_hex_disrupted and total > 0 and 2 * disrupted >= total  # GG-IX.C
     basic = column_for(game, attack2, defence2)
-    shift = raw2 > 0 and 2 * disrupted2 >= raw2  # GG-IX.C
+    shift = bool(order.defenders) and every_hex_disrupted  # GG-IX.C: every defending unit counts as disrupted
     column = None if basic is None else min(basic + (1 if shift else 0), len(chart(game).columns) - 1)
     lines.insert(0, f"attack {_half(attack2)} against defence {_half(defence2)}")
     if shift:
         lines.append("defenders disrupted: one column higher")
     return Assessment(attackers, tuple(defenders), tuple(order.defenders), attack_hexes, attack2, defence2, basic,
-                      column, shift, frozenset(towering), box_hexes, hex_defence2, lines,
+                      column, shift, frozenset(towering), box_hexes, hex_defence2, lines, factors,
                       "below 1:4" if column is None else chart(game).columns[column])
+
+
+def terrain_modified(game: Game, unit2: dict[str, int], granted: int, matched: int) -> dict[str, Fraction]:
+    """Each defender's terrain-modified factors in one hex (GG-IX.C, XIV.B.5; ruling R-TERRAIN): the factors it
+    defends with, plus the share of the hex's terrain bonus its infantry factors match (the bonus is matched by
+    the infantry and motorized infantry in the hex, GG-XI.0, so it is shared among them by defence factor)."""
+    out: dict[str, Fraction] = {}
+    for uid, f2 in unit2.items():
+        d = game.defs[uid]
+        share = Fraction(granted * d.defence, matched) if d.type in INFANTRY_TYPES and matched else Fraction(0)
+        out[uid] = Fraction(f2, 2) + share
+    return out
 
 
 # --- results ----------------------------------------------------------------------------------------
@@ -266,7 +297,8 @@ def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[st
             code, compulsory = {"R1": ("D", False), "R2": ("R1", True), "DE": ("R2", True)}.get(code, (code, False))
         if uid in nr:  # GG-XIV.B.5
             code = {"R1": "D", "R2": "DE"}.get(code, code)
-        if code == "DE" and "survivable" in game.defs[uid].flags and uid not in nr:  # GG-XIV.D.5
+        if code == "DE" and "survivable" in game.defs[uid].flags and uid not in nr \
+                and can_retreat(game, uid, FULL_RETREAT["R2"], a.attack_hexes):  # GG-XIV.D.5 (and D.3)
             code = "R2"
         out[uid] = Effect(code, compulsory)
     for uid in a.attackers:
@@ -284,9 +316,8 @@ def outcome_label(game: Game, a: Assessment, result: str) -> str:
     effects = unit_effects(game, a, result)
     in_box = [effects[u] for u in a.defenders if game.unit(u).hex in a.box_hexes]
     e = in_box[0]
-    label = e.code + (" (compulsory)" if e.compulsory else "")
-    if result in ("DAR", "DAE", "AR", "AE"):
-        label = {"DAR": "DAR", "DAE": "DAE", "AR": "AR", "AE": "AE"}[result]
+    # the attackers' results are named as they stand; the defenders' as the box converts them
+    label = result if result in ("DAR", "DAE", "AR", "AE") else e.code + (" (compulsory)" if e.compulsory else "")
     return label if len(a.box_hexes) == len(a.defending_hexes) else f"{result} ({label} in the box)"
 
 
@@ -310,7 +341,8 @@ def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]
 def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
     """GG-XIV.B.5: the sets of defending units that may be given No Retreat! orders (the empty set too).
 
-    In each hex with such orders the ordered units must hold at least half its defence factors.
+    In each hex with such orders the ordered units must hold at least half its terrain-modified defence
+    factors (ruling R-TERRAIN).
     """
     by_hex: dict[Hex, list[str]] = {}
     for uid in a.defenders:
@@ -319,11 +351,11 @@ def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
             by_hex.setdefault(h, []).append(uid)
     per_hex: list[list[tuple[str, ...]]] = []
     for ids in by_hex.values():
-        total = sum(game.defs[u].defence for u in ids)
+        total = sum((a.factors[u] for u in ids), Fraction(0))
         choices: list[tuple[str, ...]] = [()]
         for k in range(1, len(ids) + 1):
             for combo in combinations(ids, k):
-                if 2 * sum(game.defs[u].defence for u in combo) >= total:
+                if 2 * sum((a.factors[u] for u in combo), Fraction(0)) >= total:
                     choices.append(combo)
         per_hex.append(choices)
     options: list[tuple[str, ...]] = [()]
@@ -347,12 +379,12 @@ def needs_no_retreat_question(game: Game, a: Assessment) -> bool:
 def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> list[tuple[Hex, ...]]:
     """GG-XIV.D.2: the legal retreat routes of exactly ``length`` hexes for a unit, preferences applied.
 
-    a-e are requirements; f (empty or least stacked) and g (in supply) are preferences applied step by
-    step among the routes that meet a-e.
+    a-e are requirements; f (empty or least stacked) and then g (serviced by friendly supply) are preferences
+    applied step by step among the routes that meet a-e.
     """
     d, u = game.defs[uid], game.unit(uid)
     origin = u.hex
-    if origin is None or length <= 0:
+    if origin is None:
         return []
     m = game.scenario.map
     side = d.side
@@ -386,10 +418,18 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     def stack(h: Hex) -> int:  # every counter, a face-down dummy too (ruling R-HIDDEN: the enemy cannot tell)
         return len([x for x in game.units_at(h, side) if x != uid and not game.defs[x].is_air])
 
-    for step in range(1, length + 1):  # GG-XIV.D.2 f: as little stacked as possible, hex by hex
-        least = min(stack(p[step]) for p in paths)
+    supplied = sp.serviced(game, side, frozenset({uid}))  # "at that moment": with the unit gone from its hex
+    for step in range(1, length + 1):
+        least = min(stack(p[step]) for p in paths)  # f: as little stacked as possible, hex by hex
         paths = [p for p in paths if stack(p[step]) == least]
+        if any(p[step] in supplied for p in paths):  # g: then, if possible, serviced by friendly supply
+            paths = [p for p in paths if p[step] in supplied]
     return sorted(paths)
+
+
+def can_retreat(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> bool:
+    """Whether a unit could retreat ``length`` hexes now (GG-XIV.D.3, D.5, IX.B: "unable to retreat")."""
+    return bool(retreat_paths(game, uid, length, from_hexes))
 
 
 def can_leave_board(game: Game, uid: str) -> bool:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +12,8 @@ from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.hexes import Hex
-from tobruk.mechanics.actions import Attack, Move
+from tobruk.mechanics.actions import Attack, Move, Retreat
+from tobruk.mechanics.battle import Battle
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Weather
@@ -82,11 +84,16 @@ def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
                                  ("Eliminated", ", ".join(lost) or "none")])]
 
 
+# GG-XV.A.4: truck convoys per side and game-turn, written out again here so that the fuzzer holds the engine's
+# own count and table to the rule
+CONVOY_LIMIT = {Side.AXIS: 4, Side.ALLIED: 6}
+
+
 def invariants(game: Game, before: Step) -> list[str]:
     """GG-XII.B: once a side's set-up, movement or attack phase has ended, none of its hexes is over the limit
     (a retreat in the enemy's attack phase may crowd a hex until then, ruling R-STACK); the supply markers
-    agree with the last determination."""
-    problems = []
+    agree with the last determination; truck convoys stay within the limit (see :func:`convoy_problems`)."""
+    problems = convoy_problems(game)
     if before.side is not None and before.key.endswith(("setup", "movement", "attacks")) \
             and game.phase.key != before.key and not game.is_over:
         crowded = mv.overstacked(game, before.side)
@@ -106,8 +113,41 @@ def invariants(game: Game, before: Step) -> list[str]:
     return problems
 
 
+def convoy_problems(game: Game) -> list[str]:
+    """GG-XV.A.4: the truck convoys each side used this game-turn, counted from the orders played (one per convoy
+    sent, one per attack factor carried by a move on trucks), stay within 4 Axis and 6 Allied and agree with the
+    game's own count.  The game-turn's orders are those since its weather order (GG-VI: every turn after the
+    first opens with the weather); in the weather phase itself the turn has had none yet."""
+    if game.is_over:
+        return []
+    this_turn: list[Action] = []
+    if game.phase.key != "weather":
+        for action in reversed(game.history):
+            if isinstance(action, Weather):
+                break
+            this_turn.append(action)
+    used = dict.fromkeys(Side, 0)
+    for action in this_turn:
+        if isinstance(action, Convoy):
+            used[game.defs[action.unit].side] += 1
+        elif isinstance(action, Move) and action.trucks:
+            used[game.defs[action.unit].side] += game.defs[action.unit].attack
+    problems = []
+    for side, mine in used.items():
+        if mine > CONVOY_LIMIT[side]:
+            problems.append(f"{side.display} used {mine} truck convoys in turn {game.turn}, more than {CONVOY_LIMIT[side]}")
+        counted = game.vars.convoys_used.get(side.value, 0)
+        if counted != mine:
+            problems.append(f"{side.display}: the game counts {counted} truck convoys in turn {game.turn}, "
+                            f"the orders played {mine}")
+    return problems
+
+
 def check_action(game: Game, action: Action) -> list[str]:
-    """No listed move spends more MF than the unit has (GG-XIII.A.2, C)."""
+    """No listed move spends more MF than the unit has (GG-XIII.A.2, C); every listed retreat keeps GG-XIV.D.2's
+    requirements (see :func:`retreat_problems`)."""
+    if isinstance(action, Retreat):
+        return retreat_problems(game, action)
     if not isinstance(action, Move) or len(action.path) < 2:
         return []
     from tobruk.mechanics.reach import walk
@@ -116,6 +156,29 @@ def check_action(game: Game, action: Action) -> list[str]:
     route = walk(ctx, action.path)
     if route.spent > ctx.budget + ctx.bonus:
         return [f"{action.notation()} spends {route.spent} of {ctx.budget + ctx.bonus}"]
+    return []
+
+
+def retreat_problems(game: Game, action: Retreat) -> list[str]:
+    """GG-XIV.D.2 a, b, e: a retreat is one of the battle's, starts where the unit stands, and each hex of it is
+    farther from the hex it leaves, holds no enemy unit and is not next to the hexes the unit was attacked from
+    (on an AR: was attacking) unless it holds a friendly box."""
+    battle = game.top(Battle)
+    group = battle.current() if battle is not None else None
+    if group is None or not any(x.unit == action.unit and not x.done for x in group.units):
+        return [f"{action.unit} retreats outside a battle's retreats"]
+    side, origin = game.defs[action.unit].side, game.unit(action.unit).hex
+    gone = set(game.vars.boxes_eliminated)
+    boxes = {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
+    if origin is None or action.path[0] != origin:
+        return [f"{action.unit}'s retreat does not start where it stands, {origin}"]
+    for here, there in itertools.pairwise(action.path):
+        if origin.distance(there) <= origin.distance(here):
+            return [f"{action.unit} retreats {here}-{there}, not away from {origin}"]
+        if game.units_at(there, side.enemy):
+            return [f"{action.unit} retreats into {there}, which holds enemy units"]
+        if any(there.is_adjacent(a) for a in group.origin) and there not in boxes:
+            return [f"{action.unit} retreats into {there}, next to the attack's hexes"]
     return []
 
 

@@ -254,14 +254,13 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     if len(order.path) == 1:
         found = destinations(game, order.unit, order.trucks)
         target = order.path[0]
-        if target not in found:
-            try:  # explain why, using the straight-line path's first broken rule where there is one
-                walk(ctx, [ctx.start, target])
-            except IllegalOrderError as exc:
-                raise exc from None
-            raise IllegalOrderError("GG-XIII.A.2", f"{order.unit} cannot reach {target} this turn")
-        return found[target]
-    result = walk(ctx, order.path)
+        if target in found:
+            return found[target]
+        # explain why with the straight step's first broken rule; a legal step the destinations leave out is a
+        # galloping unit's that could end east of column 13 (every other legal step is a destination)
+        result = walk(ctx, [ctx.start, target])
+    else:
+        result = walk(ctx, order.path)
     if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx, game.search_cache)):
         raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} "
                                              "when it can")
@@ -309,8 +308,8 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
         used_convoys = game.vars.convoys_used
         used_convoys[d.side.value] = used_convoys.get(d.side.value, 0) + d.attack
         note += f"; by truck convoy ({d.attack} used)"
-    spent = route.spent if end == route.hex else walk(ctx, route.path[: route.path.index(end) + 1]).spent
-    if u.out_of_supply and not u.disrupted and spent > d.movement * MF // 2:  # GG-XV.B
+    # GG-XV.B (a move cut short by a breakdown or interdiction has disrupted the unit already)
+    if u.out_of_supply and not u.disrupted and 2 * route.spent > d.movement * MF:
         u.disrupted = True
         note += "; out of supply and over half its MF: disrupted"
     u.hex = end

@@ -106,12 +106,11 @@ def arrivals(game: Game, side: Side) -> list[tuple[str, Hex]]:
 
 class AlliedChoices(GazalaStep):
     """A phase of the Allied player-turn, in which he may also activate units and call the Gallop (GG-V.A.2,
-    GG-XIII.E)."""
-
-    lists_choices = True
+    GG-XIII.E): at any of his decisions in his movement, airstrike and attack phases (ruling R-ACT)."""
 
     def choices(self, game: Game, side: Side) -> list[Action]:
-        if side is not ALLIED or not self.lists_choices:
+        """The activations and the Gallop open now: what the handlers below accept is what is listed."""
+        if side is not ALLIED or self.key not in ALLIED_CHOICE_PHASES:
             return []
         out: list[Action] = [Activate(uid) for uid in game.units_of(ALLIED) if activation_problem(game, uid) is None]
         if gallop_problem(game) is None:
@@ -193,15 +192,13 @@ class VictoryStep(GazalaStep):
 class AirStep(AlliedChoices):
     """An airstrike phase, or the Allied interception of the Axis interdiction (GG-X.A-B)."""
 
-    lists_choices = False  # (activation is accepted here but not offered: the phase is about the air unit)
-
     def ask(self, game: Game, side: Side) -> Decision | None:
         if not air_orders(game, self.key, side):
             return None
         return Decision(side, self.key, self.prompt, "GG-X.A")
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        return [*air_orders(game, self.key, decision.side), EndPhase()]
+        return [*air_orders(game, self.key, decision.side), *self.choices(game, decision.side), EndPhase()]
 
     @on(Airstrike, Airlift, Intercept)
     def fly(self, game: Game, decision: Decision, order: Action) -> None:
@@ -246,16 +243,11 @@ class MovementStep(AlliedChoices):
     def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
         close_step(game, decision.side)
 
-    def finish(self, game: Game) -> None:
-        super().finish(game)
-        end_of_battles(game)
-
 
 def end_of_battles(game: Game) -> None:
-    """A fresh start for the next phase's battles."""
+    """A fresh start for the next attack phase's battles (no battle happens in any other phase)."""
     game.vars.attacks = ()
     game.vars.attacked_units = ()
-    game.vars.closing_retreats = None
 
 
 class AttackStep(AlliedChoices):

@@ -43,11 +43,12 @@ def fortress_sources(game: Game) -> set[Hex]:
     return set(m.supply_sources.get(Side.ALLIED, ())) - m.edge("east")
 
 
-def context(game: Game, side: Side, source_hexes: frozenset[Hex]) -> SupplyContext:
-    """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables."""
+def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozenset[str] = frozenset()) -> SupplyContext:
+    """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables
+    (``absent``: units that count as gone, such as a unit retreating out of its hex)."""
     m = game.scenario.map
     sandstorm = game.vars.weather == "sandstorm"
-    friends = {h for _, h in mv.on_map(game, side)}
+    friends = {h for uid, h in mv.on_map(game, side) if uid not in absent}
     enemy_hexes = {u.hex for uid in game.units_of(side.enemy)
                    if (u := game.unit(uid)).hex is not None and not u.eliminated and not game.defs[uid].is_air}
     undisrupted: set[Hex] = set()
@@ -95,8 +96,23 @@ def line_limit(game: Game, side: Side) -> int:
     return base * MF
 
 
-def trace(game: Game, side: Side, limit: int | None = None, east_only: bool = False) -> dict[Hex, SupplyTrace]:
-    return trace_all(context(game, side, sources(game, side, east_only)), line_limit(game, side) if limit is None else limit)
+def trace(game: Game, side: Side, limit: int | None = None, east_only: bool = False,
+          absent: frozenset[str] = frozenset()) -> dict[Hex, SupplyTrace]:
+    return trace_all(context(game, side, sources(game, side, east_only), absent),
+                     line_limit(game, side) if limit is None else limit)
+
+
+def serviced(game: Game, side: Side, absent: frozenset[str] = frozenset()) -> frozenset[Hex]:
+    """The hexes friendly supply services now (GG-XIV.D.2 g, ruling R-RETREAT-SUPPLY): those a supply line of
+    ``side`` reaches, and for the Allies their boxes, each a source for the units on it (GG-XV.A.1)."""
+    def work() -> frozenset[Hex]:
+        reached = set(trace(game, side, absent=absent))
+        if side is Side.ALLIED:
+            reached |= mv.enemy_forts(game, side.enemy)  # the Allied boxes not eliminated
+        return frozenset(reached)
+
+    found: frozenset[Hex] = game.memo(("serviced", side, absent), work)
+    return found
 
 
 def german_subdivisional(game: Game, uid: str) -> bool:
@@ -148,16 +164,10 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
     return out
 
 
-def supply_lines(game: Game, side: Side) -> dict[str, dict[str, Any]]:
-    """For the map overlay: each unit's supply status and route, as the position stands now."""
-    return status(game, side)
-
-
 # --- convoys (GG-XV.A.4) -----------------------------------------------------------------------------
 def convoy_eligible(game: Game, uid: str, side: Side) -> bool:
-    d, u = game.defs.get(uid), game.unit(uid) if uid in game.defs else None
-    if d is None or u is None or d.side is not side or u.hex is None or u.eliminated or d.is_dummy or d.is_air:
-        return False
+    """GG-XV.A.4: whether one of ``side``'s units on the map (see :func:`status`) may be sent a truck convoy."""
+    d = game.defs[uid]
     if d.is_division:
         return True  # division-level units and the independent brigades
     if side is Side.ALLIED:

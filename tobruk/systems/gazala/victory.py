@@ -92,10 +92,9 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
             else:
                 points = 1
             allied.append((f"{d.name} destroyed", Fraction(points)))
-        status = sp.status(game, Side.ALLIED)  # GG-IV.A.3 (ruling R-GAZPOS)
+        # GG-IV.A.3 (ruling R-GAZPOS): a box held by an Allied unit; the unit is in supply there (GG-XV.A.1)
         line = game.scenario.map.zones.get("gazala-line", frozenset())
-        boxes = set(mv.boxes_held_now(game, Side.ALLIED)) & set(line)
-        held = sorted(h.label for uid, h in mv.on_map(game, Side.ALLIED) if h in boxes and status[uid]["supplied"])
+        held = sorted(h.label for h in set(mv.boxes_held_now(game, Side.ALLIED)) & set(line))
         if held:
             allied.append((f"Gazala position held in supply ({', '.join(held)})", Fraction(3)))
             if tobruk_state(game) == "held":
