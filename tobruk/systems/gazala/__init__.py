@@ -27,6 +27,7 @@ from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import sequence as sq
 from tobruk.systems.gazala import victory as vp
 from tobruk.systems.gazala.actions import VOCABULARY
+from tobruk.systems.gazala.battle import BATTLE
 from tobruk.systems.gazala.control import set_initial_control
 from tobruk.systems.gazala.state import GazalaVars
 
@@ -47,6 +48,7 @@ class GazalaGallop(System):
 
     def __init__(self) -> None:
         self.charts = cb.read_charts(read_toml(HERE / "charts.toml"))
+        self.battle = BATTLE
 
     def new_vars(self, game: Game) -> GazalaVars:
         return GazalaVars()

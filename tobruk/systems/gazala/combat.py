@@ -25,6 +25,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex, Hexside
 from tobruk.maps import Feature, Terrain
 from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.battle import Effect
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
 from tobruk.systems.gazala import moves as mv
 from tobruk.units import UnitType
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
 
 INFANTRY_TYPES = frozenset({UnitType.INFANTRY, UnitType.MOTORIZED})  # GG-XI.0: infantry or motorized infantry
 SOFT_TYPES = frozenset({UnitType.INFANTRY, UnitType.MOTORIZED, UnitType.RECCE, UnitType.AA, UnitType.ARTILLERY})
-DEFENDER_RETREATS = {"R1": 1, "R2": 2}
-VOLUNTARY = {"D": 2, "R1": 1, "AR": 1}  # GG-XIV.D.1: extra hexes the loser may add
 
 
 @dataclass(frozen=True)
@@ -255,14 +254,6 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
 
 
 # --- results ----------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """What a result does to one unit: code DE, R2, R1, D, -, AE, AR; ``compulsory`` from a box or fort."""
-
-    code: str
-    compulsory: bool = False
-
-
 def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[str] = ()) -> dict[str, Effect]:
     """GG-XIV.C.3 with the conversions of GG-XI.A.1 (boxes, forts), XIV.B.5 (No Retreat!), XI.D (towering)."""
     nr = set(no_retreat)

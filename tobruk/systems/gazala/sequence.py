@@ -16,6 +16,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
+from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve
 from tobruk.systems.gazala import air
 from tobruk.systems.gazala import battle as bt
@@ -254,7 +255,7 @@ def end_of_battles(game: Game) -> None:
     """A fresh start for the next phase's battles."""
     game.vars.attacks = ()
     game.vars.attacked_units = ()
-    game.vars.ixb_done = None
+    game.vars.closing_retreats = None
 
 
 class AttackStep(AlliedChoices):
@@ -265,7 +266,7 @@ class AttackStep(AlliedChoices):
         side = decision.side
         out = self.choices(game, side)
         out.extend(attack_orders(game, side))
-        if bt.pending(game) or bt.obligations(game, side):
+        if battles.pending(game) or bt.obligations(game, side):
             return out  # GG-XIV.A.2, C.1: the phase cannot end yet
         out.append(EndPhase())
         return out
@@ -275,26 +276,26 @@ class AttackStep(AlliedChoices):
         check_declaration(game, order, decision.side)
         for uid in order.attackers:
             hd.reveal(game, uid, "it attacks")
-        bt.declare(game, order, decision.side)
+        battles.declare(game, order, decision.side)
 
     @on(Resolve)
     def resolve(self, game: Game, decision: Decision, order: Resolve) -> None:
         side = decision.side
-        target = bt.find(game, order.attack).order
+        target = battles.find(game, order.attack).order
         if not hd.hidden_in(game, target.defenders, side.enemy) and cb.assess(game, target, side, order.attack).column is None:
             raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
-        bt.begin(game, order.attack, side)
+        battles.begin(game, order.attack, side)
 
     @on(Cancel)
     def cancel(self, game: Game, decision: Decision, order: Cancel) -> None:
-        bt.cancel(game, order.attack)
+        battles.cancel(game, order.attack)
 
     @on(EndPhase)
     def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
         side = decision.side
-        if bt.pending(game):
+        if battles.pending(game):
             raise IllegalOrderError("GG-XIV.C.1", "resolve or cancel the declared attacks "
-                                    f"({', '.join(str(a.id) for a in bt.pending(game))}) first")
+                                    f"({', '.join(str(a.id) for a in battles.pending(game))}) first")
         due = bt.obligations(game, side)
         if due:
             raise IllegalOrderError("GG-XIV.A.2", "these hexes hold undisrupted (or face-down) enemy units next to "
@@ -322,7 +323,7 @@ def attack_orders(game: Game, side: Side) -> list[Action]:
     """Declarations worth listing (full factors: the strongest group, each hex's stack, each unit), and
     resolve/cancel for the declared ones.  Any other legal declaration is accepted by ``play`` too."""
     out: list[Action] = []
-    for entry in bt.pending(game):
+    for entry in battles.pending(game):
         order = entry.order
         try:
             if hd.hidden_in(game, order.defenders, side.enemy) or cb.assess(game, order, side, entry.id).column is not None:

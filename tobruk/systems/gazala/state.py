@@ -12,20 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tobruk.engine.vars import Vars
-from tobruk.mechanics.actions import Attack
-
-
-@dataclass(frozen=True, slots=True)
-class DeclaredAttack:
-    """An attack declared this phase (GG-XIV.A): its number, the declaration, and whether it is over."""
-
-    id: int
-    order: Attack
-    resolved: bool = False
-
-    @property
-    def attackers(self) -> tuple[str, ...]:
-        return self.order.attackers
+from tobruk.mechanics.battle import BattleVars
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +35,7 @@ class Interdiction:
 
 
 @dataclass
-class GazalaVars(Vars):
+class GazalaVars(BattleVars, Vars):
     weather: str = "clear"  # GG-VIII: clear, sandstorm or rainstorm this game-turn
     nonhistorical: bool = False  # GG-V.B: the nonhistorical set-up was chosen
     closing: str | None = None  # the step whose end is under way (its IX.B retreats and stacking done)
@@ -66,10 +53,7 @@ class GazalaVars(Vars):
     boxes_held: dict[str, tuple[str, ...]] = field(default_factory=dict)  # side -> boxes held at its player-turn's start
     boxes_eliminated: tuple[str, ...] = ()
     villages: dict[str, str] = field(default_factory=dict)  # village hex -> the side controlling it
-    # combat (GG-XIV)
-    attacks: tuple[DeclaredAttack, ...] = ()
-    attacked_units: tuple[str, ...] = ()  # enemy units attacked this phase
-    ixb_done: str | None = None  # the attack phase whose GG-IX.B retreats have been started
+    # combat (GG-XIV): the declared attacks, the units attacked, the GG-IX.B retreats (BattleVars)
     # supply (GG-XV)
     # side -> unit -> status at its last determination: shown on the map, never read back by a rule
     supply: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, metadata={"key": False})

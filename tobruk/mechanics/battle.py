@@ -1,0 +1,390 @@
+"""Ground combat as the family plays it: declared attacks, then each battle as a series of decisions.
+
+declare -> (cancel) -> resolve -> the defender's No Retreat! answer -> the die -> the results ->
+the winner's retreat distance -> the loser's retreat routes (and voluntary retreats) -> done.
+
+The declared attacks live in the system's variables (a :class:`BattleVars` part); a battle under way is a
+:class:`Battle` frame on the decision stack, which asks the defender for No Retreat! orders, the winner for
+the distance and the loser for the routes, each in turn, and is popped when every retreat is done.  What
+the results are and what they do is the system's: it gives the mechanics a :class:`BattleRules` (as
+``system.battle``) with the retreat limits of each result code as data and a few hooks (the odds, the die and
+its effects, the legal routes, what happens to a unit that cannot retreat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.flow import Decision, Frame, on
+from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
+from tobruk.mechanics.actions import Attack, EndRetreat, NoRetreat, Retreat, RetreatDistance
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+Path = tuple[Hex, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredAttack:
+    """An attack declared this phase: its number, the declaration, and whether it is over."""
+
+    id: int
+    order: Attack
+    resolved: bool = False
+
+    @property
+    def attackers(self) -> tuple[str, ...]:
+        return self.order.attackers
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a result does to one unit: its result code (after the system's conversions), and whether a box
+    or fort makes its retreat compulsory (the whole distance, the winner has no say)."""
+
+    code: str
+    compulsory: bool = False
+
+
+@dataclass
+class BattleVars:
+    """The part of a system's variables the battle mechanics use (a system's Vars inherits it)."""
+
+    attacks: tuple[DeclaredAttack, ...] = ()
+    attacked_units: tuple[str, ...] = ()  # enemy units attacked this phase
+    closing_retreats: str | None = None  # the attack phase whose end-of-phase retreats have been started
+
+
+@dataclass(frozen=True)
+class BattleRules:
+    """What a system tells the battle mechanics: result codes' retreats as data, clause ids, and hooks.
+
+    ``winner_retreats``: the most hexes the winner may make a unit with this result retreat (the loser must
+    retreat that far, the winner choosing 0 up to it); ``voluntary``: hexes the loser may add on his own;
+    ``retreating``: the codes that put a unit into a retreat group.
+    """
+
+    winner_retreats: Mapping[str, int]
+    voluntary: Mapping[str, int]
+    retreating: frozenset[str]
+    clauses: Mapping[str, str] = field(default_factory=dict)  # resolve, no-retreat, retreat, route, minimum
+
+    def clause(self, key: str) -> str:
+        return self.clauses[key]
+
+    # --- hooks ------------------------------------------------------------------------------------------
+    def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
+        """The odds as the declaring side may read them (the column, or "odds unknown")."""
+        raise NotImplementedError
+
+    def allowed(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> bool:
+        """Whether the odds are on the table (at or above its lowest column)."""
+        raise NotImplementedError
+
+    def before_battle(self, game: Game, n: int, side: Side) -> Attack | None:
+        """Anything that happens when the attacker resolves attack ``n`` before the defender answers (face-down
+        defenders turn up); the attack to fight, or ``None`` when it is called off."""
+        return find(game, n).order
+
+    def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
+        """The sets of defending units that may be given No Retreat! orders (the empty set first)."""
+        return [()]
+
+    def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
+        """Whether the defender is asked (only where some result would make a defender retreat)."""
+        return False
+
+    def fight(self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
+              ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
+        """Roll and carry out the results (eliminations, status, logs); the effect on each unit, the attackers'
+        hexes and the defending hexes (what each side retreats away from)."""
+        raise NotImplementedError
+
+    def routes(self, game: Game, uid: str, length: int, origin: Sequence[Hex]) -> list[Path]:
+        """The legal retreat routes of exactly ``length`` hexes for a unit, away from ``origin``."""
+        raise NotImplementedError
+
+    def unable(self, game: Game, loser: Loser) -> None:
+        """A unit that must retreat and cannot (eliminated, or it stays as the result allows)."""
+        raise NotImplementedError
+
+    def retreated(self, game: Game, uid: str, path: Path) -> None:
+        """After a unit's retreat along ``path`` (control of places it passed through ...)."""
+
+    def over(self, game: Game, battle: Battle) -> None:
+        """The battle is over (a battle that ends the attack phase closes it here)."""
+
+
+def rules(game: Game) -> BattleRules:
+    battle = getattr(game.system, "battle", None)
+    if not isinstance(battle, BattleRules):
+        raise TypeError(f"{game.system.name} has no battle rules")
+    return battle
+
+
+# --- the declared attacks ---------------------------------------------------------------------------------
+def pending(game: Game) -> list[DeclaredAttack]:
+    return [a for a in game.vars.attacks if not a.resolved]
+
+
+def find(game: Game, n: int) -> DeclaredAttack:
+    attacks: tuple[DeclaredAttack, ...] = game.vars.attacks
+    for a in attacks:
+        if a.id == n and not a.resolved:
+            return a
+    raise IllegalOrderError(rules(game).clause("resolve"), f"there is no declared, unresolved attack number {n}")
+
+
+def update(game: Game, n: int, **changes: object) -> None:
+    game.vars.attacks = tuple(replace(a, **changes) if a.id == n else a for a in game.vars.attacks)
+
+
+def declare(game: Game, order: Attack, side: Side) -> int:
+    """Record a declaration the system has checked."""
+    n = 1 + max((x.id for x in game.vars.attacks), default=0)
+    odds = rules(game).odds_label(game, order, side)
+    game.vars.attacks = (*game.vars.attacks, DeclaredAttack(n, order))
+    game.log(f"{side.display} declares attack {n}: {order.notation()} ({odds}).")
+    return n
+
+
+def cancel(game: Game, n: int) -> None:
+    find(game, n)
+    game.vars.attacks = tuple(a for a in game.vars.attacks if a.id != n)
+    game.log(f"Attack {n} cancelled.")
+
+
+def begin(game: Game, n: int, side: Side) -> None:
+    """Resolve attack ``n``: what happens first, the defender's No Retreat! question where it matters, else the die."""
+    r = rules(game)
+    order = r.before_battle(game, n, side)
+    if order is None:
+        return
+    if not r.allowed(game, order, side, n):
+        raise IllegalOrderError(r.clause("minimum"), "this attack is now below the lowest odds on the table: cancel it")
+    game.push_frame(Battle(n, side.value, "no-retreat"))
+    if not r.ask_no_retreat(game, order, side, n):
+        fight(game, ())
+
+
+def fight(game: Game, no_retreat: tuple[str, ...]) -> None:
+    """Roll for the battle in progress, carry out its results, and set up the retreats they call for."""
+    battle = game.top(Battle)
+    assert battle is not None and battle.attack is not None
+    r = rules(game)
+    side = Side(battle.side)
+    entry = find(game, battle.attack)
+    effects, attack_hexes, defending_hexes = r.fight(game, entry.id, entry.order, side, no_retreat)
+    update(game, entry.id, resolved=True)
+    groups = []  # the attackers' retreats first (a defender may then still retreat voluntarily)
+    a_units = tuple(Loser(u, e.code) for u, e in effects.items() if u in entry.attackers and e.code in r.retreating)
+    if a_units:
+        groups.append(group(r, side, a_units, defending_hexes))
+    d_units = tuple(Loser(u, e.code, e.compulsory, u in no_retreat) for u, e in effects.items()
+                    if u not in entry.attackers and e.code in r.retreating)
+    if d_units:
+        groups.append(group(r, side.enemy, d_units, attack_hexes))
+    game.replace_frame(replace(battle, step="retreats", groups=tuple(groups)))
+    settle(game)
+
+
+# --- retreats ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Loser:
+    """One unit's part in a battle's retreats: its result, whether a box makes the distance compulsory,
+    whether it holds No Retreat! orders, whether its retreat is done; ``closing``: a retreat at the end of
+    the attack phase (no voluntary hexes)."""
+
+    unit: str
+    code: str
+    compulsory: bool = False
+    nr: bool = False
+    done: bool = False
+    closing: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatGroup:
+    """The losing units of one side in a battle, retreating away from ``origin`` (the winners' hexes)."""
+
+    loser: str
+    origin: tuple[Hex, ...]
+    units: tuple[Loser, ...]
+    max: int
+    distance: int | None
+
+    def with_done(self, *uids: str) -> RetreatGroup:
+        return replace(self, units=tuple(replace(x, done=True) if x.unit in uids else x for x in self.units))
+
+    @property
+    def finished(self) -> bool:
+        return all(x.done for x in self.units)
+
+
+def group(r: BattleRules, loser: Side, units: tuple[Loser, ...], from_hexes: Sequence[Hex]) -> RetreatGroup:
+    """A retreat group; the winner chooses the distance only where some unit's retreat is his to set."""
+    choosable = [x for x in units if r.winner_retreats.get(x.code, 0) and not x.compulsory and not x.nr]
+    most = max((r.winner_retreats[x.code] for x in choosable), default=0)
+    return RetreatGroup(loser.value, tuple(from_hexes), units, most, None if choosable else 0)
+
+
+def need(r: BattleRules, g: RetreatGroup, x: Loser) -> int:
+    """Hexes a unit must retreat: the compulsory distance, or the winner's, up to its result's limit."""
+    limit = r.winner_retreats.get(x.code, 0)
+    if x.nr or not limit:
+        return 0
+    if x.compulsory:
+        return limit
+    return min(int(g.distance or 0), limit)
+
+
+def extra(r: BattleRules, x: Loser) -> int:
+    """Hexes a unit may retreat beyond what it must; none under No Retreat! orders, nor at the phase's end."""
+    if x.nr or x.closing:
+        return 0
+    return r.voluntary.get(x.code, 0)
+
+
+@dataclass(frozen=True)
+class Battle(Frame):
+    """A battle under way: ``step`` is "no-retreat" (the defender answers) or "retreats" (the winner sets the
+    distance, then the loser retreats, group by group).  ``attack`` is ``None`` for retreats at the end of the
+    attack phase, which then ends (``end_of_phase``)."""
+
+    attack: int | None
+    side: str
+    step: str
+    groups: tuple[RetreatGroup, ...] = ()
+    end_of_phase: bool = False
+
+    def current(self) -> RetreatGroup | None:
+        return next((g for g in self.groups if not g.finished), None)
+
+    def decision(self, game: Game) -> Decision | None:
+        r = rules(game)
+        if self.step == "no-retreat":
+            return Decision(Side(self.side).enemy, game.step.key,
+                            "give No Retreat! orders (or none) to the defending units", r.clause("no-retreat"))
+        g = self.current()
+        if g is None:
+            return None
+        loser = Side(g.loser)
+        if g.distance is None:
+            return Decision(loser.enemy, game.step.key,
+                            f"set the retreat distance (0-{g.max}) for {', '.join(x.unit for x in g.units)}",
+                            r.clause("retreat"))
+        return Decision(loser, game.step.key,
+                        f"retreat {', '.join(x.unit for x in g.units if not x.done)}, then end-retreat",
+                        r.clause("retreat"))
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        r = rules(game)
+        if self.step == "no-retreat":
+            assert self.attack is not None
+            order = find(game, self.attack).order
+            return [NoRetreat(o) for o in r.no_retreat_options(game, order, Side(self.side), self.attack)]
+        g = self.current()
+        assert g is not None
+        if g.distance is None:
+            return [RetreatDistance(k) for k in range(g.max + 1)]
+        out: list[Action] = []
+        for x in g.units:
+            if x.done:
+                continue
+            n = need(r, g, x)
+            for length in range(max(n, 1), n + extra(r, x) + 1):
+                out.extend(Retreat(x.unit, p) for p in r.routes(game, x.unit, length, g.origin))
+        if all(x.done or need(r, g, x) == 0 for x in g.units):
+            out.append(EndRetreat())
+        return out
+
+    def _check(self, game: Game, decision: Decision, action: Action) -> None:
+        if action not in self.actions(game, decision):
+            r = rules(game)
+            key = {NoRetreat: "no-retreat", Retreat: "route"}.get(type(action), "retreat")
+            raise IllegalOrderError(r.clause(key), f"'{action.notation()}' is not allowed now; {decision.prompt}")
+
+    def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
+        return IllegalOrderError(rules(game).clause("retreat"), f"'{action.notation()}' is not allowed now; "
+                                                                f"{decision.prompt}")
+
+    @on(NoRetreat)
+    def no_retreat(self, game: Game, decision: Decision, action: NoRetreat) -> None:
+        self._check(game, decision, action)
+        if action.units:
+            game.log(f"No Retreat! orders for {', '.join(action.units)}.")
+        fight(game, action.units)
+
+    @on(RetreatDistance)
+    def distance(self, game: Game, decision: Decision, action: RetreatDistance) -> None:
+        self._check(game, decision, action)
+        self._change_current(game, lambda g: replace(g, distance=action.hexes))
+        game.log(f"Retreat distance set to {action.hexes}.")
+        settle(game)
+
+    @on(Retreat)
+    def retreat(self, game: Game, decision: Decision, action: Retreat) -> None:
+        self._check(game, decision, action)
+        game.unit(action.unit).hex = action.path[-1]
+        rules(game).retreated(game, action.unit, action.path)
+        self._change_current(game, lambda g: g.with_done(action.unit))
+        game.log(f"{action.unit} retreats {'-'.join(h.label for h in action.path)}.")
+        settle(game)
+
+    @on(EndRetreat)
+    def end_retreat(self, game: Game, decision: Decision, action: EndRetreat) -> None:
+        self._check(game, decision, action)
+        self._change_current(game, lambda g: g.with_done(*(x.unit for x in g.units)))
+        settle(game)
+
+    def _change_current(self, game: Game, change: object) -> None:
+        current = self.current()
+        groups = tuple(change(g) if g is current else g for g in self.groups)  # type: ignore[operator]
+        game.replace_frame(replace(self, groups=groups))
+
+    def settle(self, game: Game) -> None:
+        """Every retreat is done: the battle is over."""
+        game.pop_frame()
+        rules(game).over(game, self)
+
+
+def settle(game: Game) -> None:
+    """Handle what needs no decision: units that cannot retreat, units with nothing to do."""
+    battle = game.top(Battle)
+    if battle is None or battle.step != "retreats":
+        return
+    r = rules(game)
+    groups = list(battle.groups)
+    for i, g in enumerate(groups):
+        if g.distance is None:
+            break  # the winner must choose first
+        # every time: a retreat already made can close another unit's way (a friend leaving a ZOC hex)
+        for x in g.units:
+            if x.done:
+                continue
+            n = need(r, g, x)
+            if n > 0 and not r.routes(game, x.unit, n, g.origin):
+                g = g.with_done(x.unit)
+                r.unable(game, x)
+            elif n == 0 and extra(r, x) == 0:
+                g = g.with_done(x.unit)
+        groups[i] = g
+        if not g.finished:
+            break
+    game.replace_frame(replace(battle, groups=tuple(groups)))
+
+
+def closing_retreats(game: Game, side: Side, losers: Mapping[str, Sequence[Hex]], code: str) -> None:
+    """Retreats that end the attack phase (units of ``side`` retreating away from the hexes given for each):
+    a battle frame with no attack, whose end closes the phase."""
+    units = tuple(Loser(u, code, closing=True) for u in losers)
+    from_hexes = sorted({h for hs in losers.values() for h in hs})
+    game.push_frame(Battle(None, side.enemy.value, "retreats", (group(rules(game), side, units, from_hexes),),
+                           end_of_phase=True))
+    settle(game)
