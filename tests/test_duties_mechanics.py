@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Set
 
 from tests.conftest import make_scenario, unit_toml
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
-from tobruk.mechanics.duties import Duties, exposed, obligations, strands_a_duty
+from tobruk.mechanics.duties import Duties, exposed, obligations, strands_a_duty, suggested_attacks
 
 H = Hex.parse
 
@@ -66,3 +67,17 @@ def test_disrupted_units_next_to_an_unattacked_threat_are_exposed() -> None:
     assert exposed(game, Side.AXIS, Simple()) == {"A": [H("A2"), H("B3"), H("C3")]}
     game.vars.attacked_units = ("X", "Y", "Z")
     assert exposed(game, Side.AXIS, Simple()) == {}
+
+
+def test_suggestions_are_widened_to_take_in_a_stranded_hex() -> None:
+    game = board()
+
+    def check(order: Attack) -> None:
+        if not Simple().can_declare(game, order, Side.AXIS):
+            raise IllegalOrderError("T-1", "below 1:4")
+        if strands_a_duty(game, order, Side.AXIS, Simple()) is not None:
+            raise IllegalOrderError("T-2", "strands a due hex")
+
+    # against B3 and C3 alone A strands the other, so both come back as the one attack on B3 and C3; against Z
+    # (A2) A is below 1:4 and strands nothing to widen with: no suggestion
+    assert suggested_attacks(game, Side.AXIS, Simple(), check) == [Attack((H("B3"), H("C3")), ("A",))]

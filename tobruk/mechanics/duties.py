@@ -14,10 +14,11 @@ What "able", "threatens" and "at odds on the table" mean is the system's: it giv
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Callable, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
@@ -89,4 +90,32 @@ def exposed(game: Game, side: Side, duties: Duties) -> dict[str, list[Hex]]:
         threats = [n for n in u.hex.neighbours() if any(duties.threatens(game, e, attacked) for e in occupants.get(n, ()))]
         if threats:
             out[uid] = sorted(threats)
+    return out
+
+
+def suggested_attacks(game: Game, side: Side, duties: Duties, check: Callable[[Attack], None]) -> list[Attack]:
+    """Declarations worth offering a player: against each enemy hex next to units able to attack, the strongest
+    group, each hex's stack and each unit alone, widened to take in the due hexes they would otherwise strand;
+    only those ``check`` accepts (it raises :class:`IllegalOrderError` for the others)."""
+    able = duties.able(game, side, frozenset(), True)
+    enemies = {h for h, ids in game.occupants(side.enemy).items() if any(not game.defs[u].is_air for u in ids)}
+    out: list[Attack] = []
+    for target in sorted({n for h in able for n in h.neighbours()} & enemies):
+        groups = {duties.group(game, target, able)} - {()}
+        groups |= {tuple(able[h]) for h in able if h.is_adjacent(target)}
+        groups |= {(u,) for h in able if h.is_adjacent(target) for u in able[h]}
+        for group in sorted(groups):
+            order = Attack((target,), group)
+            for _ in range(6):
+                try:
+                    check(order)
+                except IllegalOrderError:
+                    stranded = strands_a_duty(game, order, side, duties)
+                    if stranded is None:
+                        break
+                    order = Attack(tuple(sorted((*order.defenders, stranded))), order.attackers)
+                    continue
+                if order not in out:
+                    out.append(order)
+                break
     return out
