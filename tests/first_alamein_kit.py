@@ -10,7 +10,7 @@ from tobruk.datafile import Table
 from tobruk.engine.dice import Dice
 from tobruk.engine.game import Game
 from tobruk.hexes import Hex
-from tobruk.mechanics.actions import EndPhase
+from tobruk.mechanics.actions import EndPhase, Place
 from tobruk.scenario import Scenario, read_scenario
 
 H = Hex.parse
@@ -61,15 +61,17 @@ def game_at(units: str, key: str, *, dice: Dice | None = None, seed: int = 0, **
     return advance_to(game, key)
 
 
-def advance_to(game: Game, key: str) -> Game:
-    """Play end-phase until the game reaches the step ``key`` (of this turn or the next)."""
-    for _ in range(200):
+def advance_to(game: Game, key: str, turn: int | None = None) -> Game:
+    """Play end-phase (or bring in the first reinforcement due) until the game reaches the step ``key`` (of game-turn
+    ``turn`` if given)."""
+    for _ in range(500):
         d = game.decision
         if d is None:
             raise AssertionError(f"the game ended before step {key}")
-        if d.phase == key and d.clause != "FA-STK.1":
+        if d.phase == key and d.clause != "FA-STK.1" and (turn is None or game.turn == turn):
             return game
-        game.play(EndPhase())
+        game.play(next((a for a in game.legal_orders() if isinstance(a, Place)), EndPhase())
+                  if d.phase.endswith("reinforcement") else EndPhase())
     raise AssertionError(f"never reached step {key}")
 
 
