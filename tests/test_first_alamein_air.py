@@ -172,3 +172,15 @@ def test_units_able_to_shoot_back_are_attacked_first() -> None:
     game = allied_strike(defenders, [3, 3])
     game.play(Airstrike(H("A1")))
     assert [r.purpose for r in game.dice.log] == ["DAF attacks Ge", "DAF attacks It"]
+
+
+@pytest.mark.rule("FA-AIR.1")
+def test_each_air_unit_of_a_side_flies_once() -> None:
+    units = (unit("Pz", "axis", "A1", type_="armour") + unit("Ge", "axis", "C1", type_="armour")
+             + unit("Tommy", "allied", "E8") + air("DAF", "allied", "british") + air("DAF2", "allied", "british"))
+    game = game_at(units, "allied-airstrike", rows=5, columns=8, dice=ForcedDice([3, 3]))
+    game.play(Airstrike(H("A1")))
+    assert game.step.key == "allied-airstrike" and Airstrike(H("C1")) in game.legal_orders()  # DAF2 is still ready
+    game.play(Airstrike(H("C1")))
+    assert [r.purpose for r in game.dice.log] == ["DAF attacks Pz", "DAF2 attacks Ge"]
+    assert game.step.key != "allied-airstrike"

@@ -350,3 +350,21 @@ def test_just_one_infantry_unit_gets_the_plus_one() -> None:
 def test_a_deir_marked_by_a_map_zone() -> None:
     game = duel(6, 2, defender="infantry", map_extra='[map.zones]\ndeirs = ["A3"]\n')
     assert odds_of(game)[0] == "2:1"
+
+
+@pytest.mark.rule("FA-CRT.8")
+def test_no_retreat_orders_keep_de_against_a_survivable_unit() -> None:
+    game = game_at(unit("A", "axis", "A2", type_="armour", factors="10-10-4")
+                   + unit("D", "allied", "A3", type_="motorized", factors="1-1-3", extra=SURVIVOR),
+                   "axis-attacks", rows=1, columns=6, dice=ForcedDice([2]))
+    answer(game, "attack A3 with A", "resolve 1", "no-retreat D")
+    assert game.unit("D").eliminated
+
+
+@pytest.mark.rule("FA-CRT.6")
+def test_an_attacker_unable_to_retreat_on_ar_is_eliminated() -> None:
+    game = game_at(unit("A", "axis", "A1", type_="armour", factors="2-2-4") + unit("D", "allied", "A2", factors="2-2-3"),
+                   "axis-attacks", rows=1, columns=6, dice=ForcedDice([1]))  # 1:1, die 1: AR; A1 is the row's end
+    fight(game, "attack A2 with A")
+    game.play("retreat-distance 1")
+    assert game.unit("A").eliminated
