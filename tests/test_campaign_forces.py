@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tobruk.campaign_data import CampaignSetup
-from tobruk.datafile import read_packaged_toml, read_toml
+from tobruk.datafile import packaged_path, read_packaged_toml, read_toml
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
-from tobruk.forces import load_forces, read_forces
 from tobruk.hexes import Hex
 from tobruk.scenario import Scenario, load_scenario
-from tobruk.track import load_track, read_track, turn_name, turn_ordinal
+from tobruk.systems.campaign.forces import load_forces, read_forces
+from tobruk.systems.campaign.scenario import CampaignSetup
+from tobruk.systems.campaign.track import load_track, read_track, turn_name, turn_ordinal
 from tobruk.units import AntiTank, CombatClass, Echelon, UnitType
 
 FORCES = load_forces("north-africa")
@@ -66,8 +66,8 @@ LISTINGS: dict[str, tuple[str, str, str, int, set[str], set[str]]] = {
 
 
 def setup(s: Scenario) -> CampaignSetup:
-    assert s.campaign is not None
-    return s.campaign
+    assert s.extension == "units_from" and isinstance(s.extra, CampaignSetup)
+    return s.extra
 
 
 @pytest.fixture(scope="module")
@@ -430,7 +430,9 @@ def test_tobruk_show_renders_each(name: str, tmp_path: Path, capsys: pytest.Capt
 
 
 def _copy(tmp_path: Path, folder: str, name: str, old: str, new: str) -> Path:
-    text = (Path(__file__).parent.parent / "tobruk" / "data" / folder / f"{name}.toml").read_text(encoding="utf-8")
+    packaged = packaged_path(folder, name)
+    assert packaged is not None
+    text = packaged.read_text(encoding="utf-8")
     assert old in text
     out = tmp_path / f"{name}.toml"
     out.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -455,6 +457,10 @@ BAD_SCENARIOS = [
     ("na-gazala", 'start = "II May 42"\n', "", "start", "missing (required)"),
     ("na-gazala", 'first = "axis"', 'first = "germans"', "first", "expected one of allied, axis"),
     ("na-gazala", 'hex = "K35"', 'hex = "K99"', "force[2].hex", "not a land hex of the map"),
+    # the campaign's package reads units_from for its own system only, and the counters come from it alone
+    ("na-gazala", 'system = "north-africa-campaign"', 'system = "gazala-gallop"', "units_from",
+     "read by the north-africa-campaign system"),
+    ("na-gazala", "turns = 5\n", 'turns = 5\nunit = [{ id = "X" }]\n', "unit", "has its units from it, not as [[unit]]"),
 ]
 
 
@@ -510,10 +516,10 @@ def test_a_malformed_track_names_file_and_field(tmp_path: Path, old: str, new: s
 
 def test_a_track_arrival_of_a_unit_the_order_of_battle_lacks_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The track does not know the counters; the order of battle that reads it names the entry."""
-    import tobruk.forces
+    import tobruk.systems.campaign.forces as forces_module
 
     track = read_track(read_toml(_copy(tmp_path, "tracks", "north-africa", 'unit = "21Pz"', 'unit = "16Pz"')), "north-africa")
-    monkeypatch.setattr(tobruk.forces, "load_track", lambda name: track)
+    monkeypatch.setattr(forces_module, "load_track", lambda name: track)
     with pytest.raises(ScenarioError) as err:
         read_forces(read_packaged_toml("forces", "north-africa"), "north-africa")
     assert err.value.source.endswith("forces/north-africa.toml") and err.value.field == "track"

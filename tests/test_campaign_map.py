@@ -428,7 +428,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 def test_the_picture_in_docs_shows_the_map_as_it_is() -> None:
     """docs/north-africa-map.svg is the committed map: every hex with its terrain, every named hex labelled
-    (redraw with ``python -m tobruk.campaign_view docs`` after changing the geography)."""
+    (redraw with ``python -m tobruk.render.pictures north-africa docs`` after changing the geography)."""
     svg = (DOCS / "north-africa-map.svg").read_text(encoding="utf-8")
     drawn = dict(re.findall(r'<polygon data-hex="([A-Z]+\d+)" points="[^"]*" fill="[^"]*"><title>\S+ ([a-z-]+)</title>', svg))
     m = campaign()
@@ -461,12 +461,14 @@ def test_the_reconstruction_doc_gives_every_place_and_line_with_its_source_and_h
 
 
 def test_the_map_pictures_are_redrawn_by_one_command(tmp_path: Path) -> None:
-    from tobruk.campaign_view import write_map_pictures
+    from tobruk.render.pictures import main
 
-    written = write_map_pictures(tmp_path)
+    assert main(["north-africa", str(tmp_path)]) == 0
+    written = sorted(tmp_path.iterdir(), key=lambda p: p.suffix != ".svg")
     assert written[0] == tmp_path / "north-africa-map.svg"
     body = written[0].read_text(encoding="utf-8")
-    assert body.startswith("<svg") and "the campaign map, 13 km hexes" in body and 'id="counters"' in body
+    # the title from the map file: its name and the grid's hex size (13 km, docs/reconstruction.md)
+    assert body.startswith("<svg") and "North Africa 1941-43: 13 km hexes" in body and 'id="counters"' in body
     assert body.count("<polygon data-hex=") == len(campaign().hexes) and "<rect x=" not in body.split('id="counters"')[1]
     if len(written) == 2:  # cairosvg installed: the names keep their dark fill over a light halo
         assert written[1].read_bytes()[:4] == b"\x89PNG"

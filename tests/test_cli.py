@@ -202,7 +202,8 @@ def test_form_verifies_by_default_and_no_verify_skips(tmp_path: Path, capsys: py
     assert "(not verified)" in capsys.readouterr().out
     good = write(tmp_path / "good.json", record_text)
     assert main(["form", str(good)]) == 0 and main(["replay", str(good)]) == 0
-    assert "40 of 40 orders replayed and every state hash verified" in capsys.readouterr().out
+    n = len(json.loads(record_text)["orders"])  # (about 40: a whole attack is several orders)
+    assert n >= 40 and f"{n} of {n} orders replayed and every state hash verified" in capsys.readouterr().out
 
 
 def test_replay_step_refuses_a_tampered_record_before_stepping(tmp_path: Path, capsys: pytest.CaptureFixture[str],

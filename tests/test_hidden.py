@@ -11,7 +11,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.mechanics.actions import Attack, EndPhase, Place, Resolve
+from tobruk.mechanics.actions import Add, Attack, Declare, EndPhase, Place, Resolve, Target
 from tobruk.systems.gazala.actions import Activate
 from tobruk.view import view
 
@@ -106,7 +106,7 @@ def test_attacking_a_dummy_turns_it_up_and_removes_it(gazala) -> None:  # type: 
     game.play(EndPhase())
     game.play(Place("15Pz", H("E5")))  # next to E6
     game = jump_to(game, "axis-attacks")
-    assert H("E6") in [h for o in game.legal_orders() if isinstance(o, Attack) for h in o.defenders]
+    assert Target(H("E6")) in game.legal_orders()
     game.play(Attack((H("E6"),), ("15Pz",)))
     game.play(Resolve(1))
     assert game.unit("Dummy1").eliminated and game.unit("Dummy1").hex is None
@@ -145,8 +145,11 @@ def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> Non
     game.play(Place("15MotBde", H("B4")))  # next to 1SA's box at C5 (face down), with its 1 attack factor
     game = jump_to(game, "axis-attacks")
     weak = Attack((H("C5"),), ("15MotBde",))
-    assert weak in game.legal_orders()  # the odds cannot be known
-    game.play(weak)
+    assert weak in game.system.suggestions(game, AXIS)  # the odds cannot be known
+    game.play(Target(H("C5")))
+    game.play(Add("15MotBde"))
+    assert Declare() in game.legal_orders()
+    game.play(Declare())
     assert "odds unknown" in game.state.log[-1]
     game.play(Resolve(1))  # turned up: 1 against 1SA in its box is below 1:4, so it is called off
     assert not game.unit("1SA").hidden and game.unit("15MotBde").attacked and game.dice.log == []

@@ -83,8 +83,8 @@ def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser) -> Non
         shot(page, "hotseat-odds")
         page.click("#declare")
         page.click('button[data-order="resolve 1"]')
-        page.wait_for_selector('button[data-order="no-retreat none"]')  # the defender's answer (hotseat)
-        page.click('button[data-order="no-retreat none"]')
+        page.wait_for_selector('button[data-order="no-retreat"]')  # the defender's answer (hotseat)
+        page.click('button[data-order="no-retreat"]')
         page.wait_for_selector('button[data-order^="retreat-distance"]')
         page.click('button[data-order="retreat-distance 1"]')
         page.wait_for_function("[...document.querySelectorAll('#orders button, #orders option')]"

@@ -17,7 +17,7 @@ from tobruk.engine.system import system_names
 from tobruk.maps import Map
 from tobruk.record import load, record_of, replay, save
 from tobruk.render.svg import render_map
-from tobruk.scenario import Scenario, load_scenario, scenario_names
+from tobruk.scenario import Scenario, ScenarioExtension, extension_of, load_scenario, scenario_names
 from tobruk.view import unit_data
 
 
@@ -106,8 +106,9 @@ def scenario_arg(text: str) -> Scenario:
 
 def cmd_show(args: argparse.Namespace) -> int:
     scenario = scenario_arg(args.scenario)
-    if scenario.campaign is not None and scenario.system not in system_names():
-        return _show_campaign(args, scenario)
+    extension = extension_of(scenario)
+    if extension is not None and scenario.system not in system_names():
+        return _show_data_only(args, scenario, extension)
     game = Game(scenario)
     if args.svg:
         Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
@@ -119,18 +120,17 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_campaign(args: argparse.Namespace, scenario: Scenario) -> int:
-    """A campaign scenario whose rules are not played yet: its data, and its counters on the map."""
-    from tobruk import campaign_view
-
+def _show_data_only(args: argparse.Namespace, scenario: Scenario, extension: ScenarioExtension) -> int:
+    """A scenario whose rules are not played yet: its data, and its counters on the map, as its system's
+    package shows them."""
     if args.svg:
-        Path(args.svg).write_text(render_map(scenario.map, campaign_view.counters(scenario), title=scenario.title),
+        Path(args.svg).write_text(render_map(scenario.map, extension.counters(scenario), title=scenario.title),
                                   encoding="utf-8")
         print(f"wrote {args.svg}", file=sys.stderr)
     if args.json:
-        print(json.dumps(campaign_view.data(scenario), indent=1))
+        print(json.dumps(extension.data(scenario), indent=1))
     elif not args.svg:
-        print(campaign_view.summary(scenario))
+        print(extension.summary(scenario))
     return 0
 
 
@@ -407,7 +407,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _check_playable(name: str) -> None:
-    """A scenario whose game system has no rules yet (the campaign's) can be shown but not played."""
+    """A scenario whose game system has no rules yet (its data are read, its play is not) can be shown but
+    not played."""
     scenario = load_scenario(name)
     if scenario.system not in system_names():
         raise ScenarioError(scenario.source or name, "system",

@@ -27,7 +27,7 @@ from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.mechanics.actions import Attack, Move
+from tobruk.mechanics.actions import Add, Move
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, save
@@ -152,12 +152,11 @@ def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: 
     problems = game.system.check_action(game, order)
     if problems:
         raise InvariantError(problems[0])
-    if isinstance(order, Attack):
-        for uid in order.attackers:
-            if game.unit(uid).disrupted:
-                raise InvariantError(f"disrupted {uid} attacks")
-            if uid in attacked.setdefault(game.turn, set()):
-                raise InvariantError(f"{uid} attacks twice in turn {game.turn}")
+    if isinstance(order, Add):
+        if game.unit(order.unit).disrupted:
+            raise InvariantError(f"disrupted {order.unit} attacks")
+        if order.unit in attacked.setdefault(game.turn, set()):
+            raise InvariantError(f"{order.unit} attacks twice in turn {game.turn}")
 
 
 def after_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:

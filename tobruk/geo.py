@@ -501,7 +501,7 @@ def rasterise(spec: BuildSpec, geography: Geography, is_land: Callable[[float, f
 def _rasterise_extras(spec: BuildSpec, geography: Geography, board: list[Hex], terrain: dict[Hex, str],
                       hexsides: dict[Hexside, list[SideFeature]], zones: dict[str, list[Hex]], places: list[Place],
                       routes: list[RouteLine]) -> tuple[list[Hex], list[Railhead]]:
-    """Areas, passes, the railway and the zones named after places and routes (the campaign map's)."""
+    """Areas, passes, the railway and the zones named after places and routes (for maps whose geography has them)."""
     ref = spec.georeference
     layout = ref.layout
     on_board = set(board).__contains__

@@ -1,11 +1,9 @@
-"""The campaign map's additions to the geography: terrain areas, passes, the railway and its railheads.
+"""Geography beyond roads, lines and places: terrain areas, passes, the railway and its railheads.
 
-The North-Africa campaign map needs terrain the Gazala map has no use for (CA-F): whole-hex
-mountains (the Jebel Akhdar), ridges and hills that are hexes rather than hexsides (Ruweisat,
-Alam Halfa), the Qattara Depression, passes through escarpments (Halfaya, Sollum) and the
-railway with its railhead by date (CA-S.2).  They are read from the same geography files and
-laid onto the grid after the older features, so a map that uses none of them (the Gazala map)
-is built exactly as before.
+A map at a larger scale needs terrain a battle map may have no use for: whole-hex mountains, ridges
+and hills that are hexes rather than hexsides, depressions, passes through escarpments and a railway
+whose railhead moves forward by date.  They are read from the same geography files and laid onto the
+grid after the other features, so a map that uses none of them is built exactly as before.
 
 * ``[[area]]``: a terrain ``kind`` (mountain, hill, oasis, depression, town, village) over the
   hexes whose centres lie inside a closed ring (``closed = true``), or the hexes an open line

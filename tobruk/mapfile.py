@@ -181,7 +181,7 @@ def map_to_data(m: Map, *, shifted_row_columns: int | None = None, header: dict[
         data["route_kinds"] = list(m.route_kinds)
     data["route"] = [{"kind": r.kind, "name": r.name, "hexes": [h.label for h in r.hexes]} for r in m.route_lines]
     data["place"] = [{"name": p.name, "hex": p.hex.label, "kind": p.kind} for p in m.places]
-    if m.railway:  # only the campaign map has one; the Gazala map's file stays as it was
+    if m.railway:  # a map without a railway writes no railway keys, so its file stays as it was
         data["railway"] = [h.label for h in m.railway]
         data["railhead"] = [{"name": r.name, "hex": r.hex.label, "date": r.date, "turn": r.turn} for r in m.railheads]
     return data

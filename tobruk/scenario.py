@@ -1,9 +1,14 @@
 """Scenarios: a game system, a map, an order of battle, the set-up and the turn count, from TOML.
 
 The format is documented in ``docs/scenario-format.md``.  A scenario names a packaged map
-(``map = "gazala-gallop"``) or carries a small one inline (``[map]``), so tests can build a
+(``map = "NAME"``) or carries a small one inline (``[map]``), so tests can build a
 5x5 board in a few lines.  Any malformed field gets one :class:`ScenarioError` naming the
 file, the field and what was expected.
+
+A game system may give its scenarios fields of its own (an order of battle shared by many scenarios,
+a dated turn track ...).  Its package registers a :class:`ScenarioExtension` for the field that marks
+such a scenario; this loader hands the scenario to it and keeps what it returns, so the loader names
+no system and imports none (the packages are found by the system registry, which imports each).
 """
 
 from __future__ import annotations
@@ -11,18 +16,20 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tobruk.campaign_data import CampaignSetup, read_campaign
 from tobruk.datafile import Table, packaged_names, read_packaged_toml, read_toml
-from tobruk.forces import read_unit_def
 from tobruk.hexes import Hex
 from tobruk.mapfile import read_map
 from tobruk.maps import Map
+from tobruk.unitfile import read_unit_def
 from tobruk.units import UnitDef
+
+if TYPE_CHECKING:
+    from tobruk.engine.state import UnitState
 
 FORMAT = "tobruk-scenario"
 VERSION = 1
@@ -61,7 +68,8 @@ class Scenario:
     source: str = ""
     notes: str = ""
     rules: Mapping[str, Any] = field(default_factory=dict)
-    campaign: CampaignSetup | None = None  # what a units_from scenario adds (tobruk/campaign_data.py)
+    extension: str = ""  # the field of the ScenarioExtension that read the system's own fields, if any
+    extra: object = None  # what that extension kept of them (its own type)
 
     def unit(self, unit_id: str) -> UnitDef:
         for u in self.units:
@@ -73,6 +81,65 @@ class Scenario:
         if name in self.zones:
             return self.zones[name]
         return self.map.zone(name)
+
+
+ZoneLookup = Callable[[Table, str, str], frozenset[Hex]]  # (table, key, zone name) -> its hexes, or the error
+
+
+@dataclass(frozen=True)
+class ScenarioPart:
+    """What an extension read: the counters, where they stand or when they enter, the number of turns,
+    the packaged files it read besides the scenario (``(folder, name)``: part of the scenario's digest,
+    so a changed counter or date changes it) and ``extra``, the rest in the system's own type."""
+
+    units: tuple[UnitDef, ...]
+    start: Mapping[str, Hex | None]
+    setup_zone: Mapping[str, str]
+    reinforcements: Mapping[str, Reinforcement]
+    turns: int
+    extra: object
+    files: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class ScenarioExtension:
+    """A system package's reader for the scenario fields it owns, and what ``tobruk show`` asks of a scenario
+    whose rules are not played yet (its text summary, its JSON data, its counters on their starting hexes).
+
+    ``field`` marks the scenario as one the extension reads (``units_from``); ``system`` is the only system
+    such a scenario may name.  ``read`` gets the whole scenario table, the map and a zone lookup and reads
+    every field besides the generic ones (title, system, notes, map, zones, option, rules).
+    """
+
+    field: str
+    system: str
+    read: Callable[[Table, Map, ZoneLookup], ScenarioPart]
+    summary: Callable[[Scenario], str]
+    data: Callable[[Scenario], dict[str, Any]]
+    counters: Callable[[Scenario], list[tuple[UnitDef, UnitState]]]
+
+
+_EXTENSIONS: dict[str, ScenarioExtension] = {}
+
+
+def register_extension(extension: ScenarioExtension) -> None:
+    """Called by a system package when it is imported; a field has one reader."""
+    known = _EXTENSIONS.get(extension.field)
+    if known is not None and known != extension:
+        raise ValueError(f"scenario field {extension.field!r} is read by {known.system} already")
+    _EXTENSIONS[extension.field] = extension
+
+
+def _extensions() -> dict[str, ScenarioExtension]:
+    from tobruk.engine.system import system_names
+
+    system_names()  # the registry imports every system package, and each registers its extensions
+    return _EXTENSIONS
+
+
+def extension_of(scenario: Scenario) -> ScenarioExtension | None:
+    """The extension that read this scenario's own fields, if one did."""
+    return _extensions().get(scenario.extension) if scenario.extension else None
 
 
 def _axis_range(t: Table, key: str, text: str, kind: str, limit: int) -> range:
@@ -198,9 +265,9 @@ def read_scenario(t: Table, name: str) -> Scenario:
         raise t.error("version", f"this program reads scenario format version {VERSION}")
     title = t.str("title")
     system = t.str("system")
-    campaign = t.has("units_from")  # counters from an order of battle, turns from a track (campaign_data.py)
-    turns = 0 if campaign else t.int("turns")
-    if not campaign and not 1 <= turns <= 200:
+    extension = _extension_for(t, system)  # a system package reads its own fields (and the turns) itself
+    turns = 0 if extension else t.int("turns")
+    if not extension and not 1 <= turns <= 200:
         raise t.error("turns", "expected 1 to 200")
     notes = t.str("notes", "")
     if t.has("map") and isinstance(t.data.get("map"), str):
@@ -232,13 +299,13 @@ def read_scenario(t: Table, name: str) -> Scenario:
     start: dict[str, Hex | None] = {}
     setup_zone: dict[str, str] = {}
     reinforcements: dict[str, Reinforcement] = {}
-    setup: CampaignSetup | None = None
-    if campaign:
+    part: ScenarioPart | None = None
+    if extension:
         if t.has("unit"):
-            raise t.error("unit", "a scenario with units_from lists its forces as [[force]], not [[unit]]")
-        part = read_campaign(t, m, zone_hexes)
-        units, start, setup_zone, turns, setup = list(part.units), part.start, part.setup_zone, part.turns, part.setup
-        reinforcements = {uid: Reinforcement(turn, zone) for uid, (turn, zone) in part.arrivals.items()}
+            raise t.error("unit", f"a scenario with {extension.field} has its units from it, not as [[unit]]")
+        part = extension.read(t, m, zone_hexes)
+        units, start, setup_zone, turns = list(part.units), dict(part.start), dict(part.setup_zone), part.turns
+        reinforcements = dict(part.reinforcements)
     for ut in t.tables("unit", None):
         unit = read_unit_def(ut)
         uid = unit.id
@@ -277,11 +344,22 @@ def read_scenario(t: Table, name: str) -> Scenario:
                                        sort_keys=True, default=str).encode()).hexdigest()
     if isinstance(map_data, str):
         digest = hashlib.sha256((digest + _map_digest(map_data)).encode()).hexdigest()
-    if setup is not None:  # the counters and dates live in the forces and track files: they are part of it too
-        digest = hashlib.sha256((digest + _packaged_digest("forces", setup.forces)
-                                 + _packaged_digest("tracks", setup.track)).encode()).hexdigest()
+    if part is not None and part.files:  # counters and dates kept in other files are part of it too
+        digest = hashlib.sha256((digest + "".join(_packaged_digest(folder, file) for folder, file in part.files))
+                                .encode()).hexdigest()
     return Scenario(name, title, system, m, tuple(units), start, setup_zone, reinforcements, zones, turns,
-                    tuple(options), digest, t.source, notes, rules, setup)
+                    tuple(options), digest, t.source, notes, rules, extension.field if extension else "",
+                    part.extra if part is not None else None)
+
+
+def _extension_for(t: Table, system: str) -> ScenarioExtension | None:
+    """The extension whose field the scenario has (at most one), checked against the scenario's system."""
+    found = [e for key, e in _extensions().items() if t.has(key)]
+    if len(found) > 1:
+        raise t.error(found[1].field, f"a scenario takes one of {', '.join(e.field for e in found)}, not several")
+    if found and found[0].system != system:
+        raise t.error(found[0].field, f"read by the {found[0].system} system; this scenario's system is {system!r}")
+    return found[0] if found else None
 
 
 def _check_terrain(t: Table, system: str, m: Map, packaged: bool) -> None:
@@ -309,7 +387,7 @@ def _packaged_digest(folder: str, name: str) -> str:
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:
-    """A packaged scenario by name (``gazala-gallop``) or a scenario file by path."""
+    """A packaged scenario by name (its file's name without ``.toml``) or a scenario file by path."""
     text = str(name_or_path)
     if text.endswith(".toml") or Path(text).exists():
         path = Path(text)

@@ -32,7 +32,8 @@ class Echelon(StrEnum):
 
 
 class CombatClass(StrEnum):
-    """The campaign's three kinds of unit (CA-G.14): which tables and special rules apply to it."""
+    """A unit's kind where a system's combat tables and special rules differ by kind (infantry-type, pure armour,
+    special)."""
 
     PURE_ARMOUR = "pure-armour"
     SPECIAL = "special"
@@ -61,7 +62,7 @@ class AACapability(StrEnum):
 class UnitDef:
     """What the counter says.  ``formation`` names a parent division for its brigades.
 
-    The campaign adds: ``combat_class`` (CA-G.14), ``anti_tank`` (the column it shoots on, CA-T.2),
+    Some systems also read: ``combat_class`` (CA-G.14), ``anti_tank`` (the column it shoots on, CA-T.2),
     ``irreplaceable`` (its nationality may not be replaced, CA-R.2) and ``size``, the counter's size
     symbol (``XXX``, ``XX``, ``XX-``, ``X``, ``III``) as the ZOC and stacking rules read it.
     """

@@ -59,6 +59,16 @@ class Action:
     verb: ClassVar[str] = ""
     shape: ClassVar[tuple[Dim, ...]] = ()
     form: ClassVar[str] = ""  # the notation's form, for help texts: "move UNIT HEX-HEX-... [by-trucks]"
+    composite: ClassVar[bool] = False  # a whole choice made of small ones (see expand); no id of its own
+
+    def expand(self) -> tuple[Action, ...]:
+        """The small actions this one is made of, in order (itself, for an atomic action).
+
+        A big choice is a series of small ones, as a player makes it at the table: "attack G8 with 15Pz,21Pz"
+        is the target, each attacker, then the declaration.  People and computer players may give the whole;
+        the game plays its parts, all or none.
+        """
+        return (self,)
 
     def key(self) -> tuple[Any, ...]:
         """The values of the shape's coordinates (a unit id, a Hex, a bool, an int), in ``shape`` order."""
@@ -148,6 +158,8 @@ class ActionSpace:
         self.sizes: dict[type[Action], tuple[int, ...]] = {}
         total = 0
         for t in vocabulary.types:
+            if t.composite:
+                continue
             sizes = tuple(d.size(len(self.units), len(self.hexes)) for d in t.shape)
             count = 1
             for s in sizes:

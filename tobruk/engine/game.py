@@ -257,9 +257,27 @@ class Game:
         return action
 
     def play(self, action: Action | str) -> None:
-        """Check and carry out one action of the current decider; the position is untouched if it is illegal."""
+        """Check and carry out one action of the current decider; the position is untouched if it is illegal.
+
+        A whole choice (``attack G8 with 15Pz,21Pz``) is played as its small actions, all or none; each is
+        kept in the history (and undone) on its own.
+        """
         if isinstance(action, str):
             action = self.parse(action)
+        parts = action.expand()
+        if len(parts) == 1:
+            self._play(parts[0])
+            return
+        played = len(self.history)
+        try:
+            for part in parts:
+                self._play(part)
+        except BaseException:
+            while len(self.history) > played:
+                self._undo_last()
+            raise
+
+    def _play(self, action: Action) -> None:
         d = self.decision
         if d is None:
             raise IllegalOrderError(self.system.game_over_clause, "the game is over")
@@ -290,7 +308,10 @@ class Game:
             raise UndoError("cannot undo past a die roll")
         if self.state.reveals > snap.state.reveals:
             raise UndoError("cannot undo past the reveal of hidden units")
-        self._undo.pop()
+        return self._undo_last()
+
+    def _undo_last(self) -> Action:
+        snap = self._undo.pop()
         self.state = snap.state
         self.dice.restore(snap.rolls)
         return self.history.pop()

@@ -9,7 +9,7 @@ position's key for caches is the arrays themselves.  Rule code reads and writes 
 
 The status bits are the family's vocabulary (:data:`STATUS`): every system of these games marks a unit
 eliminated, face down, moved or attacked this turn, disrupted or spent, out of supply; a system gives
-them its own names in what it shows (1st Alamein calls *disrupted* "Spent").
+them its own names in what it shows (a system may call *disrupted* "Spent").
 """
 
 from __future__ import annotations

@@ -7,9 +7,14 @@
     eliminate 15Pz              (the owner removes a unit, e.g. over the stacking limit)
     airstrike G8                (the air unit attacks the enemy units in a hex)
     intercept / no-intercept    (answer an enemy air mission)
-    attack G8 with 15Pz,21Pz:3  (declare; several defending hexes: "attack G8,G9 with ..."; 21Pz at 3 factors)
+    target G8                   (start an attack declaration on a hex; again to add a defending hex)
+    add 15Pz / add 21Pz:3       (an attacker for the declaration being made; 21Pz at 3 of its factors)
+    declare / abandon           (declare the attack so made, or drop it)
+    attack G8 with 15Pz,21Pz:3  (all of it at once: target G8, add 15Pz, add 21Pz:3, declare)
     resolve 1 / cancel 1        (roll for, or withdraw, declared attack number 1)
-    no-retreat 1SA / no-retreat none   (the defender's No Retreat! answer)
+    hold 1SA                    (the defender gives a unit No Retreat! orders)
+    no-retreat                  (the defender's answer: the units given orders so far, or none)
+    no-retreat 1SA,2SA / none   (all of it at once: hold 1SA, hold 2SA, no-retreat)
     retreat-distance 2          (the winner sets how far the losers retreat)
     retreat 150Bde F8-F9-G10    (the loser's route for one unit, its hex first)
     end-retreat                 (no more voluntary retreats)
@@ -143,18 +148,87 @@ class NoIntercept(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Target(Action):
+    """Start an attack declaration on a hex, or add a defending hex to the one being made."""
+
+    hex: Hex
+    verb: ClassVar[str] = "target"
+    form: ClassVar[str] = "target HEX"
+    shape: ClassVar[tuple[Dim, ...]] = (HEX,)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.hex,)
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.hex.label}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(hex_word(args[0], text))
+
+
+@dataclass(frozen=True, slots=True)
+class Add(Action):
+    """An attacker for the declaration being made; ``factors`` when it attacks with fewer than all of its own
+    (a refinement of the unit's choice: the same id)."""
+
+    unit: str
+    factors: int | None = None
+    verb: ClassVar[str] = "add"
+    form: ClassVar[str] = "add UNIT[:N]"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.unit,)
+
+    def notation(self) -> str:
+        return f"add {self.unit}" + ("" if self.factors is None else f":{self.factors}")
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        name, _, used = args[0].partition(":")
+        return cls(unit_word(name, text), _factors(used, args[0], text) if used else None)
+
+
+def _factors(used: str, item: str, text: str) -> int:
+    if not (used.isascii() and used.isdigit()) or int(used) < 1:
+        raise InvalidOrderError(f"{text!r}: {item!r} should be UNIT or UNIT:FACTORS (a whole number from 1)")
+    return int(used)
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Declare the attack being made."""
+
+    verb: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon(Action):
+    """Drop the attack being made (nothing is declared)."""
+
+    verb: ClassVar[str] = "abandon"
+
+
+@dataclass(frozen=True, slots=True)
 class Attack(Action):
-    """Declare an attack; ``partial`` lists attackers using less than their full factor."""
+    """A whole declaration: the defending hexes and the attackers (``partial``: those using fewer than all of
+    their factors).  Played as its small steps (:meth:`expand`); it is also the declaration's value once made."""
 
     defenders: tuple[Hex, ...]
     attackers: tuple[str, ...]
     partial: tuple[tuple[str, int], ...] = ()
     verb: ClassVar[str] = "attack"
     form: ClassVar[str] = "attack HEX[,HEX] with UNIT[:N][,UNIT]"
-    shape: ClassVar[tuple[Dim, ...]] = (HEX,)
+    composite: ClassVar[bool] = True
 
-    def key(self) -> tuple[Any, ...]:
-        return (self.defenders[0],)
+    def expand(self) -> tuple[Action, ...]:
+        used = dict(self.partial)
+        return (*(Target(h) for h in self.defenders), *(Add(u, used.get(u)) for u in self.attackers), Declare())
 
     def notation(self) -> str:
         used = dict(self.partial)
@@ -172,9 +246,7 @@ class Attack(Action):
             name, _, used = item.partition(":")
             attackers.append(unit_word(name, text))
             if used:
-                if not (used.isascii() and used.isdigit()) or int(used) < 1:
-                    raise InvalidOrderError(f"{text!r}: {item!r} should be UNIT or UNIT:FACTORS (a whole number from 1)")
-                partial.append((name, int(used)))
+                partial.append((name, _factors(used, item, text)))
         return cls(defenders, tuple(attackers), tuple(partial))
 
 
@@ -223,21 +295,49 @@ class Cancel(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class NoRetreat(Action):
-    """The defender's answer: the units given No Retreat! orders (none is an answer too)."""
+class Hold(Action):
+    """The defender gives one defending unit No Retreat! orders."""
 
-    units: tuple[str, ...] = ()
-    verb: ClassVar[str] = "no-retreat"
-    form: ClassVar[str] = "no-retreat UNIT,...|none"
+    unit: str
+    verb: ClassVar[str] = "hold"
+    form: ClassVar[str] = "hold UNIT"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.unit,)
 
     def notation(self) -> str:
-        return f"no-retreat {','.join(self.units)}" if self.units else "no-retreat none"
+        return f"{self.verb} {self.unit}"
 
     @classmethod
     def parse(cls, args: list[str], text: str) -> Action:
         if len(args) != 1:
             raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(() if args[0].lower() == "none" else tuple(unit_word(u, text) for u in args[0].split(",")))
+        return cls(unit_word(args[0], text))
+
+
+@dataclass(frozen=True, slots=True)
+class NoRetreat(Action):
+    """The defender's answer.  ``NoRetreat()`` answers with the units held so far (none, if none); with units it is
+    the whole answer at once (:meth:`expand`: a hold for each, then the answer)."""
+
+    units: tuple[str, ...] = ()
+    verb: ClassVar[str] = "no-retreat"
+    form: ClassVar[str] = "no-retreat [UNIT,...|none]"
+
+    def expand(self) -> tuple[Action, ...]:
+        return (*(Hold(u) for u in self.units), NoRetreat()) if self.units else (self,)
+
+    def notation(self) -> str:
+        return f"no-retreat {','.join(self.units)}" if self.units else "no-retreat"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) > 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        if not args or args[0].lower() == "none":
+            return cls()
+        return cls(tuple(unit_word(u, text) for u in args[0].split(",")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,5 +392,5 @@ class EndRetreat(Action):
     verb: ClassVar[str] = "end-retreat"
 
 
-FAMILY = (EndPhase, Place, Move, Eliminate, Airstrike, Intercept, NoIntercept, Attack, Resolve, Cancel, NoRetreat,
-          RetreatDistance, Retreat, EndRetreat)
+FAMILY = (EndPhase, Place, Move, Eliminate, Airstrike, Intercept, NoIntercept, Target, Add, Declare, Abandon, Attack,
+          Resolve, Cancel, Hold, NoRetreat, RetreatDistance, Retreat, EndRetreat)

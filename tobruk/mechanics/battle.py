@@ -1,7 +1,9 @@
 """Ground combat as the family plays it: declared attacks, then each battle as a series of decisions.
 
-declare -> (cancel) -> resolve -> the defender's No Retreat! answer -> the die -> the results ->
-the winner's retreat distance -> the loser's retreat routes (and voluntary retreats) -> done.
+target -> add attackers (and defending hexes) -> declare -> (cancel) -> resolve -> the defender's No
+Retreat! orders, unit by unit, and his answer -> the die -> the results -> the winner's retreat distance
+-> the loser's retreat routes (and voluntary retreats) -> done.  A declaration being made is a
+:class:`Declaring` frame; each choice in it is small (a hex, a unit), so every action has its id.
 
 The declared attacks live in the system's variables (a :class:`BattleVars` part); a battle under way is a
 :class:`Battle` frame on the decision stack, which asks the defender for No Retreat! orders, the winner for
@@ -22,7 +24,18 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Frame, on
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.mechanics.actions import Attack, EndRetreat, NoRetreat, Retreat, RetreatDistance
+from tobruk.mechanics.actions import (
+    Abandon,
+    Add,
+    Attack,
+    Declare,
+    EndRetreat,
+    Hold,
+    NoRetreat,
+    Retreat,
+    RetreatDistance,
+    Target,
+)
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -79,6 +92,14 @@ class BattleRules:
         return self.clauses[key]
 
     # --- hooks ------------------------------------------------------------------------------------------
+    def able(self, game: Game, side: Side) -> dict[Hex, list[str]]:
+        """The side's units that may still attack this phase, by hex."""
+        raise NotImplementedError
+
+    def check(self, game: Game, order: Attack, side: Side) -> None:
+        """Raise :class:`IllegalOrderError` (naming the clause) unless ``order`` may be declared now."""
+        raise NotImplementedError
+
     def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
         """The odds as the declaring side may read them (the column, or "odds unknown")."""
         raise NotImplementedError
@@ -91,6 +112,9 @@ class BattleRules:
         """Anything that happens when the attacker resolves attack ``n`` before the defender answers (face-down
         defenders turn up); the attack to fight, or ``None`` when it is called off."""
         return find(game, n).order
+
+    def declared(self, game: Game, order: Attack, side: Side) -> None:
+        """What a declaration does at once, before it is recorded (attackers turning face up ...)."""
 
     def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
         """The sets of defending units that may be given No Retreat! orders (the empty set first)."""
@@ -158,6 +182,82 @@ def cancel(game: Game, n: int) -> None:
     find(game, n)
     game.vars.attacks = tuple(a for a in game.vars.attacks if a.id != n)
     game.log(f"Attack {n} cancelled.")
+
+
+@dataclass(frozen=True)
+class Declaring(Frame):
+    """An attack declaration being made: the defending hexes and the attackers chosen so far."""
+
+    side: str
+    defenders: tuple[Hex, ...]
+    attackers: tuple[str, ...] = ()
+    partial: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def order(self) -> Attack:
+        return Attack(self.defenders, self.attackers, self.partial)
+
+    def decision(self, game: Game) -> Decision | None:
+        hexes = ",".join(h.label for h in self.defenders)
+        return Decision(Side(self.side), game.step.key, f"add attackers (or defending hexes) to the attack on {hexes}, "
+                        "then declare, or abandon", rules(game).clause("declare"))
+
+    def _attackers(self, game: Game) -> list[str]:
+        able = rules(game).able(game, Side(self.side))
+        return [u for h, units in able.items() if all(h.is_adjacent(d) for d in self.defenders)
+                for u in units if u not in self.attackers]
+
+    def _targets(self, game: Game) -> list[Hex]:
+        side = Side(self.side)
+        hexes = {h for u in self.attackers if (h := game.unit(u).hex) is not None}
+        near = hexes or set(rules(game).able(game, side))
+        return sorted({n for h in near for n in h.neighbours() if n not in self.defenders
+                       and all(n.is_adjacent(x) for x in hexes) and game.units_at(n, side.enemy)})
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        out: list[Action] = [Add(u) for u in self._attackers(game)]
+        out.extend(Target(h) for h in self._targets(game))
+        if self.attackers:
+            try:
+                rules(game).check(game, self.order, Side(self.side))
+                out.append(Declare())
+            except IllegalOrderError:
+                pass
+        out.append(Abandon())
+        return out
+
+    @on(Add)
+    def add(self, game: Game, decision: Decision, action: Add) -> None:
+        partial = self.partial if action.factors is None else (*self.partial, (action.unit, action.factors))
+        if action.unit not in self._attackers(game):
+            r = rules(game)  # the rule it breaks, if the system's check names one
+            r.check(game, Attack(self.defenders, (*self.attackers, action.unit), partial), Side(self.side))
+            raise IllegalOrderError(r.clause("declare"), f"{action.unit} cannot join this attack: it is not "
+                                    "one of your units able to attack next to every defending hex")
+        game.replace_frame(replace(self, attackers=(*self.attackers, action.unit), partial=partial))
+
+    @on(Target)
+    def target(self, game: Game, decision: Decision, action: Target) -> None:
+        if action.hex not in self._targets(game):
+            raise IllegalOrderError(rules(game).clause("declare"), f"{action.hex} cannot be added: every attacker must "
+                                    "be next to every defending hex, which must hold enemy units")
+        game.replace_frame(replace(self, defenders=(*self.defenders, action.hex)))
+
+    @on(Declare)
+    def declare(self, game: Game, decision: Decision, action: Declare) -> None:
+        side = Side(self.side)
+        r = rules(game)
+        if not self.attackers:
+            raise IllegalOrderError(r.clause("declare"), "an attack needs at least one attacking unit")
+        order = self.order
+        r.check(game, order, side)
+        game.pop_frame()
+        r.declared(game, order, side)
+        declare(game, order, side)
+
+    @on(Abandon)
+    def abandon(self, game: Game, decision: Decision, action: Abandon) -> None:
+        game.pop_frame()
 
 
 def begin(game: Game, n: int, side: Side) -> None:
@@ -262,6 +362,7 @@ class Battle(Frame):
     step: str
     groups: tuple[RetreatGroup, ...] = ()
     end_of_phase: bool = False
+    held: tuple[str, ...] = ()  # the defending units given No Retreat! orders so far
 
     def current(self) -> RetreatGroup | None:
         return next((g for g in self.groups if not g.finished), None)
@@ -286,14 +387,17 @@ class Battle(Frame):
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         r = rules(game)
         if self.step == "no-retreat":
-            assert self.attack is not None
-            order = find(game, self.attack).order
-            return [NoRetreat(o) for o in r.no_retreat_options(game, order, Side(self.side), self.attack)]
+            options = self._options(game)
+            out: list[Action] = [Hold(u) for u in sorted({u for o in options if set(self.held) <= set(o) for u in o}
+                                                         - set(self.held))]
+            if tuple(sorted(self.held)) in options:
+                out.append(NoRetreat())
+            return out
         g = self.current()
         assert g is not None
         if g.distance is None:
             return [RetreatDistance(k) for k in range(g.max + 1)]
-        out: list[Action] = []
+        out = []
         for x in g.units:
             if x.done:
                 continue
@@ -304,22 +408,32 @@ class Battle(Frame):
             out.append(EndRetreat())
         return out
 
+    def _options(self, game: Game) -> list[tuple[str, ...]]:
+        assert self.attack is not None
+        order = find(game, self.attack).order
+        return [tuple(sorted(o)) for o in rules(game).no_retreat_options(game, order, Side(self.side), self.attack)]
+
     def _check(self, game: Game, decision: Decision, action: Action) -> None:
         if action not in self.actions(game, decision):
             r = rules(game)
-            key = {NoRetreat: "no-retreat", Retreat: "route"}.get(type(action), "retreat")
+            key = {NoRetreat: "no-retreat", Hold: "no-retreat", Retreat: "route"}.get(type(action), "retreat")
             raise IllegalOrderError(r.clause(key), f"'{action.notation()}' is not allowed now; {decision.prompt}")
 
     def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
         return IllegalOrderError(rules(game).clause("retreat"), f"'{action.notation()}' is not allowed now; "
                                                                 f"{decision.prompt}")
 
+    @on(Hold)
+    def hold(self, game: Game, decision: Decision, action: Hold) -> None:
+        self._check(game, decision, action)
+        game.replace_frame(replace(self, held=(*self.held, action.unit)))
+
     @on(NoRetreat)
     def no_retreat(self, game: Game, decision: Decision, action: NoRetreat) -> None:
         self._check(game, decision, action)
-        if action.units:
-            game.log(f"No Retreat! orders for {', '.join(action.units)}.")
-        fight(game, action.units)
+        if self.held:
+            game.log(f"No Retreat! orders for {', '.join(self.held)}.")
+        fight(game, self.held)
 
     @on(RetreatDistance)
     def distance(self, game: Game, decision: Decision, action: RetreatDistance) -> None:

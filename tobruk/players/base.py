@@ -41,6 +41,10 @@ class Advice:
     def prefer(self, seen: dict[str, Any], actions: list[Order], stage: str) -> Order | None:
         return self._game.system.prefer(seen, actions, stage)
 
+    def suggestions(self) -> list[Order]:
+        """Whole choices worth a look now (the strongest attack on each hex ...), each playable as one action."""
+        return self._game.system.suggestions(self._game, self._side)
+
 
 Outcomes = Advice
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -25,9 +26,12 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.maps import Map
 from tobruk.mechanics.actions import (
+    Abandon,
+    Add,
     Airstrike,
     Attack,
     Cancel,
+    Declare,
     Eliminate,
     EndPhase,
     EndRetreat,
@@ -38,6 +42,7 @@ from tobruk.mechanics.actions import (
     Resolve,
     Retreat,
     RetreatDistance,
+    Target,
 )
 from tobruk.players.base import Advice
 from tobruk.scenario import Scenario, load_scenario
@@ -82,7 +87,7 @@ class GreedyPlayer:
 
     # --- the decision ----------------------------------------------------------------------------
     def choose(self, seen: dict[str, Any], legal: list[Order], advice: Advice) -> Order:
-        if len(legal) == 1:
+        if len(legal) == 1 and not isinstance(legal[0], Target):  # (a target opens a choice of attacks)
             return legal[0]
         self._cache: dict[str, Any] = {"features": advice.features}
         by_kind: dict[type, list[Order]] = {}
@@ -90,6 +95,11 @@ class GreedyPlayer:
             by_kind.setdefault(type(o), []).append(o)
         if Intercept in by_kind:
             return by_kind[Intercept][0]
+        if Abandon in by_kind:  # an attack being made (it plays whole attacks, so only one it did not start)
+            if Declare() in legal:
+                return Declare()
+            adds = by_kind.get(Add, [])
+            return max(adds, key=lambda o: self._strength(seen, o.unit)) if adds else Abandon()  # type: ignore[attr-defined]
         first = advice.prefer(seen, legal, "first")
         if first is not None and not (by_kind.keys() & {RetreatDistance, NoRetreat, Retreat, EndRetreat, Eliminate}):
             return first
@@ -108,11 +118,12 @@ class GreedyPlayer:
             return EndPhase() if EndPhase() in legal else legal[0]
         if Resolve in by_kind:
             return by_kind[Resolve][0]
-        if Attack in by_kind:
-            best = self._best_attack(seen, by_kind[Attack], advice, must=EndPhase() not in legal)
+        attacks = [a for a in advice.suggestions() if isinstance(a, Attack)] if Target in by_kind else []
+        if attacks:
+            best = self._best_attack(seen, attacks, advice, must=EndPhase() not in legal)
             if best is not None:
                 return best
-        if Cancel in by_kind and EndPhase() not in legal and Attack not in by_kind:
+        if Cancel in by_kind and EndPhase() not in legal and not attacks:
             return by_kind[Cancel][0]
         before_moves = advice.prefer(seen, legal, "before-moves")
         if before_moves is not None:
@@ -174,7 +185,7 @@ class GreedyPlayer:
             value += 10.0  # an enemy on or next to a hex that would win him the game
         return value
 
-    def _best_attack(self, seen: dict[str, Any], attacks: list[Order], outcomes: Advice, must: bool) -> Order | None:
+    def _best_attack(self, seen: dict[str, Any], attacks: Sequence[Order], outcomes: Advice, must: bool) -> Order | None:
         scored = []
         for o in attacks:
             assert isinstance(o, Attack)

@@ -137,7 +137,7 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                 teeth = "".join(f'<line x1="{x1 + (x2 - x1) * k:.1f}" y1="{y1 + (y2 - y1) * k:.1f}" '
                                 f'x2="{x1 + (x2 - x1) * k + tx:.1f}" y2="{y1 + (y2 - y1) * k + ty:.1f}"/>'
                                 for k in (0.2, 0.4, 0.6, 0.8))
-                # the campaign's dark-brown impassable escarpments (CA-F.8) stand out from the passable ones
+                # impassable escarpments, in a darker brown, stand out from the passable ones
                 colour = "#2a1606" if f.kind == Feature.IMPASSABLE_ESCARPMENT else "#5a3a1a"
                 out.append(f'<g stroke="{colour}" stroke-width="1.4"><line {seg} stroke-width="2.4"/>{teeth}</g>')
                 if f.kind == Feature.TOWERING_ESCARPMENT:
@@ -158,7 +158,7 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
             elif f.kind == Feature.PERIMETER:
                 out.append(f'<line {seg} stroke="#5b2c83" stroke-width="2.5" stroke-dasharray="8 3"/>')
     out.append("</g>")
-    # the railway (the campaign map's), under the roads
+    # the railway (if the map has one), under the roads
     if m.railway:
         pts = " ".join(_fmt(layout.centre(h)) for h in m.railway)
         out.append(f'<g id="railway"><polyline points="{pts}" fill="none" stroke="#222" stroke-width="2.2"/>'

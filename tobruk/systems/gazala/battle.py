@@ -35,6 +35,18 @@ if TYPE_CHECKING:
 class GazalaBattle(BattleRules):
     """The Gazala Gallop's results for the battle mechanics."""
 
+    def able(self, game: Game, side: Side) -> dict[Hex, list[str]]:
+        return able_attackers(game, side, include_held=True)
+
+    def check(self, game: Game, order: Attack, side: Side) -> None:
+        from tobruk.systems.gazala.sequence import check_declaration
+
+        check_declaration(game, order, side)
+
+    def declared(self, game: Game, order: Attack, side: Side) -> None:
+        for uid in order.attackers:
+            hd.reveal(game, uid, "it attacks")
+
     def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
         if hd.hidden_in(game, order.defenders, side.enemy):
             return "odds unknown"
@@ -125,7 +137,7 @@ BATTLE = GazalaBattle(
     winner_retreats={"R1": 1, "R2": 2, "AR": 1},  # GG-XIV.D.1: the winner sets 0 up to this
     voluntary={"D": 2, "R1": 1, "AR": 1},  # GG-XIV.D.1: hexes the loser may add
     retreating=frozenset({"R1", "R2", "D", "AR"}),
-    clauses={"resolve": "GG-XIV.C.1", "minimum": "GG-XIV.B.4", "no-retreat": "GG-XIV.B.5", "retreat": "GG-XIV.D.1",
+    clauses={"declare": "GG-XIV.A.4", "resolve": "GG-XIV.C.1", "minimum": "GG-XIV.B.4", "no-retreat": "GG-XIV.B.5", "retreat": "GG-XIV.D.1",
              "route": "GG-XIV.D.2"},
 )
 

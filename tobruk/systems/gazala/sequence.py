@@ -17,7 +17,7 @@ from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
-from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve
+from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve, Target
 from tobruk.systems.gazala import air
 from tobruk.systems.gazala import battle as bt
 from tobruk.systems.gazala import combat as cb
@@ -271,12 +271,14 @@ class AttackStep(AlliedChoices):
         out.append(EndPhase())
         return out
 
-    @on(Attack)
-    def declare(self, game: Game, decision: Decision, order: Attack) -> None:
-        check_declaration(game, order, decision.side)
-        for uid in order.attackers:
-            hd.reveal(game, uid, "it attacks")
-        battles.declare(game, order, decision.side)
+    @on(Target)
+    def target(self, game: Game, decision: Decision, order: Target) -> None:
+        side = decision.side
+        if not cb.units_in(game, order.hex, side.enemy):
+            raise IllegalOrderError("GG-XIV.A.2", f"{order.hex} holds no enemy units")
+        if not any(h.is_adjacent(order.hex) for _, h in mv.on_map(game, side)):
+            raise IllegalOrderError("GG-XIV.A.4", f"{order.hex} is next to none of your units")
+        game.push_frame(battles.Declaring(decision.side.value, (order.hex,)))
 
     @on(Resolve)
     def resolve(self, game: Game, decision: Decision, order: Resolve) -> None:
@@ -331,7 +333,8 @@ def attack_orders(game: Game, side: Side) -> list[Action]:
         except IllegalOrderError:
             pass  # its defenders have gone, or it no longer adds up: it can only be cancelled
         out.append(Cancel(entry.id))
-    out.extend(suggested_attacks(game, side))
+    out.extend(Target(h) for h in sorted({a.defenders[0] for a in suggested_attacks(game, side)
+                                             if isinstance(a, Attack)}))
     return out
 
 

@@ -132,7 +132,7 @@ function attackTargets() {
   const enemy = new Set(S.view.units.filter(u => u.side !== S.side && u.hex && u.type !== 'air').map(u => u.hex));
   return [...enemy].filter(h => mine.every(u => neighbours(u.hex).includes(h)));
 }
-function canAttack() { return S.my_turn && S.view.phase.endsWith('attacks') && S.legal.some(o => o.startsWith('attack ')); }
+function canAttack() { return S.my_turn && S.view.phase.endsWith('attacks') && S.legal.some(o => o.startsWith('target ')); }
 
 function clickCounter(u, hex) {
   showStack(hex);

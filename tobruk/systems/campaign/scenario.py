@@ -1,7 +1,7 @@
 """The campaign part of a scenario file: forces drawn from an order of battle, dates on a turn track.
 
 A scenario with ``units_from = "north-africa"`` does not define its counters: it names them
-(``[[force]]``, by id in ``data/forces/north-africa.toml``) with where each stands or when it
+(``[[force]]``, by id in this package's ``forces/north-africa.toml``) with where each stands or when it
 enters (a turn name such as ``"II Jul 42"``), its tank type if the listing gives one, its panzer
 division form (XX+ or XX-, CA-U.1) and whether it starts disrupted.  It also carries the start and end
 turns, who moves first, the boxes and forts, the anti-tank guns (CA-T.5 by date, as the listing
@@ -11,15 +11,17 @@ campaign are not implemented; this is what they will be built on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from tobruk.datafile import Table, packaged_names
 from tobruk.engine.sides import SIDES, Side
-from tobruk.forces import ANTI_TANK, FORMS, Forces, load_forces
 from tobruk.hexes import Hex
 from tobruk.maps import Map
-from tobruk.track import read_turn, turn_ordinal, turns_between
+from tobruk.scenario import Reinforcement, ScenarioPart, ZoneLookup
+from tobruk.systems.campaign.forces import FORMS, Forces, load_forces
+from tobruk.systems.campaign.track import read_turn, turn_ordinal, turns_between
+from tobruk.unitfile import ANTI_TANK
 from tobruk.units import AntiTank, CombatClass, Echelon, UnitDef
 
 TESTS = {t: t for t in ("any", "all", "occupy", "take", "hold", "bypass", "supply-line", "evacuate", "unstated")}
@@ -94,19 +96,6 @@ class CampaignSetup:
     victory: Victory
 
 
-@dataclass(frozen=True)
-class CampaignPart:
-    units: tuple[UnitDef, ...]
-    start: dict[str, Hex | None]
-    setup_zone: dict[str, str]
-    arrivals: dict[str, tuple[int, str]]
-    turns: int
-    setup: CampaignSetup
-
-
-ZoneCheck = Callable[[Table, str, str], frozenset[Hex]]
-
-
 def _forces(t: Table) -> Forces:
     name = t.str("units_from")
     if name not in packaged_names("forces"):
@@ -125,7 +114,7 @@ def _place_hex(t: Table, key: str, m: Map, name: str | None = None) -> Hex:
         raise t.error(key, f"the map has no place or one-hex zone {name!r}") from None
 
 
-def _victory_test(t: Table, zone_of: ZoneCheck) -> VictoryTest:
+def _victory_test(t: Table, zone_of: ZoneLookup) -> VictoryTest:
     test = t.choice("test", TESTS)
     parts: tuple[VictoryTest, ...] = ()
     zone = None
@@ -145,7 +134,7 @@ def _victory_test(t: Table, zone_of: ZoneCheck) -> VictoryTest:
     return out
 
 
-def _victory(t: Table, zone_of: ZoneCheck) -> Victory:
+def _victory(t: Table, zone_of: ZoneLookup) -> Victory:
     side = t.choice("side", SIDES, None)
     clause = t.str("clause")
     text = t.str("text")
@@ -201,8 +190,9 @@ def allied_gun(u: UnitDef, classes: Mapping[str, AntiTank], units: Mapping[str, 
     return classes["infantry"]
 
 
-def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
-    """The ``units_from`` half of a scenario: forces, dates, fortifications, anti-tank, victory."""
+def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
+    """The ``units_from`` half of a scenario: forces, dates, fortifications, anti-tank, victory (the
+    scenario loader's extension for this system; its ``extra`` is the :class:`CampaignSetup`)."""
     forces = _forces(t)
     track = forces.track
     clause = t.str("clause")
@@ -353,4 +343,6 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneCheck) -> CampaignPart:
                           frozenset(disrupted), tuple(forts), tobruk, {**{k: v for k, v in classes.items()},
                                                                         **{k: AntiTank(v) for k, v in at_units.items()}},
                           at_clause, victory)
-    return CampaignPart(tuple(units), placed, setup_zone, arrivals, turns, setup)
+    reinforcements = {uid: Reinforcement(turn, zone) for uid, (turn, zone) in arrivals.items()}
+    return ScenarioPart(tuple(units), placed, setup_zone, reinforcements, turns, setup,
+                        files=(("forces", forces.name), ("tracks", track.name)))

@@ -249,7 +249,7 @@ def read_track(t: Table, name: str) -> Track:
 
 @cache
 def load_track(name: str) -> Track:
-    """A packaged turn track (``data/tracks/NAME.toml``); read once per process."""
+    """A packaged turn track (``tracks/NAME.toml``); read once per process."""
     return read_track(read_packaged_toml("tracks", name), name)
 
 

@@ -1,35 +1,27 @@
 """What ``tobruk show`` prints for a North-Africa campaign scenario.
 
 The campaign's rules are not played yet, so there is no game to ask where the units are: the
-counters, set-ups, entries and options come straight from the scenario data (``campaign_data.py``).
+counters, set-ups, entries and options come straight from the scenario data (:mod:`.scenario`).
 The text lists the turns, options, fortifications, victory condition and each side's forces; the
-JSON carries the same; the counters on their starting hexes feed the SVG map.
-
-``python -m tobruk.campaign_view docs`` redraws the pictures of the bare campaign map that
-``docs/reconstruction.md`` shows (SVG, and PNG with the ``maps`` extra's ``cairosvg``).
+JSON carries the same; the counters on their starting hexes feed the SVG map, which the command draws.
 """
 
 from __future__ import annotations
 
-import re
-import sys
-from pathlib import Path
 from typing import Any
 
-from tobruk.campaign_data import CampaignSetup, VictoryTest
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
-from tobruk.forces import load_forces
-from tobruk.mapfile import load_packaged_map
-from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario
+from tobruk.systems.campaign.forces import load_forces
+from tobruk.systems.campaign.scenario import CampaignSetup, VictoryTest
 from tobruk.units import UnitDef
 
 
 def _setup(scenario: Scenario) -> CampaignSetup:
-    if scenario.campaign is None:
+    if not isinstance(scenario.extra, CampaignSetup):
         raise ValueError(f"{scenario.name} is not a campaign scenario")
-    return scenario.campaign
+    return scenario.extra
 
 
 def counters(scenario: Scenario) -> list[tuple[UnitDef, UnitState]]:
@@ -136,32 +128,3 @@ def data(scenario: Scenario) -> dict[str, Any]:
                    "setup_zone": scenario.setup_zone.get(u.id), "enters": setup.arrivals.get(u.id),
                    "disrupted": u.id in setup.disrupted} for u in scenario.units],
     }
-
-
-# a name with a halo: cairo ignores paint-order, so for the PNG the halo becomes a text of its own under the name
-_HALOED_TEXT = re.compile(r'(<text [^>]*?) (stroke="[^"]*" stroke-width="[^"]*") paint-order="stroke">([^<]*)</text>')
-MAP_TITLE = "North Africa 1941-43: the campaign map, 13 km hexes, rebuilt from the geography (docs/reconstruction.md)"
-
-
-def write_map_pictures(out_dir: Path, name: str = "north-africa") -> list[Path]:
-    """The bare map (no counters) as ``<name>-map.svg`` and, when ``cairosvg`` is installed, ``<name>-map.png``.
-
-    The PNG is drawn at the SVG's own size, so a reader can zoom to the hex labels.
-    """
-    svg = render_map(load_packaged_map(name), title=MAP_TITLE)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    svg_path = out_dir / f"{name}-map.svg"
-    svg_path.write_text(svg, encoding="utf-8")
-    try:
-        import cairosvg
-    except (ImportError, OSError):  # the package, or the cairo library it loads, is missing
-        return [svg_path]
-    png_path = out_dir / f"{name}-map.png"
-    for_cairo = _HALOED_TEXT.sub(r"\1 \2>\3</text>\1>\3</text>", svg)
-    cairosvg.svg2png(bytestring=for_cairo.encode("utf-8"), write_to=str(png_path))
-    return [svg_path, png_path]
-
-
-if __name__ == "__main__":  # python -m tobruk.campaign_view docs
-    for written in write_map_pictures(Path(sys.argv[1] if len(sys.argv) > 1 else "docs")):
-        print(f"wrote {written}")

@@ -1,71 +1,29 @@
-"""Orders of battle: the counters of a game, defined once and shared by its scenarios.
+"""Orders of battle: the counters of the campaign, defined once and shared by its scenarios.
 
-A scenario of the Gazala Gallop lists its counters itself (``[[unit]]``).  The North-Africa
+A scenario of a single battle may list its counters itself (``[[unit]]``).  The North-Africa
 campaign has nine scenarios and a campaign game drawing on one pool of counters, so those live in a
-forces file (``data/forces/NAME.toml``) and a scenario names it (``units_from = "north-africa"``) and
-only says where each unit stands or when it enters.  Both read a counter with :func:`read_unit_def`.
+forces file (``forces/NAME.toml`` in this package) and a scenario names it (``units_from = "north-africa"``)
+and only says where each unit stands or when it enters.  Both read a counter with
+:func:`tobruk.unitfile.read_unit_def`.
 A forces file also names its turn track, its nationalities, which of them are irreplaceable (CA-R.2)
 and the panzer divisions' subunits that combine into one counter (XX+) or break down (XX-) (CA-U.1).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
 from tobruk.datafile import Table, packaged_names, read_packaged_toml
-from tobruk.engine.sides import SIDES, Side
-from tobruk.track import Track, load_track
-from tobruk.units import AACapability, AntiTank, CombatClass, Echelon, UnitDef, UnitType
+from tobruk.engine.sides import Side
+from tobruk.systems.campaign.track import Track, load_track
+from tobruk.unitfile import read_unit_def
+from tobruk.units import CombatClass, Echelon, UnitDef
 
 FORMAT = "tobruk-forces"
 VERSION = 1
-FACTORS = re.compile(r"^(\d+)-(\d+)-(\d+)$")
-UNIT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'_]*")
-UNIT_TYPES = {t.value: t for t in UnitType}
-ECHELONS = {e.value: e for e in Echelon}
-AA = {a.value: a for a in AACapability}
-CLASSES = {c.value: c for c in CombatClass}
-ANTI_TANK = {a.value: a for a in AntiTank}
-SIZES = {s: s for s in ("XXX", "XX", "XX-", "X", "III")}
 FORMS = {"XX+": "XX+", "XX-": "XX-"}
-
-
-def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None,
-                  irreplaceable: frozenset[str] = frozenset()) -> UnitDef:
-    """The counter fields of a ``[[unit]]`` table (placement is the caller's business)."""
-    uid = ut.str("id")
-    if not UNIT_ID.fullmatch(uid):
-        raise ut.error("id", f"a unit id is letters, digits, '.', \"'\" and '_' with no spaces, got {uid!r}")
-    fm = FACTORS.match(ut.str("factors"))
-    if not fm:
-        raise ut.error("factors", "expected attack-defence-movement, e.g. '4-3-2'")
-    nationality = ut.str("nationality")
-    if nationalities is not None and nationality not in nationalities:
-        raise ut.error("nationality", f"expected one of {', '.join(sorted(nationalities))}, got {nationality!r}")
-    unit = UnitDef(
-        id=uid,
-        name=ut.str("name"),
-        side=ut.choice("side", SIDES),
-        nationality=nationality,
-        echelon=ut.choice("echelon", ECHELONS),
-        type=ut.choice("type", UNIT_TYPES),
-        attack=int(fm.group(1)),
-        defence=int(fm.group(2)),
-        movement=int(fm.group(3)),
-        tank=ut.str("tank", None),
-        aa=ut.choice("aa", AA, AACapability.NONE),
-        flags=frozenset(ut.strings("flags", None)),
-        formation=ut.str("formation", None),
-        combat_class=ut.choice("class", CLASSES, None),
-        anti_tank=ut.choice("anti_tank", ANTI_TANK, AntiTank.NONE),
-        irreplaceable=nationality in irreplaceable,
-        size=ut.choice("size", SIZES, None),
-    )
-    ut.str("basis", "")  # the strength a factor was derived from: documentation only
-    return unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,5 +118,5 @@ def read_forces(t: Table, name: str) -> Forces:
 
 @cache
 def load_forces(name: str) -> Forces:
-    """A packaged order of battle (``data/forces/NAME.toml``); read once per process."""
+    """A packaged order of battle (``forces/NAME.toml``); read once per process."""
     return read_forces(read_packaged_toml("forces", name), name)
