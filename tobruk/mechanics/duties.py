@@ -1,5 +1,4 @@
-"""The duties of the attack phase, as the family's basic rules set them (GG-XIV.A.2 and GG-IX.B in the
-Gazala Gallop's words; 1st Alamein keeps them).
+"""The duties of the attack phase, as the family's basic rules set them (GG-XIV.A.2 and GG-IX.B).
 
 * Compulsory attacks: every enemy hex next to a unit able to attack must be attacked while it holds an enemy
   unit that threatens (undisrupted, not yet attacked this phase), as long as the units still able to attack
