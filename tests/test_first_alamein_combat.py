@@ -18,7 +18,18 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.mechanics.actions import Attack, EndRetreat, NoRetreat, Retreat, RetreatDistance
+from tobruk.mechanics.actions import (
+    Abandon,
+    Add,
+    Attack,
+    Declare,
+    EndRetreat,
+    Hold,
+    NoRetreat,
+    Retreat,
+    RetreatDistance,
+    Target,
+)
 
 # the charts' GCRT, die 1 to 6, columns 1:4 ... 10:1 (FA-CRT.1)
 COLUMNS = ["1:4", "1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1", "7:1", "10:1"]
@@ -219,8 +230,8 @@ def test_no_retreat_turns_r1_into_s_without_a_retreat() -> None:
     game = duel(2, 2, die=5)  # R1
     answer(game, "attack A3 with A", "resolve 1")
     assert game.decision is not None and game.decision.side is Side.ALLIED and game.decision.clause == "FA-CRT.7"
-    assert set(game.legal_orders()) == {NoRetreat(()), NoRetreat(("D",))}
-    game.play("no-retreat D")
+    assert set(game.legal_orders()) == {NoRetreat(), Hold("D")}
+    game.play("no-retreat D")  # hold D, then the answer
     assert game.unit("D").disrupted and game.unit("D").hex == H("A3")
     assert game.decision is not None and game.decision.phase == "axis-attacks" and not game.state.stack  # no S retreat
 
@@ -254,7 +265,11 @@ def test_no_retreat_orders_go_to_at_least_half_the_factors() -> None:
     two = unit("D2", "allied", "A3", factors="1-1-3")
     game = duel(4, 3, extra=two)  # D 3 factors and D2 1 in A3: D alone holds at least half, D2 alone does not
     answer(game, "attack A3 with A", "resolve 1")
-    assert set(game.legal_orders()) == {NoRetreat(()), NoRetreat(("D",)), NoRetreat(("D", "D2"))}
+    assert set(game.legal_orders()) == {NoRetreat(), Hold("D"), Hold("D2")}
+    game.play(Hold("D2"))  # D2 alone would hold a quarter: the orders must take in D too
+    assert set(game.legal_orders()) == {Hold("D")}
+    game.play(Hold("D"))
+    assert set(game.legal_orders()) == {NoRetreat()}
 
 
 # --- FA-CRT.8: survivability ---------------------------------------------------------------------------
@@ -368,3 +383,14 @@ def test_an_attacker_unable_to_retreat_on_ar_is_eliminated() -> None:
     fight(game, "attack A2 with A")
     game.play("retreat-distance 1")
     assert game.unit("A").eliminated
+
+
+def test_an_attack_is_made_in_small_steps() -> None:
+    game = duel(2, 2)
+    assert Target(H("A3")) in game.legal_orders()
+    game.play(Target(H("A3")))
+    assert set(game.legal_orders()) == {Add("A"), Abandon()}
+    game.play(Add("A"))
+    assert Declare() in game.legal_orders()
+    game.play(Declare())
+    assert [a.order for a in game.vars.attacks] == [Attack((H("A3"),), ("A",))]

@@ -30,6 +30,7 @@ from tobruk.systems.first_alamein import sequence as sq
 from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.actions import VOCABULARY
 from tobruk.systems.first_alamein.battle import battle_rules
+from tobruk.systems.first_alamein.battle import suggestions as battle_suggestions
 from tobruk.systems.first_alamein.charts import read_charts
 from tobruk.systems.first_alamein.state import FirstAlameinVars
 
@@ -98,7 +99,7 @@ class FirstAlamein(System):
         return vp.describe(result) if result else []
 
     def suggestions(self, game: Game, side: Side) -> list[Action]:
-        return list(sq.suggestions(game, side))
+        return list(battle_suggestions(game, side))
 
     def view(self, game: Game, side: Side) -> dict[str, Any]:
         return faces.view(game, side)

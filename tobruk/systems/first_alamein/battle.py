@@ -22,7 +22,7 @@ from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, pending
 from tobruk.mechanics.control import pass_through
-from tobruk.mechanics.duties import Duties, exposed
+from tobruk.mechanics.duties import Duties, exposed, strands_a_duty, suggested_attacks
 from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import Charts, chart
@@ -36,6 +36,12 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class FirstAlameinBattle(BattleRules):
     """1st Alamein's results for the battle mechanics."""
+
+    def able(self, game: Game, side: Side) -> dict[Hex, list[str]]:
+        return DUTIES.able(game, side, frozenset(), True)
+
+    def check(self, game: Game, order: Attack, side: Side) -> None:
+        check_declaration(game, order, side)
 
     def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
         return cb.assess(game, order, side, declared).odds
@@ -99,8 +105,8 @@ def battle_rules(c: Charts) -> FirstAlameinBattle:
         winner_retreats={code: e.distance for code, e in c.effects.items() if e.distance},
         voluntary={code: e.voluntary for code, e in c.effects.items() if e.voluntary},
         retreating=frozenset(code for code, e in c.effects.items() if e.moves),
-        clauses={"resolve": "GG-XIV.C.1", "minimum": "FA-CRT.1", "no-retreat": "FA-CRT.7", "retreat": "FA-CRT.3",
-                 "route": "GG-XIV.D.2"},
+        clauses={"declare": "GG-XIV.A.4", "resolve": "GG-XIV.C.1", "minimum": "FA-CRT.1", "no-retreat": "FA-CRT.7",
+                 "retreat": "GG-XIV.D.1", "route": "GG-XIV.D.2"},
     )
 
 
@@ -133,6 +139,23 @@ class FirstAlameinDuties(Duties):
 
 
 DUTIES = FirstAlameinDuties()
+
+
+def check_declaration(game: Game, order: Attack, side: Side) -> None:
+    """Whether an attack may be declared now: its units and hexes (GG-XIV.A), odds on the table (FA-CRT.1), and
+    no due hex left with nobody able to attack it (GG-XIV.A.2)."""
+    a = cb.assess(game, order, side)
+    if not cb.allowed(a):
+        raise cb.refuse_below(a)
+    stranded = strands_a_duty(game, order, side, DUTIES)
+    if stranded is not None:
+        raise IllegalOrderError("GG-XIV.A.2", f"this would leave {stranded}, which must be attacked, with no unit "
+                                              "able to attack it: include it or keep units for it")
+
+
+def suggestions(game: Game, side: Side) -> list[Attack]:
+    """Whole declarations worth a look (the strongest group, each stack, each unit against each enemy hex)."""
+    return suggested_attacks(game, side, DUTIES, lambda order: check_declaration(game, order, side))
 
 
 def end_of_attacks(game: Game, side: Side) -> bool:

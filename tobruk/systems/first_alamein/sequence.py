@@ -22,15 +22,15 @@ from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
-from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Move, Place, Resolve
-from tobruk.mechanics.duties import obligations, strands_a_duty, suggested_attacks
+from tobruk.mechanics.actions import Airstrike, Cancel, EndPhase, Move, Place, Resolve, Target
+from tobruk.mechanics.duties import obligations
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import moves as mv
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import supply as sp
 from tobruk.systems.first_alamein import victory as vp
-from tobruk.systems.first_alamein.battle import DUTIES, end_of_attacks
+from tobruk.systems.first_alamein.battle import DUTIES, end_of_attacks, suggestions
 from tobruk.systems.first_alamein.steps import FAStep, close_step
 
 if TYPE_CHECKING:
@@ -155,22 +155,9 @@ class MovementStep(FAStep):
         close_step(game, decision.side)
 
 
-def check_declaration(game: Game, order: Attack, side: Side) -> None:
-    a = cb.assess(game, order, side)
-    if not cb.allowed(a):
-        raise cb.refuse_below(a)
-    stranded = strands_a_duty(game, order, side, DUTIES)
-    if stranded is not None:
-        raise IllegalOrderError("GG-XIV.A.2", f"this would leave {stranded}, which must be attacked, with no unit "
-                                              "able to attack it: include it or keep units for it")
-
-
-def suggestions(game: Game, side: Side) -> list[Attack]:
-    return suggested_attacks(game, side, DUTIES, lambda order: check_declaration(game, order, side))
-
-
 class AttackStep(FAStep):
-    """Attacks (FA-CRT, with GG-XIV): declare, resolve or cancel; the step ends when every compulsory attack is
+    """Attacks (FA-CRT, with GG-XIV): pick a target and the attackers and declare (the battle mechanics'
+    :class:`~tobruk.mechanics.battle.Declaring`), resolve or cancel; the step ends when every compulsory attack is
     made (GG-XIV.A.2) and the spent units' AR is done (GG-IX.B)."""
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
@@ -183,15 +170,19 @@ class AttackStep(FAStep):
             except IllegalOrderError:
                 pass  # its defenders have gone: it can only be cancelled
             out.append(Cancel(entry.id))
-        out.extend(suggestions(game, side))
+        out.extend(Target(h) for h in sorted({a.defenders[0] for a in suggestions(game, side)}))
         if not battles.pending(game) and not obligations(game, side, DUTIES):
             out.append(EndPhase())
         return out
 
-    @on(Attack)
-    def declare(self, game: Game, decision: Decision, order: Attack) -> None:
-        check_declaration(game, order, decision.side)
-        battles.declare(game, order, decision.side)
+    @on(Target)
+    def target(self, game: Game, decision: Decision, order: Target) -> None:
+        side = decision.side
+        if not pos.ground_units(game, order.hex, side.enemy):
+            raise IllegalOrderError("GG-XIV.A.2", f"{order.hex} holds no enemy units")
+        if not any(h.is_adjacent(order.hex) for _, h in pos.on_map(game, side)):
+            raise IllegalOrderError("GG-XIV.A.4", f"{order.hex} is next to none of your units")
+        game.push_frame(battles.Declaring(side.value, (order.hex,)))
 
     @on(Resolve)
     def resolve(self, game: Game, decision: Decision, order: Resolve) -> None:
