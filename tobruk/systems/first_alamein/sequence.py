@@ -212,8 +212,8 @@ class AttackStep(FAStep):
         game.vars.closing_retreats = None
 
 
-class RecoveryStep(FAStep):
-    """Step 3 of a player-turn: recovery from Spent, by the last supply determination (GG-IX.E)."""
+class AutomaticStep(FAStep):
+    """A step nobody decides: it runs by itself in :meth:`finish`."""
 
     decides = False
 
@@ -223,31 +223,37 @@ class RecoveryStep(FAStep):
     def finish(self, game: Game) -> None:
         super().finish(game)
         assert self.side is not None
-        sp.recover(game, self.side)
+        self.run(game, self.side)
+
+    def run(self, game: Game, side: Side) -> None:
+        raise NotImplementedError
 
 
-class SupplyStep(RecoveryStep):
+class RecoveryStep(AutomaticStep):
+    """Step 3 of a player-turn: recovery from Spent, by the last supply determination (GG-IX.E)."""
+
+    def run(self, game: Game, side: Side) -> None:
+        sp.recover(game, side)
+
+
+class SupplyStep(AutomaticStep):
     """Step 4 of a player-turn: the supply status determination (GG-XV.A)."""
 
-    def finish(self, game: Game) -> None:
-        FAStep.finish(self, game)
-        assert self.side is not None
-        sp.determine(game, self.side)
+    def run(self, game: Game, side: Side) -> None:
+        sp.determine(game, side)
 
 
-class VictoryStep(RecoveryStep):
+class VictoryStep(AutomaticStep):
     """A side's victory determination (FA-SEQ.2-3; docs/rulings.md): the enemy boxes its unspent divisions stand
     in are eliminated (GG-XI.A.5); the Allies' one notes the boxes held at the start of their player-turn
     (GG-XI.A.3); the Axis one notes what it holds of the victory hexes (the last one decides the game)."""
 
     in_player_turn = False
 
-    def finish(self, game: Game) -> None:
-        FAStep.finish(self, game)
-        assert self.side is not None
-        vp.eliminate_boxes(game, self.side)
-        pos.record_boxes_held(game, self.side)
-        if self.side is AXIS:
+    def run(self, game: Game, side: Side) -> None:
+        vp.eliminate_boxes(game, side)
+        pos.record_boxes_held(game, side)
+        if side is AXIS:
             vp.note_holding(game)
 
 
