@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,9 @@ from tobruk.engine.actions import Action as Order
 from tobruk.engine.errors import RecordError, ScenarioError, TobrukError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.engine.state import UnitState
 from tobruk.engine.system import system_names
+from tobruk.hexes import Hex
 from tobruk.maps import Map
 from tobruk.record import load, record_of, replay, save
 from tobruk.render.svg import render_map
@@ -55,6 +57,10 @@ def summary(scenario: Scenario) -> str:
 
 
 def map_json(m: Map, game: Game) -> dict[str, Any]:
+    return _map_json(m, game.scenario.name, game.units_at, [unit_data(d, u) for d, u in _units(game)])
+
+
+def _map_json(m: Map, scenario_name: str, units_at: Callable[[Hex], list[str]], units: list[dict[str, Any]]) -> dict[str, Any]:
     hexes = []
     for h in m.hexes:
         features = [{"kind": f.kind, "side": s.label, "high": f.high.label if f.high else None,
@@ -68,17 +74,17 @@ def map_json(m: Map, game: Game) -> dict[str, Any]:
             "fortification": m.fortifications[h].value if h in m.fortifications else None,
             "routes": routes,
             "hexsides": features,
-            "units": game.units_at(h),
+            "units": units_at(h),
         })
     return {
-        "scenario": game.scenario.name,
+        "scenario": scenario_name,
         "map": m.name,
         "rows": m.rows,
         "columns": m.columns,
         "supply_sources": {s.value: [h.label for h in hs] for s, hs in m.supply_sources.items()},
         "zones": {z: sorted(h.label for h in hs) for z, hs in m.zones.items()},
         "hexes": hexes,
-        "units": [unit_data(game.defs[uid], game.unit(uid).value()) for uid in game.unit_ids],
+        "units": units,
     }
 
 
@@ -109,6 +115,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     extension = extension_of(scenario)
     if extension is not None and scenario.system not in system_names():
         return _show_data_only(args, scenario, extension)
+    if scenario.system not in system_names():
+        return _show_data(args, scenario)
     game = Game(scenario)
     if args.svg:
         Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
@@ -131,6 +139,22 @@ def _show_data_only(args: argparse.Namespace, scenario: Scenario, extension: Sce
         print(json.dumps(extension.data(scenario), indent=1))
     elif not args.svg:
         print(extension.summary(scenario))
+    return 0
+
+
+def _show_data(args: argparse.Namespace, scenario: Scenario) -> int:
+    """A scenario of a game system that is not played yet: its data, and its counters on their starting hexes."""
+    counters = [(u, UnitState(hex=h)) for u in scenario.units if (h := scenario.start.get(u.id)) is not None]
+    if args.svg:
+        Path(args.svg).write_text(render_map(scenario.map, counters, title=scenario.title), encoding="utf-8")
+        print(f"wrote {args.svg}", file=sys.stderr)
+    if args.json:
+        def units_at(h: Hex) -> list[str]:
+            return [d.id for d, u in counters if u.hex == h]
+
+        print(json.dumps(_map_json(scenario.map, scenario.name, units_at, [unit_data(d, u) for d, u in counters]), indent=1))
+    elif not args.svg:
+        print(summary(scenario))
     return 0
 
 

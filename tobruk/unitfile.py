@@ -56,4 +56,5 @@ def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None,
         size=ut.choice("size", SIZES, None),
     )
     ut.str("basis", "")  # the strength a factor was derived from: documentation only
+    ut.str("source", "")  # where that strength and the unit's dates come from: documentation only
     return unit
