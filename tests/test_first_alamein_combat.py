@@ -345,7 +345,7 @@ def test_the_el_alamein_box_adds_three() -> None:
 
 
 @pytest.mark.rule("FA-TER.4")
-@pytest.mark.parametrize("terrain", ["depression", "deir", "ridge", "hill", "tel"])
+@pytest.mark.parametrize("terrain", ["deir", "ridge", "hill", "tel"])
 def test_depressions_and_ridges_add_one_for_an_infantry_unit(terrain: str) -> None:
     where = f'[map.terrain]\n{terrain} = ["A3"]\n'
     game = duel(6, 2, defender="infantry", map_extra=where)
@@ -359,6 +359,12 @@ def test_just_one_infantry_unit_gets_the_plus_one() -> None:
     two = unit("D2", "allied", "A3", type_="infantry", factors="1-1-2")
     game = duel(6, 1, defender="infantry", extra=two, map_extra='[map.terrain]\nhill = ["A3"]\n')
     assert odds_of(game)[0] == "2:1"  # 6 against 1 + 1 + 1: +1 for the hex, not for each unit
+
+
+@pytest.mark.rule("FA-TER.4")
+def test_the_floor_of_the_qattara_depression_is_no_deir() -> None:
+    game = duel(6, 2, defender="infantry", map_extra='[map.terrain]\ndepression = ["A3"]\n')
+    assert odds_of(game)[0] == "3:1"
 
 
 @pytest.mark.rule("FA-TER.4")
