@@ -69,6 +69,8 @@ def test_each_shape_has_one_stable_id(gazala: Scenario) -> None:
 def test_play_by_id_plays_the_listed_action_of_that_shape(gazala: Scenario) -> None:
     game = random_positions(gazala, 7, 60)[-1]
     ids = game.legal_ids()
+    mask = game.legal_mask()
+    assert len(mask) == game.action_space.size and {i for i, bit in enumerate(mask) if bit} == set(ids)
     first = next(iter(ids))
     expected = ids[first]
     assert game.play_id(first) == expected

@@ -325,7 +325,7 @@ def test_the_end_of_the_game_shows_everything(gazala) -> None:  # type: ignore[n
             assert {u["id"] for u in v["units"]} == set(g.defs) and v["log"] == g.state.log
             assert len(v["dice"]) == len(g.dice.log)
     va, vb = view(a, AXIS), view(b, AXIS)
-    assert {k for k in va if va[k] != vb[k]} <= {"units", "result", "result_lines", "log"}
+    assert {k for k in va if va[k] != vb[k]} <= {"units", "result", "result_lines", "summary", "log"}
     where = {u["id"]: u["hex"] for u in va["units"]}, {u["id"]: u["hex"] for u in vb["units"]}
     assert {u for u in where[0] if where[0][u] != where[1][u]} == {"1ATB", "Dummy1"}
 

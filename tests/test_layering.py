@@ -90,14 +90,7 @@ SYSTEM_NAMES = {
 TEXT_SUFFIXES = (".py", ".js", ".html", ".css")
 
 # known mentions outside a system package, each to be reworded when its file is next edited: (file, line)
-KNOWN_MENTIONS: dict[tuple[str, str], str] = {
-    # the server's two remarks on which scenarios it lists: to go when the server is next changed
-    ("tobruk/web/server.py",
-     '"""The packaged scenarios of the game systems that can be played (the campaign\'s are data only so far)."""'):
-        "campaign",
-    ("tobruk/web/server.py",
-     "# only scenarios of a game system that can be played (the campaign's are data only so far)"): "campaign",
-}
+KNOWN_MENTIONS: dict[tuple[str, str], str] = {}
 
 
 def module_name(path: Path) -> str:

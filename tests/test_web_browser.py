@@ -5,6 +5,7 @@ Screenshots are kept in ``test-artifacts/``.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 from tests.web_server import running_server
 from tobruk.engine.dice import Dice
+from tobruk.scenario import load_scenario
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
@@ -48,9 +50,9 @@ def pz_hex(page) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
-    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
-        r = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat", "seed": retreat_seed()},
-                       timeout=60)
+    # a hotseat game may not choose its seed: the server is given the one it draws for this test
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios", seeds=retreat_seed) as url:
+        r = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60)
         link = r.json()["links"]["both"]
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
@@ -62,6 +64,7 @@ def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser) -> Non
         page.click('[data-unit="Pz"]')
         assert page.locator(".reach").count() > 0
         page.hover('[data-reach="B4"]')
+        page.wait_for_selector(".route", state="attached")  # the route, asked for when the pointer rests on the hex
         assert page.locator(".route").count() == 1
         page.click('[data-reach="B4"]')
         page.wait_for_function("document.querySelector('[data-unit=\"Pz\"]').dataset.hex === 'B4'")
@@ -156,7 +159,16 @@ def test_replay_page_steps_through_turns(tmp_path: Path, browser) -> None:  # ty
         page.click("#next")
         page.wait_for_function("document.getElementById('status').textContent.includes('end of turn 1')")
         assert page.locator('[data-unit="Pz"]').count() == 1
+        assert "weather: " in page.inner_text("#status")
         shot(page, "replay")
+        # the last frame and the game's own page show the result in the system's lines
+        lines = httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()["view"]["summary"]["lines"]
+        page.click("#last")
+        page.wait_for_function("document.getElementById('result').textContent.length > 0")
+        assert page.inner_text("#result") == "\n".join(lines)
+        page.goto(f"{url}/g/{tok}")
+        page.wait_for_selector("#victory:not([hidden])")
+        assert page.inner_text("#victory-text") == "\n".join(lines)
 
 
 def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
@@ -164,9 +176,18 @@ def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser) -
         page = browser.new_page(viewport={"width": 1200, "height": 800})
         page.goto(url + "/")
         page.wait_for_selector("#scenario option", state="attached")
+        # the scenario's one option, as a checkbox with its text and rule (left unchecked: the historical set-up)
+        page.select_option("#scenario", "gazala-gallop")
+        option = load_scenario("gazala-gallop").options[0]
+        assert page.inner_text(f'label:has([data-option="{option.name}"])').strip() == f"{option.text} ({option.clause})"
         page.select_option("#mode", "computer")
         page.click("#start")
         page.wait_for_url("**/g/*")
         page.wait_for_selector('[data-unit="15Pz"]')
         assert page.inner_text("#prompt").startswith("Axis")
+        # GG-V.A.2: the Allied units start inactive, drawn faded; the Axis units are never inactive
+        assert page.get_attribute('[data-unit="1SA"]', "data-status") == "inactive"
+        assert page.get_attribute('[data-unit="1SA"]', "opacity") == "0.75"
+        assert page.get_attribute('[data-unit="15Pz"]', "data-status") is None
+        assert re.search(r"weather: \w", page.inner_text("#status"))
         shot(page, "lobby-game")

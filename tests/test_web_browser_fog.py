@@ -157,7 +157,7 @@ def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_B
     declaration on the face-down stack in C5; the Allied player places ``placements`` in his set-up.
     Returns every response (address, body) the Axis context received and its page at each version."""
     links = httpx.post(
-        f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "seed": 7, "options": ["nonhistorical"]}, timeout=60
+        f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "options": ["nonhistorical"]}, timeout=60
     ).json()["links"]
     axis_context, allied_context = browser.new_context(), browser.new_context()
     received: list[tuple[str, str]] = []
@@ -267,8 +267,9 @@ def test_remote_axis_browser_receives_the_same_whatever_is_face_down_where(  # t
     tmp_path: Path, browser, first: tuple[str, ...], second: tuple[str, ...]
 ) -> None:
     """Two games with the same seed that differ only in where the face-down counters are: every state the Axis
-    player's browser receives is the same byte for byte (GG-V.B.1: he sees counters in hexes, nothing more)."""
-    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+    player's browser receives is the same byte for byte (GG-V.B.1: he sees counters in hexes, nothing more).
+    (A remote game may not choose its seed: the server is given the one both games get.)"""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios", seeds=lambda: 7) as url:
         one, _ = _remote_game(url, browser, first)
         other, _ = _remote_game(url, browser, second)
     tokens = sorted({a.split("/api/g/")[1].split("/")[0] for a, _ in one + other if "/api/g/" in a}, key=len)

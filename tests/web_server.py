@@ -5,7 +5,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -53,11 +53,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: Path, scenarios: Path) -> Iterator[str]:
+def running_server(db: Path, scenarios: Path, *, seeds: Callable[[], int] | None = None,
+                   busy_timeout: float = 5.0) -> Iterator[str]:
+    """A server on ``db`` with the user scenario folder ``scenarios`` (the Duel in it); ``seeds``: a fixed
+    source of new games' seeds, where a test needs two games with the same dice (else the server's own)."""
     scenarios.mkdir(parents=True, exist_ok=True)
     (scenarios / "duel.toml").write_text(DUEL, encoding="utf-8")
     port = free_port()
-    app = create_app(f"sqlite:///{db}", [scenarios])
+    app = create_app(f"sqlite:///{db}", [scenarios], busy_timeout=busy_timeout, **({"seeds": seeds} if seeds else {}))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -119,7 +119,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         return _show_data(args, scenario)
     game = Game(scenario)
     if args.svg:
-        Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title), encoding="utf-8")
+        Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title,
+                                             rendering=game.system.rendering()), encoding="utf-8")
         print(f"wrote {args.svg}", file=sys.stderr)
     if args.json:
         print(json.dumps(map_json(scenario.map, game), indent=1))
@@ -330,7 +331,7 @@ def cmd_form(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from tobruk.web.server import serve
 
-    serve(args.db, host=args.host, port=args.port, db_url=args.db_url)
+    serve(args.db, host=args.host, port=args.port, db_url=args.db_url, scenario_dirs=[Path(d) for d in args.scenarios or ()])
     return 0
 
 
@@ -426,6 +427,8 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8000)
     sv.add_argument("--db", default="tobruk-games.sqlite", help="the SQLite file for games (default tobruk-games.sqlite)")
     sv.add_argument("--db-url", help="a database URL instead (e.g. postgresql://...), for a host")
+    sv.add_argument("--scenarios", action="append", metavar="DIR",
+                    help="a folder of your own scenarios (each NAME.toml is offered as NAME); may be repeated")
     sv.set_defaults(func=cmd_serve)
     return p
 

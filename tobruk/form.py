@@ -61,7 +61,8 @@ def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = 
 
     notes.notes = game.system.turn_notes(game) if turn_notes is None else turn_notes
     notes.map_svg = render_map(game.scenario.map, [(game.defs[u], game.unit(u).value()) for u in game.unit_ids],
-                               size=16, title=f"{game.scenario.title}, end of turn {notes.turn}")
+                               size=16, title=f"{game.scenario.title}, end of turn {notes.turn}",
+                               rendering=game.system.rendering())
     for side in Side:
         notes.strength[side.value] = strength(game, side)
         notes.out_of_supply[side.value] = sum(1 for u in game.units_of(side) if game.unit(u).out_of_supply

@@ -5,7 +5,9 @@ type, factors, or dummy flag, only an anonymous id (the system's :meth:`~tobruk.
 with the same fields and listed last, by hex and anonymous id, so neither their order nor their
 content tells one from another.  While the other side places face-down counters (its set-up, a
 siege) they are shown as they were before.  The log and the dice are the side's own reading
-(:meth:`Game.log_for`, :meth:`Game.rolls_for`).  Once the game is over, everything is shown.
+(:meth:`Game.log_for`, :meth:`Game.rolls_for`).  The system's turn notes (the weather, the date) are what
+the game log form records for both players; the summary is given once the game is over, when everything is
+shown.
 Nothing is hidden by the browser or the player; it is left out here.
 """
 
@@ -102,5 +104,16 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         "dice": [{"purpose": r.purpose, "value": r.value} for r in game.rolls_for(side)],
         "log": game.log_for(side),
         "result_lines": game.system.result_lines(game) if game.is_over else [],
+        "notes": game.system.turn_notes(game),
+        "summary": summary_data(game),
         **game.system.view(game, side),
     }
+
+
+def summary_data(game: Game) -> dict[str, Any] | None:
+    """The result once the game is over (everything is shown then): the winning side's value (``None`` for a
+    draw), the level and the system's lines for people; ``None`` before the end."""
+    summary = game.system.summary(game) if game.is_over else None
+    if summary is None:
+        return None
+    return {"winner": summary.winner, "level": summary.level, "lines": list(summary.lines)}

@@ -111,6 +111,7 @@ class Game:
         # positions; never keyed on the position, so only content-complete keys go in
         self.search_cache: dict[Any, Any] = {}
         self._space: ActionSpace | None = None
+        self._notation: dict[int, tuple[Action, str]] = {}
         self.system.setup(self)
         self.step.enter(self)
         self._advance()
@@ -221,8 +222,18 @@ class Game:
         """The legal actions in notation, in the order of :meth:`legal_orders`."""
         listed = self._listed()
         if listed[1] is None:
-            listed[1] = tuple(a.notation() for a in listed[0])
+            listed[1] = tuple(self._notation_of(a) for a in listed[0])
         return list(listed[1])
+
+    def _notation_of(self, action: Action) -> str:
+        """An action's notation, remembered for the action objects a system hands out again (a unit's moves
+        are kept with its reach search, so most of a listing is the same objects as the last one)."""
+        entry = self._notation.get(id(action))
+        if entry is None or entry[0] is not action:
+            if len(self._notation) >= 20_000:
+                self._notation.clear()
+            entry = self._notation[id(action)] = (action, action.notation())  # (kept alive: its id stays its own)
+        return entry[1]
 
     def _listed(self) -> list[Any]:
         d = self.decision
@@ -247,6 +258,13 @@ class Game:
         for a in self.legal_orders():
             out.setdefault(space.id_of(a), a)
         return out
+
+    def legal_mask(self) -> bytearray:
+        """One byte per action id of the scenario's space: 1 where an action of that shape is legal now."""
+        mask = bytearray(self.action_space.size)
+        for i in self.legal_ids():
+            mask[i] = 1
+        return mask
 
     def play_id(self, action_id: int) -> Action:
         """Play the legal action with this id; returns it."""
@@ -332,6 +350,7 @@ class Game:
         other._undo = self._undo.copy()
         other._memo = {}
         other.search_cache = {}
+        other._notation = {}
         return other
 
     def forget_caches(self) -> None:
@@ -340,6 +359,7 @@ class Game:
         self._memo.clear()
         self._listing = None
         self.search_cache.clear()
+        self._notation.clear()
 
     def position_key(self) -> tuple[Any, ...]:
         """Everything the rules may read from the position, as one hashable value: the one key of every

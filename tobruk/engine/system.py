@@ -51,14 +51,39 @@ class Summary:
 
 
 @dataclass(frozen=True, slots=True)
-class Rendering:
-    """How faces draw this system's map and counters: terrain and feature colours, unit-type symbols,
-    status names (what the system calls each status bit) and the words of its legend."""
+class StatusWord:
+    """A word a counter shows for a status bit (one of :data:`tobruk.engine.state.STATUS`) beyond the plain
+    "set means this word" of :attr:`Rendering.status_names`: shown while the bit is ``when``, for the units of
+    ``sides`` only (empty: every side), and ``faded`` draws the counter faded while it applies: a system whose
+    units of one side wait to be activated calls them "inactive" (faded) until they are, the other side's never."""
 
-    terrain: dict[str, str]
-    features: dict[str, str]
-    symbols: dict[str, str]
-    status_names: dict[str, str]
+    bit: str
+    word: str
+    when: bool = True
+    sides: tuple[str, ...] = ()
+    faded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rendering:
+    """How faces draw this system's map and counters (the SVG renderer, the page), by name:
+
+    ``terrain`` and ``features``: colours of terrain kinds, and of hexside features and route kinds (the family's
+    palette is the default for the names it knows); ``symbols``: the shape drawn on a unit type's counter (one
+    of the renderer's shapes: oval, cross, cross-wheels, slash, aa, dot, none); ``status_names``: the word for
+    each status bit while it is set (a system may call *disrupted* "spent"); ``status_words``: other words (see
+    :class:`StatusWord`); ``terrain_names``: the legend's words for terrain kinds (default: the kind's name)."""
+
+    terrain: dict[str, str] = field(default_factory=dict)
+    features: dict[str, str] = field(default_factory=dict)
+    symbols: dict[str, str] = field(default_factory=dict)
+    status_names: dict[str, str] = field(default_factory=dict)
+    status_words: tuple[StatusWord, ...] = ()
+    terrain_names: dict[str, str] = field(default_factory=dict)
+
+    def statuses(self) -> tuple[StatusWord, ...]:
+        """Every status word, the plain names first."""
+        return (*(StatusWord(bit, word) for bit, word in self.status_names.items()), *self.status_words)
 
 
 class System:
@@ -116,7 +141,8 @@ class System:
         return [] if summary is None else list(summary.lines)
 
     def turn_notes(self, game: Game) -> dict[str, str]:
-        """What the game log form notes at the end of each turn besides the log (e.g. the weather)."""
+        """What the game log form notes at the end of each turn besides the log (e.g. the weather), by name; both
+        sides are shown it (the page's status line, the replay), so nothing in it is one side's secret."""
         return {}
 
     def score_now(self, game: Game) -> dict[str, float] | None:
@@ -155,7 +181,8 @@ class System:
         return u.hex, False, u.eliminated, None
 
     def rendering(self) -> Rendering:
-        return Rendering({}, {}, {}, {})
+        """How the faces draw the map and the counters (colours, unit symbols, status words, legend words)."""
+        return Rendering()
 
     def explain(self, error: IllegalOrderError) -> str:
         """A refusal for people: the reason and the rule."""

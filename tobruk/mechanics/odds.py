@@ -39,17 +39,32 @@ class RatioTable:
         return max(0, min(column + shift, len(self.columns) - 1))
 
 
-def read_ratio_table(g: Table, dice_faces: int = 6) -> RatioTable:
+def _rows(t: Table, key: str, width: int, faces: int, codes: frozenset[str] | None) -> tuple[tuple[str, ...], ...]:
+    """One row per die face of ``width`` result codes each; with ``codes``, every one a code the rules define."""
+    rows = t.list(key)
+    if len(rows) != faces or any(not isinstance(r, list) or len(r) != width for r in rows):
+        raise t.error(key, f"expected {faces} rows of {width} results")
+    for i, row in enumerate(rows):
+        for j, code in enumerate(row):
+            if not isinstance(code, str) or (codes is not None and code not in codes):
+                expected = f"; expected one of {', '.join(sorted(codes))}" if codes is not None else ""
+                raise t.error(f"{key}[{i}][{j}]", f"unknown result {code!r}{expected}")
+    return tuple(tuple(r) for r in rows)
+
+
+def read_ratio_table(g: Table, dice_faces: int = 6, codes: frozenset[str] | None = None) -> RatioTable:
+    """A ratio table: its columns (odds rising from column to column) and a row of results per die face."""
     columns = tuple(g.strings("columns"))
-    ratios = []
+    ratios: list[tuple[int, int]] = []
     for i, c in enumerate(columns):
         a, _, d = c.partition(":")
         if not (a.isdigit() and d.isdigit()):
             raise g.error(f"columns[{i}]", f"expected an odds ratio like 3:2, got {c!r}")
-        ratios.append((int(a), int(d)))
-    rows = tuple(tuple(str(x) for x in r) for r in g.list("rows"))
-    if len(rows) != dice_faces or any(len(r) != len(columns) for r in rows):
-        raise g.error("rows", f"expected {dice_faces} rows of {len(columns)} results")
+        ratio = (int(a), int(d))
+        if ratios and ratio[0] * ratios[-1][1] <= ratios[-1][0] * ratio[1]:
+            raise g.error(f"columns[{i}]", f"odds must rise from column to column: {c} after {columns[i - 1]}")
+        ratios.append(ratio)
+    rows = _rows(g, "rows", len(columns), dice_faces, codes)
     g.done()
     return RatioTable(columns, tuple(ratios), rows)
 
@@ -65,10 +80,8 @@ class ColumnTable:
         return self.rows[die - 1][self.columns.index(column)]
 
 
-def read_column_table(t: Table, dice_faces: int = 6) -> ColumnTable:
+def read_column_table(t: Table, dice_faces: int = 6, codes: frozenset[str] | None = None) -> ColumnTable:
     columns = tuple(t.strings("columns"))
-    rows = tuple(tuple(str(x) for x in r) for r in t.list("rows"))
-    if len(rows) != dice_faces or any(len(r) != len(columns) for r in rows):
-        raise t.error("rows", f"expected {dice_faces} rows of {len(columns)} results")
+    rows = _rows(t, "rows", len(columns), dice_faces, codes)
     t.done()
     return ColumnTable(columns, rows)

@@ -1,9 +1,11 @@
-"""The map (and optionally the counters) as SVG: a pure function of the map and the units.
+"""The map (and optionally the counters) as SVG: a pure function of the map, the units and a system's rendering.
 
-Terrain fills, sea, hex labels, roads (solid red), major tracks (dashed brown), minor
-tracks (dotted brown), escarpments (a line with teeth pointing downhill), towering
-escarpments (doubled), ridges, minefields (a row of crosses), the fortress perimeter,
-boxes and forts (square outlines in the owner's colour), place names and counters.
+Terrain fills, sea, hex labels, roads (solid red), major tracks (dashed brown), minor tracks (dotted brown),
+escarpments (a line with teeth pointing downhill), towering escarpments (doubled), ridges, minefields (a row
+of crosses), the fortress perimeter, boxes and forts (square outlines in the owner's colour), place names, a
+legend of the terrain the map has, and counters.  Colours, unit symbols and status words come from the
+game system's rendering over the family's palette (:mod:`tobruk.render.palette`); the browser's page draws
+its counters with the same layout (:func:`map_layout`) and the symbols this SVG carries in its ``<defs>``.
 """
 
 from __future__ import annotations
@@ -14,37 +16,12 @@ from html import escape
 
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
+from tobruk.engine.system import Rendering
 from tobruk.hexes import Hex
 from tobruk.layout import Layout
-from tobruk.maps import Feature, Map, RouteKind, Terrain
-from tobruk.units import UnitDef, UnitType
-
-FILL = {
-    Terrain.CLEAR: "#efe4c4",
-    Terrain.SEA: "#9cc3dd",
-    Terrain.TOWN: "#d9c7a0",
-    Terrain.VILLAGE: "#e6d5ae",
-    Terrain.HILL: "#d8c28f",
-    Terrain.MOUNTAIN: "#b08a5a",
-    Terrain.OASIS: "#bfd69a",
-    Terrain.DEPRESSION: "#d9d3c7",
-}
-OTHER_TERRAIN = "#e3d9bd"
-OTHER_ROUTE = 'stroke="#7a4a1e" stroke-width="1.6"'
-ROUTE_STYLE = {
-    RouteKind.ROAD: 'stroke="#b22222" stroke-width="3"',
-    RouteKind.MAJOR_TRACK: 'stroke="#7a4a1e" stroke-width="2.2" stroke-dasharray="6 3"',
-    RouteKind.MINOR_TRACK: 'stroke="#7a4a1e" stroke-width="1.6" stroke-dasharray="2 3"',
-}
-SIDE_COLOUR = {Side.AXIS: "#6b6f73", Side.ALLIED: "#c8a165"}
-TYPE_SYMBOL = {
-    UnitType.ARMOUR: "oval",
-    UnitType.MOTORIZED: "cross-wheels",
-    UnitType.INFANTRY: "cross",
-    UnitType.RECCE: "slash",
-    UnitType.AA: "aa",
-    UnitType.ARTILLERY: "dot",
-}
+from tobruk.maps import Feature, Map, Terrain
+from tobruk.render.palette import SHAPE_WIDTH, SIDE_COLOUR, Palette, shape_defs
+from tobruk.units import UnitDef
 
 Point = tuple[float, float]
 
@@ -53,25 +30,33 @@ def _fmt(p: Point) -> str:
     return f"{p[0]:.1f},{p[1]:.1f}"
 
 
-def _symbol(kind: UnitType, x: float, y: float, w: float, h: float) -> str:
-    """NATO-style type symbol inside a box of width w, height h centred at (x, y)."""
-    box = f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" stroke="#222" stroke-width="0.8"/>'
-    lft, r, t, b = x - w / 2, x + w / 2, y - h / 2, y + h / 2
-    shape = TYPE_SYMBOL.get(kind, "")
-    if shape == "oval":
-        inner = f'<ellipse cx="{x:.1f}" cy="{y:.1f}" rx="{w * 0.35:.1f}" ry="{h * 0.3:.1f}" fill="none" stroke="#222" stroke-width="0.8"/>'
-    elif shape in ("cross", "cross-wheels"):
-        inner = (f'<line x1="{lft:.1f}" y1="{t:.1f}" x2="{r:.1f}" y2="{b:.1f}" stroke="#222" stroke-width="0.8"/>'
-                 f'<line x1="{lft:.1f}" y1="{b:.1f}" x2="{r:.1f}" y2="{t:.1f}" stroke="#222" stroke-width="0.8"/>')
-        if shape == "cross-wheels":
-            inner += f'<circle cx="{x:.1f}" cy="{b + 1.6:.1f}" r="1" fill="#222"/>'
-    elif shape == "slash":
-        inner = f'<line x1="{lft:.1f}" y1="{b:.1f}" x2="{r:.1f}" y2="{t:.1f}" stroke="#222" stroke-width="0.8"/>'
-    elif shape == "aa":
-        inner = f'<path d="M{lft:.1f},{b:.1f} Q{x:.1f},{t - h * 0.4:.1f} {r:.1f},{b:.1f}" fill="none" stroke="#222" stroke-width="0.8"/>'
-    else:
-        inner = ""
-    return box + inner
+def _symbol(shape: str, x: float, y: float, w: float) -> str:
+    """A unit symbol ``w`` wide centred at (x, y): the shape from the SVG's ``<defs>``."""
+    scale = w / SHAPE_WIDTH
+    return (f'<use href="#shape-{shape}" transform="translate({x - w / 2:.2f},{y - 0.3 * w:.2f}) '
+            f'scale({scale:.3f})"/>')
+
+
+def legend_entries(m: Map, palette: Palette) -> list[tuple[str, str, str]]:
+    """(kind, words, colour) of every terrain kind the map has, by name."""
+    return [(kind, palette.terrain_name(kind), palette.terrain(kind)) for kind in sorted(set(m.terrain.values()))]
+
+
+def _legend(m: Map, palette: Palette, left: float, top: float, width: float, size: float) -> tuple[list[str], float]:
+    """The terrain legend in rows from (left, top) no wider than ``width``; its SVG and its height."""
+    swatch, font, gap = size * 0.5, size * 0.32, size * 0.6
+    out = [f'<g id="legend" font-size="{font:.1f}" fill="#222">']
+    x, y = left, top
+    for kind, words, colour in legend_entries(m, palette):
+        advance = swatch + font * 0.3 + len(words) * font * 0.62 + gap
+        if x > left and x + advance > left + width:
+            x, y = left, y + swatch * 1.5
+        out.append(f'<g data-terrain="{escape(kind)}"><rect x="{x:.1f}" y="{y:.1f}" width="{swatch:.1f}" '
+                   f'height="{swatch:.1f}" fill="{colour}" stroke="#b9ab88" stroke-width="0.6"/>'
+                   f'<text x="{x + swatch + font * 0.3:.1f}" y="{y + swatch * 0.8:.1f}">{escape(words)}</text></g>')
+        x += advance
+    out.append("</g>")
+    return out, y - top + swatch * 1.5
 
 
 def map_layout(size: float = 28.0) -> Layout:
@@ -81,52 +66,70 @@ def map_layout(size: float = 28.0) -> Layout:
 
 
 def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size: float = 28.0,
-               title: str | None = None, terrain_colours: dict[str, str] | None = None) -> str:
-    """The map as an SVG document; ``units`` adds their counters (stacks fanned out).  Terrain the family's
-    palette does not know gets ``terrain_colours`` (a system's rendering), else a plain fill."""
+               title: str | None = None, rendering: Rendering | None = None, legend: bool = True) -> str:
+    """The map as an SVG document; ``units`` adds their counters (stacks fanned out).  ``rendering``: the game
+    system's (its colours, unit symbols and status words over the family's palette); ``legend``: a key to the
+    terrain the map has, under it."""
+    palette = Palette(rendering)
     margin = size * 1.2
     layout = map_layout(size)
     xs = [p[0] for h in m.hexes for p in layout.corners(h)]
     ys = [p[1] for h in m.hexes for p in layout.corners(h)]
-    width, height = max(xs) + margin, max(ys) + margin + (size if title else 0)
+    width, bottom = max(xs) + margin, max(ys) + size * 0.6
+    key, key_height = _legend(m, palette, margin, bottom, width - 2 * margin, size) if legend else ([], 0.0)
+    height = bottom + key_height + margin * 0.6 + (size if title else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
+           f"<defs>{shape_defs()}</defs>",
            '<rect width="100%" height="100%" fill="#fbf8ef"/>']
     if title:
         out.append(f'<text x="{margin:.0f}" y="{height - size * 0.5:.0f}" font-size="{size * 0.6:.0f}" '
                    f'font-weight="bold">{escape(title)}</text>')
+    out += _hexes(m, layout, palette, size)
+    out += _hexsides(m, layout, palette, size)
+    out += _routes(m, layout, palette)
+    out += _names(m, layout, size)
+    out += key
+    out += _counters(units, layout, palette, size)
+    out.append("</svg>")
+    return "\n".join(out)
 
-    # hexes
-    out.append('<g id="hexes" stroke="#b9ab88" stroke-width="0.6">')
+
+def _hexes(m: Map, layout: Layout, palette: Palette, size: float) -> list[str]:
+    """Terrain fills, the hills' texture, boxes and forts."""
+    out = ['<g id="hexes" stroke="#b9ab88" stroke-width="0.6">']
     for h in m.hexes:
         pts = " ".join(_fmt(p) for p in layout.corners(h))
-        fill = (terrain_colours or {}).get(m.terrain[h]) or FILL.get(m.terrain[h], OTHER_TERRAIN)
-        out.append(f'<polygon data-hex="{h.label}" points="{pts}" fill="{fill}">'
+        out.append(f'<polygon data-hex="{h.label}" points="{pts}" fill="{palette.terrain(m.terrain[h])}">'
                    f'<title>{h.label} {m.terrain[h]}</title></polygon>')
     out.append("</g>")
-    # hill texture
     for h in m.hexes:
         if m.terrain[h] in (Terrain.HILL, Terrain.MOUNTAIN):
             cx, cy = layout.centre(h)
             out.append(f'<path d="M{cx - size * .35:.1f},{cy + size * .25:.1f} l{size * .2:.1f},{-size * .3:.1f} '
                        f'l{size * .2:.1f},{size * .3:.1f} m{-size * .05:.1f},0 l{size * .2:.1f},{-size * .22:.1f} '
                        f'l{size * .2:.1f},{size * .22:.1f}" fill="none" stroke="#8a6d3b" stroke-width="1"/>')
-    # boxes and forts
     for h, holder in sorted(m.fortifications.items()):
         cx, cy = layout.centre(h)
         s = size * 0.78
         out.append(f'<rect x="{cx - s / 2:.1f}" y="{cy - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" fill="none" '
                    f'stroke="{"#8b1a1a" if holder is Side.ALLIED else "#333"}" stroke-width="2" stroke-dasharray="4 2">'
                    f'<title>{"Allied box" if holder is Side.ALLIED else "Axis fort"} {h.label}</title></rect>')
-    # hexside features
-    out.append('<g id="hexsides">')
+    return out
+
+
+def _hexsides(m: Map, layout: Layout, palette: Palette, size: float) -> list[str]:
+    """Escarpments with their teeth downhill, passes, ridges, minefields, perimeters; a feature the family does
+    not draw is a plain line in its colour."""
+    out = ['<g id="hexsides">']
     for side in sorted(m.hexsides):
         (x1, y1), (x2, y2) = layout.side_segment(side)
         for f in m.hexsides[side]:
             seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
+            colour = palette.feature(f.kind)
             if f.kind == Feature.PASS:
                 out.append(f'<circle cx="{(x1 + x2) / 2:.1f}" cy="{(y1 + y2) / 2:.1f}" r="{size * .14:.1f}" fill="#fbf8ef" '
-                           f'stroke="#5a3a1a" stroke-width="1.2"><title>pass {side.label}</title></circle>')
+                           f'stroke="{colour}" stroke-width="1.2"><title>pass {side.label}</title></circle>')
             elif f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT):
                 low = side.other(f.high) if f.high else side.hex
                 lx, ly = layout.centre(low)
@@ -137,14 +140,12 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                 teeth = "".join(f'<line x1="{x1 + (x2 - x1) * k:.1f}" y1="{y1 + (y2 - y1) * k:.1f}" '
                                 f'x2="{x1 + (x2 - x1) * k + tx:.1f}" y2="{y1 + (y2 - y1) * k + ty:.1f}"/>'
                                 for k in (0.2, 0.4, 0.6, 0.8))
-                # impassable escarpments, in a darker brown, stand out from the passable ones
-                colour = "#2a1606" if f.kind == Feature.IMPASSABLE_ESCARPMENT else "#5a3a1a"
                 out.append(f'<g stroke="{colour}" stroke-width="1.4"><line {seg} stroke-width="2.4"/>{teeth}</g>')
                 if f.kind == Feature.TOWERING_ESCARPMENT:
                     out.append(f'<line x1="{x1 + tx * .5:.1f}" y1="{y1 + ty * .5:.1f}" x2="{x2 + tx * .5:.1f}" '
                                f'y2="{y2 + ty * .5:.1f}" stroke="{colour}" stroke-width="2.4"/>')
             elif f.kind == Feature.RIDGE:
-                out.append(f'<line {seg} stroke="#8a6d3b" stroke-width="3" stroke-dasharray="1 3" stroke-linecap="round"/>')
+                out.append(f'<line {seg} stroke="{colour}" stroke-width="3" stroke-dasharray="1 3" stroke-linecap="round"/>')
             elif f.kind == Feature.MINEFIELD:
                 marks = []
                 for k in (0.2, 0.5, 0.8):
@@ -156,35 +157,46 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
                 out.append(f'<g stroke="{"#8b1a1a" if owner is Side.ALLIED else "#333"}" stroke-width="1.3">'
                            f'{"".join(marks)}<title>{owner.display} minefield {side.label}</title></g>')
             elif f.kind == Feature.PERIMETER:
-                out.append(f'<line {seg} stroke="#5b2c83" stroke-width="2.5" stroke-dasharray="8 3"/>')
+                out.append(f'<line {seg} stroke="{colour}" stroke-width="2.5" stroke-dasharray="8 3"/>')
+            else:
+                out.append(f'<line {seg} stroke="{colour}" stroke-width="2.4"><title>{escape(f.kind)} {side.label}</title></line>')
     out.append("</g>")
-    # the railway (if the map has one), under the roads
+    return out
+
+
+def _routes(m: Map, layout: Layout, palette: Palette) -> list[str]:
+    """The railway (if the map has one) under the roads and tracks, centre to centre, the best drawn last."""
+    out = []
     if m.railway:
         pts = " ".join(_fmt(layout.centre(h)) for h in m.railway)
         out.append(f'<g id="railway"><polyline points="{pts}" fill="none" stroke="#222" stroke-width="2.2"/>'
                    f'<polyline points="{pts}" fill="none" stroke="#fbf8ef" stroke-width="1.2" stroke-dasharray="4 4"/></g>')
+        size = layout.size
         for rh in m.railheads:
             cx, cy = layout.centre(rh.hex)
             out.append(f'<rect x="{cx - size * .2:.1f}" y="{cy - size * .2:.1f}" width="{size * .4:.1f}" height="{size * .4:.1f}" '
                        f'fill="#222"><title>railhead {escape(rh.name)} from {rh.turn}</title></rect>')
-    # roads and tracks, centre to centre
     out.append('<g id="routes" fill="none" stroke-linecap="round">')
-    for route_kind in reversed(m.route_kinds):  # the best drawn last, on top
+    for route_kind in reversed(m.route_kinds):
+        style = palette.route(route_kind).attributes()
         for side, kind_here in sorted(m.routes.items()):
             if kind_here == route_kind:
                 a, b = side.hexes
                 out.append(f'<line x1="{layout.centre(a)[0]:.1f}" y1="{layout.centre(a)[1]:.1f}" '
-                           f'x2="{layout.centre(b)[0]:.1f}" y2="{layout.centre(b)[1]:.1f}" '
-                           f'{ROUTE_STYLE.get(route_kind, OTHER_ROUTE)}/>')
+                           f'x2="{layout.centre(b)[0]:.1f}" y2="{layout.centre(b)[1]:.1f}" {style}/>')
     out.append("</g>")
-    # supply sources
+    return out
+
+
+def _names(m: Map, layout: Layout, size: float) -> list[str]:
+    """Supply sources, hex labels and place names (two at most a hex)."""
+    out = []
     for owner, hexes in m.supply_sources.items():
         for h in hexes:
             cx, cy = layout.centre(h)
             out.append(f'<circle cx="{cx:.1f}" cy="{cy - size * .55:.1f}" r="{size * .16:.1f}" '
                        f'fill="{SIDE_COLOUR[owner]}" stroke="#222" stroke-width="0.8">'
                        f'<title>{owner.display} supply source {h.label}</title></circle>')
-    # labels and places
     out.append(f'<g id="labels" font-size="{size * 0.26:.1f}" fill="#7d7258" text-anchor="middle">')
     for h in m.hexes:
         cx, cy = layout.centre(h)
@@ -201,29 +213,35 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
             out.append(f'<text x="{cx:.1f}" y="{cy + size * (0.62 + 0.3 * i):.1f}" '
                        f'stroke="#fbf8ef" stroke-width="2.2" paint-order="stroke">{escape(n)}</text>')
     out.append("</g>")
-    # counters
+    return out
+
+
+def _counters(units: Iterable[tuple[UnitDef, UnitState]], layout: Layout, palette: Palette, size: float) -> list[str]:
+    """Every unit on the map (air units stay off it), stacks fanned out: the side's colour, the type's symbol,
+    the id and the factors; a disrupted unit's edge in red, a faded counter where a status word says so."""
     stacks: dict[Hex, list[tuple[UnitDef, UnitState]]] = {}
     for d, u in units:
         if u.hex is not None and not u.eliminated and not d.is_air:
             stacks.setdefault(u.hex, []).append((d, u))
-    out.append(f'<g id="counters" font-size="{size * 0.26:.1f}" text-anchor="middle">')
+    out = [f'<g id="counters" font-size="{size * 0.26:.1f}" text-anchor="middle">']
     for h, stack in sorted(stacks.items()):
         cx, cy = layout.centre(h)
         c = size * 0.9
         for i, (d, u) in enumerate(stack):
             x, y = cx - c / 2 + i * size * 0.14, cy - c / 2 + i * size * 0.14
-            fill = SIDE_COLOUR[d.side]
+            status = u.to_data()
+            words = palette.words(d.side.value, status)
+            faded = ' opacity="0.75"' if not u.hidden and palette.faded(d.side.value, status) else ""
             stroke = "#b00" if u.disrupted else "#222"
-            out.append(f'<g><title>{escape(d.name)} {d.factors}</title>'
-                       f'<rect x="{x:.1f}" y="{y:.1f}" width="{c:.1f}" height="{c:.1f}" rx="2" fill="{fill}" '
+            out.append(f'<g{faded}><title>{escape(" ".join([d.name, d.factors, *words]))}</title>'
+                       f'<rect x="{x:.1f}" y="{y:.1f}" width="{c:.1f}" height="{c:.1f}" rx="2" fill="{SIDE_COLOUR[d.side]}" '
                        f'stroke="{stroke}" stroke-width="{1.6 if u.disrupted else 0.8}"/>')
             if u.hidden:
                 out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * .6:.1f}">?</text></g>')
                 continue
-            out.append(_symbol(d.type, x + c / 2, y + c * 0.36, c * 0.5, c * 0.3))
+            out.append(_symbol(palette.symbol(d.type.value), x + c / 2, y + c * 0.36, c * 0.5))
             out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.13:.1f}" font-size="{size * 0.2:.1f}">'
                        f'{escape(d.id)}</text>')
             out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.86:.1f}">{d.factors}</text></g>')
     out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out)
+    return out

@@ -1,40 +1,86 @@
-"""Where games live: one table in a relational database (SQLite file by default, any SQLAlchemy URL).
+"""Where games live: a relational database (an SQLite file by default, any SQLAlchemy URL).
 
-A game is stored as its settings, the secret tokens of its seats and its record (the orders); the
-position is replayed from them when the server starts, then kept in memory while it runs.
+Two tables.  ``game``: a game's settings, the secret tokens of its seats and its seed (kept here, never
+sent to a player before the game is over).  ``game_event``: one row per order or undo, appended, never
+rewritten; its key is (game, number), so writing event *n* of a game is a compare-and-set on the version
+the writer saw: when two server processes on one database both try to write event *n*, the database
+accepts one and refuses the other (:class:`Conflict`), and no order is lost or forked.  The version of a
+game is the number of its events, so it comes from the database and survives restarts.
+
+A database written by the first version of this module (one ``games`` table with the whole order list in
+a column) is copied into the new tables the first time the server opens it; the old table is left as it
+was.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
+import threading
 import time
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, create_engine, select, update
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    inspect,
+    or_,
+    select,
+)
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+
+SCHEMA = 2
+ORDER, UNDO = "order", "undo"
 
 metadata = MetaData()
 games = Table(
-    "games", metadata,
+    "game", metadata,
     Column("id", String(32), primary_key=True),
-    Column("scenario", String(200), nullable=False),
-    Column("options", Text, nullable=False, default="[]"),
-    Column("seed", Integer, nullable=False),
-    Column("mode", String(20), nullable=False),
+    Column("scenario", String(100), nullable=False),
+    Column("options", Text, nullable=False),  # a JSON list of option names
+    Column("seed", String(60), nullable=False),  # decimal text: a 128-bit number does not fit an SQL integer
+    Column("mode", String(20), nullable=False),  # hotseat, computer, remote or replay
     Column("axis_player", String(20), nullable=False),
     Column("allied_player", String(20), nullable=False),
     Column("axis_token", String(64), nullable=False, unique=True),
     Column("allied_token", String(64), nullable=False, unique=True),
-    Column("both_token", String(64), nullable=True, unique=True),
-    Column("orders", Text, nullable=False, default="[]"),
+    Column("both_token", String(64), nullable=True, unique=True),  # the hotseat seat, or a replay link
+    Column("rematch_of", String(32), nullable=True, unique=True),  # at most one rematch per game
     Column("created", Float, nullable=False),
-    Column("updated", Float, nullable=False),
 )
+events = Table(
+    "game_event", metadata,
+    Column("game_id", String(32), ForeignKey("game.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(10), nullable=False),  # 'order' or 'undo'
+    Column("text", String(200), nullable=False),  # the order's notation ('' for an undo)
+    Column("created", Float, nullable=False),
+)
+meta = Table("tobruk_schema", metadata, Column("version", Integer, primary_key=True))
 
 
-@dataclass
+class StoreError(Exception):
+    """The database did not answer or refused a write; nothing was stored."""
+
+
+class Conflict(StoreError):
+    """Another writer stored an event with the same number first: the writer's position is stale."""
+
+
+@dataclass(frozen=True)
 class StoredGame:
     id: str
     scenario: str
@@ -46,50 +92,184 @@ class StoredGame:
     axis_token: str
     allied_token: str
     both_token: str | None
-    orders: list[str] = field(default_factory=list)
 
 
-def url_for_path(path: str) -> str:
-    return f"sqlite:///{path}"
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    kind: str
+    text: str
+
+
+def effective_orders(stored: Sequence[Event]) -> list[str]:
+    """The orders in force after a list of events: each undo takes back the last order still standing."""
+    orders: list[str] = []
+    for e in stored:
+        if e.kind == UNDO:
+            orders.pop()
+        else:
+            orders.append(e.text)
+    return orders
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL lets readers go on while one process writes; foreign keys keep events tied to their game.
+
+    ``synchronous=NORMAL``: in WAL mode a commit is not flushed to the disk one by one but at checkpoints,
+    which saves about 5 ms an order.  A process that crashes loses nothing committed; a machine that loses
+    power may lose the last orders before the checkpoint (never the database): the game is then as it
+    was a few orders earlier, and the pages, whose versions are then ahead, get 409 and reload.
+    """
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
 
 
 class Store:
-    def __init__(self, url: str) -> None:
-        self.engine: Engine = create_engine(url, future=True)
-        metadata.create_all(self.engine)
+    """The games and their events.  ``busy_timeout``: how long a write waits for another writer's lock
+    before it fails (SQLite only)."""
 
-    def create(self, scenario: str, options: list[str], seed: int, mode: str, axis_player: str,
-               allied_player: str) -> StoredGame:
-        g = StoredGame(secrets.token_hex(8), scenario, options, seed, mode, axis_player, allied_player,
+    def __init__(self, url: str, busy_timeout: float = 5.0) -> None:
+        sqlite = url.startswith("sqlite")
+        self.engine: Engine = create_engine(url, future=True, pool_size=10, max_overflow=30,
+                                            connect_args={"timeout": busy_timeout} if sqlite else {})
+        # One writer at a time within the process: SQLite takes one writer anyway, and threads that find its
+        # lock taken sleep in growing steps (up to 100 ms) before they try again; waiting here is first come,
+        # first served.  Writers in other processes still wait on the database's lock.
+        self._writing = threading.Lock() if sqlite else contextlib.nullcontext()
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        for attempt in range(3):
+            try:
+                metadata.create_all(self.engine)
+                self._migrate()
+                break
+            except IntegrityError:
+                break  # another server process set up the same new database at the same moment
+            except OperationalError as exc:
+                if "already exists" not in str(exc) or attempt == 2:  # (the same race, on the tables)
+                    raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
+            except SQLAlchemyError as exc:
+                raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
+
+    # --- games --------------------------------------------------------------------------------------
+    def create(self, scenario: str, options: list[str], seed: int, mode: str, axis_player: str, allied_player: str,
+               rematch_of: str | None = None) -> StoredGame:
+        """A new game with fresh secret tokens; with ``rematch_of``, the one rematch of that game (if two
+        players ask at once, the second gets the game the first made)."""
+        g = StoredGame(secrets.token_hex(8), scenario, list(options), seed, mode, axis_player, allied_player,
                        secrets.token_urlsafe(16), secrets.token_urlsafe(16),
-                       secrets.token_urlsafe(16) if mode == "hotseat" else None)
-        now = time.time()
-        with self.engine.begin() as c:
-            c.execute(games.insert().values(
-                id=g.id, scenario=scenario, options=json.dumps(options), seed=seed, mode=mode,
-                axis_player=axis_player, allied_player=allied_player, axis_token=g.axis_token,
-                allied_token=g.allied_token, both_token=g.both_token, orders="[]", created=now, updated=now))
+                       secrets.token_urlsafe(16) if mode in ("hotseat", "replay") else None)
+        try:
+            with self._writing, self.engine.begin() as c:
+                c.execute(games.insert().values(
+                    id=g.id, scenario=scenario, options=json.dumps(options), seed=str(seed), mode=mode,
+                    axis_player=axis_player, allied_player=allied_player, axis_token=g.axis_token,
+                    allied_token=g.allied_token, both_token=g.both_token, rematch_of=rematch_of, created=time.time()))
+        except IntegrityError:
+            if rematch_of is not None and (existing := self.rematch(rematch_of)) is not None:
+                return existing
+            raise StoreError("the game could not be stored") from None
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the game could not be stored: {_reason(exc)}") from None
         return g
 
-    def _row(self, row: Any) -> StoredGame:
-        return StoredGame(row.id, row.scenario, json.loads(row.options), row.seed, row.mode, row.axis_player,
-                          row.allied_player, row.axis_token, row.allied_token, row.both_token, json.loads(row.orders))
-
     def by_token(self, token: str) -> tuple[StoredGame, str] | None:
-        """The game and the seat ('axis', 'allied' or 'both') a secret token opens."""
-        with self.engine.connect() as c:
-            for column, seat in ((games.c.axis_token, "axis"), (games.c.allied_token, "allied"),
-                                 (games.c.both_token, "both")):
-                row = c.execute(select(games).where(column == token)).first()
-                if row is not None:
-                    return self._row(row), seat
-        return None
+        """The game and the seat ('axis', 'allied', 'both' or 'replay') a secret token opens."""
+        query = select(games).where(or_(games.c.axis_token == token, games.c.allied_token == token,
+                                        games.c.both_token == token))
+        row = self._first(query)
+        if row is None:
+            return None
+        stored = self._game(row)
+        if stored.mode == "replay":
+            return stored, "replay"
+        if token == stored.axis_token:
+            return stored, "axis"
+        if token == stored.allied_token:
+            return stored, "allied"
+        return stored, "replay" if stored.mode == "replay" else "both"
 
-    def get(self, game_id: str) -> StoredGame | None:
-        with self.engine.connect() as c:
-            row = c.execute(select(games).where(games.c.id == game_id)).first()
-        return None if row is None else self._row(row)
+    def rematch(self, game_id: str) -> StoredGame | None:
+        row = self._first(select(games).where(games.c.rematch_of == game_id))
+        return None if row is None else self._game(row)
 
-    def save_orders(self, game_id: str, orders: list[str]) -> None:
+    # --- events -------------------------------------------------------------------------------------
+    def events(self, game_id: str, since: int = 0) -> list[Event]:
+        """The game's events from number ``since`` on, in order."""
+        query = select(events.c.seq, events.c.kind, events.c.text).where(
+            events.c.game_id == game_id, events.c.seq >= since).order_by(events.c.seq)
+        try:
+            with self.engine.connect() as c:
+                rows = c.execute(query).all()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the games database did not answer: {_reason(exc)}") from None
+        return [Event(r.seq, r.kind, r.text) for r in rows]
+
+    def version(self, game_id: str) -> int:
+        """The number of events of a game (its version)."""
+        try:
+            with self.engine.connect() as c:
+                return int(c.execute(select(func.count()).where(events.c.game_id == game_id)).scalar_one())
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the games database did not answer: {_reason(exc)}") from None
+
+    def append(self, game_id: str, version: int, new: Sequence[tuple[str, str]]) -> int:
+        """Store events ``(kind, text)`` as numbers ``version``, ``version + 1``...: all or none.
+
+        Raises :class:`Conflict` when another writer stored event ``version`` first, :class:`StoreError`
+        when the database fails; either way nothing was stored.  Returns the new version.
+        """
+        if not new:
+            return version
+        now = time.time()
+        rows = [{"game_id": game_id, "seq": version + i, "kind": kind, "text": text, "created": now}
+                for i, (kind, text) in enumerate(new)]
+        try:
+            with self._writing, self.engine.begin() as c:
+                c.execute(events.insert(), rows)
+        except IntegrityError:
+            raise Conflict("another move was stored first") from None
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the games database refused the write: {_reason(exc)}") from None
+        return version + len(new)
+
+    # --- helpers ------------------------------------------------------------------------------------
+    def _first(self, query: Any) -> Any:
+        try:
+            with self.engine.connect() as c:
+                return c.execute(query).first()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the games database did not answer: {_reason(exc)}") from None
+
+    @staticmethod
+    def _game(row: Any) -> StoredGame:
+        return StoredGame(row.id, row.scenario, json.loads(row.options), int(row.seed), row.mode, row.axis_player,
+                          row.allied_player, row.axis_token, row.allied_token, row.both_token)
+
+    def _migrate(self) -> None:
+        """Copy the games of a first-version database (``games`` with an ``orders`` column) once."""
         with self.engine.begin() as c:
-            c.execute(update(games).where(games.c.id == game_id).values(orders=json.dumps(orders), updated=time.time()))
+            if c.execute(select(meta.c.version)).first() is not None:
+                return
+            c.execute(meta.insert().values(version=SCHEMA))
+            if "games" not in inspect(c).get_table_names():
+                return
+            for row in c.exec_driver_sql("SELECT id, scenario, options, seed, mode, axis_player, allied_player, "
+                                         "axis_token, allied_token, both_token, orders, created FROM games").all():
+                c.execute(games.insert().values(
+                    id=row.id, scenario=row.scenario, options=row.options, seed=str(row.seed), mode=row.mode,
+                    axis_player=row.axis_player, allied_player=row.allied_player, axis_token=row.axis_token,
+                    allied_token=row.allied_token, both_token=row.both_token, created=row.created))
+                orders = json.loads(row.orders)
+                if orders:
+                    c.execute(events.insert(), [{"game_id": row.id, "seq": i, "kind": ORDER, "text": o,
+                                                 "created": row.created} for i, o in enumerate(orders)])
+
+
+def _reason(exc: SQLAlchemyError) -> str:
+    """The database's own one-line reason, without the statement and parameters SQLAlchemy adds."""
+    orig = getattr(exc, "orig", None)
+    return str(orig if orig is not None else exc).splitlines()[0][:200]

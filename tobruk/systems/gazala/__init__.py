@@ -18,7 +18,7 @@ from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Odds, Summary, System, register
+from tobruk.engine.system import Odds, Rendering, Summary, System, register
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
 from tobruk.systems.gazala import combat as cb
@@ -129,6 +129,9 @@ class GazalaGallop(System):
 
     def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
         return faces.prefer(seen, actions, stage)
+
+    def rendering(self) -> Rendering:
+        return faces.RENDERING
 
     def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
         return hd.as_seen_by_enemy(game, uid)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tobruk.engine.actions import Action
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Odds, Summary
+from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack, Move
 from tobruk.systems.gazala import combat as cb
@@ -22,6 +22,16 @@ if TYPE_CHECKING:
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
 RESULT_VALUES = {"DE": (1.0, 0.0), "R2": (0.55, 0.0), "R1": (0.4, 0.0), "D": (0.3, 0.0), "-": (0.0, 0.0),
                  "DAR": (0.3, 0.25), "DAE": (0.3, 1.0), "AR": (0.0, 0.25), "AE": (0.0, 1.0)}
+
+# how the map and the counters are drawn: the terrain effects chart's kinds, NATO-style symbols; an Allied unit
+# is "inactive" until activated (GG-V.A.2), an Axis unit never is
+RENDERING = Rendering(
+    terrain={"clear": "#efe4c4", "sea": "#9cc3dd", "town": "#d9c7a0", "village": "#e6d5ae", "hill": "#d8c28f"},
+    symbols={"armour": "oval", "motorized": "cross-wheels", "infantry": "cross", "recce": "slash", "aa": "aa",
+             "artillery": "dot"},
+    status_names={"disrupted": "disrupted", "out_of_supply": "out of supply"},
+    status_words=(StatusWord("activated", "inactive", when=False, sides=("allied",), faded=True),),
+)
 
 
 def view(game: Game, side: Side) -> dict[str, Any]:

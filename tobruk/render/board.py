@@ -1,0 +1,38 @@
+"""What the browser's page draws a game's board from, besides the map's SVG: one JSON document per scenario.
+
+The page knows no game: the hexes it places counters on (each hex's centre in the SVG's layout), which hexes
+touch (for the enemy's zones of control and attack targets), the rows and columns, the terrain legend, the
+shape of each unit type's symbol, the sides' colours and the status words all come from here, built from
+the map and the game system's rendering hook.  Nothing in it depends on the position: it is the same for
+both sides and for every game of the scenario.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tobruk.engine.sides import Side
+from tobruk.engine.system import Rendering
+from tobruk.maps import Map
+from tobruk.render.palette import SIDE_COLOUR, Palette
+from tobruk.render.svg import legend_entries, map_layout
+
+
+def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) -> dict[str, Any]:
+    """The page's board for map ``m`` drawn at hex ``size`` (as :func:`~tobruk.render.svg.render_map` draws it)."""
+    palette = Palette(rendering)
+    layout = map_layout(size)
+    on_map = set(m.hexes)
+    return {
+        "title": title,
+        "size": size,
+        "rows": m.rows,
+        "columns": m.columns,
+        "hexes": {h.label: [round(c, 2) for c in layout.centre(h)] for h in m.hexes},
+        "neighbours": {h.label: [n.label for n in h.neighbours() if n in on_map] for h in m.hexes},
+        "legend": [{"terrain": kind, "name": words, "colour": colour} for kind, words, colour in legend_entries(m, palette)],
+        "symbols": palette.symbols,
+        "sides": {side.value: {"name": side.display, "colour": SIDE_COLOUR[side]} for side in Side},
+        "statuses": [{"bit": w.bit, "word": w.word, "when": w.when, "sides": list(w.sides), "faded": w.faded}
+                     for w in palette.statuses],
+    }

@@ -1,0 +1,145 @@
+"""What each seat is sent: its side's view and the orders it may give, and nothing else.
+
+A seat is 'axis' or 'allied' (a remote player, or the human against the computer), 'both' (the hotseat,
+shown the view of the side whose decision it is), or 'replay' (an uploaded record).  Everything here but
+:class:`Frames` reads a :class:`Session` and must be called with its lock held.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.view import summary_data, unit_data, view
+from tobruk.web.referee import Referee, Refused, Session
+
+EXPORT_FORMAT = "tobruk-side-view"
+EXPORT_VERSION = 1
+
+
+def viewer_side(s: Session, seat: str) -> Side:
+    if seat in ("axis", "allied"):
+        return Side(seat)
+    d = s.game.decision
+    return d.side if d is not None else Side.AXIS
+
+
+def has_face_down(game: Game) -> bool:
+    return any(game.unit(u).hidden for u in game.unit_ids)
+
+
+def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) -> dict[str, Any]:
+    """The state a seat is sent: its side's view (without the legal orders twice) and its legal orders."""
+    if seat == "replay":
+        raise Refused(403, "a replay link shows the replay only")
+    game = s.game
+    side = viewer_side(s, seat)
+    d = game.decision
+    if seat == "both" and has_face_down(game) and d is not None and asked != d.side.value:
+        # Hotseat with face-down units: a side's view only when the page names the side to decide (after
+        # the hand-over screen); until then only whose decision it is, so no view sits in the other's page.
+        return {"game": s.stored.id, "seat": seat, "side": d.side.value, "mode": s.stored.mode, "version": s.version,
+                "scenario": s.stored.scenario, "handover": True, "hidden_units": True}
+    mine = d is not None and (seat == "both" or d.side.value == seat)
+    seen = view(game, side)
+    seen.pop("legal_orders", None)  # sent once, as "legal", in the short form
+    return {
+        "game": s.stored.id, "seat": seat, "side": side.value, "mode": s.stored.mode, "version": s.version,
+        "scenario": s.stored.scenario, "view": seen, "legal": referee.shown_orders(s)[0] if mine else [],
+        "my_turn": mine, "can_undo": referee.undo_refusal(s, seat) is None,
+        "hidden_units": has_face_down(game),
+        "players": {"axis": s.stored.axis_player, "allied": s.stored.allied_player},
+    }
+
+
+def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
+    """A side's own record of the game so far: its view (log and dice included) and its own orders,
+    nothing the rules hide from it; any time, for the side's own seat."""
+    if seat == "replay":
+        raise Refused(403, "a replay link has the whole record: download it instead")
+    if seat == "both":
+        d = s.game.decision
+        side = Side(asked) if asked in ("axis", "allied") else viewer_side(s, seat)
+        if has_face_down(s.game) and not s.game.is_over and (d is None or d.side is not side):
+            raise Refused(403, "in a hotseat game with face-down units a side's view is given while it decides")
+    else:
+        side = Side(seat)
+        if asked not in (None, seat):
+            raise Refused(403, "each side exports its own view")
+    seen = view(s.game, side)
+    seen.pop("legal_orders", None)
+    mine = [o for o, who in zip(s.game.notation(), s.sides, strict=True) if who == side.value]
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "scenario": s.stored.scenario,
+            "options": sorted(s.stored.options), "side": side.value, "game_version": s.version,
+            "orders": mine, "view": seen}
+
+
+def record_allowed(s: Session, seat: str) -> None:
+    """The whole record (every order, every die, the seed) is published once the game is over; an uploaded
+    record is its uploader's."""
+    if seat != "replay" and not s.game.is_over:
+        raise Refused(403, "the record of a game is published when the game is over; "
+                           "until then each side may export its own view")
+
+
+def frame(game: Game, side: str, label: str) -> dict[str, Any]:
+    """One replay frame: what ``side`` saw (or, for 'both', every unit face up), the system's turn notes, and
+    the result at the end (the generic summary, and the system's form fields as ``result``)."""
+    if side == "both":
+        units = [unit_data(game.defs[u], game.unit(u).value()) for u in game.unit_ids]
+        log = list(game.state.log)
+    else:
+        seen = view(game, Side(side))
+        units, log = seen["units"], seen["log"]
+    summary = game.system.summary(game)
+    return {"label": label, "turn": game.turn, "notes": game.system.turn_notes(game), "units": units,
+            "log": log[-40:], "summary": summary_data(game), "result": None if summary is None else summary.fields}
+
+
+def replay_side(s: Session, seat: str, asked: str | None) -> str:
+    """Which side's frames a seat may have: its own while the game goes on; any once it is over (or for an
+    uploaded record).  The hotseat has no side of its own, so it waits for the end."""
+    game_over = s.game.is_over or seat == "replay"
+    side = asked or (seat if seat in ("axis", "allied") else "both")
+    if game_over or (seat in ("axis", "allied") and side == seat):
+        return side
+    if seat == "both":
+        raise Refused(403, "the replay of a hotseat game opens when the game is over")
+    raise Refused(403, "the other side's view is shown once the game is over")
+
+
+class Frames:
+    """Replay frames by (game, version, side): recomputed whenever the game changes, an undo included,
+    since the version counts every stored event; the most recent few are kept."""
+
+    def __init__(self, referee: Referee, keep: int = 32) -> None:
+        self.referee = referee
+        self.keep = keep
+        self._cache: OrderedDict[tuple[str, int, str], list[dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, s: Session, side: str) -> list[dict[str, Any]]:
+        """The frames of the game as it stands; the game is replayed outside its lock (it may take a while)."""
+        with s.lock:
+            key = (s.stored.id, s.version, side)
+            orders = s.game.notation()
+        with self._lock:
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                return self._cache[key]
+        game = Game(self.referee.scenarios.get(s.stored.scenario), seed=s.stored.seed, options=s.stored.options)
+        out = [frame(game, side, "start")]
+        for text in orders:
+            turn = game.turn
+            game.play(text)
+            if game.turn != turn or game.is_over:
+                out.append(frame(game, side, f"end of turn {turn}"))
+        with self._lock:
+            self._cache[key] = out
+            while len(self._cache) > self.keep:
+                self._cache.popitem(last=False)
+        return out
+

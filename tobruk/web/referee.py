@@ -1,0 +1,425 @@
+"""The referee behind ``tobruk serve``: running games, their seats, the computer players, the store.
+
+Each game a process has opened is kept in memory as a :class:`Session` (the game replayed from its
+stored events) and guarded by its own lock; every request first brings it up to date with the database
+(events another server process wrote), so several processes may serve one database.  An order is played
+on the game in memory and then stored as new events numbered from the version the sender saw; if the
+write fails (the database is locked, read-only, gone) or another process stored that number first, the
+game in memory is put back exactly as it was and the order is refused (503 or 409).  Everything here is
+plain blocking code: the server calls it from its thread pool, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.engine.system import system_names
+from tobruk.mechanics.actions import Move
+from tobruk.players import make_player
+from tobruk.players.base import outcomes_for
+from tobruk.scenario import Scenario, load_scenario, scenario_names
+from tobruk.view import view
+from tobruk.web.schemas import reason
+from tobruk.web.store import ORDER, UNDO, Conflict, Event, Store, StoredGame, StoreError, effective_orders
+
+MAX_COMPUTER_ORDERS = 20_000  # a guard against a computer player that never ends its phase
+SEED_BITS = 128
+
+
+class Refused(Exception):
+    """A request the referee turns down: the HTTP status, a one-line reason and the rule clause if any."""
+
+    def __init__(self, status: int, reason: str, clause: str | None = None, version: int | None = None) -> None:
+        super().__init__(reason)
+        self.status, self.reason, self.clause, self.version = status, reason, clause, version
+
+
+def server_seed() -> int:
+    """A game's seed from the operating system's randomness: nobody can predict the dice or work out the
+    face-down counters' anonymous ids (keyed on the seed) before the game is over."""
+    return secrets.randbits(SEED_BITS)
+
+
+class Scenarios:
+    """The scenarios a client may name: the packaged ones of a game system that is played, and the
+    ``*.toml`` files of the configured folders.  A name is never a path: it must be a registered name."""
+
+    def __init__(self, folders: list[Path] | None = None) -> None:
+        self.folders = [f.resolve() for f in folders or []]
+        self._packaged = set(scenario_names())
+        self._loaded: dict[str, tuple[object, Scenario | Refused]] = {}
+        self._lock = threading.Lock()
+
+    def _file(self, name: str) -> Path | None:
+        if not name or not all(c.isascii() and (c.isalnum() or c in "-_") for c in name) or not name[0].isalnum():
+            return None
+        for folder in self.folders:
+            path = folder / f"{name}.toml"
+            if path.is_file() and path.resolve().parent == folder:
+                return path
+        return None
+
+    def get(self, name: str) -> Scenario:
+        """The scenario registered under ``name``; :class:`Refused` (400) for any other name."""
+        path = None if name in self._packaged else self._file(name)  # a user file never shadows a packaged one
+        if path is None and name not in self._packaged:
+            raise Refused(400, f"no scenario is called {reason(repr(name))}; see /api/scenarios")
+        key: object = ("file", str(path), path.stat().st_mtime_ns) if path is not None else "packaged"
+        with self._lock:
+            known = self._loaded.get(name)
+        if known is None or known[0] != key:
+            known = (key, self._load(name, path))
+            with self._lock:
+                self._loaded[name] = known
+        if isinstance(known[1], Refused):
+            raise known[1]
+        return known[1]
+
+    @staticmethod
+    def _load(name: str, path: Path | None) -> Scenario | Refused:
+        """The scenario, or why it cannot be played (remembered like a scenario, until its file changes)."""
+        try:
+            scenario = load_scenario(path if path is not None else name)
+        except (TobrukError, ValueError, OSError) as exc:
+            return Refused(400, f"scenario {name!r} cannot be loaded: {reason(str(exc), 200)}")
+        if scenario.system not in system_names():
+            return Refused(400, f"scenario {name!r}: the rules of {scenario.system!r} are not played yet")
+        if path is not None:
+            from tobruk.players.greedy import know_scenario
+
+            know_scenario(scenario)
+        return scenario
+
+    def listing(self) -> list[Scenario]:
+        """The packaged scenarios that are played, then the user folders' ones, each by name."""
+        names = sorted(self._packaged)
+        for folder in self.folders:
+            names += sorted(p.stem for p in folder.glob("*.toml") if p.stem not in names)
+        out = []
+        for name in names:
+            try:
+                out.append(self.get(name))
+            except Refused:
+                continue  # not played yet, or a broken file: not offered
+        return out
+
+
+@dataclass
+class Session:
+    """A game open in this process: the game in memory, who gave each order, and its stored version."""
+
+    stored: StoredGame
+    game: Game
+    sides: list[str] = field(default_factory=list)  # the side that gave each order of the history
+    version: int = 0  # the number of stored events the game in memory reflects
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    listing: tuple[int, list[str], dict[str, str]] | None = None  # version, orders shown, short -> full
+
+
+def other(seat: str) -> str:
+    return "allied" if seat == "axis" else "axis"
+
+
+class Referee:
+    def __init__(self, store: Store, scenarios: Scenarios, seeds: Callable[[], int] = server_seed) -> None:
+        self.store = store
+        self.scenarios = scenarios
+        self.seeds = seeds
+        self._sessions: dict[str, Session] = {}
+        self._tokens: dict[str, tuple[str, str]] = {}  # token -> (game id, seat)
+        self._lock = threading.Lock()
+        self.on_change: Callable[[str], None] = lambda _game_id: None
+
+    # --- opening games ------------------------------------------------------------------------------
+    def open(self, token: str) -> tuple[Session, str] | None:
+        """The game and seat a token opens, brought up to date with the database; ``None``: no such game."""
+        known = self._tokens.get(token)
+        if known is None:
+            if not 8 <= len(token) <= 64:
+                return None
+            found = self.store.by_token(token)
+            if found is None:
+                return None
+            stored, seat = found
+            self._session(stored)  # (before the token is known, so a token known always has its session)
+            known = self._tokens[token] = (stored.id, seat)
+        s = self._sessions[known[0]]
+        with s.lock:
+            self.sync(s)
+            d = s.game.decision
+            if d is not None and d.side in self._computers(s):  # its replies were never stored (a failed write)
+                with contextlib.suppress(Refused):
+                    self._computers_reply(s)
+        return s, known[1]
+
+    def _build(self, stored: StoredGame, stored_events: list[Event]) -> Session:
+        game = Game(self.scenarios.get(stored.scenario), seed=stored.seed, options=stored.options)
+        s = Session(stored, game)
+        for text in effective_orders(stored_events):
+            d = game.decision
+            s.sides.append(d.side.value if d else "")
+            game.play(text)
+        s.version = len(stored_events)
+        return s
+
+    def sync(self, s: Session) -> None:
+        """Apply the events other processes stored since this one last looked (call with ``s.lock`` held)."""
+        new = self.store.events(s.stored.id, s.version)
+        if not new:
+            return
+        try:
+            for e in new:
+                if e.kind == UNDO:
+                    s.game.pop()
+                    s.sides.pop()
+                else:
+                    d = s.game.decision
+                    s.game.play(e.text)
+                    s.sides.append(d.side.value if d else "")
+                s.version = e.seq + 1
+        except (TobrukError, IndexError):
+            fresh = self._build(s.stored, self.store.events(s.stored.id))
+            s.game, s.sides, s.version = fresh.game, fresh.sides, fresh.version
+
+    def refresh(self, s: Session) -> int:
+        """The game's version after looking at the database (for the event stream).  A game busy with an
+        order is not waited for (it will announce its own change), and a database error leaves it as is."""
+        if not s.lock.acquire(blocking=False):
+            return s.version
+        try:
+            with contextlib.suppress(StoreError):
+                self.sync(s)
+            return s.version
+        finally:
+            s.lock.release()
+
+    # --- creating games -----------------------------------------------------------------------------
+    def create(self, scenario: Scenario, options: list[str], seed: int | None, mode: str, axis_player: str,
+               allied_player: str, rematch_of: str | None = None) -> StoredGame:
+        """A new game (its seed the server's own unless given); computer seats that move first play at once."""
+        stored = self.store.create(scenario.name, options, self.seeds() if seed is None else seed, mode,
+                                   axis_player, allied_player, rematch_of)
+        s = self._session(stored)
+        with s.lock:
+            self.sync(s)
+            d = s.game.decision
+            if d is not None and d.side in self._computers(s):
+                self._computers_reply(s)
+        return stored
+
+    def _session(self, stored: StoredGame) -> Session:
+        with self._lock:
+            if stored.id not in self._sessions:
+                self._sessions[stored.id] = self._build(stored, [])
+            return self._sessions[stored.id]
+
+    def rematch(self, s: Session, seat: str) -> tuple[StoredGame, str]:
+        """The one rematch of a finished game (made by the first who asks) and the seat the asker takes in it:
+        the sides change over."""
+        st = s.stored
+        if seat == "replay":
+            raise Refused(403, "a replay link cannot start games")
+        if not s.game.is_over:
+            raise Refused(400, "a rematch is offered once the game is over")
+        new = self.store.rematch(st.id)
+        if new is None:
+            new = self.create(self.scenarios.get(st.scenario), st.options, None, st.mode, st.allied_player,
+                              st.axis_player, rematch_of=st.id)
+        if new.both_token:
+            return new, "both"
+        if st.mode == "computer":
+            return new, "axis" if new.axis_player == "human" else "allied"
+        return new, other(seat)
+
+    # --- orders -------------------------------------------------------------------------------------
+    def _computers(self, s: Session) -> dict[Side, str]:
+        kinds = {Side.AXIS: s.stored.axis_player, Side.ALLIED: s.stored.allied_player}
+        return {side: kind for side, kind in kinds.items() if kind != "human"}
+
+    def _play_computers(self, s: Session) -> list[tuple[str, str]]:
+        """Let the computer seats play until a person must decide (or the game ends); the events to store."""
+        game = s.game
+        kinds = self._computers(s)
+        players = {side: make_player(kind, s.stored.seed * 2 + (1 if side is Side.AXIS else 2)) for side, kind in kinds.items()}
+        played: list[tuple[str, str]] = []
+        for _ in range(MAX_COMPUTER_ORDERS):
+            d = game.decision
+            if d is None or d.side not in players:
+                break
+            order = players[d.side].choose(view(game, d.side), game.legal_orders(), outcomes_for(game, d.side))
+            game.play(order)
+            s.sides.append(d.side.value)
+            played.append((ORDER, order.notation()))
+        return played
+
+    def _computers_reply(self, s: Session) -> None:
+        """The computer seats play until a person decides, and their orders are stored (or none of them)."""
+        backup = self._snapshot(s)
+        try:
+            new = self._play_computers(s)
+        except Exception:
+            s.game, s.sides = backup
+            raise
+        self._commit(s, backup, new)
+
+    @staticmethod
+    def _snapshot(s: Session) -> tuple[Game, list[str]]:
+        return s.game.copy(), list(s.sides)
+
+    def _commit(self, s: Session, backup: tuple[Game, list[str]], new: list[tuple[str, str]]) -> None:
+        """Store the events; if that fails, put the game in memory back as it was and refuse."""
+        try:
+            s.version = self.store.append(s.stored.id, s.version, new)
+        except Conflict:
+            s.game, s.sides = backup
+            s.listing = None
+            self.sync(s)
+            raise Refused(409, "the position has changed since you saw it: look again", version=s.version) from None
+        except StoreError:
+            s.game, s.sides = backup
+            s.listing = None
+            raise Refused(503, "the game could not be saved, so nothing was changed: try again in a moment") from None
+        self.on_change(s.stored.id)
+
+    def _check_turn(self, s: Session, seat: str, version: int) -> Side:
+        if seat == "replay":
+            raise Refused(403, "a replay link cannot play orders")
+        if version != s.version:
+            raise Refused(409, "the position has changed since you saw it: look again", version=s.version)
+        d = s.game.decision
+        if d is None:
+            raise Refused(400, "the game is over")
+        if seat != "both" and d.side.value != seat:
+            raise Refused(403, f"it is not your decision: {d}")
+        return d.side
+
+    def play(self, s: Session, seat: str, text: str, version: int) -> None:
+        """Play a seat's order made against ``version``, and the computer's replies; store them all."""
+        with s.lock:  # (brought up to date by open(); an order stored since by another process makes the write a 409)
+            side = self._check_turn(s, seat, version)
+            full = self.shown_orders(s)[1].get(text, text)  # a move given by its destination: the route listed
+            backup = self._snapshot(s)
+            try:
+                s.game.play(full)
+            except (InvalidOrderError, IllegalOrderError) as exc:
+                raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
+            s.sides.append(side.value)
+            new = [(ORDER, s.game.notation()[-1])]
+            try:
+                new += self._play_computers(s)
+            except Exception:
+                s.game, s.sides = backup
+                raise
+            self._commit(s, backup, new)
+
+    def undo_refusal(self, s: Session, seat: str) -> str | None:
+        """Why ``seat`` may not take back an order now (``None``: it may).
+
+        The hotseat takes back the last order; a remote player only his own last order and only while the
+        decision is still his (once it has passed, the opponent may have seen its result); against the
+        computer, the player's last order with the computer's replies.  Never past a die roll or a reveal.
+        """
+        if seat == "replay":
+            return "a replay link cannot take back orders"
+        game = s.game
+        if game.is_over:
+            return "the game is over"
+        if not s.sides:
+            return "nothing to undo"
+        d = game.decision
+        if seat != "both":
+            if d is not None and d.side.value != seat:
+                return f"the decision has passed to the {d.side.display} player"
+            if s.stored.mode != "computer" and s.sides[-1] != seat:
+                return "your last order is not the last one played"
+            if seat not in s.sides:
+                return "you have given no order yet"
+        count = self._undo_count(s, seat)
+        if count == 1:
+            return None if game.can_undo() else "it would take back a die roll or a reveal"
+        probe = game.copy()
+        try:
+            for _ in range(count):
+                probe.pop()
+        except UndoError as exc:
+            return str(exc)
+        return None
+
+    def _undo_count(self, s: Session, seat: str) -> int:
+        """How many orders an undo takes back: against the computer, its replies and the player's order."""
+        if seat == "both" or s.stored.mode != "computer":
+            return 1
+        n = 0
+        while n < len(s.sides) and s.sides[-1 - n] != seat:
+            n += 1
+        return n + 1
+
+    def undo(self, s: Session, seat: str, version: int) -> None:
+        with s.lock:
+            if seat == "replay":
+                raise Refused(403, "a replay link cannot take back orders")
+            if version != s.version:
+                raise Refused(409, "the position has changed since you saw it: look again", version=s.version)
+            why = self.undo_refusal(s, seat)
+            if why is not None:
+                raise Refused(400, f"cannot undo: {why}")
+            backup = self._snapshot(s)
+            count = self._undo_count(s, seat)
+            for _ in range(count):
+                s.game.pop()
+                s.sides.pop()
+            self._commit(s, backup, [(UNDO, "")] * count)
+
+    # --- what a seat is sent ------------------------------------------------------------------------
+    def shown_orders(self, s: Session) -> tuple[list[str], dict[str, str]]:
+        """The legal orders as the page is sent them, and each short form's full order.
+
+        A move is sent as its unit and destination (``move 15Pz K4``), not its whole route: the page needs
+        the route only to draw it, and asks for it (``path``).  Where a unit has more than one listed route
+        to a hex (the systems list one per destination), every route is sent in full.  Call with ``s.lock`` held.
+        """
+        if s.listing is not None and s.listing[0] == s.version and s.game.decision is not None:
+            return s.listing[1], s.listing[2]
+        orders = s.game.legal_orders()
+        notation = s.game.legal_notation()
+        ends: dict[tuple[str, str, bool], int] = {}
+        for o in orders:
+            if isinstance(o, Move) and len(o.path) > 1:
+                key = (o.unit, o.path[-1].label, o.trucks)
+                ends[key] = ends.get(key, 0) + 1
+        shown: list[str] = []
+        full: dict[str, str] = {}
+        for o, text in zip(orders, notation, strict=True):
+            if isinstance(o, Move) and len(o.path) > 1 and ends[(o.unit, o.path[-1].label, o.trucks)] == 1:
+                words = text.split(" ")  # move UNIT A-B-C [by-trucks]: the route's last hex (orders.py notation)
+                words[2] = words[2].rsplit("-", 1)[1]
+                short = " ".join(words)
+                full[short] = text
+                shown.append(short)
+            else:
+                shown.append(text)
+        s.listing = (s.version, shown, full)
+        return shown, full
+
+    def path(self, s: Session, seat: str, text: str) -> list[str]:
+        """The route of a listed move, for the seat whose decision it is (call with ``s.lock`` held)."""
+        d = s.game.decision
+        if seat == "replay" or d is None or (seat != "both" and d.side.value != seat):
+            raise Refused(403, "routes are shown to the player whose decision it is")
+        full = self.shown_orders(s)[1].get(text)
+        if full is None:
+            if text not in s.game.legal_notation():
+                raise Refused(400, "not a move listed for this decision")
+            full = text
+        order = s.game.parse(full)
+        if not isinstance(order, Move):
+            raise Refused(400, "not a move")
+        return [h.label for h in order.path]

@@ -1,0 +1,108 @@
+"""The shapes of what a client may send, checked strictly before anything runs (msgspec).
+
+msgspec rather than pydantic: it decodes and checks in one pass straight from the request bytes, never
+converts a value of the wrong type (a seed "3" or 3.0 is refused, not read as 3; pydantic's lax mode
+converts), refuses unknown fields, and its error messages name the field and the expected type without
+quoting the whole input.  Every text a client sends is printable ASCII of bounded length, so digits that
+are not ASCII (superscripts, Arabic-Indic) never reach the parsers, which would read some of them as
+numbers.  A refusal is one line (:func:`reason`) quoting at most a short excerpt of the input.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal, TypeVar
+
+import msgspec
+
+ASCII_LINE = r"^[ -~]*$"  # printable ASCII, one line
+MAX_SEED = 2**53 - 1  # a seed a browser's JavaScript can write exactly
+MAX_VERSION = 2**31 - 1
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+OptionName = Annotated[str, msgspec.Meta(min_length=1, max_length=60, pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$")]
+OrderText = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ASCII_LINE)]
+Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
+Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
+SideName = Literal["axis", "allied"]
+SeatSide = Literal["axis", "allied", "both"]
+
+
+class NewGame(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/games``.  ``seed``: only a game against the computer may choose it (docs/security.md)."""
+
+    scenario: Name | None = None  # the first scenario listed when not given
+    mode: Literal["hotseat", "computer", "remote"] = "hotseat"
+    options: Annotated[list[OptionName], msgspec.Meta(max_length=20)] = msgspec.field(default_factory=list)
+    computer: Name = "greedy"
+    human_side: SideName = "axis"
+    seed: Seed | None = None
+
+
+class PlayOrder(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST .../order``: the order and the version of the position the sender saw."""
+
+    order: OrderText
+    version: Version
+
+
+class Undo(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST .../undo``."""
+
+    version: Version
+
+
+class Empty(msgspec.Struct, forbid_unknown_fields=True):
+    """A request that takes no fields (``POST .../rematch``)."""
+
+
+class SideQuery(msgspec.Struct, forbid_unknown_fields=True):
+    """``?side=`` of the state, export and replay requests."""
+
+    side: SeatSide | None = None
+
+
+class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
+    """``?order=`` of the odds and path requests."""
+
+    order: OrderText
+
+
+class BadRequest(Exception):
+    """A request that does not have the expected shape: answered 400 with :attr:`reason`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+T = TypeVar("T")
+_QUOTED = re.compile(r"('[^']*'|`[^`]*`)")
+
+
+def reason(message: str, limit: int = 160) -> str:
+    """A decoder's message as one short line: quoted input cut to a few characters, the whole bounded."""
+    def cut(m: re.Match[str]) -> str:
+        text = m.group(0)
+        return text if len(text) <= 26 else text[:24] + "..." + text[-1]
+
+    line = _QUOTED.sub(cut, " ".join(message.split()))
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def decode_body(body: bytes, kind: type[T]) -> T:
+    """The request body as ``kind``; an empty body counts as ``{}``."""
+    try:
+        return msgspec.json.decode(body or b"{}", type=kind, strict=True)
+    except msgspec.ValidationError as exc:
+        raise BadRequest(f"bad request: {reason(str(exc))}") from None
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"bad request: the body is not JSON in UTF-8 ({reason(str(exc))})") from None
+
+
+def decode_query(params: dict[str, str], kind: type[T]) -> T:
+    """Query parameters as ``kind`` (every value is text; none may repeat)."""
+    try:
+        return msgspec.convert(params, type=kind, strict=True)
+    except msgspec.ValidationError as exc:
+        raise BadRequest(f"bad request: {reason(str(exc).replace('$.', 'parameter '))}") from None
