@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 BLOCKED = ("eliminated", "stays")
+AIR_CODES = frozenset({"S", "-", "EAX", "Int", "AA", "AAg"})  # FA-AIR.2: the air table's results, as air.py reads them
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,6 @@ def read_charts(t: Table) -> Charts:
         raise t.error("format", "expected 'tobruk-charts'")
     if t.int("version") != 1:
         raise t.error("version", "this program reads charts version 1")
-    gcrt = read_ratio_table(t.table("gcrt"))
     et = t.table("effects")
     effects = {code: _effect(et.table(code)) for code in et.keys()}
     et.done()
@@ -107,15 +107,14 @@ def read_charts(t: Table) -> Charts:
             raise rt.error(code, "expected [the defenders' code, the attackers' code], both codes of [effects]")
         results[code] = (pair[0], pair[1])
     rt.done()
-    missing = sorted({r for row in gcrt.rows for r in row} - set(results))
-    if missing:
-        raise rt.error(missing[0], "a result of the GCRT with no meaning in [results]")
+    gcrt = read_ratio_table(t.table("gcrt"), codes=frozenset(results))
     conv = t.table("conversions")
     no_retreat, survivable = _codes(conv, "no_retreat", effects), _codes(conv, "survivable", effects)
     conv.done()
     terrain, stacking, movement = t.table("terrain"), t.table("stacking"), t.table("movement")
     charts = Charts(
-        gcrt=gcrt, results=results, effects=effects, no_retreat=no_retreat, survivable=survivable, air=read_column_table(t.table("air")),
+        gcrt=gcrt, results=results, effects=effects, no_retreat=no_retreat, survivable=survivable,
+        air=read_column_table(t.table("air"), codes=AIR_CODES),
         road_free_hexes=terrain.int("road_free_hexes"), track_free_hexes=terrain.int("track_free_hexes"),
         track_kinds=tuple(terrain.strings("track_kinds")), box_bonus=terrain.int("box_bonus"),
         el_alamein_box_bonus=terrain.int("el_alamein_box_bonus"), infantry_plus_one=terrain.int("infantry_plus_one"),
