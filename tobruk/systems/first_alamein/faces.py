@@ -29,10 +29,13 @@ if TYPE_CHECKING:
 RESULT_VALUES = {"DE": (1.0, 0.0), "R2": (0.55, 0.0), "R1": (0.4, 0.0), "S": (0.3, 0.0), "-": (0.0, 0.0),
                  "SAR": (0.3, 0.25), "SAE": (0.3, 1.0), "AR": (0.0, 0.25), "AE": (0.0, 1.0)}
 RENDERING = Rendering(
-    terrain={"deir": "#e0d4b4", "depression": "#d9d3c7", "ridge": "#d8c28f", "tel": "#d2b98a"},
-    features={"impassable-escarpment": "#2a1606"},
-    symbols={},
+    # the charts' two terrain rows and what the map draws beside them (the family's palette for the rest)
+    terrain={"deir": "#e0d2ae", "ridge": "#d8c28f", "tel": "#d2b98a", "depression": "#d9d3c7"},
+    features={"track": "#7a4a1e"},
     status_names={"disrupted": "spent", "out_of_supply": "out of supply"},
+    terrain_names={"deir": "depression or deir (+1 for one infantry unit)", "hill": "ridge, hill or tel (+1 for one "
+                   "infantry unit)", "ridge": "ridge (+1 for one infantry unit)", "tel": "tel (+1 for one infantry unit)",
+                   "depression": "Qattara Depression (impassable)"},
 )
 
 
