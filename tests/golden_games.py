@@ -28,7 +28,8 @@ from tobruk.scenario import load_scenario
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 FORMAT = "tobruk-golden"
-STATUS = ("disrupted", "newly_disrupted", "activated", "hidden", "eliminated", "moved", "attacked", "out_of_supply")
+STATUS = ("disrupted", "newly_disrupted", "activated",  # (newly_disrupted: a status no longer kept, always off)
+          "hidden", "eliminated", "moved", "attacked", "out_of_supply")
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def projection(game: Game) -> dict[str, Any]:
     units = {}
     for uid in sorted(game.defs):
         u = game.unit(uid)
-        flags = "".join(name[0] if not getattr(u, name) else name[0].upper() for name in STATUS)
+        flags = "".join(name[0] if not getattr(u, name, False) else name[0].upper() for name in STATUS)
         units[uid] = f"{u.hex.label if u.hex is not None else '-'} {flags}"
     return {
         "turn": game.turn,

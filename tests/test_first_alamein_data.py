@@ -29,7 +29,7 @@ from tobruk.units import UnitType
 H = Hex.parse
 ROOT = Path(__file__).resolve().parents[1]
 GRID = DATA / "grids" / "first-alamein.toml"
-SCENARIO = DATA / "scenarios" / "first-alamein.toml"
+SCENARIO = ROOT / "tobruk" / "systems" / "first_alamein" / "scenarios" / "first-alamein.toml"
 MILE_KM = 1.609
 HEX_KM = 10.0  # the designer's scale: about 6 miles / 10 km a hex
 
@@ -475,7 +475,15 @@ def test_show_prints_the_scenario_from_its_data(capsys: pytest.CaptureFixture[st
     assert '"scenario": "first-alamein"' in capsys.readouterr().out
 
 
-def test_play_refuses_the_scenario_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "first-alamein", "--axis", "random", "--allied", "random"]) == 2
-    err = capsys.readouterr().err
-    assert "first-alamein" in err and "not played yet" in err and len(err.strip().splitlines()) == 1
+def test_play_replay_and_form_on_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "first-alamein", "--axis", "greedy", "--allied", "random", "--seed", "2",
+                 "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "Turn 10/10  date: 10 July 1942" in out and " victory" in out
+    assert main(["replay", str(record)]) == 0
+    assert "every state hash verified" in capsys.readouterr().out
+    form = tmp_path / "game.md"
+    assert main(["form", str(record), "--out", str(form)]) == 0
+    text = form.read_text(encoding="utf-8")
+    assert "## Boxes" in text and "### Turn 10 (date: 10 July 1942)" in text

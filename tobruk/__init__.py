@@ -5,7 +5,6 @@ with no I/O beyond reading its own packaged data; the faces (CLI, renderers) sit
 """
 
 from tobruk.engine.errors import (
-    AmbiguousOrderError,
     IllegalOrderError,
     InvalidOrderError,
     ScenarioError,
@@ -14,7 +13,6 @@ from tobruk.engine.errors import (
 from tobruk.hexes import Direction, Hex, Hexside
 
 __all__ = [
-    "AmbiguousOrderError",
     "Direction",
     "Hex",
     "Hexside",

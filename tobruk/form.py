@@ -54,10 +54,12 @@ def strength(game: Game, side: Side) -> int:
                if not game.unit(u).eliminated and game.unit(u).hex is not None and not game.defs[u].is_dummy)
 
 
-def _snapshot(game: Game, notes: TurnNotes) -> None:
+def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = None) -> None:
+    """The end of a turn: ``turn_notes`` are the system's notes as the turn's last order found them (the game
+    may already be in the next turn, whose notes, a date or the weather, are not this one's)."""
     from tobruk.render.svg import render_map
 
-    notes.notes = game.system.turn_notes(game)
+    notes.notes = game.system.turn_notes(game) if turn_notes is None else turn_notes
     notes.map_svg = render_map(game.scenario.map, [(game.defs[u], game.unit(u).value()) for u in game.unit_ids],
                                size=16, title=f"{game.scenario.title}, end of turn {notes.turn}",
                                rendering=game.system.rendering())
@@ -83,6 +85,7 @@ def build(rec: Record, *, source: str = "record", game_number: str = "", date: s
     for i in range(len(rec.orders)):
         turn = game.turn
         decision = game.decision
+        noted = game.system.turn_notes(game)
         play_recorded(game, rec, i, verify=verify, source=source)
         notes = turns.setdefault(turn, TurnNotes(turn))
         for entry in game.state.entries[seen:]:
@@ -99,7 +102,7 @@ def build(rec: Record, *, source: str = "record", game_number: str = "", date: s
                 notes.other.append(line)
         seen = len(game.state.entries)
         if game.turn != turn or game.is_over:
-            _snapshot(game, notes)
+            _snapshot(game, notes, noted)
     if verify:
         check_dice(game, rec, source=source)
     if turns and not turns[max(turns)].strength:

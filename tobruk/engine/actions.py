@@ -87,6 +87,54 @@ class Action:
         return self.notation()
 
 
+@dataclass(frozen=True, slots=True)
+class UnitAction(Action):
+    """The shape of the many actions about one unit: ``VERB UNIT`` (a base, not an action of its own)."""
+
+    unit: str
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
+
+    def __init_subclass__(cls) -> None:  # (no super(): a slotted dataclass is a new class, unlike its cell's)
+        if "form" not in cls.__dict__:
+            cls.form = f"{cls.verb} UNIT"
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.unit,)
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.unit}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(unit_word(args[0], text))
+
+
+@dataclass(frozen=True, slots=True)
+class HexAction(Action):
+    """The shape of the actions about one hex: ``VERB HEX`` (a base, not an action of its own)."""
+
+    hex: Hex
+    shape: ClassVar[tuple[Dim, ...]] = (HEX,)
+
+    def __init_subclass__(cls) -> None:  # (no super(): a slotted dataclass is a new class, unlike its cell's)
+        if "form" not in cls.__dict__:
+            cls.form = f"{cls.verb} HEX"
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.hex,)
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.hex.label}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 1:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(hex_word(args[0], text))
+
+
 # --- notation helpers ------------------------------------------------------------------------------
 def unit_word(text: str, whole: str) -> str:
     if not text or not (text[0].isascii() and text[0].isalnum()) or \

@@ -24,10 +24,6 @@ class InvalidOrderError(TobrukError, ValueError):
     """An order's text does not follow the notation (a syntax error, not a rules question)."""
 
 
-class AmbiguousOrderError(InvalidOrderError):
-    """An order's text could mean more than one legal order."""
-
-
 class IllegalOrderError(TobrukError, ValueError):
     """An order the rules forbid now; ``clause`` names the rule (e.g. ``GG-XIII.B.3``)."""
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from tobruk.hexes import Hex
 
 # the status bits, in this order (bit i is 1 << i)
-STATUS = ("eliminated", "hidden", "moved", "attacked", "disrupted", "newly_disrupted", "out_of_supply", "activated")
+STATUS = ("eliminated", "hidden", "moved", "attacked", "disrupted", "out_of_supply", "activated")
 BIT = {name: 1 << i for i, name in enumerate(STATUS)}
 
 
@@ -32,7 +32,6 @@ class UnitState:
 
     hex: Hex | None = None
     disrupted: bool = False
-    newly_disrupted: bool = False
     activated: bool = False
     hidden: bool = False
     eliminated: bool = False
@@ -42,7 +41,7 @@ class UnitState:
     steps: int = 0
 
     def copy(self) -> UnitState:
-        return UnitState(self.hex, self.disrupted, self.newly_disrupted, self.activated, self.hidden, self.eliminated,
+        return UnitState(self.hex, self.disrupted, self.activated, self.hidden, self.eliminated,
                          self.moved, self.attacked, self.out_of_supply, self.steps)
 
     def to_data(self) -> dict[str, Any]:
@@ -123,14 +122,13 @@ class UnitView:
     moved = _flag("moved")
     attacked = _flag("attacked")
     disrupted = _flag("disrupted")
-    newly_disrupted = _flag("newly_disrupted")
     out_of_supply = _flag("out_of_supply")
     activated = _flag("activated")
 
     def value(self) -> UnitState:
         """The unit's state now, as a plain value that later changes do not touch."""
         f = self._units.flags[self._i]
-        return UnitState(self.hex, disrupted=bool(f & BIT["disrupted"]), newly_disrupted=bool(f & BIT["newly_disrupted"]),
+        return UnitState(self.hex, disrupted=bool(f & BIT["disrupted"]),
                          activated=bool(f & BIT["activated"]), hidden=bool(f & BIT["hidden"]),
                          eliminated=bool(f & BIT["eliminated"]), moved=bool(f & BIT["moved"]),
                          attacked=bool(f & BIT["attacked"]), out_of_supply=bool(f & BIT["out_of_supply"]), steps=self.steps)

@@ -28,7 +28,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tobruk.engine.actions import FLAG, HEX, INT, UNIT, Action, Dim, hex_word, number_word, path_text, path_word, unit_word
+from tobruk.engine.actions import (
+    FLAG,
+    HEX,
+    INT,
+    UNIT,
+    Action,
+    Dim,
+    HexAction,
+    UnitAction,
+    hex_word,
+    number_word,
+    path_text,
+    path_word,
+    unit_word,
+)
 from tobruk.engine.errors import InvalidOrderError
 from tobruk.hexes import Hex
 
@@ -90,47 +104,17 @@ class Move(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Eliminate(Action):
+class Eliminate(UnitAction):
     """The owner removes one of his units (e.g. over the stacking limit at the end of a phase)."""
 
-    unit: str
     verb: ClassVar[str] = "eliminate"
-    form: ClassVar[str] = "eliminate UNIT"
-    shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.unit,)
-
-    def notation(self) -> str:
-        return f"eliminate {self.unit}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 1:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(unit_word(args[0], text))
 
 
 @dataclass(frozen=True, slots=True)
-class Airstrike(Action):
+class Airstrike(HexAction):
     """The phasing player's air unit attacks the enemy units in a hex."""
 
-    hex: Hex
     verb: ClassVar[str] = "airstrike"
-    form: ClassVar[str] = "airstrike HEX"
-    shape: ClassVar[tuple[Dim, ...]] = (HEX,)
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.hex,)
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.hex.label}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 1:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(hex_word(args[0], text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,25 +132,10 @@ class NoIntercept(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Target(Action):
+class Target(HexAction):
     """Start an attack declaration on a hex, or add a defending hex to the one being made."""
 
-    hex: Hex
     verb: ClassVar[str] = "target"
-    form: ClassVar[str] = "target HEX"
-    shape: ClassVar[tuple[Dim, ...]] = (HEX,)
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.hex,)
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.hex.label}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 1:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(hex_word(args[0], text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,25 +264,10 @@ class Cancel(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Hold(Action):
+class Hold(UnitAction):
     """The defender gives one defending unit No Retreat! orders."""
 
-    unit: str
     verb: ClassVar[str] = "hold"
-    form: ClassVar[str] = "hold UNIT"
-    shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.unit,)
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.unit}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 1:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(unit_word(args[0], text))
 
 
 @dataclass(frozen=True, slots=True)

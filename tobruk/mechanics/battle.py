@@ -71,6 +71,7 @@ class BattleVars:
 
     attacks: tuple[DeclaredAttack, ...] = ()
     attacked_units: tuple[str, ...] = ()  # enemy units attacked this phase
+    closing_retreats: str | None = None  # the attack phase whose end-of-phase retreats have been started (if a system needs it)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ The family's movement rules, by key:
   of such steps per move (``free_steps``, ``free_total``);
 * no road or track rate (nor free hex) on the step into an enemy ZOC (XIII.B.4);
 * ascending an escarpment +1 MF (infantry) or +2 MF (vehicles), free where a road or track
-  crosses it; a towering escarpment only where a road or track crosses it (XI.C, XI.D);
+  crosses it; a towering escarpment (or any hexside kind the system names in ``barriers``) only where
+  a road or track crosses it (XI.C, XI.D);
 * no entry into enemy-occupied hexes (XIII.A.3); stop on entering an enemy ZOC (XIII.B.1) or an
   enemy box or fort (XI.A.4); no ZOC-to-ZOC step within the ZOC of one enemy unit unless into a
   friendly-occupied hex (XIII.B.3), nor between the ZOCs of units in two enemy boxes (XI.A.3n);
@@ -36,7 +37,7 @@ from functools import cached_property, lru_cache
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
-from tobruk.maps import Map, MovementRates
+from tobruk.maps import Feature, Map, MovementRates
 from tobruk.mechanics.zoc import ZocMap
 
 MF = 60
@@ -64,6 +65,7 @@ class MoveContext:
     tables: SideTables | None = None
     free_steps: tuple[tuple[str, int], ...] = ()  # route kind -> free hexes along it per move
     free_total: int = 0  # free hexes per move in all
+    barriers: tuple[str, ...] = (Feature.TOWERING_ESCARPMENT,)  # hexside kinds crossed only along a road or track
 
     def clause(self, key: str) -> str:
         return self.clauses.get(key, key)
@@ -136,9 +138,10 @@ class SideTables:
 
 
 def side_tables(m: Map, side: Side, zoc: ZocMap, enemy_units: frozenset[Hex], friendly_units: frozenset[Hex],
-                enemy_forts: frozenset[Hex]) -> SideTables:
+                enemy_forts: frozenset[Hex], barriers: tuple[str, ...] = (Feature.TOWERING_ESCARPMENT,)) -> SideTables:
+    """A side's tables for the searches; ``barriers``: the hexside kinds no unit crosses off a road or track."""
     hexes, index = m.hexes, m.index
-    shared = (id(m), side, enemy_units, enemy_forts, frozenset(zoc.units.items()),
+    shared = (id(m), side, enemy_units, enemy_forts, barriers, frozenset(zoc.units.items()),
               frozenset((h, o & enemy_forts) for h, o in zoc.origins.items() if o & enemy_forts))
 
     def marks(where: frozenset[Hex]) -> tuple[bool, ...]:  # built from the few marked hexes, not the whole map
@@ -159,7 +162,7 @@ def side_tables(m: Map, side: Side, zoc: ZocMap, enemy_units: frozenset[Hex], fr
             zoc_forts[index[h]] = origins & enemy_forts
     return SideTables(
         index=index, hexes=hexes, nb=m.neighbour_table, route=m.route_table, climb=m.climb_table,
-        towering=m.towering_table, enemy_mines=m.enemy_mine_table(side), land=m.land_table,
+        towering=m.side_table(*barriers), enemy_mines=m.enemy_mine_table(side), land=m.land_table,
         enemy=marks(enemy_units), friend=marks(friendly_units), fort=marks(enemy_forts),
         zoc=tuple(zoc_units), zoc_forts=tuple(zoc_forts), shared=shared,
     )
@@ -170,7 +173,8 @@ def _tables(ctx: MoveContext) -> SideTables:
         return ctx.tables
     cached: SideTables | None = ctx.__dict__.get("_tables")
     if cached is None:
-        cached = side_tables(ctx.map, ctx.side, ctx.zoc, ctx.enemy_units, ctx.friendly_units, ctx.enemy_forts)
+        cached = side_tables(ctx.map, ctx.side, ctx.zoc, ctx.enemy_units, ctx.friendly_units, ctx.enemy_forts,
+                             ctx.barriers)
         ctx.__dict__["_tables"] = cached  # a frozen dataclass: cache beside the fields
     return cached
 
@@ -240,8 +244,9 @@ def _explain(ctx: MoveContext, code: int, here: Hex, there: Hex, spent: int, ent
     if code == ENEMY:
         return IllegalOrderError(ctx.clause("XIII.A.3"), f"{there} holds enemy units")
     if code == TOWERING:
-        return IllegalOrderError(ctx.clause("XI.D"), f"the towering escarpment {Hexside.between(here, there)} is "
-                                                     "impassable off road and track")
+        side = Hexside.between(here, there)
+        kind = next((f.kind for f in ctx.map.features(side) if f.kind in ctx.barriers), "towering-escarpment")
+        return IllegalOrderError(ctx.clause("XI.D"), f"the {kind.replace('-', ' ')} {side} is impassable off road and track")
     if code == ZOC_TO_ZOC:
         # named by the hex it comes from, never by unit: the unit may be face down
         shared = sorted(ctx.zoc.origins.get(here, frozenset()) & ctx.zoc.origins.get(there, frozenset()))

@@ -10,7 +10,7 @@ decides which steps are blocked and which add the extra MF, as tables over the m
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from tobruk.hexes import Hex
@@ -44,6 +44,28 @@ def edge_tables(m: Map, blocked: Callable[[Hex, Hex], bool], extra: Callable[[He
                 b.append(blocked(h, m.hexes[j]))
                 x.append(extra(h, m.hexes[j]))
     return tuple(b), tuple(x)
+
+
+def entry_tables(m: Map, open_hexes: Collection[Hex], blocked_hexes: Collection[Hex], costly_hexes: Collection[Hex],
+                 cost: int = MF, not_across: Sequence[bool] | None = None) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """Step tables from rules about the hex a line enters, the usual shape of the family's supply rules.
+
+    A hex in ``open_hexes`` (friendly-occupied) is always open at no extra cost; else one in ``blocked_hexes``
+    is closed; else one in ``costly_hexes`` (a ZOC the line may cross) costs ``cost`` more, and may not be
+    entered across a hexside marked in the edge table ``not_across`` (an enemy minefield).
+    """
+    open_, blocked_, costly_ = set(open_hexes), set(blocked_hexes), set(costly_hexes)
+    state = [0 if h in open_ else 2 if h in blocked_ else 1 if h in costly_ else 0 for h in m.hexes]
+    blocked: list[bool] = []
+    extra: list[int] = []
+    for e, j in enumerate(m.neighbour_table):
+        if j < 0:
+            blocked.append(True)
+            extra.append(0)
+            continue
+        blocked.append(state[j] == 2 or (state[j] == 1 and not_across is not None and not_across[e]))
+        extra.append(cost if state[j] == 1 else 0)
+    return tuple(blocked), tuple(extra)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,52 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tobruk.engine.actions import HEX, INT, UNIT, Action, Dim, Vocabulary, hex_word, number_word, unit_word
+from tobruk.engine.actions import INT, Action, Dim, HexAction, UnitAction, Vocabulary, number_word
 from tobruk.engine.errors import InvalidOrderError
-from tobruk.hexes import Hex
 from tobruk.mechanics.actions import FAMILY
 
 
 @dataclass(frozen=True, slots=True)
-class Activate(Action):
-    unit: str
+class Activate(UnitAction):
     verb: ClassVar[str] = "activate"
-    form: ClassVar[str] = "activate UNIT"
-    shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.unit,)
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.unit}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 1:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(unit_word(args[0], text))
 
 
 @dataclass(frozen=True, slots=True)
-class Convoy(Action):
+class Convoy(UnitAction):
     """Send a truck convoy to extend the supply line of one unit (GG-XV.A.4)."""
 
-    unit: str
     verb: ClassVar[str] = "convoy"
-    form: ClassVar[str] = "convoy UNIT"
-    shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.unit,)
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.unit}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 1:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(unit_word(args[0], text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,25 +37,10 @@ class Gallop(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Airlift(Action):
+class Airlift(HexAction):
     """The Luftwaffe tries to supply the Axis units in a hex from the air (GG-X.B.2)."""
 
-    hex: Hex
     verb: ClassVar[str] = "airlift"
-    form: ClassVar[str] = "airlift HEX"
-    shape: ClassVar[tuple[Dim, ...]] = (HEX,)
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.hex,)
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.hex.label}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 1:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(hex_word(args[0], text))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,120 @@
+"""The duties of the attack phase, as the family's basic rules set them (GG-XIV.A.2 and GG-IX.B).
+
+* Compulsory attacks: every enemy hex next to a unit able to attack must be attacked while it holds an enemy
+  unit that threatens (undisrupted, not yet attacked this phase), as long as the units still able to attack
+  could attack it at odds on the table: a duty nobody can meet any more lapses.  A declaration that would
+  leave a due hex with nobody able to attack it, when the same attack could have taken that hex in too, is
+  refused (the system names the clause).
+* The closing retreat: at the end of the attack phase, each of the side's disrupted units next to a threatening
+  enemy unit nobody attacked must retreat.
+
+What "able", "threatens" and "at odds on the table" mean is the system's: it gives :class:`Duties` hooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Set
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
+from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.battle import pending
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Duties:
+    """A system's answers to the questions of the attack phase's duties."""
+
+    def able(self, game: Game, side: Side, busy: Set[str], include_exempt: bool) -> dict[Hex, list[str]]:
+        """The side's units still able to attack this phase, by hex, leaving out ``busy`` ones and those in
+        declared attacks; units exempt from the duty (in a box held ...) only with ``include_exempt``."""
+        raise NotImplementedError
+
+    def threatens(self, game: Game, uid: str, attacked: Set[str]) -> bool:
+        """Whether an enemy unit creates a duty (undisrupted and not among the ``attacked`` this phase)."""
+        raise NotImplementedError
+
+    def group(self, game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[str, ...]:
+        """The strongest group of ``able`` units that may attack ``target`` together (empty if none)."""
+        return tuple(u for h, units in able.items() if h.is_adjacent(target) for u in units)
+
+    def can_declare(self, game: Game, order: Attack, side: Side) -> bool:
+        """Whether this attack could be declared (its odds on the table)."""
+        raise NotImplementedError
+
+
+def obligations(game: Game, side: Side, duties: Duties, busy: Set[str] = frozenset()) -> list[Hex]:
+    """The enemy hexes that must still be attacked before the attack phase may end, in hex order."""
+    able = duties.able(game, side, busy, False)
+    attacked = set(game.vars.attacked_units)
+    targeted = {h for a in pending(game) for h in a.order.defenders}
+    occupants = game.occupants(side.enemy)
+    due = []
+    for target in sorted({n for h in able for n in h.neighbours()} - targeted):
+        if not any(duties.threatens(game, u, attacked) for u in occupants.get(target, ())):
+            continue
+        group = duties.group(game, target, able)
+        if group and duties.can_declare(game, Attack((target,), group), side):
+            due.append(target)
+    return due
+
+
+def strands_a_duty(game: Game, order: Attack, side: Side, duties: Duties) -> Hex | None:
+    """A due hex this declaration would leave with nobody able to attack it, though the same attack could have
+    taken it in too; ``None`` if there is none."""
+    before = set(obligations(game, side, duties)) - set(order.defenders)
+    after = set(obligations(game, side, duties, set(order.attackers)))
+    for lost in sorted(before - after):
+        if duties.can_declare(game, Attack((*order.defenders, lost), order.attackers, order.partial), side):
+            return lost
+    return None
+
+
+def exposed(game: Game, side: Side, duties: Duties) -> dict[str, list[Hex]]:
+    """The side's disrupted units next to threatening enemy units nobody attacked this phase, with those hexes
+    (the units that must retreat as the attack phase ends)."""
+    attacked = set(game.vars.attacked_units)
+    occupants = game.occupants(side.enemy)
+    out: dict[str, list[Hex]] = {}
+    for uid in game.units_of(side):
+        u = game.unit(uid)
+        if u.hex is None or u.eliminated or not u.disrupted or game.defs[uid].is_air:
+            continue
+        threats = [n for n in u.hex.neighbours() if any(duties.threatens(game, e, attacked) for e in occupants.get(n, ()))]
+        if threats:
+            out[uid] = sorted(threats)
+    return out
+
+
+def suggested_attacks(game: Game, side: Side, duties: Duties, check: Callable[[Attack], None]) -> list[Attack]:
+    """Declarations worth offering a player: against each enemy hex next to units able to attack, the strongest
+    group, each hex's stack and each unit alone, widened to take in the due hexes they would otherwise strand;
+    only those ``check`` accepts (it raises :class:`IllegalOrderError` for the others)."""
+    able = duties.able(game, side, frozenset(), True)
+    enemies = {h for h, ids in game.occupants(side.enemy).items() if any(not game.defs[u].is_air for u in ids)}
+    out: list[Attack] = []
+    for target in sorted({n for h in able for n in h.neighbours()} & enemies):
+        groups = {duties.group(game, target, able)} - {()}
+        groups |= {tuple(able[h]) for h in able if h.is_adjacent(target)}
+        groups |= {(u,) for h in able if h.is_adjacent(target) for u in able[h]}
+        for group in sorted(groups):
+            order = Attack((target,), group)
+            for _ in range(6):
+                try:
+                    check(order)
+                except IllegalOrderError:
+                    stranded = strands_a_duty(game, order, side, duties)
+                    if stranded is None:
+                        break
+                    order = Attack(tuple(sorted((*order.defenders, stranded))), order.attackers)
+                    continue
+                if order not in out:
+                    out.append(order)
+                break
+    return out

@@ -1,0 +1,146 @@
+"""1st Alamein — Beginners' Edition (1-10 July 1942): a game system of this package's engine.
+
+The charts (``charts.toml``) give the GCRT with Spent, the air table, the terrain effects and the stacking
+limit; where they are silent The Gazala Gallop's basic rules apply, as decided clause by clause in
+docs/rulings.md ("1st Alamein").  The sequence of play is in :mod:`.sequence`; the rules by subject in
+:mod:`.moves` (movement, reinforcements), :mod:`.combat`, :mod:`.battle` and :mod:`.retreat` (ground
+combat), :mod:`.air`, :mod:`.supply` (recovery and supply), :mod:`.victory`; what several share in
+:mod:`.position`; the faces' hooks in :mod:`.faces`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tobruk.datafile import read_toml
+from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.flow import Step
+from tobruk.engine.sides import Side
+from tobruk.engine.system import Odds, Rendering, Summary, System, register
+from tobruk.maps import Terrain
+from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.control import set_control
+from tobruk.systems.first_alamein import combat as cb
+from tobruk.systems.first_alamein import faces
+from tobruk.systems.first_alamein import sequence as sq
+from tobruk.systems.first_alamein import victory as vp
+from tobruk.systems.first_alamein.actions import VOCABULARY
+from tobruk.systems.first_alamein.battle import battle_rules
+from tobruk.systems.first_alamein.battle import suggestions as battle_suggestions
+from tobruk.systems.first_alamein.charts import read_charts
+from tobruk.systems.first_alamein.state import FirstAlameinVars
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+HERE = Path(__file__).resolve().parent
+
+
+@register
+class FirstAlamein(System):
+    name = "first-alamein"
+    title = "1st Alamein - Beginners' Edition"
+    prefix = "FA"
+    vocabulary = VOCABULARY
+    game_over_clause = "FA-LOG.1"  # ten game-turns
+    # the terrain effects chart's (FA-TER.4: depression/deir, ridge/hill/tel), with the map's plain kinds
+    terrain_kinds = frozenset({"clear", "sea", "village", "town", "depression", "deir", "ridge", "hill", "tel"})
+
+    def __init__(self) -> None:
+        self.charts = read_charts(read_toml(HERE / "charts.toml"))
+        self.battle = battle_rules(self.charts)
+
+    def new_vars(self, game: Game) -> FirstAlameinVars:
+        return FirstAlameinVars()
+
+    def sequence(self, game: Game) -> Sequence[Step]:
+        return sq.FIRST_TURN if game.state.turn == 1 else sq.GAME_TURN
+
+    def setup(self, game: Game) -> None:
+        """CA-SC.7: the units the scenario names start spent; places belong to the side that holds them (GG-XVI)."""
+        for uid in game.scenario.rules.get("spent_at_start", []):
+            game.unit(uid).disrupted = True
+        set_control(game, initial_control(game))
+        game.log(f"Turn 1, {faces.day(game, 1)}. {game.scenario.title}.".replace(" , ", " "))
+
+    def begin_turn(self, game: Game) -> None:
+        for uid in game.unit_ids:
+            u = game.unit(uid)
+            u.moved = False
+            u.attacked = False
+        game.log(f"Turn {game.turn}" + (f", {faces.day(game)}." if faces.day(game) else "."))
+
+    def end_game(self, game: Game) -> None:
+        game.vars.result = vp.score(game)
+        for line in vp.describe(game.vars.result):
+            game.log(line, kind="event")
+
+    # --- what the faces ask (see faces.py) ------------------------------------------------------------
+    def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:
+        if not isinstance(action, Attack):
+            return []
+        try:
+            return cb.outcomes(game, action, side)
+        except IllegalOrderError:
+            return []
+
+    def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
+        return faces.odds(game, action, side)
+
+    def summary(self, game: Game) -> Summary | None:
+        return faces.summary(game)
+
+    def result_lines(self, game: Game) -> list[str]:
+        result = game.vars.result
+        return vp.describe(result) if result else []
+
+    def suggestions(self, game: Game, side: Side) -> list[Action]:
+        return list(battle_suggestions(game, side))
+
+    def view(self, game: Game, side: Side) -> dict[str, Any]:
+        return faces.view(game, side)
+
+    score_title = "Axis victory conditions met if the game ended now"
+
+    def turn_notes(self, game: Game) -> dict[str, str]:
+        return {"date": faces.day(game)} if faces.day(game) else {}
+
+    def score_now(self, game: Game) -> dict[str, float] | None:
+        return faces.score_now(game)
+
+    def form_facts(self, game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
+        return faces.form_facts(game)
+
+    def invariants(self, game: Game, before: Step) -> list[str]:
+        return faces.invariants(game, before)
+
+    def check_action(self, game: Game, action: Action) -> list[str]:
+        return faces.check_action(game, action)
+
+    def features(self, game: Game, side: Side) -> dict[str, Any]:
+        return faces.features(game, side)
+
+    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
+        return faces.prefer(seen, actions, stage)
+
+    def rendering(self) -> Rendering:
+        return faces.RENDERING
+
+
+def initial_control(game: Game) -> dict[Any, Side]:
+    """GG-XVI: each village or town belongs at the start to the side with a unit in it, else to the Allies if it
+    lies where they may set up, else to the Axis (who has come through it from the west)."""
+    m = game.scenario.map
+    allied_zones = {z for u, z in game.scenario.setup_zone.items() if game.defs[u].side is Side.ALLIED}
+    allied_ground = set().union(*(game.scenario.zone(z) for z in allied_zones)) if allied_zones else set()
+    out = {}
+    for h in m.hexes:
+        if m.terrain[h] not in (Terrain.VILLAGE, Terrain.TOWN):
+            continue
+        here = {game.defs[u].side for u in game.units_at(h)}
+        out[h] = here.pop() if len(here) == 1 else Side.ALLIED if h in allied_ground else Side.AXIS
+    return out

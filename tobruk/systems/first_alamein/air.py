@@ -1,0 +1,192 @@
+"""Air power in 1st Alamein (FA-AIR.1-2, with The Gazala Gallop's GG-X.A-B where the charts are silent).
+
+Each air unit is off the map and flies once a game-turn (GG-X.A): a ground attack in its side's airstrike
+step, or the interception of an enemy mission.  A mission waits on the decision stack (:class:`AirMission`)
+for the enemy's answer when he has an air unit able to go up.  The interceptor rolls on the column of the
+air unit it meets: EAX stops the mission and knocks that unit out for the next game-turn, Int stops it,
+AA knocks the interceptor out for the next game-turn and the mission goes on (FA-AIR.2).  A ground attack
+rolls for each unspent unit in the hex, top to bottom, the ones able to shoot back first (GG-X.B.1): S
+spends it (no retreat, GG-X.B.1a), AA (and AAg against a German ground unit) knocks the air unit out for the
+next game-turn and ends the mission.  The FA sequence has no interdiction and no aerial supply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.flow import Decision, Frame, on
+from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
+from tobruk.mechanics.actions import Intercept, NoIntercept
+from tobruk.systems.first_alamein import position as pos
+from tobruk.systems.first_alamein.charts import chart
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+
+def air_units(game: Game, side: Side) -> list[str]:
+    return [u for u in game.units_of(side) if game.defs[u].is_air and not game.unit(u).eliminated]
+
+
+def record(game: Game, uid: str) -> tuple[int, int]:
+    """(the game-turn the air unit last flew, the last game-turn it is knocked out)."""
+    flown_and_out: tuple[int, int] = game.vars.air.get(uid, (0, 0))
+    return flown_and_out
+
+
+def why_grounded(game: Game, uid: str) -> IllegalOrderError | None:
+    """Why an air unit cannot fly now, or ``None``."""
+    used, out_until = record(game, uid)
+    if out_until >= game.turn:
+        return IllegalOrderError("FA-AIR.2", f"{uid} is knocked out for game-turn {out_until}")
+    if used == game.turn:
+        return IllegalOrderError("GG-X.A", f"{uid} has flown already this game-turn")
+    return None
+
+
+def ready(game: Game, side: Side) -> list[str]:
+    """The side's air units able to fly now."""
+    return [u for u in air_units(game, side) if why_grounded(game, u) is None]
+
+
+def why_no_strike(game: Game, side: Side) -> IllegalOrderError | None:
+    units = air_units(game, side)
+    if not units:
+        return IllegalOrderError("FA-AIR.1", f"the {side.display} side has no air unit")
+    if not ready(game, side):
+        problem = why_grounded(game, units[0])
+        assert problem is not None
+        return problem
+    return None
+
+
+def flown(game: Game, uid: str) -> None:
+    game.vars.air = {**game.vars.air, uid: (game.turn, record(game, uid)[1])}
+
+
+def knock_out(game: Game, uid: str) -> None:
+    """EAX or AA (FA-AIR.2): the air unit cannot be used in the next game-turn."""
+    game.vars.air = {**game.vars.air, uid: (record(game, uid)[0], game.turn + 1)}
+    game.log(f"{uid} is knocked out for game-turn {game.turn + 1}.", kind="event")
+
+
+def strike_targets(game: Game, side: Side) -> list[Hex]:
+    """Hexes holding an unspent enemy ground unit (only unspent units are attacked, FA-AIR.1)."""
+    return sorted({h for uid, h in pos.on_map(game, side.enemy) if not game.unit(uid).disrupted})
+
+
+@dataclass(frozen=True)
+class AirMission(Frame):
+    """A mission in the air over ``hex``, waiting for the enemy's answer: intercept it or not (FA-AIR.1)."""
+
+    side: str
+    air: str
+    hex: str
+    clause = "FA-AIR.1"
+
+    def decision(self, game: Game) -> Decision | None:
+        return Decision(Side(self.side).enemy, game.step.key, f"intercept {self.air}'s mission over {self.hex}, or not",
+                        self.clause)
+
+    def actions(self, game: Game, decision: Decision) -> list[Action]:
+        return [Intercept(), NoIntercept()]
+
+    @on(Intercept)
+    def intercept(self, game: Game, decision: Decision, action: Action) -> None:
+        game.pop_frame()
+        finish(game, self, ready(game, decision.side)[0])
+
+    @on(NoIntercept)
+    def let_it_go(self, game: Game, decision: Decision, action: Action) -> None:
+        game.pop_frame()
+        finish(game, self, None)
+
+    def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
+        return IllegalOrderError(self.clause, f"answer the air mission first: intercept or no-intercept, "
+                                              f"not '{action.notation()}'")
+
+
+def strike(game: Game, side: Side, target: Hex) -> None:
+    """Send the side's first ready air unit against ``target``; the enemy may then intercept it."""
+    problem = why_no_strike(game, side)
+    if problem is not None:
+        raise problem
+    if target not in strike_targets(game, side):
+        raise IllegalOrderError("FA-AIR.1", f"{target} holds no unspent enemy ground unit to attack")
+    uid = ready(game, side)[0]
+    flown(game, uid)
+    game.log(f"{side.display}: {uid} attacks {target}.")
+    mission = AirMission(side.value, uid, target.label)
+    if ready(game, side.enemy):
+        game.push_frame(mission)
+    else:
+        finish(game, mission, None)
+
+
+def air_column(game: Game, air: str) -> str:
+    """The column an interceptor rolls on: that of the air unit it meets."""
+    return "german-air" if game.defs[air].nationality == "german" else "british-air"
+
+
+def finish(game: Game, mission: AirMission, interceptor: str | None) -> None:
+    """Resolve a mission after the enemy's answer."""
+    side, uid = Side(mission.side), mission.air
+    if interceptor is not None:
+        flown(game, interceptor)
+        die = game.dice.roll(f"{interceptor} intercepts {uid}")
+        result = chart(game).air.result(die, air_column(game, uid))
+        game.log(f"{interceptor} intercepts {uid}: die {die}: {result}.")
+        if result == "EAX":
+            knock_out(game, uid)
+            return
+        if result == "Int":
+            return
+        if result == "AA":
+            knock_out(game, interceptor)
+    ground_attack(game, side, uid, Hex.parse(mission.hex))
+
+
+def german_ground(game: Game, uid: str) -> bool:
+    d = game.defs[uid]
+    return d.nationality == "german" and not d.is_air
+
+
+def unit_column(game: Game, uid: str) -> str:
+    """FA-AIR.1: a British (Allied) unit inside one of its boxes, or any unit outside a box."""
+    d, h = game.defs[uid], game.unit(uid).hex
+    return "british-in-box" if d.side is Side.ALLIED and h in pos.boxes(game, Side.ALLIED) else "outside-box"
+
+
+def read(game: Game, uid: str, code: str) -> str:
+    """A result as it falls on this unit: AAg is AA against a German ground unit and nothing otherwise (FA-AIR.2)."""
+    if code == "AAg":
+        return "AA" if german_ground(game, uid) else "-"
+    return code
+
+
+def shoots_back(game: Game, uid: str) -> bool:
+    """Whether some die gives AA against this unit (the AA-capable units of GG-X.B.1, as the chart reads)."""
+    column = unit_column(game, uid)
+    return any(read(game, uid, chart(game).air.result(die, column)) == "AA" for die in range(1, 7))
+
+
+def attack_order(game: Game, target: Hex, side: Side) -> list[str]:
+    """The unspent enemy units in the hex, top to bottom, those able to shoot back first (GG-X.B.1)."""
+    units = [u for u in pos.ground_units(game, target, side.enemy) if not game.unit(u).disrupted]
+    return sorted(units, key=lambda u: (not shoots_back(game, u), units.index(u)))
+
+
+def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:
+    for uid in attack_order(game, target, side):
+        die = game.dice.roll(f"{air} attacks {uid}")
+        code = read(game, uid, chart(game).air.result(die, unit_column(game, uid)))
+        game.log(f"{air} on {uid}: die {die}: {code}.")
+        if code == "S":
+            game.unit(uid).disrupted = True  # no retreat after an air attack (GG-X.B.1a)
+        elif code == "AA":
+            knock_out(game, air)
+            return

@@ -1,0 +1,216 @@
+"""Ground combat arithmetic in 1st Alamein: the odds of an attack and what its result does to each unit.
+
+:func:`assess` checks a declaration (GG-XIV.A, where the charts are silent) and works out its odds on the
+GCRT (FA-CRT.1, GG-XIV.B.3-4) with the defence the terrain adds: an Allied box +2, the El Alamein box +3
+(FA-TER.2-3), a depression, deir, ridge, hill or tel +1 for one infantry unit (FA-TER.4), all only as far as
+matched by the infantry's factors in the hex; spent defenders read one column higher (GG-IX.C).
+:func:`unit_effects` turns the die's result into each unit's code (FA-CRT.2) with the conversions of No
+Retreat! and of a unit unable to retreat (FA-CRT.7) and the survivability of the Recce Gruppe and 7th
+Armoured Division (FA-CRT.8).  :func:`outcomes` gives the exact chances before the die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
+from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.battle import Effect, pending
+from tobruk.systems.first_alamein import position as pos
+from tobruk.systems.first_alamein.charts import chart
+from tobruk.systems.first_alamein.retreat import retreat_paths
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+
+@dataclass
+class Assessment:
+    """Everything about a declared attack before the die: strengths, terrain, odds column."""
+
+    attackers: dict[str, int]
+    defenders: tuple[str, ...]
+    defending_hexes: tuple[Hex, ...]
+    attack_hexes: tuple[Hex, ...]
+    attack: int
+    defence: int
+    column: int | None
+    spent_shift: bool
+    lines: list[str] = field(default_factory=list)
+    odds: str = "below 1:4"
+
+
+def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str]) -> tuple[int, list[str]]:
+    """The defence factors the hex adds to its defenders, matched by their infantry, with the reasons."""
+    c = chart(game)
+    m = game.scenario.map
+    side = game.defs[defenders[0]].side
+    bonus, notes = 0, []
+    if side is Side.ALLIED and h in pos.boxes(game, Side.ALLIED):  # FA-TER.2-3 (never the enemy's box, GG-XI.A.2)
+        worth = c.el_alamein_box_bonus if h in pos.el_alamein_box(game) else c.box_bonus
+        bonus += worth
+        notes.append(f"{'El Alamein box' if worth == c.el_alamein_box_bonus else 'box'} +{worth}")
+    zones = [z for z in c.infantry_plus_one_zones if h in m.zones.get(z, frozenset())]
+    if m.terrain[h] in c.infantry_plus_one_terrain or zones:  # FA-TER.4: +1 for the hex, one infantry unit's
+        bonus += c.infantry_plus_one
+        notes.append(f"{zones[0] if zones else m.terrain[h]} +{c.infantry_plus_one}")
+    matched = sum(game.defs[u].defence for u in defenders if game.defs[u].type in pos.INFANTRY_TYPES)
+    granted = min(bonus, matched)
+    if not bonus:
+        return 0, []
+    return granted, [f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}"]
+
+
+def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -> Assessment:
+    """Check a declaration and work out its odds.  ``declared``: the number of the declared attack assessed
+    again (its units are not "busy" in another attack)."""
+    used = dict(order.partial)
+    if not order.attackers:
+        raise IllegalOrderError("GG-XIV.A.4", "an attack needs at least one attacking unit")
+    if len(set(order.attackers)) != len(order.attackers) or len(set(order.defenders)) != len(order.defenders):
+        raise IllegalOrderError("GG-XIV.A.4", "a unit or hex is named twice")
+    busy = {u for a in pending(game) if a.id != declared for u in a.attackers}
+    attackers: dict[str, int] = {}
+    for uid in order.attackers:
+        d = game.defs.get(uid)
+        if d is None or d.side is not side or d.is_air:
+            raise IllegalOrderError("GG-XIV.A.1", f"{uid!r} is not one of your ground units")
+        u = game.unit(uid)
+        if u.eliminated or u.hex is None:
+            raise IllegalOrderError("GG-XIV.A.1", f"{uid} is not on the map")
+        if u.attacked:
+            raise IllegalOrderError("FA-SEQ.1", f"{uid} has attacked already this game-turn")
+        if uid in busy:
+            raise IllegalOrderError("GG-XIV.A.6", f"{uid} is in another declared attack: cancel that one first")
+        if u.disrupted:
+            raise IllegalOrderError("GG-XIV.A.3", f"{uid} is spent and may not attack")
+        factor = used.get(uid, d.attack)
+        if not 1 <= factor <= d.attack:
+            raise IllegalOrderError("GG-XIV.B.1", f"{uid} can attack with 1 to {d.attack} factors, not {factor}")
+        attackers[uid] = factor
+    for uid in used:
+        if uid not in attackers:
+            raise IllegalOrderError("GG-XIV.B.1", f"{uid} has factors given but is not attacking")
+    defenders: list[str] = []
+    for h in order.defenders:
+        here = pos.ground_units(game, h, side.enemy)
+        if not here:
+            raise IllegalOrderError("GG-XIV.A.2", f"{h} holds no enemy units")
+        defenders.extend(here)
+    attack_hexes = tuple(sorted({where for u in attackers if (where := game.unit(u).hex) is not None}))
+    for a in attack_hexes:
+        for h in order.defenders:
+            if not a.is_adjacent(h):
+                raise IllegalOrderError("GG-XIV.A.4", f"every attacker must be next to every defending hex: "
+                                                      f"{a} is not next to {h}")
+    attack = sum(attackers.values())
+    lines = [f"{uid} {f}" for uid, f in attackers.items()]
+    defence = raw = spent = 0
+    for h in order.defenders:
+        here = pos.ground_units(game, h, side.enemy)
+        factors = sum(game.defs[u].defence for u in here)
+        raw += factors
+        spent += sum(game.defs[u].defence for u in here if game.unit(u).disrupted)
+        bonus, notes = infantry_bonus(game, h, here)
+        lines.extend(notes)
+        defence += factors + bonus
+    c = chart(game)
+    basic = c.gcrt.column_for(attack, defence)  # GG-XIV.B.3-4: nearest column not above, 10:1 at most
+    shift = raw > 0 and 2 * spent >= raw  # GG-IX.C: spent defenders, one column higher
+    column = None if basic is None else c.gcrt.shifted(basic, 1 if shift else 0)
+    lines.insert(0, f"attack {attack} against defence {defence}")
+    if shift:
+        lines.append("defenders spent: one column higher")
+    return Assessment(attackers, tuple(defenders), tuple(order.defenders), attack_hexes, attack, defence, column,
+                      shift, lines, "below 1:4" if column is None else c.gcrt.columns[column])
+
+
+def allowed(a: Assessment) -> bool:
+    return a.column is not None
+
+
+def refuse_below(a: Assessment) -> IllegalOrderError:
+    return IllegalOrderError("FA-CRT.1", f"attacks below 1:4 are not allowed ({a.attack} to {a.defence})")
+
+
+# --- results ------------------------------------------------------------------------------------------
+def can_retreat(game: Game, uid: str, hexes: int, away_from: Sequence[Hex]) -> bool:
+    return bool(retreat_paths(game, uid, hexes, away_from))
+
+
+def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[str] = ()) -> dict[str, Effect]:
+    """Each unit's code for a GCRT result (FA-CRT.2), with FA-CRT.7's and FA-CRT.8's conversions.
+
+    In order: No Retreat! orders (R1 becomes S, R2 becomes DE); a unit that cannot retreat 2 hexes on an R2 is
+    eliminated whatever distance the attacker will name (FA-CRT.3, 7); DE against a survivable unit becomes
+    R2 unless it holds No Retreat! orders or cannot retreat 2 hexes (FA-CRT.8).
+    """
+    c = chart(game)
+    nr = set(no_retreat)
+    d_code, a_code = c.split(result)
+    out: dict[str, Effect] = {}
+    for uid in a.defenders:
+        code = d_code
+        if uid in nr:
+            code = c.no_retreat.get(code, code)
+        elif code == "R2" and not can_retreat(game, uid, 2, a.attack_hexes):
+            code = c.no_retreat["R2"]
+        if code in c.survivable and "survivable" in game.defs[uid].flags and uid not in nr \
+                and can_retreat(game, uid, 2, a.attack_hexes):
+            code = c.survivable[code]
+        out[uid] = Effect(code)
+    for uid in a.attackers:
+        out[uid] = Effect(a_code)
+    return out
+
+
+def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
+    """The exact probability of each GCRT result of a declaration before the die (one die, six faces)."""
+    a = assess(game, order, side)
+    if a.column is None:
+        return []
+    counts: dict[str, int] = {}
+    for die in range(1, 7):
+        result = chart(game).gcrt.result(die, a.column)
+        counts[result] = counts.get(result, 0) + 1
+    return sorted(((k, Fraction(v, 6)) for k, v in counts.items()), key=lambda kv: (-kv[1], kv[0]))
+
+
+def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
+    """GG-XIV.B.5: the sets of defending units that may be given No Retreat! orders (the empty set too); in
+    each hex with orders the ordered units hold at least half its defence factors."""
+    by_hex: dict[Hex, list[str]] = {}
+    for uid in a.defenders:
+        h = game.unit(uid).hex
+        if h is not None:
+            by_hex.setdefault(h, []).append(uid)
+    options: list[tuple[str, ...]] = [()]
+    for ids in by_hex.values():
+        total = sum(game.defs[u].defence for u in ids)
+        choices: list[tuple[str, ...]] = [()]
+        for k in range(1, len(ids) + 1):
+            choices.extend(combo for combo in combinations(ids, k)
+                           if 2 * sum(game.defs[u].defence for u in combo) >= total)
+        options = [(*o, *ch) for o in options for ch in choices]
+    return sorted({tuple(sorted(o)) for o in options})
+
+
+def asks_no_retreat(game: Game, a: Assessment) -> bool:
+    """The defender is asked only where some die would make the winner retreat a defending unit (R1, R2): the
+    orders change nothing else he would want changed."""
+    if a.column is None:
+        return False
+    c = chart(game)
+    return any(c.effect(c.split(c.gcrt.result(die, a.column))[0]).distance > 0 for die in range(1, 7))
+
+
+def log_line(a: Assessment, n: int, die: int, result: str, effects: dict[str, Effect]) -> str:
+    hit = ", ".join(f"{u} {e.code}" for u, e in effects.items() if e.code != "-")
+    return (f"Attack {n} on {','.join(h.label for h in a.defending_hexes)} by {','.join(a.attackers)}: "
+            f"{a.attack} to {a.defence}, {a.odds}; die {die}: {result}" + (f" ({hit})" if hit else ""))

@@ -1,0 +1,167 @@
+"""What 1st Alamein tells the faces (views, the fuzzer, computer players, forms, the map), through the hooks of
+:class:`~tobruk.engine.system.System`: the faces import none of this package's modules."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tobruk.engine.actions import Action
+from tobruk.engine.flow import Step
+from tobruk.engine.sides import Side
+from tobruk.engine.system import Odds, Rendering, Summary
+from tobruk.hexes import Hex
+from tobruk.mechanics import battle as battles
+from tobruk.mechanics.actions import Attack, Move, Place
+from tobruk.mechanics.reach import walk
+from tobruk.systems.first_alamein import air
+from tobruk.systems.first_alamein import combat as cb
+from tobruk.systems.first_alamein import moves as mv
+from tobruk.systems.first_alamein import position as pos
+from tobruk.systems.first_alamein import victory as vp
+from tobruk.systems.first_alamein.charts import chart
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+# the greedy player's reading of a result: (share of the defence won, share of the attack lost)
+RESULT_VALUES = {"DE": (1.0, 0.0), "R2": (0.55, 0.0), "R1": (0.4, 0.0), "S": (0.3, 0.0), "-": (0.0, 0.0),
+                 "SAR": (0.3, 0.25), "SAE": (0.3, 1.0), "AR": (0.0, 0.25), "AE": (0.0, 1.0)}
+RENDERING = Rendering(
+    # the charts' two terrain rows and what the map draws beside them (the family's palette for the rest)
+    terrain={"deir": "#e0d2ae", "ridge": "#d8c28f", "tel": "#d2b98a", "depression": "#d9d3c7"},
+    features={"track": "#7a4a1e"},
+    status_names={"disrupted": "spent", "out_of_supply": "out of supply"},
+    terrain_names={"deir": "depression or deir (+1 for one infantry unit)", "hill": "ridge, hill or tel (+1 for one "
+                   "infantry unit)", "ridge": "ridge (+1 for one infantry unit)", "tel": "tel (+1 for one infantry unit)",
+                   "depression": "Qattara Depression (impassable)"},
+)
+
+
+def day(game: Game, turn: int | None = None) -> str:
+    """The date of a game-turn ("3 July 1942"), one day a turn from the scenario's first day."""
+    first = game.scenario.rules.get("first_day")
+    if not isinstance(first, str):
+        return ""
+    d = date.fromisoformat(first) + timedelta(days=(game.turn if turn is None else turn) - 1)
+    return f"{d.day} {d.strftime('%B %Y')}"
+
+
+def objectives(game: Game) -> list[Hex]:
+    return sorted(vp.objective(game, "victory_el_alamein") | vp.objective(game, "victory_road_hex"))
+
+
+def view(game: Game, side: Side) -> dict[str, Any]:
+    """1st Alamein's part of a side's view: the day, the side's supply lines, the air units, the declared
+    attacks, the boxes, the victory hexes, the result."""
+    supply = game.vars.supply.get(side.value, {})
+    flights = {uid: {"side": game.defs[uid].side.value, "ready": air.why_grounded(game, uid) is None,
+                     "knocked_out_until": air.record(game, uid)[1]}
+               for s in Side for uid in air.air_units(game, s)}
+    return {
+        "date": day(game),
+        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
+        "air": flights,
+        "attacks": [{"id": a.id, "order": a.order.notation(), "defenders": [h.label for h in a.order.defenders],
+                     "attackers": list(a.attackers), "resolved": a.resolved} for a in battles.pending(game)],
+        "boxes_eliminated": list(game.vars.boxes_eliminated),
+        "objectives": [h.label for h in objectives(game)],
+        "result": game.vars.result,
+    }
+
+
+def odds(game: Game, action: Action, side: Side) -> Odds | None:
+    if not isinstance(action, Attack):
+        return None
+    a = cb.assess(game, action, side)
+    return Odds(a.odds, tuple(a.lines), tuple(cb.outcomes(game, action, side)))
+
+
+def summary(game: Game) -> Summary | None:
+    result = game.vars.result
+    if not result:
+        return None
+    margin = Fraction(1 if result["winner"] == Side.ALLIED.value else -1)
+    return Summary(result["winner"], result["level"], tuple(vp.describe(result)), margin, dict(result))
+
+
+def score_now(game: Game) -> dict[str, float]:
+    """The Axis's victory conditions met if the game ended now (the Allies' 1 when it meets none)."""
+    held = len(vp.holding(game))
+    return {"axis": float(held), "allied": 0.0 if held else 1.0}
+
+
+def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
+    """FA-LOG.1: the form's "Boxes" line, and what the Axis held at each victory determination."""
+    boxes = game.scenario.map.fortifications
+    gone = set(game.vars.boxes_eliminated)
+    name = {h: ", ".join(p.name for p in game.scenario.map.places_in(h) if "box" in p.name.lower()) for h in boxes}
+    held = [f"{name[h] or h} ({h})" for h in sorted(boxes) if h.label not in gone]
+    lost = [f"{name[h] or h} ({h})" for h in sorted(boxes) if h.label in gone]
+    turns = [(f"Turn {t}", "; ".join(h) or "nothing") for t, h in sorted(game.vars.holding.items(), key=lambda x: int(x[0]))]
+    return [("Boxes", [("Standing at the end", ", ".join(held) or "none"), ("Eliminated", ", ".join(lost) or "none")]),
+            ("The Axis at each Axis victory determination", turns)]
+
+
+def invariants(game: Game, before: Step) -> list[str]:
+    """After an action played in step ``before``: FA-STK.1 once a side's movement or attack step has ended
+    (GG-XII.B), one Allied unit a hex once the set-up is over (CA-SC.7), no reinforcement before its turn
+    (FA-UNIT.1), the supply markers as the last determination left them."""
+    problems = []
+    ended = game.step.key != before.key or game.is_over
+    if before.side is not None and before.key.endswith(("movement", "attacks")) and ended:
+        crowded = pos.overstacked(game, before.side)
+        if crowded:
+            problems.append(f"{before.side.display} over the stacking limit in {sorted(crowded)[0]} after {before.key}")
+    if before.key == "allied-setup" and ended:
+        stacks: dict[Hex, int] = {}
+        for _, h in pos.on_map(game, Side.ALLIED):
+            stacks[h] = stacks.get(h, 0) + 1
+        problems.extend(f"two Allied units set up in {h}" for h, n in stacks.items() if n > 1)
+    for uid, r in game.scenario.reinforcements.items():
+        if game.unit(uid).hex is not None and r.turn > game.turn:
+            problems.append(f"{uid} is on the map before turn {r.turn}")
+    if not game.step.key.endswith("supply"):
+        for entries in game.vars.supply.values():
+            for uid, e in entries.items():
+                u = game.unit(uid)
+                if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
+                    problems.append(f"{uid}'s supply marker disagrees with its last determination")
+    return problems
+
+
+def check_action(game: Game, action: Action) -> list[str]:
+    """No listed move spends more MF than the unit has (GG-XIII.A.2, C; FA-TER.1's free hexes cost nothing)."""
+    if not isinstance(action, Move) or len(action.path) < 2:
+        return []
+    ctx = mv.move_context(game, action.unit)
+    route = walk(ctx, action.path)
+    if route.spent > ctx.budget + ctx.bonus:
+        return [f"{action.notation()} spends {route.spent} of {ctx.budget + ctx.bonus}"]
+    return []
+
+
+def features(game: Game, side: Side) -> dict[str, Any]:
+    """What a computer player may steer by (all public: the victory hexes and the charts' numbers)."""
+    goals = objectives(game)
+    c = chart(game)
+    return {
+        "objectives": goals if side is Side.AXIS else [],  # the Allies go for the enemy's units
+        "guards": goals if side is Side.ALLIED else [],  # hexes the Axis wins by standing on
+        "result_values": RESULT_VALUES,
+        "stacking": (c.stack_units, c.stack_divisions),
+        "holding_types": ["infantry"] if side is Side.ALLIED else [],  # the Allied infantry holds its boxes
+        "setup_steps": ["allied-setup"],  # keep the historical positions
+    }
+
+
+def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
+    """The greedy player's choice of entry hex for a reinforcement: the one nearest the victory hexes."""
+    if stage != "first":
+        return None
+    places = [a for a in actions if isinstance(a, Place)]
+    goals = [Hex.parse(h) for h in seen.get("objectives", [])]
+    if not places or seen.get("phase", "").endswith("setup") or not goals:
+        return None
+    return min(places, key=lambda a: (min(a.hex.distance(g) for g in goals), a.unit, a.hex))

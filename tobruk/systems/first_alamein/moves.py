@@ -1,0 +1,165 @@
+"""1st Alamein's operational movement and reinforcements.
+
+The charts give the free hexes along roads and tracks (FA-TER.1) and the Allied boxes that stop Axis
+operational movement (FA-TER.2-3); the rest is The Gazala Gallop's basic movement (docs/rulings.md):
+1 MF a hex, the bonus MF for a move that enters no enemy ZOC (GG-XIII.C), the ZOC rules (GG-XIII.B,
+XI.A.3), a spent unit's single MF (GG-IX.A), and the cost of moving far while out of supply (GG-XV.B).
+A unit moves once a game-turn (FA-SEQ.1).  Reinforcements enter on their turn (FA-UNIT.1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
+from tobruk.hexes import Hex
+from tobruk.maps import MovementRates
+from tobruk.mechanics.actions import Move
+from tobruk.mechanics.control import pass_through
+from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
+from tobruk.mechanics.zoc import ZocMap
+from tobruk.systems.first_alamein import position as pos
+from tobruk.systems.first_alamein.charts import chart
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+# 1 MF a hex on or off the road: roads and tracks give free hexes instead of fractions (FA-TER.1)
+FLAT = MovementRates.of()
+CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XI.D", "XI.A.3n")}
+
+SideParts = tuple[ZocMap, frozenset[Hex], frozenset[Hex], frozenset[Hex], SideTables]
+
+
+def side_parts(game: Game, side: Side) -> SideParts:
+    """What every move of a side shares in one position: the enemy's ZOC, who is where, the enemy's boxes."""
+    parts: SideParts = game.memo(("move-side", side), lambda: _side_parts(game, side))
+    return parts
+
+
+def _side_parts(game: Game, side: Side) -> SideParts:
+    friends = frozenset(h for _, h in pos.on_map(game, side))
+    enemies = frozenset(h for _, h in pos.on_map(game, side.enemy))
+    zoc = pos.enemy_zoc(game, side)
+    stops = pos.boxes(game, side.enemy)  # FA-TER.2: Axis units stop on entering an Allied box
+    tables = side_tables(game.scenario.map, side, zoc, enemies, friends, stops, chart(game).barriers)
+    return zoc, enemies, friends, stops, tables
+
+
+def move_context(game: Game, uid: str, parts: SideParts | None = None) -> MoveContext:
+    """The search context of one unit's move now."""
+    d, u = game.defs[uid], game.unit(uid)
+    assert u.hex is not None
+    c = chart(game)
+    factor = min(d.movement, c.spent_movement) if u.disrupted else d.movement  # GG-IX.A
+    zoc, enemies, friends, stops, tables = parts if parts is not None else side_parts(game, d.side)
+    free = (("road", c.road_free_hexes), *((k, c.track_free_hexes) for k in c.track_kinds))
+    return MoveContext(
+        map=game.scenario.map, side=d.side, start=u.hex, rates=FLAT, budget=factor * MF,
+        bonus=c.movement_bonus * MF, ascent=0, vehicle=False, zoc=zoc, enemy_units=enemies, friendly_units=friends,
+        enemy_forts=stops, clauses=CLAUSES, tables=tables, free_steps=free, free_total=c.road_free_hexes,
+        barriers=c.barriers,
+    )
+
+
+def why_not_movable(game: Game, uid: str, side: Side) -> IllegalOrderError | None:
+    """The rule that keeps a unit from moving now, or ``None``."""
+    d = game.defs.get(uid)
+    if d is None or d.side is not side:
+        return IllegalOrderError("GG-XIII.A.1", f"{uid!r} is not one of your units")
+    u = game.unit(uid)
+    if u.eliminated or u.hex is None or d.is_air:
+        return IllegalOrderError("GG-XIII.A.1", f"{uid} is not a ground unit on the map")
+    if u.moved:
+        return IllegalOrderError("FA-SEQ.1", f"{uid} has moved already this game-turn")
+    return None
+
+
+def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> tuple[Move, ...]:
+    """Every move of a unit that may move now, one per destination (the path leaving it the most MF).
+
+    Kept in the game's search cache under the unit's reach key, so the same orders come back while nothing
+    its search reads has changed.
+    """
+    if why_not_movable(game, uid, game.defs[uid].side) is not None:
+        return ()
+    ctx = move_context(game, uid, parts)
+    key = ("move-orders", uid, ctx.reach_key())
+    cached: tuple[Move, ...] | None = game.search_cache.get(key)
+    if cached is None:
+        found = reach(ctx, game.search_cache)
+        cached = tuple(Move(uid, found[h].path) for h in sorted(found, key=lambda h: (h.r, h.q)))
+        game.search_cache[key] = cached
+    return cached
+
+
+def resolve_move(game: Game, order: Move, side: Side) -> Reach:
+    """Check a move and return its route; a destination alone gets the route leaving the most MF."""
+    problem = why_not_movable(game, order.unit, side)
+    if problem is not None:
+        raise problem
+    if order.trucks:
+        raise IllegalOrderError("GG-XIII.A.2", "1st Alamein has no truck convoys: a unit moves by itself")
+    ctx = move_context(game, order.unit)
+    if len(order.path) == 1:
+        found = reach(ctx, game.search_cache)
+        target = order.path[0]
+        if target not in found:
+            walk(ctx, [ctx.start, target])  # the first broken rule of the direct step, where there is one
+            raise IllegalOrderError("GG-XIII.A.2", f"{order.unit} cannot reach {target} this turn")
+        return found[target]
+    boxes = set(ctx.enemy_forts)
+    for i, h in enumerate(order.path[1:-1], start=1):
+        if h in boxes:  # the first rule broken, if the way there is legal: the box stops the unit (FA-TER.2)
+            walk(ctx, order.path[: i + 1])
+            raise IllegalOrderError("FA-TER.2", f"{order.unit} must stop on entering the box in {h}")
+    return walk(ctx, order.path)
+
+
+def carry_out_move(game: Game, order: Move, route: Reach) -> None:
+    d, u = game.defs[order.unit], game.unit(order.unit)
+    note = ""
+    if u.out_of_supply and not u.disrupted and route.spent > d.movement * MF // 2:  # GG-XV.B
+        u.disrupted = True
+        note = "; out of supply and over half its MF: spent"
+    u.hex = route.hex
+    u.moved = True
+    pass_through(game, d.side, route.path[1:])
+    game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.", kind="move")
+
+
+# --- reinforcements (FA-UNIT.1) ---------------------------------------------------------------------------
+def due(game: Game, side: Side) -> list[str]:
+    """The side's reinforcements whose turn has come and that are not on the map yet."""
+    out = []
+    for uid, r in sorted(game.scenario.reinforcements.items()):
+        u = game.unit(uid)
+        if game.defs[uid].side is side and r.turn <= game.turn and u.hex is None and not u.eliminated:
+            out.append(uid)
+    return out
+
+
+def entry_problem(game: Game, uid: str, h: Hex, occupants: dict[Hex, list[str]] | None = None) -> IllegalOrderError | None:
+    """Why a reinforcement may not enter in ``h`` now, or ``None``."""
+    r = game.scenario.reinforcements.get(uid)
+    if r is None:
+        return IllegalOrderError("FA-UNIT.1", f"{uid} is not a reinforcement")
+    if r.turn > game.turn:
+        return IllegalOrderError("FA-UNIT.1", f"{uid} arrives on turn {r.turn} (R{r.turn})")
+    if uid not in due(game, game.defs[uid].side):
+        return IllegalOrderError("FA-UNIT.1", f"{uid} has arrived already")
+    if h not in game.scenario.zone(r.zone):
+        return IllegalOrderError("FA-UNIT.1", f"{uid} enters in {r.zone}, not in {h}")
+    here = (occupants if occupants is not None else game.occupants()).get(h, [])
+    return pos.stacking_problem(game, [*here, uid])
+
+
+def arrivals(game: Game, side: Side) -> list[tuple[str, Hex]]:
+    """Every (reinforcement, entry hex) open now."""
+    occupants = game.occupants()
+    out: list[tuple[str, Hex]] = []
+    for uid in due(game, side):
+        zone = game.scenario.zone(game.scenario.reinforcements[uid].zone)
+        out.extend((uid, h) for h in sorted(zone) if entry_problem(game, uid, h, occupants) is None)
+    return out

@@ -1,0 +1,34 @@
+"""What 1st Alamein remembers beyond the units' own states: its variables, field by field.
+
+Containers are copied one level deep with the position (see :class:`~tobruk.engine.vars.Vars`); their
+items are replaced, never changed in place.  Hexes are kept as labels and sides as their values.  The
+units' own bits say the rest: *disrupted* is Spent (FA-CRT.2), *moved* and *attacked* FA-SEQ.1,
+*out_of_supply* the marker of the last supply determination.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tobruk.engine.vars import Vars
+from tobruk.mechanics.battle import BattleVars
+
+
+@dataclass
+class FirstAlameinVars(BattleVars, Vars):
+    placed: tuple[str, ...] = ()  # units set up this phase (CA-SC.7: the Allied set-up)
+    closing: str | None = None  # the step whose end is under way (its GG-IX.B retreats and stacking done)
+    # boxes (FA-TER.2-3, with GG-XI.A.3 and A.5)
+    boxes_held: dict[str, tuple[str, ...]] = field(default_factory=dict)  # side -> boxes held at its player-turn's start
+    boxes_eliminated: tuple[str, ...] = ()
+    villages: dict[str, str] = field(default_factory=dict)  # village hex -> the side controlling it (GG-XVI)
+    # combat (FA-CRT, GG-XIV): the declared attacks, the units attacked, the GG-IX.B retreats (BattleVars)
+    # air (FA-AIR, GG-X): air unit -> (the game-turn it last flew, the last game-turn it is knocked out)
+    air: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # supply: side -> unit -> its status at the side's last determination (shown on the map; the rules read the
+    # units' out-of-supply bits)
+    supply: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, metadata={"key": False})
+    # victory: what the Axis held at each Axis victory determination (for people), and the final result
+    holding: dict[str, tuple[str, ...]] = field(default_factory=dict, metadata={"key": False})
+    result: dict[str, Any] | None = field(default=None, metadata={"key": False})
