@@ -89,7 +89,8 @@ def at_retreat(extra: str = "") -> Game:
     C4, C5; A4 and C4 are next to B3)."""
     game: Game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4")
                              + unit_toml("Def", "allied", "B4", factors="1-2-2")
-                             + unit_toml("Far", "axis", "C6", factors="1-1-4"), extra, dice=ForcedDice([3]))
+                             + unit_toml("Far", "axis", "C6", factors="1-1-4")
+                             + unit_toml("Pal", "allied", "C8", factors="1-2-2"), extra, dice=ForcedDice([3]))
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
     game.play(NoRetreat())
@@ -116,6 +117,8 @@ def test_a_retreat_toward_or_next_to_the_attackers_or_into_the_enemy_is_caught()
         check_retreat(game, Retreat("Def", (H("B4"), H("C5"))))
     with pytest.raises(InvariantError, match="does not start where it stands"):
         check_retreat(game, Retreat("Def", (H("B5"), H("B6"))))
+    game.unit("Pal").hex = H("B5")  # a friend in the way is no obstacle (GG-XIV.D.2 f only prefers empty hexes)
+    check_retreat(game, Retreat("Def", (H("B4"), H("B5"))))
 
 
 @pytest.mark.rule("GG-XIV.D.2")
@@ -124,10 +127,24 @@ def test_a_retreat_into_a_friendly_box_next_to_the_attackers_passes() -> None:
     check_retreat(game, Retreat("Def", (H("B4"), H("A4"))))
 
 
+@pytest.mark.rule("GG-XIV.D.2")
+def test_an_enemy_fort_or_a_box_eliminated_next_to_the_attackers_is_caught() -> None:
+    game = at_retreat('[map.fortifications]\naxis = ["A4"]\n')  # an Axis fort: not a friendly box to Def
+    with pytest.raises(InvariantError, match="next to the attack's hexes"):
+        check_retreat(game, Retreat("Def", (H("B4"), H("A4"))))
+    game = at_retreat('[map.fortifications]\nallied = ["A4"]\n')
+    game.vars.boxes_eliminated = ("A4",)  # a box eliminated (GG-XI.A.5) holds nobody up any more
+    with pytest.raises(InvariantError, match="next to the attack's hexes"):
+        check_retreat(game, Retreat("Def", (H("B4"), H("A4"))))
+
+
 def test_a_retreat_outside_a_battle_is_caught() -> None:
     game = duel()
     with pytest.raises(InvariantError, match="outside a battle"):
         check_retreat(game, Retreat("Def", (H("B4"), H("B5"))))
+    game = at_retreat()  # Def must retreat; Pal is in no battle
+    with pytest.raises(InvariantError, match="Pal retreats outside a battle"):
+        check_retreat(game, Retreat("Pal", (H("C8"), H("C7"))))
 
 
 def convoy_game() -> Game:
