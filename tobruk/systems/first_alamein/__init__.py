@@ -32,6 +32,7 @@ from tobruk.systems.first_alamein.actions import VOCABULARY
 from tobruk.systems.first_alamein.battle import battle_rules
 from tobruk.systems.first_alamein.battle import suggestions as battle_suggestions
 from tobruk.systems.first_alamein.charts import read_charts
+from tobruk.systems.first_alamein.position import make_stacking_rules
 from tobruk.systems.first_alamein.state import FirstAlameinVars
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class FirstAlamein(System):
     def __init__(self) -> None:
         self.charts = read_charts(read_toml(HERE / "charts.toml"))
         self.battle = battle_rules(self.charts)
+        self.stacking = make_stacking_rules(self.charts.stack_units, self.charts.stack_divisions)
 
     def new_vars(self, game: Game) -> FirstAlameinVars:
         return FirstAlameinVars()

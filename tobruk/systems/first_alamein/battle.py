@@ -23,11 +23,11 @@ from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, pending
 from tobruk.mechanics.control import pass_through
 from tobruk.mechanics.duties import Duties, exposed, strands_a_duty, suggested_attacks
+from tobruk.mechanics.phases import close_step
 from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import Charts, chart
 from tobruk.systems.first_alamein.retreat import retreat_paths
-from tobruk.systems.first_alamein.steps import close_step
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

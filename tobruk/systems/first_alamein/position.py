@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
+from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.first_alamein.charts import chart
 from tobruk.units import UnitType
@@ -107,7 +108,16 @@ def stacking_problem(game: Game, uids: Sequence[str]) -> IllegalOrderError | Non
 
 def overstacked(game: Game, side: Side) -> dict[Hex, list[str]]:
     """The side's hexes over the stacking limit, with their units."""
-    stacks: dict[Hex, list[str]] = {}
-    for uid, h in on_map(game, side):
-        stacks.setdefault(h, []).append(uid)
-    return {h: ids for h, ids in stacks.items() if stacking_problem(game, ids) is not None}
+    return stacking_rules(game).overstacked(game, side)
+
+
+def stacking_rules(game: Game) -> StackingRules:
+    rules: StackingRules = game.system.stacking  # type: ignore[attr-defined]
+    return rules
+
+
+def make_stacking_rules(units: int, divisions: int) -> StackingRules:
+    """FA-STK.1: ``units`` a hex, at most ``divisions`` division level (the Recce Gruppe a brigade, as its counter
+    says); with GG-XII.B, the owner eliminates units over it at the end of his movement or attack step."""
+    return StackingRules(units, divisions, "FA-STK.1", counts=lambda game, uid: not game.defs[uid].is_air,
+                         division=lambda game, uid: game.defs[uid].is_division, eliminate=eliminate, on_map=on_map)

@@ -24,6 +24,7 @@ from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Cancel, EndPhase, Move, Place, Resolve, Target
 from tobruk.mechanics.duties import obligations
+from tobruk.mechanics.phases import close_step
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import moves as mv
@@ -31,7 +32,7 @@ from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import supply as sp
 from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.battle import DUTIES, end_of_attacks, suggestions
-from tobruk.systems.first_alamein.steps import FAStep, close_step
+from tobruk.systems.first_alamein.steps import FAStep
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -13,12 +13,12 @@ from typing import Any
 
 from tobruk.engine.vars import Vars
 from tobruk.mechanics.battle import BattleVars
+from tobruk.mechanics.phases import PhaseVars
 
 
 @dataclass
-class FirstAlameinVars(BattleVars, Vars):
+class FirstAlameinVars(BattleVars, PhaseVars, Vars):
     placed: tuple[str, ...] = ()  # units set up this phase (CA-SC.7: the Allied set-up)
-    closing: str | None = None  # the step whose end is under way (its GG-IX.B retreats and stacking done)
     # boxes (FA-TER.2-3, with GG-XI.A.3 and A.5)
     boxes_held: dict[str, tuple[str, ...]] = field(default_factory=dict)  # side -> boxes held at its player-turn's start
     boxes_eliminated: tuple[str, ...] = ()

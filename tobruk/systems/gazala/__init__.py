@@ -24,6 +24,7 @@ from tobruk.mechanics.actions import Attack
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import faces
 from tobruk.systems.gazala import hidden as hd
+from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import sequence as sq
 from tobruk.systems.gazala import victory as vp
 from tobruk.systems.gazala.actions import VOCABULARY
@@ -49,6 +50,7 @@ class GazalaGallop(System):
     def __init__(self) -> None:
         self.charts = cb.read_charts(read_toml(HERE / "charts.toml"))
         self.battle = BATTLE
+        self.stacking = mv.STACKING
 
     def new_vars(self, game: Game) -> GazalaVars:
         return GazalaVars()

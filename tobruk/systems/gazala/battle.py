@@ -21,11 +21,11 @@ from tobruk.hexes import Hex
 from tobruk.maps import Feature
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
+from tobruk.mechanics.phases import close_step
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import pass_through
-from tobruk.systems.gazala.steps import close_step
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -16,6 +16,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
@@ -344,11 +345,7 @@ def gallop_candidates(game: Game) -> list[str]:
 # --- stacking (GG-XII) and losses -------------------------------------------------------------------
 def overstacked(game: Game, side: Side) -> dict[Hex, list[str]]:
     """The side's hexes over the stacking limit, with the units in each (dummies do not count)."""
-    stacks: dict[Hex, list[str]] = {}
-    for uid, h in on_map(game, side):
-        stacks.setdefault(h, []).append(uid)
-    return {h: ids for h, ids in stacks.items()
-            if len(ids) > STACK_UNITS or sum(game.defs[i].is_division for i in ids) > STACK_DIVISIONS}
+    return STACKING.overstacked(game, side)
 
 
 def eliminate(game: Game, uid: str, why: str) -> None:
@@ -361,3 +358,9 @@ def eliminate(game: Game, uid: str, why: str) -> None:
         losses = game.vars.allied_losses  # GG-V.A.4's bonus activations
         losses[str(game.turn)] = losses.get(str(game.turn), 0) + 1
     game.log(f"{d.side.display}: {who} eliminated in {where} ({why}).", kind="loss")
+
+
+# GG-XII.A.2 and B: 3 units a hex, at most 2 division-level (dummies and air units do not count: on_map leaves
+# them out); the owner eliminates units over the limit at the end of his movement or attack phase
+STACKING = StackingRules(STACK_UNITS, STACK_DIVISIONS, "GG-XII.B", counts=lambda game, uid: True,
+                         division=lambda game, uid: game.defs[uid].is_division, eliminate=eliminate, on_map=on_map)

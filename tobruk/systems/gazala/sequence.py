@@ -18,6 +18,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve, Target
+from tobruk.mechanics.phases import close_step
 from tobruk.systems.gazala import air
 from tobruk.systems.gazala import battle as bt
 from tobruk.systems.gazala import combat as cb
@@ -27,7 +28,7 @@ from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala import victory as vp
 from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Gallop, Weather
 from tobruk.systems.gazala.setup import SetupStep, SiegeStep, illegal
-from tobruk.systems.gazala.steps import GazalaStep, close_step
+from tobruk.systems.gazala.steps import GazalaStep
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -13,6 +13,7 @@ from typing import Any
 
 from tobruk.engine.vars import Vars
 from tobruk.mechanics.battle import BattleVars
+from tobruk.mechanics.phases import PhaseVars
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +36,9 @@ class Interdiction:
 
 
 @dataclass
-class GazalaVars(BattleVars, Vars):
+class GazalaVars(BattleVars, PhaseVars, Vars):
     weather: str = "clear"  # GG-VIII: clear, sandstorm or rainstorm this game-turn
     nonhistorical: bool = False  # GG-V.B: the nonhistorical set-up was chosen
-    closing: str | None = None  # the step whose end is under way (its IX.B retreats and stacking done)
     placed: tuple[str, ...] = ()  # units set up (or redeployed in a siege) this phase
     # face-down counters (GG-V.B, XIV.B.6)
     anon: dict[str, str] = field(default_factory=dict)  # counter -> the anonymous id the enemy sees
