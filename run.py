@@ -2,7 +2,7 @@
 """Bootstrap and run tobruk from a fresh checkout, needing only ``python3`` and ``pip``.
 
 ``python3 run.py``        installs what is needed (once) and serves the game at http://127.0.0.1:8000/.
-``python3 run.py test``   installs what is needed (once) and runs ruff, mypy and the test suite.
+``python3 run.py test``   installs what is needed (once) and runs ruff (lint and format check), mypy and the test suite.
 ``python3 run.py mutate`` mutation testing of the rule code (docs/testing.md; long, not part of ``test``).
 
 Everything goes into ``.venv`` inside the checkout; it is reinstalled whenever
@@ -56,7 +56,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["mutate"]:
         return _mutate(argv[1:])
     if argv[:1] == ["test"]:
-        for step in (("-m", "ruff", "check", "."), ("-m", "mypy")):
+        for step in (("-m", "ruff", "check", "."), ("-m", "ruff", "format", "--check", "."), ("-m", "mypy")):
             code = _run(*step)
             if code:
                 return code

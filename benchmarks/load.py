@@ -70,8 +70,11 @@ def cpu_seconds(pid: int) -> float:
 
 def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "tobruk.cli", "serve", "--port", str(port), "--db", str(folder / "load.sqlite")],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tobruk.cli", "serve", "--port", str(port), "--db", str(folder / "load.sqlite")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -130,8 +133,7 @@ async def stream(client: httpx.AsyncClient, tally: Tally, api: str, until: float
         tally.dropped_streams["ended by the server"] += 1
 
 
-async def player(client: httpx.AsyncClient, tally: Tally, url: str, n: int, until: float, think: float,
-                 start: float) -> None:
+async def player(client: httpx.AsyncClient, tally: Tally, url: str, n: int, until: float, think: float, start: float) -> None:
     rng = random.Random(n)
     streams: list[asyncio.Task[None]] = []
     await asyncio.sleep(start)
@@ -175,21 +177,29 @@ def pct(values: list[float], q: float) -> float:
 
 
 def report(tally: Tally, seconds: float, games: int, think: float, cpu: float, ramp: float) -> None:
-    print(f"machine: {os.cpu_count()} cores, {cpu_model()}, Python {platform.python_version()}, "
-          f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load average before the run {LOAD_BEFORE}")
+    print(
+        f"machine: {os.cpu_count()} cores, {cpu_model()}, Python {platform.python_version()}, "
+        f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load average before the run {LOAD_BEFORE}"
+    )
     print(f"{games} games at once, think time {think:.2f} s (mean), {seconds:.0f} s, counted after a {ramp:.0f} s ramp")
     for name, values in (("order", tally.order_ms), ("state", tally.state_ms), ("create", tally.create_ms)):
         if values:
-            print(f"{name:6} n={len(values):6}  p50 {pct(values, 50):7.1f} ms  p95 {pct(values, 95):7.1f} ms  "
-                  f"p99 {pct(values, 99):7.1f} ms  max {max(values):7.1f} ms  mean {statistics.fmean(values):6.1f} ms")
+            print(
+                f"{name:6} n={len(values):6}  p50 {pct(values, 50):7.1f} ms  p95 {pct(values, 95):7.1f} ms  "
+                f"p99 {pct(values, 99):7.1f} ms  max {max(values):7.1f} ms  mean {statistics.fmean(values):6.1f} ms"
+            )
     print(f"orders per second: {len(tally.order_ms) / (seconds - ramp):.1f}; games finished: {tally.games_finished}")
     print(f"answers by status: {dict(sorted(tally.statuses.items()))}")
     if tally.response_bytes:
-        print(f"answer size on the wire: median {statistics.median(tally.response_bytes) / 1024:.1f} KiB, "
-              f"max {max(tally.response_bytes) / 1024:.1f} KiB")
+        print(
+            f"answer size on the wire: median {statistics.median(tally.response_bytes) / 1024:.1f} KiB, "
+            f"max {max(tally.response_bytes) / 1024:.1f} KiB"
+        )
     print(f"failed requests: {sum(tally.failed_requests.values())} {dict(tally.failed_requests)}")
-    print(f"event streams: {tally.streams_opened} opened, {sum(tally.dropped_streams.values())} dropped "
-          f"{dict(tally.dropped_streams)}, {tally.events} events")
+    print(
+        f"event streams: {tally.streams_opened} opened, {sum(tally.dropped_streams.values())} dropped "
+        f"{dict(tally.dropped_streams)}, {tally.events} events"
+    )
     if cpu == cpu:  # not NaN
         print(f"server CPU: {cpu:.1f} s in {seconds:.0f} s ({100 * cpu / seconds:.0f}% of one core)")
 

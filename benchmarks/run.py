@@ -55,8 +55,9 @@ def random_games(n: int) -> tuple[float, float]:
     orders = 0
     start = time.process_time()
     for seed in range(n):
-        game = play_game(Game(scenario, seed=seed), {Side.AXIS: make_player("random", seed * 2 + 1),
-                                                      Side.ALLIED: make_player("random", seed * 2 + 2)})
+        game = play_game(
+            Game(scenario, seed=seed), {Side.AXIS: make_player("random", seed * 2 + 1), Side.ALLIED: make_player("random", seed * 2 + 2)}
+        )
         orders += len(game.history)
     elapsed = time.process_time() - start
     return n / elapsed, orders / elapsed
@@ -109,9 +110,20 @@ def search_versus_networkx() -> dict[str, float]:
     start = m.place("Rotonda Segnali").hex
     budget = 5 * 60
     # the same costs for both: road/track rates, 1 MF off road, +2 MF up an escarpment, towering impassable
-    ctx = MoveContext(map=m, side=Side.AXIS, start=start, rates=ARMOUR, budget=budget, bonus=0, ascent=120,
-                      vehicle=False, zoc=ZocMap({}, {}), enemy_units=frozenset(), friendly_units=frozenset(),
-                      enemy_forts=frozenset())
+    ctx = MoveContext(
+        map=m,
+        side=Side.AXIS,
+        start=start,
+        rates=ARMOUR,
+        budget=budget,
+        bonus=0,
+        ascent=120,
+        vehicle=False,
+        zoc=ZocMap({}, {}),
+        enemy_units=frozenset(),
+        friendly_units=frozenset(),
+        enemy_forts=frozenset(),
+    )
     graph = nx.DiGraph()
     idx = m.index
     for h in m.hexes:
@@ -142,9 +154,16 @@ def search_versus_networkx() -> dict[str, float]:
     ours_s = timed(lambda: trace_all(sctx, 7 * 60), 100)
     theirs_s = timed(lambda: nx.multi_source_dijkstra_path_length(land, net, cutoff=7 * 60), 100)
     same_s = set(trace_all(sctx, 7 * 60)) == set(nx.multi_source_dijkstra_path_length(land, net, cutoff=7 * 60))
-    return {"reach_ms": ours * 1e3, "nx_reach_ms": theirs * 1e3, "reach_ratio": ours / theirs, "reach_same": same,
-            "supply_ms": ours_s * 1e3, "nx_supply_ms": theirs_s * 1e3, "supply_ratio": ours_s / theirs_s,
-            "supply_same": same_s}
+    return {
+        "reach_ms": ours * 1e3,
+        "nx_reach_ms": theirs * 1e3,
+        "reach_ratio": ours / theirs,
+        "reach_same": same,
+        "supply_ms": ours_s * 1e3,
+        "nx_supply_ms": theirs_s * 1e3,
+        "supply_ratio": ours_s / theirs_s,
+        "supply_same": same_s,
+    }
 
 
 def main() -> None:
@@ -156,15 +175,21 @@ def main() -> None:
     print(f"random Gazala games: {games:.2f} games/s, {orders:.0f} orders/s (one core, {args.games} games)")
     print(f"fuzzed Gazala games (every invariant checked): {fuzzed_games(max(1, args.games // 2)):.2f} games/s")
     fresh, warm, count = listing_times()
-    print(f"listing {count} legal orders (Axis movement, turn 2): {fresh * 1e3:.1f} ms afresh, "
-          f"{warm * 1e3:.1f} ms for a move and the next listing")
+    print(
+        f"listing {count} legal orders (Axis movement, turn 2): {fresh * 1e3:.1f} ms afresh, "
+        f"{warm * 1e3:.1f} ms for a move and the next listing"
+    )
     print(f"game copy: {clone_time() * 1e6:.1f} us")
     r = search_versus_networkx()
-    print(f"reach search (armour, 5 MF, from Rotonda Segnali): {r['reach_ms']:.3f} ms; networkx "
-          f"single_source_dijkstra: {r['nx_reach_ms']:.3f} ms; ratio {r['reach_ratio']:.2f} "
-          f"(same hexes: {r['reach_same']})")
-    print(f"supply search (Axis, 7 MF): {r['supply_ms']:.3f} ms; networkx multi_source_dijkstra: "
-          f"{r['nx_supply_ms']:.3f} ms; ratio {r['supply_ratio']:.2f} (same hexes: {r['supply_same']})")
+    print(
+        f"reach search (armour, 5 MF, from Rotonda Segnali): {r['reach_ms']:.3f} ms; networkx "
+        f"single_source_dijkstra: {r['nx_reach_ms']:.3f} ms; ratio {r['reach_ratio']:.2f} "
+        f"(same hexes: {r['reach_same']})"
+    )
+    print(
+        f"supply search (Axis, 7 MF): {r['supply_ms']:.3f} ms; networkx multi_source_dijkstra: "
+        f"{r['nx_supply_ms']:.3f} ms; ratio {r['supply_ratio']:.2f} (same hexes: {r['supply_same']})"
+    )
 
 
 if __name__ == "__main__":

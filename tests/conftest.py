@@ -31,15 +31,17 @@ grid = {{ rows = {rows}, columns = {columns} }}
 """
 
 
-def unit_toml(uid: str, side: str, hex_: str | None, *, echelon: str = "division", type_: str = "armour",
-              factors: str = "4-3-4", extra: str = "") -> str:
+def unit_toml(
+    uid: str, side: str, hex_: str | None, *, echelon: str = "division", type_: str = "armour", factors: str = "4-3-4", extra: str = ""
+) -> str:
     where = f'hex = "{hex_}"' if hex_ else "off_map = true"
-    return (f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "{side}"\nnationality = "test"\n'
-            f'echelon = "{echelon}"\ntype = "{type_}"\nfactors = "{factors}"\n{where}\n{extra}\n')
+    return (
+        f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "{side}"\nnationality = "test"\n'
+        f'echelon = "{echelon}"\ntype = "{type_}"\nfactors = "{factors}"\n{where}\n{extra}\n'
+    )
 
 
-def make_scenario(units: str = "", *, rows: int = 5, columns: int = 5, map_extra: str = "", turns: int = 14,
-                  tail: str = "") -> Scenario:
+def make_scenario(units: str = "", *, rows: int = 5, columns: int = 5, map_extra: str = "", turns: int = 14, tail: str = "") -> Scenario:
     text = BASE.format(turns=turns, rows=rows, columns=columns, map_extra=map_extra, units=units) + tail
     data: dict[str, Any] = tomllib.loads(text)
     return read_scenario(Table(data, "inline.toml"), "inline")
@@ -67,8 +69,9 @@ def at_phase(game: Any, key: str) -> Any:
     raise AssertionError(f"never reached phase {key}")
 
 
-def movement_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis",
-                  seed: int = 0, dice: Any = None) -> Any:
+def movement_game(
+    units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis", seed: int = 0, dice: Any = None
+) -> Any:
     """A game on a small inline map, at the given side's movement phase of turn 1, Allied units active."""
     from tobruk.engine.game import Game
 
@@ -94,8 +97,7 @@ def jump_to(game: Any, key: str) -> Any:
     return game
 
 
-def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis",
-                dice: Any = None) -> Any:
+def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis", dice: Any = None) -> Any:
     """A game on a small inline map at the given side's attack phase of turn 1, Allied units active."""
     from tobruk.engine.game import Game
 

@@ -34,21 +34,33 @@ grid = {{ rows = {rows}, columns = {columns} }}
 """
 
 
-def unit(uid: str, side: str, hex_: str | None, *, echelon: str = "division", type_: str = "infantry",
-         factors: str = "2-2-3", nationality: str = "", extra: str = "") -> str:
+def unit(
+    uid: str,
+    side: str,
+    hex_: str | None,
+    *,
+    echelon: str = "division",
+    type_: str = "infantry",
+    factors: str = "2-2-3",
+    nationality: str = "",
+    extra: str = "",
+) -> str:
     """A unit's TOML; ``hex_`` None: off the map (an air unit, or give ``arrives`` in ``extra``)."""
     where = f'hex = "{hex_}"' if hex_ else ("" if "arrives" in extra else "off_map = true")
     nation = nationality or ("german" if side == "axis" else "british")
-    return (f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "{side}"\nnationality = "{nation}"\n'
-            f'echelon = "{echelon}"\ntype = "{type_}"\nfactors = "{factors}"\n{where}\n{extra}\n')
+    return (
+        f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "{side}"\nnationality = "{nation}"\n'
+        f'echelon = "{echelon}"\ntype = "{type_}"\nfactors = "{factors}"\n{where}\n{extra}\n'
+    )
 
 
 def air(uid: str, side: str, nationality: str = "") -> str:
     return unit(uid, side, None, type_="air", factors="0-0-0", nationality=nationality)
 
 
-def scenario(units: str = "", *, rows: int = 5, columns: int = 8, map_extra: str = "", turns: int = 10,
-             rules: str = "", tail: str = "") -> Scenario:
+def scenario(
+    units: str = "", *, rows: int = 5, columns: int = 8, map_extra: str = "", turns: int = 10, rules: str = "", tail: str = ""
+) -> Scenario:
     text = BASE.format(turns=turns, rows=rows, columns=columns, map_extra=map_extra, units=units, rules=rules) + tail
     data: dict[str, Any] = tomllib.loads(text)
     return read_scenario(Table(data, "inline.toml"), "inline")
@@ -70,8 +82,9 @@ def advance_to(game: Game, key: str, turn: int | None = None) -> Game:
             raise AssertionError(f"the game ended before step {key}")
         if d.phase == key and d.clause != "FA-STK.1" and (turn is None or game.turn == turn):
             return game
-        game.play(next((a for a in game.legal_orders() if isinstance(a, Place)), EndPhase())
-                  if d.phase.endswith("reinforcement") else EndPhase())
+        game.play(
+            next((a for a in game.legal_orders() if isinstance(a, Place)), EndPhase()) if d.phase.endswith("reinforcement") else EndPhase()
+        )
     raise AssertionError(f"never reached step {key}")
 
 

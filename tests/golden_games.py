@@ -28,8 +28,16 @@ from tobruk.scenario import load_scenario
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 FORMAT = "tobruk-golden"
-STATUS = ("disrupted", "newly_disrupted", "activated",  # (newly_disrupted: a status no longer kept, always off)
-          "hidden", "eliminated", "moved", "attacked", "out_of_supply")
+STATUS = (
+    "disrupted",
+    "newly_disrupted",
+    "activated",  # (newly_disrupted: a status no longer kept, always off)
+    "hidden",
+    "eliminated",
+    "moved",
+    "attacked",
+    "out_of_supply",
+)
 
 
 @dataclass(frozen=True)
@@ -49,20 +57,42 @@ class GoldenGame:
 GAMES = (
     GoldenGame("gg-greedy-greedy-1", "gazala-gallop", 1, (), "greedy", "greedy", "airstrikes, convoys, retreats"),
     GoldenGame("gg-greedy-greedy-3", "gazala-gallop", 3, (), "greedy", "greedy", "the Allied sudden victory"),
-    GoldenGame("gg-random-greedy-43", "gazala-gallop", 43, (), "random", "greedy",
-               "an airlift, the AR of GG-IX.B, Crusader breakdowns, a unit eliminated unable to retreat"),
-    GoldenGame("gg-random-random-7", "gazala-gallop", 7, (), "random", "random",
-               "the Siege of Tobruk in the historical game, eliminations over the stacking limit"),
+    GoldenGame(
+        "gg-random-greedy-43",
+        "gazala-gallop",
+        43,
+        (),
+        "random",
+        "greedy",
+        "an airlift, the AR of GG-IX.B, Crusader breakdowns, a unit eliminated unable to retreat",
+    ),
+    GoldenGame(
+        "gg-random-random-7",
+        "gazala-gallop",
+        7,
+        (),
+        "random",
+        "random",
+        "the Siege of Tobruk in the historical game, eliminations over the stacking limit",
+    ),
     GoldenGame("gg-greedy-random-1", "gazala-gallop", 1, (), "greedy", "random", "No Retreat!, the Gallop"),
     GoldenGame("gg-random-random-2", "gazala-gallop", 2, (), "random", "random", "random play, historical"),
-    GoldenGame("gg-greedy-random-5-nh", "gazala-gallop", 5, ("nonhistorical",), "greedy", "random",
-               "the Siege of Tobruk, No Retreat!, many retreats"),
-    GoldenGame("gg-random-random-3-nh", "gazala-gallop", 3, ("nonhistorical",), "random", "random",
-               "an airlift, the Gallop, face-down set-up"),
-    GoldenGame("gg-random-random-5-nh", "gazala-gallop", 5, ("nonhistorical",), "random", "random",
-               "the Siege of Tobruk"),
-    GoldenGame("gg-random-greedy-3-nh", "gazala-gallop", 3, ("nonhistorical",), "random", "greedy",
-               "the greedy Allies in the nonhistorical set-up"),
+    GoldenGame(
+        "gg-greedy-random-5-nh",
+        "gazala-gallop",
+        5,
+        ("nonhistorical",),
+        "greedy",
+        "random",
+        "the Siege of Tobruk, No Retreat!, many retreats",
+    ),
+    GoldenGame(
+        "gg-random-random-3-nh", "gazala-gallop", 3, ("nonhistorical",), "random", "random", "an airlift, the Gallop, face-down set-up"
+    ),
+    GoldenGame("gg-random-random-5-nh", "gazala-gallop", 5, ("nonhistorical",), "random", "random", "the Siege of Tobruk"),
+    GoldenGame(
+        "gg-random-greedy-3-nh", "gazala-gallop", 3, ("nonhistorical",), "random", "greedy", "the greedy Allies in the nonhistorical set-up"
+    ),
 )
 
 
@@ -107,9 +137,18 @@ def record(g: GoldenGame) -> dict[str, Any]:
 
     players = {Side.AXIS: make_player(g.axis, g.seed * 2 + 1), Side.ALLIED: make_player(g.allied, g.seed * 2 + 2)}
     play_game(game, players, after=after)
-    return {"format": FORMAT, "version": 1, "name": g.name, "why": g.why, "scenario": g.scenario, "seed": g.seed,
-            "options": list(g.options), "players": {"axis": g.axis, "allied": g.allied},
-            "start": projection(Game(scenario, seed=g.seed, options=g.options)), "steps": steps}
+    return {
+        "format": FORMAT,
+        "version": 1,
+        "name": g.name,
+        "why": g.why,
+        "scenario": g.scenario,
+        "seed": g.seed,
+        "options": list(g.options),
+        "players": {"axis": g.axis, "allied": g.allied},
+        "start": projection(Game(scenario, seed=g.seed, options=g.options)),
+        "steps": steps,
+    }
 
 
 def path_of(name: str) -> Path:

@@ -13,8 +13,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-CAUGHT = {1: "killed", 3: "killed", 37: "type check", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout",
-          255: "timeout"}
+CAUGHT = {1: "killed", 3: "killed", 37: "type check", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout"}
 MISSED = {0: "survived", 33: "no tests", 5: "no tests"}
 
 
@@ -40,8 +39,7 @@ def main(root: Path = Path("mutants")) -> int:
         checked = len(codes) - here["not checked"]
         name = str(meta.relative_to(root))[: -len(".meta")]
         print(f"{name:40} {len(codes):8} {checked:8} {caught:8} {caught / max(checked, 1):7.1%}")
-        missed += [(key, status(code)) for key, code in codes.items()
-                   if status(code) not in (*CAUGHT.values(), "not checked")]
+        missed += [(key, status(code)) for key, code in codes.items() if status(code) not in (*CAUGHT.values(), "not checked")]
     caught = sum(total[s] for s in set(CAUGHT.values()))
     count = sum(total.values())
     checked = count - total["not checked"]

@@ -17,10 +17,14 @@ from tobruk.systems.gazala.state import Interdiction
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
-LW = ('[[unit]]\nid = "LW"\nname = "Luftwaffe"\nside = "axis"\nnationality = "german"\necheLon = "division"\n'
-      'type = "air"\nfactors = "0-0-0"\noff_map = true\n').replace("echeLon", "echelon")
-DAF = ('[[unit]]\nid = "DAF"\nname = "Desert Air Force"\nside = "allied"\nnationality = "british"\n'
-       'echelon = "division"\ntype = "air"\nfactors = "0-0-0"\noff_map = true\n')
+LW = (
+    '[[unit]]\nid = "LW"\nname = "Luftwaffe"\nside = "axis"\nnationality = "german"\necheLon = "division"\n'
+    'type = "air"\nfactors = "0-0-0"\noff_map = true\n'
+).replace("echeLon", "echelon")
+DAF = (
+    '[[unit]]\nid = "DAF"\nname = "Desert Air Force"\nside = "allied"\nnationality = "british"\n'
+    'echelon = "division"\ntype = "air"\nfactors = "0-0-0"\noff_map = true\n'
+)
 
 # The 2016 air table typed in from the charts: die 1..6 by target column.
 AIR = {
@@ -76,9 +80,9 @@ def test_every_ground_attack_cell(die: int, target: str, column: str) -> None:
 @pytest.mark.rule("GG-X.B.1b")
 def test_aa_results_knock_the_attacker_out_for_this_turn_and_the_next() -> None:
     # an Axis stack with the Flak Gruppe: die 2 on the Axis column is "Flak": AA
-    units = (unit_toml("Flak", "axis", "B4", echelon="subdivisional", type_="aa", factors="3-3-3",
-                       extra='aa = "anywhere"')
-             + unit_toml("Pz", "axis", "B4", type_="armour", factors="6-5-4"))
+    units = unit_toml("Flak", "axis", "B4", echelon="subdivisional", type_="aa", factors="3-3-3", extra='aa = "anywhere"') + unit_toml(
+        "Pz", "axis", "B4", type_="armour", factors="6-5-4"
+    )
     game = game_at(units, "allied-airstrike", [2])
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
@@ -86,8 +90,10 @@ def test_aa_results_knock_the_attacker_out_for_this_turn_and_the_next() -> None:
     assert game.vars.interdiction is None
     assert not game.unit("Pz").disrupted  # the mission ended at the AA result
     # "AAg": a German division level unit shoots back on a 1
-    units = '[[unit]]\nid = "15Pz"\nname = "15Pz"\nside = "axis"\nnationality = "german"\necheLon = "division"\n' \
+    units = (
+        '[[unit]]\nid = "15Pz"\nname = "15Pz"\nside = "axis"\nnationality = "german"\necheLon = "division"\n'
         'type = "armour"\nfactors = "7-6-4"\nhex = "B4"\naa = "anywhere"\n'.replace("echeLon", "echelon")
+    )
     game = game_at(units, "allied-airstrike", [1])
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
@@ -97,8 +103,9 @@ def test_aa_results_knock_the_attacker_out_for_this_turn_and_the_next() -> None:
 
 @pytest.mark.rule("GG-X.B.1")
 def test_units_are_attacked_one_by_one_aa_units_first() -> None:
-    units = (unit_toml("Pz", "axis", "B4", type_="armour", factors="6-5-4")
-             + unit_toml("Flak", "axis", "B4", echelon="subdivisional", type_="aa", factors="3-3-3"))
+    units = unit_toml("Pz", "axis", "B4", type_="armour", factors="6-5-4") + unit_toml(
+        "Flak", "axis", "B4", echelon="subdivisional", type_="aa", factors="3-3-3"
+    )
     game = game_at(units, "allied-airstrike", [5, 6])
     assert air.attack_order(game, H("B4"), ALLIED) == ["Flak", "Pz"]
     game.play(Airstrike(H("B4")))
@@ -173,8 +180,7 @@ def test_interception_of_the_desert_air_force(die: int, result: str) -> None:
 
 @pytest.mark.rule("GG-X.A")
 def test_once_per_game_turn_and_off_the_map() -> None:
-    game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry") + unit_toml("Ital", "axis", "B2"),
-                   "axis-airstrike", [3, 3])
+    game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry") + unit_toml("Ital", "axis", "B2"), "axis-airstrike", [3, 3])
     assert game.unit("LW").hex is None and game.unit("DAF").hex is None
     game.play(Airstrike(H("B4")))
     game.play(Intercept())  # the DAF flies now ...
@@ -237,8 +243,7 @@ def test_aerial_resupply_of_an_isolated_axis_stack() -> None:
 
 
 @pytest.mark.rule("GG-X.B.3")
-@pytest.mark.parametrize(("die", "ends", "knocked_out"), [(6, True, "LW"), (4, True, None), (3, False, None),
-                                                        (1, False, "DAF")])
+@pytest.mark.parametrize(("die", "ends", "knocked_out"), [(6, True, "LW"), (4, True, None), (3, False, None), (1, False, "DAF")])
 def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: bool, knocked_out: str | None) -> None:
     # the Luftwaffe stays over C4 after its strike (die 2 on the Allied column: "-"); at the start of the Allied
     # player-turn the DAF goes up against it. German air column: 6 EAX (the Luftwaffe knocked out, the interdiction

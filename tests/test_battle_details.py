@@ -21,10 +21,20 @@ H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 
-def fight(attack: int, defenders: str, die: int, *, hexes: tuple[str, ...] = ("B4",), extra: str = "",
-          rows: int = 3, columns: int = 8, answer: NoRetreat | None = None) -> Game:
-    game: Game = attack_game(unit_toml("Att", "axis", "B3", factors=f"{attack}-1-4") + defenders, extra, rows=rows,
-                             columns=columns, dice=ForcedDice([die]))
+def fight(
+    attack: int,
+    defenders: str,
+    die: int,
+    *,
+    hexes: tuple[str, ...] = ("B4",),
+    extra: str = "",
+    rows: int = 3,
+    columns: int = 8,
+    answer: NoRetreat | None = None,
+) -> Game:
+    game: Game = attack_game(
+        unit_toml("Att", "axis", "B3", factors=f"{attack}-1-4") + defenders, extra, rows=rows, columns=columns, dice=ForcedDice([die])
+    )
     game.play(Attack(tuple(H(h) for h in hexes), ("Att",)))
     game.play(Resolve(1))
     d = game.decision
@@ -52,9 +62,10 @@ def test_the_combat_log_line() -> None:
 @pytest.mark.rule("GG-XIV.D.1")
 def test_retreat_orders_out_of_turn_name_the_retreat_rule() -> None:
     game = fight(6, tank("Def", "B4"), 5)  # 3:1 die 5: R2, the winner names 0-2
-    for order, reason in ((RetreatDistance(3), "'retreat-distance 3' is not allowed now; set the retreat distance (0-2) "
-                                               "for Def"),
-                          (EndRetreat(), "'end-retreat' is not allowed now; set the retreat distance (0-2) for Def")):
+    for order, reason in (
+        (RetreatDistance(3), "'retreat-distance 3' is not allowed now; set the retreat distance (0-2) for Def"),
+        (EndRetreat(), "'end-retreat' is not allowed now; set the retreat distance (0-2) for Def"),
+    ):
         before = game.state_hash()
         with pytest.raises(IllegalOrderError) as err:
             game.play(order)
@@ -62,15 +73,18 @@ def test_retreat_orders_out_of_turn_name_the_retreat_rule() -> None:
     with pytest.raises(IllegalOrderError) as err:
         game.play(Retreat("Def", (H("B4"), H("B5"))))
     assert (err.value.clause, err.value.reason) == (
-        "GG-XIV.D.2", "'retreat Def B4-B5' is not allowed now; set the retreat distance (0-2) for Def")
+        "GG-XIV.D.2",
+        "'retreat Def B4-B5' is not allowed now; set the retreat distance (0-2) for Def",
+    )
 
 
 @pytest.mark.rule("GG-XIV.D.1")
 def test_the_distance_binds_the_r1_units_and_leaves_the_boxs_d_free() -> None:
     # Att in B3 attacks B4 (an Allied box) and C4 at 3:1, die 2: R1. In the box R1 becomes D (GG-XI.A.1): Boxed
     # may stay; Open must retreat the 1 hex the winner names.
-    game = fight(12, tank("Boxed", "B4") + tank("Open", "C4"), 2, hexes=("B4", "C4"),
-                 extra='[map.fortifications]\nallied = ["B4"]\n', rows=5)
+    game = fight(
+        12, tank("Boxed", "B4") + tank("Open", "C4"), 2, hexes=("B4", "C4"), extra='[map.fortifications]\nallied = ["B4"]\n', rows=5
+    )
     game.play(RetreatDistance(1))
     assert EndRetreat() not in game.legal_orders()
     retreat = next(o for o in game.legal_orders() if isinstance(o, Retreat) and o.unit == "Open" and len(o.path) == 2)
@@ -150,8 +164,9 @@ def test_no_retreat_is_asked_only_where_a_result_could_make_a_defender_retreat()
     game.play(Resolve(1))
     assert [r.value for r in game.dice.log] == [3]
     # against a box at 1:1 only the die 6 moves the defender: R2, a compulsory R1 there; the question is asked
-    game = attack_game(unit_toml("Att", "axis", "B3", factors="2-1-4") + tank("Def", "B4"),
-                       '[map.fortifications]\nallied = ["B4"]\n', dice=ForcedDice([6]))
+    game = attack_game(
+        unit_toml("Att", "axis", "B3", factors="2-1-4") + tank("Def", "B4"), '[map.fortifications]\nallied = ["B4"]\n', dice=ForcedDice([6])
+    )
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
     d = game.decision
@@ -169,8 +184,9 @@ def test_declarations_refused_say_why() -> None:
     with pytest.raises(IllegalOrderError) as err:
         game.play(Attack((H("B4"),), ("Att",)))
     assert (err.value.clause, err.value.reason) == (
-        "GG-XIV.A.2", "this would leave C4, which must be attacked, with no unit able to attack it: include it or keep "
-                      "units for it")
+        "GG-XIV.A.2",
+        "this would leave C4, which must be attacked, with no unit able to attack it: include it or keep units for it",
+    )
 
 
 @pytest.mark.rule("GG-XIV.C.1")

@@ -23,45 +23,174 @@ from tobruk.units import AntiTank, CombatClass, Echelon, UnitType
 
 FORCES = load_forces("north-africa")
 TRACK = load_track("north-africa")
-SCENARIOS = ("na-el-agheila-1", "na-el-agheila-2", "na-el-agheila-3", "na-crusader", "na-gazala",
-             "na-mersa-matruh", "na-1st-alamein", "na-alam-halfa", "na-alamein")
+SCENARIOS = (
+    "na-el-agheila-1",
+    "na-el-agheila-2",
+    "na-el-agheila-3",
+    "na-crusader",
+    "na-gazala",
+    "na-mersa-matruh",
+    "na-1st-alamein",
+    "na-alam-halfa",
+    "na-alamein",
+)
 CAMPAIGN = "na-campaign"
 
 # (clause, start, end, number of turns, Allied units, Axis units), from the listings; a panzer division
 # listed XX+ brings its regiment (CA-U.1), XX- is the division's base counter alone.
 LISTINGS: dict[str, tuple[str, str, str, int, set[str], set[str]]] = {
-    "na-el-agheila-1": ("CA-SC.1", "II Mar 41", "II Apr 41", 3, {"3ArmBde", "1ArmSpt"},
-                        {"5PzRgt", "15MotBde", "RecceGp", "Ariete", "XXICorps"}),
-    "na-el-agheila-2": ("CA-SC.2", "I Dec 41", "II Jan 42", 4, {"2ArmBde", "1ArmSpt", "GdsBde"},
-                        {"15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp", "Ariete", "Trieste", "XXICorps"}),
-    "na-el-agheila-3": ("CA-SC.3", "I Dec 42", "II Jan 43", 4,
-                        {"51Div", "NZDiv", "4LtArmBde", "22ArmBde", "1ArmSpt", "8ArmBde"}, {"15Pz", "21Pz", "90Lt"}),
-    "na-crusader": ("CA-SC.4", "II Nov 41", "I Jan 42", 4,
-                    {"44Div", "1PolBde", "32TkBde", "NZDiv", "4IndDiv", "1SADiv", "2SADiv", "1TkBde", "4LtArmBde",
-                     "7ArmBde", "22ArmBde", "7ArmSpt", "GdsBde"},
-                    {"XXICorps", "Ariete", "Trieste", "15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp"}),
-    "na-gazala": ("CA-SC.5", "II May 42", "II Jul 42", 5,
-                  {"50Div", "1SADiv", "2SADiv", "5IndDiv", "1FFBde", "2ArmBde", "4LtArmBde", "22ArmBde", "1TkBde",
-                   "32TkBde", "7ArmSpt", "GdsBde", "3IndMotBde", "1ArmBde"},
-                  {"XCorps", "XXICorps", "Ariete", "Trieste", "15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp",
-                   "15MotBde"}),
-    "na-mersa-matruh": ("CA-SC.6", "II Jun 42", "I Jul 42", 2,
-                        {"50Div", "5IndDiv", "NZDiv", "4LtArmBde", "22ArmBde", "1ArmSpt", "7ArmSpt", "3IndMotBde",
-                         "1SADiv"},
-                        {"Ariete", "Littorio", "Trieste", "15Pz", "8PzRgt", "21Pz", "90Lt", "RecceGp"}),
-    "na-1st-alamein": ("CA-SC.7", "I Jul 42", "I Aug 42", 3,
-                       {"5IndDiv", "1SADiv", "NZDiv", "1ArmBde", "4LtArmBde", "1ArmSpt", "7ArmSpt", "2ArmBde", "AusDiv"},
-                       {"15Pz", "8PzRgt", "21Pz", "90Lt", "RecceGp", "Ariete", "Trieste", "XXICorps"}),
-    "na-alam-halfa": ("CA-SC.8", "I Sep 42", "I Oct 42", 3,
-                      {"AusDiv", "44Div", "5IndDiv", "1SADiv", "NZDiv", "1ArmBde", "4LtArmBde", "22ArmBde", "23TkBde",
-                       "1ArmSpt", "7ArmSpt"},
-                      {"XCorps", "XXICorps", "Ariete", "Littorio", "Trieste", "Folgore", "15Pz", "8PzRgt", "21Pz",
-                       "5PzRgt", "90Lt", "164Div", "RecceGp", "15MotBde", "Ramcke"}),
-    "na-alamein": ("CA-SC.9", "II Oct 42", "II Nov 42", 3,
-                   {"AusDiv", "44Div", "50Div", "51Div", "4IndDiv", "1SADiv", "NZDiv", "2ArmBde", "4LtArmBde", "8ArmBde",
-                    "22ArmBde", "24ArmBde", "23TkBde", "1ArmSpt", "7ArmSpt", "1FFBde", "GreekBde", "8ArmyArty"},
-                   {"XCorps", "XXICorps", "Ariete", "Littorio", "Trieste", "Folgore", "15Pz", "8PzRgt", "21Pz",
-                    "5PzRgt", "90Lt", "164Div", "RecceGp", "15MotBde", "Ramcke"}),
+    "na-el-agheila-1": (
+        "CA-SC.1",
+        "II Mar 41",
+        "II Apr 41",
+        3,
+        {"3ArmBde", "1ArmSpt"},
+        {"5PzRgt", "15MotBde", "RecceGp", "Ariete", "XXICorps"},
+    ),
+    "na-el-agheila-2": (
+        "CA-SC.2",
+        "I Dec 41",
+        "II Jan 42",
+        4,
+        {"2ArmBde", "1ArmSpt", "GdsBde"},
+        {"15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp", "Ariete", "Trieste", "XXICorps"},
+    ),
+    "na-el-agheila-3": (
+        "CA-SC.3",
+        "I Dec 42",
+        "II Jan 43",
+        4,
+        {"51Div", "NZDiv", "4LtArmBde", "22ArmBde", "1ArmSpt", "8ArmBde"},
+        {"15Pz", "21Pz", "90Lt"},
+    ),
+    "na-crusader": (
+        "CA-SC.4",
+        "II Nov 41",
+        "I Jan 42",
+        4,
+        {
+            "44Div",
+            "1PolBde",
+            "32TkBde",
+            "NZDiv",
+            "4IndDiv",
+            "1SADiv",
+            "2SADiv",
+            "1TkBde",
+            "4LtArmBde",
+            "7ArmBde",
+            "22ArmBde",
+            "7ArmSpt",
+            "GdsBde",
+        },
+        {"XXICorps", "Ariete", "Trieste", "15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp"},
+    ),
+    "na-gazala": (
+        "CA-SC.5",
+        "II May 42",
+        "II Jul 42",
+        5,
+        {
+            "50Div",
+            "1SADiv",
+            "2SADiv",
+            "5IndDiv",
+            "1FFBde",
+            "2ArmBde",
+            "4LtArmBde",
+            "22ArmBde",
+            "1TkBde",
+            "32TkBde",
+            "7ArmSpt",
+            "GdsBde",
+            "3IndMotBde",
+            "1ArmBde",
+        },
+        {"XCorps", "XXICorps", "Ariete", "Trieste", "15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp", "15MotBde"},
+    ),
+    "na-mersa-matruh": (
+        "CA-SC.6",
+        "II Jun 42",
+        "I Jul 42",
+        2,
+        {"50Div", "5IndDiv", "NZDiv", "4LtArmBde", "22ArmBde", "1ArmSpt", "7ArmSpt", "3IndMotBde", "1SADiv"},
+        {"Ariete", "Littorio", "Trieste", "15Pz", "8PzRgt", "21Pz", "90Lt", "RecceGp"},
+    ),
+    "na-1st-alamein": (
+        "CA-SC.7",
+        "I Jul 42",
+        "I Aug 42",
+        3,
+        {"5IndDiv", "1SADiv", "NZDiv", "1ArmBde", "4LtArmBde", "1ArmSpt", "7ArmSpt", "2ArmBde", "AusDiv"},
+        {"15Pz", "8PzRgt", "21Pz", "90Lt", "RecceGp", "Ariete", "Trieste", "XXICorps"},
+    ),
+    "na-alam-halfa": (
+        "CA-SC.8",
+        "I Sep 42",
+        "I Oct 42",
+        3,
+        {"AusDiv", "44Div", "5IndDiv", "1SADiv", "NZDiv", "1ArmBde", "4LtArmBde", "22ArmBde", "23TkBde", "1ArmSpt", "7ArmSpt"},
+        {
+            "XCorps",
+            "XXICorps",
+            "Ariete",
+            "Littorio",
+            "Trieste",
+            "Folgore",
+            "15Pz",
+            "8PzRgt",
+            "21Pz",
+            "5PzRgt",
+            "90Lt",
+            "164Div",
+            "RecceGp",
+            "15MotBde",
+            "Ramcke",
+        },
+    ),
+    "na-alamein": (
+        "CA-SC.9",
+        "II Oct 42",
+        "II Nov 42",
+        3,
+        {
+            "AusDiv",
+            "44Div",
+            "50Div",
+            "51Div",
+            "4IndDiv",
+            "1SADiv",
+            "NZDiv",
+            "2ArmBde",
+            "4LtArmBde",
+            "8ArmBde",
+            "22ArmBde",
+            "24ArmBde",
+            "23TkBde",
+            "1ArmSpt",
+            "7ArmSpt",
+            "1FFBde",
+            "GreekBde",
+            "8ArmyArty",
+        },
+        {
+            "XCorps",
+            "XXICorps",
+            "Ariete",
+            "Littorio",
+            "Trieste",
+            "Folgore",
+            "15Pz",
+            "8PzRgt",
+            "21Pz",
+            "5PzRgt",
+            "90Lt",
+            "164Div",
+            "RecceGp",
+            "15MotBde",
+            "Ramcke",
+        },
+    ),
 }
 
 
@@ -95,8 +224,13 @@ def test_the_track_runs_in_half_months_from_ii_mar_41_to_ii_jan_43() -> None:
 
 @pytest.mark.rule("CA-R.1")
 def test_every_dated_entry_of_the_track_has_a_source() -> None:
-    dated = ([a.when for a in TRACK.axis_arrivals] + [f.when for f in TRACK.force_levels]
-             + [t.when for t in TRACK.tank_types] + [a.when for a in TRACK.anti_tank] + [r.when for r in TRACK.railheads])
+    dated = (
+        [a.when for a in TRACK.axis_arrivals]
+        + [f.when for f in TRACK.force_levels]
+        + [t.when for t in TRACK.tank_types]
+        + [a.when for a in TRACK.anti_tank]
+        + [r.when for r in TRACK.railheads]
+    )
     assert len(dated) >= 20
     assert all(d.source.strip() and d.date.strip() for d in dated)
 
@@ -193,8 +327,7 @@ def test_the_force_level_covers_every_scenarios_allied_forces(scenarios: dict[st
 @pytest.mark.rule("CA-R.3")
 def test_at_most_one_british_division_before_the_alamein_force_level(scenarios: dict[str, Scenario]) -> None:
     for name in ("na-el-agheila-1", "na-el-agheila-2", "na-crusader", "na-gazala", "na-mersa-matruh", "na-1st-alamein"):
-        british = [u.id for u in scenarios[name].units
-                   if u.nationality == "british" and u.echelon is Echelon.DIVISION]
+        british = [u.id for u in scenarios[name].units if u.nationality == "british" and u.echelon is Echelon.DIVISION]
         assert len(british) <= 1, (name, british)
     assert len([u for u in scenarios["na-alamein"].units if u.nationality == "british" and u.is_division]) == 3
 
@@ -232,8 +365,19 @@ def test_movement_four_for_german_mobile_units_three_for_the_rest() -> None:
 @pytest.mark.rule("CA-G.14")
 def test_unit_classes() -> None:
     by_class = {c: {u.id for u in FORCES.units.values() if u.combat_class is c} for c in CombatClass}
-    allied_armour = {"3ArmBde", "2ArmBde", "4LtArmBde", "7ArmBde", "22ArmBde", "1ArmBde", "8ArmBde", "24ArmBde",
-                     "1TkBde", "32TkBde", "23TkBde"}
+    allied_armour = {
+        "3ArmBde",
+        "2ArmBde",
+        "4LtArmBde",
+        "7ArmBde",
+        "22ArmBde",
+        "1ArmBde",
+        "8ArmBde",
+        "24ArmBde",
+        "1TkBde",
+        "32TkBde",
+        "23TkBde",
+    }
     assert by_class[CombatClass.PURE_ARMOUR] == {"5PzRgt", "8PzRgt", "Ariete", "Littorio"} | allied_armour
     assert by_class[CombatClass.SPECIAL] == {"RecceGp", "8ArmyArty"}
     assert all(FORCES.units[u].tank for u in allied_armour)
@@ -448,25 +592,27 @@ BAD_SCENARIOS = [
     ("na-1st-alamein", 'hex = "X73"', 'hex = "Y75"', "force[4].hex", "shares Y75 with NZDiv"),
     ("na-1st-alamein", 'turn = "II Jul 42"', 'turn = "II Aug 42"', "force[7].arrives.turn", "outside the scenario"),
     ("na-alamein", 'hex = "W77"', 'hex = "W50"', "force[5].hex", "outside the scenario's area"),
-    ("na-alam-halfa", 'places = ["tel-el-eisa"', 'places = ["tel-el-eissa"', "fortification[0].places[0]",
-     "no place or one-hex zone"),
+    ("na-alam-halfa", 'places = ["tel-el-eisa"', 'places = ["tel-el-eissa"', "fortification[0].places[0]", "no place or one-hex zone"),
     ("na-crusader", 'unit = "15Pz"\nform = "XX+"', 'unit = "90Lt"\nform = "XX+"', "force[17].unit", "listed twice"),
-    ("na-mersa-matruh", 'test = "bypass", zone = "mersa-matruh", toward = "east"', 'test = "bypass", zone = "mersa-matruh"',
-     "victory.condition.parts[1].toward", "needs the direction"),
+    (
+        "na-mersa-matruh",
+        'test = "bypass", zone = "mersa-matruh", toward = "east"',
+        'test = "bypass", zone = "mersa-matruh"',
+        "victory.condition.parts[1].toward",
+        "needs the direction",
+    ),
     ("na-gazala", "turns = 5", 'turns = "five"', "turns", "expected an integer"),
     ("na-gazala", 'start = "II May 42"\n', "", "start", "missing (required)"),
     ("na-gazala", 'first = "axis"', 'first = "germans"', "first", "expected one of allied, axis"),
     ("na-gazala", 'hex = "K35"', 'hex = "K99"', "force[2].hex", "not a land hex of the map"),
     # the campaign's package reads units_from for its own system only, and the counters come from it alone
-    ("na-gazala", 'system = "north-africa-campaign"', 'system = "gazala-gallop"', "units_from",
-     "read by the north-africa-campaign system"),
+    ("na-gazala", 'system = "north-africa-campaign"', 'system = "gazala-gallop"', "units_from", "read by the north-africa-campaign system"),
     ("na-gazala", "turns = 5\n", 'turns = 5\nunit = [{ id = "X" }]\n', "unit", "has its units from it, not as [[unit]]"),
 ]
 
 
 @pytest.mark.parametrize(("name", "old", "new", "field", "problem"), BAD_SCENARIOS)
-def test_a_malformed_scenario_names_file_and_field(tmp_path: Path, name: str, old: str, new: str, field: str,
-                                                  problem: str) -> None:
+def test_a_malformed_scenario_names_file_and_field(tmp_path: Path, name: str, old: str, new: str, field: str, problem: str) -> None:
     path = _copy(tmp_path, "scenarios", name, old, new)
     with pytest.raises(ScenarioError) as err:
         load_scenario(path)
@@ -474,18 +620,24 @@ def test_a_malformed_scenario_names_file_and_field(tmp_path: Path, name: str, ol
     assert err.value.field.endswith(field) and problem in err.value.problem, str(err.value)
 
 
-@pytest.mark.parametrize(("old", "new", "field", "problem"), [
-    ('factors = "6-2-3"', 'factors = "6-2"', "unit[43].factors", "attack-defence-movement"),
-    ('nationality = "greek"', 'nationality = "hellenic"', "unit[42].nationality", "expected one of"),
-    ('class = "pure-armour"\nfactors = "2-2-4"\ntank = "Pz III"\nformation = "21Pz"', 'factors = "2-2-4"',
-     "unit[0].class", "missing"),
-    ('tank = "A13"', 'tank = "Cromwell"', "unit[16].tank", "tank table's types"),
-    ('parts = ["8PzRgt"]', 'parts = ["8PzRegt"]', "panzer_division[0].parts[0]", "no unit '8PzRegt'"),
-    ('factors = "2-2-4"\ntank = "Pz III"\nformation = "21Pz"', 'factors = 224\ntank = "Pz III"\nformation = "21Pz"',
-     "unit[0].factors", "expected a string"),
-    ('name = "Panzer-Regiment 5"\nside = "axis"\n', 'name = "Panzer-Regiment 5"\n', "unit[0].side", "missing (required)"),
-    ('tank = "Pz III"\nformation = "21Pz"', 'tonk = "Pz III"\nformation = "21Pz"', "unit[0].tonk", "unknown field"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ('factors = "6-2-3"', 'factors = "6-2"', "unit[43].factors", "attack-defence-movement"),
+        ('nationality = "greek"', 'nationality = "hellenic"', "unit[42].nationality", "expected one of"),
+        ('class = "pure-armour"\nfactors = "2-2-4"\ntank = "Pz III"\nformation = "21Pz"', 'factors = "2-2-4"', "unit[0].class", "missing"),
+        ('tank = "A13"', 'tank = "Cromwell"', "unit[16].tank", "tank table's types"),
+        ('parts = ["8PzRgt"]', 'parts = ["8PzRegt"]', "panzer_division[0].parts[0]", "no unit '8PzRegt'"),
+        (
+            'factors = "2-2-4"\ntank = "Pz III"\nformation = "21Pz"',
+            'factors = 224\ntank = "Pz III"\nformation = "21Pz"',
+            "unit[0].factors",
+            "expected a string",
+        ),
+        ('name = "Panzer-Regiment 5"\nside = "axis"\n', 'name = "Panzer-Regiment 5"\n', "unit[0].side", "missing (required)"),
+        ('tank = "Pz III"\nformation = "21Pz"', 'tonk = "Pz III"\nformation = "21Pz"', "unit[0].tonk", "unknown field"),
+    ],
+)
 def test_a_malformed_forces_file_names_file_and_field(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
     path = _copy(tmp_path, "forces", "north-africa", old, new)
     with pytest.raises(ScenarioError) as err:
@@ -494,18 +646,25 @@ def test_a_malformed_forces_file_names_file_and_field(tmp_path: Path, old: str, 
     assert err.value.field == field and problem in err.value.problem, str(err.value)
 
 
-@pytest.mark.parametrize(("old", "new", "field", "problem"), [
-    ('source = "rules; wp:Second_Battle_of_El_Alamein"', 'source = " "', "allied_force_level[5].source", "source"),
-    ('turn = "I Aug 41"\ndate = "1 August', 'turn = "I Aug 44"\ndate = "1 August', "axis_arrival[2].turn", "not on the track"),
-    ('turn = "I Aug 41"\ndate = "1 August', 'turn = "Aug 41"\ndate = "1 August', "axis_arrival[2].turn", "expected a turn"),
-    ('name = "Grant"', 'name = "Matilda"', "tank_type[5].name", "listed twice"),
-    ("within = 5", "within = 0", "alamein.within", "1 hex or more"),
-    ("within = 5", 'within = "five"', "alamein.within", "expected an integer"),
-    ('source = "lexikon; wp:21st_Panzer_Division"\n', "", "axis_arrival[2].source", "missing (required)"),
-    ('axis_reinforcements_end = "II Oct 42"', 'axis_reinforcements_end = "II Okt 42"', "axis_reinforcements_end",
-     "expected a turn like 'II Mar 41'"),
-    ('unit = "21Pz"', 'unit = "Ramcke"', "axis_arrival[2].unit", "only with the Alamein force level (CA-R.5)"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ('source = "rules; wp:Second_Battle_of_El_Alamein"', 'source = " "', "allied_force_level[5].source", "source"),
+        ('turn = "I Aug 41"\ndate = "1 August', 'turn = "I Aug 44"\ndate = "1 August', "axis_arrival[2].turn", "not on the track"),
+        ('turn = "I Aug 41"\ndate = "1 August', 'turn = "Aug 41"\ndate = "1 August', "axis_arrival[2].turn", "expected a turn"),
+        ('name = "Grant"', 'name = "Matilda"', "tank_type[5].name", "listed twice"),
+        ("within = 5", "within = 0", "alamein.within", "1 hex or more"),
+        ("within = 5", 'within = "five"', "alamein.within", "expected an integer"),
+        ('source = "lexikon; wp:21st_Panzer_Division"\n', "", "axis_arrival[2].source", "missing (required)"),
+        (
+            'axis_reinforcements_end = "II Oct 42"',
+            'axis_reinforcements_end = "II Okt 42"',
+            "axis_reinforcements_end",
+            "expected a turn like 'II Mar 41'",
+        ),
+        ('unit = "21Pz"', 'unit = "Ramcke"', "axis_arrival[2].unit", "only with the Alamein force level (CA-R.5)"),
+    ],
+)
 def test_a_malformed_track_names_file_and_field(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
     path = _copy(tmp_path, "tracks", "north-africa", old, new)
     with pytest.raises(ScenarioError) as err:
@@ -584,6 +743,7 @@ def test_the_digest_covers_the_forces_and_track_files(monkeypatch: pytest.Monkey
     before = load_scenario("na-gazala").digest
     real = scenario_module.read_packaged_toml
     for folder in ("forces", "tracks"):
+
         def edited(f: str, name: str, folder: str = folder) -> Table:
             t = real(f, name)
             return Table({**t.data, "title": t.data["title"] + " (edited)"}, t.source) if f == folder else t

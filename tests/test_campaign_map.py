@@ -72,15 +72,33 @@ def test_each_named_place_zone_is_the_hex_its_coordinates_fall_in(zone: str, pla
 
 def test_labels_given_to_the_forces_side_are_the_ones_the_map_has() -> None:
     """The hexes written into the scenarios (shared list of places) stay where they are."""
-    expected = {"el-agheila": "AB4", "agedabia": "W12", "mersa-brega": "Z7", "benghazi": "J10", "derna": "C30",
-                "tobruk-centre": "J39", "bardia": "M47", "mersa-matruh": "Q63", "el-alamein": "V75", "tel-el-eisa": "V74",
-                "alam-nayil": "X75", "jalo": "AN21", "giarabub": "AG43", "siwa": "AL50", "nw-bugout-hex": "AA1",
-                "ne-coast-road-hex": "V79", "mersa-matruh-south-box": "S63", "tel-el-eisa-ese": "W75",
-                "ruweisat-ridge-east": "W76", "alam-halfa-ridge-second": "X76"}
+    expected = {
+        "el-agheila": "AB4",
+        "agedabia": "W12",
+        "mersa-brega": "Z7",
+        "benghazi": "J10",
+        "derna": "C30",
+        "tobruk-centre": "J39",
+        "bardia": "M47",
+        "mersa-matruh": "Q63",
+        "el-alamein": "V75",
+        "tel-el-eisa": "V74",
+        "alam-nayil": "X75",
+        "jalo": "AN21",
+        "giarabub": "AG43",
+        "siwa": "AL50",
+        "nw-bugout-hex": "AA1",
+        "ne-coast-road-hex": "V79",
+        "mersa-matruh-south-box": "S63",
+        "tel-el-eisa-ese": "W75",
+        "ruweisat-ridge-east": "W76",
+        "alam-halfa-ridge-second": "X76",
+    }
     assert {z: zone_hex(z).label for z in expected} == expected
 
 
 # --- the relations the rules state ---------------------------------------------------------------------------
+
 
 @pytest.mark.rule("CA-SC.6")
 def test_mersa_matruh_box_is_two_hexes_due_south_of_mersa_matruh() -> None:
@@ -220,9 +238,29 @@ def test_the_coastal_road_runs_through_the_towns_it_joined() -> None:
     fort's own description), so a unit moving on the road at triple speed enters them."""
     m = campaign()
     road = [h for r in m.route_lines if r.name in ("Via Balbia", "Egyptian coast road") for h in r.hexes]
-    for name in ("El Agheila", "Mersa Brega", "Agedabia", "Benghazi", "Barce", "Maraua", "Cyrene", "Giovanni Berta",
-                 "Derna", "Martuba", "Tmimi", "Gazala", "Acroma", "Tobruk", "Bardia", "Sollum", "Mersa Matruh", "Fuka",
-                 "El Daba", "El Alamein", "El Hammam"):
+    for name in (
+        "El Agheila",
+        "Mersa Brega",
+        "Agedabia",
+        "Benghazi",
+        "Barce",
+        "Maraua",
+        "Cyrene",
+        "Giovanni Berta",
+        "Derna",
+        "Martuba",
+        "Tmimi",
+        "Gazala",
+        "Acroma",
+        "Tobruk",
+        "Bardia",
+        "Sollum",
+        "Mersa Matruh",
+        "Fuka",
+        "El Daba",
+        "El Alamein",
+        "El Hammam",
+    ):
         assert place_hex(name) in road, name
     # two it passed cannot both lie on a chain of hexes: each is next to the road instead (docs/reconstruction.md)
     for name in ("Sidi Barrani", "Fort Capuzzo"):
@@ -239,8 +277,7 @@ def test_the_qattara_depression_stays_within_its_published_bounds() -> None:
         lat, lon = ref.centre(h)
         assert 28 + 35 / 60 - half_hex_lat <= lat <= 30 + 25 / 60 + half_hex_lat, h.label
         assert 26 + 20 / 60 - half_hex_lon <= lon <= 29 + 2 / 60 + half_hex_lon, h.label
-    edge = [s for s, fs in m.hexsides.items() for f in fs if f.kind == Feature.IMPASSABLE_ESCARPMENT
-            and all(x.col >= 50 for x in s.hexes)]
+    edge = [s for s, fs in m.hexsides.items() for f in fs if f.kind == Feature.IMPASSABLE_ESCARPMENT and all(x.col >= 50 for x in s.hexes)]
     assert edge
     assert max(ref.centre(x)[1] for s in edge for x in s.hexes) <= 29 + 2 / 60 + 2 * half_hex_lon
 
@@ -255,8 +292,13 @@ def test_railway_and_railheads_by_date() -> None:
     assert heads["Belhamed"].hex == place_hex("Belhamed") == m.railway[-1]
     assert heads["Misheifa"].hex == place_hex("Misheifa")
     assert heads["Fort Capuzzo"].hex == place_hex("Fort Capuzzo")
-    for date, name in (("1941-03-16", "Mersa Matruh"), ("1941-11-14", "Mersa Matruh"), ("1941-11-15", "Misheifa"),
-                       ("1942-02-14", "Misheifa"), ("1942-05-26", "Belhamed")):
+    for date, name in (
+        ("1941-03-16", "Mersa Matruh"),
+        ("1941-11-14", "Mersa Matruh"),
+        ("1941-11-15", "Misheifa"),
+        ("1942-02-14", "Misheifa"),
+        ("1942-05-26", "Belhamed"),
+    ):
         found = m.railhead(date)
         assert found is not None and found.name == name, date
     assert m.railhead("1930-01-01") is None
@@ -333,6 +375,7 @@ def test_every_zone_is_land_and_on_the_map() -> None:
 
 # --- the file: the build, validation, errors naming file and field --------------------------------------------
 
+
 def test_build_map_reproduces_the_committed_campaign_map() -> None:
     pytest.importorskip("global_land_mask")
     from tobruk.mapbuild import build, render_toml
@@ -384,13 +427,15 @@ def test_malformed_grid_file_names_file_and_field() -> None:
     assert "edge_zones.east-edge" in str(err.value)
 
 
-
-@pytest.mark.parametrize(("change", "field", "problem"), [
-    (lambda d: d["georeference"].pop("a1_lat"), "georeference.a1_lat", "missing (required)"),
-    (lambda d: d["grid"].update(rows=41.5), "grid.rows", "expected an integer"),
-    (lambda d: d["zones"].update({"nw-bugout-hex": ["1AA"]}), "zones.nw-bugout-hex[0]", "not a hex label"),
-    (lambda d: d["place_zones"].update(jalo="Jalo"), "place_zones.jalo", "expected a list"),
-])
+@pytest.mark.parametrize(
+    ("change", "field", "problem"),
+    [
+        (lambda d: d["georeference"].pop("a1_lat"), "georeference.a1_lat", "missing (required)"),
+        (lambda d: d["grid"].update(rows=41.5), "grid.rows", "expected an integer"),
+        (lambda d: d["zones"].update({"nw-bugout-hex": ["1AA"]}), "zones.nw-bugout-hex[0]", "not a hex label"),
+        (lambda d: d["place_zones"].update(jalo="Jalo"), "place_zones.jalo", "expected a list"),
+    ],
+)
 def test_more_malformed_grid_files_name_file_and_field(change: Any, field: str, problem: str) -> None:
     data = copy.deepcopy(grid())
     change(data)
@@ -403,18 +448,21 @@ def _geo_data() -> dict[str, Any]:
     return tomllib.loads(GEO.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    (lambda d: d["railhead"][1].update(turn="II Nov 41"), "railhead[1].turn"),
-    (lambda d: d["railhead"][0].update(date="7 April 1936"), "railhead[0].date"),
-    (lambda d: d["area"][0].update(kind="Forest land"), "area[0].kind"),
-    (lambda d: d["include"][0]["places"].append("Atlantis"), "include[0].places[25]"),
-    (lambda d: d["line"][0].pop("high"), "line[0].high"),
-    (lambda d: d["place"][0].update(lat="north"), "place[0].lat"),
-    (lambda d: d["place"][0].pop("confidence"), "place[0].confidence"),
-    (lambda d: d["place"][0].update(source="wp-na,atlas"), "place[0].source"),
-    (lambda d: d["route"][0].update(points=[[30.3, 18.7]]), "route[0].points"),
-    (lambda d: d["route"][0]["points"].__setitem__(1, [300.0, 19.0]), "route[0].points[1]"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d["railhead"][1].update(turn="II Nov 41"), "railhead[1].turn"),
+        (lambda d: d["railhead"][0].update(date="7 April 1936"), "railhead[0].date"),
+        (lambda d: d["area"][0].update(kind="Forest land"), "area[0].kind"),
+        (lambda d: d["include"][0]["places"].append("Atlantis"), "include[0].places[25]"),
+        (lambda d: d["line"][0].pop("high"), "line[0].high"),
+        (lambda d: d["place"][0].update(lat="north"), "place[0].lat"),
+        (lambda d: d["place"][0].pop("confidence"), "place[0].confidence"),
+        (lambda d: d["place"][0].update(source="wp-na,atlas"), "place[0].source"),
+        (lambda d: d["route"][0].update(points=[[30.3, 18.7]]), "route[0].points"),
+        (lambda d: d["route"][0]["points"].__setitem__(1, [300.0, 19.0]), "route[0].points[1]"),
+    ],
+)
 def test_malformed_geography_names_file_and_field(change: Any, field: str) -> None:
     data = _geo_data()
     change(data)
@@ -447,7 +495,7 @@ def test_the_picture_in_docs_shows_the_map_as_it_is() -> None:
 def test_the_reconstruction_doc_gives_every_place_and_line_with_its_source_and_hex() -> None:
     """docs/reconstruction.md's campaign tables say what the geography says: a drifting file shows here."""
     doc = (DOCS / "reconstruction.md").read_text(encoding="utf-8")
-    section = doc[doc.index("## The North-Africa campaign map"):doc.index("## Campaign forces and turn track")]
+    section = doc[doc.index("## The North-Africa campaign map") : doc.index("## Campaign forces and turn track")]
     geo, ref = geography(), georef()
     for p in geo.places:
         h = ref.hex_at(p.lat, p.lon)

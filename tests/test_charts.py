@@ -83,30 +83,37 @@ AIR_CODES = "-, 4thAA, 4thAA/Flak, AA, AAg, D, EAX, Flak, Int"
 UNKNOWN = "unknown field (misspelt?)"
 
 
-@pytest.mark.parametrize(("path", "value", "field", "says"), [
-    ("format", "tobruk-scenario", "format", 'expected "tobruk-charts"'),
-    ("version", 2, "version", "expected 1"),
-    ("gcrt.columns[3]", "one to one", "gcrt.columns[3]", "expected an odds ratio like 3:2, got 'one to one'"),
-    ("gcrt.columns[3]", "one:1", "gcrt.columns[3]", "expected an odds ratio like 3:2, got 'one:1'"),
-    ("gcrt.columns[3]", "1:one", "gcrt.columns[3]", "expected an odds ratio like 3:2, got '1:one'"),
-    ("gcrt.columns[3]", "1:3", "gcrt.columns[3]", "odds must rise from column to column: 1:3 after 1:2"),
-    ("gcrt.columns[0]", "1:3", "gcrt.columns[1]", "odds must rise from column to column: 1:3 after 1:3"),
-    ("gcrt.rows[5]", ["D"] * 10, "gcrt.rows", "expected 6 rows of 11 results"),
-    ("gcrt.rows[2]", "D", "gcrt.rows", "expected 6 rows of 11 results"),
-    ("gcrt.rows", [["D"] * 11] * 5, "gcrt.rows", "expected 6 rows of 11 results"),
-    ("gcrt.rows", [["D"] * 11] * 7, "gcrt.rows", "expected 6 rows of 11 results"),
-    ("gcrt.rows[1]", ["R3"] + ["D"] * 10, "gcrt.rows[1][0]", f"unknown result 'R3'; expected one of {GCRT_CODES}"),
-    ("air.rows[0]", ["D", "D", "D", "D", "X"], "air.rows[0][4]", f"unknown result 'X'; expected one of {AIR_CODES}"),
-    ("air.rows[4]", ["D"] * 4, "air.rows", "expected 6 rows of 5 results"),
-    ("air.columns", ["allied-box", "allied", "axis", "british-air", "italian-air"], "air.columns",
-     "expected the columns allied-box, allied, axis, british-air, german-air"),
-    ("terrain.box_bonus", "3", "terrain.box_bonus", "expected an integer, got '3'"),
-    ("terrain.hill_ridge_defence", None, "terrain.hill_ridge_defence", "missing (required)"),
-    ("terrain.minefield", 1, "terrain.minefield", UNKNOWN),
-    ("gcrt.extra", 1, "gcrt.extra", UNKNOWN),
-    ("air.extra", 1, "air.extra", UNKNOWN),
-    ("extra", 1, "extra", UNKNOWN),
-])
+@pytest.mark.parametrize(
+    ("path", "value", "field", "says"),
+    [
+        ("format", "tobruk-scenario", "format", 'expected "tobruk-charts"'),
+        ("version", 2, "version", "expected 1"),
+        ("gcrt.columns[3]", "one to one", "gcrt.columns[3]", "expected an odds ratio like 3:2, got 'one to one'"),
+        ("gcrt.columns[3]", "one:1", "gcrt.columns[3]", "expected an odds ratio like 3:2, got 'one:1'"),
+        ("gcrt.columns[3]", "1:one", "gcrt.columns[3]", "expected an odds ratio like 3:2, got '1:one'"),
+        ("gcrt.columns[3]", "1:3", "gcrt.columns[3]", "odds must rise from column to column: 1:3 after 1:2"),
+        ("gcrt.columns[0]", "1:3", "gcrt.columns[1]", "odds must rise from column to column: 1:3 after 1:3"),
+        ("gcrt.rows[5]", ["D"] * 10, "gcrt.rows", "expected 6 rows of 11 results"),
+        ("gcrt.rows[2]", "D", "gcrt.rows", "expected 6 rows of 11 results"),
+        ("gcrt.rows", [["D"] * 11] * 5, "gcrt.rows", "expected 6 rows of 11 results"),
+        ("gcrt.rows", [["D"] * 11] * 7, "gcrt.rows", "expected 6 rows of 11 results"),
+        ("gcrt.rows[1]", ["R3"] + ["D"] * 10, "gcrt.rows[1][0]", f"unknown result 'R3'; expected one of {GCRT_CODES}"),
+        ("air.rows[0]", ["D", "D", "D", "D", "X"], "air.rows[0][4]", f"unknown result 'X'; expected one of {AIR_CODES}"),
+        ("air.rows[4]", ["D"] * 4, "air.rows", "expected 6 rows of 5 results"),
+        (
+            "air.columns",
+            ["allied-box", "allied", "axis", "british-air", "italian-air"],
+            "air.columns",
+            "expected the columns allied-box, allied, axis, british-air, german-air",
+        ),
+        ("terrain.box_bonus", "3", "terrain.box_bonus", "expected an integer, got '3'"),
+        ("terrain.hill_ridge_defence", None, "terrain.hill_ridge_defence", "missing (required)"),
+        ("terrain.minefield", 1, "terrain.minefield", UNKNOWN),
+        ("gcrt.extra", 1, "gcrt.extra", UNKNOWN),
+        ("air.extra", 1, "air.extra", UNKNOWN),
+        ("extra", 1, "extra", UNKNOWN),
+    ],
+)
 def test_a_malformed_charts_file_is_refused_naming_the_field(path: str, value: Any, field: str, says: str) -> None:
     with pytest.raises(ScenarioError) as err:
         read(change(path, value))

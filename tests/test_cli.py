@@ -18,8 +18,7 @@ from tobruk.view import view
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tobruk.cli", *args], capture_output=True, text=True, cwd=cwd,
-                          check=False)
+    return subprocess.run([sys.executable, "-m", "tobruk.cli", *args], capture_output=True, text=True, cwd=cwd, check=False)
 
 
 def test_scenarios_lists_gazala(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -112,24 +111,41 @@ BAD_RECORDS: list[tuple[str, Callable[[str], str | bytes], str]] = [
     ("truncated JSON", lambda t: t[: len(t) // 2], "cut short?"),
     ("a JSON list", lambda t: "[1, 2]", "(top level): expected a JSON object (a tobruk game record), got list"),
     ("seed of the wrong type", lambda t: edited(t, lambda d: d.update(seed="four")), "seed: expected an integer, got 'four'"),
-    ("orders of the wrong type", lambda t: edited(t, lambda d: d.update(orders={"a": 1})),
-     "orders: expected a list of orders, got {'a': 1}"),
-    ("an order entry of the wrong type", lambda t: edited(t, lambda d: d["orders"].__setitem__(2, "end-phase")),
-     "orders[2]: expected {\"order\": text, \"hash\": text}, got 'end-phase'"),
-    ("players of the wrong type", lambda t: edited(t, lambda d: d.update(players=["greedy"])),
-     "players: expected an object naming each side's player, got ['greedy']"),
+    (
+        "orders of the wrong type",
+        lambda t: edited(t, lambda d: d.update(orders={"a": 1})),
+        "orders: expected a list of orders, got {'a': 1}",
+    ),
+    (
+        "an order entry of the wrong type",
+        lambda t: edited(t, lambda d: d["orders"].__setitem__(2, "end-phase")),
+        'orders[2]: expected {"order": text, "hash": text}, got \'end-phase\'',
+    ),
+    (
+        "players of the wrong type",
+        lambda t: edited(t, lambda d: d.update(players=["greedy"])),
+        "players: expected an object naming each side's player, got ['greedy']",
+    ),
     ("a missing field", lambda t: edited(t, lambda d: d.pop("start_hash")), "start_hash: expected text, got nothing (missing)"),
-    ("unknown format", lambda t: edited(t, lambda d: d.update(format="chess-pgn")),
-     "format: expected 'tobruk-record', got 'chess-pgn': not a tobruk game record"),
-    ("unknown version", lambda t: edited(t, lambda d: d.update(version=2)),
-     "version: this program reads record version 1, got 2"),
-    ("a path for a scenario", lambda t: edited(t, lambda d: d.update(scenario="/dev/zero")),
-     "scenario: expected a scenario name (letters, digits, '-' and '_'), got '/dev/zero'"),
+    (
+        "unknown format",
+        lambda t: edited(t, lambda d: d.update(format="chess-pgn")),
+        "format: expected 'tobruk-record', got 'chess-pgn': not a tobruk game record",
+    ),
+    ("unknown version", lambda t: edited(t, lambda d: d.update(version=2)), "version: this program reads record version 1, got 2"),
+    (
+        "a path for a scenario",
+        lambda t: edited(t, lambda d: d.update(scenario="/dev/zero")),
+        "scenario: expected a scenario name (letters, digits, '-' and '_'), got '/dev/zero'",
+    ),
     ("an unknown scenario", lambda t: edited(t, lambda d: d.update(scenario="tobruk-1941")), "scenario: "),
     ("a tampered order", lambda t: edited(t, _tamper_order), "the path must start where the unit is"),
     ("a tampered hash", lambda t: edited(t, _tamper_hash), "the state after it differs from the record"),
-    ("a tampered start", lambda t: edited(t, lambda d: d.update(seed=d["seed"] + 1)),
-     "start_hash: the starting position differs from the record"),
+    (
+        "a tampered start",
+        lambda t: edited(t, lambda d: d.update(seed=d["seed"] + 1)),
+        "start_hash: the starting position differs from the record",
+    ),
     ("a tampered die", lambda t: edited(t, _tamper_die), "dice[0]: recorded"),
     ("a binary file", lambda t: bytes(range(256)) * 4, "(file): not a text file (a game record is JSON in UTF-8)"),
 ]
@@ -156,17 +172,22 @@ def refused(capsys: pytest.CaptureFixture[str], argv: list[str], name: str) -> s
 
 @pytest.mark.parametrize("command", ["replay", "form"])
 @pytest.mark.parametrize("what, make, problem", BAD_RECORDS, ids=[b[0] for b in BAD_RECORDS])
-def test_a_bad_record_is_one_line_and_status_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], record_text: str,
-                                               command: str, what: str, make: Callable[[str], str | bytes],
-                                               problem: str) -> None:
+def test_a_bad_record_is_one_line_and_status_2(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    record_text: str,
+    command: str,
+    what: str,
+    make: Callable[[str], str | bytes],
+    problem: str,
+) -> None:
     path = write(tmp_path / "game.json", make(record_text))
     line = refused(capsys, [command, str(path)], str(path))
     assert problem in line
     assert not (tmp_path / "game-form.md").exists()
 
 
-def test_a_tampered_order_or_hash_names_the_order(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                  record_text: str) -> None:
+def test_a_tampered_order_or_hash_names_the_order(tmp_path: Path, capsys: pytest.CaptureFixture[str], record_text: str) -> None:
     i = first_move(json.loads(record_text))
     path = write(tmp_path / "game.json", edited(record_text, _tamper_order))
     unit = json.loads(record_text)["orders"][i]["order"].split()[1]
@@ -180,8 +201,7 @@ def test_a_tampered_order_or_hash_names_the_order(tmp_path: Path, capsys: pytest
 
 
 @pytest.mark.parametrize("command", ["replay", "form", "show"])
-def test_a_missing_file_a_folder_or_a_device_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                         command: str) -> None:
+def test_a_missing_file_a_folder_or_a_device_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
     missing = tmp_path / "missing.json"
     assert refused(capsys, [command, str(missing)], str(missing)).endswith("(file): No such file or directory")
     folder = tmp_path / "folder.json"
@@ -191,8 +211,7 @@ def test_a_missing_file_a_folder_or_a_device_is_one_line(tmp_path: Path, capsys:
     assert refused(capsys, [command, "/dev/zero"], "/dev/zero").endswith("(file): not a regular file")
 
 
-def test_form_verifies_by_default_and_no_verify_skips(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                      record_text: str) -> None:
+def test_form_verifies_by_default_and_no_verify_skips(tmp_path: Path, capsys: pytest.CaptureFixture[str], record_text: str) -> None:
     path = write(tmp_path / "game.json", edited(record_text, _tamper_hash))
     refused(capsys, ["form", str(path)], str(path))
     assert not (tmp_path / "game-form.md").exists()
@@ -206,31 +225,34 @@ def test_form_verifies_by_default_and_no_verify_skips(tmp_path: Path, capsys: py
     assert n >= 40 and f"{n} of {n} orders replayed and every state hash verified" in capsys.readouterr().out
 
 
-def test_replay_step_refuses_a_tampered_record_before_stepping(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                               record_text: str) -> None:
+def test_replay_step_refuses_a_tampered_record_before_stepping(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record_text: str
+) -> None:
     path = write(tmp_path / "game.json", edited(record_text, _tamper_order))
     assert "the path must start where the unit is" in refused(capsys, ["replay", str(path), "--step"], str(path))
-    assert "the path must start where the unit is" in refused(capsys, ["replay", str(path), "--step", "--no-verify"],
-                                                              str(path))
+    assert "the path must start where the unit is" in refused(capsys, ["replay", str(path), "--step", "--no-verify"], str(path))
 
 
 SHOW_FILES: list[tuple[str, Callable[[], str | bytes], str]] = [
     ("a field of the wrong type", lambda: DUEL.replace("turns = 2", 'turns = "two"'), "turns: expected an integer, got 'two'"),
-    ("a unit with bad factors", lambda: DUEL.replace('factors = "6-3-4"', 'factors = "six"'),
-     "unit[0].factors: expected attack-defence-movement"),
+    (
+        "a unit with bad factors",
+        lambda: DUEL.replace('factors = "6-3-4"', 'factors = "six"'),
+        "unit[0].factors: expected attack-defence-movement",
+    ),
     ("an unknown field", lambda: DUEL.replace("turns = 2", "turns = 2\nturn = 3"), "turn: unknown field (misspelt?)"),
     ("bad TOML", lambda: "title = = 1", "(syntax): "),
     ("truncated TOML", lambda: DUEL[: DUEL.index('name = "Panzer"') + 10], "(syntax): "),
-    ("unknown format", lambda: DUEL.replace('format = "tobruk-scenario"', 'format = "vassal"'),
-     "format: expected 'tobruk-scenario'"),
+    ("unknown format", lambda: DUEL.replace('format = "tobruk-scenario"', 'format = "vassal"'), "format: expected 'tobruk-scenario'"),
     ("unknown version", lambda: DUEL.replace("version = 1", "version = 9"), "version: this program reads scenario format version 1"),
     ("a binary file", lambda: bytes(range(256)) * 4, "(file): not a text file (a scenario is TOML in UTF-8)"),
 ]
 
 
 @pytest.mark.parametrize("what, make, problem", SHOW_FILES, ids=[s[0] for s in SHOW_FILES])
-def test_show_a_bad_scenario_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str,
-                                              make: Callable[[], str | bytes], problem: str) -> None:
+def test_show_a_bad_scenario_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str, make: Callable[[], str | bytes], problem: str
+) -> None:
     path = write(tmp_path / "duel.toml", make())
     assert problem in refused(capsys, ["show", str(path)], str(path))
 

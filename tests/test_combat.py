@@ -46,14 +46,39 @@ GCRT = {
     1: ["AE", "AE", "DAE", "AR", "DAR", "-", "D", "R1", "R1", "R2", "R2"],
 }
 # attack and defence factors giving each column exactly
-RATIO = {"1:4": (1, 4), "1:3": (1, 3), "1:2": (1, 2), "1:1": (2, 2), "3:2": (3, 2), "2:1": (4, 2), "3:1": (6, 2),
-         "4:1": (8, 2), "5:1": (10, 2), "7:1": (14, 2), "10:1": (20, 2)}
+RATIO = {
+    "1:4": (1, 4),
+    "1:3": (1, 3),
+    "1:2": (1, 2),
+    "1:1": (2, 2),
+    "3:2": (3, 2),
+    "2:1": (4, 2),
+    "3:1": (6, 2),
+    "4:1": (8, 2),
+    "5:1": (10, 2),
+    "7:1": (14, 2),
+    "10:1": (20, 2),
+}
 
 
-def duel(attack: int, defence: int, *, dice: list[int] | None = None, extra: str = "", defender_type: str = "armour",
-         defender_hex: str = "B4", attacker_hex: str = "B3", more: str = "", rows: int = 3, columns: int = 8):  # type: ignore[no-untyped-def]
-    units = (unit_toml("Att", "axis", attacker_hex, type_="armour", factors=f"{attack}-1-4")
-             + unit_toml("Def", "allied", defender_hex, type_=defender_type, factors=f"1-{defence}-2") + more)
+def duel(
+    attack: int,
+    defence: int,
+    *,
+    dice: list[int] | None = None,
+    extra: str = "",
+    defender_type: str = "armour",
+    defender_hex: str = "B4",
+    attacker_hex: str = "B3",
+    more: str = "",
+    rows: int = 3,
+    columns: int = 8,
+):  # type: ignore[no-untyped-def]
+    units = (
+        unit_toml("Att", "axis", attacker_hex, type_="armour", factors=f"{attack}-1-4")
+        + unit_toml("Def", "allied", defender_hex, type_=defender_type, factors=f"1-{defence}-2")
+        + more
+    )
     return attack_game(units, extra, rows=rows, columns=columns, dice=ForcedDice(dice or []))
 
 
@@ -62,8 +87,10 @@ def attack_on(game, target: str = "B4", *units: str):  # type: ignore[no-untyped
 
 
 @pytest.mark.rule("GG-XIV.B.3")
-@pytest.mark.parametrize(("a", "d", "column"), [(5, 1, "5:1"), (5, 3, "3:2"), (2, 5, "1:3"), (1, 1, "1:1"),
-                                                (7, 2, "3:1"), (13, 2, "5:1"), (9, 1, "7:1"), (3, 4, "1:2")])
+@pytest.mark.parametrize(
+    ("a", "d", "column"),
+    [(5, 1, "5:1"), (5, 3, "3:2"), (2, 5, "1:3"), (1, 1, "1:1"), (7, 2, "3:1"), (13, 2, "5:1"), (9, 1, "7:1"), (3, 4, "1:2")],
+)
 def test_odds_are_the_column_nearest_but_not_above(a: int, d: int, column: str) -> None:
     game = duel(a, d)
     assert cb.assess(game, attack_on(game), AXIS).odds == column
@@ -297,9 +324,11 @@ def test_disrupted_unit_next_to_an_unattacked_enemy_takes_an_ar_at_the_end_of_th
 @pytest.mark.rule("GG-IX.B")
 def test_disrupted_unit_that_cannot_retreat_is_eliminated() -> None:
     # Att in A1 (corner), disrupted, enemy in A2 and B1 cover every way out (B1's ZOC takes A1's only exits)
-    units = (unit_toml("Att", "axis", "A1", type_="armour", factors="4-1-4")
-             + unit_toml("Def", "allied", "A2", type_="infantry", factors="1-3-2")
-             + unit_toml("Def2", "allied", "B1", type_="infantry", factors="1-3-2"))
+    units = (
+        unit_toml("Att", "axis", "A1", type_="armour", factors="4-1-4")
+        + unit_toml("Def", "allied", "A2", type_="infantry", factors="1-3-2")
+        + unit_toml("Def2", "allied", "B1", type_="infantry", factors="1-3-2")
+    )
     game = attack_game(units, rows=2, columns=3)
     game.unit("Att").disrupted = True
     game.play(EndPhase())  # it cannot retreat: eliminated at once, whatever distance the enemy would name
@@ -340,8 +369,9 @@ def test_allied_units_in_a_box_held_at_the_start_need_not_attack() -> None:
     from tests.conftest import jump_to, make_scenario
     from tobruk.engine.game import Game
 
-    units = (unit_toml("Tommy", "allied", "B3", type_="infantry", factors="2-3-2")
-             + unit_toml("Pz", "axis", "B4", type_="armour", factors="4-3-4"))
+    units = unit_toml("Tommy", "allied", "B3", type_="infantry", factors="2-3-2") + unit_toml(
+        "Pz", "axis", "B4", type_="armour", factors="4-3-4"
+    )
     game = Game(make_scenario(units, rows=3, columns=8, map_extra='[map.fortifications]\nallied = ["B3"]\n'))
     game.unit("Tommy").activated = True
     jump_to(game, "allied-attacks")
@@ -451,8 +481,9 @@ def test_flak_and_4th_aa_halved_against_infantry_and_motorized_only() -> None:
 
 @pytest.mark.rule("GG-XIV.C.1")
 def test_attacks_resolve_in_the_attackers_order() -> None:
-    more = (unit_toml("Att2", "axis", "C3", type_="armour", factors="6-1-4")
-            + unit_toml("Def2", "allied", "D3", type_="armour", factors="1-2-2"))
+    more = unit_toml("Att2", "axis", "C3", type_="armour", factors="6-1-4") + unit_toml(
+        "Def2", "allied", "D3", type_="armour", factors="1-2-2"
+    )
     game = duel(6, 2, dice=[1, 1], more=more, rows=5)
     game.play(attack_on(game))
     game.play(Attack((H("D3"),), ("Att2",)))
@@ -509,8 +540,9 @@ def test_retreat_restrictions_a_to_e() -> None:
 
 @pytest.mark.rule("GG-XIV.D.2")
 def test_no_retreat_into_a_hex_under_a_declared_attack() -> None:
-    more = (unit_toml("Att2", "axis", "C6", type_="armour", factors="6-1-4")
-            + unit_toml("Pal", "allied", "C5", type_="armour", factors="1-2-2"))
+    more = unit_toml("Att2", "axis", "C6", type_="armour", factors="6-1-4") + unit_toml(
+        "Pal", "allied", "C5", type_="armour", factors="1-2-2"
+    )
     game = duel(6, 2, dice=[2], more=more)
     game.play(Attack((H("C5"),), ("Att2",)))  # declared, not yet resolved
     game.play(attack_on(game))
@@ -525,8 +557,9 @@ def test_no_retreat_into_a_hex_under_a_declared_attack() -> None:
 @pytest.mark.rule("GG-XIV.D.4")
 def test_unable_to_retreat_2_on_r2_is_eliminated_and_off_the_map_too() -> None:
     # Def in A1, the map's corner: A2 holds the attacker and B1 is in its ZOC, the rest is off the map
-    units = (unit_toml("Att", "axis", "A2", type_="armour", factors="12-1-4")
-             + unit_toml("Def", "allied", "A1", type_="armour", factors="1-2-2"))
+    units = unit_toml("Att", "axis", "A2", type_="armour", factors="12-1-4") + unit_toml(
+        "Def", "allied", "A1", type_="armour", factors="1-2-2"
+    )
     game = attack_game(units, rows=3, columns=4, dice=ForcedDice([5]))
     game.play(Attack((H("A1"),), ("Att",), (("Att", 6),)))  # 6 of its factors against 2: 3:1, die 5: R2
     game.play(Resolve(1))
@@ -537,8 +570,9 @@ def test_unable_to_retreat_2_on_r2_is_eliminated_and_off_the_map_too() -> None:
 
 @pytest.mark.rule("GG-XIV.D.5")
 def test_recce_gppe_and_7th_motor_survive_a_de_as_r2() -> None:
-    units = (unit_toml("Att", "allied", "B3", type_="armour", factors="20-1-4")
-             + unit_toml("Recce", "axis", "B4", type_="recce", factors="1-1-5", extra='flags = ["survivable"]'))
+    units = unit_toml("Att", "allied", "B3", type_="armour", factors="20-1-4") + unit_toml(
+        "Recce", "axis", "B4", type_="recce", factors="1-1-5", extra='flags = ["survivable"]'
+    )
     game = attack_game(units, side="allied", dice=ForcedDice([6]))  # 10:1 die 6: DE -> R2
     resolve(game)
     assert not game.unit("Recce").eliminated and game.unit("Recce").disrupted
@@ -561,9 +595,9 @@ def test_an_attacked_allied_unit_is_activated() -> None:
 
 
 # four Allied subdivisional units in A3, one over the limit, and an Axis unit far from them
-CROWDED_A3 = ("".join(unit_toml(f"S{i}", "allied", "A3", echelon="subdivisional", type_="armour", factors="1-1-4")
-                      for i in range(4))
-              + unit_toml("Pz", "axis", "C8", type_="armour", factors="1-4-4"))
+CROWDED_A3 = "".join(
+    unit_toml(f"S{i}", "allied", "A3", echelon="subdivisional", type_="armour", factors="1-1-4") for i in range(4)
+) + unit_toml("Pz", "axis", "C8", type_="armour", factors="1-4-4")
 
 
 @pytest.mark.rule("GG-XII.B")

@@ -33,8 +33,7 @@ def tank(uid: str, hex_: str, defence: int = 2) -> str:
 
 @pytest.mark.rule("GG-XI.A.1")
 def test_a_box_at_1_to_1() -> None:
-    assert table(2, tank("Def", "B4")) == [("D", 2 * SIXTH), ("-", SIXTH), ("AR", SIXTH), ("DAR", SIXTH),
-                                           ("R1 (compulsory)", SIXTH)]
+    assert table(2, tank("Def", "B4")) == [("D", 2 * SIXTH), ("-", SIXTH), ("AR", SIXTH), ("DAR", SIXTH), ("R1 (compulsory)", SIXTH)]
 
 
 @pytest.mark.rule("GG-XI.A.1")
@@ -46,8 +45,13 @@ def test_a_box_at_10_to_1() -> None:
 def test_a_box_and_an_open_hex_together() -> None:
     # B3 touches B4 (the box) and C4; 4 to 4 is 1:1: each result with what it becomes in the box
     assert table(4, tank("Def", "B4") + tank("Def2", "C4"), ("B4", "C4")) == [
-        ("- (- in the box)", SIXTH), ("AR (AR in the box)", SIXTH), ("D (D in the box)", SIXTH),
-        ("DAR (DAR in the box)", SIXTH), ("R1 (D in the box)", SIXTH), ("R2 (R1 (compulsory) in the box)", SIXTH)]
+        ("- (- in the box)", SIXTH),
+        ("AR (AR in the box)", SIXTH),
+        ("D (D in the box)", SIXTH),
+        ("DAR (DAR in the box)", SIXTH),
+        ("R1 (D in the box)", SIXTH),
+        ("R2 (R1 (compulsory) in the box)", SIXTH),
+    ]
 
 
 @pytest.mark.rule("GG-XIV.C.3")

@@ -20,8 +20,13 @@ H = Hex.parse
 
 
 def position(more: str = "", extra: str = "", defence: int = 8) -> Game:
-    game: Game = attack_game(unit_toml("A1", "axis", "B3", factors="1-1-4") + unit_toml("A2", "axis", "A4", factors="1-1-4")
-                             + unit_toml("Def", "allied", "B4", factors=f"1-{defence}-2") + more, extra)
+    game: Game = attack_game(
+        unit_toml("A1", "axis", "B3", factors="1-1-4")
+        + unit_toml("A2", "axis", "A4", factors="1-1-4")
+        + unit_toml("Def", "allied", "B4", factors=f"1-{defence}-2")
+        + more,
+        extra,
+    )
     return game
 
 

@@ -37,8 +37,13 @@ class Simple(Duties):
 
 
 def board(extra: str = "") -> Game:
-    units = (unit_toml("A", "axis", "B2", factors="2-2-4") + unit_toml("X", "allied", "B3", factors="1-1-2")
-             + unit_toml("Y", "allied", "C3", factors="1-1-2") + unit_toml("Z", "allied", "A2", factors="9-9-2") + extra)
+    units = (
+        unit_toml("A", "axis", "B2", factors="2-2-4")
+        + unit_toml("X", "allied", "B3", factors="1-1-2")
+        + unit_toml("Y", "allied", "C3", factors="1-1-2")
+        + unit_toml("Z", "allied", "A2", factors="9-9-2")
+        + extra
+    )
     return Game(make_scenario(units))
 
 

@@ -156,8 +156,12 @@ def test_aag_is_nothing_against_an_italian_unit() -> None:
 
 @pytest.mark.rule("FA-AIR.2")
 def test_british_interceptors_roll_on_the_british_column() -> None:
-    units = (unit("Pz", "axis", "A1", type_="armour", nationality="german") + unit("Tommy", "allied", "E8")
-             + air("LW", "axis", "german") + air("DAF", "allied", "british"))
+    units = (
+        unit("Pz", "axis", "A1", type_="armour", nationality="german")
+        + unit("Tommy", "allied", "E8")
+        + air("LW", "axis", "german")
+        + air("DAF", "allied", "british")
+    )
     game = game_at(units, "allied-airstrike", rows=5, columns=8, dice=ForcedDice([5]))
     game.play(Airstrike(H("A1")))
     game.play(Intercept())  # the Luftwaffe goes up against the DAF: the British column, 5 EAX
@@ -167,8 +171,9 @@ def test_british_interceptors_roll_on_the_british_column() -> None:
 @pytest.mark.rule("FA-AIR.1")
 def test_units_able_to_shoot_back_are_attacked_first() -> None:
     # GG-X.B.1 (the charts are silent): the Italian unit is on top, but the German one (AAg) is attacked first
-    defenders = (unit("It", "axis", "A1", type_="infantry", nationality="italian")
-                 + unit("Ge", "axis", "A1", type_="armour", nationality="german"))
+    defenders = unit("It", "axis", "A1", type_="infantry", nationality="italian") + unit(
+        "Ge", "axis", "A1", type_="armour", nationality="german"
+    )
     game = allied_strike(defenders, [3, 3])
     game.play(Airstrike(H("A1")))
     assert [r.purpose for r in game.dice.log] == ["DAF attacks Ge", "DAF attacks It"]
@@ -176,8 +181,13 @@ def test_units_able_to_shoot_back_are_attacked_first() -> None:
 
 @pytest.mark.rule("FA-AIR.1")
 def test_each_air_unit_of_a_side_flies_once() -> None:
-    units = (unit("Pz", "axis", "A1", type_="armour") + unit("Ge", "axis", "C1", type_="armour")
-             + unit("Tommy", "allied", "E8") + air("DAF", "allied", "british") + air("DAF2", "allied", "british"))
+    units = (
+        unit("Pz", "axis", "A1", type_="armour")
+        + unit("Ge", "axis", "C1", type_="armour")
+        + unit("Tommy", "allied", "E8")
+        + air("DAF", "allied", "british")
+        + air("DAF2", "allied", "british")
+    )
     game = game_at(units, "allied-airstrike", rows=5, columns=8, dice=ForcedDice([3, 3]))
     game.play(Airstrike(H("A1")))
     assert game.step.key == "allied-airstrike" and Airstrike(H("C1")) in game.legal_orders()  # DAF2 is still ready

@@ -29,8 +29,14 @@ def read(d: dict[str, Any]) -> Charts:
 def test_the_air_table_is_the_charts() -> None:
     c = system_for("first-alamein").charts  # type: ignore[attr-defined]
     assert c.air.columns == ("british-in-box", "outside-box", "british-air", "german-air")
-    printed = {6: ("S", "S", "EAX", "EAX"), 5: ("S", "S", "EAX", "Int"), 4: ("-", "S", "Int", "Int"),
-               3: ("-", "-", "Int", "-"), 2: ("-", "-", "-", "AA"), 1: ("AA", "AAg", "AA", "AA")}
+    printed = {
+        6: ("S", "S", "EAX", "EAX"),
+        5: ("S", "S", "EAX", "Int"),
+        4: ("-", "S", "Int", "Int"),
+        3: ("-", "-", "Int", "-"),
+        2: ("-", "-", "-", "AA"),
+        1: ("AA", "AAg", "AA", "AA"),
+    }
     for die, row in printed.items():
         assert tuple(c.air.result(die, col) for col in c.air.columns) == row
 
@@ -39,8 +45,16 @@ def test_the_air_table_is_the_charts() -> None:
 def test_each_result_splits_into_the_defenders_and_the_attackers_codes() -> None:
     c = system_for("first-alamein").charts  # type: ignore[attr-defined]
     assert {r: c.split(r) for r in ("DE", "R2", "R1", "S", "-", "AR", "SAR", "SAE", "AE")} == {
-        "DE": ("DE", "-"), "R2": ("R2", "-"), "R1": ("R1", "-"), "S": ("S", "-"), "-": ("-", "-"),
-        "AR": ("-", "AR"), "SAR": ("S", "AR"), "SAE": ("S", "AE"), "AE": ("-", "AE")}
+        "DE": ("DE", "-"),
+        "R2": ("R2", "-"),
+        "R1": ("R1", "-"),
+        "S": ("S", "-"),
+        "-": ("-", "-"),
+        "AR": ("-", "AR"),
+        "SAR": ("S", "AR"),
+        "SAE": ("S", "AE"),
+        "AE": ("-", "AE"),
+    }
     assert c.no_retreat == {"R1": "S", "R2": "DE"} and c.survivable == {"DE": "R2"}
 
 

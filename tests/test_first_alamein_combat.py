@@ -41,15 +41,39 @@ GCRT = {
     5: ["AR", "S", "R1", "R1", "R1", "R2", "R2", "DE", "DE", "DE", "DE"],
     6: ["S", "S", "R2", "R2", "R2", "R2", "DE", "DE", "DE", "DE", "DE"],
 }
-RATIOS = {"1:4": (1, 4), "1:3": (1, 3), "1:2": (1, 2), "1:1": (2, 2), "3:2": (3, 2), "2:1": (2, 1), "3:1": (3, 1),
-          "4:1": (4, 1), "5:1": (5, 1), "7:1": (7, 1), "10:1": (10, 1)}
+RATIOS = {
+    "1:4": (1, 4),
+    "1:3": (1, 3),
+    "1:2": (1, 2),
+    "1:1": (2, 2),
+    "3:2": (3, 2),
+    "2:1": (2, 1),
+    "3:1": (3, 1),
+    "4:1": (4, 1),
+    "5:1": (5, 1),
+    "7:1": (7, 1),
+    "10:1": (10, 1),
+}
 
 
-def duel(attack: int, defence: int, *, columns: int = 6, die: int | None = None, attacker: str = "armour",
-         defender: str = "armour", extra: str = "", rules: str = "", map_extra: str = "") -> Game:
+def duel(
+    attack: int,
+    defence: int,
+    *,
+    columns: int = 6,
+    die: int | None = None,
+    attacker: str = "armour",
+    defender: str = "armour",
+    extra: str = "",
+    rules: str = "",
+    map_extra: str = "",
+) -> Game:
     """Axis A (in A2) facing Allied D (in A3) on one row, at the Axis attack step."""
-    units = (unit("A", "axis", "A2", type_=attacker, factors=f"{attack}-{attack}-4")
-             + unit("D", "allied", "A3", type_=defender, factors=f"{defence}-{defence}-3") + extra)
+    units = (
+        unit("A", "axis", "A2", type_=attacker, factors=f"{attack}-{attack}-4")
+        + unit("D", "allied", "A3", type_=defender, factors=f"{defence}-{defence}-3")
+        + extra
+    )
     dice = ForcedDice([die]) if die is not None else None
     return game_at(units, "axis-attacks", rows=1, columns=columns, dice=dice, rules=rules, map_extra=map_extra)
 
@@ -83,8 +107,9 @@ def test_each_column_gives_the_charts_results(column: str) -> None:
 
 
 @pytest.mark.rule("FA-CRT.1")
-@pytest.mark.parametrize(("attack", "defence", "column"), [(5, 3, "3:2"), (2, 5, "1:3"), (9, 1, "7:1"), (10, 1, "10:1"),
-                                                           (20, 1, "10:1"), (1, 4, "1:4")])
+@pytest.mark.parametrize(
+    ("attack", "defence", "column"), [(5, 3, "3:2"), (2, 5, "1:3"), (9, 1, "7:1"), (10, 1, "10:1"), (20, 1, "10:1"), (1, 4, "1:4")]
+)
 def test_the_column_nearest_but_not_above_the_ratio(attack: int, defence: int, column: str) -> None:
     game = duel(attack, defence)
     assert game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS).column == column  # type: ignore[union-attr]
@@ -184,8 +209,7 @@ def test_s_the_defender_may_retreat_one_or_two_hexes_or_stay() -> None:
     fight(game)
     d = game.decision
     assert d is not None and d.side is Side.ALLIED
-    assert set(game.legal_orders()) == {Retreat("D", (H("A3"), H("A4"))), Retreat("D", (H("A3"), H("A4"), H("A5"))),
-                                        EndRetreat()}
+    assert set(game.legal_orders()) == {Retreat("D", (H("A3"), H("A4"))), Retreat("D", (H("A3"), H("A4"), H("A5"))), EndRetreat()}
     game.play("retreat D A3-A4-A5")
     assert game.unit("D").hex == H("A5") and game.unit("D").disrupted
 
@@ -278,9 +302,14 @@ SURVIVOR = 'flags = ["survivable"]'
 
 @pytest.mark.rule("FA-CRT.8")
 def test_de_against_a_survivable_unit_becomes_r2() -> None:
-    game = game_at(unit("A", "axis", "A2", type_="armour", factors="10-10-4")
-                   + unit("D", "allied", "A3", type_="motorized", factors="1-1-3", extra=SURVIVOR),
-                   "axis-attacks", rows=1, columns=6, dice=ForcedDice([2]))
+    game = game_at(
+        unit("A", "axis", "A2", type_="armour", factors="10-10-4")
+        + unit("D", "allied", "A3", type_="motorized", factors="1-1-3", extra=SURVIVOR),
+        "axis-attacks",
+        rows=1,
+        columns=6,
+        dice=ForcedDice([2]),
+    )
     answer(game, "attack A3 with A", "resolve 1", "no-retreat none")
     assert not game.unit("D").eliminated
     assert game.legal_orders() == [RetreatDistance(0), RetreatDistance(1), RetreatDistance(2)]
@@ -288,9 +317,14 @@ def test_de_against_a_survivable_unit_becomes_r2() -> None:
 
 @pytest.mark.rule("FA-CRT.8")
 def test_survivability_fails_where_the_retreat_is_blocked() -> None:
-    game = game_at(unit("A", "axis", "A2", type_="armour", factors="10-10-4")
-                   + unit("D", "allied", "A3", type_="motorized", factors="1-1-3", extra=SURVIVOR),
-                   "axis-attacks", rows=1, columns=4, dice=ForcedDice([2]))
+    game = game_at(
+        unit("A", "axis", "A2", type_="armour", factors="10-10-4")
+        + unit("D", "allied", "A3", type_="motorized", factors="1-1-3", extra=SURVIVOR),
+        "axis-attacks",
+        rows=1,
+        columns=4,
+        dice=ForcedDice([2]),
+    )
     fight(game)
     assert game.unit("D").eliminated
 
@@ -375,17 +409,27 @@ def test_a_deir_marked_by_a_map_zone() -> None:
 
 @pytest.mark.rule("FA-CRT.8")
 def test_no_retreat_orders_keep_de_against_a_survivable_unit() -> None:
-    game = game_at(unit("A", "axis", "A2", type_="armour", factors="10-10-4")
-                   + unit("D", "allied", "A3", type_="motorized", factors="1-1-3", extra=SURVIVOR),
-                   "axis-attacks", rows=1, columns=6, dice=ForcedDice([2]))
+    game = game_at(
+        unit("A", "axis", "A2", type_="armour", factors="10-10-4")
+        + unit("D", "allied", "A3", type_="motorized", factors="1-1-3", extra=SURVIVOR),
+        "axis-attacks",
+        rows=1,
+        columns=6,
+        dice=ForcedDice([2]),
+    )
     answer(game, "attack A3 with A", "resolve 1", "no-retreat D")
     assert game.unit("D").eliminated
 
 
 @pytest.mark.rule("FA-CRT.6")
 def test_an_attacker_unable_to_retreat_on_ar_is_eliminated() -> None:
-    game = game_at(unit("A", "axis", "A1", type_="armour", factors="2-2-4") + unit("D", "allied", "A2", factors="2-2-3"),
-                   "axis-attacks", rows=1, columns=6, dice=ForcedDice([1]))  # 1:1, die 1: AR; A1 is the row's end
+    game = game_at(
+        unit("A", "axis", "A1", type_="armour", factors="2-2-4") + unit("D", "allied", "A2", factors="2-2-3"),
+        "axis-attacks",
+        rows=1,
+        columns=6,
+        dice=ForcedDice([1]),
+    )  # 1:1, die 1: AR; A1 is the row's end
     fight(game, "attack A2 with A")
     game.play("retreat-distance 1")
     assert game.unit("A").eliminated

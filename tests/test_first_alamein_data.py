@@ -477,8 +477,7 @@ def test_show_prints_the_scenario_from_its_data(capsys: pytest.CaptureFixture[st
 
 def test_play_replay_and_form_on_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    assert main(["play", "first-alamein", "--axis", "greedy", "--allied", "random", "--seed", "2",
-                 "--record", str(record)]) == 0
+    assert main(["play", "first-alamein", "--axis", "greedy", "--allied", "random", "--seed", "2", "--record", str(record)]) == 0
     out = capsys.readouterr().out
     assert "Turn 10/10  date: 10 July 1942" in out and " victory" in out
     assert main(["replay", str(record)]) == 0

@@ -160,8 +160,10 @@ def test_a_sides_view_holds_the_systems_part() -> None:
     seen = view(game, Side.ALLIED)
     assert seen["system"] == "first-alamein" and seen["date"] == "1 July 1942"
     assert seen["objectives"] == ["C6", "C8"] and seen["phase"] == "allied-setup"
-    assert seen["air"] == {"LW": {"side": "axis", "ready": True, "knocked_out_until": 0},
-                           "DAF": {"side": "allied", "ready": True, "knocked_out_until": 0}}
+    assert seen["air"] == {
+        "LW": {"side": "axis", "ready": True, "knocked_out_until": 0},
+        "DAF": {"side": "allied", "ready": True, "knocked_out_until": 0},
+    }
     assert {u["id"] for u in seen["units"] if u["disrupted"]} == {"7Armd"}  # spent at the start (CA-SC.7)
     assert view(game, Side.AXIS)["legal_orders"] == []
 
@@ -227,8 +229,7 @@ def test_a_game_on_the_server_over_http(tmp_path: Path) -> None:
             return httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()  # type: ignore[no-any-return]
 
         def order(tok: str, text: str) -> httpx.Response:
-            return httpx.post(f"{url}/api/g/{tok}/order", json={"order": text, "version": state(tok)["version"]},
-                              timeout=60)
+            return httpx.post(f"{url}/api/g/{tok}/order", json={"order": text, "version": state(tok)["version"]}, timeout=60)
 
         s = state(allied)
         assert s["my_turn"] and s["view"]["system"] == "first-alamein" and s["view"]["phase"] == "allied-setup"

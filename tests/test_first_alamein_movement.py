@@ -116,8 +116,7 @@ def test_allied_units_move_through_their_own_box() -> None:
 @pytest.mark.rule("FA-TER.3")
 def test_the_el_alamein_box_stops_the_axis_too() -> None:
     extra = route("road", 1, 12) + BOX + '[map.zones]\nalamein = ["A4"]\n'
-    game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", map_extra=extra,
-                   rules='el_alamein_box = "alamein"', **ROW)
+    game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", map_extra=extra, rules='el_alamein_box = "alamein"', **ROW)
     assert max(int(h[1:]) for h in reach(game, "M")) == 4
 
 
@@ -144,8 +143,12 @@ def test_a_unit_moves_once_a_game_turn() -> None:
 
 # --- FA-STK.1: stacking --------------------------------------------------------------------------------
 def stack(extra_unit: str) -> str:
-    return (unit("D1", "axis", "A1", factors="1-1-2") + unit("D2", "axis", "A1", factors="1-1-2")
-            + unit("B1", "axis", "A1", echelon="subdivisional", type_="recce", factors="1-1-5") + extra_unit)
+    return (
+        unit("D1", "axis", "A1", factors="1-1-2")
+        + unit("D2", "axis", "A1", factors="1-1-2")
+        + unit("B1", "axis", "A1", echelon="subdivisional", type_="recce", factors="1-1-5")
+        + extra_unit
+    )
 
 
 @pytest.mark.rule("FA-STK.1")
@@ -172,8 +175,7 @@ def test_a_fourth_unit_is_over_the_limit_at_the_end_of_the_movement_step() -> No
 
 @pytest.mark.rule("FA-STK.1")
 def test_a_third_division_is_over_the_limit() -> None:
-    game = game_at(unit("D1", "axis", "A1") + unit("D2", "axis", "A1") + unit("D3", "axis", "A2"), "axis-movement",
-                   **ROW)
+    game = game_at(unit("D1", "axis", "A1") + unit("D2", "axis", "A1") + unit("D3", "axis", "A2"), "axis-movement", **ROW)
     game.play("move D3 A2-A1")
     game.play(EndPhase())
     assert game.decision is not None and game.decision.clause == "FA-STK.1"
@@ -194,8 +196,7 @@ def test_a_reinforcement_does_not_enter_over_the_limit() -> None:
 
 # --- the Gazala Gallop's ZOC rules, which 1st Alamein keeps -------------------------------------------------
 def test_a_unit_stops_on_entering_an_enemy_zoc() -> None:
-    game = game_at(mover(factors="3-3-4", type_="armour") + unit("E", "allied", "A5", factors="1-1-2"),
-                   "axis-movement", **ROW)
+    game = game_at(mover(factors="3-3-4", type_="armour") + unit("E", "allied", "A5", factors="1-1-2"), "axis-movement", **ROW)
     assert reach(game, "M") == {"A2", "A3", "A4"}
     with pytest.raises(IllegalOrderError) as exc:
         game.play("move M A1-A2-A3-A4-A3")

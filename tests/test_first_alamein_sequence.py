@@ -19,8 +19,7 @@ from tobruk.players.base import make_player, play_game
 from tobruk.record import record_of, replay
 
 AXIS_TURN = ["axis-reinforcement", "axis-airstrike", "axis-movement", "axis-attacks", "axis-recovery", "axis-supply"]
-ALLIED_TURN = ["allied-reinforcement", "allied-movement", "allied-airstrike", "allied-attacks", "allied-recovery",
-               "allied-supply"]
+ALLIED_TURN = ["allied-reinforcement", "allied-movement", "allied-airstrike", "allied-attacks", "allied-recovery", "allied-supply"]
 ENTRY = '[zones.west]\nhexes = ["A1", "C1", "E1"]\n[zones.east]\nhexes = ["A8", "C8", "E8"]\n'
 
 
@@ -31,10 +30,15 @@ def arriving(uid: str, side: str, turn: int, **kw: str) -> str:
 
 def everyone(turn2: bool = False) -> str:
     """Both sides with a unit on the map, a turn-1 reinforcement and an air unit, far apart."""
-    return (arriving("Pz", "axis", 1, type_="armour", factors="3-3-4") + arriving("Aus", "allied", 1)
-            + unit("SA", "allied", "E6") + unit("Ariete", "axis", "A3", nationality="italian")
-            + air("LW", "axis", "german") + air("DAF", "allied", "british")
-            + (arriving("Trento", "axis", 2, nationality="italian") if turn2 else ""))
+    return (
+        arriving("Pz", "axis", 1, type_="armour", factors="3-3-4")
+        + arriving("Aus", "allied", 1)
+        + unit("SA", "allied", "E6")
+        + unit("Ariete", "axis", "A3", nationality="italian")
+        + air("LW", "axis", "german")
+        + air("DAF", "allied", "british")
+        + (arriving("Trento", "axis", 2, nationality="italian") if turn2 else "")
+    )
 
 
 def decided(game: Game, turn: int) -> list[str]:
@@ -63,8 +67,7 @@ def test_the_allied_player_turn_moves_before_its_airstrike_then_the_axis_victory
     steps = [s.key for s in game.steps]
     assert steps[8:] == [*ALLIED_TURN, "axis-victory"]
     seen = decided(game, 1)
-    assert seen[seen.index("allied-reinforcement"):] == ["allied-reinforcement", "allied-movement", "allied-airstrike",
-                                                          "allied-attacks"]
+    assert seen[seen.index("allied-reinforcement") :] == ["allied-reinforcement", "allied-movement", "allied-airstrike", "allied-attacks"]
     assert game.turn == 2 and [s.key for s in game.steps] == [*AXIS_TURN, "allied-victory", *ALLIED_TURN, "axis-victory"]
 
 
@@ -101,8 +104,7 @@ def test_a_reinforcement_arrives_on_the_turn_of_its_r_number() -> None:
     game.play("place Pz C1")
     assert game.unit("Pz").hex == H("C1") and game.decision is not None and game.decision.phase != "axis-reinforcement"
     advance_to(game, "axis-reinforcement", turn=2)
-    assert {str(a) for a in game.legal_orders()} == {"place Trento A1", "place Trento C1",
-                                                                         "place Trento E1"}
+    assert {str(a) for a in game.legal_orders()} == {"place Trento A1", "place Trento C1", "place Trento E1"}
 
 
 @pytest.mark.rule("FA-UNIT.1")
@@ -123,8 +125,11 @@ def test_a_unit_that_cannot_enter_waits() -> None:
 
 def test_the_allied_set_up_one_unit_a_hex() -> None:
     zone = '[zones.setup]\ncolumns = "2-8"\n'
-    units = (unit("SA", "allied", "C4", extra='setup_zone = "setup"') + unit("NZ", "allied", "C6", extra='setup_zone = "setup"')
-             + unit("Pz", "axis", "A1"))
+    units = (
+        unit("SA", "allied", "C4", extra='setup_zone = "setup"')
+        + unit("NZ", "allied", "C6", extra='setup_zone = "setup"')
+        + unit("Pz", "axis", "A1")
+    )
     game = Game(scenario(units, tail=zone, rules='spent_at_start = ["NZ"]'))
     assert game.decision is not None and game.decision.phase == "allied-setup" and game.unit("NZ").disrupted
     with pytest.raises(IllegalOrderError) as exc:
@@ -140,8 +145,10 @@ def test_the_allied_set_up_one_unit_a_hex() -> None:
 
 
 # --- victory --------------------------------------------------------------------------------------------
-VICTORY = ('[map.supply]\naxis = ["A1"]\n[map.zones]\nalamein = ["A5"]\nroad-end = ["A8"]\n'
-           '[[map.route]]\nkind = "road"\nhexes = ["A1", "A2", "A3"]\n')
+VICTORY = (
+    '[map.supply]\naxis = ["A1"]\n[map.zones]\nalamein = ["A5"]\nroad-end = ["A8"]\n'
+    '[[map.route]]\nkind = "road"\nhexes = ["A1", "A2", "A3"]\n'
+)
 RULES = 'victory_el_alamein = "alamein"\nvictory_road_hex = "road-end"'
 
 
@@ -207,10 +214,8 @@ def test_the_game_log_and_analysis_form(tmp_path: Path) -> None:
 
 def test_a_gazala_game_and_a_first_alamein_game_interleaved() -> None:
     """Both systems in one process: their charts, steps and variables never meet."""
-    gazala = Game(make_scenario(unit_toml("Pz", "axis", "B2") + unit_toml("Tommy", "allied", "D4", type_="infantry")),
-                  seed=3)
-    alamein = Game(scenario(unit("Pz", "axis", "B2", type_="armour", factors="3-3-4") + unit("SA", "allied", "D4")),
-                   seed=3)
+    gazala = Game(make_scenario(unit_toml("Pz", "axis", "B2") + unit_toml("Tommy", "allied", "D4", type_="infantry")), seed=3)
+    alamein = Game(scenario(unit("Pz", "axis", "B2", type_="armour", factors="3-3-4") + unit("SA", "allied", "D4")), seed=3)
     players = {Side.AXIS: make_player("random", 1), Side.ALLIED: make_player("random", 2)}
     from tobruk.players.base import outcomes_for
     from tobruk.view import view

@@ -42,8 +42,14 @@ def test_roads_and_tracks_cost_the_line_nothing() -> None:
 def zoc_line(mine: str, spent: bool) -> Game:
     """Two rows, the Axis source in B1, an Allied unit in A2 whose ZOC covers A1, A3, B1 and B2."""
     units = unit("Mine", "axis", mine, factors="1-1-2") + unit("E", "allied", "A2", factors="1-1-2")
-    game = game_at(units, "axis-movement", rows=2, columns=12, map_extra='[map.supply]\naxis = ["B1"]\n',
-                   rules='spent_at_start = ["E"]' if spent else "")
+    game = game_at(
+        units,
+        "axis-movement",
+        rows=2,
+        columns=12,
+        map_extra='[map.supply]\naxis = ["B1"]\n',
+        rules='spent_at_start = ["E"]' if spent else "",
+    )
     return advance_to(game, "allied-movement")
 
 
@@ -65,8 +71,11 @@ def test_a_box_supplies_the_allied_units_in_it() -> None:
 
 
 def test_a_german_brigade_through_a_german_division() -> None:
-    units = (unit("Div", "axis", "A8") + unit("Recce", "axis", "A9", echelon="subdivisional", type_="recce")
-             + unit("It", "axis", "A9", echelon="subdivisional", nationality="italian"))
+    units = (
+        unit("Div", "axis", "A8")
+        + unit("Recce", "axis", "A9", echelon="subdivisional", type_="recce")
+        + unit("It", "axis", "A9", echelon="subdivisional", nationality="italian")
+    )
     game = determined(units)
     assert supplied(game, "Recce") and not supplied(game, "It")
 

@@ -73,8 +73,8 @@ def face_down(game: Game, side: Side = AXIS) -> list[dict[str, object]]:
 
 
 def new_lines(before: list[str], after: list[str]) -> list[str]:
-    assert after[:len(before)] == before
-    return after[len(before):]
+    assert after[: len(before)] == before
+    return after[len(before) :]
 
 
 # --- set-up ---------------------------------------------------------------------------------------------
@@ -134,8 +134,8 @@ def test_anonymous_ids_are_secret_per_game_and_reproduced_by_a_replay(gazala) ->
     assert [u["anon"] for u in face_down(again)] == ids
     # listed last, by hex then id, with the same fields: nothing follows the order of battle
     units = view(a, AXIS)["units"]
-    tail = units[-len(ids):]
-    assert all(u.get("hidden") for u in tail) and not any(u.get("hidden") and u["side"] == "allied" for u in units[:-len(ids)])
+    tail = units[-len(ids) :]
+    assert all(u.get("hidden") for u in tail) and not any(u.get("hidden") and u["side"] == "allied" for u in units[: -len(ids)])
     assert [(H(str(u["hex"])), u["anon"]) for u in tail] == sorted((H(str(u["hex"])), u["anon"]) for u in tail)
     assert {tuple(sorted(u)) for u in tail} == {("anon", "hex", "hidden", "side")}
 
@@ -201,7 +201,9 @@ def test_a_dummy_must_be_attacked_like_a_unit(gazala) -> None:  # type: ignore[n
         g.play("resolve 1")
     # what the rules reveal, exactly: the counter in E6 turns up, and nothing else changes
     assert new_lines(log_before, view(a, AXIS)["log"])[1:] == [
-        "The unit in E6 was a dummy (attacked); it is removed.", "Attack 1 is called off: only dummies were there."]
+        "The unit in E6 was a dummy (attacked); it is removed.",
+        "Attack 1 is called off: only dummies were there.",
+    ]
     assert new_lines(log_before, view(b, AXIS)["log"])[1].startswith("Attacked: the unit in E6 is 1ATB (")
     assert [u for u in face_down(a) if u["hex"] != "E6"] == others == [u for u in face_down(b) if u["hex"] != "E6"]
     assert not [u for u in face_down(a) if u["hex"] == "E6"] and a.dice.log == []
@@ -290,15 +292,20 @@ def test_the_siege_is_unseen_until_it_ends(gazala) -> None:  # type: ignore[no-u
     b.play("end-phase")
     assert seen(a) == seen(b)
     assert sorted(u["hex"] for u in face_down(a)) == ["C13", "D12", "D13"]
-    assert new_lines(log_before, view(a, AXIS)["log"])[0] == \
-        "Allied: Siege of Tobruk: the garrison is turned face down and spread inside the perimeter."
+    assert (
+        new_lines(log_before, view(a, AXIS)["log"])[0]
+        == "Allied: Siege of Tobruk: the garrison is turned face down and spread inside the perimeter."
+    )
     assert "2SA" not in "".join(new_lines(log_before, view(a, AXIS)["log"]))
 
 
 @pytest.mark.rule("GG-XIV.B.6")
 def test_the_siege_is_offered_whatever_the_face_down_counters_in_tobruk_are(gazala) -> None:  # type: ignore[no-untyped-def]
-    games = twins(gazala, ["place 2SA C10", "place Dummy1 C13", "place Dummy2 D5"],  # a dummy alone in Tobruk
-                  ["place Dummy1 C10", "place Dummy2 D5"])  # 2SA in Tobruk, its printed position
+    games = twins(
+        gazala,
+        ["place 2SA C10", "place Dummy1 C13", "place Dummy2 D5"],  # a dummy alone in Tobruk
+        ["place Dummy1 C10", "place Dummy2 D5"],
+    )  # 2SA in Tobruk, its printed position
     for g in games:
         g.unit("15Pz").hex = H("B10")  # (arranged the same in both) within 6 hexes of Tobruk
     play_both(games, "end-phase")
@@ -345,8 +352,12 @@ def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: i
     rng = random.Random(seed)
     b1, b2, b3 = rng.sample(EMPTY_BOXES, 3)
     unit = rng.choice(sorted(u.id for u in gazala.units if u.side is ALLIED and gazala.start.get(u.id) is not None))
-    games = twins(gazala, [f"place {unit} {b2}", f"place Dummy1 {b1}", f"place Dummy2 {b3}"],
-                  [f"place {unit} {b1}", f"place Dummy1 {b2}", f"place Dummy2 {b3}"], seed=seed)
+    games = twins(
+        gazala,
+        [f"place {unit} {b2}", f"place Dummy1 {b1}", f"place Dummy2 {b3}"],
+        [f"place {unit} {b1}", f"place Dummy1 {b2}", f"place Dummy2 {b3}"],
+        seed=seed,
+    )
     a, b = games
     axis = RandomPlayer(seed)
     played = 0
@@ -373,8 +384,7 @@ def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: i
         a.play(text)
         b.play(text)
         played += 1
-    if a.unit("Dummy1").hidden != b.unit("Dummy1").hidden or a.unit(unit).hidden != b.unit(unit).hidden \
-            or not a.unit("Dummy1").hidden:
+    if a.unit("Dummy1").hidden != b.unit("Dummy1").hidden or a.unit(unit).hidden != b.unit(unit).hidden or not a.unit("Dummy1").hidden:
         # what was revealed is the counter in b1 or b2, and the Axis log says so
         last = "\n".join(view(a, AXIS)["log"][-6:] + view(b, AXIS)["log"][-6:])
         assert b1 in last or b2 in last

@@ -18,8 +18,10 @@ from tobruk.record import load, record_of, save
 def finished(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tobruk.scenario import load_scenario
 
-    game = play_game(Game(load_scenario("gazala-gallop"), seed=2),  # a game that goes the 14 turns
-                     {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
+    game = play_game(
+        Game(load_scenario("gazala-gallop"), seed=2),  # a game that goes the 14 turns
+        {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)},
+    )
     path = tmp_path_factory.mktemp("rec") / "game.json"
     save(record_of(game, {"axis": "greedy", "allied": "greedy"}), path)
     return path

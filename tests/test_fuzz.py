@@ -33,8 +33,7 @@ def test_both_sides_in_one_hex_is_caught() -> None:
 
 
 def crowd(n: int, divisions: int):  # type: ignore[no-untyped-def]
-    units = "".join(unit_toml(f"U{i}", "axis", "A1", echelon="division" if i < divisions else "subdivisional")
-                    for i in range(n))
+    units = "".join(unit_toml(f"U{i}", "axis", "A1", echelon="division" if i < divisions else "subdivisional") for i in range(n))
     game = movement_game(units + unit_toml("Tommy", "allied", "C12"))
     before = game.step
     game.state.step += 1  # the movement phase ends with nobody thinning the stack
@@ -66,8 +65,9 @@ def test_a_unit_moving_twice_in_a_turn_is_caught() -> None:
 
 
 def duel():  # type: ignore[no-untyped-def]
-    return attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2"),
-                       dice=ForcedDice([3]))
+    return attack_game(
+        unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2"), dice=ForcedDice([3])
+    )
 
 
 @pytest.mark.rule("GG-XIV.A.1")
@@ -87,10 +87,14 @@ def test_a_unit_attacking_twice_or_disrupted_is_caught() -> None:
 def at_retreat(extra: str = "") -> Game:
     """Def in B4 has an R1 (3:1, die 3) from Att in B3 and must retreat 1 hex (B4's neighbours: A4, A5, B3, B5,
     C4, C5; A4 and C4 are next to B3)."""
-    game: Game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4")
-                             + unit_toml("Def", "allied", "B4", factors="1-2-2")
-                             + unit_toml("Far", "axis", "C6", factors="1-1-4")
-                             + unit_toml("Pal", "allied", "C8", factors="1-2-2"), extra, dice=ForcedDice([3]))
+    game: Game = attack_game(
+        unit_toml("Att", "axis", "B3", factors="6-1-4")
+        + unit_toml("Def", "allied", "B4", factors="1-2-2")
+        + unit_toml("Far", "axis", "C6", factors="1-1-4")
+        + unit_toml("Pal", "allied", "C8", factors="1-2-2"),
+        extra,
+        dice=ForcedDice([3]),
+    )
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
     game.play(NoRetreat())
@@ -148,9 +152,11 @@ def test_a_retreat_outside_a_battle_is_caught() -> None:
 
 
 def convoy_game() -> Game:
-    game: Game = movement_game(unit_toml("Inf", "axis", "A1", type_="infantry", factors="2-3-2")
-                               + unit_toml("Inf2", "axis", "C1", type_="infantry", factors="2-3-2")
-                               + unit_toml("Tommy", "allied", "A9", type_="infantry", factors="2-3-2"))
+    game: Game = movement_game(
+        unit_toml("Inf", "axis", "A1", type_="infantry", factors="2-3-2")
+        + unit_toml("Inf2", "axis", "C1", type_="infantry", factors="2-3-2")
+        + unit_toml("Tommy", "allied", "A9", type_="infantry", factors="2-3-2")
+    )
     return game
 
 

@@ -22,8 +22,7 @@ from tobruk.view import view
 
 H = Hex.parse
 AXIS_TURN = ["axis-victory", "axis-airstrike", "axis-movement", "axis-attacks", "axis-recovery"]
-ALLIED_TURN = ["allied-victory", "allied-interception", "allied-movement", "allied-airstrike", "allied-attacks",
-               "allied-recovery"]
+ALLIED_TURN = ["allied-victory", "allied-interception", "allied-movement", "allied-airstrike", "allied-attacks", "allied-recovery"]
 
 
 def decided_phases(game: Game) -> list[str]:
@@ -38,8 +37,15 @@ def decided_phases(game: Game) -> list[str]:
 def test_turn_one_sequence(gazala) -> None:  # type: ignore[no-untyped-def]
     game = Game(gazala)
     assert [p.key for p in game.phases] == ["axis-setup", "allied-siege", *AXIS_TURN, *ALLIED_TURN]
-    assert decided_phases(game) == ["axis-setup", "axis-airstrike", "axis-movement", "axis-attacks",
-                                    "allied-movement", "allied-airstrike", "allied-attacks"]
+    assert decided_phases(game) == [
+        "axis-setup",
+        "axis-airstrike",
+        "axis-movement",
+        "axis-attacks",
+        "allied-movement",
+        "allied-airstrike",
+        "allied-attacks",
+    ]
     assert game.turn == 2 and game.decision is not None and game.decision.phase == "weather"
 
 
@@ -140,8 +146,7 @@ def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala) -> None:  
 
 
 @pytest.mark.rule("GG-VIII.A")
-@pytest.mark.parametrize(("rolls", "weather"), [([2, 4], "sandstorm"), ([2, 6], "sandstorm"), ([2, 3], "clear"),
-                                                ([2, 1], "clear")])
+@pytest.mark.parametrize(("rolls", "weather"), [([2, 4], "sandstorm"), ([2, 6], "sandstorm"), ([2, 3], "clear"), ([2, 1], "clear")])
 def test_sandstorm_needs_its_number_then_4_to_6(gazala, rolls: list[int], weather: str) -> None:  # type: ignore[no-untyped-def]
     game = Game(gazala, dice=ForcedDice(rolls))
     to_weather(game)
@@ -180,8 +185,11 @@ def test_illegal_orders_name_the_rule_and_change_nothing(gazala) -> None:  # typ
     before = json.dumps(game.state_data(), sort_keys=True)
     # a move in the set-up is no order of that phase (each unit moves in its movement phase, GG-XIII.A.1); the
     # weather is named in the weather phase, and only the set-up's own units are placed (GG-V.A.1)
-    for order, clause in ((Move("15Pz", (H("G3"), H("G4"))), "GG-XIII.A.1"), (Weather(1, 2), "GG-V.A.1"),
-                          (Place("Nobody", H("G3")), "GG-V.A.1")):
+    for order, clause in (
+        (Move("15Pz", (H("G3"), H("G4"))), "GG-XIII.A.1"),
+        (Weather(1, 2), "GG-V.A.1"),
+        (Place("Nobody", H("G3")), "GG-V.A.1"),
+    ):
         with pytest.raises(IllegalOrderError) as err:
             game.play(order)
         assert err.value.clause == clause
@@ -255,14 +263,18 @@ def test_view_is_everything_a_side_may_see_and_hides_face_down_units(gazala) -> 
 
 orders = st.one_of(
     st.just(EndPhase()),
-    st.builds(Place, st.sampled_from(["15Pz", "1SA", "RecceGp"]), st.builds(Hex.from_offset, st.integers(0, 13),
-                                                                              st.integers(0, 17))),
+    st.builds(Place, st.sampled_from(["15Pz", "1SA", "RecceGp"]), st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17))),
     st.builds(Activate, st.sampled_from(["1SA", "50Div"])),
-    st.builds(Move, st.just("21Pz"), st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)),
-                                              min_size=1, max_size=6).map(tuple)),
-    st.builds(Attack, st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1,
-                               max_size=2).map(tuple), st.lists(st.sampled_from(["15Pz", "21Pz", "90Lt"]), min_size=1,
-                                                                max_size=3).map(tuple)),
+    st.builds(
+        Move,
+        st.just("21Pz"),
+        st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1, max_size=6).map(tuple),
+    ),
+    st.builds(
+        Attack,
+        st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1, max_size=2).map(tuple),
+        st.lists(st.sampled_from(["15Pz", "21Pz", "90Lt"]), min_size=1, max_size=3).map(tuple),
+    ),
     st.builds(Weather, st.integers(1, 6), st.integers(1, 6)),
 )
 

@@ -38,8 +38,7 @@ def test_golden_playthrough_replays_identically(name: str) -> None:
         if digest(now) != step["digest"]:
             expected = step.get("projection")
             detail = _difference(expected, now) if expected else f"last recorded turn end:\n{_difference(last_full, now)}"
-            pytest.fail(f"{name}: order {i} ({step['order']!r}, turn {now['turn']}, {now['phase']}) leads elsewhere:\n"
-                        f"{detail}")
+            pytest.fail(f"{name}: order {i} ({step['order']!r}, turn {now['turn']}, {now['phase']}) leads elsewhere:\n{detail}")
         if "projection" in step:
             last_full = step["projection"]
     assert game.is_over

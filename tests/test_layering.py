@@ -132,8 +132,11 @@ def imports_of(source: str, module: str, is_package: bool) -> list[tuple[int, st
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = ".".join([*package[:len(package) - node.level + 1], *([node.module] if node.module else [])]) \
-                if node.level else (node.module or "")
+            base = (
+                ".".join([*package[: len(package) - node.level + 1], *([node.module] if node.module else [])])
+                if node.level
+                else (node.module or "")
+            )
             names = [base, *(f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES)]
         else:
             continue
@@ -200,10 +203,8 @@ def mentions() -> list[tuple[str, int, str, str]]:
 
 
 def test_no_file_outside_a_system_package_names_a_system() -> None:
-    unexpected = [f"{f}:{i}: {word!r} in {text}" for f, i, text, word in mentions()
-                  if KNOWN_MENTIONS.get((f, text)) != word]
-    assert not unexpected, "reword these so they name no system, or move the code into its package:\n" \
-        + "\n".join(unexpected)
+    unexpected = [f"{f}:{i}: {word!r} in {text}" for f, i, text, word in mentions() if KNOWN_MENTIONS.get((f, text)) != word]
+    assert not unexpected, "reword these so they name no system, or move the code into its package:\n" + "\n".join(unexpected)
 
 
 def test_every_known_mention_is_still_there() -> None:
@@ -215,46 +216,70 @@ def test_every_known_mention_is_still_there() -> None:
 # --- the checks themselves, on small made-up sources (a check that finds nothing proves nothing) -------------
 
 
-@pytest.mark.parametrize(("module", "expected"), [
-    ("tobruk", ENGINE), ("tobruk.engine.game", ENGINE), ("tobruk.scenario", ENGINE), ("tobruk.systems", ENGINE),
-    ("tobruk.mechanics.reach", MECHANICS), ("tobruk.systems.gazala", SYSTEM), ("tobruk.systems.campaign.show", SYSTEM),
-    ("tobruk.cli", FACES), ("tobruk.web.server", FACES), ("tobruk.render.svg", FACES), ("tobruk.novel", None),
-    ("tobruk.systems.novel", None),  # a module beside the packages is no system's
-])
+@pytest.mark.parametrize(
+    ("module", "expected"),
+    [
+        ("tobruk", ENGINE),
+        ("tobruk.engine.game", ENGINE),
+        ("tobruk.scenario", ENGINE),
+        ("tobruk.systems", ENGINE),
+        ("tobruk.mechanics.reach", MECHANICS),
+        ("tobruk.systems.gazala", SYSTEM),
+        ("tobruk.systems.campaign.show", SYSTEM),
+        ("tobruk.cli", FACES),
+        ("tobruk.web.server", FACES),
+        ("tobruk.render.svg", FACES),
+        ("tobruk.novel", None),
+        ("tobruk.systems.novel", None),  # a module beside the packages is no system's
+    ],
+)
 def test_layer_of_a_module(module: str, expected: str | None) -> None:
     assert layer(module) == expected
 
 
 def test_the_walk_finds_each_kind_of_import() -> None:
-    source = ("from typing import TYPE_CHECKING\nimport tobruk.view\nfrom tobruk.systems import gazala\n"
-              "if TYPE_CHECKING:\n    from tobruk.mechanics.reach import walk\n"
-              "def f():\n    from .game import Game\n    from .. import cli\n")
+    source = (
+        "from typing import TYPE_CHECKING\nimport tobruk.view\nfrom tobruk.systems import gazala\n"
+        "if TYPE_CHECKING:\n    from tobruk.mechanics.reach import walk\n"
+        "def f():\n    from .game import Game\n    from .. import cli\n"
+    )
     assert imports_of(source, "tobruk.engine.made_up", False) == [
-        (2, "tobruk.view"), (3, "tobruk.systems"), (3, "tobruk.systems.gazala"), (5, "tobruk.mechanics.reach"),
-        (7, "tobruk.engine.game"), (8, "tobruk"), (8, "tobruk.cli")]
+        (2, "tobruk.view"),
+        (3, "tobruk.systems"),
+        (3, "tobruk.systems.gazala"),
+        (5, "tobruk.mechanics.reach"),
+        (7, "tobruk.engine.game"),
+        (8, "tobruk"),
+        (8, "tobruk.cli"),
+    ]
     # a package's relative imports start from the package itself
     assert imports_of("from . import show\n", "tobruk.systems.campaign", True) == [
-        (1, "tobruk.systems.campaign"), (1, "tobruk.systems.campaign.show")]
+        (1, "tobruk.systems.campaign"),
+        (1, "tobruk.systems.campaign.show"),
+    ]
 
 
-@pytest.mark.parametrize(("importer", "target", "refused"), [
-    ("tobruk.engine.game", "tobruk.scenario", False),  # the engine layer among itself, both ways
-    ("tobruk.scenario", "tobruk.engine.system", False),
-    ("tobruk.engine.game", "tobruk.mechanics.odds", True),  # the engine imports nothing above it
-    ("tobruk.scenario", "tobruk.view", True),
-    ("tobruk.mechanics.reach", "tobruk.maps", False),
-    ("tobruk.mechanics.reach", "tobruk.cli", True),
-    ("tobruk.mechanics.reach", "tobruk.systems.gazala.moves", True),
-    ("tobruk.systems.gazala.moves", "tobruk.mechanics.reach", False),
-    ("tobruk.systems.gazala.moves", "tobruk.systems.gazala.combat", False),  # its own package
-    ("tobruk.systems.gazala", "tobruk.systems.campaign.track", True),  # another system's
-    ("tobruk.systems.campaign.show", "tobruk.render.svg", True),  # a face
-    ("tobruk.cli", "tobruk.engine.system", False),
-    ("tobruk.cli", "tobruk.systems", False),  # the namespace, not a system
-    ("tobruk.cli", "tobruk.systems.campaign.show", True),
-    ("tobruk.web.server", "tobruk.systems.gazala.combat", True),
-    ("tobruk.form", "tobruk.render.svg", False),
-])
+@pytest.mark.parametrize(
+    ("importer", "target", "refused"),
+    [
+        ("tobruk.engine.game", "tobruk.scenario", False),  # the engine layer among itself, both ways
+        ("tobruk.scenario", "tobruk.engine.system", False),
+        ("tobruk.engine.game", "tobruk.mechanics.odds", True),  # the engine imports nothing above it
+        ("tobruk.scenario", "tobruk.view", True),
+        ("tobruk.mechanics.reach", "tobruk.maps", False),
+        ("tobruk.mechanics.reach", "tobruk.cli", True),
+        ("tobruk.mechanics.reach", "tobruk.systems.gazala.moves", True),
+        ("tobruk.systems.gazala.moves", "tobruk.mechanics.reach", False),
+        ("tobruk.systems.gazala.moves", "tobruk.systems.gazala.combat", False),  # its own package
+        ("tobruk.systems.gazala", "tobruk.systems.campaign.track", True),  # another system's
+        ("tobruk.systems.campaign.show", "tobruk.render.svg", True),  # a face
+        ("tobruk.cli", "tobruk.engine.system", False),
+        ("tobruk.cli", "tobruk.systems", False),  # the namespace, not a system
+        ("tobruk.cli", "tobruk.systems.campaign.show", True),
+        ("tobruk.web.server", "tobruk.systems.gazala.combat", True),
+        ("tobruk.form", "tobruk.render.svg", False),
+    ],
+)
 def test_the_rule_for_one_import(importer: str, target: str, refused: bool) -> None:
     assert (breach(importer, target) is not None) is refused
 

@@ -61,8 +61,7 @@ def test_the_set_up_lists_each_unit_once_and_never_its_own_hex() -> None:
     assert not any(isinstance(o, Place) and o.unit == "15Pz" for o in game.legal_orders())
     with pytest.raises(IllegalOrderError) as err:
         game.play(Place("15Pz", H("K3")))
-    assert (err.value.clause, err.value.reason) == ("GG-V.A.1", "15Pz has been placed already; undo to place it "
-                                                                "elsewhere")
+    assert (err.value.clause, err.value.reason) == ("GG-V.A.1", "15Pz has been placed already; undo to place it elsewhere")
 
 
 @pytest.mark.rule("GG-V.B.1")
@@ -79,8 +78,10 @@ def test_units_left_in_the_pool_take_their_printed_positions_unseen_by_the_axis(
 
 @pytest.mark.rule("GG-VIII.A")
 @pytest.mark.rule("GG-VIII.B")
-@pytest.mark.parametrize(("rolls", "purposes"), [([2, 5], ["weather", "sandstorm confirmation (4-6)"]),
-                                                 ([5, 4], ["weather", "rainstorm confirmation (same number)"])])
+@pytest.mark.parametrize(
+    ("rolls", "purposes"),
+    [([2, 5], ["weather", "sandstorm confirmation (4-6)"]), ([5, 4], ["weather", "rainstorm confirmation (same number)"])],
+)
 def test_the_weather_dice_are_named(gazala, rolls: list[int], purposes: list[str]) -> None:  # type: ignore[no-untyped-def]
     game = Game(gazala, dice=ForcedDice(rolls))
     while game.decision is not None and game.decision.phase != "weather":
@@ -91,8 +92,9 @@ def test_the_weather_dice_are_named(gazala, rolls: list[int], purposes: list[str
 
 @pytest.mark.rule("GG-XIV.A.1")
 def test_a_unit_may_attack_again_the_next_game_turn() -> None:
-    game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-9-2"),
-                       dice=ForcedDice([3]))
+    game = attack_game(
+        unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-9-2"), dice=ForcedDice([3])
+    )
     game.play(Attack((H("B4"),), ("Att",), (("Att", 3),)))  # 3 to 9: 1:3, die 3: AR
     game.play(Resolve(1))
     if game.decision is not None and game.decision.clause == "GG-XIV.B.5":

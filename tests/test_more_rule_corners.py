@@ -23,13 +23,17 @@ AXIS, ALLIED = Side.AXIS, Side.ALLIED
 @pytest.mark.rule("GG-XIV.B.5")
 @pytest.mark.rule("GG-XIV.D.1")
 def test_what_each_side_is_asked_in_a_battle() -> None:
-    game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2"),
-                       dice=ForcedDice([5]))
+    game = attack_game(
+        unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2"), dice=ForcedDice([5])
+    )
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
     d = game.decision
     assert d is not None and (d.side, d.clause, d.prompt) == (
-        ALLIED, "GG-XIV.B.5", "give No Retreat! orders (or none) to the defending units")
+        ALLIED,
+        "GG-XIV.B.5",
+        "give No Retreat! orders (or none) to the defending units",
+    )
     game.play(NoRetreat())  # 3:1 die 5: R2
     d = game.decision
     assert d is not None and (d.side, d.clause, d.prompt) == (AXIS, "GG-XIV.D.1", "set the retreat distance (0-2) for Def")
@@ -42,8 +46,11 @@ def test_what_each_side_is_asked_in_a_battle() -> None:
 def test_a_box_held_at_the_start_of_the_player_turn_stays_out_of_enemy_zoc_after_it_empties() -> None:
     # Pz in B3 has B4 in its ZOC; B4 is an Allied box Held by T1 when the Allied player-turn starts. T1 leaves; T2 then
     # goes C5-B4-A5 without stopping in B4: the enemy ZOC does not extend into it for this whole player-turn.
-    units = (unit_toml("Pz", "axis", "B3") + unit_toml("T1", "allied", "B4", type_="infantry")
-             + unit_toml("T2", "allied", "C5", type_="motorized", factors="2-3-3"))
+    units = (
+        unit_toml("Pz", "axis", "B3")
+        + unit_toml("T1", "allied", "B4", type_="infantry")
+        + unit_toml("T2", "allied", "C5", type_="motorized", factors="2-3-3")
+    )
     game = movement_game(units, '[map.fortifications]\nallied = ["B4"]\n', rows=3, columns=8, side="allied")
     game.play(Move("T1", (H("B4"), H("B5"), H("B6"))))
     game.play(Move("T2", (H("C5"), H("B4"), H("A5"))))
@@ -63,8 +70,11 @@ def test_an_axis_unit_in_its_own_fort_must_still_attack() -> None:
 @pytest.mark.rule("GG-XIV.A.2")
 @pytest.mark.parametrize(("tired", "fresh"), [("B4", "C4"), ("C4", "B4")])
 def test_a_disrupted_neighbour_does_not_hide_a_due_hex_beside_it(tired: str, fresh: str) -> None:
-    units = (unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Tired", "allied", tired, factors="1-2-2")
-             + unit_toml("Fresh", "allied", fresh, factors="1-2-2"))
+    units = (
+        unit_toml("Att", "axis", "B3", factors="6-1-4")
+        + unit_toml("Tired", "allied", tired, factors="1-2-2")
+        + unit_toml("Fresh", "allied", fresh, factors="1-2-2")
+    )
     game = attack_game(units)
     game.unit("Tired").disrupted = True
     with pytest.raises(IllegalOrderError) as err:
@@ -75,8 +85,11 @@ def test_a_disrupted_neighbour_does_not_hide_a_due_hex_beside_it(tired: str, fre
 @pytest.mark.rule("GG-XIV.A.2")
 def test_a_disrupted_unit_beside_an_able_one_does_not_lift_its_duty() -> None:
     # T0 (first in the order of battle) is disrupted; Att beside it can still attack Def
-    units = (unit_toml("T0", "axis", "B3", factors="6-1-4") + unit_toml("Att", "axis", "A4", factors="6-1-4")
-             + unit_toml("Def", "allied", "B4", factors="1-2-2"))
+    units = (
+        unit_toml("T0", "axis", "B3", factors="6-1-4")
+        + unit_toml("Att", "axis", "A4", factors="6-1-4")
+        + unit_toml("Def", "allied", "B4", factors="1-2-2")
+    )
     game = attack_game(units)
     game.unit("T0").disrupted = True
     with pytest.raises(IllegalOrderError) as err:
@@ -114,8 +127,9 @@ def test_no_undo_past_a_reveal(gazala) -> None:  # type: ignore[no-untyped-def]
 
 def test_which_face_down_counter_gets_which_id_depends_on_the_game_not_on_the_names() -> None:
     # one real unit and a dummy share B4; over many games each of them is sometimes the first id handed out
-    units = (unit_toml("Real", "allied", "B4", echelon="subdivisional")
-             + unit_toml("Dum", "allied", "B4", echelon="subdivisional", type_="dummy", factors="0-0-0"))
+    units = unit_toml("Real", "allied", "B4", echelon="subdivisional") + unit_toml(
+        "Dum", "allied", "B4", echelon="subdivisional", type_="dummy", factors="0-0-0"
+    )
     first = set()
     for seed in range(16):
         game = Game(make_scenario(units + unit_toml("Pz", "axis", "A1")), seed=seed)
@@ -123,7 +137,7 @@ def test_which_face_down_counter_gets_which_id_depends_on_the_game_not_on_the_na
             game.unit(uid).hidden = True
         hd.assign_anonymous_ids(game, ["Real", "Dum"])
         ids = game.vars.anon
-        k0 = game.secret_mac(f"anon:{game.vars.anon_batch}:B4:0")[:hd.ANON_LENGTH]
+        k0 = game.secret_mac(f"anon:{game.vars.anon_batch}:B4:0")[: hd.ANON_LENGTH]
         first.add(next(u for u, a in ids.items() if a == k0))
     assert first == {"Real", "Dum"}
 
@@ -148,8 +162,12 @@ def test_the_move_orders_listed_after_the_gallop_end_east_of_column_13() -> None
 @pytest.mark.rule("GG-XIV.C.1")
 def test_each_attack_phase_numbers_its_attacks_afresh() -> None:
     # an Axis attack (1) in the Axis attack phase; in the Allied attack phase the first declaration is attack 1 again
-    units = (unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2")
-             + unit_toml("Tom", "allied", "A6", factors="6-1-4") + unit_toml("Pz", "axis", "A7", factors="0-2-2"))
+    units = (
+        unit_toml("Att", "axis", "B3", factors="6-1-4")
+        + unit_toml("Def", "allied", "B4", factors="1-2-2")
+        + unit_toml("Tom", "allied", "A6", factors="6-1-4")
+        + unit_toml("Pz", "axis", "A7", factors="0-2-2")
+    )
     game = attack_game(units, rows=3, columns=10, dice=ForcedDice([1]))
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))  # 3:1, die 1: D

@@ -176,8 +176,7 @@ def test_zoc_to_zoc_of_a_different_unit_or_into_a_friend_is_allowed() -> None:
 @pytest.mark.rule("GG-XIII.A.3")
 def test_no_entry_into_enemy_units() -> None:
     pz = unit_toml("Pz", "axis", "A2", type_="armour", factors="4-3-4")
-    game = movement_game(pz + unit_toml("Tommy", "allied", "A3", type_="infantry", factors="1-1-2"),
-                         rows=1, columns=12)
+    game = movement_game(pz + unit_toml("Tommy", "allied", "A3", type_="infantry", factors="1-1-2"), rows=1, columns=12)
     assert H("A3") not in dests(game, "Pz")
     with pytest.raises(IllegalOrderError) as err:
         game.play(Move("Pz", (H("A2"), H("A3"))))
@@ -227,8 +226,9 @@ def test_stop_on_entering_an_empty_enemy_box() -> None:
 def test_enemy_zoc_does_not_reach_into_a_box_held_at_the_start_of_the_turn() -> None:
     # Allied units in their box A3 with an Axis unit in A5 (ZOC A4, A6, B4, B5): Kiwi in A3 moves to A2;
     # Tommy starts in A4 (not a box): A4 is in the Axis ZOC.
-    units = (unit_toml("Pz", "axis", "A5", type_="armour", factors="4-3-4")
-             + unit_toml("Kiwi", "allied", "A3", type_="motorized", factors="2-3-3"))
+    units = unit_toml("Pz", "axis", "A5", type_="armour", factors="4-3-4") + unit_toml(
+        "Kiwi", "allied", "A3", type_="motorized", factors="2-3-3"
+    )
     game = movement_game(units, '[map.fortifications]\nallied = ["A3", "A4"]\n', rows=1, columns=12, side="allied")
     # A4 is an Allied box but it was empty at the start of the Allied player-turn: the ZOC reaches it,
     # so Kiwi stops there and cannot go on (A5 holds the enemy anyway).
@@ -236,8 +236,9 @@ def test_enemy_zoc_does_not_reach_into_a_box_held_at_the_start_of_the_turn() -> 
     assert reach[H("A4")].entered_zoc
     # now a box held at the start of the turn: Kiwi starts in A4 (box, held): not in the enemy ZOC,
     # so the move A4 -> A3 is a plain move that may use the bonus
-    units = (unit_toml("Pz", "axis", "A6", type_="armour", factors="4-3-4")
-             + unit_toml("Kiwi", "allied", "A5", type_="motorized", factors="2-3-3"))
+    units = unit_toml("Pz", "axis", "A6", type_="armour", factors="4-3-4") + unit_toml(
+        "Kiwi", "allied", "A5", type_="motorized", factors="2-3-3"
+    )
     game = movement_game(units, '[map.fortifications]\nallied = ["A5"]\n', rows=1, columns=12, side="allied")
     ctx = mv.move_context(game, "Kiwi")
     assert H("A5") not in ctx.zoc
@@ -247,8 +248,9 @@ def test_enemy_zoc_does_not_reach_into_a_box_held_at_the_start_of_the_turn() -> 
 @pytest.mark.rule("GG-XI.A.2")
 def test_a_box_gives_nothing_to_the_other_side() -> None:
     # an Axis unit standing in an Allied box is not sheltered from Allied ZOC by it
-    units = (unit_toml("Pz", "axis", "A3", type_="armour", factors="4-3-4")
-             + unit_toml("Tommy", "allied", "A4", type_="infantry", factors="2-3-2"))
+    units = unit_toml("Pz", "axis", "A3", type_="armour", factors="4-3-4") + unit_toml(
+        "Tommy", "allied", "A4", type_="infantry", factors="2-3-2"
+    )
     game = movement_game(units, BOX, rows=1, columns=12)
     assert H("A3") in mv.move_context(game, "Pz").zoc
 
@@ -256,16 +258,20 @@ def test_a_box_gives_nothing_to_the_other_side() -> None:
 @pytest.mark.rule("GG-XI.A.3n")
 def test_never_straight_from_one_enemy_box_zoc_to_another() -> None:
     # Allied boxes at A3 (Tommy) and A6 (Kiwi); Pz in A4 (ZOC of A3) -> A5 (ZOC of A6, and of A4? no):
-    units = (unit_toml("Pz", "axis", "B4", type_="armour", factors="4-3-4")
-             + unit_toml("Tommy", "allied", "A3", type_="infantry", factors="2-3-2")
-             + unit_toml("Kiwi", "allied", "A6", type_="infantry", factors="2-3-2"))
+    units = (
+        unit_toml("Pz", "axis", "B4", type_="armour", factors="4-3-4")
+        + unit_toml("Tommy", "allied", "A3", type_="infantry", factors="2-3-2")
+        + unit_toml("Kiwi", "allied", "A6", type_="infantry", factors="2-3-2")
+    )
     # B4 (shifted) touches A4 and A5: A4 is in Tommy's ZOC? A3's neighbours: A2, A4, B2, B3 -> B4 is not.
     # so start at B3 (in Tommy's ZOC) and step to B4? B4 is next to A4, A5, B3, B5, C4, C5: not in Kiwi's ZOC.
     # The clean case: C-shaped row map. Tommy at A3, Kiwi at A5: A4 is in both ZOCs (different units);
     # Pz in B3 (Tommy's ZOC) -> B4 (Kiwi's ZOC: A5's neighbours are A4, A6, B4, B5): boxes -> refused.
-    units = (unit_toml("Pz", "axis", "B3", type_="armour", factors="4-3-4")
-             + unit_toml("Tommy", "allied", "A3", type_="infantry", factors="2-3-2")
-             + unit_toml("Kiwi", "allied", "A5", type_="infantry", factors="2-3-2"))
+    units = (
+        unit_toml("Pz", "axis", "B3", type_="armour", factors="4-3-4")
+        + unit_toml("Tommy", "allied", "A3", type_="infantry", factors="2-3-2")
+        + unit_toml("Kiwi", "allied", "A5", type_="infantry", factors="2-3-2")
+    )
     boxes = '[map.fortifications]\nallied = ["A3", "A5"]\n'
     game = movement_game(units, boxes, rows=3, columns=8)
     with pytest.raises(IllegalOrderError) as err:
@@ -308,8 +314,7 @@ def test_destination_only_order_takes_the_cheapest_route() -> None:
 
 @pytest.mark.rule("GG-V.A.2")
 def test_inactive_allied_units_cannot_move() -> None:
-    game = movement_game(unit_toml("Tommy", "allied", "A1", type_="infantry", factors="2-3-2"), rows=1,
-                         columns=6, side="allied")
+    game = movement_game(unit_toml("Tommy", "allied", "A1", type_="infantry", factors="2-3-2"), rows=1, columns=6, side="allied")
     game.unit("Tommy").activated = False
     with pytest.raises(IllegalOrderError) as err:
         game.play(Move("Tommy", (H("A1"), H("A2"))))
@@ -457,9 +462,11 @@ GALLOP_MAP = '[map.zones]\n"gazala-line" = ["A2", "B2", "C2"]\n'
 
 @pytest.mark.rule("GG-XIII.E")
 def test_the_gazala_gallop() -> None:
-    units = (unit_toml("SA", "allied", "B3", type_="infantry", factors="2-3-2")
-             + unit_toml("Far", "allied", "B9", type_="infantry", factors="2-3-2")
-             + unit_toml("Pz", "axis", "C1", type_="armour"))
+    units = (
+        unit_toml("SA", "allied", "B3", type_="infantry", factors="2-3-2")
+        + unit_toml("Far", "allied", "B9", type_="infantry", factors="2-3-2")
+        + unit_toml("Pz", "axis", "C1", type_="armour")
+    )
     game = movement_game(units, GALLOP_MAP, rows=3, columns=20, side="allied")
     game.unit("SA").activated = False
     game.unit("Far").activated = False
@@ -482,7 +489,7 @@ def test_the_gazala_gallop() -> None:
 @pytest.mark.rule("GG-XIII.E")
 def test_galloping_units_must_end_east_of_column_13_when_they_can() -> None:
     units = unit_toml("Arm", "allied", "B2", echelon="subdivisional", type_="armour")
-    game = movement_game(units + '', GALLOP_MAP + road("road", 2, 20, "B"), rows=3, columns=20, side="allied")
+    game = movement_game(units + "", GALLOP_MAP + road("road", 2, 20, "B"), rows=3, columns=20, side="allied")
     game.play(Gallop())
     reach = mv.destinations(game, "Arm")
     assert reach and all(h.col + 1 > 13 for h in reach)

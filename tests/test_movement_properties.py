@@ -34,8 +34,12 @@ RATES = {
 }
 KINDS = {"road": 0, "major-track": 1, "minor-track": 2}
 ASCENT = {"armour": 2 * MF, "motorized": 2 * MF, "foot": MF}  # GG-XI.C
-UNITS = {"armour": ("armour", "4-3-4", 4), "motorized": ("motorized", "2-3-3", 3), "recce": ("motorized", "1-1-5", 5),
-         "infantry": ("foot", "2-3-2", 2)}
+UNITS = {
+    "armour": ("armour", "4-3-4", 4),
+    "motorized": ("motorized", "2-3-3", 3),
+    "recce": ("motorized", "1-1-5", 5),
+    "infantry": ("foot", "2-3-2", 2),
+}
 
 
 @dataclass
@@ -69,9 +73,9 @@ def positions(draw: st.DrawFn) -> Position:
     hexes = board(rows, cols)
     picks = draw(st.permutations(hexes))
     mover = picks[0]
-    enemies = picks[1:1 + draw(st.integers(0, 3))]
-    rest = picks[1 + len(enemies):]
-    friends = rest[:draw(st.integers(0, 2))]
+    enemies = picks[1 : 1 + draw(st.integers(0, 3))]
+    rest = picks[1 + len(enemies) :]
+    friends = rest[: draw(st.integers(0, 2))]
     free = [h for h in hexes if h != mover and h not in enemies and h not in friends]
     sea = set(draw(st.lists(st.sampled_from(free), max_size=2, unique=True))) if free else set()
     land = [h for h in hexes if h not in sea]
@@ -90,8 +94,7 @@ def positions(draw: st.DrawFn) -> Position:
     for side in draw(st.lists(st.sampled_from(sides), max_size=4, unique=True)) if sides else []:
         escarpments.append((side, draw(st.sampled_from(side.hexes)), draw(st.booleans())))
     # boxes, often with an enemy unit in them (what GG-XI.A.3n is about)
-    forts = draw(st.lists(st.sampled_from([h for h in land if h != mover and h not in friends]), max_size=2,
-                          unique=True))
+    forts = draw(st.lists(st.sampled_from([h for h in land if h != mover and h not in friends]), max_size=2, unique=True))
     if enemies and draw(st.booleans()):
         forts = sorted(set(forts) | set(draw(st.lists(st.sampled_from(enemies), min_size=1, max_size=2, unique=True))))
     mines = draw(st.lists(st.sampled_from(sides), max_size=3, unique=True)) if sides else []
@@ -104,10 +107,8 @@ def positions(draw: st.DrawFn) -> Position:
 def position_toml(p: Position) -> tuple[str, str]:
     type_ = "recce" if p.kind == "recce" else p.kind
     units = unit_toml("M", "axis", p.mover.label, type_=type_, factors=UNITS[p.kind][1])
-    units += "".join(unit_toml(f"E{i}", "allied", e.label, type_="infantry", factors="1-1-2")
-                     for i, e in enumerate(p.enemies))
-    units += "".join(unit_toml(f"F{i}", "axis", f.label, type_="infantry", factors="1-1-2")
-                     for i, f in enumerate(p.friends))
+    units += "".join(unit_toml(f"E{i}", "allied", e.label, type_="infantry", factors="1-1-2") for i, e in enumerate(p.enemies))
+    units += "".join(unit_toml(f"F{i}", "axis", f.label, type_="infantry", factors="1-1-2") for i, f in enumerate(p.friends))
     extra = ""
     if p.sea:
         extra += "[map.terrain]\nsea = [" + ", ".join(f'"{h.label}"' for h in sorted(p.sea)) + "]\n"
@@ -127,6 +128,7 @@ def position_toml(p: Position) -> tuple[str, str]:
 
 
 # --- the oracle ---------------------------------------------------------------------------------------------------
+
 
 @dataclass
 class Oracle:
@@ -241,8 +243,7 @@ WEATHER = st.sampled_from(["clear", "sandstorm", "rainstorm"])
 
 def drawn(rows: int, cols: int, mover: str, kind: str, enemies: list[str], forts: list[str]) -> Position:
     """A position written by hand, for the cases random drawing rarely meets."""
-    p = Position(rows, cols, Hex.parse(mover), kind, [Hex.parse(e) for e in enemies], [], set(), [], [],
-                 [Hex.parse(f) for f in forts], [])
+    p = Position(rows, cols, Hex.parse(mover), kind, [Hex.parse(e) for e in enemies], [], set(), [], [], [Hex.parse(f) for f in forts], [])
     p.toml = position_toml(p)
     return p
 

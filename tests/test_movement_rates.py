@@ -43,10 +43,10 @@ ROUTES = ("road", "major-track", "minor-track", None)
 def test_hexes_reached_along_each_route_in_each_weather(unit: str, weather: str, route: int) -> None:
     kind = ROUTES[route]
     columns = 25
-    extra = "" if kind is None else (f'[[map.route]]\nkind = "{kind}"\nhexes = ['
-                                     + ", ".join(f'"A{c}"' for c in range(1, columns + 1)) + "]\n")
-    game = movement_game(unit_toml("U", "axis", "A1", type_=UNITS[unit][0], factors=UNITS[unit][1]), extra,
-                         rows=1, columns=columns)
+    extra = (
+        "" if kind is None else (f'[[map.route]]\nkind = "{kind}"\nhexes = [' + ", ".join(f'"A{c}"' for c in range(1, columns + 1)) + "]\n")
+    )
+    game = movement_game(unit_toml("U", "axis", "A1", type_=UNITS[unit][0], factors=UNITS[unit][1]), extra, rows=1, columns=columns)
     game.vars.weather = weather
     far = HEXES[unit, weather][route]
     assert set(mv.destinations(game, "U")) == {Hex.parse(f"A{c}") for c in range(2, 2 + far)}
@@ -55,8 +55,7 @@ def test_hexes_reached_along_each_route_in_each_weather(unit: str, weather: str,
 def two_roads(unit: str) -> dict[Hex, int]:
     # road A1-A2 and road A3-A4: the step A2-A3 and everything from A4 on is off the road
     extra = '[[map.route]]\nkind = "road"\nhexes = ["A1", "A2"]\n[[map.route]]\nkind = "road"\nhexes = ["A3", "A4"]\n'
-    game = movement_game(unit_toml("U", "axis", "A1", type_=UNITS[unit][0], factors=UNITS[unit][1]), extra,
-                         rows=1, columns=12)
+    game = movement_game(unit_toml("U", "axis", "A1", type_=UNITS[unit][0], factors=UNITS[unit][1]), extra, rows=1, columns=12)
     return {h: r.spent for h, r in mv.destinations(game, "U").items()}
 
 

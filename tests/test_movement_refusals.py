@@ -35,33 +35,31 @@ def enemy(uid: str, hex_: str) -> str:
 def test_off_the_map() -> None:
     assert refusal(movement_game(PZ, rows=1, columns=4), "A1", "B1") == ("GG-XIII.A.2", "B1 is off the map or in the sea")
     sea = '[map.terrain]\nsea = ["A2"]\n'
-    assert refusal(movement_game(PZ, sea, rows=1, columns=4), "A1", "A2") == (
-        "GG-XIII.A.2", "A2 is off the map or in the sea")
+    assert refusal(movement_game(PZ, sea, rows=1, columns=4), "A1", "A2") == ("GG-XIII.A.2", "A2 is off the map or in the sea")
 
 
 @pytest.mark.rule("GG-XIII.A.3")
 def test_into_enemy_units() -> None:
-    assert refusal(movement_game(PZ + enemy("E", "A2"), rows=1, columns=4), "A1", "A2") == (
-        "GG-XIII.A.3", "A2 holds enemy units")
+    assert refusal(movement_game(PZ + enemy("E", "A2"), rows=1, columns=4), "A1", "A2") == ("GG-XIII.A.3", "A2 holds enemy units")
 
 
 @pytest.mark.rule("GG-XI.D")
 def test_across_a_towering_escarpment() -> None:
     tow = '[map.hexsides]\n"towering-escarpment" = [{ side = "A1|A2", high = "A2" }]\n'
     assert refusal(movement_game(PZ, tow, rows=1, columns=4), "A1", "A2") == (
-        "GG-XI.D", "the towering escarpment A1|A2 is impassable off road and track")
+        "GG-XI.D",
+        "the towering escarpment A1|A2 is impassable off road and track",
+    )
 
 
 @pytest.mark.rule("GG-XIII.A.2")
 def test_not_enough_movement_says_how_much_is_left() -> None:
     # 5 hexes cost all 5 MF (4 + the bonus): the 6th finds 0 MF left of 5
     game = movement_game(PZ, rows=1, columns=10)
-    assert refusal(game, *[f"A{c}" for c in range(1, 8)]) == ("GG-XIII.A.2", "not enough movement to enter A7 "
-                                                               "(0 MF left of 5)")
+    assert refusal(game, *[f"A{c}" for c in range(1, 8)]) == ("GG-XIII.A.2", "not enough movement to enter A7 (0 MF left of 5)")
     # entering a ZOC (E in A7 covers A6) the bonus is gone: 4 MF spent on A2-A5, 0 left of 4 for A6
     game = movement_game(PZ + enemy("E", "A7"), rows=1, columns=10)
-    assert refusal(game, *[f"A{c}" for c in range(1, 7)]) == ("GG-XIII.A.2", "not enough movement to enter A6 "
-                                                               "(0 MF left of 4)")
+    assert refusal(game, *[f"A{c}" for c in range(1, 7)]) == ("GG-XIII.A.2", "not enough movement to enter A6 (0 MF left of 4)")
     # not adjacent
     assert refusal(movement_game(PZ, rows=1, columns=10), "A1", "A3") == ("GG-XIII.A.2", "A1 and A3 are not adjacent")
 
@@ -76,10 +74,8 @@ def test_from_one_zoc_of_a_unit_into_another() -> None:
 def test_from_one_enemy_box_zoc_into_another() -> None:
     # A2 is in the ZOC of the unit in the box A1, A3 in that of the unit in the box A4 only
     boxes = '[map.fortifications]\nallied = ["A1", "A4"]\n'
-    game = movement_game(unit_toml("Pz", "axis", "A2") + enemy("E1", "A1") + enemy("E2", "A4"), boxes, rows=3,
-                         columns=5)
-    assert refusal(game, "A2", "A3") == ("GG-XI.A.3n", "A2-A3 moves from the ZOC of one enemy box or fort into that "
-                                                       "of another")
+    game = movement_game(unit_toml("Pz", "axis", "A2") + enemy("E1", "A1") + enemy("E2", "A4"), boxes, rows=3, columns=5)
+    assert refusal(game, "A2", "A3") == ("GG-XI.A.3n", "A2-A3 moves from the ZOC of one enemy box or fort into that of another")
 
 
 @pytest.mark.rule("GG-XIII.B.1")
@@ -97,8 +93,7 @@ def test_a_path_must_start_where_the_unit_is() -> None:
 @pytest.mark.rule("GG-XIII.E")
 def test_a_galloping_step_that_is_not_ne_e_or_se() -> None:
     line = '[map.zones]\n"gazala-line" = ["A2", "B2", "C2"]\n'
-    game = movement_game(unit_toml("SA", "allied", "B3", type_="infantry", factors="2-3-2"), line, rows=3,
-                         columns=20, side="allied")
+    game = movement_game(unit_toml("SA", "allied", "B3", type_="infantry", factors="2-3-2"), line, rows=3, columns=20, side="allied")
     game.play(Gallop())
     assert refusal(game, "B3", "B2", uid="SA") == ("GG-XIII.E", "B3-B2 is not a step NE, E, SE")
 
@@ -116,8 +111,7 @@ def test_the_walk_of_a_path_needs_a_start_and_one_hex_to_enter() -> None:
     from tobruk.mechanics.reach import walk
 
     ctx = mv.move_context(movement_game(PZ, rows=1, columns=8), "Pz")
-    for path, reason in (((), "the path must start where the unit is, A1"),
-                         ((H("A1"),), "a move needs at least one hex to enter")):
+    for path, reason in (((), "the path must start where the unit is, A1"), ((H("A1"),), "a move needs at least one hex to enter")):
         with pytest.raises(IllegalOrderError) as err:
             walk(ctx, path)
         assert (err.value.clause, err.value.reason) == ("GG-XIII.A.1", reason)

@@ -37,8 +37,7 @@ def test_the_aa_units_at_half_against_infantry_and_motorized() -> None:
     a = assess(att("3-3-3", "aa", "Flak"), dfn("1-1-2", "infantry"))
     assert a.lines == ["attack 1.5 against defence 1", "Flak 3 halved (AA unit against infantry and motorized only)"]
     a = assess(att("2-1-2", "infantry"), dfn("2-2-3", "aa", "AA4"))
-    assert a.lines == ["attack 2 against defence 1", "Att 2", "AA4 defends at half (AA unit against infantry and "
-                                                              "motorized only)"]
+    assert a.lines == ["attack 2 against defence 1", "Att 2", "AA4 defends at half (AA unit against infantry and motorized only)"]
     a = assess(att("2-1-2", "infantry"), dfn("1-2-2", "infantry"))  # only the AA units are halved
     assert (a.attack2, a.defence2) == (4, 4)
     a = assess(att("2-1-4", "armour"), dfn("2-2-3", "aa", "AA4"))  # armour among the enemy: not halved
@@ -53,8 +52,7 @@ def test_terrain_bonuses_add_up_as_matched() -> None:
     extra = '[map.fortifications]\nallied = ["B4"]\n[map.hexsides]\nescarpment = [{ side = "B3|B4", high = "B4" }]\n'
     a = assess(att("12-1-4"), dfn("1-6-2", "infantry"), extra)
     assert a.defence2 == 2 * 11
-    assert a.lines == ["attack 12 against defence 11", "Att 12",
-                       "B4: box/fort +3, escarpment +2; matched by 6 infantry factors: +5"]
+    assert a.lines == ["attack 12 against defence 11", "Att 12", "B4: box/fort +3, escarpment +2; matched by 6 infantry factors: +5"]
     a = assess(att(), dfn("1-3-2", "infantry"), '[map.hexsides]\nridge = [{ side = "B3|B4" }]\n')
     assert a.lines[-1] == "B4: ridge +1; matched by 3 infantry factors: +1"
     a = assess(att(), dfn("1-3-2", "infantry"), '[map.terrain]\nhill = ["B4"]\n')

@@ -33,9 +33,11 @@ def test_wilson_interval_known_values() -> None:
 
 def test_tally_counts_each_player_on_each_side() -> None:
     # margins are the Allied points minus the Axis points: 2 - 12, 7 - 1, 3 - 3
-    games = [GameOutcome(0, "greedy", "random", "axis", "Major Victory", Fraction(-10), 10),
-             GameOutcome(1, "random", "greedy", "allied", "Tactical Victory", Fraction(6), 10),
-             GameOutcome(2, "greedy", "random", None, "no victory (a draw)", Fraction(0), 10)]
+    games = [
+        GameOutcome(0, "greedy", "random", "axis", "Major Victory", Fraction(-10), 10),
+        GameOutcome(1, "random", "greedy", "allied", "Tactical Victory", Fraction(6), 10),
+        GameOutcome(2, "greedy", "random", None, "no victory (a draw)", Fraction(0), 10),
+    ]
     t = tally(games)
     assert (t[("greedy", "axis")].games, t[("greedy", "axis")].wins, t[("greedy", "axis")].draws) == (2, 1, 1)
     assert t[("greedy", "axis")].margin == 10

@@ -24,9 +24,20 @@ def strip(route: bool) -> MoveContext:
     sides = {Hexside.between(H("A1"), H("A2")): [SideFeature(Feature.IMPASSABLE_ESCARPMENT, high=H("A2"))]}
     routes = [RouteLine("road", "road", (H("A1"), H("A2"), H("A3")))] if route else []
     m = build_map("strip", terrain, hexsides=sides, routes=routes)
-    return MoveContext(map=m, side=Side.AXIS, start=H("A1"), rates=MovementRates.of(road=30), budget=4 * MF,
-                       bonus=0, ascent=MF, vehicle=True, zoc=ZocMap({}, {}), enemy_units=frozenset(),
-                       friendly_units=frozenset(), enemy_forts=frozenset())
+    return MoveContext(
+        map=m,
+        side=Side.AXIS,
+        start=H("A1"),
+        rates=MovementRates.of(road=30),
+        budget=4 * MF,
+        bonus=0,
+        ascent=MF,
+        vehicle=True,
+        zoc=ZocMap({}, {}),
+        enemy_units=frozenset(),
+        friendly_units=frozenset(),
+        enemy_forts=frozenset(),
+    )
 
 
 def test_a_named_barrier_is_not_crossed_off_the_road() -> None:

@@ -46,8 +46,7 @@ def test_a_systems_own_terrain_is_drawn_in_its_colour_and_the_familys_in_the_pal
 
 def test_the_legend_shows_the_terrain_the_map_has_and_no_other() -> None:
     svg = render_map(TOY.map, rendering=TOY_RENDERING)
-    assert legend(svg) == [("clear", FILL["clear"], "clear"), ("marsh", MARSH_COLOUR, "salt marsh"),
-                           ("sea", FILL["sea"], "sea")]
+    assert legend(svg) == [("clear", FILL["clear"], "clear"), ("marsh", MARSH_COLOUR, "salt marsh"), ("sea", FILL["sea"], "sea")]
     gazala = load_scenario("gazala-gallop")
     kinds = [k for k, _, _ in legend(render_map(gazala.map, rendering=system_for(gazala.system).rendering()))]
     assert kinds == sorted(set(gazala.map.terrain.values()))
@@ -63,7 +62,9 @@ def test_a_rendering_overrides_the_palette_and_without_one_the_palette_draws() -
 
 
 def test_route_and_feature_colours_come_from_the_rendering() -> None:
-    scenario = make_scenario(unit_toml("Pz", "axis", "A1"), map_extra="""
+    scenario = make_scenario(
+        unit_toml("Pz", "axis", "A1"),
+        map_extra="""
 [[map.route]]
 kind = "road"
 name = "the road"
@@ -71,7 +72,8 @@ hexes = ["B1", "B2", "B3"]
 [map.hexsides]
 ridge = [{ side = "C1|C2" }]
 wadi = [{ side = "D1|D2" }]
-""")
+""",
+    )
     default = render_map(scenario.map)
     assert 'stroke="#b22222" stroke-width="3"' in default  # the family's road
     coloured = render_map(scenario.map, rendering=Rendering(features={"road": "#00aa00", "ridge": "#0000aa"}))
@@ -79,8 +81,10 @@ wadi = [{ side = "D1|D2" }]
     assert 'stroke="#0000aa" stroke-width="3" stroke-dasharray="1 3"' in coloured
     # a feature the family does not draw (a wadi) is a plain line along its hexside, in its colour
     assert re.search(r'<line [^>]*stroke="#555555"[^>]*><title>wadi D1\|D2</title>', default)
-    assert re.search(r'<line [^>]*stroke="#884400"[^>]*><title>wadi D1\|D2</title>',
-                     render_map(scenario.map, rendering=Rendering(features={"wadi": "#884400"})))
+    assert re.search(
+        r'<line [^>]*stroke="#884400"[^>]*><title>wadi D1\|D2</title>',
+        render_map(scenario.map, rendering=Rendering(features={"wadi": "#884400"})),
+    )
 
 
 def test_unit_symbols_come_from_the_rendering_else_the_family() -> None:
@@ -102,12 +106,13 @@ def test_status_words_follow_the_bits_and_the_sides() -> None:
     assert gazala.words("allied", {"activated": False}) == ["inactive"] and gazala.faded("allied", {})
     assert gazala.words("allied", {"activated": True}) == [] and not gazala.faded("allied", {"activated": True})
     assert gazala.words("axis", {"activated": False}) == [] and not gazala.faded("axis", {})
-    assert gazala.words("axis", {"disrupted": True, "out_of_supply": True, "activated": True}) == [
-        "disrupted", "out of supply"]
+    assert gazala.words("axis", {"disrupted": True, "out_of_supply": True, "activated": True}) == ["disrupted", "out of supply"]
     toy = Palette(TOY_RENDERING)
     assert toy.words("axis", {"moved": True, "disrupted": True}) == ["footsore", "shaken"]
-    assert Palette(Rendering(status_words=(StatusWord("hidden", "veiled", when=True, sides=("axis",)),))).words(
-        "allied", {"hidden": True}) == []
+    assert (
+        Palette(Rendering(status_words=(StatusWord("hidden", "veiled", when=True, sides=("axis",)),))).words("allied", {"hidden": True})
+        == []
+    )
 
 
 def test_the_counters_title_carries_the_status_words() -> None:
@@ -131,18 +136,26 @@ def test_the_pages_board_comes_from_the_map_and_the_rendering() -> None:
     assert sorted(board["neighbours"]["A1"]) == ["A2", "B1"]
     assert sorted(board["neighbours"]["B6"]) == ["A6", "B5", "C6"]
     assert sorted(board["neighbours"]["B3"]) == ["A3", "A4", "B2", "B4", "C3", "C4"]
-    assert board["legend"] == [{"terrain": "clear", "name": "clear", "colour": FILL["clear"]},
-                               {"terrain": "marsh", "name": "salt marsh", "colour": MARSH_COLOUR},
-                               {"terrain": "sea", "name": "sea", "colour": FILL["sea"]}]
+    assert board["legend"] == [
+        {"terrain": "clear", "name": "clear", "colour": FILL["clear"]},
+        {"terrain": "marsh", "name": "salt marsh", "colour": MARSH_COLOUR},
+        {"terrain": "sea", "name": "sea", "colour": FILL["sea"]},
+    ]
     assert board["symbols"]["infantry"] == "dot" and board["symbols"]["armour"] == "oval"
-    assert board["sides"] == {"axis": {"name": "Axis", "colour": SIDE_COLOUR[Side.AXIS]},
-                              "allied": {"name": "Allied", "colour": SIDE_COLOUR[Side.ALLIED]}}
+    assert board["sides"] == {
+        "axis": {"name": "Axis", "colour": SIDE_COLOUR[Side.AXIS]},
+        "allied": {"name": "Allied", "colour": SIDE_COLOUR[Side.ALLIED]},
+    }
     assert {(s["bit"], s["word"]) for s in board["statuses"]} == {("moved", "footsore"), ("disrupted", "shaken")}
 
 
 def test_a_board_whose_shifted_rows_are_shorter_has_only_its_hexes() -> None:
-    short = read_map(Table({"format": "tobruk-map", "version": 1, "name": "short",
-                            "grid": {"rows": 3, "columns": 4, "shifted_row_columns": 3}}, "short.toml"))
+    short = read_map(
+        Table(
+            {"format": "tobruk-map", "version": 1, "name": "short", "grid": {"rows": 3, "columns": 4, "shifted_row_columns": 3}},
+            "short.toml",
+        )
+    )
     board = board_data(short, None, size=20.0, title="short")
     assert (board["rows"], board["columns"], len(board["hexes"])) == (3, 4, 4 + 3 + 4)
     assert "B4" not in board["hexes"] and "A4" in board["hexes"] and "C4" in board["hexes"]

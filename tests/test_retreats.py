@@ -23,16 +23,26 @@ SURVIVABLE = 'flags = ["survivable"]'
 NO_ORDERS = NoRetreat()
 
 
-def battle(defender: str, *, columns: int, dice: list[int], attack: int = 20, extra: str = "", more: str = "",
-           side: str = "axis", answer: NoRetreat | None = NO_ORDERS):  # type: ignore[no-untyped-def]
+def battle(
+    defender: str,
+    *,
+    columns: int,
+    dice: list[int],
+    attack: int = 20,
+    extra: str = "",
+    more: str = "",
+    side: str = "axis",
+    answer: NoRetreat | None = NO_ORDERS,
+):  # type: ignore[no-untyped-def]
     """``Att`` in B3 attacks ``Def`` (``defender``: type and factors) in B4 with ``attack`` factors; the defender
     answers the No Retreat! question with ``answer`` (``None``: left for the test)."""
     att_side, def_side = (side, "allied" if side == "axis" else "axis")
     type_, factors = defender.split()
-    units = (unit_toml("Att", att_side, "B3", type_="armour", factors=f"{attack}-1-4")
-             + unit_toml("Def", def_side, "B4", type_=type_, factors=factors,
-                         extra=SURVIVABLE if type_ == "recce" else "")
-             + more)
+    units = (
+        unit_toml("Att", att_side, "B3", type_="armour", factors=f"{attack}-1-4")
+        + unit_toml("Def", def_side, "B4", type_=type_, factors=factors, extra=SURVIVABLE if type_ == "recce" else "")
+        + more
+    )
     game = attack_game(units, extra, rows=3, columns=columns, side=side, dice=ForcedDice(dice))
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
@@ -55,6 +65,7 @@ def one_hex_ends(game) -> set[Hex]:  # type: ignore[no-untyped-def]
 # With 5 columns the east edge is column 5: from B4 one hex reaches A5, B5 or C5 (not next to B3), but no second
 # hex is farther from B4 (column 6 is off the map, everything else is back toward B4).  With 6 columns A6, B6 and
 # C6 are two hexes away.
+
 
 @pytest.mark.rule("GG-XIV.D.3")
 def test_r2_unit_unable_to_retreat_two_hexes_is_eliminated_whatever_distance_the_winner_would_name() -> None:
@@ -99,9 +110,11 @@ def two_hexes(c4: str, *, box: bool) -> object:
     each: 12 to 4 is 3:1, die 4: R2.  With 5 columns ``Def`` cannot retreat 2 hexes (above); C4's neighbours are
     B3, B4, C3, C5 (row D is off the map): only C5 is not next to B3, and from C5 B5 is two hexes from C4.  In a
     box (C4) the R2 is a compulsory R1 (GG-XI.A.1)."""
-    units = (unit_toml("Att", "axis", "B3", type_="armour", factors="12-1-4")
-             + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2")
-             + unit_toml(c4, "allied", "C4", type_="armour", factors="1-2-2"))
+    units = (
+        unit_toml("Att", "axis", "B3", type_="armour", factors="12-1-4")
+        + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2")
+        + unit_toml(c4, "allied", "C4", type_="armour", factors="1-2-2")
+    )
     extra = '[map.fortifications]\nallied = ["C4"]\n' if box else ""
     game = attack_game(units, extra, rows=3, columns=5, dice=ForcedDice([4]))
     game.play(Attack((H("B4"), H("C4")), ("Att",)))
@@ -135,6 +148,7 @@ def test_a_battle_ends_when_nobody_left_has_to_retreat() -> None:
 
 # --- GG-XIV.D.5: the Recce Gruppe and the 7th Motor Brigade ------------------------------------------------------
 
+
 @pytest.mark.rule("GG-XIV.D.5")
 def test_survivable_unit_unable_to_retreat_two_hexes_takes_the_de() -> None:
     game = battle("recce 1-1-5", columns=5, dice=[6], side="allied")  # 20 to 1: 10:1, die 6: DE
@@ -167,12 +181,14 @@ def test_an_ordinary_unit_takes_the_de() -> None:
 
 # --- AR: GG-IX.B's "if it cannot retreat, it is eliminated", for the combat AR too (rulings) ------------------
 
+
 @pytest.mark.rule("GG-IX.B")
 def test_attacker_unable_to_retreat_on_an_ar_is_eliminated_at_once() -> None:
     # Att in the corner A1 attacks A2 at 1:1, die 1: AR. A1's only other neighbour on the map, B1, is next to A2
     # (rule e), so it has nowhere to go: eliminated without the defender naming a distance.
-    units = (unit_toml("Att", "axis", "A1", type_="armour", factors="2-1-4")
-             + unit_toml("Def", "allied", "A2", type_="armour", factors="1-2-2"))
+    units = unit_toml("Att", "axis", "A1", type_="armour", factors="2-1-4") + unit_toml(
+        "Def", "allied", "A2", type_="armour", factors="1-2-2"
+    )
     game = attack_game(units, rows=3, columns=4, dice=ForcedDice([1]))
     game.play(Attack((H("A2"),), ("Att",)))
     game.play(Resolve(1))
@@ -183,8 +199,9 @@ def test_attacker_unable_to_retreat_on_an_ar_is_eliminated_at_once() -> None:
 @pytest.mark.rule("GG-IX.B")
 def test_attacker_able_to_retreat_on_an_ar_retreats_as_the_defender_names() -> None:
     # Att in B1 attacks B2 at 1:1, die 1: AR; A1 and C1 are away from B2 and not next to it
-    units = (unit_toml("Att", "axis", "B1", type_="armour", factors="2-1-4")
-             + unit_toml("Def", "allied", "B2", type_="armour", factors="1-2-2"))
+    units = unit_toml("Att", "axis", "B1", type_="armour", factors="2-1-4") + unit_toml(
+        "Def", "allied", "B2", type_="armour", factors="1-2-2"
+    )
     game = attack_game(units, rows=3, columns=4, dice=ForcedDice([1]))
     game.play(Attack((H("B2"),), ("Att",)))
     game.play(Resolve(1))
@@ -257,8 +274,12 @@ FRIENDS = "".join(unit_toml(f"Pal{h}", "allied", h, type_="armour", factors="1-1
 
 
 def r1_among_friends(more: str = "", extra: str = "", declare: Attack | None = None):  # type: ignore[no-untyped-def]
-    units = (unit_toml("Att", "axis", "B3", type_="armour", factors="6-1-4")
-             + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2") + FRIENDS + more)
+    units = (
+        unit_toml("Att", "axis", "B3", type_="armour", factors="6-1-4")
+        + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2")
+        + FRIENDS
+        + more
+    )
     game = attack_game(units, extra, rows=5, columns=8, dice=ForcedDice([3]))  # 6 to 2: 3:1, die 3: R1
     if declare is not None:
         game.play(declare)
@@ -311,8 +332,9 @@ def test_a_two_hex_retreat_goes_farther_with_each_hex() -> None:
 @pytest.mark.rule("GG-XIV.D.4")
 def test_a_unit_with_no_way_out_but_off_the_map_is_eliminated_so() -> None:
     # Def in the corner A1 (A2 attacks, B1 is in its ZOC): its only other ways lead off the map
-    units = (unit_toml("Att", "axis", "A2", type_="armour", factors="12-1-4")
-             + unit_toml("Def", "allied", "A1", type_="armour", factors="1-2-2"))
+    units = unit_toml("Att", "axis", "A2", type_="armour", factors="12-1-4") + unit_toml(
+        "Def", "allied", "A1", type_="armour", factors="1-2-2"
+    )
     game = attack_game(units, rows=3, columns=4, dice=ForcedDice([5]))
     game.play(Attack((H("A1"),), ("Att",), (("Att", 6),)))  # 3:1, die 5: R2
     game.play(Resolve(1))
@@ -328,8 +350,9 @@ def test_supply_for_the_retreat_is_traced_as_if_the_unit_had_left_its_hex() -> N
     # once Def has gone. The retreat hexes are A4 and C4 (A5, C5 touch B5; B3 is sea): "in supply at that moment"
     # is A4 alone.
     sea = '[map.terrain]\nsea = ["B1", "B2", "B3", "C1", "C2", "C3"]\n[map.supply]\nallied = ["A1"]\n'
-    units = unit_toml("Att", "axis", "B5", type_="armour", factors="6-1-4") + unit_toml("Def", "allied", "B4",
-                                                                                      type_="armour", factors="1-2-2")
+    units = unit_toml("Att", "axis", "B5", type_="armour", factors="6-1-4") + unit_toml(
+        "Def", "allied", "B4", type_="armour", factors="1-2-2"
+    )
     game = attack_game(units, sea, rows=3, columns=8, dice=ForcedDice([3]))
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))

@@ -26,11 +26,14 @@ AXIS, ALLIED = Side.AXIS, Side.ALLIED
 def test_odds_against_half_a_factor_and_against_none() -> None:
     # the 4th AA Brigade (1 defence factor) at half against infantry: 1 against 0.5 is 2:1; a unit with no defence
     # factor at all: 10:1
-    game = attack_game(unit_toml("Inf", "axis", "B3", type_="infantry", factors="1-1-2")
-                       + unit_toml("AA4", "allied", "B4", type_="aa", factors="1-1-3"))
+    game = attack_game(
+        unit_toml("Inf", "axis", "B3", type_="infantry", factors="1-1-2") + unit_toml("AA4", "allied", "B4", type_="aa", factors="1-1-3")
+    )
     assert cb.assess(game, Attack((H("B4"),), ("Inf",)), AXIS).odds == "2:1"
-    game = attack_game(unit_toml("Inf", "axis", "B3", type_="infantry", factors="1-1-2")
-                       + unit_toml("Zero", "allied", "B4", type_="armour", factors="1-0-2"))
+    game = attack_game(
+        unit_toml("Inf", "axis", "B3", type_="infantry", factors="1-1-2")
+        + unit_toml("Zero", "allied", "B4", type_="armour", factors="1-0-2")
+    )
     assert cb.assess(game, Attack((H("B4"),), ("Inf",)), AXIS).odds == "10:1"
 
 
@@ -42,15 +45,18 @@ def test_the_set_up_cannot_end_with_a_dummy_alone_outside_a_box() -> None:
     game.unit("Dummy2").hex = H("H10")  # moved by hand where there is neither a unit nor a box
     with pytest.raises(IllegalOrderError) as err:
         game.play(EndPhase())
-    assert (err.value.clause, err.value.reason) == ("GG-V.B.1", "Dummy2 in H10 must share its hex with a real unit "
-                                                                "or a box")
+    assert (err.value.clause, err.value.reason) == ("GG-V.B.1", "Dummy2 in H10 must share its hex with a real unit or a box")
 
 
 @pytest.mark.rule("GG-IX.B")
 def test_no_ar_for_a_disrupted_unit_whose_neighbour_was_attacked() -> None:
     # Tired (disrupted) and Att both touch Def; Att attacks it (3:1, die 3: R1): Tired owes no AR at the end
-    game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Tired", "axis", "A4", factors="1-1-4")
-                       + unit_toml("Def", "allied", "B4", factors="1-2-2"), dice=ForcedDice([1]))
+    game = attack_game(
+        unit_toml("Att", "axis", "B3", factors="6-1-4")
+        + unit_toml("Tired", "axis", "A4", factors="1-1-4")
+        + unit_toml("Def", "allied", "B4", factors="1-2-2"),
+        dice=ForcedDice([1]),
+    )
     game.unit("Tired").disrupted = True
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
@@ -92,8 +98,9 @@ def test_a_sandstorm_line_is_3_mf_plus_the_die_of_the_determination() -> None:
 @pytest.mark.rule("GG-X.B.1b")
 def test_a_british_division_is_aa_capable_only_in_a_box() -> None:
     # in the box B4 the division (AA-capable there) is attacked before the brigade above it in the stack
-    units = (unit_toml("Bde", "allied", "B4", echelon="subdivisional", type_="armour")
-             + unit_toml("Div", "allied", "B4", type_="infantry", factors="2-3-2", extra='aa = "in-box"'))
+    units = unit_toml("Bde", "allied", "B4", echelon="subdivisional", type_="armour") + unit_toml(
+        "Div", "allied", "B4", type_="infantry", factors="2-3-2", extra='aa = "in-box"'
+    )
     game = game_at(units, "axis-airstrike", [], '[map.fortifications]\nallied = ["B4"]\n')
     assert air.attack_order(game, H("B4"), AXIS) == ["Div", "Bde"] and air.aa_capable(game, "Div")
     game = game_at(units, "axis-airstrike", [])

@@ -34,6 +34,7 @@ def refused(game: Game, order: object, clause: str) -> IllegalOrderError:
 
 # --- attacks -------------------------------------------------------------------------------------------------------
 
+
 def duel(more: str = "", side: str = "axis", dice: list[int] | None = None) -> Game:
     att, dfn = ("axis", "allied") if side == "axis" else ("allied", "axis")
     units = unit_toml("Att", att, "B3", factors="6-1-4") + unit_toml("Def", dfn, "B4", factors="1-2-2") + more
@@ -98,6 +99,7 @@ def test_an_allied_unit_attacked_from_the_air_is_activated() -> None:
 
 # --- reinforcements, convoys ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("GG-VII.B")
 def test_the_reinforcement_never_enters_on_enemy_units(gazala) -> None:  # type: ignore[no-untyped-def]
     game = at_phase(Game(gazala), "allied-movement")
@@ -137,6 +139,7 @@ def test_the_convoys_are_there_again_each_game_turn() -> None:
 
 # --- supply ----------------------------------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("GG-XV.A.1")
 def test_an_axis_fort_is_no_source() -> None:
     # the box rule is the Allies': an Axis unit in its own fort with no line is out of supply
@@ -145,8 +148,10 @@ def test_an_axis_fort_is_no_source() -> None:
     assert not sp.status(game, AXIS)["Pz"]["supplied"]
 
 
-GERMAN = ('[[unit]]\nid = "{id}"\nname = "{id}"\nside = "axis"\nnationality = "german"\n'
-          'echelon = "{echelon}"\ntype = "{type}"\nfactors = "{factors}"\nhex = "{hex}"\n')
+GERMAN = (
+    '[[unit]]\nid = "{id}"\nname = "{id}"\nside = "axis"\nnationality = "german"\n'
+    'echelon = "{echelon}"\ntype = "{type}"\nfactors = "{factors}"\nhex = "{hex}"\n'
+)
 
 
 @pytest.mark.rule("GG-XV.A.3")
@@ -189,8 +194,7 @@ GALLOP_LINE = '[map.zones]\n"gazala-line" = ["A2", "B2", "C2"]\n'
 def test_a_galloping_unit_that_can_reach_column_14_must_end_there() -> None:
     # twice (4 + 1) MF = 10 MF cross-country from B4: B14 is 10 hexes east, the first column "east of column 13"
     units = unit_toml("Arm", "allied", "B4", echelon="subdivisional", type_="armour")
-    game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"A3", "B3", "C3"'), rows=3, columns=20,
-                         side="allied")
+    game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"A3", "B3", "C3"'), rows=3, columns=20, side="allied")
     game.play(Gallop())
     reach = mv.destinations(game, "Arm")
     assert {h.col + 1 for h in reach} == {14}
@@ -211,6 +215,7 @@ def test_a_galloping_unit_that_cannot_pass_column_13_may_end_anywhere_on_its_way
 
 # --- the siege of Tobruk -------------------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("GG-XIV.B.6")
 @pytest.mark.parametrize(("distance", "offered"), [(6, True), (7, False)])
 def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance: int, offered: bool) -> None:  # type: ignore[no-untyped-def]
@@ -219,8 +224,7 @@ def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance:
     game = Game(gazala)
     perimeter = hd.siege_zone(game)
     m = game.scenario.map
-    spot = next(h for h in sorted(m.hexes) if m.is_land(h) and min(h.distance(z) for z in perimeter) == distance
-                and not game.units_at(h))
+    spot = next(h for h in sorted(m.hexes) if m.is_land(h) and min(h.distance(z) for z in perimeter) == distance and not game.units_at(h))
     for uid in game.units_of(AXIS):
         if game.unit(uid).hex is not None:
             game.unit(uid).hex = H("A1") if uid != "15Pz" else spot  # the rest far away in the west
@@ -231,6 +235,7 @@ def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance:
 
 # --- activation (GG-V.A.4) ------------------------------------------------------------------------------------------
 
+
 @pytest.mark.rule("GG-V.A.4")
 def test_two_activations_at_the_start_of_each_game_turn(gazala) -> None:  # type: ignore[no-untyped-def]
     game = at_phase(Game(gazala), "allied-movement")
@@ -239,8 +244,11 @@ def test_two_activations_at_the_start_of_each_game_turn(gazala) -> None:  # type
 
 @pytest.mark.rule("GG-V.A.4")
 def test_only_allied_losses_in_the_axis_player_turn_count() -> None:
-    units = (unit_toml("Pz", "axis", "A1") + unit_toml("Pz2", "axis", "A2")
-             + "".join(unit_toml(f"T{i}", "allied", f"C{i + 4}", type_="infantry") for i in range(3)))
+    units = (
+        unit_toml("Pz", "axis", "A1")
+        + unit_toml("Pz2", "axis", "A2")
+        + "".join(unit_toml(f"T{i}", "allied", f"C{i + 4}", type_="infantry") for i in range(3))
+    )
     game = movement_game(units, rows=3, columns=8)
     mv.eliminate(game, "Pz", "test")  # an Axis loss: no extra Allied activation
     assert mv.activations_left(game) == 2
@@ -253,6 +261,7 @@ def test_only_allied_losses_in_the_axis_player_turn_count() -> None:
 
 
 # --- the siege of Tobruk: who is redeployed (GG-XIV.B.6) -------------------------------------------------------------
+
 
 @pytest.mark.rule("GG-XIV.B.6")
 def test_the_siege_redeploys_the_garrison_and_the_dummies_once_each(gazala) -> None:  # type: ignore[no-untyped-def]
@@ -302,8 +311,7 @@ def test_a_unit_already_east_of_column_13_is_activated_but_does_not_gallop() -> 
 @pytest.mark.rule("GG-XIII.E")
 def test_a_galloping_unit_sent_short_of_column_14_is_refused_by_the_gallop_rule() -> None:
     units = unit_toml("Arm", "allied", "B4", echelon="subdivisional", type_="armour")
-    game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"A3", "B3", "C3"'), rows=3, columns=20,
-                         side="allied")
+    game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"A3", "B3", "C3"'), rows=3, columns=20, side="allied")
     game.play(Gallop())
     refused(game, Move("Arm", (H("B5"),)), "GG-XIII.E")  # one hex east: a legal step, but it can reach column 14
 

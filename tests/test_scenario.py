@@ -16,10 +16,42 @@ from tobruk.units import AACapability, Echelon, UnitType
 H = Hex.parse
 
 NAMED_BY_THE_RULES = {
-    Side.AXIS: ["15Pz", "21Pz", "90Lt", "Ariete", "Trieste", "RecceGp", "FlakGp", "15MotBde", "KGHecker",
-                "Brescia", "Pavia", "Trento", "Sabratha", "Luftwaffe"],
-    Side.ALLIED: ["1SA", "2SA", "50Div", "2ArmdBde", "22ArmdBde", "201Gds", "4ArmdBde", "7MotBde", "3IndMotBde",
-                  "29IndBde", "1FF", "1ATB", "32ATB", "4AABde", "1ArmdBde", "DAF", "Dummy1", "Dummy2"],
+    Side.AXIS: [
+        "15Pz",
+        "21Pz",
+        "90Lt",
+        "Ariete",
+        "Trieste",
+        "RecceGp",
+        "FlakGp",
+        "15MotBde",
+        "KGHecker",
+        "Brescia",
+        "Pavia",
+        "Trento",
+        "Sabratha",
+        "Luftwaffe",
+    ],
+    Side.ALLIED: [
+        "1SA",
+        "2SA",
+        "50Div",
+        "2ArmdBde",
+        "22ArmdBde",
+        "201Gds",
+        "4ArmdBde",
+        "7MotBde",
+        "3IndMotBde",
+        "29IndBde",
+        "1FF",
+        "1ATB",
+        "32ATB",
+        "4AABde",
+        "1ArmdBde",
+        "DAF",
+        "Dummy1",
+        "Dummy2",
+    ],
 }
 
 
@@ -92,10 +124,13 @@ def test_historical_positions_are_on_the_map_and_allied_in_the_east(gazala) -> N
 
 def test_malformed_scenario_names_file_and_field(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text('format = "tobruk-scenario"\nversion = 1\ntitle = "x"\nsystem = "gazala-gallop"\n'
-                   'turns = 3\n[map]\ngrid = { rows = 2, columns = 2 }\n[[unit]]\nid = "A"\nname = "A"\n'
-                   'side = "axis"\nnationality = "x"\nechelon = "division"\ntype = "armour"\nfactors = "four"\n'
-                   'hex = "A1"\n', encoding="utf-8")
+    bad.write_text(
+        'format = "tobruk-scenario"\nversion = 1\ntitle = "x"\nsystem = "gazala-gallop"\n'
+        'turns = 3\n[map]\ngrid = { rows = 2, columns = 2 }\n[[unit]]\nid = "A"\nname = "A"\n'
+        'side = "axis"\nnationality = "x"\nechelon = "division"\ntype = "armour"\nfactors = "four"\n'
+        'hex = "A1"\n',
+        encoding="utf-8",
+    )
     with pytest.raises(ScenarioError) as err:
         load_scenario(bad)
     assert err.value.source == str(bad) and err.value.field == "unit[0].factors"

@@ -53,16 +53,29 @@ def _read_roster(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
     ids = t.strings("roster")
     units = tuple(UnitDef(uid, uid, Side.AXIS, "test", Echelon.DIVISION, UnitType.ARMOUR, 1, 1, 1) for uid in ids)
     zone_of(t, "roster", "entry")  # an unknown zone would be refused naming the table's field
-    return ScenarioPart(units, {"A": Hex.parse("A1"), "B": None}, {}, {"B": Reinforcement(2, "entry")}, 3,
-                        extra=tuple(ids), files=(("maps", "gazala-gallop"),) if t.bool("with_file", False) else ())
+    return ScenarioPart(
+        units,
+        {"A": Hex.parse("A1"), "B": None},
+        {},
+        {"B": Reinforcement(2, "entry")},
+        3,
+        extra=tuple(ids),
+        files=(("maps", "gazala-gallop"),) if t.bool("with_file", False) else (),
+    )
 
 
 def _counters(s: Scenario) -> list[tuple[UnitDef, UnitState]]:
     return [(u, UnitState(hex=h)) for u in s.units if (h := s.start[u.id]) is not None]
 
 
-ROSTER = ScenarioExtension("roster", "made-up", _read_roster, lambda s: f"{s.title}: {len(s.units)} units",
-                           lambda s: {"roster": list(s.extra) if isinstance(s.extra, tuple) else []}, _counters)
+ROSTER = ScenarioExtension(
+    "roster",
+    "made-up",
+    _read_roster,
+    lambda s: f"{s.title}: {len(s.units)} units",
+    lambda s: {"roster": list(s.extra) if isinstance(s.extra, tuple) else []},
+    _counters,
+)
 
 
 @pytest.fixture
@@ -127,8 +140,7 @@ def test_a_field_has_one_reader(roster: ScenarioExtension) -> None:
 
 
 def test_two_extension_fields_in_one_scenario_are_refused(roster: ScenarioExtension) -> None:
-    register_extension(ScenarioExtension("muster", "made-up", _read_roster, roster.summary, roster.data,
-                                         roster.counters))
+    register_extension(ScenarioExtension("muster", "made-up", _read_roster, roster.summary, roster.data, roster.counters))
     with pytest.raises(ScenarioError) as err:
         read('muster = ["C"]')
     assert err.value.field in ("roster", "muster") and "not several" in err.value.problem

@@ -45,8 +45,12 @@ def test_the_phases_of_each_game_turn(gazala) -> None:  # type: ignore[no-untype
     game = Game(gazala)
     assert phases(game) == [("axis-setup", "Axis set-up", "GG-V.A.1", AXIS), SIEGE, *PLAYER_TURNS]
     game = Game(gazala, options=["nonhistorical"])
-    assert phases(game) == [("allied-setup", "Allied set-up, face down", "GG-V.B.1", ALLIED),
-                            ("axis-setup", "Axis set-up", "GG-V.B.3", AXIS), SIEGE, *PLAYER_TURNS]
+    assert phases(game) == [
+        ("allied-setup", "Allied set-up, face down", "GG-V.B.1", ALLIED),
+        ("axis-setup", "Axis set-up", "GG-V.B.3", AXIS),
+        SIEGE,
+        *PLAYER_TURNS,
+    ]
     game.state.turn = 2
     assert phases(game) == [("weather", "Weather determination", "GG-VIII.0", ALLIED), SIEGE, *PLAYER_TURNS]
 
@@ -73,8 +77,13 @@ def test_what_each_side_is_asked_through_two_turns(gazala) -> None:  # type: ign
         d = game.decision
         asked.append((game.turn, d.phase, d.side, d.clause, d.prompt))
         game.play(Weather(1, 2) if d.phase == "weather" else EndPhase())
-    setup = (1, "axis-setup", AXIS, "GG-V.A.1",
-             "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end-phase")
+    setup = (
+        1,
+        "axis-setup",
+        AXIS,
+        "GG-V.A.1",
+        "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end-phase",
+    )
     weather = (2, "weather", ALLIED, "GG-VIII.0", "name the sandstorm and the rainstorm numbers (the Axis player then rolls)")
     assert [(r.purpose, r.value) for r in game.dice.log[:1]] == [("weather", 5)]
     assert asked == [setup, *((1, *a) for a in ASKED), weather, *((2, *a) for a in ASKED)]
@@ -84,5 +93,9 @@ def test_what_each_side_is_asked_through_two_turns(gazala) -> None:  # type: ign
 def test_the_nonhistorical_set_up_asks_the_allies_first(gazala) -> None:  # type: ignore[no-untyped-def]
     d = Game(gazala, options=["nonhistorical"]).decision
     assert d is not None and (d.phase, d.side, d.clause, d.prompt) == (
-        "allied-setup", ALLIED, "GG-V.B.1", "place every unit and the 2 dummies face down on the Allied side of the "
-        "Gazala Line (or south of it in columns 8-18), then end-phase")
+        "allied-setup",
+        ALLIED,
+        "GG-V.B.1",
+        "place every unit and the 2 dummies face down on the Allied side of the "
+        "Gazala Line (or south of it in columns 8-18), then end-phase",
+    )

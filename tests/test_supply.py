@@ -22,8 +22,9 @@ def track(first: int, last: int, letter: str = "A", kind: str = "minor-track") -
     return f'[[map.route]]\nkind = "{kind}"\nhexes = [{hexes}]\n'
 
 
-def game_with(units: str, extra: str = "", *, rows: int = 3, columns: int = 16, dice: list[int] | None = None,
-              phase: str = "axis-movement") -> Game:
+def game_with(
+    units: str, extra: str = "", *, rows: int = 3, columns: int = 16, dice: list[int] | None = None, phase: str = "axis-movement"
+) -> Game:
     scenario = make_scenario(units, rows=rows, columns=columns, map_extra=extra)
     game = Game(scenario, dice=ForcedDice(dice or []))
     for uid, d in game.defs.items():
@@ -107,8 +108,10 @@ def test_sandstorm_lets_lines_through_undisrupted_zoc_at_one_more() -> None:
 def test_not_through_a_disrupted_zoc_across_an_enemy_minefield() -> None:
     enemy = unit_toml("Tommy", "allied", "B7", type_="infantry", factors="1-1-2")
     # the belt closes every way into Tommy's ZOC from the track's end (A6-A7, A6-B6, B5-B6)
-    mines = ('[map.hexsides]\nminefield = [{ side = "A6|A7", owner = "allied" }, { side = "A6|B6", owner = "allied" },'
-             ' { side = "B5|B6", owner = "allied" }]\n')
+    mines = (
+        '[map.hexsides]\nminefield = [{ side = "A6|A7", owner = "allied" }, { side = "A6|B6", owner = "allied" },'
+        ' { side = "B5|B6", owner = "allied" }]\n'
+    )
     game = game_with(unit_toml("Pz", "axis", "A9") + enemy, SOURCE + track(1, 6) + mines, rows=2)
     game.unit("Tommy").disrupted = True
     assert not supplied(game, "Pz")
@@ -119,11 +122,11 @@ def test_not_through_an_enemy_box_under_enemy_control() -> None:
     box = '[map.fortifications]\nallied = ["A7"]\n'
     game = game_with(unit_toml("Pz", "axis", "A9"), SOURCE + track(1, 6) + box, rows=1)
     assert supplied(game, "Pz")  # vacant and in no enemy ZOC: no enemy control
-    game = game_with(unit_toml("Pz", "axis", "A9") + unit_toml("Tommy", "allied", "A8", type_="infantry"),
-                     SOURCE + track(1, 6) + box, rows=1)
+    game = game_with(
+        unit_toml("Pz", "axis", "A9") + unit_toml("Tommy", "allied", "A8", type_="infantry"), SOURCE + track(1, 6) + box, rows=1
+    )
     assert not supplied(game, "Pz")
-    game = game_with(unit_toml("Pz", "axis", "A9") + unit_toml("Held", "axis", "A7"), SOURCE + track(1, 6) + box,
-                     rows=1)
+    game = game_with(unit_toml("Pz", "axis", "A9") + unit_toml("Held", "axis", "A7"), SOURCE + track(1, 6) + box, rows=1)
     assert supplied(game, "Pz")  # a friendly unit in it
 
 
@@ -151,8 +154,10 @@ def test_a_box_supplies_the_allied_units_on_it() -> None:
 def test_tobruk_cut_off_supplies_seven_units() -> None:
     # Allied sources: A1 (a fortress inside the map) and C16 on the east edge; enemy units wall them apart
     wall = "".join(unit_toml(f"W{r}", "axis", f"{r}8", type_="infantry", factors="1-1-2") for r in "ABC")
-    allied = "".join(unit_toml(f"U{i}", "allied", f"{'AB'[i % 2]}{1 + i // 2}", echelon="subdivisional",
-                               type_="infantry", factors="1-1-2") for i in range(9))
+    allied = "".join(
+        unit_toml(f"U{i}", "allied", f"{'AB'[i % 2]}{1 + i // 2}", echelon="subdivisional", type_="infantry", factors="1-1-2")
+        for i in range(9)
+    )
     game = game_with(wall + allied, '[map.supply]\naxis = ["C14"]\nallied = ["A1", "C16"]\n', rows=3)
     status = sp.status(game, ALLIED)
     inside = [u for u in status if u.startswith("U")]
@@ -164,10 +169,14 @@ def test_tobruk_cut_off_supplies_seven_units() -> None:
 
 @pytest.mark.rule("GG-XV.A.3")
 def test_german_subdivisional_units_through_a_german_division() -> None:
-    div = ('[[unit]]\nid = "21Pz"\nname = "21Pz"\nside = "axis"\nnationality = "german"\n'
-           'echelon = "division"\ntype = "armour"\nfactors = "7-6-4"\nhex = "A12"\n')
-    recce = ('[[unit]]\nid = "Recce"\nname = "Recce"\nside = "axis"\nnationality = "german"\n'
-             'echelon = "subdivisional"\ntype = "recce"\nfactors = "1-1-5"\nhex = "A13"\n')
+    div = (
+        '[[unit]]\nid = "21Pz"\nname = "21Pz"\nside = "axis"\nnationality = "german"\n'
+        'echelon = "division"\ntype = "armour"\nfactors = "7-6-4"\nhex = "A12"\n'
+    )
+    recce = (
+        '[[unit]]\nid = "Recce"\nname = "Recce"\nside = "axis"\nnationality = "german"\n'
+        'echelon = "subdivisional"\ntype = "recce"\nfactors = "1-1-5"\nhex = "A13"\n'
+    )
     game = game_with(div + recce, SOURCE + track(1, 5), rows=1)
     status = sp.status(game, AXIS)
     assert status["21Pz"]["supplied"] and status["Recce"]["supplied"] and "21Pz" in status["Recce"]["how"]
@@ -200,11 +209,14 @@ def test_truck_convoy_extends_the_line_by_a_die() -> None:
 
 @pytest.mark.rule("GG-XV.A.4")
 def test_british_armoured_brigades_within_2_hexes_of_the_convoy_recipient() -> None:
-    bde = ('[[unit]]\nid = "{id}"\nname = "{id}"\nside = "allied"\nnationality = "british"\n'
-           'echelon = "subdivisional"\ntype = "armour"\nfactors = "5-4-4"\nformation = "1st Armd"\nhex = "{h}"\n')
+    bde = (
+        '[[unit]]\nid = "{id}"\nname = "{id}"\nside = "allied"\nnationality = "british"\n'
+        'echelon = "subdivisional"\ntype = "armour"\nfactors = "5-4-4"\nformation = "1st Armd"\nhex = "{h}"\n'
+    )
     units = bde.format(id="2Armd", h="C3") + bde.format(id="22Armd", h="C5") + bde.format(id="Far", h="A1")
-    game = game_with(units, '[map.supply]\naxis = ["A16"]\nallied = ["C16"]\n' + track(11, 16, "C"), rows=3,
-                     dice=[6], phase="allied-attacks")
+    game = game_with(
+        units, '[map.supply]\naxis = ["A16"]\nallied = ["C16"]\n' + track(11, 16, "C"), rows=3, dice=[6], phase="allied-attacks"
+    )
     while game.phase.key != "allied-recovery":
         game.play(EndPhase())
     game.play(Convoy("2Armd"))  # C3 to C11: 8 hexes, 7 + 6 MF is enough
@@ -214,8 +226,11 @@ def test_british_armoured_brigades_within_2_hexes_of_the_convoy_recipient() -> N
 
 @pytest.mark.rule("GG-IX.E")
 def test_recovery_only_in_supply_in_the_own_recovery_phase() -> None:
-    units = unit_toml("In", "axis", "A6") + unit_toml("Out", "axis", "A15", type_="infantry") + \
-        unit_toml("Tommy", "allied", "C16", type_="infantry")
+    units = (
+        unit_toml("In", "axis", "A6")
+        + unit_toml("Out", "axis", "A15", type_="infantry")
+        + unit_toml("Tommy", "allied", "C16", type_="infantry")
+    )
     game = game_with(units, SOURCE + track(1, 5), rows=3, phase="axis-attacks")
     for uid in ("In", "Out", "Tommy"):
         game.unit(uid).disrupted = True
@@ -237,8 +252,10 @@ def test_out_of_supply_moving_over_half_the_mf_or_attacking_disrupts() -> None:
     from tests.conftest import attack_game
     from tobruk.mechanics.actions import Attack, NoRetreat, Resolve
 
-    game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4")
-                       + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2"), dice=ForcedDice([3]))
+    game = attack_game(
+        unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2"),
+        dice=ForcedDice([3]),
+    )
     game.unit("Att").out_of_supply = True
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))

@@ -20,12 +20,15 @@ from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Convoy
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
-GERMAN = ('[[unit]]\nid = "{id}"\nname = "{id}"\nside = "axis"\nnationality = "{nat}"\necheLon = "{ech}"\n'
-          'type = "{type}"\nfactors = "{factors}"\nhex = "{hex}"\n{extra}\n').replace("echeLon", "echelon")
+GERMAN = (
+    '[[unit]]\nid = "{id}"\nname = "{id}"\nside = "axis"\nnationality = "{nat}"\necheLon = "{ech}"\n'
+    'type = "{type}"\nfactors = "{factors}"\nhex = "{hex}"\n{extra}\n'
+).replace("echeLon", "echelon")
 
 
-def axis_unit(uid: str, hex_: str, *, nat: str = "german", ech: str = "division", type_: str = "armour",
-              factors: str = "4-3-4", extra: str = "") -> str:
+def axis_unit(
+    uid: str, hex_: str, *, nat: str = "german", ech: str = "division", type_: str = "armour", factors: str = "4-3-4", extra: str = ""
+) -> str:
     return GERMAN.format(id=uid, hex=hex_, nat=nat, ech=ech, type=type_, factors=factors, extra=extra)
 
 
@@ -40,8 +43,7 @@ def convoy_line(game: Game) -> str:
 
 
 @pytest.mark.rule("GG-XV.A.4")
-@pytest.mark.parametrize(("weather", "dice", "base"), [("clear", [3], 7), ("rainstorm", [3], 5),
-                                                       ("sandstorm", [3, 2], 3)])
+@pytest.mark.parametrize(("weather", "dice", "base"), [("clear", [3], 7), ("rainstorm", [3], 5), ("sandstorm", [3, 2], 3)])
 def test_a_convoy_line_is_the_weathers_line_plus_its_dice(weather: str, dice: list[int], base: int) -> None:
     # the unit stands exactly base + sum(dice) hexes beyond the end of the track (A5): just in reach
     reach = base + sum(dice)
@@ -61,8 +63,7 @@ def test_a_convoy_line_is_the_weathers_line_plus_its_dice(weather: str, dice: li
 @pytest.mark.rule("GG-XV.A.3")
 @pytest.mark.rule("GG-XV.A.4")
 def test_the_recce_gruppe_rolls_one_die_more() -> None:
-    recce = axis_unit("Recce", "A15", ech="subdivisional", type_="recce", factors="1-1-5",
-                      extra='flags = ["survivable"]')
+    recce = axis_unit("Recce", "A15", ech="subdivisional", type_="recce", factors="1-1-5", extra='flags = ["survivable"]')
     game = at_axis_recovery(recce, [1, 2])  # 7 + 1 + 2 = 10 MF: A15 is 10 hexes from A5
     game.play(Convoy("Recce"))
     assert convoy_line(game) == "Axis: truck convoy to Recce, line 10 MF (rolled 1, 2): in supply."
@@ -70,8 +71,11 @@ def test_the_recce_gruppe_rolls_one_die_more() -> None:
 
 @pytest.mark.rule("GG-XV.A.4")
 def test_convoys_go_to_divisions_and_german_brigades_only() -> None:
-    units = (axis_unit("Pz", "A15") + axis_unit("Kg", "A16", ech="subdivisional", type_="motorized", factors="2-2-3")
-             + axis_unit("Ital", "A17", nat="italian", ech="subdivisional", type_="infantry", factors="1-1-2"))
+    units = (
+        axis_unit("Pz", "A15")
+        + axis_unit("Kg", "A16", ech="subdivisional", type_="motorized", factors="2-2-3")
+        + axis_unit("Ital", "A17", nat="italian", ech="subdivisional", type_="infantry", factors="1-1-2")
+    )
     game = at_axis_recovery(units, [])
     convoys = {o.unit for o in game.legal_orders() if isinstance(o, Convoy)}
     assert convoys == {"Pz", "Kg"}  # an Italian brigade is neither a division nor a German brigade
@@ -90,14 +94,21 @@ def test_no_convoy_to_a_unit_in_supply_or_twice() -> None:
 
 
 def allied_bde(uid: str, hex_: str, formation: str = "1st Armd", type_: str = "armour") -> str:
-    return (f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "allied"\nnationality = "british"\n'
-            f'echelon = "subdivisional"\ntype = "{type_}"\nfactors = "5-4-4"\nformation = "{formation}"\nhex = "{hex_}"\n'
-            )
+    return (
+        f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "allied"\nnationality = "british"\n'
+        f'echelon = "subdivisional"\ntype = "{type_}"\nfactors = "5-4-4"\nformation = "{formation}"\nhex = "{hex_}"\n'
+    )
 
 
 def at_allied_recovery(units: str, dice: list[int]) -> Game:
-    game = game_with(units, '[map.supply]\naxis = ["A20"]\nallied = ["C20"]\n' + track(15, 20, "C"), rows=3,
-                     columns=20, dice=dice, phase="allied-attacks")
+    game = game_with(
+        units,
+        '[map.supply]\naxis = ["A20"]\nallied = ["C20"]\n' + track(15, 20, "C"),
+        rows=3,
+        columns=20,
+        dice=dice,
+        phase="allied-attacks",
+    )
     for uid in game.units_of(ALLIED):
         game.unit(uid).activated = False  # (no attack owed to an Axis unit next to them; convoys do not care)
     while game.phase.key != "allied-recovery":
@@ -108,8 +119,13 @@ def at_allied_recovery(units: str, dice: list[int]) -> Game:
 @pytest.mark.rule("GG-XV.A.4")
 def test_a_british_armoured_divisions_brigades_within_2_hexes_share_the_convoy() -> None:
     # the convoy goes to Rcpt in C3 (12 hexes from C15: 7 + 6 MF is enough); C5 is 2 hexes away, C6 3
-    units = (allied_bde("Rcpt", "C3") + allied_bde("Two", "C5") + allied_bde("Three", "C6")
-             + allied_bde("Other", "B3", formation="7th Armd") + allied_bde("Inf", "A3", type_="infantry"))
+    units = (
+        allied_bde("Rcpt", "C3")
+        + allied_bde("Two", "C5")
+        + allied_bde("Three", "C6")
+        + allied_bde("Other", "B3", formation="7th Armd")
+        + allied_bde("Inf", "A3", type_="infantry")
+    )
     game = at_allied_recovery(units, [6])
     assert {o.unit for o in game.legal_orders() if isinstance(o, Convoy)} == {"Rcpt", "Two", "Three", "Other"}
     game.play(Convoy("Rcpt"))
@@ -128,8 +144,9 @@ def test_the_2_hex_line_is_a_supply_line_without_extra_mf(blocker: str) -> None:
     # hex between being C7. An Axis unit in C7 blocks it; a disrupted one in B6 puts C7 in a ZOC that costs 1 MF
     # more, which a 2-hex line may not spend.
     units = allied_bde("Rcpt", "C8") + allied_bde("Two", "C6") + unit_toml("Pz", "axis", blocker, factors="1-1-4")
-    game = game_with(units, '[map.supply]\naxis = ["A20"]\nallied = ["C20"]\n' + track(18, 20, "C"), rows=3,
-                     columns=20, dice=[6], phase="allied-attacks")
+    game = game_with(
+        units, '[map.supply]\naxis = ["A20"]\nallied = ["C20"]\n' + track(18, 20, "C"), rows=3, columns=20, dice=[6], phase="allied-attacks"
+    )
     game.unit("Pz").disrupted = True
     for uid in ("Rcpt", "Two"):
         game.unit(uid).activated = False

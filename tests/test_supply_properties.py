@@ -50,9 +50,9 @@ def positions(draw: st.DrawFn) -> Position:
     hexes = [Hex.from_offset(r, c) for r in range(rows) for c in range(cols)]
     picks = draw(st.permutations(hexes))
     n_friends, n_enemies = draw(st.integers(1, 3)), draw(st.integers(0, 3))
-    friends, enemy_hexes = picks[:n_friends], picks[n_friends:n_friends + n_enemies]
+    friends, enemy_hexes = picks[:n_friends], picks[n_friends : n_friends + n_enemies]
     enemies = [(h, draw(st.booleans())) for h in enemy_hexes]
-    rest = picks[n_friends + n_enemies:]
+    rest = picks[n_friends + n_enemies :]
     sources = draw(st.lists(st.sampled_from(hexes), min_size=1, max_size=2, unique=True))
     rest = [h for h in rest if h not in sources]
     sea = set(draw(st.lists(st.sampled_from(rest), max_size=2, unique=True))) if rest else set()
@@ -76,10 +76,8 @@ def positions(draw: st.DrawFn) -> Position:
 
 
 def game_of(p: Position, weather: str, die: int) -> Game:
-    units = "".join(unit_toml(f"F{i}", "axis", h.label, type_="infantry", factors="1-1-2")
-                    for i, h in enumerate(p.friends))
-    units += "".join(unit_toml(f"E{i}", "allied", h.label, type_="infantry", factors="1-1-2")
-                     for i, (h, _) in enumerate(p.enemies))
+    units = "".join(unit_toml(f"F{i}", "axis", h.label, type_="infantry", factors="1-1-2") for i, h in enumerate(p.friends))
+    units += "".join(unit_toml(f"E{i}", "allied", h.label, type_="infantry", factors="1-1-2") for i, (h, _) in enumerate(p.enemies))
     extra = "[map.supply]\naxis = [" + ", ".join(f'"{h.label}"' for h in p.sources) + "]\n"
     terrain = [f"sea = [{', '.join(repr(h.label) for h in sorted(p.sea))}]"] if p.sea else []
     terrain += [f"village = [{', '.join(repr(h.label) for h in p.villages)}]"] if p.villages else []
@@ -87,8 +85,7 @@ def game_of(p: Position, weather: str, die: int) -> Game:
     for chain in p.routes:
         extra += '[[map.route]]\nkind = "minor-track"\nhexes = [' + ", ".join(f'"{h.label}"' for h in chain) + "]\n"
     if p.mines:
-        extra += "[map.hexsides]\nminefield = [" + ", ".join(f'{{ side = "{s.label}", owner = "{o}" }}'
-                                                              for s, o in p.mines) + "]\n"
+        extra += "[map.hexsides]\nminefield = [" + ", ".join(f'{{ side = "{s.label}", owner = "{o}" }}' for s, o in p.mines) + "]\n"
     if p.boxes:
         extra += "[map.fortifications]\nallied = [" + ", ".join(f'"{h.label}"' for h in p.boxes) + "]\n"
     game = Game(make_scenario(units, rows=p.rows, columns=p.cols, map_extra=extra))

@@ -27,7 +27,7 @@ def test_a_costly_hex_is_closed_across_a_marked_hexside() -> None:
     m = strip(3)
     marks = [False] * len(m.neighbour_table)
     i, j = m.index[H("A1")], m.index[H("A2")]
-    marks[i * 6 + m.neighbour_table[i * 6:i * 6 + 6].index(j)] = True
+    marks[i * 6 + m.neighbour_table[i * 6 : i * 6 + 6].index(j)] = True
     blocked, extra = entry_tables(m, (), (), {H("A2")}, not_across=marks)
     assert H("A2") not in trace_all(SupplyContext(m, frozenset({H("A1")}), blocked, extra), 10 * MF)
     blocked, extra = entry_tables(m, (), (), {H("A2")})
@@ -35,8 +35,7 @@ def test_a_costly_hex_is_closed_across_a_marked_hexside() -> None:
 
 
 def test_the_road_costs_nothing_but_its_extras() -> None:
-    m = build_map("road", {H(f"A{i}"): "clear" for i in range(1, 5)},
-                  routes=[RouteLine("road", "r", (H("A1"), H("A2"), H("A3"), H("A4")))])
+    m = build_map("road", {H(f"A{i}"): "clear" for i in range(1, 5)}, routes=[RouteLine("road", "r", (H("A1"), H("A2"), H("A3"), H("A4")))])
     blocked, extra = entry_tables(m, (), (), {H("A3")})
     found = trace_all(SupplyContext(m, frozenset({H("A1")}), blocked, extra), 0)
     assert found[H("A2")].cost == 0 and H("A3") not in found  # the ZOC hex costs 1 MF even on the road

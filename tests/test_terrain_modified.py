@@ -28,8 +28,7 @@ HILL = '[map.terrain]\nhill = ["B4"]\n'
 
 
 def position(attack: int, defenders: str, extra: str, disrupted: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
-    game = attack_game(unit_toml("Att", "axis", "B3", type_="armour", factors=f"{attack}-1-4") + defenders, extra,
-                       dice=ForcedDice([]))
+    game = attack_game(unit_toml("Att", "axis", "B3", type_="armour", factors=f"{attack}-1-4") + defenders, extra, dice=ForcedDice([]))
     for uid in disrupted:
         game.unit(uid).disrupted = True
     return game
@@ -48,6 +47,7 @@ def tank(uid: str, defence: int, where: str = "B4") -> str:
 
 
 # --- GG-IX.C ----------------------------------------------------------------------------------------------------
+
 
 @pytest.mark.rule("GG-IX.C")
 def test_a_disrupted_infantry_unit_carrying_the_box_bonus_makes_the_hex_disrupted() -> None:
@@ -101,6 +101,7 @@ def test_with_several_defending_hexes_every_hex_must_count_as_disrupted() -> Non
 
 
 # --- GG-XIV.B.5 ---------------------------------------------------------------------------------------------------
+
 
 def asked(attack: int, defenders: str, extra: str = HILL):  # type: ignore[no-untyped-def]
     game = position(attack, defenders, extra)

@@ -24,10 +24,21 @@ def final(game: Game) -> dict:  # type: ignore[type-arg]
 
 
 @pytest.mark.rule("GG-IV.C")
-@pytest.mark.parametrize(("difference", "name"), [
-    (0, "no victory (a draw)"), (4, "no victory (a draw)"), (Fraction(9, 2), "Tactical Victory"),
-    (5, "Tactical Victory"), (9, "Tactical Victory"), (10, "Major Victory"), (14, "Major Victory"),
-    (15, "Strategic Victory"), (20, "Strategic Victory"), (21, "Crushing Strategic Victory")])
+@pytest.mark.parametrize(
+    ("difference", "name"),
+    [
+        (0, "no victory (a draw)"),
+        (4, "no victory (a draw)"),
+        (Fraction(9, 2), "Tactical Victory"),
+        (5, "Tactical Victory"),
+        (9, "Tactical Victory"),
+        (10, "Major Victory"),
+        (14, "Major Victory"),
+        (15, "Strategic Victory"),
+        (20, "Strategic Victory"),
+        (21, "Crushing Strategic Victory"),
+    ],
+)
 def test_levels_by_difference(difference: Fraction, name: str) -> None:
     assert vp.level(Fraction(difference)) == name
 

@@ -59,17 +59,27 @@ def test_tobruk_is_taken_when_its_box_is_eliminated(gazala) -> None:  # type: ig
 @pytest.mark.rule("GG-IV.A.3")
 def test_the_gazala_position_line_names_each_box_held_once(gazala) -> None:  # type: ignore[no-untyped-def]
     game = Game(gazala)
-    held = sorted(h.label for h in game.scenario.map.zones["gazala-line"]
-                  if h in game.scenario.map.fortifications and game.units_at(h, vp.Side.ALLIED))
+    held = sorted(
+        h.label
+        for h in game.scenario.map.zones["gazala-line"]
+        if h in game.scenario.map.fortifications and game.units_at(h, vp.Side.ALLIED)
+    )
     allied = lines(vp.score(game), "allied")
     assert allied[f"Gazala position held in supply ({', '.join(held)})"] == 3
 
 
 def result(winner: str | None, adjustment: str = "") -> dict:  # type: ignore[type-arg]
-    return {"winner": winner, "level": "Major Victory" if winner else "no victory (a draw)",
-            "difference": "10" if winner else "0", "adjustment": adjustment,
-            "allied": [["15. Panzer-Division destroyed", "5"]], "axis": [["Tobruk taken", "6"], ["1 SA destroyed", "2"]],
-            "allied_total": "5", "axis_total": "8", "sudden": False}
+    return {
+        "winner": winner,
+        "level": "Major Victory" if winner else "no victory (a draw)",
+        "difference": "10" if winner else "0",
+        "adjustment": adjustment,
+        "allied": [["15. Panzer-Division destroyed", "5"]],
+        "axis": [["Tobruk taken", "6"], ["1 SA destroyed", "2"]],
+        "allied_total": "5",
+        "axis_total": "8",
+        "sudden": False,
+    }
 
 
 @pytest.mark.rule("GG-IV.C")

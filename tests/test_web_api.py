@@ -111,8 +111,9 @@ def test_replay_a_record_in_the_browser_api(server, tmp_path: Path) -> None:  # 
     from tobruk.scenario import load_scenario
 
     url, _ = server
-    game = play_game(Game(load_scenario("gazala-gallop"), seed=2),
-                     {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
+    game = play_game(
+        Game(load_scenario("gazala-gallop"), seed=2), {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)}
+    )
     save(record_of(game), tmp_path / "rec.json")
     r = httpx.post(f"{url}/api/replays", content=(tmp_path / "rec.json").read_bytes(), timeout=120)
     assert r.status_code == 200, r.text

@@ -18,11 +18,17 @@ from tobruk.scenario import load_scenario
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed "
-                                "(.ci/run installs it)")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (.ci/run installs it)")
 
 
 @pytest.fixture
@@ -90,8 +96,9 @@ def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser) -> Non
         page.click('button[data-order="no-retreat"]')
         page.wait_for_selector('button[data-order^="retreat-distance"]')
         page.click('button[data-order="retreat-distance 1"]')
-        page.wait_for_function("[...document.querySelectorAll('#orders button, #orders option')]"
-                               ".some(b => b.textContent.startsWith('retreat Tommy'))")
+        page.wait_for_function(
+            "[...document.querySelectorAll('#orders button, #orders option')].some(b => b.textContent.startsWith('retreat Tommy'))"
+        )
         first = page.locator("#orders button", has_text="retreat Tommy").first
         if first.count():
             first.click()
@@ -112,8 +119,7 @@ def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser) -> Non
 
 def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
-        r = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote",
-                                                 "options": ["nonhistorical"]}, timeout=60)
+        r = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "options": ["nonhistorical"]}, timeout=60)
         links = r.json()["links"]
         axis = browser.new_context().new_page()
         allied = browser.new_context().new_page()
@@ -131,9 +137,14 @@ def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser
         shot(allied, "remote-allied")
         # the Allied player places the dummies and ends his set-up; the Axis page updates by itself
         for dummy, hex_ in (("Dummy1", "C5"), ("Dummy2", "E6")):
-            resp = httpx.post(links["allied"].replace("/g/", "/api/g/") + "/order", timeout=60,
-                              json={"order": f"place {dummy} {hex_}", "version": httpx.get(
-                                  links["allied"].replace("/g/", "/api/g/") + "/state", timeout=60).json()["version"]})
+            resp = httpx.post(
+                links["allied"].replace("/g/", "/api/g/") + "/order",
+                timeout=60,
+                json={
+                    "order": f"place {dummy} {hex_}",
+                    "version": httpx.get(links["allied"].replace("/g/", "/api/g/") + "/state", timeout=60).json()["version"],
+                },
+            )
             assert resp.status_code == 200
         allied.reload()
         allied.wait_for_selector('button[data-order="end-phase"]')

@@ -83,24 +83,27 @@ def test_a_toy_game_is_played_to_its_end_with_notes_and_the_summary(server: str)
     s = state(link)
     assert s["view"]["system"] == "toy-skirmish" and s["view"]["notes"] == {"light": "night"}
     assert s["view"]["summary"] is None and s["view"]["decision"]["side"] == "axis"
-    assert sorted(s["legal"]) == sorted([f"move Scout {h}" for h in SCOUT_REACH] + ["end-phase"]
-                                        + [f"move Scout {h} by-trucks" for h in SCOUT_TRUCKS])
+    assert sorted(s["legal"]) == sorted(
+        [f"move Scout {h}" for h in SCOUT_REACH] + ["end-phase"] + [f"move Scout {h} by-trucks" for h in SCOUT_TRUCKS]
+    )
     play(link, "move Scout B4")
     assert next(u for u in state(link)["view"]["units"] if u["id"] == "Scout")["moved"]
     for _ in range(3):
         play(link, "end-phase")
     s = play(link, "end-phase")
     # TOY-2: the Axis alone holds the flag hex at the end
-    assert s["view"]["over"] and s["view"]["summary"] == {"winner": "axis", "level": "flag victory",
-                                                          "lines": ["Axis holds the flag in B4."]}
+    assert s["view"]["over"] and s["view"]["summary"] == {
+        "winner": "axis",
+        "level": "flag victory",
+        "lines": ["Axis holds the flag in B4."],
+    }
     frames = httpx.get(api(link).replace("/api/g/", "/api/replay/"), params={"side": "both"}, timeout=60).json()["frames"]
     assert [f["notes"] for f in frames] == [{"light": "night"}] * 3
     assert frames[0]["summary"] is None and frames[-1]["summary"]["winner"] == "axis"
 
 
 def test_a_gazala_views_notes_are_its_weather(server: str) -> None:
-    link = httpx.post(f"{server}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"},
-                      timeout=60).json()["links"]["both"]
+    link = httpx.post(f"{server}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
     seen = state(link)["view"]
     assert seen["notes"] == {"weather": seen["weather"]} and seen["summary"] is None
 
@@ -128,7 +131,7 @@ def test_the_page_draws_and_plays_the_toy_system(server: str, browser: Any) -> N
     page.goto(server + "/")
     page.wait_for_selector("#scenario option", state="attached")
     page.select_option("#scenario", "toy")
-    assert page.inner_text("#options") .strip().endswith("The skirmish is fought by night (TOY-3)")
+    assert page.inner_text("#options").strip().endswith("The skirmish is fought by night (TOY-3)")
     page.check('[data-option="night"]')
     page.select_option("#mode", "hotseat")
     page.click("#start")
@@ -137,11 +140,14 @@ def test_the_page_draws_and_plays_the_toy_system(server: str, browser: Any) -> N
     assert "light: night" in page.inner_text("#status") and page.inner_text("#prompt").startswith("Axis")
 
     # the map in the system's colours, with the legend of the terrain it has
-    fills = page.evaluate("Object.fromEntries([...document.querySelectorAll('#hexes polygon')]"
-                          ".map(p => [p.dataset.hex, p.getAttribute('fill')]))")
+    fills = page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('#hexes polygon')].map(p => [p.dataset.hex, p.getAttribute('fill')]))"
+    )
     assert {h for h, c in fills.items() if c == MARSH_COLOUR} == {"B2", "C3", "C4"} and fills["A1"] == FILL["clear"]
-    legend = page.evaluate("[...document.querySelectorAll('#legend [data-terrain]')]"
-                           ".map(g => [g.dataset.terrain, g.querySelector('rect').getAttribute('fill'), g.textContent])")
+    legend = page.evaluate(
+        "[...document.querySelectorAll('#legend [data-terrain]')]"
+        ".map(g => [g.dataset.terrain, g.querySelector('rect').getAttribute('fill'), g.textContent])"
+    )
     assert legend == [["clear", FILL["clear"], "clear"], ["marsh", MARSH_COLOUR, "salt marsh"], ["sea", FILL["sea"], "sea"]]
     # the counters in the sides' colours with the system's symbols: its infantry a dot, its armour the family's oval
     assert attribute(page, '[data-unit="Scout"] use', "href") == "#shape-dot"

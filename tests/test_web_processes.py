@@ -32,9 +32,24 @@ def two_servers(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
     procs, urls = [], []
     for _ in range(2):
         port = free_port()
-        procs.append(subprocess.Popen([sys.executable, "-m", "tobruk.cli", "serve", "--port", str(port), "--db", str(db),
-                                       "--scenarios", str(tmp_path / "scenarios")],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+        procs.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "tobruk.cli",
+                    "serve",
+                    "--port",
+                    str(port),
+                    "--db",
+                    str(db),
+                    "--scenarios",
+                    str(tmp_path / "scenarios"),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+        )
         urls.append(f"http://127.0.0.1:{port}")
     try:
         for url, proc in zip(urls, procs, strict=True):

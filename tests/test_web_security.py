@@ -153,8 +153,9 @@ def test_a_side_exports_its_own_view_at_any_time(server) -> None:  # type: ignor
 
 
 # --- scenarios by name only -----------------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["/dev/zero", "/etc/passwd", "../x", "..", "../scenarios/duel", "duel.toml",
-                                  "gazala-gallop/../../x", "C:\\x", "nowhere"])
+@pytest.mark.parametrize(
+    "name", ["/dev/zero", "/etc/passwd", "../x", "..", "../scenarios/duel", "duel.toml", "gazala-gallop/../../x", "C:\\x", "nowhere"]
+)
 def test_a_scenario_is_a_registered_name_never_a_path(server, name: str) -> None:  # type: ignore[no-untyped-def]
     url, db = server
     r = httpx.post(f"{url}/api/games", json={"scenario": name, "mode": "hotseat"}, timeout=10)
@@ -212,14 +213,20 @@ def test_a_failed_write_changes_nothing_and_answers_503(tmp_path: Path) -> None:
 LONG = "x" * 5000
 
 BAD_ORDERS: list[tuple[str, bytes]] = [
-    ("an array", b"[1]"), ("a string", b'"end-phase"'), ("a number", b"3"), ("not JSON", b"{version: 1"),
-    ("truncated", b'{"order": "end-phase", "version": 0'), ("not UTF-8", b'{"order": "\xff", "version": 0}'),
+    ("an array", b"[1]"),
+    ("a string", b'"end-phase"'),
+    ("a number", b"3"),
+    ("not JSON", b"{version: 1"),
+    ("truncated", b'{"order": "end-phase", "version": 0'),
+    ("not UTF-8", b'{"order": "\xff", "version": 0}'),
     ("version as text", b'{"order": "end-phase", "version": "0"}'),
     ("version as a fraction", b'{"order": "end-phase", "version": 0.0}'),
     ("version negative", b'{"order": "end-phase", "version": -1}'),
     ("version too large", b'{"order": "end-phase", "version": 99999999999999999999}'),
-    ("order as a number", b'{"order": 5, "version": 0}'), ("order missing", b'{"version": 0}'),
-    ("version missing", b'{"order": "end-phase"}'), ("an unknown field", b'{"order": "end-phase", "version": 0, "x": 1}'),
+    ("order as a number", b'{"order": 5, "version": 0}'),
+    ("order missing", b'{"version": 0}'),
+    ("version missing", b'{"order": "end-phase"}'),
+    ("an unknown field", b'{"order": "end-phase", "version": 0, "x": 1}'),
     ("Arabic-Indic digits", '{"order": "move Pz B٤", "version": 0}'.encode()),
     ("superscript digits", '{"order": "move Pz B⁴", "version": 0}'.encode()),
     ("Arabic-Indic version", '{"order": "end-phase", "version": "٠"}'.encode()),
@@ -241,12 +248,19 @@ def test_a_bad_order_request_gets_400_and_changes_nothing(server, body: bytes) -
 
 
 BAD_GAMES: list[tuple[str, object]] = [
-    ("not an object", ["duel"]), ("mode unknown", {"mode": "chess"}), ("side unknown", {"mode": "computer", "human_side": "german"}),
+    ("not an object", ["duel"]),
+    ("mode unknown", {"mode": "chess"}),
+    ("side unknown", {"mode": "computer", "human_side": "german"}),
     ("computer unknown", {"mode": "computer", "computer": "deep-blue"}),
-    ("seed negative", {"mode": "computer", "seed": -1}), ("seed too large", {"mode": "computer", "seed": 2**53}),
-    ("seed as text", {"mode": "computer", "seed": "3"}), ("seed in Arabic-Indic digits", {"mode": "computer", "seed": "٣"}),
-    ("options not a list", {"options": "nonhistorical"}), ("option unknown", {"options": ["fog"]}),
-    ("scenario overlong", {"scenario": LONG}), ("option overlong", {"options": [LONG]}), ("scenario as a number", {"scenario": 1}),
+    ("seed negative", {"mode": "computer", "seed": -1}),
+    ("seed too large", {"mode": "computer", "seed": 2**53}),
+    ("seed as text", {"mode": "computer", "seed": "3"}),
+    ("seed in Arabic-Indic digits", {"mode": "computer", "seed": "٣"}),
+    ("options not a list", {"options": "nonhistorical"}),
+    ("option unknown", {"options": ["fog"]}),
+    ("scenario overlong", {"scenario": LONG}),
+    ("option overlong", {"options": [LONG]}),
+    ("scenario as a number", {"scenario": 1}),
 ]
 
 
@@ -262,9 +276,15 @@ def test_a_bad_new_game_request_gets_400_and_stores_nothing(server, body: object
 def test_bad_query_parameters_get_400(server) -> None:  # type: ignore[no-untyped-def]
     url, _ = server
     tok = create(url, scenario="duel", mode="remote")["axis"]
-    for path, params in (("state", {"side": "german"}), ("state", {"side": LONG}), ("state", {"x": "1"}),
-                         ("odds", {"order": "attack B٥ with Pz"}), ("odds", {}), ("path", {"order": LONG}),
-                         ("export", {"side": "both", "y": "2"})):
+    for path, params in (
+        ("state", {"side": "german"}),
+        ("state", {"side": LONG}),
+        ("state", {"x": "1"}),
+        ("odds", {"order": "attack B٥ with Pz"}),
+        ("odds", {}),
+        ("path", {"order": LONG}),
+        ("export", {"side": "both", "y": "2"}),
+    ):
         r = httpx.get(f"{url}/api/g/{tok}/{path}", params=params, timeout=60)
         assert r.status_code == 400 and len(r.json()["error"]) <= 200 and "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" not in r.text, (path, params)
     r = httpx.get(f"{url}/api/g/{tok}/state?side=axis&side=allied", timeout=60)
@@ -316,8 +336,9 @@ def finished_record(tmp_path: Path) -> Path:
     from tobruk.engine.sides import Side
     from tobruk.players import make_player, play_game
 
-    game = play_game(Game(load_scenario("gazala-gallop"), seed=2),
-                     {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
+    game = play_game(
+        Game(load_scenario("gazala-gallop"), seed=2), {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)}
+    )
     save(record_of(game), tmp_path / "rec.json")
     return tmp_path / "rec.json"
 
@@ -325,8 +346,13 @@ def finished_record(tmp_path: Path) -> Path:
 def test_uploaded_records_of_unknown_format_or_version_are_refused(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     url, db = server
     good = json.loads(finished_record(tmp_path).read_text())
-    for change, field in (({"format": "chess-pgn"}, "format"), ({"version": 2}, "version"), ({"version": "1"}, "version"),
-                          ({"seed": -5}, "seed"), ({"scenario": "../../etc/passwd"}, "scenario")):
+    for change, field in (
+        ({"format": "chess-pgn"}, "format"),
+        ({"version": 2}, "version"),
+        ({"version": "1"}, "version"),
+        ({"seed": -5}, "seed"),
+        ({"scenario": "../../etc/passwd"}, "scenario"),
+    ):
         r = httpx.post(f"{url}/api/replays", json={**good, **change}, timeout=120)
         assert r.status_code == 400 and f"upload: {field}" in r.json()["error"], r.text
     assert httpx.post(f"{url}/api/replays", content=b"x" * (1024 * 1024 + 1), timeout=60).status_code == 413
@@ -465,13 +491,17 @@ def test_a_first_version_database_is_carried_over(tmp_path: Path) -> None:
     the new tables when the server first opens it: the game goes on from where it was, at the same version."""
     db = tmp_path / "games.sqlite"
     with sqlite3.connect(db) as c:
-        c.execute("CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, scenario VARCHAR(200) NOT NULL, options TEXT NOT NULL, "
-                  "seed INTEGER NOT NULL, mode VARCHAR(20) NOT NULL, axis_player VARCHAR(20) NOT NULL, "
-                  "allied_player VARCHAR(20) NOT NULL, axis_token VARCHAR(64) NOT NULL UNIQUE, "
-                  "allied_token VARCHAR(64) NOT NULL UNIQUE, both_token VARCHAR(64) UNIQUE, orders TEXT NOT NULL, "
-                  "created FLOAT NOT NULL, updated FLOAT NOT NULL)")
-        c.execute("INSERT INTO games VALUES ('0123456789abcdef', 'duel', '[]', 1, 'hotseat', 'human', 'human', "
-                  "'axis-token-000000', 'allied-token-0000', 'both-token-000000', '[\"end-phase\", \"move Pz B3-B4\"]', 0, 0)")
+        c.execute(
+            "CREATE TABLE games (id VARCHAR(32) PRIMARY KEY, scenario VARCHAR(200) NOT NULL, options TEXT NOT NULL, "
+            "seed INTEGER NOT NULL, mode VARCHAR(20) NOT NULL, axis_player VARCHAR(20) NOT NULL, "
+            "allied_player VARCHAR(20) NOT NULL, axis_token VARCHAR(64) NOT NULL UNIQUE, "
+            "allied_token VARCHAR(64) NOT NULL UNIQUE, both_token VARCHAR(64) UNIQUE, orders TEXT NOT NULL, "
+            "created FLOAT NOT NULL, updated FLOAT NOT NULL)"
+        )
+        c.execute(
+            "INSERT INTO games VALUES ('0123456789abcdef', 'duel', '[]', 1, 'hotseat', 'human', 'human', "
+            "'axis-token-000000', 'allied-token-0000', 'both-token-000000', '[\"end-phase\", \"move Pz B3-B4\"]', 0, 0)"
+        )
     with running_server(db, tmp_path / "scenarios") as url:
         s = state(url, "both-token-000000")
         assert s["version"] == 2 and next(u for u in s["view"]["units"] if u.get("id") == "Pz")["hex"] == "B4"

@@ -77,8 +77,10 @@ class March(Step):
             raise IllegalOrderError("TOY-1", f"{action.unit} marches one hex (infantry two by trucks) to land no enemy holds")
         u.hex = path[-1]
         u.moved = True
-        game.log(f"{decision.side.display}: {action.unit} marches {path[0].label}-{path[-1].label}"
-                 f"{' by trucks' if action.trucks else ''}.", kind="move")
+        game.log(
+            f"{decision.side.display}: {action.unit} marches {path[0].label}-{path[-1].label}{' by trucks' if action.trucks else ''}.",
+            kind="move",
+        )
 
     @on(EndPhase)
     def end(self, game: Game, decision: Decision, action: EndPhase) -> bool:

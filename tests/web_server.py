@@ -53,8 +53,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: Path, scenarios: Path, *, seeds: Callable[[], int] | None = None,
-                   busy_timeout: float = 5.0) -> Iterator[str]:
+def running_server(db: Path, scenarios: Path, *, seeds: Callable[[], int] | None = None, busy_timeout: float = 5.0) -> Iterator[str]:
     """A server on ``db`` with the user scenario folder ``scenarios`` (the Duel in it); ``seeds``: a fixed
     source of new games' seeds, where a test needs two games with the same dice (else the server's own)."""
     scenarios.mkdir(parents=True, exist_ok=True)

@@ -81,13 +81,24 @@ def report(results: dict[tuple[str, str], Tally]) -> list[str]:
     for (player, side), t in sorted(results.items()):
         lo, hi = wilson(t.wins, t.games)
         rate = t.wins / t.games if t.games else 0.0
-        lines.append(f"{player:<10} {side:<7} {t.games:>5} {t.wins:>5} {t.draws:>5}  "
-                     f"{rate:6.1%} ({lo:6.1%} - {hi:6.1%})   {float(t.margin / max(1, t.games)):+.2f}")
+        lines.append(
+            f"{player:<10} {side:<7} {t.games:>5} {t.wins:>5} {t.draws:>5}  "
+            f"{rate:6.1%} ({lo:6.1%} - {hi:6.1%})   {float(t.margin / max(1, t.games)):+.2f}"
+        )
     return lines
 
 
-def run(scenario: str, a: str, b: str, games: int, *, jobs: int = 1, seed: int = 0, options: tuple[str, ...] = (),
-        progress: Callable[[int, int], None] | None = None) -> list[GameOutcome]:
+def run(
+    scenario: str,
+    a: str,
+    b: str,
+    games: int,
+    *,
+    jobs: int = 1,
+    seed: int = 0,
+    options: tuple[str, ...] = (),
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GameOutcome]:
     """Play ``games`` games, ``a`` as the Axis in the even ones and as the Allies in the odd ones."""
     tasks = [(scenario, a if i % 2 == 0 else b, b if i % 2 == 0 else a, seed + i, options) for i in range(games)]
     outcomes: list[GameOutcome] = []
@@ -119,8 +130,7 @@ def plot(outcomes: list[GameOutcome], folder: Any) -> list[Any]:
     made = []
     fig, ax = plt.subplots(figsize=(7, 3.2))
     labels = sorted({f"{o.winner or 'draw'}: {o.level}" for o in outcomes})
-    ax.barh(labels, [sum(1 for o in outcomes if f"{o.winner or 'draw'}: {o.level}" == x) for x in labels],
-            color="#8a6d3b")
+    ax.barh(labels, [sum(1 for o in outcomes if f"{o.winner or 'draw'}: {o.level}" == x) for x in labels], color="#8a6d3b")
     ax.set_title(f"Results of {len(outcomes)} games")
     fig.tight_layout()
     fig.savefig(folder / "results.png", dpi=100)

@@ -30,8 +30,10 @@ def _units(game: Game) -> list[tuple[Any, Any]]:
 def summary(scenario: Scenario) -> str:
     """A text summary of a scenario: map, sources, boxes and the order of battle with positions."""
     m = scenario.map
-    lines = [f"{scenario.title} ({scenario.name}), system {scenario.system}, {scenario.turns} turns",
-             f"Map: {m.name}, {m.rows} rows x {m.columns} columns, {sum(m.is_land(h) for h in m.hexes)} land hexes"]
+    lines = [
+        f"{scenario.title} ({scenario.name}), system {scenario.system}, {scenario.turns} turns",
+        f"Map: {m.name}, {m.rows} rows x {m.columns} columns, {sum(m.is_land(h) for h in m.hexes)} land hexes",
+    ]
     for side in Side:
         hexes = m.supply_sources.get(side, ())
         lines.append(f"{side.display} supply sources: {' '.join(h.label for h in hexes)}")
@@ -63,19 +65,30 @@ def map_json(m: Map, game: Game) -> dict[str, Any]:
 def _map_json(m: Map, scenario_name: str, units_at: Callable[[Hex], list[str]], units: list[dict[str, Any]]) -> dict[str, Any]:
     hexes = []
     for h in m.hexes:
-        features = [{"kind": f.kind, "side": s.label, "high": f.high.label if f.high else None,
-                     "owner": f.owner.value if f.owner else None, "inside": f.inside.label if f.inside else None}
-                    for s in sorted(m.hexsides) if h in s.hexes for f in m.hexsides[s]]
+        features = [
+            {
+                "kind": f.kind,
+                "side": s.label,
+                "high": f.high.label if f.high else None,
+                "owner": f.owner.value if f.owner else None,
+                "inside": f.inside.label if f.inside else None,
+            }
+            for s in sorted(m.hexsides)
+            if h in s.hexes
+            for f in m.hexsides[s]
+        ]
         routes = [{"to": s.other(h).label, "kind": k} for s, k in sorted(m.routes.items()) if h in s.hexes]
-        hexes.append({
-            "hex": h.label,
-            "terrain": m.terrain[h],
-            "places": [p.name for p in m.places_in(h)],
-            "fortification": m.fortifications[h].value if h in m.fortifications else None,
-            "routes": routes,
-            "hexsides": features,
-            "units": units_at(h),
-        })
+        hexes.append(
+            {
+                "hex": h.label,
+                "terrain": m.terrain[h],
+                "places": [p.name for p in m.places_in(h)],
+                "fortification": m.fortifications[h].value if h in m.fortifications else None,
+                "routes": routes,
+                "hexsides": features,
+                "units": units_at(h),
+            }
+        )
     return {
         "scenario": scenario_name,
         "map": m.name,
@@ -119,8 +132,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         return _show_data(args, scenario)
     game = Game(scenario)
     if args.svg:
-        Path(args.svg).write_text(render_map(scenario.map, _units(game), title=scenario.title,
-                                             rendering=game.system.rendering()), encoding="utf-8")
+        Path(args.svg).write_text(
+            render_map(scenario.map, _units(game), title=scenario.title, rendering=game.system.rendering()), encoding="utf-8"
+        )
         print(f"wrote {args.svg}", file=sys.stderr)
     if args.json:
         print(json.dumps(map_json(scenario.map, game), indent=1))
@@ -133,8 +147,7 @@ def _show_data_only(args: argparse.Namespace, scenario: Scenario, extension: Sce
     """A scenario whose rules are not played yet: its data, and its counters on the map, as its system's
     package shows them."""
     if args.svg:
-        Path(args.svg).write_text(render_map(scenario.map, extension.counters(scenario), title=scenario.title),
-                                  encoding="utf-8")
+        Path(args.svg).write_text(render_map(scenario.map, extension.counters(scenario), title=scenario.title), encoding="utf-8")
         print(f"wrote {args.svg}", file=sys.stderr)
     if args.json:
         print(json.dumps(extension.data(scenario), indent=1))
@@ -150,6 +163,7 @@ def _show_data(args: argparse.Namespace, scenario: Scenario) -> int:
         Path(args.svg).write_text(render_map(scenario.map, counters, title=scenario.title), encoding="utf-8")
         print(f"wrote {args.svg}", file=sys.stderr)
     if args.json:
+
         def units_at(h: Hex) -> list[str]:
             return [d.id for d, u in counters if u.hex == h]
 
@@ -201,8 +215,7 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
             for uid in game.unit_ids:
                 u = game.unit(uid)
                 if u.hex is not None and not u.eliminated and (game.defs[uid].side is decision.side or not u.hidden):
-                    write(f"  {uid:<11} {game.defs[uid].factors:<6} {u.hex.label:<4}"
-                          + (" disrupted" if u.disrupted else ""))
+                    write(f"  {uid:<11} {game.defs[uid].factors:<6} {u.hex.label:<4}" + (" disrupted" if u.disrupted else ""))
             continue
         if text == "undo":
             try:
@@ -228,8 +241,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     game = Game(load_scenario(args.scenario), seed=args.seed, options=args.option or ())
     kinds = {Side.AXIS: args.axis, Side.ALLIED: args.allied}
-    players = {side: make_player(k, args.seed * 2 + (1 if side is Side.AXIS else 2))
-               for side, k in kinds.items() if k != "human"}
+    players = {side: make_player(k, args.seed * 2 + (1 if side is Side.AXIS else 2)) for side, k in kinds.items() if k != "human"}
     last_turn = 0
     while game.decision is not None:
         if game.turn != last_turn:
@@ -241,8 +253,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             if not human_turn(game):
                 break
             continue
-        order = players[decision.side].choose(view(game, decision.side), game.legal_orders(),
-                                              outcomes_for(game, decision.side))
+        order = players[decision.side].choose(view(game, decision.side), game.legal_orders(), outcomes_for(game, decision.side))
         if args.verbose:
             print(f"  {decision}  ->  {order.notation()}")
         game.play(order)
@@ -261,9 +272,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return step_through(rec, args.file)
     game = replay(rec, verify=args.verify, source=args.file, upto=args.to)
     done = len(rec.orders) if args.to is None else max(0, min(args.to, len(rec.orders)))
-    print(f"{rec.scenario}: {done} of {len(rec.orders)} orders replayed"
-          f"{' and every state hash verified' if args.verify else ' (not verified)'}; turn {game.turn}, "
-          f"phase {game.phase.key}{', game over' if game.is_over else ''}")
+    print(
+        f"{rec.scenario}: {done} of {len(rec.orders)} orders replayed"
+        f"{' and every state hash verified' if args.verify else ' (not verified)'}; turn {game.turn}, "
+        f"phase {game.phase.key}{', game over' if game.is_over else ''}"
+    )
     if args.to is not None:
         print(position_text(game))
     return 0
@@ -275,15 +288,17 @@ def position_text(game: Game) -> str:
         u = game.unit(uid)
         if u.hex is not None and not u.eliminated:
             d = game.defs[uid]
-            lines.append(f"  {d.side.display:<6} {uid:<11} {d.factors:<6} {u.hex.label:<4}"
-                         + (" disrupted" if u.disrupted else "") + (" out of supply" if u.out_of_supply else ""))
+            lines.append(
+                f"  {d.side.display:<6} {uid:<11} {d.factors:<6} {u.hex.label:<4}"
+                + (" disrupted" if u.disrupted else "")
+                + (" out of supply" if u.out_of_supply else "")
+            )
     return "\n".join(lines)
 
 
 def _heading(game: Game) -> str:
     """Turn, phase and what the system notes of the turn (e.g. the weather)."""
-    return ", ".join([f"Turn {game.turn}", game.phase.title,
-                      *(f"{k} {v}" for k, v in game.system.turn_notes(game).items())])
+    return ", ".join([f"Turn {game.turn}", game.phase.title, *(f"{k} {v}" for k, v in game.system.turn_notes(game).items())])
 
 
 def step_through(rec: Any, source: str, read: Any = input, write: Any = print) -> int:
@@ -310,8 +325,7 @@ def step_through(rec: Any, source: str, read: Any = input, write: Any = print) -
 def cmd_form(args: argparse.Namespace) -> int:
     from tobruk import form
 
-    log = form.build(load(Path(args.file)), source=args.file, game_number=args.number or "", date=args.date or "",
-                     verify=args.verify)
+    log = form.build(load(Path(args.file)), source=args.file, game_number=args.number or "", date=args.date or "", verify=args.verify)
     stem = Path(args.file).with_suffix("")
     out = Path(args.out) if args.out else stem.with_name(stem.name + "-form." + args.format)
     if args.format == "md":
@@ -341,8 +355,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
     names = args.players.split(",")
     if len(names) != 2:
         raise SystemExit("--players takes two player names, e.g. greedy,random")
-    outcomes = arena.run(args.scenario, names[0], names[1], args.games, jobs=args.jobs, seed=args.seed,
-                         options=tuple(args.option or ()), progress=arena.progress_bar)
+    outcomes = arena.run(
+        args.scenario,
+        names[0],
+        names[1],
+        args.games,
+        jobs=args.jobs,
+        seed=args.seed,
+        options=tuple(args.option or ()),
+        progress=arena.progress_bar,
+    )
     print("\n".join(arena.report(arena.tally(outcomes))))
     if args.plot:
         arena.plot(outcomes, args.plot)
@@ -390,8 +412,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(func=cmd_play)
     r = sub.add_parser("replay", help="replay a game record")
     r.add_argument("file")
-    r.add_argument("--verify", action=argparse.BooleanOptionalAction, default=True,
-                   help="check every state hash and die against the record (the default; --no-verify skips)")
+    r.add_argument(
+        "--verify",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="check every state hash and die against the record (the default; --no-verify skips)",
+    )
     r.add_argument("--to", type=int, help="replay only the first N orders and show the position")
     r.add_argument("--step", action="store_true", help="step through the game turn by turn")
     r.set_defaults(func=cmd_replay)
@@ -402,8 +428,12 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--number", help="the game number to print on the form")
     f.add_argument("--date", help="the date and time to print on the form")
     f.add_argument("--pictures", metavar="FOLDER", help="also draw the plots and the map at the end of each turn")
-    f.add_argument("--verify", action=argparse.BooleanOptionalAction, default=True,
-                   help="refuse a record that does not replay to its state hashes (the default; --no-verify skips)")
+    f.add_argument(
+        "--verify",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="refuse a record that does not replay to its state hashes (the default; --no-verify skips)",
+    )
     f.set_defaults(func=cmd_form)
     ar = sub.add_parser("arena", help="many games between two players, sides swapped, with statistics")
     ar.add_argument("scenario")
@@ -427,8 +457,12 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8000)
     sv.add_argument("--db", default="tobruk-games.sqlite", help="the SQLite file for games (default tobruk-games.sqlite)")
     sv.add_argument("--db-url", help="a database URL instead (e.g. postgresql://...), for a host")
-    sv.add_argument("--scenarios", action="append", metavar="DIR",
-                    help="a folder of your own scenarios (each NAME.toml is offered as NAME); may be repeated")
+    sv.add_argument(
+        "--scenarios",
+        action="append",
+        metavar="DIR",
+        help="a folder of your own scenarios (each NAME.toml is offered as NAME); may be repeated",
+    )
     sv.set_defaults(func=cmd_serve)
     return p
 
@@ -438,9 +472,12 @@ def _check_playable(name: str) -> None:
     not played."""
     scenario = load_scenario(name)
     if scenario.system not in system_names():
-        raise ScenarioError(scenario.source or name, "system",
-                            f"the rules of {scenario.system!r} are not played yet (playable: {', '.join(system_names())}); "
-                            f"'tobruk show {name}' shows the scenario")
+        raise ScenarioError(
+            scenario.source or name,
+            "system",
+            f"the rules of {scenario.system!r} are not played yet (playable: {', '.join(system_names())}); "
+            f"'tobruk show {name}' shows the scenario",
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -50,8 +50,11 @@ class GameLog:
 
 
 def strength(game: Game, side: Side) -> int:
-    return sum(game.defs[u].attack + game.defs[u].defence for u in game.units_of(side)
-               if not game.unit(u).eliminated and game.unit(u).hex is not None and not game.defs[u].is_dummy)
+    return sum(
+        game.defs[u].attack + game.defs[u].defence
+        for u in game.units_of(side)
+        if not game.unit(u).eliminated and game.unit(u).hex is not None and not game.defs[u].is_dummy
+    )
 
 
 def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = None) -> None:
@@ -60,20 +63,26 @@ def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = 
     from tobruk.render.svg import render_map
 
     notes.notes = game.system.turn_notes(game) if turn_notes is None else turn_notes
-    notes.map_svg = render_map(game.scenario.map, [(game.defs[u], game.unit(u).value()) for u in game.unit_ids],
-                               size=16, title=f"{game.scenario.title}, end of turn {notes.turn}",
-                               rendering=game.system.rendering())
+    notes.map_svg = render_map(
+        game.scenario.map,
+        [(game.defs[u], game.unit(u).value()) for u in game.unit_ids],
+        size=16,
+        title=f"{game.scenario.title}, end of turn {notes.turn}",
+        rendering=game.system.rendering(),
+    )
     for side in Side:
         notes.strength[side.value] = strength(game, side)
-        notes.out_of_supply[side.value] = sum(1 for u in game.units_of(side) if game.unit(u).out_of_supply
-                                              and not game.unit(u).eliminated and game.unit(u).hex is not None)
+        notes.out_of_supply[side.value] = sum(
+            1 for u in game.units_of(side) if game.unit(u).out_of_supply and not game.unit(u).eliminated and game.unit(u).hex is not None
+        )
     score = game.system.score_now(game)
     if score is not None:
         notes.gvp = dict(score)
 
 
-def build(rec: Record, *, source: str = "record", game_number: str = "", date: str = "",
-          scenario: Scenario | None = None, verify: bool = True) -> GameLog:
+def build(
+    rec: Record, *, source: str = "record", game_number: str = "", date: str = "", scenario: Scenario | None = None, verify: bool = True
+) -> GameLog:
     """Replay the record order by order and collect the facts for the form.
 
     With ``verify`` (the default) the record must replay to every recorded state hash and die, so a form is
@@ -107,19 +116,33 @@ def build(rec: Record, *, source: str = "record", game_number: str = "", date: s
         check_dice(game, rec, source=source)
     if turns and not turns[max(turns)].strength:
         _snapshot(game, turns[max(turns)])
-    return GameLog(game.scenario.title, game_number or rec.start_hash[:8], date, dict(rec.players),
-                   game.system.result_lines(game) if game.is_over else ["(the game was not finished)"],
-                   game.system.form_facts(game), [turns[t] for t in sorted(turns)], game, game.system.score_title)
+    return GameLog(
+        game.scenario.title,
+        game_number or rec.start_hash[:8],
+        date,
+        dict(rec.players),
+        game.system.result_lines(game) if game.is_over else ["(the game was not finished)"],
+        game.system.form_facts(game),
+        [turns[t] for t in sorted(turns)],
+        game,
+        game.system.score_title,
+    )
 
 
 ANALYSIS = ("Players' analysis of opposing strategies and decisive moments, situations and factors in the game:",)
 
 
 def to_markdown(log: GameLog) -> str:
-    out = [f"# {log.title}: Game Log and Analysis Form", "",
-           f"- Game No.: {log.game_number}", f"- Date and time: {log.date or '____________'}",
-           f"- Players: Axis {log.players.get('axis', '______')}, Allied {log.players.get('allied', '______')}",
-           "", "## Result", ""]
+    out = [
+        f"# {log.title}: Game Log and Analysis Form",
+        "",
+        f"- Game No.: {log.game_number}",
+        f"- Date and time: {log.date or '____________'}",
+        f"- Players: Axis {log.players.get('axis', '______')}, Allied {log.players.get('allied', '______')}",
+        "",
+        "## Result",
+        "",
+    ]
     out += [f"    {line}" for line in log.result_lines]
     for title, facts in log.facts:
         out += ["", f"## {title}", ""] + [f"- {label}: {text}" for label, text in facts]
@@ -135,8 +158,10 @@ def to_markdown(log: GameLog) -> str:
         out += [f"- Supply: {x}" for x in t.supply]
         out += [f"- {x}" for x in t.other]
         if t.strength:
-            out.append(f"- End of turn: strength Axis {t.strength['axis']}, Allied {t.strength['allied']}; "
-                       f"out of supply Axis {t.out_of_supply['axis']}, Allied {t.out_of_supply['allied']}")
+            out.append(
+                f"- End of turn: strength Axis {t.strength['axis']}, Allied {t.strength['allied']}; "
+                f"out of supply Axis {t.out_of_supply['axis']}, Allied {t.out_of_supply['allied']}"
+            )
         out += ["- Notes: ________________________________________________", ""]
     out += ["## Analysis", "", ANALYSIS[0], ""] + ["________________________________________________"] * 8
     return "\n".join(out) + "\n"
@@ -167,11 +192,15 @@ def to_html(log: GameLog) -> str:
             body.append(f"<p>{html.escape(line)}</p>")
     if in_list:
         body.append("</ul>")
-    style = ("body{font-family:Georgia,serif;max-width:48em;margin:2em auto;color:#222}"
-             "pre{margin:0;font-family:DejaVu Sans Mono,monospace}h3{margin-bottom:.2em}"
-             "@media print{h2{page-break-after:avoid}}")
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(log.title)} game log</title>"
-            f"<style>{style}</style></head><body>{''.join(body)}</body></html>\n")
+    style = (
+        "body{font-family:Georgia,serif;max-width:48em;margin:2em auto;color:#222}"
+        "pre{margin:0;font-family:DejaVu Sans Mono,monospace}h3{margin-bottom:.2em}"
+        "@media print{h2{page-break-after:avoid}}"
+    )
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(log.title)} game log</title>"
+        f"<style>{style}</style></head><body>{''.join(body)}</body></html>\n"
+    )
 
 
 def to_pdf(log: GameLog, path: Path) -> None:
@@ -207,12 +236,14 @@ def plots(log: GameLog, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     turns = [t.turn for t in log.turns if t.strength]
     made = []
-    for key, title in (("strength", "Strength on the map (attack + defence factors)"),
-                       ("out_of_supply", "Units out of supply"), ("gvp", log.score_title)):
+    for key, title in (
+        ("strength", "Strength on the map (attack + defence factors)"),
+        ("out_of_supply", "Units out of supply"),
+        ("gvp", log.score_title),
+    ):
         fig, ax = plt.subplots(figsize=(7, 3.2))
         for side, colour in (("axis", "#555b60"), ("allied", "#b08040")):
-            ax.plot(turns, [getattr(t, key).get(side, 0) for t in log.turns if t.strength], marker="o",
-                    color=colour, label=side.title())
+            ax.plot(turns, [getattr(t, key).get(side, 0) for t in log.turns if t.strength], marker="o", color=colour, label=side.title())
         ax.set_title(title)
         ax.set_xlabel("turn")
         ax.legend()

@@ -94,7 +94,7 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
     units = seen["units"]
     assert isinstance(units, list)
     face_down = [u for u in units if u.get("hidden") and u.get("side") != side.value]
-    if units[len(units) - len(face_down):] != face_down:
+    if units[len(units) - len(face_down) :] != face_down:
         raise InvariantError(f"the {side.display} view lists face-down counters among the other units")
     for entry in face_down:
         if set(entry) != {"side", "hex", "hidden", "anon"} or not ANON.fullmatch(str(entry["anon"])):
@@ -132,13 +132,12 @@ def check_views(game: Game, watch: FogWatch | None = None) -> tuple[str, dict[Si
         assert isinstance(log, list)
         # the log may name a unit from before it was turned face down: only the lines written since the last
         # look (while it was face down) are read
-        new_lines = " ".join(log[watch.log_seen[side]:]) if watch is not None else ""
+        new_lines = " ".join(log[watch.log_seen[side] :]) if watch is not None else ""
         new_words = set(new_lines.translate(str.maketrans(",:.;()", "      ")).split())
         for uid in game.units_of(side.enemy):
             d = game.defs[uid]
             _, hidden, eliminated, _ = game.system.seen_unit(game, uid)
-            if hidden and not eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text or uid in words
-                                              or uid in new_words):
+            if hidden and not eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text or uid in words or uid in new_words):
                 raise InvariantError(f"the {side.display} view shows the face-down {uid}")
         check_face_down(game, side, seen, watch)
         if watch is not None:
@@ -181,8 +180,9 @@ def check_undo(game: Game, order: Order, before: str) -> None:
         raise InvariantError(f"replaying {order.notation()} after undo gave another position")
 
 
-def fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), save_to: Path | None = None,
-              max_orders: int = 100_000) -> FuzzResult:
+def fuzz_game(
+    scenario: Scenario, seed: int, *, options: tuple[str, ...] = (), save_to: Path | None = None, max_orders: int = 100_000
+) -> FuzzResult:
     game = Game(scenario, seed=seed, options=options)
     players = {Side.AXIS: RandomPlayer(seed * 2 + 1), Side.ALLIED: RandomPlayer(seed * 2 + 2)}
     moved: dict[int, set[str]] = {}
@@ -227,8 +227,9 @@ def _one(task: tuple[str, int, tuple[str, ...], Path | None]) -> FuzzResult:
     return fuzz_game(_scenario(name), seed, options=options, save_to=save_to)
 
 
-def fuzz_many(scenario: str, seeds: range, *, options: tuple[str, ...] = (), save_to: Path | None = None,
-              jobs: int = 1) -> Iterator[FuzzResult]:
+def fuzz_many(
+    scenario: str, seeds: range, *, options: tuple[str, ...] = (), save_to: Path | None = None, jobs: int = 1
+) -> Iterator[FuzzResult]:
     """Fuzz one game per seed, in seed order, over ``jobs`` local processes; failures come back as results."""
     tasks = [(scenario, seed, options, save_to) for seed in seeds]
     if jobs <= 1:

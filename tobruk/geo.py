@@ -149,13 +149,21 @@ def read_geography(t: Table) -> Geography:
     places = []
     for pt in t.tables("place"):
         lat, lon = pt.number("lat"), pt.number("lon")
-        places.append(GeoPlace(pt.str("name"), lat, lon, pt.str("confidence"), source_of(pt), pt.str("kind", "place"),
-                               pt.choice("fortification", SIDES, None)))
+        places.append(
+            GeoPlace(
+                pt.str("name"),
+                lat,
+                lon,
+                pt.str("confidence"),
+                source_of(pt),
+                pt.str("kind", "place"),
+                pt.choice("fortification", SIDES, None),
+            )
+        )
         pt.done()
     routes = []
     for rt in t.tables("route"):
-        routes.append(GeoRoute(rt.str("name"), rt.name("kind"), _points(rt, "points"),
-                               rt.str("confidence"), source_of(rt)))
+        routes.append(GeoRoute(rt.str("name"), rt.name("kind"), _points(rt, "points"), rt.str("confidence"), source_of(rt)))
         rt.done()
     lines = []
     for lt in t.tables("line"):
@@ -169,8 +177,7 @@ def read_geography(t: Table) -> Geography:
         closed = lt.bool("closed", False)
         if kind == Feature.PERIMETER and not closed:
             raise lt.error("closed", "a perimeter must be a closed ring (closed = true)")
-        lines.append(GeoLine(lt.str("name"), kind, _points(lt, "points"), lt.str("confidence"), source_of(lt),
-                             high, owner, closed))
+        lines.append(GeoLine(lt.str("name"), kind, _points(lt, "points"), lt.str("confidence"), source_of(lt), high, owner, closed))
         lt.done()
     areas = read_areas(t, _points, source_of)
     railways = []
@@ -196,8 +203,7 @@ def read_geography(t: Table) -> Geography:
         lines.extend(pick("lines", tuple(other.lines)))
         it.done()
     t.done()
-    return Geography(name, tuple(places), tuple(routes), tuple(lines), sources, tuple(areas), tuple(railways),
-                     tuple(railheads))
+    return Geography(name, tuple(places), tuple(routes), tuple(lines), sources, tuple(areas), tuple(railways), tuple(railheads))
 
 
 def load_geography(name: str) -> Geography:
@@ -301,8 +307,9 @@ def _cross(p: tuple[float, float], q: tuple[float, float], a: tuple[float, float
     return d1 * d2 < 0 and d3 * d4 < 0
 
 
-def crossed_hexsides(points: Sequence[tuple[float, float]], layout: Layout, hexes: Iterable[Hex],
-                     closed: bool = False) -> dict[Hexside, tuple[float, float]]:
+def crossed_hexsides(
+    points: Sequence[tuple[float, float]], layout: Layout, hexes: Iterable[Hex], closed: bool = False
+) -> dict[Hexside, tuple[float, float]]:
     """Hexsides whose centre-to-centre segment the polyline crosses, with the crossing segment's direction."""
     pts = list(points) + ([points[0]] if closed else [])
     board = set(hexes)
@@ -420,9 +427,24 @@ def read_build_spec(t: Table) -> BuildSpec:
     for i, k in enumerate(kinds):
         if not NAME.match(k):
             raise t.error(f"route_kinds[{i}]", f"expected a route kind of lowercase words joined by '-', got {k!r}")
-    spec = BuildSpec(t.str("name"), t.str("geography"), ref, rows, cols, shifted, t.number("land_threshold"),
-                     supply, zones, line_zones, terrain, place_terrain, named["place_zones"], named["route_zones"],
-                     edge_zones, kinds)
+    spec = BuildSpec(
+        t.str("name"),
+        t.str("geography"),
+        ref,
+        rows,
+        cols,
+        shifted,
+        t.number("land_threshold"),
+        supply,
+        zones,
+        line_zones,
+        terrain,
+        place_terrain,
+        named["place_zones"],
+        named["route_zones"],
+        edge_zones,
+        kinds,
+    )
     t.done()
     return spec
 
@@ -486,21 +508,49 @@ def rasterise(spec: BuildSpec, geography: Geography, is_land: Callable[[float, f
             zones[zone] = [h for h in board if _inside(layout.centre(h), pts) and terrain[h] != Terrain.SEA]
         for zone_name, line_name in spec.line_zones.items():
             if line_name == gl.name:
-                zones[zone_name] = sorted({h for chain in trace_route(pts, layout, on_board) for h in chain
-                                           if terrain[h] != Terrain.SEA})
+                zones[zone_name] = sorted({h for chain in trace_route(pts, layout, on_board) for h in chain if terrain[h] != Terrain.SEA})
     railway, railheads = _rasterise_extras(spec, geography, board, terrain, hexsides, zones, places, routes)
-    m = build_map(spec.name, terrain, hexsides=hexsides, routes=routes, places=places, supply_sources=spec.supply,
-                  fortifications=forts, zones=zones, railway=railway, railheads=railheads, route_kinds=spec.route_kinds)
+    m = build_map(
+        spec.name,
+        terrain,
+        hexsides=hexsides,
+        routes=routes,
+        places=places,
+        supply_sources=spec.supply,
+        fortifications=forts,
+        zones=zones,
+        railway=railway,
+        railheads=railheads,
+        route_kinds=spec.route_kinds,
+    )
     if not spec.edge_zones:
         return m
     zones.update({z: sorted(m.edge(compass)) for z, compass in spec.edge_zones.items()})
-    return build_map(spec.name, terrain, hexsides=hexsides, routes=routes, places=places, supply_sources=spec.supply,
-                     fortifications=forts, zones=zones, railway=railway, railheads=railheads, route_kinds=spec.route_kinds)
+    return build_map(
+        spec.name,
+        terrain,
+        hexsides=hexsides,
+        routes=routes,
+        places=places,
+        supply_sources=spec.supply,
+        fortifications=forts,
+        zones=zones,
+        railway=railway,
+        railheads=railheads,
+        route_kinds=spec.route_kinds,
+    )
 
 
-def _rasterise_extras(spec: BuildSpec, geography: Geography, board: list[Hex], terrain: dict[Hex, str],
-                      hexsides: dict[Hexside, list[SideFeature]], zones: dict[str, list[Hex]], places: list[Place],
-                      routes: list[RouteLine]) -> tuple[list[Hex], list[Railhead]]:
+def _rasterise_extras(
+    spec: BuildSpec,
+    geography: Geography,
+    board: list[Hex],
+    terrain: dict[Hex, str],
+    hexsides: dict[Hexside, list[SideFeature]],
+    zones: dict[str, list[Hex]],
+    places: list[Place],
+    routes: list[RouteLine],
+) -> tuple[list[Hex], list[Railhead]]:
     """Areas, passes, the railway and the zones named after places and routes (for maps whose geography has them)."""
     ref = spec.georeference
     layout = ref.layout
@@ -510,8 +560,9 @@ def _rasterise_extras(spec: BuildSpec, geography: Geography, board: list[Hex], t
         return trace_route(pts, layout, on_board)
 
     for area in geography.areas:  # each area is also a zone of its own name (its land hexes)
-        hexes = [h for h in area_hexes([ref.to_km(*p) for p in area.points], area.closed, layout, board, trace)
-                 if terrain[h] != Terrain.SEA]
+        hexes = [
+            h for h in area_hexes([ref.to_km(*p) for p in area.points], area.closed, layout, board, trace) if terrain[h] != Terrain.SEA
+        ]
         for h in hexes:
             terrain[h] = area.kind
         zones[area.name] = hexes

@@ -83,8 +83,7 @@ def read_railheads(t: Table, source_of: Callable[[Table], str]) -> list[GeoRailh
         turn = rt.str("turn")
         if turn != expected:
             raise rt.error("turn", f"{date} falls in {expected!r}, not {turn!r}")
-        out.append(GeoRailhead(rt.str("name"), rt.number("lat"), rt.number("lon"), date, turn,
-                               rt.str("confidence"), source_of(rt)))
+        out.append(GeoRailhead(rt.str("name"), rt.number("lat"), rt.number("lon"), date, turn, rt.str("confidence"), source_of(rt)))
         rt.done()
     return out
 
@@ -98,15 +97,19 @@ def _inside(pt: tuple[float, float], ring: Sequence[tuple[float, float]]) -> boo
     return inside
 
 
-def area_hexes(pts_km: Sequence[tuple[float, float]], closed: bool, layout: Layout, board: Sequence[Hex],
-               trace: Callable[[Sequence[tuple[float, float]]], list[list[Hex]]]) -> list[Hex]:
+def area_hexes(
+    pts_km: Sequence[tuple[float, float]],
+    closed: bool,
+    layout: Layout,
+    board: Sequence[Hex],
+    trace: Callable[[Sequence[tuple[float, float]]], list[list[Hex]]],
+) -> list[Hex]:
     if closed:
         return [h for h in board if _inside(layout.centre(h), pts_km)]
     return sorted({h for chain in trace(pts_km) for h in chain})
 
 
-def nearest_escarpment_side(x: float, y: float, layout: Layout,
-                            hexsides: Mapping[Hexside, list[SideFeature]]) -> Hexside | None:
+def nearest_escarpment_side(x: float, y: float, layout: Layout, hexsides: Mapping[Hexside, list[SideFeature]]) -> Hexside | None:
     """The escarpment hexside whose midpoint is nearest to ``(x, y)``, if one lies within a hex."""
     best: tuple[float, Hexside] | None = None
     for side, feats in hexsides.items():

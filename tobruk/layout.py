@@ -46,8 +46,7 @@ class Layout:
     def corners(self, h: Hex) -> list[tuple[float, float]]:
         cx, cy = self.centre(h)
         return [
-            (cx + self.size * math.cos(math.radians(60 * i - 30)), cy + self.size * math.sin(math.radians(60 * i - 30)))
-            for i in range(6)
+            (cx + self.size * math.cos(math.radians(60 * i - 30)), cy + self.size * math.sin(math.radians(60 * i - 30))) for i in range(6)
         ]
 
     def side_segment(self, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:

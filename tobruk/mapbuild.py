@@ -46,8 +46,7 @@ def render_toml(m: Map, spec: BuildSpec, name: str) -> str:
     import tomli_w
 
     ref = spec.georeference
-    header = {"georeference": {"a1_lat": ref.a1_lat, "a1_lon": ref.a1_lon, "hex_km": ref.hex_km,
-                               "reference_lat": ref.reference_lat}}
+    header = {"georeference": {"a1_lat": ref.a1_lat, "a1_lon": ref.a1_lon, "hex_km": ref.hex_km, "reference_lat": ref.reference_lat}}
     data = map_to_data(m, shifted_row_columns=spec.shifted_row_columns, header=header)
     return str(HEADER.format(name=name, geo=spec.geography) + tomli_w.dumps(data))
 

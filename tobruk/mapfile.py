@@ -138,8 +138,19 @@ def read_map(t: Table) -> Map:
         rh.done()
     t.done()
     try:
-        return build_map(name, terrain, hexsides=sides, routes=routes, places=places, supply_sources=supply,
-                         fortifications=forts, zones=zones, railway=railway, railheads=railheads, route_kinds=route_kinds)
+        return build_map(
+            name,
+            terrain,
+            hexsides=sides,
+            routes=routes,
+            places=places,
+            supply_sources=supply,
+            fortifications=forts,
+            zones=zones,
+            railway=railway,
+            railheads=railheads,
+            route_kinds=route_kinds,
+        )
     except MapError as exc:
         raise t.error(exc.field, exc.problem) from None
 

@@ -260,18 +260,15 @@ class Map:
     def route_table(self) -> tuple[int, ...]:
         """``table[i * 6 + d]``: the index in :attr:`route_kinds` of the route across that hexside, or -1."""
         rank = {k: i for i, k in enumerate(self.route_kinds)}
-        return tuple(
-            rank[self.routes[s]] if (s := Hexside.of(h, d)) in self.routes else -1
-            for h in self.hexes
-            for d in Direction
-        )
+        return tuple(rank[self.routes[s]] if (s := Hexside.of(h, d)) in self.routes else -1 for h in self.hexes for d in Direction)
 
     def side_table(self, *kinds: str) -> tuple[bool, ...]:
         """``table[i * 6 + d]``: the hexside carries a feature of one of ``kinds``."""
         key = ("side", kinds)
         if key not in self._tables:
-            self._tables[key] = tuple(any(f.kind in kinds for f in self.hexsides.get(Hexside.of(h, d), ()))
-                                      for h in self.hexes for d in Direction)
+            self._tables[key] = tuple(
+                any(f.kind in kinds for f in self.hexsides.get(Hexside.of(h, d), ())) for h in self.hexes for d in Direction
+            )
         return self._tables[key]
 
     def climb_table_of(self, *kinds: str) -> tuple[bool, ...]:
@@ -279,9 +276,11 @@ class Map:
         feature of one of ``kinds``."""
         key = ("climb", kinds)
         if key not in self._tables:
-            self._tables[key] = tuple(any(f.kind in kinds and f.high == h.neighbour(d)
-                                          for f in self.hexsides.get(Hexside.of(h, d), ()))
-                                      for h in self.hexes for d in Direction)
+            self._tables[key] = tuple(
+                any(f.kind in kinds and f.high == h.neighbour(d) for f in self.hexsides.get(Hexside.of(h, d), ()))
+                for h in self.hexes
+                for d in Direction
+            )
         return self._tables[key]
 
     @cached_property
@@ -441,8 +440,7 @@ def build_map(
     for rh in heads:
         if rh.hex not in rail:
             raise MapError(f"railhead {rh.name!r}", f"{rh.hex} is not on the railway")
-    for what, hexes in (("supply", [h for hs in sources.values() for h in hs]), ("fortifications", list(forts)),
-                        ("railway", list(rail))):
+    for what, hexes in (("supply", [h for hs in sources.values() for h in hs]), ("fortifications", list(forts)), ("railway", list(rail))):
         for h in hexes:
             if terrain[h] == Terrain.SEA:
                 raise MapError(what, f"{h} is a sea hex")

@@ -52,8 +52,9 @@ class Record:
 def record_of(game: Game, players: dict[str, str] | None = None) -> Record:
     """The record of a game played so far, replaying its orders to collect the state hashes."""
     replayed = Game(game.scenario, seed=game.seed, options=game.options)
-    rec = Record(game.scenario.name, game.scenario.digest, game.seed, sorted(game.options), dict(players or {}),
-                 start_hash=replayed.state_hash())
+    rec = Record(
+        game.scenario.name, game.scenario.digest, game.seed, sorted(game.options), dict(players or {}), start_hash=replayed.state_hash()
+    )
     for order in game.history:
         replayed.play(order)
         rec.orders.append(order.notation())
@@ -102,9 +103,10 @@ def _parse_json(name: str, text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        cut = not text[exc.pos:].strip() or exc.msg.startswith("Unterminated")
-        raise _bad(name, f"line {exc.lineno} column {exc.colno}",
-                   f"not JSON: {exc.msg}" + (" (the file ends too soon: cut short?)" if cut else "")) from None
+        cut = not text[exc.pos :].strip() or exc.msg.startswith("Unterminated")
+        raise _bad(
+            name, f"line {exc.lineno} column {exc.colno}", f"not JSON: {exc.msg}" + (" (the file ends too soon: cut short?)" if cut else "")
+        ) from None
     except RecursionError:
         raise _bad(name, "(file)", "not a game record: nested too deeply") from None
 
@@ -140,13 +142,18 @@ def record_from_data(data: Any, name: str) -> Record:
     start_hash = _field(name, data, "start_hash", str, "text")
     dice = _field(name, data, "dice", list, "a list of [purpose, value] rolls", [])
     for i, roll in enumerate(dice):
-        if not (isinstance(roll, list) and len(roll) == 2 and isinstance(roll[0], str) and isinstance(roll[1], int)
-                and not isinstance(roll[1], bool)):
+        if not (
+            isinstance(roll, list)
+            and len(roll) == 2
+            and isinstance(roll[0], str)
+            and isinstance(roll[1], int)
+            and not isinstance(roll[1], bool)
+        ):
             raise _bad(name, f"dice[{i}]", f"expected [purpose, value], got {excerpt(roll)}")
     rec = Record(scenario, digest, seed, list(options), dict(players), start_hash=start_hash, dice=list(dice))
     for i, entry in enumerate(_field(name, data, "orders", list, "a list of orders")):
         if not (isinstance(entry, dict) and isinstance(entry.get("order"), str) and isinstance(entry.get("hash"), str)):
-            raise _bad(name, f"orders[{i}]", f"expected {{\"order\": text, \"hash\": text}}, got {excerpt(entry)}")
+            raise _bad(name, f"orders[{i}]", f'expected {{"order": text, "hash": text}}, got {excerpt(entry)}')
         rec.orders.append(entry["order"])
         rec.hashes.append(entry["hash"])
     return rec
@@ -169,8 +176,9 @@ def start(rec: Record, *, verify: bool = True, source: str = "record", scenario:
         except (TobrukError, KeyError) as exc:
             raise RecordError(f"{source}: scenario: {exc}") from None
     if verify and scenario.digest != rec.scenario_digest:
-        raise RecordError(f"{source}: scenario_digest: the scenario {rec.scenario!r} has changed since this game "
-                          "was recorded (or the record was altered)")
+        raise RecordError(
+            f"{source}: scenario_digest: the scenario {rec.scenario!r} has changed since this game was recorded (or the record was altered)"
+        )
     try:
         game = Game(scenario, seed=rec.seed, options=rec.options)
     except (ValueError, TobrukError) as exc:
@@ -190,8 +198,7 @@ def play_recorded(game: Game, rec: Record, i: int, *, verify: bool = True, sourc
     except TobrukError as exc:
         raise RecordError(f"{source}: orders[{i}] ({excerpt(text)}): {exc}") from None
     if verify and game.state_hash() != rec.hashes[i]:
-        raise RecordError(f"{source}: orders[{i}] ({excerpt(text)}): the state after it differs from the record "
-                          "(the record was altered)")
+        raise RecordError(f"{source}: orders[{i}] ({excerpt(text)}): the state after it differs from the record (the record was altered)")
     return order
 
 
@@ -207,8 +214,7 @@ def check_dice(game: Game, rec: Record, *, source: str = "record") -> None:
         raise RecordError(f"{source}: dice: {len(rec.dice)} recorded, {len(rolled)} rolled")
 
 
-def replay(rec: Record, *, verify: bool = True, source: str = "record", upto: int | None = None,
-           scenario: Scenario | None = None) -> Game:
+def replay(rec: Record, *, verify: bool = True, source: str = "record", upto: int | None = None, scenario: Scenario | None = None) -> Game:
     """Play a record's orders again; with ``verify``, every state hash (and every die) must match.
 
     ``scenario``: the scenario itself, for one that is not packaged (a file); else it is found by name.

@@ -240,8 +240,7 @@ def _zone_part(t: Table, m: Map, known: Mapping[str, frozenset[Hex]] | None = No
                 out |= _zone_part(part, m, known)
     if t.has("rows") or t.has("columns"):
         rows: range = _axis_range(t, "rows", t.str("rows"), "row", m.rows) if t.has("rows") else range(m.rows)
-        cols = _axis_range(t, "columns", t.str("columns"), "column", m.columns) if t.has("columns") \
-            else range(m.columns)
+        cols = _axis_range(t, "columns", t.str("columns"), "column", m.columns) if t.has("columns") else range(m.columns)
         out |= {h for h in land if h.row in rows and h.col in cols}
     if t.has("except"):
         for part in t.tables("except"):
@@ -340,16 +339,32 @@ def read_scenario(t: Table, name: str) -> Scenario:
     rules_t = t.table("rules", None)
     rules: dict[str, Any] = dict(rules_t.items()) if rules_t is not None else {}
     t.done()
-    digest = hashlib.sha256(json.dumps([dict(t.data), map_data if isinstance(map_data, str) else None],
-                                       sort_keys=True, default=str).encode()).hexdigest()
+    digest = hashlib.sha256(
+        json.dumps([dict(t.data), map_data if isinstance(map_data, str) else None], sort_keys=True, default=str).encode()
+    ).hexdigest()
     if isinstance(map_data, str):
         digest = hashlib.sha256((digest + _map_digest(map_data)).encode()).hexdigest()
     if part is not None and part.files:  # counters and dates kept in other files are part of it too
-        digest = hashlib.sha256((digest + "".join(_packaged_digest(folder, file) for folder, file in part.files))
-                                .encode()).hexdigest()
-    return Scenario(name, title, system, m, tuple(units), start, setup_zone, reinforcements, zones, turns,
-                    tuple(options), digest, t.source, notes, rules, extension.field if extension else "",
-                    part.extra if part is not None else None)
+        digest = hashlib.sha256((digest + "".join(_packaged_digest(folder, file) for folder, file in part.files)).encode()).hexdigest()
+    return Scenario(
+        name,
+        title,
+        system,
+        m,
+        tuple(units),
+        start,
+        setup_zone,
+        reinforcements,
+        zones,
+        turns,
+        tuple(options),
+        digest,
+        t.source,
+        notes,
+        rules,
+        extension.field if extension else "",
+        part.extra if part is not None else None,
+    )
 
 
 def _extension_for(t: Table, system: str) -> ScenarioExtension | None:
@@ -382,8 +397,7 @@ def _map_digest(map_name: str) -> str:
 
 
 def _packaged_digest(folder: str, name: str) -> str:
-    return hashlib.sha256(json.dumps(read_packaged_toml(folder, name).data, sort_keys=True,
-                                     default=str).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(read_packaged_toml(folder, name).data, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:

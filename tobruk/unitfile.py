@@ -23,8 +23,7 @@ ANTI_TANK = {a.value: a for a in AntiTank}
 SIZES = {s: s for s in ("XXX", "XX", "XX-", "X", "III")}
 
 
-def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None,
-                  irreplaceable: frozenset[str] = frozenset()) -> UnitDef:
+def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None, irreplaceable: frozenset[str] = frozenset()) -> UnitDef:
     """The counter fields of a ``[[unit]]`` table; ``nationalities`` (if given) are the only ones allowed,
     and a unit of an ``irreplaceable`` nationality is marked so."""
     uid = ut.str("id")

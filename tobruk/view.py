@@ -94,12 +94,15 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         "phase": step.key,
         "phase_title": step.title,
         "over": game.is_over,
-        "decision": None if decision is None else {
-            "side": decision.side.value, "phase": decision.phase, "prompt": decision.prompt,
+        "decision": None
+        if decision is None
+        else {
+            "side": decision.side.value,
+            "phase": decision.phase,
+            "prompt": decision.prompt,
             "clause": decision.clause,
         },
-        "legal_orders": game.legal_notation()
-        if decision is not None and decision.side is side else [],
+        "legal_orders": game.legal_notation() if decision is not None and decision.side is side else [],
         "units": units,
         "dice": [{"purpose": r.purpose, "value": r.value} for r in game.rolls_for(side)],
         "log": game.log_for(side),

@@ -137,8 +137,7 @@ class HexAction(Action):
 
 # --- notation helpers ------------------------------------------------------------------------------
 def unit_word(text: str, whole: str) -> str:
-    if not text or not (text[0].isascii() and text[0].isalnum()) or \
-            any(not (c.isascii() and (c.isalnum() or c in ".'_")) for c in text):
+    if not text or not (text[0].isascii() and text[0].isalnum()) or any(not (c.isascii() and (c.isalnum() or c in ".'_")) for c in text):
         raise InvalidOrderError(f"{whole!r}: {text!r} is not a unit id")
     return text
 

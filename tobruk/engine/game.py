@@ -72,8 +72,17 @@ class GameState:
         return [e.text for e in self.entries]
 
     def copy(self) -> GameState:
-        return GameState(self.turn, self.step, self.units.copy(), self.vars.copy(), self.stack, self.over,
-                         self.entries.copy(), self.reveals, self.private_rolls.copy())
+        return GameState(
+            self.turn,
+            self.step,
+            self.units.copy(),
+            self.vars.copy(),
+            self.stack,
+            self.over,
+            self.entries.copy(),
+            self.reveals,
+            self.private_rolls.copy(),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +92,16 @@ class _Snapshot:
 
 
 class Game:
-    def __init__(self, scenario: Scenario, *, seed: int = 0, options: Iterable[str] = (),
-                 dice: Dice | None = None) -> None:
+    def __init__(self, scenario: Scenario, *, seed: int = 0, options: Iterable[str] = (), dice: Dice | None = None) -> None:
         self.scenario = scenario
         self.seed = seed
         known = {o.name for o in scenario.options}
         self.options = frozenset(options)
         unknown = self.options - known
         if unknown:
-            raise ValueError(f"scenario {scenario.name!r} has no option {sorted(unknown)[0]!r}; "
-                             f"it offers: {', '.join(sorted(known)) or 'none'}")
+            raise ValueError(
+                f"scenario {scenario.name!r} has no option {sorted(unknown)[0]!r}; it offers: {', '.join(sorted(known)) or 'none'}"
+            )
         self.system: System = system_for(scenario.system)
         self.dice = dice if dice is not None else Dice(seed)
         self.defs: dict[str, UnitDef] = {u.id: u for u in scenario.units}
@@ -392,8 +401,11 @@ class Game:
         if j is None:
             return []
         units = self.state.units
-        return [uid for i, uid in enumerate(self.unit_ids)
-                if units.hex[i] == j and not units.flags[i] & 1 and (side is None or self.defs[uid].side is side)]
+        return [
+            uid
+            for i, uid in enumerate(self.unit_ids)
+            if units.hex[i] == j and not units.flags[i] & 1 and (side is None or self.defs[uid].side is side)
+        ]
 
     def occupants(self, side: Side | None = None) -> dict[Hex, list[str]]:
         """Every occupied hex with its units (as :meth:`units_at` gives them), for asking about many hexes at once."""

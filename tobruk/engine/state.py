@@ -41,8 +41,17 @@ class UnitState:
     steps: int = 0
 
     def copy(self) -> UnitState:
-        return UnitState(self.hex, self.disrupted, self.activated, self.hidden, self.eliminated,
-                         self.moved, self.attacked, self.out_of_supply, self.steps)
+        return UnitState(
+            self.hex,
+            self.disrupted,
+            self.activated,
+            self.hidden,
+            self.eliminated,
+            self.moved,
+            self.attacked,
+            self.out_of_supply,
+            self.steps,
+        )
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready form: every field, the hex as its label."""
@@ -128,10 +137,17 @@ class UnitView:
     def value(self) -> UnitState:
         """The unit's state now, as a plain value that later changes do not touch."""
         f = self._units.flags[self._i]
-        return UnitState(self.hex, disrupted=bool(f & BIT["disrupted"]),
-                         activated=bool(f & BIT["activated"]), hidden=bool(f & BIT["hidden"]),
-                         eliminated=bool(f & BIT["eliminated"]), moved=bool(f & BIT["moved"]),
-                         attacked=bool(f & BIT["attacked"]), out_of_supply=bool(f & BIT["out_of_supply"]), steps=self.steps)
+        return UnitState(
+            self.hex,
+            disrupted=bool(f & BIT["disrupted"]),
+            activated=bool(f & BIT["activated"]),
+            hidden=bool(f & BIT["hidden"]),
+            eliminated=bool(f & BIT["eliminated"]),
+            moved=bool(f & BIT["moved"]),
+            attacked=bool(f & BIT["attacked"]),
+            out_of_supply=bool(f & BIT["out_of_supply"]),
+            steps=self.steps,
+        )
 
     copy = value
 

@@ -346,5 +346,24 @@ class EndRetreat(Action):
     verb: ClassVar[str] = "end-retreat"
 
 
-FAMILY = (EndPhase, Place, Move, Eliminate, Airstrike, Intercept, NoIntercept, Target, Add, Declare, Abandon, Attack,
-          Resolve, Cancel, Hold, NoRetreat, RetreatDistance, Retreat, EndRetreat)
+FAMILY = (
+    EndPhase,
+    Place,
+    Move,
+    Eliminate,
+    Airstrike,
+    Intercept,
+    NoIntercept,
+    Target,
+    Add,
+    Declare,
+    Abandon,
+    Attack,
+    Resolve,
+    Cancel,
+    Hold,
+    NoRetreat,
+    RetreatDistance,
+    Retreat,
+    EndRetreat,
+)

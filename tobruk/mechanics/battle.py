@@ -127,8 +127,9 @@ class BattleRules:
         """Whether the defender is asked (only where some result would make a defender retreat)."""
         return False
 
-    def fight(self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
-              ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
+    def fight(
+        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
+    ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
         """Roll and carry out the results (eliminations, status, logs); the effect on each unit, the attackers'
         hexes and the defending hexes (what each side retreats away from)."""
         raise NotImplementedError
@@ -206,20 +207,29 @@ class Declaring(Frame):
 
     def decision(self, game: Game) -> Decision | None:
         hexes = ",".join(h.label for h in self.defenders)
-        return Decision(Side(self.side), game.step.key, f"add attackers (or defending hexes) to the attack on {hexes}, "
-                        "then declare, or abandon", rules(game).clause("declare"))
+        return Decision(
+            Side(self.side),
+            game.step.key,
+            f"add attackers (or defending hexes) to the attack on {hexes}, then declare, or abandon",
+            rules(game).clause("declare"),
+        )
 
     def _attackers(self, game: Game) -> list[str]:
         able = rules(game).able(game, Side(self.side))
-        return [u for h, units in able.items() if all(h.is_adjacent(d) for d in self.defenders)
-                for u in units if u not in self.attackers]
+        return [u for h, units in able.items() if all(h.is_adjacent(d) for d in self.defenders) for u in units if u not in self.attackers]
 
     def _targets(self, game: Game) -> list[Hex]:
         side = Side(self.side)
         hexes = {h for u in self.attackers if (h := game.unit(u).hex) is not None}
         near = hexes or set(rules(game).able(game, side))
-        return sorted({n for h in near for n in h.neighbours() if n not in self.defenders
-                       and all(n.is_adjacent(x) for x in hexes) and game.units_at(n, side.enemy)})
+        return sorted(
+            {
+                n
+                for h in near
+                for n in h.neighbours()
+                if n not in self.defenders and all(n.is_adjacent(x) for x in hexes) and game.units_at(n, side.enemy)
+            }
+        )
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         out: list[Action] = [Add(u) for u in self._attackers(game)]
@@ -239,15 +249,19 @@ class Declaring(Frame):
         if action.unit not in self._attackers(game):
             r = rules(game)  # the rule it breaks, if the system's check names one
             r.check(game, Attack(self.defenders, (*self.attackers, action.unit), partial), Side(self.side))
-            raise IllegalOrderError(r.clause("declare"), f"{action.unit} cannot join this attack: it is not "
-                                    "one of your units able to attack next to every defending hex")
+            raise IllegalOrderError(
+                r.clause("declare"),
+                f"{action.unit} cannot join this attack: it is not one of your units able to attack next to every defending hex",
+            )
         game.replace_frame(replace(self, attackers=(*self.attackers, action.unit), partial=partial))
 
     @on(Target)
     def target(self, game: Game, decision: Decision, action: Target) -> None:
         if action.hex not in self._targets(game):
-            raise IllegalOrderError(rules(game).clause("declare"), f"{action.hex} cannot be added: every attacker must "
-                                    "be next to every defending hex, which must hold enemy units")
+            raise IllegalOrderError(
+                rules(game).clause("declare"),
+                f"{action.hex} cannot be added: every attacker must be next to every defending hex, which must hold enemy units",
+            )
         game.replace_frame(replace(self, defenders=(*self.defenders, action.hex)))
 
     @on(Declare)
@@ -293,8 +307,9 @@ def fight(game: Game, no_retreat: tuple[str, ...]) -> None:
     a_units = tuple(Loser(u, e.code) for u, e in effects.items() if u in entry.attackers and e.code in r.retreating)
     if a_units:
         groups.append(group(r, side, a_units, defending_hexes))
-    d_units = tuple(Loser(u, e.code, e.compulsory, u in no_retreat) for u, e in effects.items()
-                    if u not in entry.attackers and e.code in r.retreating)
+    d_units = tuple(
+        Loser(u, e.code, e.compulsory, u in no_retreat) for u, e in effects.items() if u not in entry.attackers and e.code in r.retreating
+    )
     if d_units:
         groups.append(group(r, side.enemy, d_units, attack_hexes))
     game.replace_frame(replace(battle, step="retreats", groups=tuple(groups)))
@@ -377,26 +392,29 @@ class Battle(Frame):
     def decision(self, game: Game) -> Decision | None:
         r = rules(game)
         if self.step == "no-retreat":
-            return Decision(Side(self.side).enemy, game.step.key,
-                            "give No Retreat! orders (or none) to the defending units", r.clause("no-retreat"))
+            return Decision(
+                Side(self.side).enemy, game.step.key, "give No Retreat! orders (or none) to the defending units", r.clause("no-retreat")
+            )
         g = self.current()
         if g is None:
             return None
         loser = Side(g.loser)
         if g.distance is None:
-            return Decision(loser.enemy, game.step.key,
-                            f"set the retreat distance (0-{g.max}) for {', '.join(x.unit for x in g.units)}",
-                            r.clause("retreat"))
-        return Decision(loser, game.step.key,
-                        f"retreat {', '.join(x.unit for x in g.units if not x.done)}, then end-retreat",
-                        r.clause("retreat"))
+            return Decision(
+                loser.enemy,
+                game.step.key,
+                f"set the retreat distance (0-{g.max}) for {', '.join(x.unit for x in g.units)}",
+                r.clause("retreat"),
+            )
+        return Decision(
+            loser, game.step.key, f"retreat {', '.join(x.unit for x in g.units if not x.done)}, then end-retreat", r.clause("retreat")
+        )
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         r = rules(game)
         if self.step == "no-retreat":
             options = self._options(game)
-            out: list[Action] = [Hold(u) for u in sorted({u for o in options if set(self.held) <= set(o) for u in o}
-                                                         - set(self.held))]
+            out: list[Action] = [Hold(u) for u in sorted({u for o in options if set(self.held) <= set(o) for u in o} - set(self.held))]
             if tuple(sorted(self.held)) in options:
                 out.append(NoRetreat())
             return out
@@ -427,8 +445,7 @@ class Battle(Frame):
             raise IllegalOrderError(r.clause(key), f"'{action.notation()}' is not allowed now; {decision.prompt}")
 
     def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
-        return IllegalOrderError(rules(game).clause("retreat"), f"'{action.notation()}' is not allowed now; "
-                                                                f"{decision.prompt}")
+        return IllegalOrderError(rules(game).clause("retreat"), f"'{action.notation()}' is not allowed now; {decision.prompt}")
 
     @on(Hold)
     def hold(self, game: Game, decision: Decision, action: Hold) -> None:
@@ -515,6 +532,5 @@ def closing_retreats(game: Game, side: Side, losers: Mapping[str, Sequence[Hex]]
     a battle frame with no attack, whose end closes the phase."""
     units = tuple(Loser(u, code, closing=True) for u in losers)
     from_hexes = sorted({h for hs in losers.values() for h in hs})
-    game.push_frame(Battle(None, side.enemy.value, "retreats", (group(rules(game), side, units, from_hexes),),
-                           end_of_phase=True))
+    game.push_frame(Battle(None, side.enemy.value, "retreats", (group(rules(game), side, units, from_hexes),), end_of_phase=True))
     settle(game)

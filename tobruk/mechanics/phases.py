@@ -125,8 +125,7 @@ class Overstacked(Frame):
         rules.eliminate(game, order.unit, "over the stacking limit")
 
     def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
-        return IllegalOrderError(stacking(game).clause, f"first eliminate units over the stacking limit; "
-                                                        f"'{action.notation()}' does not")
+        return IllegalOrderError(stacking(game).clause, f"first eliminate units over the stacking limit; '{action.notation()}' does not")
 
     def settle(self, game: Game) -> None:
         game.pop_frame()

@@ -84,8 +84,7 @@ class MoveContext:
         if len(lesser) > 1 or self.free_total > 7:
             raise ValueError("free hexes: at most 7 in all, and one lower limit shared by the lesser route kinds")
         low = lesser.pop() if lesser else 0
-        marks = tuple(0 if limits.get(k, 0) == 0 else (2 if limits[k] < self.free_total else 1)
-                      for k in self.map.route_kinds)
+        marks = tuple(0 if limits.get(k, 0) == 0 else (2 if limits[k] < self.free_total else 1) for k in self.map.route_kinds)
         return marks, low
 
     def reach_key(self) -> Hashable:
@@ -98,9 +97,21 @@ class MoveContext:
         """
         t = _tables(self)
         i = t.index[self.start]
-        near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6:i * 6 + 6])
-        return (t.shared, self.start, self.rates, self.budget, self.bonus, self.ascent, self.vehicle, self.zoc_stops,
-                self.directions, near, self.free_steps, self.free_total)
+        near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6 : i * 6 + 6])
+        return (
+            t.shared,
+            self.start,
+            self.rates,
+            self.budget,
+            self.bonus,
+            self.ascent,
+            self.vehicle,
+            self.zoc_stops,
+            self.directions,
+            near,
+            self.free_steps,
+            self.free_total,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,12 +148,26 @@ class SideTables:
     shared: Hashable = None  # everything above but ``friend``, as a key (see MoveContext.reach_key)
 
 
-def side_tables(m: Map, side: Side, zoc: ZocMap, enemy_units: frozenset[Hex], friendly_units: frozenset[Hex],
-                enemy_forts: frozenset[Hex], barriers: tuple[str, ...] = (Feature.TOWERING_ESCARPMENT,)) -> SideTables:
+def side_tables(
+    m: Map,
+    side: Side,
+    zoc: ZocMap,
+    enemy_units: frozenset[Hex],
+    friendly_units: frozenset[Hex],
+    enemy_forts: frozenset[Hex],
+    barriers: tuple[str, ...] = (Feature.TOWERING_ESCARPMENT,),
+) -> SideTables:
     """A side's tables for the searches; ``barriers``: the hexside kinds no unit crosses off a road or track."""
     hexes, index = m.hexes, m.index
-    shared = (id(m), side, enemy_units, enemy_forts, barriers, frozenset(zoc.units.items()),
-              frozenset((h, o & enemy_forts) for h, o in zoc.origins.items() if o & enemy_forts))
+    shared = (
+        id(m),
+        side,
+        enemy_units,
+        enemy_forts,
+        barriers,
+        frozenset(zoc.units.items()),
+        frozenset((h, o & enemy_forts) for h, o in zoc.origins.items() if o & enemy_forts),
+    )
 
     def marks(where: frozenset[Hex]) -> tuple[bool, ...]:  # built from the few marked hexes, not the whole map
         out = [False] * len(hexes)
@@ -161,10 +186,20 @@ def side_tables(m: Map, side: Side, zoc: ZocMap, enemy_units: frozenset[Hex], fr
         if h in index:
             zoc_forts[index[h]] = origins & enemy_forts
     return SideTables(
-        index=index, hexes=hexes, nb=m.neighbour_table, route=m.route_table, climb=m.climb_table,
-        towering=m.side_table(*barriers), enemy_mines=m.enemy_mine_table(side), land=m.land_table,
-        enemy=marks(enemy_units), friend=marks(friendly_units), fort=marks(enemy_forts),
-        zoc=tuple(zoc_units), zoc_forts=tuple(zoc_forts), shared=shared,
+        index=index,
+        hexes=hexes,
+        nb=m.neighbour_table,
+        route=m.route_table,
+        climb=m.climb_table,
+        towering=m.side_table(*barriers),
+        enemy_mines=m.enemy_mine_table(side),
+        land=m.land_table,
+        enemy=marks(enemy_units),
+        friend=marks(friendly_units),
+        fort=marks(enemy_forts),
+        zoc=tuple(zoc_units),
+        zoc_forts=tuple(zoc_forts),
+        shared=shared,
     )
 
 
@@ -173,8 +208,7 @@ def _tables(ctx: MoveContext) -> SideTables:
         return ctx.tables
     cached: SideTables | None = ctx.__dict__.get("_tables")
     if cached is None:
-        cached = side_tables(ctx.map, ctx.side, ctx.zoc, ctx.enemy_units, ctx.friendly_units, ctx.enemy_forts,
-                             ctx.barriers)
+        cached = side_tables(ctx.map, ctx.side, ctx.zoc, ctx.enemy_units, ctx.friendly_units, ctx.enemy_forts, ctx.barriers)
         ctx.__dict__["_tables"] = cached  # a frozen dataclass: cache beside the fields
     return cached
 
@@ -193,8 +227,7 @@ OFF_MAP, WRONG_WAY, ENEMY, TOWERING, ZOC_TO_ZOC, BOX_TO_BOX, NO_MF = range(1, 8)
 AUX = 128
 
 
-def _step(ctx: MoveContext, t: SideTables, i: int, d: int, spent: int, aux: int,
-          first: bool) -> tuple[int, bool, int] | int:
+def _step(ctx: MoveContext, t: SideTables, i: int, d: int, spent: int, aux: int, first: bool) -> tuple[int, bool, int] | int:
     """One hex of movement from hex index ``i`` in direction ``d``: (spent, must stop, the new state bits),
     or the code of the rule that forbids it."""
     e = i * 6 + d
@@ -250,14 +283,13 @@ def _explain(ctx: MoveContext, code: int, here: Hex, there: Hex, spent: int, ent
     if code == ZOC_TO_ZOC:
         # named by the hex it comes from, never by unit: the unit may be face down
         shared = sorted(ctx.zoc.origins.get(here, frozenset()) & ctx.zoc.origins.get(there, frozenset()))
-        return IllegalOrderError(ctx.clause("XIII.B.3"), f"{here}-{there} moves from one ZOC of the enemy in {shared[0]} "
-                                                         "into another")
+        return IllegalOrderError(ctx.clause("XIII.B.3"), f"{here}-{there} moves from one ZOC of the enemy in {shared[0]} into another")
     if code == BOX_TO_BOX:
-        return IllegalOrderError(ctx.clause("XI.A.3n"), f"{here}-{there} moves from the ZOC of one enemy box or fort "
-                                                        "into that of another")
+        return IllegalOrderError(ctx.clause("XI.A.3n"), f"{here}-{there} moves from the ZOC of one enemy box or fort into that of another")
     limit = ctx.budget if entered or there in ctx.zoc else ctx.budget + ctx.bonus
-    return IllegalOrderError(ctx.clause("XIII.A.2"), f"not enough movement to enter {there} "
-                                                     f"({(limit - spent) / MF:g} MF left of {limit / MF:g})")
+    return IllegalOrderError(
+        ctx.clause("XIII.A.2"), f"not enough movement to enter {there} ({(limit - spent) / MF:g} MF left of {limit / MF:g})"
+    )
 
 
 def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:

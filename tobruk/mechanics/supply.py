@@ -29,8 +29,7 @@ class SupplyContext:
     extra: tuple[int, ...]
 
 
-def edge_tables(m: Map, blocked: Callable[[Hex, Hex], bool], extra: Callable[[Hex, Hex], int]
-                ) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+def edge_tables(m: Map, blocked: Callable[[Hex, Hex], bool], extra: Callable[[Hex, Hex], int]) -> tuple[tuple[bool, ...], tuple[int, ...]]:
     """Tabulate step rules given as functions of (here, there) (convenient for small or test maps)."""
     b: list[bool] = []
     x: list[int] = []
@@ -46,8 +45,14 @@ def edge_tables(m: Map, blocked: Callable[[Hex, Hex], bool], extra: Callable[[He
     return tuple(b), tuple(x)
 
 
-def entry_tables(m: Map, open_hexes: Collection[Hex], blocked_hexes: Collection[Hex], costly_hexes: Collection[Hex],
-                 cost: int = MF, not_across: Sequence[bool] | None = None) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+def entry_tables(
+    m: Map,
+    open_hexes: Collection[Hex],
+    blocked_hexes: Collection[Hex],
+    costly_hexes: Collection[Hex],
+    cost: int = MF,
+    not_across: Sequence[bool] | None = None,
+) -> tuple[tuple[bool, ...], tuple[int, ...]]:
     """Step tables from rules about the hex a line enters, the usual shape of the family's supply rules.
 
     A hex in ``open_hexes`` (friendly-occupied) is always open at no extra cost; else one in ``blocked_hexes``

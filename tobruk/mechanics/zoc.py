@@ -33,8 +33,11 @@ def zoc_map(m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = 
     index, nb, land, hexes = m.index, m.neighbour_table, m.land_table, m.hexes
     for uid, at in enemies:
         i = index.get(at)
-        near = ([hexes[j] for j in nb[i * 6:i * 6 + 6] if j >= 0 and land[j]] if i is not None
-                else [n for n in at.neighbours() if m.is_land(n)])  # a hex beyond the board's edge
+        near = (
+            [hexes[j] for j in nb[i * 6 : i * 6 + 6] if j >= 0 and land[j]]
+            if i is not None
+            else [n for n in at.neighbours() if m.is_land(n)]
+        )  # a hex beyond the board's edge
         for n in near:
             if n not in skip:
                 units.setdefault(n, set()).add(uid)

@@ -66,7 +66,9 @@ def make_player(name: str, seed: int = 0) -> Player:
     from tobruk.players.simple import PassivePlayer, RandomPlayer
 
     kinds: dict[str, Callable[[int], Player]] = {
-        "random": RandomPlayer, "passive": PassivePlayer, "greedy": GreedyPlayer,
+        "random": RandomPlayer,
+        "passive": PassivePlayer,
+        "greedy": GreedyPlayer,
     }
     try:
         return kinds[name](seed)
@@ -78,8 +80,9 @@ def player_names() -> list[str]:
     return ["greedy", "passive", "random"]
 
 
-def play_game(game: Game, players: dict[Side, Player], *, max_orders: int = 200_000,
-              after: Callable[[Game, Order], None] | None = None) -> Game:
+def play_game(
+    game: Game, players: dict[Side, Player], *, max_orders: int = 200_000, after: Callable[[Game, Order], None] | None = None
+) -> Game:
     """Let the players play until the game is over (or ``max_orders`` orders, a guard against loops)."""
     for _ in range(max_orders):
         decision = game.decision

@@ -153,8 +153,7 @@ class GreedyPlayer:
 
     def _enemies(self, seen: dict[str, Any]) -> list[dict[str, Any]]:
         if "enemies" not in self._cache:
-            self._cache["enemies"] = [u for u in self._units(seen)
-                                      if u["side"] != seen["side"] and u.get("type") not in ("air", "dummy")]
+            self._cache["enemies"] = [u for u in self._units(seen) if u["side"] != seen["side"] and u.get("type") not in ("air", "dummy")]
         return self._cache["enemies"]  # type: ignore[no-any-return]
 
     def _hex(self, label: str) -> Hex:

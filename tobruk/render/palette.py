@@ -135,5 +135,4 @@ class Palette:
 
     def faded(self, side: str, status: dict[str, bool]) -> bool:
         """Whether the unit's counter is drawn faded (a word that fades it applies)."""
-        return any(w.faded and status.get(w.bit, False) is w.when and (not w.sides or side in w.sides)
-                   for w in self.statuses)
+        return any(w.faded and status.get(w.bit, False) is w.when and (not w.sides or side in w.sides) for w in self.statuses)

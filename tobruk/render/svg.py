@@ -33,8 +33,7 @@ def _fmt(p: Point) -> str:
 def _symbol(shape: str, x: float, y: float, w: float) -> str:
     """A unit symbol ``w`` wide centred at (x, y): the shape from the SVG's ``<defs>``."""
     scale = w / SHAPE_WIDTH
-    return (f'<use href="#shape-{shape}" transform="translate({x - w / 2:.2f},{y - 0.3 * w:.2f}) '
-            f'scale({scale:.3f})"/>')
+    return f'<use href="#shape-{shape}" transform="translate({x - w / 2:.2f},{y - 0.3 * w:.2f}) scale({scale:.3f})"/>'
 
 
 def legend_entries(m: Map, palette: Palette) -> list[tuple[str, str, str]]:
@@ -51,9 +50,11 @@ def _legend(m: Map, palette: Palette, left: float, top: float, width: float, siz
         advance = swatch + font * 0.3 + len(words) * font * 0.62 + gap
         if x > left and x + advance > left + width:
             x, y = left, y + swatch * 1.5
-        out.append(f'<g data-terrain="{escape(kind)}"><rect x="{x:.1f}" y="{y:.1f}" width="{swatch:.1f}" '
-                   f'height="{swatch:.1f}" fill="{colour}" stroke="#b9ab88" stroke-width="0.6"/>'
-                   f'<text x="{x + swatch + font * 0.3:.1f}" y="{y + swatch * 0.8:.1f}">{escape(words)}</text></g>')
+        out.append(
+            f'<g data-terrain="{escape(kind)}"><rect x="{x:.1f}" y="{y:.1f}" width="{swatch:.1f}" '
+            f'height="{swatch:.1f}" fill="{colour}" stroke="#b9ab88" stroke-width="0.6"/>'
+            f'<text x="{x + swatch + font * 0.3:.1f}" y="{y + swatch * 0.8:.1f}">{escape(words)}</text></g>'
+        )
         x += advance
     out.append("</g>")
     return out, y - top + swatch * 1.5
@@ -65,8 +66,15 @@ def map_layout(size: float = 28.0) -> Layout:
     return Layout(size, margin + size * math.sqrt(3) / 2, margin + size)
 
 
-def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size: float = 28.0,
-               title: str | None = None, rendering: Rendering | None = None, legend: bool = True) -> str:
+def render_map(
+    m: Map,
+    units: Iterable[tuple[UnitDef, UnitState]] = (),
+    *,
+    size: float = 28.0,
+    title: str | None = None,
+    rendering: Rendering | None = None,
+    legend: bool = True,
+) -> str:
     """The map as an SVG document; ``units`` adds their counters (stacks fanned out).  ``rendering``: the game
     system's (its colours, unit symbols and status words over the family's palette); ``legend``: a key to the
     terrain the map has, under it."""
@@ -78,13 +86,16 @@ def render_map(m: Map, units: Iterable[tuple[UnitDef, UnitState]] = (), *, size:
     width, bottom = max(xs) + margin, max(ys) + size * 0.6
     key, key_height = _legend(m, palette, margin, bottom, width - 2 * margin, size) if legend else ([], 0.0)
     height = bottom + key_height + margin * 0.6 + (size if title else 0)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
-           f"<defs>{shape_defs()}</defs>",
-           '<rect width="100%" height="100%" fill="#fbf8ef"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
+        f"<defs>{shape_defs()}</defs>",
+        '<rect width="100%" height="100%" fill="#fbf8ef"/>',
+    ]
     if title:
-        out.append(f'<text x="{margin:.0f}" y="{height - size * 0.5:.0f}" font-size="{size * 0.6:.0f}" '
-                   f'font-weight="bold">{escape(title)}</text>')
+        out.append(
+            f'<text x="{margin:.0f}" y="{height - size * 0.5:.0f}" font-size="{size * 0.6:.0f}" font-weight="bold">{escape(title)}</text>'
+        )
     out += _hexes(m, layout, palette, size)
     out += _hexsides(m, layout, palette, size)
     out += _routes(m, layout, palette)
@@ -100,21 +111,27 @@ def _hexes(m: Map, layout: Layout, palette: Palette, size: float) -> list[str]:
     out = ['<g id="hexes" stroke="#b9ab88" stroke-width="0.6">']
     for h in m.hexes:
         pts = " ".join(_fmt(p) for p in layout.corners(h))
-        out.append(f'<polygon data-hex="{h.label}" points="{pts}" fill="{palette.terrain(m.terrain[h])}">'
-                   f'<title>{h.label} {m.terrain[h]}</title></polygon>')
+        out.append(
+            f'<polygon data-hex="{h.label}" points="{pts}" fill="{palette.terrain(m.terrain[h])}">'
+            f"<title>{h.label} {m.terrain[h]}</title></polygon>"
+        )
     out.append("</g>")
     for h in m.hexes:
         if m.terrain[h] in (Terrain.HILL, Terrain.MOUNTAIN):
             cx, cy = layout.centre(h)
-            out.append(f'<path d="M{cx - size * .35:.1f},{cy + size * .25:.1f} l{size * .2:.1f},{-size * .3:.1f} '
-                       f'l{size * .2:.1f},{size * .3:.1f} m{-size * .05:.1f},0 l{size * .2:.1f},{-size * .22:.1f} '
-                       f'l{size * .2:.1f},{size * .22:.1f}" fill="none" stroke="#8a6d3b" stroke-width="1"/>')
+            out.append(
+                f'<path d="M{cx - size * 0.35:.1f},{cy + size * 0.25:.1f} l{size * 0.2:.1f},{-size * 0.3:.1f} '
+                f"l{size * 0.2:.1f},{size * 0.3:.1f} m{-size * 0.05:.1f},0 l{size * 0.2:.1f},{-size * 0.22:.1f} "
+                f'l{size * 0.2:.1f},{size * 0.22:.1f}" fill="none" stroke="#8a6d3b" stroke-width="1"/>'
+            )
     for h, holder in sorted(m.fortifications.items()):
         cx, cy = layout.centre(h)
         s = size * 0.78
-        out.append(f'<rect x="{cx - s / 2:.1f}" y="{cy - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" fill="none" '
-                   f'stroke="{"#8b1a1a" if holder is Side.ALLIED else "#333"}" stroke-width="2" stroke-dasharray="4 2">'
-                   f'<title>{"Allied box" if holder is Side.ALLIED else "Axis fort"} {h.label}</title></rect>')
+        out.append(
+            f'<rect x="{cx - s / 2:.1f}" y="{cy - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" fill="none" '
+            f'stroke="{"#8b1a1a" if holder is Side.ALLIED else "#333"}" stroke-width="2" stroke-dasharray="4 2">'
+            f"<title>{'Allied box' if holder is Side.ALLIED else 'Axis fort'} {h.label}</title></rect>"
+        )
     return out
 
 
@@ -128,8 +145,10 @@ def _hexsides(m: Map, layout: Layout, palette: Palette, size: float) -> list[str
             seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
             colour = palette.feature(f.kind)
             if f.kind == Feature.PASS:
-                out.append(f'<circle cx="{(x1 + x2) / 2:.1f}" cy="{(y1 + y2) / 2:.1f}" r="{size * .14:.1f}" fill="#fbf8ef" '
-                           f'stroke="{colour}" stroke-width="1.2"><title>pass {side.label}</title></circle>')
+                out.append(
+                    f'<circle cx="{(x1 + x2) / 2:.1f}" cy="{(y1 + y2) / 2:.1f}" r="{size * 0.14:.1f}" fill="#fbf8ef" '
+                    f'stroke="{colour}" stroke-width="1.2"><title>pass {side.label}</title></circle>'
+                )
             elif f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT):
                 low = side.other(f.high) if f.high else side.hex
                 lx, ly = layout.centre(low)
@@ -137,13 +156,17 @@ def _hexsides(m: Map, layout: Layout, palette: Palette, size: float) -> list[str
                 dx, dy = lx - mx, ly - my
                 dist = math.hypot(dx, dy) or 1
                 tx, ty = dx / dist * size * 0.22, dy / dist * size * 0.22
-                teeth = "".join(f'<line x1="{x1 + (x2 - x1) * k:.1f}" y1="{y1 + (y2 - y1) * k:.1f}" '
-                                f'x2="{x1 + (x2 - x1) * k + tx:.1f}" y2="{y1 + (y2 - y1) * k + ty:.1f}"/>'
-                                for k in (0.2, 0.4, 0.6, 0.8))
+                teeth = "".join(
+                    f'<line x1="{x1 + (x2 - x1) * k:.1f}" y1="{y1 + (y2 - y1) * k:.1f}" '
+                    f'x2="{x1 + (x2 - x1) * k + tx:.1f}" y2="{y1 + (y2 - y1) * k + ty:.1f}"/>'
+                    for k in (0.2, 0.4, 0.6, 0.8)
+                )
                 out.append(f'<g stroke="{colour}" stroke-width="1.4"><line {seg} stroke-width="2.4"/>{teeth}</g>')
                 if f.kind == Feature.TOWERING_ESCARPMENT:
-                    out.append(f'<line x1="{x1 + tx * .5:.1f}" y1="{y1 + ty * .5:.1f}" x2="{x2 + tx * .5:.1f}" '
-                               f'y2="{y2 + ty * .5:.1f}" stroke="{colour}" stroke-width="2.4"/>')
+                    out.append(
+                        f'<line x1="{x1 + tx * 0.5:.1f}" y1="{y1 + ty * 0.5:.1f}" x2="{x2 + tx * 0.5:.1f}" '
+                        f'y2="{y2 + ty * 0.5:.1f}" stroke="{colour}" stroke-width="2.4"/>'
+                    )
             elif f.kind == Feature.RIDGE:
                 out.append(f'<line {seg} stroke="{colour}" stroke-width="3" stroke-dasharray="1 3" stroke-linecap="round"/>')
             elif f.kind == Feature.MINEFIELD:
@@ -151,11 +174,15 @@ def _hexsides(m: Map, layout: Layout, palette: Palette, size: float) -> list[str
                 for k in (0.2, 0.5, 0.8):
                     px, py = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
                     r = size * 0.09
-                    marks.append(f'<path d="M{px - r:.1f},{py - r:.1f} L{px + r:.1f},{py + r:.1f} '
-                                 f'M{px - r:.1f},{py + r:.1f} L{px + r:.1f},{py - r:.1f}"/>')
+                    marks.append(
+                        f'<path d="M{px - r:.1f},{py - r:.1f} L{px + r:.1f},{py + r:.1f} '
+                        f'M{px - r:.1f},{py + r:.1f} L{px + r:.1f},{py - r:.1f}"/>'
+                    )
                 owner = f.owner or Side.ALLIED
-                out.append(f'<g stroke="{"#8b1a1a" if owner is Side.ALLIED else "#333"}" stroke-width="1.3">'
-                           f'{"".join(marks)}<title>{owner.display} minefield {side.label}</title></g>')
+                out.append(
+                    f'<g stroke="{"#8b1a1a" if owner is Side.ALLIED else "#333"}" stroke-width="1.3">'
+                    f"{''.join(marks)}<title>{owner.display} minefield {side.label}</title></g>"
+                )
             elif f.kind == Feature.PERIMETER:
                 out.append(f'<line {seg} stroke="{colour}" stroke-width="2.5" stroke-dasharray="8 3"/>')
             else:
@@ -169,21 +196,27 @@ def _routes(m: Map, layout: Layout, palette: Palette) -> list[str]:
     out = []
     if m.railway:
         pts = " ".join(_fmt(layout.centre(h)) for h in m.railway)
-        out.append(f'<g id="railway"><polyline points="{pts}" fill="none" stroke="#222" stroke-width="2.2"/>'
-                   f'<polyline points="{pts}" fill="none" stroke="#fbf8ef" stroke-width="1.2" stroke-dasharray="4 4"/></g>')
+        out.append(
+            f'<g id="railway"><polyline points="{pts}" fill="none" stroke="#222" stroke-width="2.2"/>'
+            f'<polyline points="{pts}" fill="none" stroke="#fbf8ef" stroke-width="1.2" stroke-dasharray="4 4"/></g>'
+        )
         size = layout.size
         for rh in m.railheads:
             cx, cy = layout.centre(rh.hex)
-            out.append(f'<rect x="{cx - size * .2:.1f}" y="{cy - size * .2:.1f}" width="{size * .4:.1f}" height="{size * .4:.1f}" '
-                       f'fill="#222"><title>railhead {escape(rh.name)} from {rh.turn}</title></rect>')
+            out.append(
+                f'<rect x="{cx - size * 0.2:.1f}" y="{cy - size * 0.2:.1f}" width="{size * 0.4:.1f}" height="{size * 0.4:.1f}" '
+                f'fill="#222"><title>railhead {escape(rh.name)} from {rh.turn}</title></rect>'
+            )
     out.append('<g id="routes" fill="none" stroke-linecap="round">')
     for route_kind in reversed(m.route_kinds):
         style = palette.route(route_kind).attributes()
         for side, kind_here in sorted(m.routes.items()):
             if kind_here == route_kind:
                 a, b = side.hexes
-                out.append(f'<line x1="{layout.centre(a)[0]:.1f}" y1="{layout.centre(a)[1]:.1f}" '
-                           f'x2="{layout.centre(b)[0]:.1f}" y2="{layout.centre(b)[1]:.1f}" {style}/>')
+                out.append(
+                    f'<line x1="{layout.centre(a)[0]:.1f}" y1="{layout.centre(a)[1]:.1f}" '
+                    f'x2="{layout.centre(b)[0]:.1f}" y2="{layout.centre(b)[1]:.1f}" {style}/>'
+                )
     out.append("</g>")
     return out
 
@@ -194,9 +227,11 @@ def _names(m: Map, layout: Layout, size: float) -> list[str]:
     for owner, hexes in m.supply_sources.items():
         for h in hexes:
             cx, cy = layout.centre(h)
-            out.append(f'<circle cx="{cx:.1f}" cy="{cy - size * .55:.1f}" r="{size * .16:.1f}" '
-                       f'fill="{SIDE_COLOUR[owner]}" stroke="#222" stroke-width="0.8">'
-                       f'<title>{owner.display} supply source {h.label}</title></circle>')
+            out.append(
+                f'<circle cx="{cx:.1f}" cy="{cy - size * 0.55:.1f}" r="{size * 0.16:.1f}" '
+                f'fill="{SIDE_COLOUR[owner]}" stroke="#222" stroke-width="0.8">'
+                f"<title>{owner.display} supply source {h.label}</title></circle>"
+            )
     out.append(f'<g id="labels" font-size="{size * 0.26:.1f}" fill="#7d7258" text-anchor="middle">')
     for h in m.hexes:
         cx, cy = layout.centre(h)
@@ -210,8 +245,10 @@ def _names(m: Map, layout: Layout, size: float) -> list[str]:
     for h, names in sorted(named.items()):
         cx, cy = layout.centre(h)
         for i, n in enumerate(names[:2]):
-            out.append(f'<text x="{cx:.1f}" y="{cy + size * (0.62 + 0.3 * i):.1f}" '
-                       f'stroke="#fbf8ef" stroke-width="2.2" paint-order="stroke">{escape(n)}</text>')
+            out.append(
+                f'<text x="{cx:.1f}" y="{cy + size * (0.62 + 0.3 * i):.1f}" '
+                f'stroke="#fbf8ef" stroke-width="2.2" paint-order="stroke">{escape(n)}</text>'
+            )
     out.append("</g>")
     return out
 
@@ -233,15 +270,16 @@ def _counters(units: Iterable[tuple[UnitDef, UnitState]], layout: Layout, palett
             words = palette.words(d.side.value, status)
             faded = ' opacity="0.75"' if not u.hidden and palette.faded(d.side.value, status) else ""
             stroke = "#b00" if u.disrupted else "#222"
-            out.append(f'<g{faded}><title>{escape(" ".join([d.name, d.factors, *words]))}</title>'
-                       f'<rect x="{x:.1f}" y="{y:.1f}" width="{c:.1f}" height="{c:.1f}" rx="2" fill="{SIDE_COLOUR[d.side]}" '
-                       f'stroke="{stroke}" stroke-width="{1.6 if u.disrupted else 0.8}"/>')
+            out.append(
+                f"<g{faded}><title>{escape(' '.join([d.name, d.factors, *words]))}</title>"
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{c:.1f}" height="{c:.1f}" rx="2" fill="{SIDE_COLOUR[d.side]}" '
+                f'stroke="{stroke}" stroke-width="{1.6 if u.disrupted else 0.8}"/>'
+            )
             if u.hidden:
-                out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * .6:.1f}">?</text></g>')
+                out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.6:.1f}">?</text></g>')
                 continue
             out.append(_symbol(palette.symbol(d.type.value), x + c / 2, y + c * 0.36, c * 0.5))
-            out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.13:.1f}" font-size="{size * 0.2:.1f}">'
-                       f'{escape(d.id)}</text>')
+            out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.13:.1f}" font-size="{size * 0.2:.1f}">{escape(d.id)}</text>')
             out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.86:.1f}">{d.factors}</text></g>')
     out.append("</g>")
     return out

@@ -41,15 +41,30 @@ def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) 
     if seat == "both" and has_face_down(game) and d is not None and asked != d.side.value:
         # Hotseat with face-down units: a side's view only when the page names the side to decide (after
         # the hand-over screen); until then only whose decision it is, so no view sits in the other's page.
-        return {"game": s.stored.id, "seat": seat, "side": d.side.value, "mode": s.stored.mode, "version": s.version,
-                "scenario": s.stored.scenario, "handover": True, "hidden_units": True}
+        return {
+            "game": s.stored.id,
+            "seat": seat,
+            "side": d.side.value,
+            "mode": s.stored.mode,
+            "version": s.version,
+            "scenario": s.stored.scenario,
+            "handover": True,
+            "hidden_units": True,
+        }
     mine = d is not None and (seat == "both" or d.side.value == seat)
     seen = view(game, side)
     seen.pop("legal_orders", None)  # sent once, as "legal", in the short form
     return {
-        "game": s.stored.id, "seat": seat, "side": side.value, "mode": s.stored.mode, "version": s.version,
-        "scenario": s.stored.scenario, "view": seen, "legal": referee.shown_orders(s)[0] if mine else [],
-        "my_turn": mine, "can_undo": referee.undo_refusal(s, seat) is None,
+        "game": s.stored.id,
+        "seat": seat,
+        "side": side.value,
+        "mode": s.stored.mode,
+        "version": s.version,
+        "scenario": s.stored.scenario,
+        "view": seen,
+        "legal": referee.shown_orders(s)[0] if mine else [],
+        "my_turn": mine,
+        "can_undo": referee.undo_refusal(s, seat) is None,
         "hidden_units": has_face_down(game),
         "players": {"axis": s.stored.axis_player, "allied": s.stored.allied_player},
     }
@@ -72,17 +87,23 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
     seen = view(s.game, side)
     seen.pop("legal_orders", None)
     mine = [o for o, who in zip(s.game.notation(), s.sides, strict=True) if who == side.value]
-    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "scenario": s.stored.scenario,
-            "options": sorted(s.stored.options), "side": side.value, "game_version": s.version,
-            "orders": mine, "view": seen}
+    return {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "scenario": s.stored.scenario,
+        "options": sorted(s.stored.options),
+        "side": side.value,
+        "game_version": s.version,
+        "orders": mine,
+        "view": seen,
+    }
 
 
 def record_allowed(s: Session, seat: str) -> None:
     """The whole record (every order, every die, the seed) is published once the game is over; an uploaded
     record is its uploader's."""
     if seat != "replay" and not s.game.is_over:
-        raise Refused(403, "the record of a game is published when the game is over; "
-                           "until then each side may export its own view")
+        raise Refused(403, "the record of a game is published when the game is over; until then each side may export its own view")
 
 
 def frame(game: Game, side: str, label: str) -> dict[str, Any]:
@@ -95,8 +116,15 @@ def frame(game: Game, side: str, label: str) -> dict[str, Any]:
         seen = view(game, Side(side))
         units, log = seen["units"], seen["log"]
     summary = game.system.summary(game)
-    return {"label": label, "turn": game.turn, "notes": game.system.turn_notes(game), "units": units,
-            "log": log[-40:], "summary": summary_data(game), "result": None if summary is None else summary.fields}
+    return {
+        "label": label,
+        "turn": game.turn,
+        "notes": game.system.turn_notes(game),
+        "units": units,
+        "log": log[-40:],
+        "summary": summary_data(game),
+        "result": None if summary is None else summary.fields,
+    }
 
 
 def replay_side(s: Session, seat: str, asked: str | None) -> str:
@@ -142,4 +170,3 @@ class Frames:
             while len(self._cache) > self.keep:
                 self._cache.popitem(last=False)
         return out
-

@@ -202,11 +202,20 @@ class Referee:
             s.lock.release()
 
     # --- creating games -----------------------------------------------------------------------------
-    def create(self, scenario: Scenario, options: list[str], seed: int | None, mode: str, axis_player: str,
-               allied_player: str, rematch_of: str | None = None) -> StoredGame:
+    def create(
+        self,
+        scenario: Scenario,
+        options: list[str],
+        seed: int | None,
+        mode: str,
+        axis_player: str,
+        allied_player: str,
+        rematch_of: str | None = None,
+    ) -> StoredGame:
         """A new game (its seed the server's own unless given); computer seats that move first play at once."""
-        stored = self.store.create(scenario.name, options, self.seeds() if seed is None else seed, mode,
-                                   axis_player, allied_player, rematch_of)
+        stored = self.store.create(
+            scenario.name, options, self.seeds() if seed is None else seed, mode, axis_player, allied_player, rematch_of
+        )
         s = self._session(stored)
         with s.lock:
             self.sync(s)
@@ -231,8 +240,9 @@ class Referee:
             raise Refused(400, "a rematch is offered once the game is over")
         new = self.store.rematch(st.id)
         if new is None:
-            new = self.create(self.scenarios.get(st.scenario), st.options, None, st.mode, st.allied_player,
-                              st.axis_player, rematch_of=st.id)
+            new = self.create(
+                self.scenarios.get(st.scenario), st.options, None, st.mode, st.allied_player, st.axis_player, rematch_of=st.id
+            )
         if new.both_token:
             return new, "both"
         if st.mode == "computer":

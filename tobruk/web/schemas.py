@@ -82,6 +82,7 @@ _QUOTED = re.compile(r"('[^']*'|`[^`]*`)")
 
 def reason(message: str, limit: int = 160) -> str:
     """A decoder's message as one short line: quoted input cut to a few characters, the whole bounded."""
+
     def cut(m: re.Match[str]) -> str:
         text = m.group(0)
         return text if len(text) <= 26 else text[:24] + "..." + text[-1]

@@ -56,6 +56,7 @@ def refusal(status: int, reason: str, **extra: Any) -> Response:
 
 def guarded(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
     """Turn the referee's refusals, bad requests and database failures into one-line JSON answers."""
+
     async def run(request: Request) -> Response:
         try:
             return await handler(request)
@@ -76,8 +77,9 @@ def query(request: Request, kind: type[schemas.T]) -> schemas.T:
     return schemas.decode_query(dict(params), kind)
 
 
-def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: Callable[[], int] = server_seed,
-               busy_timeout: float = 5.0) -> Starlette:
+def create_app(
+    db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: Callable[[], int] = server_seed, busy_timeout: float = 5.0
+) -> Starlette:
     """The web application on the database ``db_url``; ``scenario_dirs``: folders of user scenarios (each
     ``NAME.toml`` is the scenario NAME).  ``seeds`` draws new games' seeds (tests give fixed ones)."""
     referee = Referee(Store(db_url, busy_timeout), Scenarios(scenario_dirs), seeds)
@@ -129,9 +131,17 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
     @guarded
     async def scenarios(request: Request) -> Response:
         listed = await run_in_threadpool(referee.scenarios.listing)
-        return answer([{"name": s.name, "title": s.title, "system": s.system,
-                        "options": [{"name": o.name, "clause": o.clause, "text": o.text} for o in s.options]}
-                       for s in listed])
+        return answer(
+            [
+                {
+                    "name": s.name,
+                    "title": s.title,
+                    "system": s.system,
+                    "options": [{"name": o.name, "clause": o.clause, "text": o.text} for o in s.options],
+                }
+                for s in listed
+            ]
+        )
 
     @guarded
     async def create(request: Request) -> Response:
@@ -139,16 +149,16 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
         if body.seed is not None and body.mode != "computer":
             raise schemas.BadRequest("bad request: only a game against the computer may choose its seed")
         if body.mode == "computer" and body.computer not in player_names():
-            raise schemas.BadRequest(f"bad request: no computer player {body.computer!r}; choose from "
-                                     f"{', '.join(player_names())}")
+            raise schemas.BadRequest(f"bad request: no computer player {body.computer!r}; choose from {', '.join(player_names())}")
 
         def make() -> dict[str, Any]:
             scenario = referee.scenarios.get(body.scenario or referee.scenarios.listing()[0].name)
             offered = {o.name for o in scenario.options}
             unknown = sorted(set(body.options) - offered)
             if unknown:
-                raise Refused(400, f"scenario {scenario.name!r} has no option {unknown[0]!r}; it offers: "
-                                   f"{', '.join(sorted(offered)) or 'none'}")
+                raise Refused(
+                    400, f"scenario {scenario.name!r} has no option {unknown[0]!r}; it offers: {', '.join(sorted(offered)) or 'none'}"
+                )
             axis_player = allied_player = "human"
             if body.mode == "computer":
                 if body.human_side == "axis":
@@ -231,8 +241,7 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
                 return {"odds": "unknown (face-down units)", "lines": [], "outcomes": []}
             if odds is None:
                 raise Refused(400, "no odds for this order")
-            return {"odds": odds.column, "lines": list(odds.lines),
-                    "outcomes": [[label, float(p)] for label, p in odds.outcomes]}
+            return {"odds": odds.column, "lines": list(odds.lines), "outcomes": [[label, float(p)] for label, p in odds.outcomes]}
 
         if seat == "replay":
             raise Refused(403, "a replay link cannot play orders")
@@ -376,16 +385,24 @@ def create_app(db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: C
         return Response(data, media_type="application/json")
 
     routes = [
-        Route("/", index), Route("/g/{token}", page),
-        Route("/api/scenarios", scenarios), Route("/api/games", create, methods=["POST"]),
-        Route("/api/g/{token}/state", state), Route("/api/g/{token}/order", order, methods=["POST"]),
-        Route("/api/g/{token}/undo", undo, methods=["POST"]), Route("/api/g/{token}/odds", odds),
+        Route("/", index),
+        Route("/g/{token}", page),
+        Route("/api/scenarios", scenarios),
+        Route("/api/games", create, methods=["POST"]),
+        Route("/api/g/{token}/state", state),
+        Route("/api/g/{token}/order", order, methods=["POST"]),
+        Route("/api/g/{token}/undo", undo, methods=["POST"]),
+        Route("/api/g/{token}/odds", odds),
         Route("/api/g/{token}/path", path),
-        Route("/api/g/{token}/rematch", rematch, methods=["POST"]), Route("/api/g/{token}/events", events),
-        Route("/api/map/{scenario}.svg", map_svg), Route("/api/map/{scenario}.json", map_json),
-        Route("/replay/{token}", replay_page), Route("/api/replay/{token}", replay_frames),
+        Route("/api/g/{token}/rematch", rematch, methods=["POST"]),
+        Route("/api/g/{token}/events", events),
+        Route("/api/map/{scenario}.svg", map_svg),
+        Route("/api/map/{scenario}.json", map_json),
+        Route("/replay/{token}", replay_page),
+        Route("/api/replay/{token}", replay_frames),
         Route("/api/replays", upload, methods=["POST"]),
-        Route("/api/g/{token}/record", record), Route("/api/g/{token}/export", export),
+        Route("/api/g/{token}/record", record),
+        Route("/api/g/{token}/export", export),
         Route("/api/g/{token}/form", game_form),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -400,8 +417,7 @@ def _locked(s: Session, work: Callable[[], Any]) -> Any:
         return work()
 
 
-def serve(db: str, host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-          scenario_dirs: list[Path] | None = None) -> None:
+def serve(db: str, host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, scenario_dirs: list[Path] | None = None) -> None:
     import uvicorn
 
     try:
@@ -411,4 +427,3 @@ def serve(db: str, host: str = "127.0.0.1", port: int = 8000, db_url: str | None
     print(f"tobruk is serving at http://{host}:{port}/  (games stored in {db_url or db})", flush=True)
     # idle connections kept a minute: a page's next order rarely meets a connection the server is closing
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=65)
-

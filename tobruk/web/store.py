@@ -47,7 +47,8 @@ ORDER, UNDO = "order", "undo"
 
 metadata = MetaData()
 games = Table(
-    "game", metadata,
+    "game",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("scenario", String(100), nullable=False),
     Column("options", Text, nullable=False),  # a JSON list of option names
@@ -62,7 +63,8 @@ games = Table(
     Column("created", Float, nullable=False),
 )
 events = Table(
-    "game_event", metadata,
+    "game_event",
+    metadata,
     Column("game_id", String(32), ForeignKey("game.id"), primary_key=True),
     Column("seq", Integer, primary_key=True, autoincrement=False),
     Column("kind", String(10), nullable=False),  # 'order' or 'undo'
@@ -133,8 +135,9 @@ class Store:
 
     def __init__(self, url: str, busy_timeout: float = 5.0) -> None:
         sqlite = url.startswith("sqlite")
-        self.engine: Engine = create_engine(url, future=True, pool_size=10, max_overflow=30,
-                                            connect_args={"timeout": busy_timeout} if sqlite else {})
+        self.engine: Engine = create_engine(
+            url, future=True, pool_size=10, max_overflow=30, connect_args={"timeout": busy_timeout} if sqlite else {}
+        )
         # One writer at a time within the process: SQLite takes one writer anyway, and threads that find its
         # lock taken sleep in growing steps (up to 100 ms) before they try again; waiting here is first come,
         # first served.  Writers in other processes still wait on the database's lock.
@@ -155,19 +158,41 @@ class Store:
                 raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
 
     # --- games --------------------------------------------------------------------------------------
-    def create(self, scenario: str, options: list[str], seed: int, mode: str, axis_player: str, allied_player: str,
-               rematch_of: str | None = None) -> StoredGame:
+    def create(
+        self, scenario: str, options: list[str], seed: int, mode: str, axis_player: str, allied_player: str, rematch_of: str | None = None
+    ) -> StoredGame:
         """A new game with fresh secret tokens; with ``rematch_of``, the one rematch of that game (if two
         players ask at once, the second gets the game the first made)."""
-        g = StoredGame(secrets.token_hex(8), scenario, list(options), seed, mode, axis_player, allied_player,
-                       secrets.token_urlsafe(16), secrets.token_urlsafe(16),
-                       secrets.token_urlsafe(16) if mode in ("hotseat", "replay") else None)
+        g = StoredGame(
+            secrets.token_hex(8),
+            scenario,
+            list(options),
+            seed,
+            mode,
+            axis_player,
+            allied_player,
+            secrets.token_urlsafe(16),
+            secrets.token_urlsafe(16),
+            secrets.token_urlsafe(16) if mode in ("hotseat", "replay") else None,
+        )
         try:
             with self._writing, self.engine.begin() as c:
-                c.execute(games.insert().values(
-                    id=g.id, scenario=scenario, options=json.dumps(options), seed=str(seed), mode=mode,
-                    axis_player=axis_player, allied_player=allied_player, axis_token=g.axis_token,
-                    allied_token=g.allied_token, both_token=g.both_token, rematch_of=rematch_of, created=time.time()))
+                c.execute(
+                    games.insert().values(
+                        id=g.id,
+                        scenario=scenario,
+                        options=json.dumps(options),
+                        seed=str(seed),
+                        mode=mode,
+                        axis_player=axis_player,
+                        allied_player=allied_player,
+                        axis_token=g.axis_token,
+                        allied_token=g.allied_token,
+                        both_token=g.both_token,
+                        rematch_of=rematch_of,
+                        created=time.time(),
+                    )
+                )
         except IntegrityError:
             if rematch_of is not None and (existing := self.rematch(rematch_of)) is not None:
                 return existing
@@ -178,8 +203,7 @@ class Store:
 
     def by_token(self, token: str) -> tuple[StoredGame, str] | None:
         """The game and the seat ('axis', 'allied', 'both' or 'replay') a secret token opens."""
-        query = select(games).where(or_(games.c.axis_token == token, games.c.allied_token == token,
-                                        games.c.both_token == token))
+        query = select(games).where(or_(games.c.axis_token == token, games.c.allied_token == token, games.c.both_token == token))
         row = self._first(query)
         if row is None:
             return None
@@ -199,8 +223,11 @@ class Store:
     # --- events -------------------------------------------------------------------------------------
     def events(self, game_id: str, since: int = 0) -> list[Event]:
         """The game's events from number ``since`` on, in order."""
-        query = select(events.c.seq, events.c.kind, events.c.text).where(
-            events.c.game_id == game_id, events.c.seq >= since).order_by(events.c.seq)
+        query = (
+            select(events.c.seq, events.c.kind, events.c.text)
+            .where(events.c.game_id == game_id, events.c.seq >= since)
+            .order_by(events.c.seq)
+        )
         try:
             with self.engine.connect() as c:
                 rows = c.execute(query).all()
@@ -225,8 +252,7 @@ class Store:
         if not new:
             return version
         now = time.time()
-        rows = [{"game_id": game_id, "seq": version + i, "kind": kind, "text": text, "created": now}
-                for i, (kind, text) in enumerate(new)]
+        rows = [{"game_id": game_id, "seq": version + i, "kind": kind, "text": text, "created": now} for i, (kind, text) in enumerate(new)]
         try:
             with self._writing, self.engine.begin() as c:
                 c.execute(events.insert(), rows)
@@ -246,8 +272,18 @@ class Store:
 
     @staticmethod
     def _game(row: Any) -> StoredGame:
-        return StoredGame(row.id, row.scenario, json.loads(row.options), int(row.seed), row.mode, row.axis_player,
-                          row.allied_player, row.axis_token, row.allied_token, row.both_token)
+        return StoredGame(
+            row.id,
+            row.scenario,
+            json.loads(row.options),
+            int(row.seed),
+            row.mode,
+            row.axis_player,
+            row.allied_player,
+            row.axis_token,
+            row.allied_token,
+            row.both_token,
+        )
 
     def _migrate(self) -> None:
         """Copy the games of a first-version database (``games`` with an ``orders`` column) once."""
@@ -257,16 +293,31 @@ class Store:
             c.execute(meta.insert().values(version=SCHEMA))
             if "games" not in inspect(c).get_table_names():
                 return
-            for row in c.exec_driver_sql("SELECT id, scenario, options, seed, mode, axis_player, allied_player, "
-                                         "axis_token, allied_token, both_token, orders, created FROM games").all():
-                c.execute(games.insert().values(
-                    id=row.id, scenario=row.scenario, options=row.options, seed=str(row.seed), mode=row.mode,
-                    axis_player=row.axis_player, allied_player=row.allied_player, axis_token=row.axis_token,
-                    allied_token=row.allied_token, both_token=row.both_token, created=row.created))
+            for row in c.exec_driver_sql(
+                "SELECT id, scenario, options, seed, mode, axis_player, allied_player, "
+                "axis_token, allied_token, both_token, orders, created FROM games"
+            ).all():
+                c.execute(
+                    games.insert().values(
+                        id=row.id,
+                        scenario=row.scenario,
+                        options=row.options,
+                        seed=str(row.seed),
+                        mode=row.mode,
+                        axis_player=row.axis_player,
+                        allied_player=row.allied_player,
+                        axis_token=row.axis_token,
+                        allied_token=row.allied_token,
+                        both_token=row.both_token,
+                        created=row.created,
+                    )
+                )
                 orders = json.loads(row.orders)
                 if orders:
-                    c.execute(events.insert(), [{"game_id": row.id, "seq": i, "kind": ORDER, "text": o,
-                                                 "created": row.created} for i, o in enumerate(orders)])
+                    c.execute(
+                        events.insert(),
+                        [{"game_id": row.id, "seq": i, "kind": ORDER, "text": o, "created": row.created} for i, o in enumerate(orders)],
+                    )
 
 
 def _reason(exc: SQLAlchemyError) -> str:

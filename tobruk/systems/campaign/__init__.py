@@ -18,5 +18,6 @@ from tobruk.systems.campaign.scenario import read_campaign
 
 SYSTEM = "north-africa-campaign"  # the system its scenario files name
 
-register_extension(ScenarioExtension(field="units_from", system=SYSTEM, read=read_campaign, summary=show.summary,
-                                     data=show.data, counters=show.counters))
+register_extension(
+    ScenarioExtension(field="units_from", system=SYSTEM, read=read_campaign, summary=show.summary, data=show.data, counters=show.counters)
+)

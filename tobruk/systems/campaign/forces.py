@@ -58,9 +58,14 @@ class Forces:
         """The XX+ counter of a panzer division: its base and subunits as one (CA-U.1)."""
         div = self.divisions[base]
         parts = [self.units[base], *(self.units[p] for p in div.parts)]
-        return replace(parts[0], name=div.name, attack=sum(p.attack for p in parts),
-                       defence=sum(p.defence for p in parts), size="XX+",
-                       tank=next((p.tank for p in parts if p.tank), None))
+        return replace(
+            parts[0],
+            name=div.name,
+            attack=sum(p.attack for p in parts),
+            defence=sum(p.defence for p in parts),
+            size="XX+",
+            tank=next((p.tank for p in parts if p.tank), None),
+        )
 
 
 def read_forces(t: Table, name: str) -> Forces:
@@ -108,8 +113,10 @@ def read_forces(t: Table, name: str) -> Forces:
         divisions[base] = PanzerDivision(base, tuple(parts), ft.str("name"))
         ft.done()
     t.done()
-    for key, ids in (("axis_arrival", [a.unit for a in track.axis_arrivals]),
-                     ("alamein.axis_additions", list(track.alamein.axis_additions))):
+    for key, ids in (
+        ("axis_arrival", [a.unit for a in track.axis_arrivals]),
+        ("alamein.axis_additions", list(track.alamein.axis_additions)),
+    ):
         for uid in ids:
             if uid not in units or units[uid].side is not Side.AXIS:
                 raise t.error("track", f"the track's {key} names {uid!r}, not an Axis unit of this order of battle")

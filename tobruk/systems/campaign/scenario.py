@@ -140,8 +140,7 @@ def _victory(t: Table, zone_of: ZoneLookup) -> Victory:
     text = t.str("text")
     test = t.table("condition")
     strategic = t.table("strategic", None)
-    out = Victory(side, clause, text, _victory_test(test, zone_of),
-                  _victory_test(strategic, zone_of) if strategic is not None else None)
+    out = Victory(side, clause, text, _victory_test(test, zone_of), _victory_test(strategic, zone_of) if strategic is not None else None)
     if side is None and out.test.test != "unstated":
         raise t.error("side", "missing: the side the condition is for")
     t.done()
@@ -211,6 +210,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         if area is not None and not set(hexes) <= area:
             outside = sorted(set(hexes) - area)
             raise tab.error(key, f"{outside[0]} is outside the scenario's area {area_name!r}")
+
     alone = t.choice("alone", SIDES, None)
     tobruk = t.int("tobruk_multiplier", 3)
     if tobruk not in (2, 3):
@@ -277,10 +277,14 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
                 raise ft.error("tank", f"{uid} is not an Allied armour unit")
             unit = replace(unit, tank=tank)
         # a unit held off the map enters later as a reinforcement, its tank type checked then (CA-R.4)
-        if unit.side is Side.ALLIED and unit.combat_class is CombatClass.PURE_ARMOUR and unit.tank is not None \
-                and not off_map and not track.tank_available(unit.tank, enters):
-            raise ft.error("tank", f"the {unit.tank} is introduced {track.tank_type(unit.tank).when.turn}, "
-                                   f"after {enters} (CA-R.1)")
+        if (
+            unit.side is Side.ALLIED
+            and unit.combat_class is CombatClass.PURE_ARMOUR
+            and unit.tank is not None
+            and not off_map
+            and not track.tank_available(unit.tank, enters)
+        ):
+            raise ft.error("tank", f"the {unit.tank} is introduced {track.tank_type(unit.tank).when.turn}, after {enters} (CA-R.1)")
         if unit.side is Side.ALLIED:
             unit = replace(unit, anti_tank=allied_gun(unit, classes, at_units))
         if ft.bool("disrupted", False):
@@ -310,8 +314,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
             where = placed.get(uid)
             if forces.units[uid].side is alone and where is not None:
                 if where in seen:
-                    raise ft.error("hex", f"{uid} shares {where} with {seen[where]}, but the {alone.value} "
-                                                     "units start one to a hex")
+                    raise ft.error("hex", f"{uid} shares {where} with {seen[where]}, but the {alone.value} units start one to a hex")
                 seen[where] = uid
 
     forts: list[Fortification] = []
@@ -338,11 +341,26 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         ft.done()
 
     victory = _victory(t.table("victory"), zone_of)
-    setup = CampaignSetup(forces.name, track.name, clause, start, end, first, area_name, alone,
-                          tuple(track.turns[track.number(start) - 1:track.number(end)]), arrival_names, forms,
-                          frozenset(disrupted), tuple(forts), tobruk, {**{k: v for k, v in classes.items()},
-                                                                        **{k: AntiTank(v) for k, v in at_units.items()}},
-                          at_clause, victory)
+    setup = CampaignSetup(
+        forces.name,
+        track.name,
+        clause,
+        start,
+        end,
+        first,
+        area_name,
+        alone,
+        tuple(track.turns[track.number(start) - 1 : track.number(end)]),
+        arrival_names,
+        forms,
+        frozenset(disrupted),
+        tuple(forts),
+        tobruk,
+        {**{k: v for k, v in classes.items()}, **{k: AntiTank(v) for k, v in at_units.items()}},
+        at_clause,
+        victory,
+    )
     reinforcements = {uid: Reinforcement(turn, zone) for uid, (turn, zone) in arrivals.items()}
-    return ScenarioPart(tuple(units), placed, setup_zone, reinforcements, turns, setup,
-                        files=(("forces", forces.name), ("tracks", track.name)))
+    return ScenarioPart(
+        tuple(units), placed, setup_zone, reinforcements, turns, setup, files=(("forces", forces.name), ("tracks", track.name))
+    )

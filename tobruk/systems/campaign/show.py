@@ -26,8 +26,11 @@ def _setup(scenario: Scenario) -> CampaignSetup:
 
 def counters(scenario: Scenario) -> list[tuple[UnitDef, UnitState]]:
     """The units that start on the map, on their default hexes (for the SVG)."""
-    return [(u, UnitState(hex=h, disrupted=u.id in _setup(scenario).disrupted))
-            for u in scenario.units if (h := scenario.start.get(u.id)) is not None]
+    return [
+        (u, UnitState(hex=h, disrupted=u.id in _setup(scenario).disrupted))
+        for u in scenario.units
+        if (h := scenario.start.get(u.id)) is not None
+    ]
 
 
 def _where(scenario: Scenario, u: UnitDef) -> str:
@@ -48,19 +51,26 @@ def _where(scenario: Scenario, u: UnitDef) -> str:
 def _test_text(t: VictoryTest) -> str:
     if t.parts:
         return f"{t.test}(" + "; ".join(_test_text(p) for p in t.parts) + ")"
-    bits = [t.test] + [x for x in (t.zone, f"toward {t.toward}" if t.toward else None,
-                                   "in supply" if t.supplied else None, f"at {t.at}") if x]
+    bits = [t.test] + [
+        x for x in (t.zone, f"toward {t.toward}" if t.toward else None, "in supply" if t.supplied else None, f"at {t.at}") if x
+    ]
     return " ".join(bits)
 
 
 def unit_line(scenario: Scenario, u: UnitDef) -> str:
     setup = _setup(scenario)
     size = setup.forms.get(u.id, u.size or "")
-    extras = [x for x in (u.combat_class.value if u.combat_class else None,
-                          f"tank {u.tank}" if u.tank else None,
-                          f"AT {u.anti_tank.value}" if u.anti_tank.value != "none" else None,
-                          "irreplaceable" if u.irreplaceable else None,
-                          "*" if "starred" in u.flags else None) if x]
+    extras = [
+        x
+        for x in (
+            u.combat_class.value if u.combat_class else None,
+            f"tank {u.tank}" if u.tank else None,
+            f"AT {u.anti_tank.value}" if u.anti_tank.value != "none" else None,
+            "irreplaceable" if u.irreplaceable else None,
+            "*" if "starred" in u.flags else None,
+        )
+        if x
+    ]
     factors, where = u.factors, _where(scenario, u)
     forces = load_forces(setup.forces)
     if setup.forms.get(u.id) == "XX+":  # the combined counter's factors are its subunits' together (CA-U.1)
@@ -78,18 +88,21 @@ def summary(scenario: Scenario) -> str:
     forces = load_forces(setup.forces)
     m = scenario.map
     first = "the Allied player-turn alone, then full game-turns" if setup.first is Side.ALLIED else "the Axis player-turn"
-    lines = [f"{scenario.title} ({scenario.name}, {setup.clause}), system {scenario.system}",
-             f"Turns: {setup.start} to {setup.end} ({scenario.turns} half-month turns); opens with {first}",
-             f"Map: {m.name}, {m.rows} rows x {m.columns} columns; played on "
-             + (f"{setup.area} ({len(scenario.zone(setup.area))} land hexes)" if setup.area else "the whole map"),
-             f"Tobruk multiplies infantry-type defence by {setup.tobruk_multiplier} (CA-F.4)",
-             "Allied anti-tank (" + setup.anti_tank_clause + "): "
-             + ", ".join(f"{k} {v.value}" for k, v in setup.anti_tank.items())]
+    lines = [
+        f"{scenario.title} ({scenario.name}, {setup.clause}), system {scenario.system}",
+        f"Turns: {setup.start} to {setup.end} ({scenario.turns} half-month turns); opens with {first}",
+        f"Map: {m.name}, {m.rows} rows x {m.columns} columns; played on "
+        + (f"{setup.area} ({len(scenario.zone(setup.area))} land hexes)" if setup.area else "the whole map"),
+        f"Tobruk multiplies infantry-type defence by {setup.tobruk_multiplier} (CA-F.4)",
+        "Allied anti-tank (" + setup.anti_tank_clause + "): " + ", ".join(f"{k} {v.value}" for k, v in setup.anti_tank.items()),
+    ]
     track = forces.track
     # a listing's own amendment holds for its whole scenario; without one the guns follow the date
     if setup.anti_tank_clause == "CA-T.5" and track.anti_tank_at(setup.start) != track.anti_tank_at(setup.end):
-        lines[-1] += f" at the start; by date after that (CA-T.5: from {track.anti_tank_at(setup.end).when.turn} " \
-                     f"support {track.anti_tank_at(setup.end).support.value}, infantry {track.anti_tank_at(setup.end).infantry.value})"
+        lines[-1] += (
+            f" at the start; by date after that (CA-T.5: from {track.anti_tank_at(setup.end).when.turn} "
+            f"support {track.anti_tank_at(setup.end).support.value}, infantry {track.anti_tank_at(setup.end).infantry.value})"
+        )
     if setup.alone is not None:
         lines.append(f"{setup.alone.display} units start one to a hex")
     for f in setup.fortifications:
@@ -110,21 +123,46 @@ def data(scenario: Scenario) -> dict[str, Any]:
     """The same as JSON-ready data."""
     setup = _setup(scenario)
     return {
-        "scenario": scenario.name, "title": scenario.title, "clause": setup.clause, "map": scenario.map.name,
-        "start": setup.start, "end": setup.end, "turns": list(setup.turn_names), "first": setup.first.value,
-        "area": setup.area, "alone": setup.alone.value if setup.alone else None,
+        "scenario": scenario.name,
+        "title": scenario.title,
+        "clause": setup.clause,
+        "map": scenario.map.name,
+        "start": setup.start,
+        "end": setup.end,
+        "turns": list(setup.turn_names),
+        "first": setup.first.value,
+        "area": setup.area,
+        "alone": setup.alone.value if setup.alone else None,
         "tobruk_multiplier": setup.tobruk_multiplier,
         "anti_tank": {k: v.value for k, v in setup.anti_tank.items()},
-        "fortifications": [{"side": f.side.value, "count": f.count, "zone": f.zone, "hexes": [h.label for h in f.hexes]}
-                           for f in setup.fortifications],
-        "victory": {"side": setup.victory.side.value if setup.victory.side else None, "clause": setup.victory.clause,
-                    "text": setup.victory.text},
+        "fortifications": [
+            {"side": f.side.value, "count": f.count, "zone": f.zone, "hexes": [h.label for h in f.hexes]} for f in setup.fortifications
+        ],
+        "victory": {
+            "side": setup.victory.side.value if setup.victory.side else None,
+            "clause": setup.victory.clause,
+            "text": setup.victory.text,
+        },
         "zones": {z: sorted(h.label for h in hs) for z, hs in scenario.zones.items()},
-        "units": [{"id": u.id, "name": u.name, "side": u.side.value, "nationality": u.nationality,
-                   "echelon": u.echelon.value, "size": setup.forms.get(u.id, u.size), "type": u.type.value,
-                   "class": u.combat_class.value if u.combat_class else None, "factors": u.factors,
-                   "tank": u.tank, "anti_tank": u.anti_tank.value, "irreplaceable": u.irreplaceable,
-                   "hex": h.label if (h := scenario.start.get(u.id)) else None,
-                   "setup_zone": scenario.setup_zone.get(u.id), "enters": setup.arrivals.get(u.id),
-                   "disrupted": u.id in setup.disrupted} for u in scenario.units],
+        "units": [
+            {
+                "id": u.id,
+                "name": u.name,
+                "side": u.side.value,
+                "nationality": u.nationality,
+                "echelon": u.echelon.value,
+                "size": setup.forms.get(u.id, u.size),
+                "type": u.type.value,
+                "class": u.combat_class.value if u.combat_class else None,
+                "factors": u.factors,
+                "tank": u.tank,
+                "anti_tank": u.anti_tank.value,
+                "irreplaceable": u.irreplaceable,
+                "hex": h.label if (h := scenario.start.get(u.id)) else None,
+                "setup_zone": scenario.setup_zone.get(u.id),
+                "enters": setup.arrivals.get(u.id),
+                "disrupted": u.id in setup.disrupted,
+            }
+            for u in scenario.units
+        ],
     }

@@ -220,8 +220,7 @@ def read_track(t: Table, name: str) -> Track:
         tt.done()
     steps = []
     for st in t.tables("anti_tank", None):
-        steps.append(AntiTankStep(st.choice("support", ANTI_TANK), st.choice("infantry", ANTI_TANK),
-                                  _dated(st, "from", first, last)))
+        steps.append(AntiTankStep(st.choice("support", ANTI_TANK), st.choice("infantry", ANTI_TANK), _dated(st, "from", first, last)))
         st.str("clause", "")
         st.done()
     rails = []
@@ -232,8 +231,7 @@ def read_track(t: Table, name: str) -> Track:
     within = al.int("within")
     if within < 1:
         raise al.error("within", "expected a distance of 1 hex or more")
-    alamein = AlameinLevel(al.str("place"), within, al.int("british_divisions"),
-                           tuple(al.strings("axis_additions")))
+    alamein = AlameinLevel(al.str("place"), within, al.int("british_divisions"), tuple(al.strings("axis_additions")))
     al.str("clause", "")
     al.str("source", "")  # the rules themselves (documentation only)
     al.done()
@@ -243,8 +241,7 @@ def read_track(t: Table, name: str) -> Track:
     for i, a in enumerate(arrivals):
         if a.unit in alamein.axis_additions:
             raise t.error(f"axis_arrival[{i}].unit", f"{a.unit} comes only with the Alamein force level (CA-R.5)")
-    return Track(name, title, first, last, tuple(arrivals), tuple(levels), tuple(tanks), tuple(steps),
-                 tuple(rails), alamein, end, t.source)
+    return Track(name, title, first, last, tuple(arrivals), tuple(levels), tuple(tanks), tuple(steps), tuple(rails), alamein, end, t.source)
 
 
 @cache
@@ -255,5 +252,3 @@ def load_track(name: str) -> Track:
 
 def turns_between(first: str, last: str) -> int:
     return turn_ordinal(last) - turn_ordinal(first) + 1
-
-

@@ -89,8 +89,7 @@ class AirMission(Frame):
     clause = "FA-AIR.1"
 
     def decision(self, game: Game) -> Decision | None:
-        return Decision(Side(self.side).enemy, game.step.key, f"intercept {self.air}'s mission over {self.hex}, or not",
-                        self.clause)
+        return Decision(Side(self.side).enemy, game.step.key, f"intercept {self.air}'s mission over {self.hex}, or not", self.clause)
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         return [Intercept(), NoIntercept()]
@@ -106,8 +105,7 @@ class AirMission(Frame):
         finish(game, self, None)
 
     def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
-        return IllegalOrderError(self.clause, f"answer the air mission first: intercept or no-intercept, "
-                                              f"not '{action.notation()}'")
+        return IllegalOrderError(self.clause, f"answer the air mission first: intercept or no-intercept, not '{action.notation()}'")
 
 
 def strike(game: Game, side: Side, target: Hex) -> None:

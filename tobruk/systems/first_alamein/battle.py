@@ -55,8 +55,9 @@ class FirstAlameinBattle(BattleRules):
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.asks_no_retreat(game, cb.assess(game, order, side, n))
 
-    def fight(self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
-              ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
+    def fight(
+        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
+    ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
         """The die on the GCRT (FA-CRT.1), each unit's code and conversions, and what they do at once."""
         c = chart(game)
         a = cb.assess(game, order, side, n)
@@ -71,8 +72,7 @@ class FirstAlameinBattle(BattleRules):
             if u.out_of_supply and not u.disrupted:
                 u.disrupted = True  # GG-XV.B: attacking out of supply
                 game.log(f"{uid} attacked out of supply and is spent.")
-        game.vars.attacked_units = (*game.vars.attacked_units, *(u for u in a.defenders
-                                                                 if u not in game.vars.attacked_units))
+        game.vars.attacked_units = (*game.vars.attacked_units, *(u for u in a.defenders if u not in game.vars.attacked_units))
         for uid, e in effects.items():
             effect = c.effect(e.code)
             if effect.spent:
@@ -105,8 +105,14 @@ def battle_rules(c: Charts) -> FirstAlameinBattle:
         winner_retreats={code: e.distance for code, e in c.effects.items() if e.distance},
         voluntary={code: e.voluntary for code, e in c.effects.items() if e.voluntary},
         retreating=frozenset(code for code, e in c.effects.items() if e.moves),
-        clauses={"declare": "GG-XIV.A.4", "resolve": "GG-XIV.C.1", "minimum": "FA-CRT.1", "no-retreat": "FA-CRT.7",
-                 "retreat": "GG-XIV.D.1", "route": "GG-XIV.D.2"},
+        clauses={
+            "declare": "GG-XIV.A.4",
+            "resolve": "GG-XIV.C.1",
+            "minimum": "FA-CRT.1",
+            "no-retreat": "FA-CRT.7",
+            "retreat": "GG-XIV.D.1",
+            "route": "GG-XIV.D.2",
+        },
     )
 
 
@@ -149,8 +155,10 @@ def check_declaration(game: Game, order: Attack, side: Side) -> None:
         raise cb.refuse_below(a)
     stranded = strands_a_duty(game, order, side, DUTIES)
     if stranded is not None:
-        raise IllegalOrderError("GG-XIV.A.2", f"this would leave {stranded}, which must be attacked, with no unit "
-                                              "able to attack it: include it or keep units for it")
+        raise IllegalOrderError(
+            "GG-XIV.A.2",
+            f"this would leave {stranded}, which must be attacked, with no unit able to attack it: include it or keep units for it",
+        )
 
 
 def suggestions(game: Game, side: Side) -> list[Attack]:

@@ -72,8 +72,9 @@ class Charts:
 
 
 def _effect(t: Table) -> Effect:
-    effect = Effect(t.bool("eliminated", False), t.bool("spent", False), t.int("distance", 0), t.int("voluntary", 0),
-                    t.str("blocked", "eliminated"))
+    effect = Effect(
+        t.bool("eliminated", False), t.bool("spent", False), t.int("distance", 0), t.int("voluntary", 0), t.str("blocked", "eliminated")
+    )
     if effect.blocked not in BLOCKED:
         raise t.error("blocked", f"expected one of {', '.join(BLOCKED)}, got {effect.blocked!r}")
     if effect.distance < 0 or effect.voluntary < 0:
@@ -113,16 +114,26 @@ def read_charts(t: Table) -> Charts:
     conv.done()
     terrain, stacking, movement = t.table("terrain"), t.table("stacking"), t.table("movement")
     charts = Charts(
-        gcrt=gcrt, results=results, effects=effects, no_retreat=no_retreat, survivable=survivable,
+        gcrt=gcrt,
+        results=results,
+        effects=effects,
+        no_retreat=no_retreat,
+        survivable=survivable,
         air=read_column_table(t.table("air"), codes=AIR_CODES),
-        road_free_hexes=terrain.int("road_free_hexes"), track_free_hexes=terrain.int("track_free_hexes"),
-        track_kinds=tuple(terrain.strings("track_kinds")), box_bonus=terrain.int("box_bonus"),
-        el_alamein_box_bonus=terrain.int("el_alamein_box_bonus"), infantry_plus_one=terrain.int("infantry_plus_one"),
+        road_free_hexes=terrain.int("road_free_hexes"),
+        track_free_hexes=terrain.int("track_free_hexes"),
+        track_kinds=tuple(terrain.strings("track_kinds")),
+        box_bonus=terrain.int("box_bonus"),
+        el_alamein_box_bonus=terrain.int("el_alamein_box_bonus"),
+        infantry_plus_one=terrain.int("infantry_plus_one"),
         infantry_plus_one_terrain=frozenset(terrain.strings("infantry_plus_one_terrain")),
         infantry_plus_one_zones=tuple(terrain.strings("infantry_plus_one_zones")),
-        barriers=tuple(terrain.strings("barriers")), stack_units=stacking.int("units"),
-        stack_divisions=stacking.int("divisions"), movement_bonus=movement.int("bonus"),
-        spent_movement=movement.int("spent"), supply_line=movement.int("supply_line"),
+        barriers=tuple(terrain.strings("barriers")),
+        stack_units=stacking.int("units"),
+        stack_divisions=stacking.int("divisions"),
+        movement_bonus=movement.int("bonus"),
+        spent_movement=movement.int("spent"),
+        supply_line=movement.int("supply_line"),
     )
     for part in (terrain, stacking, movement, t):
         part.done()

@@ -107,8 +107,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
     for a in attack_hexes:
         for h in order.defenders:
             if not a.is_adjacent(h):
-                raise IllegalOrderError("GG-XIV.A.4", f"every attacker must be next to every defending hex: "
-                                                      f"{a} is not next to {h}")
+                raise IllegalOrderError("GG-XIV.A.4", f"every attacker must be next to every defending hex: {a} is not next to {h}")
     attack = sum(attackers.values())
     lines = [f"{uid} {f}" for uid, f in attackers.items()]
     defence = raw = spent = 0
@@ -127,8 +126,18 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
     lines.insert(0, f"attack {attack} against defence {defence}")
     if shift:
         lines.append("defenders spent: one column higher")
-    return Assessment(attackers, tuple(defenders), tuple(order.defenders), attack_hexes, attack, defence, column,
-                      shift, lines, "below 1:4" if column is None else c.gcrt.columns[column])
+    return Assessment(
+        attackers,
+        tuple(defenders),
+        tuple(order.defenders),
+        attack_hexes,
+        attack,
+        defence,
+        column,
+        shift,
+        lines,
+        "below 1:4" if column is None else c.gcrt.columns[column],
+    )
 
 
 def allowed(a: Assessment) -> bool:
@@ -161,8 +170,7 @@ def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[st
             code = c.no_retreat.get(code, code)
         elif code == "R2" and not can_retreat(game, uid, 2, a.attack_hexes):
             code = c.no_retreat["R2"]
-        if code in c.survivable and "survivable" in game.defs[uid].flags and uid not in nr \
-                and can_retreat(game, uid, 2, a.attack_hexes):
+        if code in c.survivable and "survivable" in game.defs[uid].flags and uid not in nr and can_retreat(game, uid, 2, a.attack_hexes):
             code = c.survivable[code]
         out[uid] = Effect(code)
     for uid in a.attackers:
@@ -195,8 +203,7 @@ def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
         total = sum(game.defs[u].defence for u in ids)
         choices: list[tuple[str, ...]] = [()]
         for k in range(1, len(ids) + 1):
-            choices.extend(combo for combo in combinations(ids, k)
-                           if 2 * sum(game.defs[u].defence for u in combo) >= total)
+            choices.extend(combo for combo in combinations(ids, k) if 2 * sum(game.defs[u].defence for u in combo) >= total)
         options = [(*o, *ch) for o in options for ch in choices]
     return sorted({tuple(sorted(o)) for o in options})
 
@@ -212,5 +219,7 @@ def asks_no_retreat(game: Game, a: Assessment) -> bool:
 
 def log_line(a: Assessment, n: int, die: int, result: str, effects: dict[str, Effect]) -> str:
     hit = ", ".join(f"{u} {e.code}" for u, e in effects.items() if e.code != "-")
-    return (f"Attack {n} on {','.join(h.label for h in a.defending_hexes)} by {','.join(a.attackers)}: "
-            f"{a.attack} to {a.defence}, {a.odds}; die {die}: {result}" + (f" ({hit})" if hit else ""))
+    return (
+        f"Attack {n} on {','.join(h.label for h in a.defending_hexes)} by {','.join(a.attackers)}: "
+        f"{a.attack} to {a.defence}, {a.odds}; die {die}: {result}" + (f" ({hit})" if hit else "")
+    )

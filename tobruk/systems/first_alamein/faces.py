@@ -26,16 +26,29 @@ if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
-RESULT_VALUES = {"DE": (1.0, 0.0), "R2": (0.55, 0.0), "R1": (0.4, 0.0), "S": (0.3, 0.0), "-": (0.0, 0.0),
-                 "SAR": (0.3, 0.25), "SAE": (0.3, 1.0), "AR": (0.0, 0.25), "AE": (0.0, 1.0)}
+RESULT_VALUES = {
+    "DE": (1.0, 0.0),
+    "R2": (0.55, 0.0),
+    "R1": (0.4, 0.0),
+    "S": (0.3, 0.0),
+    "-": (0.0, 0.0),
+    "SAR": (0.3, 0.25),
+    "SAE": (0.3, 1.0),
+    "AR": (0.0, 0.25),
+    "AE": (0.0, 1.0),
+}
 RENDERING = Rendering(
     # the charts' two terrain rows and what the map draws beside them (the family's palette for the rest)
     terrain={"deir": "#e0d2ae", "ridge": "#d8c28f", "tel": "#d2b98a", "depression": "#d9d3c7"},
     features={"track": "#7a4a1e"},
     status_names={"disrupted": "spent", "out_of_supply": "out of supply"},
-    terrain_names={"deir": "depression or deir (+1 for one infantry unit)", "hill": "ridge, hill or tel (+1 for one "
-                   "infantry unit)", "ridge": "ridge (+1 for one infantry unit)", "tel": "tel (+1 for one infantry unit)",
-                   "depression": "Qattara Depression (impassable)"},
+    terrain_names={
+        "deir": "depression or deir (+1 for one infantry unit)",
+        "hill": "ridge, hill or tel (+1 for one infantry unit)",
+        "ridge": "ridge (+1 for one infantry unit)",
+        "tel": "tel (+1 for one infantry unit)",
+        "depression": "Qattara Depression (impassable)",
+    },
 )
 
 
@@ -56,15 +69,29 @@ def view(game: Game, side: Side) -> dict[str, Any]:
     """1st Alamein's part of a side's view: the day, the side's supply lines, the air units, the declared
     attacks, the boxes, the victory hexes, the result."""
     supply = game.vars.supply.get(side.value, {})
-    flights = {uid: {"side": game.defs[uid].side.value, "ready": air.why_grounded(game, uid) is None,
-                     "knocked_out_until": air.record(game, uid)[1]}
-               for s in Side for uid in air.air_units(game, s)}
+    flights = {
+        uid: {
+            "side": game.defs[uid].side.value,
+            "ready": air.why_grounded(game, uid) is None,
+            "knocked_out_until": air.record(game, uid)[1],
+        }
+        for s in Side
+        for uid in air.air_units(game, s)
+    }
     return {
         "date": day(game),
         "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
         "air": flights,
-        "attacks": [{"id": a.id, "order": a.order.notation(), "defenders": [h.label for h in a.order.defenders],
-                     "attackers": list(a.attackers), "resolved": a.resolved} for a in battles.pending(game)],
+        "attacks": [
+            {
+                "id": a.id,
+                "order": a.order.notation(),
+                "defenders": [h.label for h in a.order.defenders],
+                "attackers": list(a.attackers),
+                "resolved": a.resolved,
+            }
+            for a in battles.pending(game)
+        ],
         "boxes_eliminated": list(game.vars.boxes_eliminated),
         "objectives": [h.label for h in objectives(game)],
         "result": game.vars.result,
@@ -100,8 +127,10 @@ def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
     held = [f"{name[h] or h} ({h})" for h in sorted(boxes) if h.label not in gone]
     lost = [f"{name[h] or h} ({h})" for h in sorted(boxes) if h.label in gone]
     turns = [(f"Turn {t}", "; ".join(h) or "nothing") for t, h in sorted(game.vars.holding.items(), key=lambda x: int(x[0]))]
-    return [("Boxes", [("Standing at the end", ", ".join(held) or "none"), ("Eliminated", ", ".join(lost) or "none")]),
-            ("The Axis at each Axis victory determination", turns)]
+    return [
+        ("Boxes", [("Standing at the end", ", ".join(held) or "none"), ("Eliminated", ", ".join(lost) or "none")]),
+        ("The Axis at each Axis victory determination", turns),
+    ]
 
 
 def invariants(game: Game, before: Step) -> list[str]:

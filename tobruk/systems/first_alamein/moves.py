@@ -56,9 +56,22 @@ def move_context(game: Game, uid: str, parts: SideParts | None = None) -> MoveCo
     zoc, enemies, friends, stops, tables = parts if parts is not None else side_parts(game, d.side)
     free = (("road", c.road_free_hexes), *((k, c.track_free_hexes) for k in c.track_kinds))
     return MoveContext(
-        map=game.scenario.map, side=d.side, start=u.hex, rates=FLAT, budget=factor * MF,
-        bonus=c.movement_bonus * MF, ascent=0, vehicle=False, zoc=zoc, enemy_units=enemies, friendly_units=friends,
-        enemy_forts=stops, clauses=CLAUSES, tables=tables, free_steps=free, free_total=c.road_free_hexes,
+        map=game.scenario.map,
+        side=d.side,
+        start=u.hex,
+        rates=FLAT,
+        budget=factor * MF,
+        bonus=c.movement_bonus * MF,
+        ascent=0,
+        vehicle=False,
+        zoc=zoc,
+        enemy_units=enemies,
+        friendly_units=friends,
+        enemy_forts=stops,
+        clauses=CLAUSES,
+        tables=tables,
+        free_steps=free,
+        free_total=c.road_free_hexes,
         barriers=c.barriers,
     )
 

@@ -86,8 +86,7 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies as it applies to ``side``'s units now (spent units keep theirs, GG-IX.0)."""
-    zoc: ZocMap = game.memo(("zoc", side), lambda: zoc_map(game.scenario.map, on_map(game, side.enemy),
-                                                           zoc_exempt(game, side)))
+    zoc: ZocMap = game.memo(("zoc", side), lambda: zoc_map(game.scenario.map, on_map(game, side.enemy), zoc_exempt(game, side)))
     return zoc
 
 
@@ -119,5 +118,12 @@ def stacking_rules(game: Game) -> StackingRules:
 def make_stacking_rules(units: int, divisions: int) -> StackingRules:
     """FA-STK.1: ``units`` a hex, at most ``divisions`` division level (the Recce Gruppe a brigade, as its counter
     says); with GG-XII.B, the owner eliminates units over it at the end of his movement or attack step."""
-    return StackingRules(units, divisions, "FA-STK.1", counts=lambda game, uid: not game.defs[uid].is_air,
-                         division=lambda game, uid: game.defs[uid].is_division, eliminate=eliminate, on_map=on_map)
+    return StackingRules(
+        units,
+        divisions,
+        "FA-STK.1",
+        counts=lambda game, uid: not game.defs[uid].is_air,
+        division=lambda game, uid: game.defs[uid].is_division,
+        eliminate=eliminate,
+        on_map=on_map,
+    )

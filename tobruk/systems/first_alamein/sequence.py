@@ -71,8 +71,13 @@ class SetupStep(FAStep):
             raise IllegalOrderError("CA-SC.7", f"{order.unit!r} is not one of your units")
         if order not in self.placements(game, order.unit, game.occupants()):
             zone = game.scenario.setup_zone.get(order.unit)
-            why = ("it has a fixed position" if zone is None else "it has been placed already" if order.unit in
-                   game.vars.placed else f"{order.hex} is not a free hex of its set-up zone {zone!r} (one unit a hex)")
+            why = (
+                "it has a fixed position"
+                if zone is None
+                else "it has been placed already"
+                if order.unit in game.vars.placed
+                else f"{order.hex} is not a free hex of its set-up zone {zone!r} (one unit a hex)"
+            )
             raise IllegalOrderError("CA-SC.7", f"{order.unit} cannot be set up in {order.hex}: {why}")
         game.unit(order.unit).hex = order.hex
         game.vars.placed = (*game.vars.placed, order.unit)
@@ -95,8 +100,7 @@ class ReinforcementStep(FAStep):
     def ask(self, game: Game, side: Side) -> Decision | None:
         if not mv.arrivals(game, side):
             return None
-        return Decision(side, self.key, f"bring in the reinforcements due ({', '.join(mv.due(game, side))})",
-                        "FA-UNIT.1")
+        return Decision(side, self.key, f"bring in the reinforcements due ({', '.join(mv.due(game, side))})", "FA-UNIT.1")
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         return [Place(uid, h) for uid, h in mv.arrivals(game, decision.side)]
@@ -197,12 +201,14 @@ class AttackStep(FAStep):
     def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
         side = decision.side
         if battles.pending(game):
-            raise IllegalOrderError("GG-XIV.C.1", "resolve or cancel the declared attacks "
-                                    f"({', '.join(str(a.id) for a in battles.pending(game))}) first")
+            raise IllegalOrderError(
+                "GG-XIV.C.1", f"resolve or cancel the declared attacks ({', '.join(str(a.id) for a in battles.pending(game))}) first"
+            )
         due = obligations(game, side, DUTIES)
         if due:
-            raise IllegalOrderError("GG-XIV.A.2", "these hexes hold unspent enemy units next to yours and must be "
-                                                  f"attacked: {' '.join(h.label for h in due)}")
+            raise IllegalOrderError(
+                "GG-XIV.A.2", f"these hexes hold unspent enemy units next to yours and must be attacked: {' '.join(h.label for h in due)}"
+            )
         if not end_of_attacks(game, side):  # else GG-IX.B: the spent units' AR comes first
             close_step(game, side)
 
@@ -262,20 +268,35 @@ def player_turn(side: Side, clause: str) -> list[FAStep]:
     """The four steps of a player-turn, its operations in the side's order (FA-SEQ.2-3)."""
     name = side.display
     enemy = side.enemy.display
-    air_step = AirStep(f"{side.value}-airstrike", f"{name} airstrike", clause, side,
-                       f"send an air unit against a hex ({enemy} interception possible), or end-phase")
+    air_step = AirStep(
+        f"{side.value}-airstrike",
+        f"{name} airstrike",
+        clause,
+        side,
+        f"send an air unit against a hex ({enemy} interception possible), or end-phase",
+    )
     movement = MovementStep(f"{side.value}-movement", f"{name} operational movement", clause, side)
     operations: list[FAStep] = [air_step, movement] if side is AXIS else [movement, air_step]
-    return [ReinforcementStep(f"{side.value}-reinforcement", f"{name} reinforcement", clause, side),
-            *operations, AttackStep(f"{side.value}-attacks", f"{name} attacks", clause, side),
-            RecoveryStep(f"{side.value}-recovery", f"{name} recovery from Spent", clause, side),
-            SupplyStep(f"{side.value}-supply", f"{name} supply status determination", clause, side)]
+    return [
+        ReinforcementStep(f"{side.value}-reinforcement", f"{name} reinforcement", clause, side),
+        *operations,
+        AttackStep(f"{side.value}-attacks", f"{name} attacks", clause, side),
+        RecoveryStep(f"{side.value}-recovery", f"{name} recovery from Spent", clause, side),
+        SupplyStep(f"{side.value}-supply", f"{name} supply status determination", clause, side),
+    ]
 
 
-SETUP = SetupStep("allied-setup", "Allied set-up", "CA-SC.7", ALLIED,
-                  "set up the units, one to a hex, off the west edge (or keep their positions), then end-phase")
-GAME_TURN = (*player_turn(AXIS, "FA-SEQ.2"),
-             VictoryStep("allied-victory", "Allied victory determination", "FA-SEQ.2", ALLIED),
-             *player_turn(ALLIED, "FA-SEQ.3"),
-             VictoryStep("axis-victory", "Axis victory determination", "FA-SEQ.3", AXIS))
+SETUP = SetupStep(
+    "allied-setup",
+    "Allied set-up",
+    "CA-SC.7",
+    ALLIED,
+    "set up the units, one to a hex, off the west edge (or keep their positions), then end-phase",
+)
+GAME_TURN = (
+    *player_turn(AXIS, "FA-SEQ.2"),
+    VictoryStep("allied-victory", "Allied victory determination", "FA-SEQ.2", ALLIED),
+    *player_turn(ALLIED, "FA-SEQ.3"),
+    VictoryStep("axis-victory", "Axis victory determination", "FA-SEQ.3", AXIS),
+)
 FIRST_TURN = (SETUP, *GAME_TURN)

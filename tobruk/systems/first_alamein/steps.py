@@ -29,5 +29,6 @@ class FAStep(PhaseStep):
         clause = decision.clause
         if isinstance(action, (Move, Airstrike)):  # an operation out of its place in the player-turn's sequence
             clause = "FA-SEQ.2" if decision.side is Side.AXIS else "FA-SEQ.3"
-        return IllegalOrderError(clause, f"'{action.notation()}' is not an order of the {decision.phase} step; "
-                                         f"{decision.side.display}: {decision.prompt}")
+        return IllegalOrderError(
+            clause, f"'{action.notation()}' is not an order of the {decision.phase} step; {decision.side.display}: {decision.prompt}"
+        )

@@ -46,8 +46,7 @@ def context(game: Game, side: Side) -> SupplyContext:
 
 def trace(game: Game, side: Side) -> dict[Hex, SupplyTrace]:
     """Every hex a supply line of ``side`` reaches now (once per position)."""
-    found: dict[Hex, SupplyTrace] = game.memo(("trace", side), lambda: trace_all(context(game, side),
-                                                                               chart(game).supply_line * MF))
+    found: dict[Hex, SupplyTrace] = game.memo(("trace", side), lambda: trace_all(context(game, side), chart(game).supply_line * MF))
     return found
 
 
@@ -91,8 +90,12 @@ def recover(game: Game, side: Side) -> None:
             u.disrupted = False
             back.append(uid)
     stuck = [u for u, _ in pos.on_map(game, side) if game.unit(u).disrupted]
-    game.log(f"{side.display} recovery: " + (f"{', '.join(back)} recover" if back else "no unit recovers")
-             + (f"; still spent (out of supply): {', '.join(stuck)}" if stuck else "") + ".")
+    game.log(
+        f"{side.display} recovery: "
+        + (f"{', '.join(back)} recover" if back else "no unit recovers")
+        + (f"; still spent (out of supply): {', '.join(stuck)}" if stuck else "")
+        + "."
+    )
 
 
 def determine(game: Game, side: Side) -> None:
@@ -102,5 +105,7 @@ def determine(game: Game, side: Side) -> None:
         game.unit(uid).out_of_supply = not entry["supplied"]
     game.vars.supply = {**game.vars.supply, side.value: result}
     out = [u for u, e in result.items() if not e["supplied"]]
-    game.log(f"{side.display} supply: {len(result) - len(out)} units in supply"
-             + (f", out of supply: {', '.join(out)}" if out else "") + ".", kind="supply" if out else "note")
+    game.log(
+        f"{side.display} supply: {len(result) - len(out)} units in supply" + (f", out of supply: {', '.join(out)}" if out else "") + ".",
+        kind="supply" if out else "note",
+    )

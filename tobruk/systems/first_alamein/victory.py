@@ -62,8 +62,13 @@ def score(game: Game) -> dict[str, Any]:
     held = holding(game)
     winner = Side.AXIS if held else Side.ALLIED
     lines = held or ["the Axis holds neither El Alamein in supply nor the north-east coastal road hex"]
-    return {"winner": winner.value, "level": f"{winner.display} victory", "reasons": lines,
-            "axis_losses": destroyed(game, Side.AXIS), "allied_losses": destroyed(game, Side.ALLIED)}
+    return {
+        "winner": winner.value,
+        "level": f"{winner.display} victory",
+        "reasons": lines,
+        "axis_losses": destroyed(game, Side.AXIS),
+        "allied_losses": destroyed(game, Side.ALLIED),
+    }
 
 
 def destroyed(game: Game, side: Side) -> list[str]:

@@ -1,10 +1,10 @@
 """The Gazala Gallop's own actions, beside the family's (``tobruk.mechanics.actions``):
 
-    activate 1SA                (an Allied unit is activated, GG-V.A)
-    gallop                      (the Allied player sets off the Gazala Gallop, GG-XIII.E)
-    convoy 21Pz                 (a truck convoy extends one unit's supply line, GG-XV.A.4)
-    airlift F7                  (the Luftwaffe supplies the Axis units in a hex, GG-X.B.2)
-    weather 2 5                 (the British player's sandstorm and rainstorm numbers, GG-VIII.0)
+activate 1SA                (an Allied unit is activated, GG-V.A)
+gallop                      (the Allied player sets off the Gazala Gallop, GG-XIII.E)
+convoy 21Pz                 (a truck convoy extends one unit's supply line, GG-XV.A.4)
+airlift F7                  (the Luftwaffe supplies the Axis units in a hex, GG-X.B.2)
+weather 2 5                 (the British player's sandstorm and rainstorm numbers, GG-VIII.0)
 """
 
 from __future__ import annotations

@@ -102,8 +102,7 @@ class AirMission(Frame):
     clause = "GG-X.B.3"
 
     def decision(self, game: Game) -> Decision | None:
-        return Decision(Side(self.side).enemy, game.step.key, f"intercept {self.air}'s mission over {self.hex}, or not",
-                        self.clause)
+        return Decision(Side(self.side).enemy, game.step.key, f"intercept {self.air}'s mission over {self.hex}, or not", self.clause)
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         return [Intercept(), NoIntercept()]
@@ -119,8 +118,7 @@ class AirMission(Frame):
         finish(game, self, None)
 
     def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
-        return IllegalOrderError(self.clause, f"answer the air mission first: intercept or no-intercept, "
-                                              f"not '{action.notation()}'")
+        return IllegalOrderError(self.clause, f"answer the air mission first: intercept or no-intercept, not '{action.notation()}'")
 
 
 # --- missions --------------------------------------------------------------------------------------
@@ -142,8 +140,11 @@ def declare(game: Game, side: Side, kind: str, target: Hex | None) -> None:
     assert uid is not None
     flown(game, uid)
     mission = AirMission(side.value, uid, kind, target.label if target else None)
-    what = {"strike": f"attacks {target}", "airlift": f"flies supplies to {target}",
-            "intercept-interdiction": "goes up against the interdiction"}[kind]
+    what = {
+        "strike": f"attacks {target}",
+        "airlift": f"flies supplies to {target}",
+        "intercept-interdiction": "goes up against the interdiction",
+    }[kind]
     game.log(f"{side.display}: {uid} {what}.")
     if kind == "intercept-interdiction" or not available(game, side.enemy):
         finish(game, mission, intercepted_by=None)

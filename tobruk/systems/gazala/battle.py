@@ -86,8 +86,9 @@ class GazalaBattle(BattleRules):
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.needs_no_retreat_question(game, cb.assess(game, order, side, n))
 
-    def fight(self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
-              ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
+    def fight(
+        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
+    ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
         """The die on the GCRT (GG-XIV.C), its conversions, and what it does at once."""
         a = cb.assess(game, order, side, n)
         assert a.column is not None
@@ -138,14 +139,19 @@ BATTLE = GazalaBattle(
     voluntary={"D": 2, "R1": 1, "AR": 1},  # GG-XIV.D.1: hexes the loser may add
     retreating=frozenset({"R1", "R2", "D", "AR"}),
     full_retreat=cb.FULL_RETREAT,  # GG-XIV.D.3, IX.B: unable to retreat this far, eliminated
-    clauses={"declare": "GG-XIV.A.4", "resolve": "GG-XIV.C.1", "minimum": "GG-XIV.B.4", "no-retreat": "GG-XIV.B.5", "retreat": "GG-XIV.D.1",
-             "route": "GG-XIV.D.2"},
+    clauses={
+        "declare": "GG-XIV.A.4",
+        "resolve": "GG-XIV.C.1",
+        "minimum": "GG-XIV.B.4",
+        "no-retreat": "GG-XIV.B.5",
+        "retreat": "GG-XIV.D.1",
+        "route": "GG-XIV.D.2",
+    },
 )
 
 
 # --- the end of the attack phase ----------------------------------------------------------------------
-def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *,
-                   include_held: bool = False) -> dict[Hex, list[str]]:
+def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *, include_held: bool = False) -> dict[Hex, list[str]]:
     """Units that can still attack this phase, by hex: undisrupted, active, not yet used or committed.
 
     Allied units in a box held at the start of the Allied player-turn create no duty to attack
@@ -167,8 +173,11 @@ def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *,
 def attack_group(game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[str, ...]:
     """The strongest legal group against ``target`` from ``able`` units (one hex only in a sandstorm)."""
     m = game.scenario.map
-    usable = [h for h in able if h.is_adjacent(target)
-              and not ((t := m.feature(h, target, Feature.TOWERING_ESCARPMENT)) is not None and t.high == target)]
+    usable = [
+        h
+        for h in able
+        if h.is_adjacent(target) and not ((t := m.feature(h, target, Feature.TOWERING_ESCARPMENT)) is not None and t.high == target)
+    ]
     if not usable:
         return ()
     if game.vars.weather == "sandstorm":  # GG-VIII.A.3

@@ -71,7 +71,7 @@ AIR_COLUMNS = ("allied-box", "allied", "axis", "british-air", "german-air")  # t
 def read_charts(t: Table) -> Charts:
     """The GCRT, terrain bonuses and air table from a charts file; a malformed one is refused naming the field."""
     if t.str("format") != "tobruk-charts":
-        raise t.error("format", "expected \"tobruk-charts\"")
+        raise t.error("format", 'expected "tobruk-charts"')
     if t.int("version") != 1:
         raise t.error("version", "expected 1")
     terrain = t.table("terrain")
@@ -79,9 +79,14 @@ def read_charts(t: Table) -> Charts:
     air_columns = tuple(air.strings("columns"))
     if sorted(air_columns) != sorted(AIR_COLUMNS):
         raise air.error("columns", f"expected the columns {', '.join(AIR_COLUMNS)}")
-    charts = Charts(read_ratio_table(t.table("gcrt"), codes=GCRT_CODES), read_column_table(air, codes=AIR_CODES),
-                    terrain.int("box_bonus"), terrain.int("escarpment_defence"), terrain.int("escarpment_attack"),
-                    terrain.int("hill_ridge_defence"))
+    charts = Charts(
+        read_ratio_table(t.table("gcrt"), codes=GCRT_CODES),
+        read_column_table(air, codes=AIR_CODES),
+        terrain.int("box_bonus"),
+        terrain.int("escarpment_defence"),
+        terrain.int("escarpment_attack"),
+        terrain.int("hill_ridge_defence"),
+    )
     terrain.done()
     t.done()
     return charts
@@ -179,8 +184,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
     for a in attack_hexes:
         for h in order.defenders:
             if not a.is_adjacent(h):
-                raise IllegalOrderError("GG-XIV.A.4", f"every attacker must be next to every defending hex: "
-                                                      f"{a} is not next to {h}")
+                raise IllegalOrderError("GG-XIV.A.4", f"every attacker must be next to every defending hex: {a} is not next to {h}")
             tow = m.feature(a, h, Feature.TOWERING_ESCARPMENT)
             if tow is not None and tow.high == h:
                 raise IllegalOrderError("GG-XI.D", f"{h} is atop a towering escarpment and cannot be attacked up it")
@@ -202,8 +206,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
         if d.type is UnitType.AA and soft_defence:  # GG-XIV.B.7
             f2 //= 2
             note += " halved (AA unit against infantry and motorized only)"
-        down_towering = any((tw := m.feature(at, h, Feature.TOWERING_ESCARPMENT)) is not None and tw.high == at
-                            for h in order.defenders)
+        down_towering = any((tw := m.feature(at, h, Feature.TOWERING_ESCARPMENT)) is not None and tw.high == at for h in order.defenders)
         if down_towering:  # GG-XI.D
             towering.add(uid)
             f2 //= 2
@@ -267,9 +270,23 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
     lines.insert(0, f"attack {_half(attack2)} against defence {_half(defence2)}")
     if shift:
         lines.append("defenders disrupted: one column higher")
-    return Assessment(attackers, tuple(defenders), tuple(order.defenders), attack_hexes, attack2, defence2, basic,
-                      column, shift, frozenset(towering), box_hexes, hex_defence2, lines, factors,
-                      "below 1:4" if column is None else chart(game).columns[column])
+    return Assessment(
+        attackers,
+        tuple(defenders),
+        tuple(order.defenders),
+        attack_hexes,
+        attack2,
+        defence2,
+        basic,
+        column,
+        shift,
+        frozenset(towering),
+        box_hexes,
+        hex_defence2,
+        lines,
+        factors,
+        "below 1:4" if column is None else chart(game).columns[column],
+    )
 
 
 def terrain_modified(game: Game, unit2: dict[str, int], granted: int, matched: int) -> dict[str, Fraction]:
@@ -297,8 +314,12 @@ def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[st
             code, compulsory = {"R1": ("D", False), "R2": ("R1", True), "DE": ("R2", True)}.get(code, (code, False))
         if uid in nr:  # GG-XIV.B.5
             code = {"R1": "D", "R2": "DE"}.get(code, code)
-        if code == "DE" and "survivable" in game.defs[uid].flags and uid not in nr \
-                and can_retreat(game, uid, FULL_RETREAT["R2"], a.attack_hexes):  # GG-XIV.D.5 (and D.3)
+        if (
+            code == "DE"
+            and "survivable" in game.defs[uid].flags
+            and uid not in nr
+            and can_retreat(game, uid, FULL_RETREAT["R2"], a.attack_hexes)
+        ):  # GG-XIV.D.5 (and D.3)
             code = "R2"
         out[uid] = Effect(code, compulsory)
     for uid in a.attackers:
@@ -441,5 +462,7 @@ def can_leave_board(game: Game, uid: str) -> bool:
 
 def combat_log_line(game: Game, a: Assessment, die: int, result: str, effects: dict[str, Effect]) -> str:
     hit = ", ".join(f"{u} {e.code}" for u, e in effects.items() if e.code != "-")
-    return (f"Attack on {','.join(h.label for h in a.defending_hexes)} by {','.join(a.attackers)}: "
-            f"{_half(a.attack2)} to {_half(a.defence2)}, {a.odds}; die {die}: {result}" + (f" ({hit})" if hit else ""))
+    return (
+        f"Attack on {','.join(h.label for h in a.defending_hexes)} by {','.join(a.attackers)}: "
+        f"{_half(a.attack2)} to {_half(a.defence2)}, {a.odds}; die {die}: {result}" + (f" ({hit})" if hit else "")
+    )

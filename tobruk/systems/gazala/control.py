@@ -22,8 +22,9 @@ def set_initial_control(game: Game) -> None:
     """At the start each village or town belongs to the side on whose side of the Gazala Line it lies."""
     m = game.scenario.map
     west = game.scenario.zone("axis-free-setup") if "axis-free-setup" in game.scenario.zones else frozenset()
-    game.vars.villages = {h.label: (Side.AXIS if h in west else Side.ALLIED).value
-                                   for h in m.hexes if m.terrain[h] in (Terrain.VILLAGE, Terrain.TOWN)}
+    game.vars.villages = {
+        h.label: (Side.AXIS if h in west else Side.ALLIED).value for h in m.hexes if m.terrain[h] in (Terrain.VILLAGE, Terrain.TOWN)
+    }
 
 
 def pass_through(game: Game, side: Side, path: Iterable[Hex]) -> None:
@@ -32,5 +33,4 @@ def pass_through(game: Game, side: Side, path: Iterable[Hex]) -> None:
     for h in path:
         if h.label in control and control[h.label] != side.value:
             control[h.label] = side.value
-            game.log(f"{side.display} takes control of {', '.join(p.name for p in game.scenario.map.places_in(h)) or h}.",
-                     kind="event")
+            game.log(f"{side.display} takes control of {', '.join(p.name for p in game.scenario.map.places_in(h)) or h}.", kind="event")

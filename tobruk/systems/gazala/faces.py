@@ -22,15 +22,23 @@ if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
-RESULT_VALUES = {"DE": (1.0, 0.0), "R2": (0.55, 0.0), "R1": (0.4, 0.0), "D": (0.3, 0.0), "-": (0.0, 0.0),
-                 "DAR": (0.3, 0.25), "DAE": (0.3, 1.0), "AR": (0.0, 0.25), "AE": (0.0, 1.0)}
+RESULT_VALUES = {
+    "DE": (1.0, 0.0),
+    "R2": (0.55, 0.0),
+    "R1": (0.4, 0.0),
+    "D": (0.3, 0.0),
+    "-": (0.0, 0.0),
+    "DAR": (0.3, 0.25),
+    "DAE": (0.3, 1.0),
+    "AR": (0.0, 0.25),
+    "AE": (0.0, 1.0),
+}
 
 # how the map and the counters are drawn: the terrain effects chart's kinds, NATO-style symbols; an Allied unit
 # is "inactive" until activated (GG-V.A.2), an Axis unit never is
 RENDERING = Rendering(
     terrain={"clear": "#efe4c4", "sea": "#9cc3dd", "town": "#d9c7a0", "village": "#e6d5ae", "hill": "#d8c28f"},
-    symbols={"armour": "oval", "motorized": "cross-wheels", "infantry": "cross", "recce": "slash", "aa": "aa",
-             "artillery": "dot"},
+    symbols={"armour": "oval", "motorized": "cross-wheels", "infantry": "cross", "recce": "slash", "aa": "aa", "artillery": "dot"},
     status_names={"disrupted": "disrupted", "out_of_supply": "out of supply"},
     status_words=(StatusWord("activated", "inactive", when=False, sides=("allied",), faded=True),),
 )
@@ -42,8 +50,17 @@ def view(game: Game, side: Side) -> dict[str, Any]:
     return {
         "weather": game.vars.weather,
         "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
-        "attacks": [{"id": a.id, "order": a.order.notation(), "defenders": [h.label for h in a.order.defenders],
-                     "attackers": list(a.attackers), "resolved": a.resolved} for a in game.vars.attacks if not a.resolved],
+        "attacks": [
+            {
+                "id": a.id,
+                "order": a.order.notation(),
+                "defenders": [h.label for h in a.order.defenders],
+                "attackers": list(a.attackers),
+                "resolved": a.resolved,
+            }
+            for a in game.vars.attacks
+            if not a.resolved
+        ],
         "result": game.vars.result,
     }
 
@@ -80,8 +97,7 @@ def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
     gone = set(game.vars.boxes_eliminated)
     held = [f"{h} ({s.display})" for h, s in sorted(boxes.items()) if h.label not in gone]
     lost = [f"{h} ({s.display})" for h, s in sorted(boxes.items()) if h.label in gone]
-    return [("Boxes and forts", [("Held at the end", ", ".join(held) or "none"),
-                                 ("Eliminated", ", ".join(lost) or "none")])]
+    return [("Boxes and forts", [("Held at the end", ", ".join(held) or "none"), ("Eliminated", ", ".join(lost) or "none")])]
 
 
 # GG-XV.A.4: truck convoys per side and game-turn, written out again here so that the fuzzer holds the engine's
@@ -94,8 +110,12 @@ def invariants(game: Game, before: Step) -> list[str]:
     (a retreat in the enemy's attack phase may crowd a hex until then, ruling R-STACK); the supply markers
     agree with the last determination; truck convoys stay within the limit (see :func:`convoy_problems`)."""
     problems = convoy_problems(game)
-    if before.side is not None and before.key.endswith(("setup", "movement", "attacks")) \
-            and game.phase.key != before.key and not game.is_over:
+    if (
+        before.side is not None
+        and before.key.endswith(("setup", "movement", "attacks"))
+        and game.phase.key != before.key
+        and not game.is_over
+    ):
         crowded = mv.overstacked(game, before.side)
         if crowded:
             problems.append(f"{before.side.display} over the stacking limit in {sorted(crowded)[0]} after {before.key}")
@@ -107,8 +127,7 @@ def invariants(game: Game, before: Step) -> list[str]:
                     problems.append(f"{uid}'s supply marker disagrees with the {side_name} determination")
     for uid in game.unit_ids:
         u = game.unit(uid)
-        if u.hidden and u.hex is not None and not u.eliminated and uid not in game.vars.anon \
-                and game.vars.unseen.get(uid) is None:
+        if u.hidden and u.hex is not None and not u.eliminated and uid not in game.vars.anon and game.vars.unseen.get(uid) is None:
             problems.append(f"{uid} is face down without an anonymous id")
     return problems
 
@@ -138,8 +157,7 @@ def convoy_problems(game: Game) -> list[str]:
             problems.append(f"{side.display} used {mine} truck convoys in turn {game.turn}, more than {CONVOY_LIMIT[side]}")
         counted = game.vars.convoys_used.get(side.value, 0)
         if counted != mine:
-            problems.append(f"{side.display}: the game counts {counted} truck convoys in turn {game.turn}, "
-                            f"the orders played {mine}")
+            problems.append(f"{side.display}: the game counts {counted} truck convoys in turn {game.turn}, the orders played {mine}")
     return problems
 
 
@@ -216,15 +234,17 @@ def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | 
         convoys = [a for a in actions if isinstance(a, Convoy)]
         if convoys:
             mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u}
-            return max(convoys, key=lambda a: int(mine[a.unit]["attack"]) + int(mine[a.unit]["defence"])
-                       if a.unit in mine else 0)
+            return max(convoys, key=lambda a: int(mine[a.unit]["attack"]) + int(mine[a.unit]["defence"]) if a.unit in mine else 0)
         return next((a for a in actions if isinstance(a, Airlift)), None)
     activations = [a for a in actions if isinstance(a, Activate)]
     if not activations:
         return None
     mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u and u.get("hex")}
-    enemies = [Hex.parse(u["hex"]) for u in seen["units"] if u.get("side") != seen["side"] and u.get("hex")
-               and not u.get("eliminated") and u.get("type") not in ("air", "dummy")]
+    enemies = [
+        Hex.parse(u["hex"])
+        for u in seen["units"]
+        if u.get("side") != seen["side"] and u.get("hex") and not u.get("eliminated") and u.get("type") not in ("air", "dummy")
+    ]
 
     def urgency(a: Activate) -> tuple[int, int]:
         u = mine.get(a.unit)
@@ -235,4 +255,3 @@ def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | 
 
     best = min(activations, key=urgency)
     return best if urgency(best)[0] <= 6 else None
-

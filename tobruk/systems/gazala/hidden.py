@@ -170,8 +170,7 @@ def siege_available(game: Game) -> bool:
     zone = siege_zone(game)
     if not zone or game.vars.siege_lost or axis_inside(game, zone):
         return False
-    return any(game.unit(u).hex in zone for u in game.units_of(Side.ALLIED)
-               if not game.defs[u].is_air and not game.unit(u).eliminated)
+    return any(game.unit(u).hex in zone for u in game.units_of(Side.ALLIED) if not game.defs[u].is_air and not game.unit(u).eliminated)
 
 
 def axis_inside(game: Game, zone: frozenset[Hex]) -> bool:
@@ -187,8 +186,7 @@ def note_siege_lost(game: Game) -> None:
 
 
 def _axis_on_map(game: Game) -> list[tuple[str, Hex]]:
-    return [(u, h) for u in game.units_of(Side.AXIS) if (h := game.unit(u).hex) is not None
-            and not game.unit(u).eliminated]
+    return [(u, h) for u in game.units_of(Side.AXIS) if (h := game.unit(u).hex) is not None and not game.unit(u).eliminated]
 
 
 def siege_units(game: Game) -> list[str]:
@@ -226,8 +224,7 @@ def end_siege(game: Game) -> None:
     if not game.vars.placed:
         return
     zone = siege_zone(game)
-    inside = [u for u in game.units_of(Side.ALLIED) if not game.defs[u].is_air and not game.unit(u).eliminated
-              and game.unit(u).hex in zone]
+    inside = [u for u in game.units_of(Side.ALLIED) if not game.defs[u].is_air and not game.unit(u).eliminated and game.unit(u).hex in zone]
     for uid in inside:
         game.unit(uid).hidden = True
     assign_anonymous_ids(game, inside)

@@ -46,8 +46,7 @@ GALLOP_DIRECTIONS = frozenset({Direction.NE, Direction.E, Direction.SE})
 GALLOP_BEYOND_COLUMN = 13  # GG-XIII.E: anywhere east of vertical hex column 13
 STACK_UNITS, STACK_DIVISIONS = 3, 2  # GG-XII.A.2
 
-CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XIII.E", "XI.D",
-                                   "XI.A.3n")}
+CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XIII.E", "XI.D", "XI.A.3n")}
 
 
 def movement_class(d: UnitDef, trucks: bool = False) -> str:
@@ -117,8 +116,7 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies, as it applies to ``side``'s units now."""
-    zoc: ZocMap = game.memo(("zoc", side), lambda: zoc_map(game.scenario.map, zoc_units(game, side.enemy),
-                                                           zoc_exempt(game, side)))
+    zoc: ZocMap = game.memo(("zoc", side), lambda: zoc_map(game.scenario.map, zoc_units(game, side.enemy), zoc_exempt(game, side)))
     return zoc
 
 
@@ -163,21 +161,33 @@ def move_context(game: Game, uid: str, trucks: bool = False, parts: SideParts | 
         base, bonus, directions = base * 2, bonus * 2, GALLOP_DIRECTIONS
     zoc, enemies, friends, forts, tables = parts if parts is not None else side_parts(game, d.side)
     return MoveContext(
-        map=game.scenario.map, side=d.side, start=u.hex,
+        map=game.scenario.map,
+        side=d.side,
+        start=u.hex,
         rates=(RAIN_RATES if weather == "rainstorm" else RATES)[cls],
-        budget=base, bonus=bonus, ascent=ASCENT[cls], vehicle=cls != "foot",
-        zoc=zoc, enemy_units=enemies, friendly_units=friends,
-        enemy_forts=forts, zoc_stops=weather != "sandstorm",
-        directions=directions, clauses=CLAUSES, tables=tables,
+        budget=base,
+        bonus=bonus,
+        ascent=ASCENT[cls],
+        vehicle=cls != "foot",
+        zoc=zoc,
+        enemy_units=enemies,
+        friendly_units=friends,
+        enemy_forts=forts,
+        zoc_stops=weather != "sandstorm",
+        directions=directions,
+        clauses=CLAUSES,
+        tables=tables,
     )
 
 
 def _side_parts(game: Game, side: Side) -> SideParts:
     """What every move of a side shares in one position: enemy ZOC, who is where, enemy forts."""
     friends = frozenset(h for _, h in on_map(game, side))
-    enemies = frozenset(h for uid in game.units_of(side.enemy)
-                        if (h := game.unit(uid).hex) is not None and not game.unit(uid).eliminated
-                        and not game.defs[uid].is_air)
+    enemies = frozenset(
+        h
+        for uid in game.units_of(side.enemy)
+        if (h := game.unit(uid).hex) is not None and not game.unit(uid).eliminated and not game.defs[uid].is_air
+    )
     zoc = enemy_zoc(game, side)
     forts = enemy_forts(game, side)
     return zoc, enemies, friends, forts, side_tables(game.scenario.map, side, zoc, enemies, friends, forts)
@@ -199,8 +209,7 @@ def why_not_movable(game: Game, uid: str, side: Side, trucks: bool = False) -> I
         if d.type is not UnitType.INFANTRY:
             return IllegalOrderError("GG-XV.A.4", f"truck convoys carry only non-motorized infantry, not {uid}")
         if d.attack > convoys_left(game, side):
-            return IllegalOrderError("GG-XV.A.4", f"{uid} needs {d.attack} truck convoys; {convoys_left(game, side)} left "
-                                                  "this turn")
+            return IllegalOrderError("GG-XV.A.4", f"{uid} needs {d.attack} truck convoys; {convoys_left(game, side)} left this turn")
     return None
 
 
@@ -263,8 +272,7 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     else:
         result = walk(ctx, order.path)
     if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx, game.search_cache)):
-        raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} "
-                                             "when it can")
+        raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} when it can")
     return result
 
 
@@ -362,5 +370,12 @@ def eliminate(game: Game, uid: str, why: str) -> None:
 
 # GG-XII.A.2 and B: 3 units a hex, at most 2 division-level (dummies and air units do not count: on_map leaves
 # them out); the owner eliminates units over the limit at the end of his movement or attack phase
-STACKING = StackingRules(STACK_UNITS, STACK_DIVISIONS, "GG-XII.B", counts=lambda game, uid: True,
-                         division=lambda game, uid: game.defs[uid].is_division, eliminate=eliminate, on_map=on_map)
+STACKING = StackingRules(
+    STACK_UNITS,
+    STACK_DIVISIONS,
+    "GG-XII.B",
+    counts=lambda game, uid: True,
+    division=lambda game, uid: game.defs[uid].is_division,
+    eliminate=eliminate,
+    on_map=on_map,
+)

@@ -61,8 +61,10 @@ def fly(game: Game, decision: Decision, order: Action) -> None:
     side = decision.side
     if order not in air_orders(game, decision.phase, side):
         why = air.why_unavailable(game, side)
-        raise IllegalOrderError("GG-X.A" if why is None else why.rpartition("[")[2].rstrip("]"),
-                                f"'{order.notation()}' is not possible now" + (f": {why.rpartition(' [')[0]}" if why else ""))
+        raise IllegalOrderError(
+            "GG-X.A" if why is None else why.rpartition("[")[2].rstrip("]"),
+            f"'{order.notation()}' is not possible now" + (f": {why.rpartition(' [')[0]}" if why else ""),
+        )
     if isinstance(order, Intercept):
         air.declare(game, side, "intercept-interdiction", None)
     elif isinstance(order, Airlift):
@@ -163,8 +165,9 @@ class WeatherStep(GazalaStep):
                 weather = "sandstorm"
         elif first == order.rainstorm and game.dice.roll("rainstorm confirmation (same number)") == first:
             weather = "rainstorm"
-        game.log(f"Weather: the British name {order.sandstorm} (sandstorm) and {order.rainstorm} (rainstorm); "
-                 f"the Axis rolls {first}: {weather}.")
+        game.log(
+            f"Weather: the British name {order.sandstorm} (sandstorm) and {order.rainstorm} (rainstorm); the Axis rolls {first}: {weather}."
+        )
         game.vars.weather = weather
         air.weather_turn(game)
         return True
@@ -289,12 +292,16 @@ class AttackStep(AlliedChoices):
     def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
         side = decision.side
         if battles.pending(game):
-            raise IllegalOrderError("GG-XIV.C.1", "resolve or cancel the declared attacks "
-                                    f"({', '.join(str(a.id) for a in battles.pending(game))}) first")
+            raise IllegalOrderError(
+                "GG-XIV.C.1", f"resolve or cancel the declared attacks ({', '.join(str(a.id) for a in battles.pending(game))}) first"
+            )
         due = bt.obligations(game, side)
         if due:
-            raise IllegalOrderError("GG-XIV.A.2", "these hexes hold undisrupted (or face-down) enemy units next to "
-                                    f"yours and must be attacked: {' '.join(h.label for h in due)}")
+            raise IllegalOrderError(
+                "GG-XIV.A.2",
+                "these hexes hold undisrupted (or face-down) enemy units next to "
+                f"yours and must be attacked: {' '.join(h.label for h in due)}",
+            )
         if not bt.end_of_attacks(game, side):  # else GG-IX.B: the disrupted units' AR comes first
             close_step(game, side)
 
@@ -306,12 +313,13 @@ class AttackStep(AlliedChoices):
 def check_declaration(game: Game, order: Attack, side: Side) -> None:
     a = cb.assess(game, order, side)
     if a.column is None and not hd.hidden_in(game, order.defenders, side.enemy):  # (odds unknown if face down)
-        raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed "
-                                              f"({a.attack2 / 2:g} to {a.defence2 / 2:g})")
+        raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed ({a.attack2 / 2:g} to {a.defence2 / 2:g})")
     stranded = bt.strands_a_duty(game, order, side)
     if stranded is not None:
-        raise IllegalOrderError("GG-XIV.A.2", f"this would leave {stranded}, which must be attacked, with no unit "
-                                              "able to attack it: include it or keep units for it")
+        raise IllegalOrderError(
+            "GG-XIV.A.2",
+            f"this would leave {stranded}, which must be attacked, with no unit able to attack it: include it or keep units for it",
+        )
 
 
 def attack_orders(game: Game, side: Side) -> list[Action]:
@@ -326,8 +334,7 @@ def attack_orders(game: Game, side: Side) -> list[Action]:
         except IllegalOrderError:
             pass  # its defenders have gone, or it no longer adds up: it can only be cancelled
         out.append(Cancel(entry.id))
-    out.extend(Target(h) for h in sorted({a.defenders[0] for a in suggested_attacks(game, side)
-                                             if isinstance(a, Attack)}))
+    out.extend(Target(h) for h in sorted({a.defenders[0] for a in suggested_attacks(game, side) if isinstance(a, Attack)}))
     return out
 
 
@@ -391,9 +398,12 @@ class RecoveryStep(GazalaStep):
     def convoy(self, game: Game, decision: Decision, order: Convoy) -> None:
         side = decision.side
         if order.unit not in convoy_candidates(game, side):
-            raise IllegalOrderError("GG-XV.A.4", f"no truck convoy can go to {order.unit} now (convoys left: "
-                                                 f"{mv.convoys_left(game, side)}; only units out of supply that "
-                                                 "are divisions, independent brigades or their brigades)")
+            raise IllegalOrderError(
+                "GG-XV.A.4",
+                f"no truck convoy can go to {order.unit} now (convoys left: "
+                f"{mv.convoys_left(game, side)}; only units out of supply that "
+                "are divisions, independent brigades or their brigades)",
+            )
         game.vars.convoy_tried[side.value] = (*game.vars.convoy_tried.get(side.value, ()), order.unit)
         sp.convoy(game, order.unit, side)
 
@@ -413,28 +423,47 @@ class RecoveryStep(GazalaStep):
         air.end_of_enemy_player_turn(game, self.side)
 
 
-SETUP = SetupStep("axis-setup", "Axis set-up", "GG-V.A.1", AXIS,
-                  "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end-phase")
-ALLIED_SETUP = SetupStep("allied-setup", "Allied set-up, face down", "GG-V.B.1", ALLIED,
-                         "place every unit and the 2 dummies face down on the Allied side of the Gazala Line "
-                         "(or south of it in columns 8-18), then end-phase")
+SETUP = SetupStep(
+    "axis-setup",
+    "Axis set-up",
+    "GG-V.A.1",
+    AXIS,
+    "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end-phase",
+)
+ALLIED_SETUP = SetupStep(
+    "allied-setup",
+    "Allied set-up, face down",
+    "GG-V.B.1",
+    ALLIED,
+    "place every unit and the 2 dummies face down on the Allied side of the Gazala Line (or south of it in columns 8-18), then end-phase",
+)
 AXIS_FREE_SETUP = SetupStep("axis-setup", "Axis set-up", "GG-V.B.3", AXIS, SETUP.prompt)
-WEATHER = WeatherStep("weather", "Weather determination", "GG-VIII.0", ALLIED,
-                      "name the sandstorm and the rainstorm numbers (the Axis player then rolls)")
+WEATHER = WeatherStep(
+    "weather", "Weather determination", "GG-VIII.0", ALLIED, "name the sandstorm and the rainstorm numbers (the Axis player then rolls)"
+)
 SIEGE = SiegeStep("allied-siege", "Siege of Tobruk", "GG-XIV.B.6", ALLIED)
 PLAYER_TURNS = (
     VictoryStep("axis-victory", "Axis victory determination", "GG-VI.B", AXIS),
-    AirStep("axis-airstrike", "Axis airstrike", "GG-VI.B", AXIS,
-            "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase"),
+    AirStep(
+        "axis-airstrike",
+        "Axis airstrike",
+        "GG-VI.B",
+        AXIS,
+        "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase",
+    ),
     MovementStep("axis-movement", "Axis operational movement", "GG-VI.B", AXIS),
     AttackStep("axis-attacks", "Axis attacks", "GG-VI.B", AXIS),
     RecoveryStep("axis-recovery", "Axis recovery and supply determination", "GG-IX.E", AXIS),
     VictoryStep("allied-victory", "Allied victory determination", "GG-VI.C", ALLIED),
-    AirStep("allied-interception", "Allied interception of Axis interdiction", "GG-VI.C", ALLIED,
-            "intercept the enemy's interdiction"),
+    AirStep("allied-interception", "Allied interception of Axis interdiction", "GG-VI.C", ALLIED, "intercept the enemy's interdiction"),
     MovementStep("allied-movement", "Allied operational movement", "GG-VI.C", ALLIED),
-    AirStep("allied-airstrike", "Allied airstrike", "GG-VI.C", ALLIED,
-            "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase"),
+    AirStep(
+        "allied-airstrike",
+        "Allied airstrike",
+        "GG-VI.C",
+        ALLIED,
+        "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase",
+    ),
     AttackStep("allied-attacks", "Allied attacks", "GG-VI.C", ALLIED),
     RecoveryStep("allied-recovery", "Allied recovery and supply determination", "GG-IX.E", ALLIED),
 )

@@ -50,8 +50,9 @@ def setup_zones(game: Game, side: Side) -> dict[str, str]:
     return {u: zone for u in hd.pool_units(game, side)}
 
 
-def placement_problem(game: Game, uid: str, h: Hex, zones: dict[str, str] | None = None,
-                      occupants: dict[Hex, list[str]] | None = None) -> str | None:
+def placement_problem(
+    game: Game, uid: str, h: Hex, zones: dict[str, str] | None = None, occupants: dict[Hex, list[str]] | None = None
+) -> str | None:
     """Why ``uid`` may not be set up in ``h``, or ``None``.  A listing passes its side's ``zones`` and the
     ``occupants`` of the position, worked out once for all its units and hexes."""
     d = game.defs.get(uid)
@@ -101,8 +102,13 @@ def set_up_the_pool(game: Game) -> None:
         hd.keep_unseen(game, uid)
         game.unit(uid).hex = game.scenario.start[uid]
     if waiting:
-        hd.log_secret(game, ALLIED, "Allied: the units not placed set up in their printed positions: "
-                      + ", ".join(f"{u} {game.unit(u).hex}" for u in waiting) + ".")
+        hd.log_secret(
+            game,
+            ALLIED,
+            "Allied: the units not placed set up in their printed positions: "
+            + ", ".join(f"{u} {game.unit(u).hex}" for u in waiting)
+            + ".",
+        )
     hd.assign_anonymous_ids(game, hd.face_down_on_map(game, ALLIED))
     hd.end_unseen_phase(game)
     game.log("Allied has set up, face down.")
@@ -172,8 +178,12 @@ class SiegeStep(GazalaStep):
     def ask(self, game: Game, side: Side) -> Decision | None:
         if not (hd.siege_available(game) and hd.siege_threatened(game)):
             return None
-        return Decision(ALLIED, self.key, "turn the Tobruk garrison face down and redeploy it with the 2 dummies "
-                                          "inside the perimeter, or end-phase", self.clause)
+        return Decision(
+            ALLIED,
+            self.key,
+            "turn the Tobruk garrison face down and redeploy it with the 2 dummies inside the perimeter, or end-phase",
+            self.clause,
+        )
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         out: list[Action] = []
@@ -182,8 +192,7 @@ class SiegeStep(GazalaStep):
             if uid in game.vars.placed:
                 continue  # each counter is redeployed once (undo to change it)
             for h in zone:
-                if h != game.unit(uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid],
-                                                                       uid]) is None:
+                if h != game.unit(uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid], uid]) is None:
                     out.append(Place(uid, h))
         out.append(EndPhase())
         return out
@@ -191,8 +200,10 @@ class SiegeStep(GazalaStep):
     @on(Place)
     def place(self, game: Game, decision: Decision, order: Place) -> None:
         if order not in self.actions(game, decision):
-            raise IllegalOrderError(self.clause, f"{order.unit} cannot be redeployed to {order.hex}: only the "
-                                                 "fortress's units and the dummies, inside the perimeter")
+            raise IllegalOrderError(
+                self.clause,
+                f"{order.unit} cannot be redeployed to {order.hex}: only the fortress's units and the dummies, inside the perimeter",
+            )
         hd.redeploy(game, order.unit, order.hex)
 
     @on(EndPhase)

@@ -23,8 +23,11 @@ class GazalaStep(PhaseStep):
             from tobruk.systems.gazala import air
 
             why = air.why_unavailable(game, decision.side)
-            return IllegalOrderError("GG-X.A" if why is None else why.rpartition("[")[2].rstrip("]"),
-                                     f"'{action.notation()}' is not possible now" + (f": {why.rpartition(' [')[0]}" if why else ""))
+            return IllegalOrderError(
+                "GG-X.A" if why is None else why.rpartition("[")[2].rstrip("]"),
+                f"'{action.notation()}' is not possible now" + (f": {why.rpartition(' [')[0]}" if why else ""),
+            )
         clause = "GG-XIII.A.1" if isinstance(action, Move) else decision.clause
-        return IllegalOrderError(clause, f"'{action.notation()}' is not an order of the {decision.phase} phase; "
-                                         f"{decision.side.display}: {decision.prompt}")
+        return IllegalOrderError(
+            clause, f"'{action.notation()}' is not an order of the {decision.phase} phase; {decision.side.display}: {decision.prompt}"
+        )

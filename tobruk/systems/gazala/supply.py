@@ -49,8 +49,11 @@ def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozen
     m = game.scenario.map
     sandstorm = game.vars.weather == "sandstorm"
     friends = {h for uid, h in mv.on_map(game, side) if uid not in absent}
-    enemy_hexes = {u.hex for uid in game.units_of(side.enemy)
-                   if (u := game.unit(uid)).hex is not None and not u.eliminated and not game.defs[uid].is_air}
+    enemy_hexes = {
+        u.hex
+        for uid in game.units_of(side.enemy)
+        if (u := game.unit(uid)).hex is not None and not u.eliminated and not game.defs[uid].is_air
+    }
     undisrupted: set[Hex] = set()
     disrupted: set[Hex] = set()
     for uid, h in mv.zoc_units(game, side.enemy):  # a face-down counter's state is unknown: undisrupted
@@ -64,8 +67,7 @@ def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozen
     for h in m.hexes:
         if h in friends:
             state.append(0)  # always through friendly-occupied hexes
-        elif h in enemy_hexes or (h in enemy_forts and h in zoc) or control.get(h) is side.enemy \
-                or (h in undisrupted and not sandstorm):
+        elif h in enemy_hexes or (h in enemy_forts and h in zoc) or control.get(h) is side.enemy or (h in undisrupted and not sandstorm):
             state.append(2)  # enemy units; an enemy box vacant in enemy ZOC; an enemy village; a ZOC that blocks
         elif h in zoc:
             state.append(1)
@@ -96,15 +98,16 @@ def line_limit(game: Game, side: Side) -> int:
     return base * MF
 
 
-def trace(game: Game, side: Side, limit: int | None = None, east_only: bool = False,
-          absent: frozenset[str] = frozenset()) -> dict[Hex, SupplyTrace]:
-    return trace_all(context(game, side, sources(game, side, east_only), absent),
-                     line_limit(game, side) if limit is None else limit)
+def trace(
+    game: Game, side: Side, limit: int | None = None, east_only: bool = False, absent: frozenset[str] = frozenset()
+) -> dict[Hex, SupplyTrace]:
+    return trace_all(context(game, side, sources(game, side, east_only), absent), line_limit(game, side) if limit is None else limit)
 
 
 def serviced(game: Game, side: Side, absent: frozenset[str] = frozenset()) -> frozenset[Hex]:
     """The hexes friendly supply services now (GG-XIV.D.2 g, ruling R-RETREAT-SUPPLY): those a supply line of
     ``side`` reaches, and for the Allies their boxes, each a source for the units on it (GG-XV.A.1)."""
+
     def work() -> frozenset[Hex]:
         reached = set(trace(game, side, absent=absent))
         if side is Side.ALLIED:
@@ -190,8 +193,10 @@ def convoy(game: Game, uid: str, side: Side) -> bool:
     h = game.unit(uid).hex
     assert h is not None
     ok = h in trace(game, side, limit)
-    text = (f"{side.display}: truck convoy to {uid if secret else hd.name(game, uid)}, line {limit // MF} MF "
-            f"(rolled {', '.join(map(str, rolls))}): {'in supply' if ok else 'not enough'}.")
+    text = (
+        f"{side.display}: truck convoy to {uid if secret else hd.name(game, uid)}, line {limit // MF} MF "
+        f"(rolled {', '.join(map(str, rolls))}): {'in supply' if ok else 'not enough'}."
+    )
     if secret:
         hd.log_secret(game, side, text)
     else:
@@ -248,22 +253,29 @@ def finish_determination(game: Game, side: Side) -> None:
     if hd.face_down_on_map(game, side):  # (whether there are face-down counters is plain to see)
         face_down = {u for u in result if game.unit(u).hidden}
         crisis = any(not result[u]["supplied"] for u in result if u not in face_down)
-        hd.log_secret(game, side, _supply_line(game, side, result, recovered, set()),
-                      _supply_line(game, side, result, recovered, face_down, "face-up units"),
-                      kind="supply" if crisis else "note")
+        hd.log_secret(
+            game,
+            side,
+            _supply_line(game, side, result, recovered, set()),
+            _supply_line(game, side, result, recovered, face_down, "face-up units"),
+            kind="supply" if crisis else "note",
+        )
     else:
         crisis = any(not e["supplied"] for e in result.values())
         game.log(_supply_line(game, side, result, recovered, set()), kind="supply" if crisis else "note")
 
 
-def _supply_line(game: Game, side: Side, result: dict[str, dict[str, Any]], recovered: list[str],
-                 unseen: set[str], what: str = "units") -> str:
+def _supply_line(
+    game: Game, side: Side, result: dict[str, dict[str, Any]], recovered: list[str], unseen: set[str], what: str = "units"
+) -> str:
     """The determination's log line, leaving out the ``unseen`` (face-down) units for the enemy's reading:
     what a counter he cannot see is doing must not show, nor how many real units stand behind them."""
     shown = [u for u in result if u not in unseen]
     out = [u for u in shown if not result[u]["supplied"]]
     back = [u for u in recovered if u not in unseen]
-    return (f"{side.display} supply: {len(shown) - len(out)} {what} in supply"
-            + (f", out of supply: {', '.join(out)}" if out else "")
-            + (f"; recovered: {', '.join(back)}" if back else "") + ".")
-
+    return (
+        f"{side.display} supply: {len(shown) - len(out)} {what} in supply"
+        + (f", out of supply: {', '.join(out)}" if out else "")
+        + (f"; recovered: {', '.join(back)}" if back else "")
+        + "."
+    )

@@ -70,8 +70,7 @@ def tobruk_state(game: Game) -> str:
 
 
 def destroyed(game: Game, side: Side) -> list[str]:
-    return [u for u in game.units_of(side) if game.unit(u).eliminated and not game.defs[u].is_dummy
-            and not game.defs[u].is_air]
+    return [u for u in game.units_of(side) if game.unit(u).eliminated and not game.defs[u].is_dummy and not game.defs[u].is_air]
 
 
 def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
@@ -121,8 +120,9 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
     note = ""
     if game.vars.nonhistorical and winner is not None:  # GG-IV.D
         difference = difference / 2 if winner is Side.ALLIED else difference * 2
-        note = "halved (nonhistorical set-up, Allied advantage)" if winner is Side.ALLIED else \
-            "doubled (nonhistorical set-up, Axis advantage)"
+        note = (
+            "halved (nonhistorical set-up, Allied advantage)" if winner is Side.ALLIED else "doubled (nonhistorical set-up, Axis advantage)"
+        )
     name = level(difference)
     if name.startswith("no victory"):
         winner = None
@@ -142,8 +142,11 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
 def describe(result: dict[str, Any]) -> list[str]:
     """The result as lines of text: winner and level, then each side's GVP line by line."""
     who = {"allied": "Allied", "axis": "Axis", None: "Nobody"}[result["winner"]]
-    lines = [f"{who}: {result['level']} (difference {result['difference']} GVP"
-             + (f", {result['adjustment']}" if result["adjustment"] else "") + ")"]
+    lines = [
+        f"{who}: {result['level']} (difference {result['difference']} GVP"
+        + (f", {result['adjustment']}" if result["adjustment"] else "")
+        + ")"
+    ]
     for side, title in (("allied", "Allied"), ("axis", "Axis")):
         lines.append(f"{title} GVP: {result[side + '_total']}")
         lines.extend(f"  {points:>3}  {text}" for text, points in result[side])
