@@ -22,6 +22,7 @@ from tobruk.maps import Feature
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
 from tobruk.mechanics.phases import close_step
+from tobruk.mechanics.retreat import can_leave_board
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
@@ -123,7 +124,7 @@ class GazalaBattle(BattleRules):
         if loser.code not in cb.FULL_RETREAT:  # R1 (a box's compulsory one too), charts: unable to retreat, R1 becomes D
             game.log(f"{loser.unit} cannot retreat: it stays, disrupted.")
         else:  # R2 (No Retreat! situation, GG-XIV.D.3), AR (GG-IX.B), off the map (GG-XIV.D.4)
-            why = "off the map or into the sea" if cb.can_leave_board(game, loser.unit) else "unable to retreat"
+            why = "off the map or into the sea" if can_leave_board(game, loser.unit) else "unable to retreat"
             mv.eliminate(game, loser.unit, why)
 
     def retreated(self, game: Game, uid: str, path: Path) -> None:

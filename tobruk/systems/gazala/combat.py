@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING
 from tobruk.datafile import Table
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex, Hexside
+from tobruk.hexes import Hex
 from tobruk.maps import Feature, Terrain
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
+from tobruk.mechanics.retreat import RetreatGround
+from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
 from tobruk.units import UnitType
@@ -64,6 +66,7 @@ GCRT_CODES = frozenset({"DE", "R2", "R1", "D", "-", "AR", "DAR", "DAE", "AE"})  
 # a unit unable to retreat this many hexes on this result is eliminated, whatever distance the winner names: R2
 # (the No Retreat! situation, GG-XIV.D.3 "unable to retreat 2 hexes"), AR (GG-IX.B "if it cannot retreat")
 FULL_RETREAT = {"R2": 2, "AR": 1}
+RETREAT_BARRIERS = frozenset({Feature.TOWERING_ESCARPMENT})  # GG-XI.D: crossed only by a road or track
 AIR_CODES = frozenset({"D", "-", "EAX", "Int", "AA", "AAg", "Flak", "4thAA", "4thAA/Flak"})  # GG-X.C
 AIR_COLUMNS = ("allied-box", "allied", "axis", "british-air", "german-air")  # the targets of GG-X.C
 
@@ -401,63 +404,23 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     """GG-XIV.D.2: the legal retreat routes of exactly ``length`` hexes for a unit, preferences applied.
 
     a-e are requirements; f (empty or least stacked) and then g (serviced by friendly supply) are preferences
-    applied step by step among the routes that meet a-e.
+    applied step by step among the routes that meet a-e (the family's mechanics.retreat).  Only a towering
+    escarpment off a road or track bars a retreat; supply is traced "at that moment", with the unit gone
+    from its hex.
     """
-    d, u = game.defs[uid], game.unit(uid)
-    origin = u.hex
-    if origin is None:
-        return []
-    m = game.scenario.map
-    side = d.side
-    zoc = mv.enemy_zoc(game, side)
-    pending = {h for a in game.vars.attacks if not a.resolved for h in a.order.defenders}
-    boxes = own_forts(game, side)
-
-    def ok(here: Hex, there: Hex) -> bool:
-        if there not in m or not m.is_land(there):
-            return False
-        tow = m.feature(here, there, Feature.TOWERING_ESCARPMENT)
-        if tow is not None and m.routes.get(Hexside.between(here, there)) is None:
-            return False
-        if origin.distance(there) <= origin.distance(here):
-            return False
-        friends = [x for x in game.units_at(there, side) if not game.defs[x].is_air]
-        if game.units_at(there, side.enemy):
-            return False
-        if there in zoc and not friends:
-            return False
-        if there in pending:
-            return False
-        return not (any(there.is_adjacent(f) for f in from_hexes) and there not in boxes)
-
-    paths: list[tuple[Hex, ...]] = [(origin,)]
-    for _ in range(length):
-        paths = [(*p, n) for p in paths for n in p[-1].neighbours() if ok(p[-1], n)]
-    if not paths:
-        return []
-
-    def stack(h: Hex) -> int:  # every counter, a face-down dummy too (ruling R-HIDDEN: the enemy cannot tell)
-        return len([x for x in game.units_at(h, side) if x != uid and not game.defs[x].is_air])
-
-    supplied = sp.serviced(game, side, frozenset({uid}))  # "at that moment": with the unit gone from its hex
-    for step in range(1, length + 1):
-        least = min(stack(p[step]) for p in paths)  # f: as little stacked as possible, hex by hex
-        paths = [p for p in paths if stack(p[step]) == least]
-        if any(p[step] in supplied for p in paths):  # g: then, if possible, serviced by friendly supply
-            paths = [p for p in paths if p[step] in supplied]
-    return sorted(paths)
+    side = game.defs[uid].side
+    ground = RetreatGround(
+        enemy_zoc=mv.enemy_zoc(game, side),
+        friendly_boxes=own_forts(game, side),
+        barriers=RETREAT_BARRIERS,
+        supplied=lambda: sp.serviced(game, side, frozenset({uid})),
+    )
+    return paths_of_retreat(game, uid, length, from_hexes, ground)
 
 
 def can_retreat(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> bool:
     """Whether a unit could retreat ``length`` hexes now (GG-XIV.D.3, D.5, IX.B: "unable to retreat")."""
     return bool(retreat_paths(game, uid, length, from_hexes))
-
-
-def can_leave_board(game: Game, uid: str) -> bool:
-    """Whether a unit stands where a retreat could take it off the map or into the sea (GG-XIV.D.4)."""
-    h = game.unit(uid).hex
-    m = game.scenario.map
-    return h is not None and any(n not in m or not m.is_land(n) for n in h.neighbours())
 
 
 def combat_log_line(game: Game, a: Assessment, die: int, result: str, effects: dict[str, Effect]) -> str:
