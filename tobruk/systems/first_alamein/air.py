@@ -15,12 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
-from tobruk.engine.flow import Decision, Frame, on
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.mechanics.actions import Intercept, NoIntercept
+from tobruk.mechanics import air as mechanics_air
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
 
@@ -80,32 +78,16 @@ def strike_targets(game: Game, side: Side) -> list[Hex]:
 
 
 @dataclass(frozen=True)
-class AirMission(Frame):
+class AirMission(mechanics_air.AirMission):
     """A mission in the air over ``hex``, waiting for the enemy's answer: intercept it or not (FA-AIR.1)."""
 
-    side: str
-    air: str
-    hex: str
     clause = "FA-AIR.1"
 
-    def decision(self, game: Game) -> Decision | None:
-        return Decision(Side(self.side).enemy, game.step.key, f"intercept {self.air}'s mission over {self.hex}, or not", self.clause)
+    def interceptor(self, game: Game, side: Side) -> str | None:
+        return ready(game, side)[0]
 
-    def actions(self, game: Game, decision: Decision) -> list[Action]:
-        return [Intercept(), NoIntercept()]
-
-    @on(Intercept)
-    def intercept(self, game: Game, decision: Decision, action: Action) -> None:
-        game.pop_frame()
-        finish(game, self, ready(game, decision.side)[0])
-
-    @on(NoIntercept)
-    def let_it_go(self, game: Game, decision: Decision, action: Action) -> None:
-        game.pop_frame()
-        finish(game, self, None)
-
-    def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
-        return IllegalOrderError(self.clause, f"answer the air mission first: intercept or no-intercept, not '{action.notation()}'")
+    def resolve(self, game: Game, interceptor: str | None) -> None:
+        finish(game, self, interceptor)
 
 
 def strike(game: Game, side: Side, target: Hex) -> None:
@@ -145,6 +127,7 @@ def finish(game: Game, mission: AirMission, interceptor: str | None) -> None:
             return
         if result == "AA":
             knock_out(game, interceptor)
+    assert mission.hex is not None  # 1st Alamein's missions are all airstrikes on a hex
     ground_attack(game, side, uid, Hex.parse(mission.hex))
 
 

@@ -13,12 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tobruk.engine.actions import Action
-from tobruk.engine.errors import IllegalOrderError
-from tobruk.engine.flow import Decision, Frame, on
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.mechanics.actions import Intercept, NoIntercept
+from tobruk.mechanics import air as mechanics_air
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
@@ -92,33 +89,17 @@ def weather_turn(game: Game) -> None:
 
 
 @dataclass(frozen=True)
-class AirMission(Frame):
+class AirMission(mechanics_air.AirMission):
     """A mission in the air, waiting for the enemy's answer: intercept it or not (GG-X.B.3)."""
 
-    side: str
-    air: str
-    kind: str  # strike, airlift or intercept-interdiction
-    hex: str | None
+    kind: str = "strike"  # strike, airlift or intercept-interdiction
     clause = "GG-X.B.3"
 
-    def decision(self, game: Game) -> Decision | None:
-        return Decision(Side(self.side).enemy, game.step.key, f"intercept {self.air}'s mission over {self.hex}, or not", self.clause)
+    def interceptor(self, game: Game, side: Side) -> str | None:
+        return air_unit(game, side)
 
-    def actions(self, game: Game, decision: Decision) -> list[Action]:
-        return [Intercept(), NoIntercept()]
-
-    @on(Intercept)
-    def intercept(self, game: Game, decision: Decision, action: Action) -> None:
-        game.pop_frame()
-        finish(game, self, air_unit(game, decision.side))
-
-    @on(NoIntercept)
-    def let_it_go(self, game: Game, decision: Decision, action: Action) -> None:
-        game.pop_frame()
-        finish(game, self, None)
-
-    def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
-        return IllegalOrderError(self.clause, f"answer the air mission first: intercept or no-intercept, not '{action.notation()}'")
+    def resolve(self, game: Game, interceptor: str | None) -> None:
+        finish(game, self, interceptor)
 
 
 # --- missions --------------------------------------------------------------------------------------
@@ -139,7 +120,7 @@ def declare(game: Game, side: Side, kind: str, target: Hex | None) -> None:
     uid = air_unit(game, side)
     assert uid is not None
     flown(game, uid)
-    mission = AirMission(side.value, uid, kind, target.label if target else None)
+    mission = AirMission(side.value, uid, target.label if target else None, kind)
     what = {
         "strike": f"attacks {target}",
         "airlift": f"flies supplies to {target}",
