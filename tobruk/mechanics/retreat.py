@@ -1,6 +1,6 @@
 """Retreat routes: the family's retreat requirements and preferences, parameterised by what a system knows.
 
-The Gazala Gallop's GG-XIV.D.2 is the family's retreat rule; 1st Alamein keeps it as it is.  Every hex of a
+The family's retreat rule (GG-XIV.D.2), which later systems keep where their charts are silent.  Every hex of a
 route must be farther from the hex the unit left (a), on the land and not across a barrier hexside off a road
 or track, free of enemy units (b), out of enemy ZOC unless a friendly unit stands there (c), not a defending
 hex of a declared attack still to be resolved (d), and not next to a hex the unit was attacked from (or was
