@@ -13,7 +13,9 @@ import pytest
 
 from tests.web_server import DUEL
 from tobruk.cli import main
+from tobruk.engine.game import Game
 from tobruk.players.base import outcomes_for
+from tobruk.scenario import load_scenario
 from tobruk.view import view
 
 
@@ -272,3 +274,19 @@ def test_a_real_process_prints_no_traceback(tmp_path: Path, record_text: str) ->
         done = run(*args)
         assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
         assert done.stderr.startswith(f"tobruk: {args[1]}: ")
+
+
+def test_the_position_names_statuses_in_each_systems_words() -> None:
+    """1st Alamein's charts call a disrupted unit Spent (S); The Gazala Gallop says disrupted and marks the
+    Allied units not yet activated (GG-V.A.2)."""
+    from tobruk.cli import position_text
+
+    alamein = Game(load_scenario("first-alamein"))
+    uid = next(u for u in alamein.unit_ids if alamein.unit(u).hex is not None and not alamein.defs[u].is_air)
+    alamein.unit(uid).disrupted = True
+    line = next(x for x in position_text(alamein).splitlines() if f" {uid} " in x)
+    assert line.endswith(" spent") and "disrupted" not in line
+    gazala = Game(load_scenario("gazala-gallop"))
+    gazala.unit("1SA").disrupted = True
+    line = next(x for x in position_text(gazala).splitlines() if " 1SA " in x)
+    assert line.endswith(" disrupted inactive")

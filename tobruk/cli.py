@@ -18,6 +18,7 @@ from tobruk.engine.system import system_names
 from tobruk.hexes import Hex
 from tobruk.maps import Map
 from tobruk.record import load, record_of, replay, save
+from tobruk.render.palette import Palette
 from tobruk.render.svg import render_map
 from tobruk.scenario import Scenario, ScenarioExtension, extension_of, load_scenario, scenario_names
 from tobruk.view import unit_data
@@ -215,7 +216,7 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
             for uid in game.unit_ids:
                 u = game.unit(uid)
                 if u.hex is not None and not u.eliminated and (game.defs[uid].side is decision.side or not u.hidden):
-                    write(f"  {uid:<11} {game.defs[uid].factors:<6} {u.hex.label:<4}" + (" disrupted" if u.disrupted else ""))
+                    write(f"  {uid:<11} {game.defs[uid].factors:<6} {u.hex.label:<4}{_status_words(game, uid)}")
             continue
         if text == "undo":
             try:
@@ -288,12 +289,14 @@ def position_text(game: Game) -> str:
         u = game.unit(uid)
         if u.hex is not None and not u.eliminated:
             d = game.defs[uid]
-            lines.append(
-                f"  {d.side.display:<6} {uid:<11} {d.factors:<6} {u.hex.label:<4}"
-                + (" disrupted" if u.disrupted else "")
-                + (" out of supply" if u.out_of_supply else "")
-            )
+            lines.append(f"  {d.side.display:<6} {uid:<11} {d.factors:<6} {u.hex.label:<4}{_status_words(game, uid)}")
     return "\n".join(lines)
+
+
+def _status_words(game: Game, uid: str) -> str:
+    """A unit's status in its system's own words ("spent" in 1st Alamein, "disrupted" in The Gazala Gallop)."""
+    words = Palette(game.system.rendering()).words(game.defs[uid].side.value, game.unit(uid).value().to_data())
+    return "".join(f" {w}" for w in words)
 
 
 def _heading(game: Game) -> str:

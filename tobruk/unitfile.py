@@ -13,7 +13,7 @@ from tobruk.datafile import Table
 from tobruk.engine.sides import SIDES
 from tobruk.units import AACapability, AntiTank, CombatClass, Echelon, UnitDef, UnitType
 
-FACTORS = re.compile(r"^(\d+)-(\d+)-(\d+)$")
+FACTORS = re.compile(r"^([0-9]+)-([0-9]+)(?:-([0-9]+))?$")  # attack-defence-movement, or combat-movement
 UNIT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9.'_]*")
 UNIT_TYPES = {t.value: t for t in UnitType}
 ECHELONS = {e.value: e for e in Echelon}
@@ -31,7 +31,11 @@ def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None, irr
         raise ut.error("id", f"a unit id is letters, digits, '.', \"'\" and '_' with no spaces, got {uid!r}")
     fm = FACTORS.match(ut.str("factors"))
     if not fm:
-        raise ut.error("factors", "expected attack-defence-movement, e.g. '4-3-2'")
+        raise ut.error("factors", "expected attack-defence-movement, e.g. '4-3-2', or combat-movement, e.g. '3-4'")
+    one = fm.group(3) is None  # one combat factor for attack and defence, then the movement
+    attack = int(fm.group(1))
+    defence = attack if one else int(fm.group(2))
+    movement = int(fm.group(2) if one else fm.group(3))
     nationality = ut.str("nationality")
     if nationalities is not None and nationality not in nationalities:
         raise ut.error("nationality", f"expected one of {', '.join(sorted(nationalities))}, got {nationality!r}")
@@ -42,9 +46,9 @@ def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None, irr
         nationality=nationality,
         echelon=ut.choice("echelon", ECHELONS),
         type=ut.choice("type", UNIT_TYPES),
-        attack=int(fm.group(1)),
-        defence=int(fm.group(2)),
-        movement=int(fm.group(3)),
+        attack=attack,
+        defence=defence,
+        movement=movement,
         tank=ut.str("tank", None),
         aa=ut.choice("aa", AA, AACapability.NONE),
         flags=frozenset(ut.strings("flags", None)),
@@ -53,6 +57,7 @@ def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None, irr
         anti_tank=ut.choice("anti_tank", ANTI_TANK, AntiTank.NONE),
         irreplaceable=nationality in irreplaceable,
         size=ut.choice("size", SIZES, None),
+        one_combat_factor=one,
     )
     ut.str("basis", "")  # the strength a factor was derived from: documentation only
     ut.str("source", "")  # where that strength and the unit's dates come from: documentation only

@@ -85,10 +85,14 @@ class UnitDef:
     irreplaceable: bool = False
     size: str | None = None
     steps: int = 0  # strength steps, in systems that count them
+    one_combat_factor: bool = False  # the counter prints one factor for attack and defence (1st Alamein's "3-4")
 
     @property
     def factors(self) -> str:
-        """The counter's factors in the rules' notation: attack-defence-movement."""
+        """The counter's factors as printed: attack-defence-movement, or combat-movement where one factor
+        serves for attack and defence."""
+        if self.one_combat_factor:
+            return f"{self.attack}-{self.movement}"
         return f"{self.attack}-{self.defence}-{self.movement}"
 
     @property
