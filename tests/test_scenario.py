@@ -137,10 +137,10 @@ def test_malformed_scenario_names_file_and_field(tmp_path: Path) -> None:
     assert "attack-defence-movement" in err.value.problem
 
 
-def one_unit_scenario(tmp_path: Path, factors: str) -> Path:
+def one_unit_scenario(tmp_path: Path, factors: str, system: str = "first-alamein") -> Path:
     path = tmp_path / "one.toml"
     path.write_text(
-        'format = "tobruk-scenario"\nversion = 1\ntitle = "x"\nsystem = "gazala-gallop"\n'
+        f'format = "tobruk-scenario"\nversion = 1\ntitle = "x"\nsystem = "{system}"\n'
         'turns = 3\n[map]\ngrid = { rows = 2, columns = 2 }\n[[unit]]\nid = "A"\nname = "A"\n'
         f'side = "axis"\nnationality = "x"\nechelon = "division"\ntype = "armour"\nfactors = "{factors}"\n'
         'hex = "A1"\n',
@@ -150,12 +150,19 @@ def one_unit_scenario(tmp_path: Path, factors: str) -> Path:
 
 
 def test_a_counter_with_one_combat_factor_reads_it_for_attack_and_defence(tmp_path: Path) -> None:
-    """1st Alamein's charts: "3-4 = Combat (Attack and Defense) factor of 3; Movement factor of 4"."""
+    """1st Alamein's unit legend: a counter "3-4" attacks and defends with 3 and moves 4."""
     (unit,) = load_scenario(one_unit_scenario(tmp_path, "3-4")).units
     assert (unit.attack, unit.defence, unit.movement) == (3, 3, 4)
     assert unit.factors == "3-4"  # shown as printed
     (unit,) = load_scenario(one_unit_scenario(tmp_path, "4-3-2")).units
     assert (unit.attack, unit.defence, unit.movement, unit.factors) == (4, 3, 2, "4-3-2")
+
+
+def test_only_a_system_whose_counters_print_one_combat_factor_reads_two_numbers(tmp_path: Path) -> None:
+    """The Gazala Gallop's counters are attack-defence-movement (the rules' "4-3-2"): "3-4" is no counter there."""
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(one_unit_scenario(tmp_path, "3-4", system="gazala-gallop"))
+    assert err.value.field == "unit[0].factors" and err.value.problem == "expected attack-defence-movement, e.g. '4-3-2'"
 
 
 @pytest.mark.parametrize("factors", ["3", "3-4-5-6", "\u00b3-4", "\u0663-\u0664", "3-4-", "-3-4"])

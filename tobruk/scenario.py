@@ -305,8 +305,9 @@ def read_scenario(t: Table, name: str) -> Scenario:
         part = extension.read(t, m, zone_hexes)
         units, start, setup_zone, turns = list(part.units), dict(part.start), dict(part.setup_zone), part.turns
         reinforcements = dict(part.reinforcements)
+    one_combat_factor = _prints_one_combat_factor(system)
     for ut in t.tables("unit", None):
-        unit = read_unit_def(ut)
+        unit = read_unit_def(ut, one_combat_factor=one_combat_factor)
         uid = unit.id
         if uid in start:
             raise ut.error("id", f"unit id {uid!r} is used twice")
@@ -375,6 +376,16 @@ def _extension_for(t: Table, system: str) -> ScenarioExtension | None:
     if found and found[0].system != system:
         raise t.error(found[0].field, f"read by the {found[0].system} system; this scenario's system is {system!r}")
     return found[0] if found else None
+
+
+def _prints_one_combat_factor(system: str) -> bool:
+    """Whether the system's counters may print one combat factor for attack and defence ("3-4")."""
+    from tobruk.engine.system import find_system
+
+    try:
+        return find_system(system).one_combat_factor
+    except KeyError:
+        return False  # a system with no rules yet: the family's attack-defence-movement
 
 
 def _check_terrain(t: Table, system: str, m: Map, packaged: bool) -> None:

@@ -23,15 +23,19 @@ ANTI_TANK = {a.value: a for a in AntiTank}
 SIZES = {s: s for s in ("XXX", "XX", "XX-", "X", "III")}
 
 
-def read_unit_def(ut: Table, *, nationalities: frozenset[str] | None = None, irreplaceable: frozenset[str] = frozenset()) -> UnitDef:
+def read_unit_def(
+    ut: Table, *, nationalities: frozenset[str] | None = None, irreplaceable: frozenset[str] = frozenset(), one_combat_factor: bool = False
+) -> UnitDef:
     """The counter fields of a ``[[unit]]`` table; ``nationalities`` (if given) are the only ones allowed,
-    and a unit of an ``irreplaceable`` nationality is marked so."""
+    and a unit of an ``irreplaceable`` nationality is marked so.  With ``one_combat_factor`` (a system whose
+    counters print one factor for attack and defence) the factors may also be written combat-movement."""
     uid = ut.str("id")
     if not UNIT_ID.fullmatch(uid):
         raise ut.error("id", f"a unit id is letters, digits, '.', \"'\" and '_' with no spaces, got {uid!r}")
     fm = FACTORS.match(ut.str("factors"))
-    if not fm:
-        raise ut.error("factors", "expected attack-defence-movement, e.g. '4-3-2', or combat-movement, e.g. '3-4'")
+    if not fm or (fm.group(3) is None and not one_combat_factor):
+        forms = "attack-defence-movement, e.g. '4-3-2'" + (", or combat-movement, e.g. '3-4'" if one_combat_factor else "")
+        raise ut.error("factors", f"expected {forms}")
     one = fm.group(3) is None  # one combat factor for attack and defence, then the movement
     attack = int(fm.group(1))
     defence = attack if one else int(fm.group(2))

@@ -93,6 +93,7 @@ class System:
     vocabulary: ClassVar[Vocabulary] = Vocabulary(())
     game_over_clause: ClassVar[str] = "end"
     terrain_kinds: ClassVar[frozenset[str] | None] = None  # the terrain its charts know (None: any)
+    one_combat_factor: ClassVar[bool] = False  # its counters may print one factor for attack and defence ("3-4")
 
     # --- what the engine asks --------------------------------------------------------------------
     def new_vars(self, game: Game) -> Vars:

@@ -50,6 +50,7 @@ class FirstAlamein(System):
     game_over_clause = "FA-LOG.1"  # ten game-turns
     # the terrain effects chart's (FA-TER.4: depression/deir, ridge/hill/tel), with the map's plain kinds
     terrain_kinds = frozenset({"clear", "sea", "village", "town", "depression", "deir", "ridge", "hill", "tel"})
+    one_combat_factor = True  # the charts' unit legend: one combat factor for attack and defence, then the movement
 
     def __init__(self) -> None:
         self.charts = read_charts(read_toml(HERE / "charts.toml"))
