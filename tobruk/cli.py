@@ -294,7 +294,7 @@ def position_text(game: Game) -> str:
 
 
 def _status_words(game: Game, uid: str) -> str:
-    """A unit's status in its system's own words ("spent" in 1st Alamein, "disrupted" in The Gazala Gallop)."""
+    """A unit's status in its system's own words (a system may call a disrupted unit "spent")."""
     words = Palette(game.system.rendering()).words(game.defs[uid].side.value, game.unit(uid).value().to_data())
     return "".join(f" {w}" for w in words)
 

@@ -85,7 +85,7 @@ class UnitDef:
     irreplaceable: bool = False
     size: str | None = None
     steps: int = 0  # strength steps, in systems that count them
-    one_combat_factor: bool = False  # the counter prints one factor for attack and defence (1st Alamein's "3-4")
+    one_combat_factor: bool = False  # the counter prints one factor for attack and defence ("3-4": combat 3, movement 4)
 
     @property
     def factors(self) -> str:
