@@ -72,10 +72,14 @@ def test_retreat_orders_out_of_turn_name_the_retreat_rule() -> None:
         assert (err.value.clause, err.value.reason) == ("GG-XIV.D.1", reason) and game.state_hash() == before
     with pytest.raises(IllegalOrderError) as err:
         game.play(Retreat("Def", (H("B4"), H("B5"))))
-    assert (err.value.clause, err.value.reason) == (
-        "GG-XIV.D.2",
+    assert (err.value.clause, err.value.reason) == (  # out of turn, not a route's fault: the winner sets the distance first
+        "GG-XIV.D.1",
         "'retreat Def B4-B5' is not allowed now; set the retreat distance (0-2) for Def",
     )
+    game.play(RetreatDistance(2))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Retreat("Def", (H("B4"), H("B3"))))  # toward the attacker, now that routes are chosen
+    assert err.value.clause == "GG-XIV.D.2"
 
 
 @pytest.mark.rule("GG-XIV.D.1")

@@ -441,7 +441,11 @@ class Battle(Frame):
     def _check(self, game: Game, decision: Decision, action: Action) -> None:
         if action not in self.actions(game, decision):
             r = rules(game)
-            key = {NoRetreat: "no-retreat", Hold: "no-retreat", Retreat: "route"}.get(type(action), "retreat")
+            g = self.current() if self.step != "no-retreat" else None
+            choosing_routes = g is not None and g.distance is not None  # else a retreat comes too early (D.1's order)
+            key = {NoRetreat: "no-retreat", Hold: "no-retreat", Retreat: "route" if choosing_routes else "retreat"}.get(
+                type(action), "retreat"
+            )
             raise IllegalOrderError(r.clause(key), f"'{action.notation()}' is not allowed now; {decision.prompt}")
 
     def refuse(self, game: Game, decision: Decision, action: Action) -> IllegalOrderError:
