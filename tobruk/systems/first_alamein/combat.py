@@ -3,7 +3,8 @@
 :func:`assess` checks a declaration (GG-XIV.A, where the charts are silent) and works out its odds on the
 GCRT (FA-CRT.1, GG-XIV.B.3-4) with the defence the terrain adds: an Allied box +2, the El Alamein box +3
 (FA-TER.2-3), a depression, deir, ridge, hill or tel +1 for one infantry unit (FA-TER.4), all only as far as
-matched by the infantry's factors in the hex; spent defenders read one column higher (GG-IX.C).
+matched by the infantry's factors in the hex; spent defenders read one column higher (GG-IX.C: when every
+defending hex is spent, weighed with the terrain-modified factors).
 :func:`unit_effects` turns the die's result into each unit's code (FA-CRT.2) with the conversions of No
 Retreat! and of a unit unable to retreat (FA-CRT.7) and the survivability of the Recce Gruppe and 7th
 Armoured Division (FA-CRT.8).  :func:`outcomes` gives the exact chances before the die.
@@ -67,6 +68,22 @@ def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str]) -> tuple[int, l
     return granted, [f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}"]
 
 
+def hex_spent(game: Game, here: Sequence[str], granted: int) -> bool:
+    """GG-IX.C as docs/rulings.md reads it (R-TERRAIN): a defending hex counts as spent when its spent units hold
+    at least half of its terrain-modified factors, each unit's own plus the share of the hex's bonus its
+    infantry factors match (``granted``, shared among the infantry by defence factor)."""
+    matched = sum(game.defs[u].defence for u in here if game.defs[u].type in pos.INFANTRY_TYPES)
+
+    def modified(uid: str) -> Fraction:
+        d = game.defs[uid]
+        share = Fraction(granted * d.defence, matched) if d.type in pos.INFANTRY_TYPES and matched else Fraction(0)
+        return d.defence + share
+
+    total = sum((modified(u) for u in here), Fraction(0))
+    spent = sum((modified(u) for u in here if game.unit(u).disrupted), Fraction(0))
+    return total > 0 and 2 * spent >= total
+
+
 def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -> Assessment:
     """Check a declaration and work out its odds.  ``declared``: the number of the declared attack assessed
     again (its units are not "busy" in another attack)."""
@@ -110,18 +127,17 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
                 raise IllegalOrderError("GG-XIV.A.4", f"every attacker must be next to every defending hex: {a} is not next to {h}")
     attack = sum(attackers.values())
     lines = [f"{uid} {f}" for uid, f in attackers.items()]
-    defence = raw = spent = 0
+    defence = 0
+    every_hex_spent = bool(order.defenders)
     for h in order.defenders:
         here = pos.ground_units(game, h, side.enemy)
-        factors = sum(game.defs[u].defence for u in here)
-        raw += factors
-        spent += sum(game.defs[u].defence for u in here if game.unit(u).disrupted)
         bonus, notes = infantry_bonus(game, h, here)
         lines.extend(notes)
-        defence += factors + bonus
+        defence += sum(game.defs[u].defence for u in here) + bonus
+        every_hex_spent = every_hex_spent and hex_spent(game, here, bonus)
     c = chart(game)
     basic = c.gcrt.column_for(attack, defence)  # GG-XIV.B.3-4: nearest column not above, 10:1 at most
-    shift = raw > 0 and 2 * spent >= raw  # GG-IX.C: spent defenders, one column higher
+    shift = every_hex_spent  # GG-IX.C: spent defenders, one column higher
     column = None if basic is None else c.gcrt.shifted(basic, 1 if shift else 0)
     lines.insert(0, f"attack {attack} against defence {defence}")
     if shift:
