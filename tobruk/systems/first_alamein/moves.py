@@ -118,10 +118,9 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     if len(order.path) == 1:
         found = reach(ctx, game.search_cache)
         target = order.path[0]
-        if target not in found:
-            walk(ctx, [ctx.start, target])  # the first broken rule of the direct step, where there is one
-            raise IllegalOrderError("GG-XIII.A.2", f"{order.unit} cannot reach {target} this turn")
-        return found[target]
+        # every legal step is a destination, so one the search did not find is refused by the direct step's
+        # first broken rule
+        return found[target] if target in found else walk(ctx, [ctx.start, target])
     boxes = set(ctx.enemy_forts)
     for i, h in enumerate(order.path[1:-1], start=1):
         if h in boxes:  # the first rule broken, if the way there is legal: the box stops the unit (FA-TER.2)
