@@ -81,7 +81,7 @@ def hex_spent(game: Game, here: Sequence[str], granted: int) -> bool:
 
     total = sum((modified(u) for u in here), Fraction(0))
     spent = sum((modified(u) for u in here if game.unit(u).disrupted), Fraction(0))
-    return total > 0 and 2 * spent >= total
+    return 2 * spent >= total  # a defending hex holds units, each with a factor at least
 
 
 def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -> Assessment:
@@ -226,9 +226,9 @@ def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
 
 def asks_no_retreat(game: Game, a: Assessment) -> bool:
     """The defender is asked only where some die would make the winner retreat a defending unit (R1, R2): the
-    orders change nothing else he would want changed."""
-    if a.column is None:
-        return False
+    orders change nothing else he would want changed.  Asked of an attack on the table only (the battle checks it
+    first)."""
+    assert a.column is not None
     c = chart(game)
     return any(c.effect(c.split(c.gcrt.result(die, a.column))[0]).distance > 0 for die in range(1, 7))
 
