@@ -122,6 +122,16 @@ def test_the_log_says_the_path_and_that_an_unsupplied_unit_is_spent() -> None:
     assert game.state.log[-1] == "Axis: M moves A1-A2-A3." and not game.unit("M").disrupted
 
 
+@pytest.mark.rule("GG-XV.B")
+def test_half_of_an_odd_movement_factor() -> None:
+    """3 MF: half is 1 1/2, so 1 MF moved keeps an unsupplied unit fresh and 2 MF spend it."""
+    for path, spent in (("A1-A2", False), ("A1-A2-A3", True)):
+        game = game_at(mover(factors="2-2-3"), "axis-movement", **ROW)
+        game.unit("M").out_of_supply = True
+        game.play(f"move M {path}")
+        assert game.unit("M").disrupted is spent
+
+
 # --- GG-XVI: control of the villages a unit moves through ---------------------------------------------------
 @pytest.mark.rule("GG-XVI")
 def test_a_unit_takes_control_of_the_village_it_moves_through() -> None:

@@ -132,7 +132,7 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
 def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     d, u = game.defs[order.unit], game.unit(order.unit)
     note = ""
-    if u.out_of_supply and not u.disrupted and route.spent > d.movement * MF // 2:  # GG-XV.B
+    if u.out_of_supply and not u.disrupted and 2 * route.spent > d.movement * MF:  # GG-XV.B: more than half its MF
         u.disrupted = True
         note = "; out of supply and over half its MF: spent"
     u.hex = route.hex
