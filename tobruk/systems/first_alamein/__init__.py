@@ -121,9 +121,6 @@ class FirstAlamein(System):
     def invariants(self, game: Game, before: Step) -> list[str]:
         return faces.invariants(game, before)
 
-    def check_action(self, game: Game, action: Action) -> list[str]:
-        return faces.check_action(game, action)
-
     def features(self, game: Game, side: Side) -> dict[str, Any]:
         return faces.features(game, side)
 
