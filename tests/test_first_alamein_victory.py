@@ -108,3 +108,11 @@ def test_a_new_game_turn_clears_the_moved_and_attacked_marks_and_names_the_day()
     game = victory_game(unit("X", "axis", "A6") + unit("Z", "allied", "A2"))
     advance_to(game, "axis-movement", turn=2)
     assert "Turn 2." in game.state.log  # no first day given: no date
+
+
+@pytest.mark.rule("FA-LOG.1")
+def test_the_log_opens_with_the_first_game_turn_its_day_and_the_title() -> None:
+    game = victory_game(unit("X", "axis", "A6"), rules='first_day = "1942-07-01"\n')
+    assert game.state.log[0] == "Turn 1, 1 July 1942. Test."
+    game = victory_game(unit("X", "axis", "A6"))
+    assert game.state.log[0] == "Turn 1. Test."  # no first day given: no date
