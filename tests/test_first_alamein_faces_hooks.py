@@ -12,6 +12,7 @@ from tests.first_alamein_kit import H, advance_to, game_at, scenario, unit
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Place
+from tobruk.view import view
 
 BOXES = """
 [map.fortifications]
@@ -202,3 +203,24 @@ def test_the_invariants_catch_a_supply_marker_the_determination_did_not_set() ->
     assert game.system.invariants(game, game.step) == []
     game.unit("Near").out_of_supply = True
     assert game.system.invariants(game, game.step) == ["Near's supply marker disagrees with its last determination"]
+
+
+# --- a side's view and the turn notes ----------------------------------------------------------------------
+def test_the_view_lists_the_declared_attacks_the_boxes_eliminated_and_the_result() -> None:
+    units = unit("A", "axis", "B3", factors="4-4-4") + unit("D1", "allied", "A4") + unit("D2", "allied", "B4")
+    game = game_at(units, "axis-attacks", rows=2, columns=8, map_extra='[map.fortifications]\nallied = ["B8"]\n')
+    game.play("attack A4,B4 with A")
+    game.vars.boxes_eliminated = ("B8",)
+    seen = view(game, Side.ALLIED)
+    assert seen["attacks"] == [{"id": 1, "order": "attack A4,B4 with A", "defenders": ["A4", "B4"], "attackers": ["A"], "resolved": False}]
+    assert seen["boxes_eliminated"] == ["B8"] and seen["result"] is None
+    game.system.end_game(game)
+    assert view(game, Side.AXIS)["result"]["winner"] == "allied"
+
+
+@pytest.mark.rule("FA-LOG.1")
+def test_the_turn_notes_give_the_date_only_where_the_scenario_has_a_first_day() -> None:
+    game = victory_game("A1")
+    assert game.system.turn_notes(game) == {} and view(game, Side.AXIS)["date"] == ""
+    game = Game(scenario(unit("X", "axis", "A1"), rows=1, columns=8, rules='first_day = "1942-07-01"'), seed=1)
+    assert game.system.turn_notes(game) == {"date": "1 July 1942"}
