@@ -345,10 +345,25 @@ def cmd_form(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1, for argparse (which reports the ValueError as a usage error)."""
+    n = int(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text}")
+    return n
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from tobruk.web.server import serve
 
-    serve(args.db, host=args.host, port=args.port, db_url=args.db_url, scenario_dirs=[Path(d) for d in args.scenarios or ()])
+    serve(
+        args.db,
+        host=args.host,
+        port=args.port,
+        db_url=args.db_url,
+        scenario_dirs=[Path(d) for d in args.scenarios or ()],
+        open_games=args.open_games,
+    )
     return 0
 
 
@@ -465,6 +480,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="DIR",
         help="a folder of your own scenarios (each NAME.toml is offered as NAME); may be repeated",
+    )
+    sv.add_argument(
+        "--open-games",
+        type=_positive,
+        default=256,
+        metavar="N",
+        help="games kept in memory (default 256); the others are rebuilt from the database when next opened",
     )
     sv.set_defaults(func=cmd_serve)
     return p

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,11 +130,20 @@ def other(seat: str) -> str:
 
 
 class Referee:
-    def __init__(self, store: Store, scenarios: Scenarios, seeds: Callable[[], int] = server_seed) -> None:
+    """The games of this process, refereed against the database.
+
+    At most ``open_games`` games are kept in memory; the one used longest ago is let go when another is
+    opened (never one busy with an order).  A game let go is rebuilt from its stored orders when next opened,
+    exactly as after a restart, so a long-running server's memory stays bounded by its busy games, not by
+    every game it has ever served.
+    """
+
+    def __init__(self, store: Store, scenarios: Scenarios, seeds: Callable[[], int] = server_seed, open_games: int = 256) -> None:
         self.store = store
         self.scenarios = scenarios
         self.seeds = seeds
-        self._sessions: dict[str, Session] = {}
+        self.open_games = open_games
+        self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._tokens: dict[str, tuple[str, str]] = {}  # token -> (game id, seat)
         self._lock = threading.Lock()
         self.on_change: Callable[[str], None] = lambda _game_id: None
@@ -149,9 +159,13 @@ class Referee:
             if found is None:
                 return None
             stored, seat = found
-            self._session(stored)  # (before the token is known, so a token known always has its session)
             known = self._tokens[token] = (stored.id, seat)
-        s = self._sessions[known[0]]
+        s = self._sessions_get(known[0])
+        if s is None:  # let go since (or never opened here): rebuilt from the database
+            found = self.store.by_token(token)
+            if found is None:
+                return None
+            s = self._session(found[0])
         with s.lock:
             self.sync(s)
             d = s.game.decision
@@ -226,9 +240,34 @@ class Referee:
 
     def _session(self, stored: StoredGame) -> Session:
         with self._lock:
-            if stored.id not in self._sessions:
-                self._sessions[stored.id] = self._build(stored, [])
-            return self._sessions[stored.id]
+            s = self._sessions.get(stored.id)
+            if s is None:
+                s = self._sessions[stored.id] = self._build(stored, [])
+                self._let_go()
+            self._sessions.move_to_end(stored.id)
+            return s
+
+    def _sessions_get(self, game_id: str) -> Session | None:
+        with self._lock:
+            s = self._sessions.get(game_id)
+            if s is not None:
+                self._sessions.move_to_end(game_id)
+            return s
+
+    def _let_go(self) -> None:
+        """Keep at most ``open_games`` games in memory: let go of the ones used longest ago that no thread is
+        busy with (call with ``self._lock`` held)."""
+        for game_id in list(self._sessions)[: max(0, len(self._sessions) - self.open_games)]:
+            s = self._sessions[game_id]
+            if s.lock.acquire(blocking=False):
+                del self._sessions[game_id]
+                s.lock.release()
+        if len(self._tokens) > 4 * self.open_games:  # the tokens of games let go are looked up again when used
+            self._tokens = {t: known for t, known in self._tokens.items() if known[0] in self._sessions}
+
+    @property
+    def games_in_memory(self) -> int:
+        return len(self._sessions)
 
     def rematch(self, s: Session, seat: str) -> tuple[StoredGame, str]:
         """The one rematch of a finished game (made by the first who asks) and the seat the asker takes in it:

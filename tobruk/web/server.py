@@ -78,11 +78,17 @@ def query(request: Request, kind: type[schemas.T]) -> schemas.T:
 
 
 def create_app(
-    db_url: str, scenario_dirs: list[Path] | None = None, *, seeds: Callable[[], int] = server_seed, busy_timeout: float = 5.0
+    db_url: str,
+    scenario_dirs: list[Path] | None = None,
+    *,
+    seeds: Callable[[], int] = server_seed,
+    busy_timeout: float = 5.0,
+    open_games: int = 256,
 ) -> Starlette:
     """The web application on the database ``db_url``; ``scenario_dirs``: folders of user scenarios (each
-    ``NAME.toml`` is the scenario NAME).  ``seeds`` draws new games' seeds (tests give fixed ones)."""
-    referee = Referee(Store(db_url, busy_timeout), Scenarios(scenario_dirs), seeds)
+    ``NAME.toml`` is the scenario NAME).  ``seeds`` draws new games' seeds (tests give fixed ones);
+    ``open_games``: how many games stay in memory (the others are rebuilt from the database when opened)."""
+    referee = Referee(Store(db_url, busy_timeout), Scenarios(scenario_dirs), seeds, open_games)
     frames = payload.Frames(referee)
     changes: dict[str, asyncio.Event] = {}
     maps: dict[str, tuple[str, bytes]] = {}
@@ -142,6 +148,10 @@ def create_app(
                 for s in listed
             ]
         )
+
+    async def players(request: Request) -> Response:
+        """The computer players a game may be played against (the lobby's list)."""
+        return answer(player_names())
 
     @guarded
     async def create(request: Request) -> Response:
@@ -388,6 +398,7 @@ def create_app(
         Route("/", index),
         Route("/g/{token}", page),
         Route("/api/scenarios", scenarios),
+        Route("/api/players", players),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/g/{token}/state", state),
         Route("/api/g/{token}/order", order, methods=["POST"]),
@@ -417,11 +428,18 @@ def _locked(s: Session, work: Callable[[], Any]) -> Any:
         return work()
 
 
-def serve(db: str, host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, scenario_dirs: list[Path] | None = None) -> None:
+def serve(
+    db: str,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    scenario_dirs: list[Path] | None = None,
+    open_games: int = 256,
+) -> None:
     import uvicorn
 
     try:
-        app = create_app(db_url or f"sqlite:///{db}", scenario_dirs)
+        app = create_app(db_url or f"sqlite:///{db}", scenario_dirs, open_games=open_games)
     except StoreError as exc:
         raise SystemExit(f"tobruk serve: {exc}") from None
     print(f"tobruk is serving at http://{host}:{port}/  (games stored in {db_url or db})", flush=True)
