@@ -194,3 +194,39 @@ def test_each_air_unit_of_a_side_flies_once() -> None:
     game.play(Airstrike(H("C1")))
     assert [r.purpose for r in game.dice.log] == ["DAF attacks Pz", "DAF2 attacks Ge"]
     assert game.step.key != "allied-airstrike"
+
+
+def air_log(game: Game) -> list[tuple[str, str]]:
+    return [(e.text, e.kind) for e in game.state.entries if e.text.startswith("DAF")]
+
+
+@pytest.mark.rule("FA-AIR.1")
+def test_units_that_cannot_shoot_back_keep_their_order_top_to_bottom() -> None:
+    # Zara on top, then Ariete (both Italian: no AA on their column), then the German Pz, which shoots back (AAg)
+    defenders = (
+        unit("Zara", "axis", "A1", echelon="subdivisional", nationality="italian")
+        + unit("Ariete", "axis", "A1", echelon="subdivisional", nationality="italian")
+        + unit("Pz", "axis", "A1", echelon="subdivisional", type_="armour", nationality="german")
+    )
+    game = allied_strike(defenders, [3, 3, 3])
+    game.play(Airstrike(H("A1")))
+    assert [r.purpose for r in game.dice.log] == ["DAF attacks Pz", "DAF attacks Zara", "DAF attacks Ariete"]
+
+
+@pytest.mark.rule("FA-AIR.2")
+def test_aa_knocks_the_air_unit_out_for_the_next_game_turn_and_the_log_says_so() -> None:
+    game = allied_strike(unit("Pz", "axis", "A1", type_="armour", nationality="german"), [1])  # AAg: AA on a German
+    game.play(Airstrike(H("A1")))
+    assert air_log(game) == [
+        ("DAF on Pz: die 1: AA.", "note"),
+        ("DAF is knocked out for game-turn 2.", "event"),
+    ]
+    assert game.vars.air["DAF"] == (1, 2)
+
+
+@pytest.mark.rule("FA-AIR.2")
+def test_aag_against_an_italian_unit_reads_no_effect() -> None:
+    game = allied_strike(unit("It", "axis", "A1", nationality="italian"), [1])
+    game.play(Airstrike(H("A1")))
+    assert air_log(game) == [("DAF on It: die 1: -.", "note")]
+    assert game.vars.air["DAF"] == (1, 0)  # flown this game-turn, never knocked out

@@ -10,7 +10,11 @@ import pytest
 from tests.first_alamein_kit import H, advance_to, game_at, unit
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Eliminate, EndPhase, Move
+from tobruk.mechanics.control import controllers
+from tobruk.systems.first_alamein import moves as mv
+from tobruk.systems.first_alamein import position as pos
 
 ROW = {"rows": 1, "columns": 12}
 
@@ -228,3 +232,94 @@ def test_out_of_supply_and_more_than_half_its_mf_a_unit_is_spent() -> None:
     game.unit("M").out_of_supply = True
     game.play("move M A1-A2-A3-A4")  # 3 MF of 4: spent (GG-XV.B)
     assert game.unit("M").disrupted
+
+
+# --- what a move says and refuses, word for word -------------------------------------------------------------
+def refusal(game: Game, order: str | Move) -> tuple[str, str]:
+    with pytest.raises(IllegalOrderError) as exc:
+        game.play(order)
+    return exc.value.clause, exc.value.reason
+
+
+def test_the_escarpment_refusal_names_the_impassable_escarpment() -> None:
+    side = '[map.hexsides]\n"impassable-escarpment" = [{ side = "A3|A4", high = "A3" }]\n'
+    game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", map_extra=side, **ROW)
+    assert refusal(game, "move M A1-A2-A3-A4") == ("GG-XI.D", "the impassable escarpment A3|A4 is impassable off road and track")
+
+
+@pytest.mark.rule("GG-XIII.A.1")
+def test_only_ones_own_ground_units_on_the_map_move() -> None:
+    units = mover() + unit("E", "allied", "A8") + unit("LW", "axis", None, type_="air", factors="0-0-0")
+    game = game_at(units, "axis-movement", **ROW)
+    assert refusal(game, "move E A8-A7") == ("GG-XIII.A.1", "'E' is not one of your units")
+    assert refusal(game, Move("LW", (H("A1"), H("A2")))) == ("GG-XIII.A.1", "LW is not a ground unit on the map")
+
+
+@pytest.mark.rule("GG-XIII.A.2")
+def test_no_truck_convoys() -> None:
+    game = game_at(mover(), "axis-movement", **ROW)
+    assert refusal(game, Move("M", (H("A1"), H("A2")), trucks=True)) == (
+        "GG-XIII.A.2",
+        "1st Alamein has no truck convoys: a unit moves by itself",
+    )
+
+
+def test_a_move_to_a_destination_takes_the_route_leaving_the_most_mf_and_is_logged() -> None:
+    game = game_at(mover(), "axis-movement", **ROW)
+    game.play("move M A3")
+    assert game.unit("M").hex == H("A3")
+    assert [(e.text, e.kind) for e in game.state.entries if e.kind == "move"] == [("Axis: M moves A1-A2-A3.", "move")]
+
+
+@pytest.mark.rule("GG-XV.B")
+def test_the_log_says_why_a_unit_out_of_supply_is_spent_by_its_move() -> None:
+    game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", **ROW)
+    game.unit("M").out_of_supply = True
+    game.play("move M A1-A2-A3-A4")
+    assert "Axis: M moves A1-A2-A3-A4; out of supply and over half its MF: spent." in game.state.log
+
+
+@pytest.mark.rule("GG-XVI")
+def test_a_move_through_a_village_takes_it() -> None:
+    village = '[map.terrain]\nvillage = ["A2"]\n'
+    game = game_at(unit("M", "allied", "A1") + unit("E", "axis", "A12"), "allied-movement", map_extra=village, **ROW)
+    game.play("move M A1-A2-A3")
+    assert controllers(game)[H("A2")] is Side.ALLIED
+
+
+def test_the_moves_are_listed_row_by_row() -> None:
+    game = game_at(mover("A2", factors="1-1-1"), "axis-movement", rows=2, columns=4)
+    listed = [m.path[-1].label for m in game.legal_orders() if isinstance(m, Move)]
+    assert listed == ["A1", "A3", "A4", "B1", "B2", "B3"]
+
+
+@pytest.mark.rule("FA-TER.2")
+def test_an_axis_unit_stops_on_entering_a_box_the_first_rule_broken_named() -> None:
+    box = '[map.fortifications]\nallied = ["A2"]\n'
+    game = game_at(mover(factors="3-3-4", type_="armour") + unit("E", "allied", "A12"), "axis-movement", map_extra=box, **ROW)
+    assert refusal(game, "move M A1-A2-A3") == ("FA-TER.2", "M must stop on entering the box in A2")
+    # entering E's ZOC in A2 stops it there (GG-XIII.B.1), before the box in A3: that rule is named
+    box = '[map.fortifications]\nallied = ["A3"]\n'
+    units = mover(factors="3-3-4", type_="armour") + unit("E", "allied", "B2")
+    game = game_at(units, "axis-movement", rows=2, columns=12, map_extra=box)
+    assert refusal(game, "move M A1-A2-A3-A4")[0] == "GG-XIII.B.1"
+
+
+@pytest.mark.rule("GG-XI.A.3")
+def test_in_its_own_player_turn_a_box_held_at_its_start_keeps_the_enemy_zoc_out() -> None:
+    box = '[map.fortifications]\nallied = ["A3"]\n'
+    units = unit("SA", "allied", "A3") + unit("T", "allied", "A1", factors="1-1-1") + unit("Pz", "axis", "A8")
+    game = game_at(units, "allied-movement", map_extra=box, **ROW)  # SA held the box as the player-turn began
+    game.unit("Pz").hex = H("A4")  # as if it had come up in the Axis player-turn: its ZOC would cover A3
+    game.forget_caches()
+    game.play("move SA A3-A2")  # the box is empty now, but held at the start of the player-turn ...
+    game.play("move T A1-A2-A3")  # ... so T enters no ZOC there and keeps the bonus MF (GG-XIII.C)
+    assert game.unit("T").hex == H("A3")
+
+
+def test_each_side_reads_its_own_enemys_zoc_in_one_position() -> None:
+    game = game_at(unit("Pz", "axis", "A2") + unit("SA", "allied", "A8"), "axis-movement", **ROW)
+    axis_sees, allied_sees = pos.enemy_zoc(game, Side.AXIS), pos.enemy_zoc(game, Side.ALLIED)
+    assert H("A7") in axis_sees and H("A3") not in axis_sees  # SA's ZOC
+    assert H("A3") in allied_sees and H("A7") not in allied_sees  # Pz's ZOC
+    assert mv.side_parts(game, Side.AXIS)[1] == frozenset({H("A8")}) and mv.side_parts(game, Side.ALLIED)[1] == frozenset({H("A2")})

@@ -6,11 +6,14 @@ each unit for the next game-turn (ruling).  Boards are one row: the Axis source 
 
 from __future__ import annotations
 
+import pytest
+
 from tests.first_alamein_kit import H, advance_to, game_at, unit
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.control import set_control
+from tobruk.systems.first_alamein import supply as sp
 from tobruk.view import view
 
 SOURCE = '[map.supply]\naxis = ["A1"]\nallied = ["A12"]\n'
@@ -112,3 +115,80 @@ def test_attacking_out_of_supply_spends_the_attacker() -> None:
     game.play("resolve 1")
     game.play("no-retreat none")
     assert game.unit("A").disrupted  # GG-XV.B
+
+
+# --- what the map and the log show of a determination ----------------------------------------------------
+def logged(game: Game, start: str) -> list[tuple[str, str]]:
+    return [(e.text, e.kind) for e in game.state.entries if e.text.startswith(start)]
+
+
+@pytest.mark.rule("GG-XV.A.2")
+def test_each_units_line_is_shown_from_the_source() -> None:
+    game = determined(unit("Near", "axis", "A3") + unit("Far", "axis", "A10"))
+    seen = view(game, Side.AXIS)["supply"]
+    assert seen["Near"] == {"supplied": True, "how": "line from A1", "route": ["A1", "A2", "A3"]}
+    assert seen["Far"] == {"supplied": False, "how": "out of supply", "route": []}
+    assert logged(game, "Axis supply") == [("Axis supply: 1 units in supply, out of supply: Far.", "supply")]
+
+
+@pytest.mark.rule("GG-XV.A.2")
+def test_a_determination_with_every_unit_in_supply_is_a_note() -> None:
+    game = determined(unit("Near", "axis", "A3") + unit("Nearer", "axis", "A2"))
+    assert logged(game, "Axis supply") == [("Axis supply: 2 units in supply.", "note")]
+
+
+@pytest.mark.rule("GG-XV.A.2")
+def test_the_log_names_every_unit_out_of_supply() -> None:
+    game = determined(unit("Far", "axis", "A10") + unit("Farther", "axis", "A11"))
+    assert logged(game, "Axis supply") == [("Axis supply: 0 units in supply, out of supply: Far, Farther.", "supply")]
+
+
+@pytest.mark.rule("GG-XV.A.1")
+def test_a_unit_in_its_box_is_in_supply_with_no_line() -> None:
+    units = unit("SA", "allied", "A2", factors="2-2-2") + unit("Pz", "axis", "A11")
+    game = game_at(units, "axis-movement", map_extra='[map.fortifications]\nallied = ["A2"]\n', **ROW)
+    advance_to(game, "axis-movement", turn=2)  # no Allied source on this board
+    assert view(game, Side.ALLIED)["supply"]["SA"] == {"supplied": True, "how": "in a box", "route": []}
+    assert not game.unit("SA").out_of_supply
+
+
+@pytest.mark.rule("GG-XV.A.3")
+def test_a_german_brigade_is_supplied_only_through_a_supplied_german_division_in_or_next_to_its_hex() -> None:
+    def brigade(div: str, bde: str) -> dict[str, object]:
+        units = unit("Div", "axis", div) + unit("Bde", "axis", bde, echelon="subdivisional", type_="armour")
+        return dict(view(determined(units), Side.AXIS)["supply"]["Bde"])
+
+    # A8 is 7 MF from the source, A9 8: the division in A8 is in supply, the brigade in A9 only through it
+    assert brigade("A8", "A9") == {"supplied": True, "how": "through Div", "route": ["A9", "A8"]}
+    assert brigade("A3", "A9")["supplied"] is False  # the division is in supply but not next to the brigade
+    assert brigade("A10", "A9")["supplied"] is False  # next to it, but out of supply itself (A10: 9 MF)
+
+
+@pytest.mark.rule("GG-XV.A.2")
+def test_each_side_has_its_own_supply_status_in_one_position() -> None:
+    game = game_at(unit("Pz", "axis", "A3") + unit("SA", "allied", "A10"), "axis-movement", map_extra=SOURCE, **ROW)
+    assert set(sp.status(game, Side.AXIS)) == {"Pz"} and set(sp.status(game, Side.ALLIED)) == {"SA"}
+    assert H("A2") in sp.trace(game, Side.AXIS) and H("A2") not in sp.trace(game, Side.ALLIED)  # A12 is 10 MF off
+
+
+@pytest.mark.rule("GG-XV.A.2")
+def test_a_vacant_enemy_box_outside_the_enemys_zoc_does_not_block_the_line() -> None:
+    game = determined(unit("Mine", "axis", "A5") + unit("E", "allied", "A11"), map_extra='[map.fortifications]\nallied = ["A3"]\n')
+    assert supplied(game, "Mine")  # the line runs A1-A2-A3-A4-A5: the box in A3 is nobody's to hold it
+
+
+@pytest.mark.rule("GG-IX.E")
+def test_the_recovery_log_names_who_recovers_and_who_stays_spent() -> None:
+    units = unit("Fed", "axis", "A4") + unit("Fed2", "axis", "A3") + unit("Cut", "axis", "A10") + unit("Cut2", "axis", "A11")
+    game = game_at(units, "axis-movement", map_extra=SOURCE, rules='spent_at_start = ["Fed", "Fed2", "Cut", "Cut2"]', **ROW)
+    game.unit("Cut").out_of_supply = game.unit("Cut2").out_of_supply = True  # as the last determination left them
+    advance_to(game, "allied-movement")
+    assert logged(game, "Axis recovery") == [("Axis recovery: Fed, Fed2 recover; still spent (out of supply): Cut, Cut2.", "note")]
+    assert not game.unit("Fed").disrupted and game.unit("Cut").disrupted
+
+
+@pytest.mark.rule("GG-IX.E")
+def test_the_recovery_log_when_nobody_recovers() -> None:
+    game = game_at(unit("Fresh", "axis", "A4"), "axis-movement", map_extra=SOURCE, **ROW)
+    advance_to(game, "allied-movement")
+    assert logged(game, "Axis recovery") == [("Axis recovery: no unit recovers.", "note")]

@@ -162,3 +162,11 @@ def test_finished_game_gives_its_record_and_form(server, tmp_path: Path) -> None
     assert game.is_over
     page = httpx.get(f"{url}/api/g/{tok}/form", timeout=60)
     assert page.status_code == 200 and "Game Log and Analysis Form" in page.text and "Turn 2" in page.text
+
+
+def test_the_computer_players_are_listed_for_the_lobby(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    r = httpx.get(f"{url}/api/players", timeout=60)
+    assert r.status_code == 200 and r.json() == ["greedy", "random", "passive"]
+    for name in r.json():  # each one listed can be played against
+        create(url, scenario="duel", mode="computer", human_side="axis", computer=name)

@@ -14,6 +14,7 @@ import pytest
 
 from tests.web_server import running_server
 from tobruk.engine.dice import Dice
+from tobruk.players import player_names
 from tobruk.scenario import load_scenario
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -192,6 +193,9 @@ def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser) -
         option = load_scenario("gazala-gallop").options[0]
         assert page.inner_text(f'label:has([data-option="{option.name}"])').strip() == f"{option.text} ({option.clause})"
         page.select_option("#mode", "computer")
+        page.wait_for_selector("#computer option", state="attached")  # the server's computer players, greedy first
+        assert page.eval_on_selector_all("#computer option", "os => os.map(o => o.textContent)") == player_names()
+        assert page.input_value("#computer") == "greedy"
         page.click("#start")
         page.wait_for_url("**/g/*")
         page.wait_for_selector('[data-unit="15Pz"]')

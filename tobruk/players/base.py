@@ -60,24 +60,26 @@ def outcomes_for(game: Game, side: Side) -> Advice:
     return Advice(game, side)
 
 
-def make_player(name: str, seed: int = 0) -> Player:
-    """A player by name: random, passive, greedy (human players come from the CLI)."""
+def _kinds() -> dict[str, Callable[[int], Player]]:
+    """The computer players by name, the lobby's default first (imported late: they import this module)."""
     from tobruk.players.greedy import GreedyPlayer
     from tobruk.players.simple import PassivePlayer, RandomPlayer
 
-    kinds: dict[str, Callable[[int], Player]] = {
-        "random": RandomPlayer,
-        "passive": PassivePlayer,
-        "greedy": GreedyPlayer,
-    }
+    return {"greedy": GreedyPlayer, "random": RandomPlayer, "passive": PassivePlayer}
+
+
+def make_player(name: str, seed: int = 0) -> Player:
+    """A player by name: greedy, random, passive (human players come from the CLI)."""
+    kinds = _kinds()
     try:
         return kinds[name](seed)
     except KeyError:
-        raise ValueError(f"no player {name!r}; choose from {', '.join(player_names())}") from None
+        raise ValueError(f"no player {name!r}; choose from {', '.join(kinds)}") from None
 
 
 def player_names() -> list[str]:
-    return ["greedy", "passive", "random"]
+    """The computer players' names, the default first."""
+    return list(_kinds())
 
 
 def play_game(

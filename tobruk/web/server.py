@@ -149,6 +149,10 @@ def create_app(
             ]
         )
 
+    async def players(request: Request) -> Response:
+        """The computer players a game may be played against (the lobby's list)."""
+        return answer(player_names())
+
     @guarded
     async def create(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.NewGame)
@@ -394,6 +398,7 @@ def create_app(
         Route("/", index),
         Route("/g/{token}", page),
         Route("/api/scenarios", scenarios),
+        Route("/api/players", players),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/g/{token}/state", state),
         Route("/api/g/{token}/order", order, methods=["POST"]),

@@ -68,7 +68,8 @@ class FirstAlamein(System):
         for uid in game.scenario.rules.get("spent_at_start", []):
             game.unit(uid).disrupted = True
         set_control(game, initial_control(game))
-        game.log(f"Turn 1, {faces.day(game, 1)}. {game.scenario.title}.".replace(" , ", " "))
+        first = faces.day(game, 1)
+        game.log(f"Turn 1{f', {first}' if first else ''}. {game.scenario.title}.")
 
     def begin_turn(self, game: Game) -> None:
         for uid in game.unit_ids:
@@ -120,9 +121,6 @@ class FirstAlamein(System):
 
     def invariants(self, game: Game, before: Step) -> list[str]:
         return faces.invariants(game, before)
-
-    def check_action(self, game: Game, action: Action) -> list[str]:
-        return faces.check_action(game, action)
 
     def features(self, game: Game, side: Side) -> dict[str, Any]:
         return faces.features(game, side)

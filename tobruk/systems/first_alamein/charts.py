@@ -77,8 +77,9 @@ def _effect(t: Table) -> Effect:
     )
     if effect.blocked not in BLOCKED:
         raise t.error("blocked", f"expected one of {', '.join(BLOCKED)}, got {effect.blocked!r}")
-    if effect.distance < 0 or effect.voluntary < 0:
-        raise t.error("distance", "expected hexes from 0")
+    for key, hexes in (("distance", effect.distance), ("voluntary", effect.voluntary)):
+        if hexes < 0:
+            raise t.error(key, f"expected hexes from 0, got {hexes}")
     t.done()
     return effect
 

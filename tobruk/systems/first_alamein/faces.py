@@ -13,11 +13,9 @@ from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
-from tobruk.mechanics.actions import Attack, Move, Place
-from tobruk.mechanics.reach import walk
+from tobruk.mechanics.actions import Attack, Place
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
-from tobruk.systems.first_alamein import moves as mv
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.charts import chart
@@ -151,24 +149,12 @@ def invariants(game: Game, before: Step) -> list[str]:
     for uid, r in game.scenario.reinforcements.items():
         if game.unit(uid).hex is not None and r.turn > game.turn:
             problems.append(f"{uid} is on the map before turn {r.turn}")
-    if not game.step.key.endswith("supply"):
-        for entries in game.vars.supply.values():
-            for uid, e in entries.items():
-                u = game.unit(uid)
-                if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
-                    problems.append(f"{uid}'s supply marker disagrees with its last determination")
+    for entries in game.vars.supply.values():  # (the game never rests in a supply step: it runs by itself)
+        for uid, e in entries.items():
+            u = game.unit(uid)
+            if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
+                problems.append(f"{uid}'s supply marker disagrees with its last determination")
     return problems
-
-
-def check_action(game: Game, action: Action) -> list[str]:
-    """No listed move spends more MF than the unit has (GG-XIII.A.2, C; FA-TER.1's free hexes cost nothing)."""
-    if not isinstance(action, Move) or len(action.path) < 2:
-        return []
-    ctx = mv.move_context(game, action.unit)
-    route = walk(ctx, action.path)
-    if route.spent > ctx.budget + ctx.bonus:
-        return [f"{action.notation()} spends {route.spent} of {ctx.budget + ctx.bonus}"]
-    return []
 
 
 def features(game: Game, side: Side) -> dict[str, Any]:

@@ -192,8 +192,15 @@ def obligations(game: Game, side: Side, busy: set[str] | None = None) -> list[He
 
     A hex is due while it holds an undisrupted enemy unit nobody has attacked this phase (nor is about to:
     declared attacks count), and the units still able to attack could attack it at 1:4 or better (rulings:
-    a duty nobody can meet any more lapses; only units able to attack create it).
+    a duty nobody can meet any more lapses; only units able to attack create it).  Worked out once per
+    position and set of busy units: listing the attacks asks it again for every candidate declaration.
     """
+    key = ("obligations", side, frozenset(busy or ()))
+    due: tuple[Hex, ...] = game.memo(key, lambda: tuple(_obligations(game, side, busy)))
+    return list(due)
+
+
+def _obligations(game: Game, side: Side, busy: set[str] | None) -> list[Hex]:
     able = able_attackers(game, side, busy)
     attacked = set(game.vars.attacked_units)
     targeted = {h for a in pending(game) for h in a.order.defenders}
