@@ -296,6 +296,23 @@ def test_no_retreat_orders_go_to_at_least_half_the_factors() -> None:
     assert set(game.legal_orders()) == {NoRetreat()}
 
 
+@pytest.mark.rule("FA-CRT.7")
+@pytest.mark.rule("GG-XIV.B.5")
+def test_no_retreat_orders_weigh_the_terrain_modified_factors() -> None:
+    """R-TERRAIN: the half of GG-XIV.B.5 is of the hex's terrain-modified factors.  In the Allied box A3 the
+    infantry I (2) matches the box's +2 and holds 4 of 7; the tank D (3) holds 3 of 7.  On printed factors
+    (2 of 5 and 3 of 5) it would be the other way round."""
+    infantry = unit("I", "allied", "A3", factors="2-2-3")
+    game = duel(12, 3, extra=infantry, map_extra=BOX)  # 12 against 3 + 2 + 2 = 7: above 1:1, some result retreats
+    answer(game, "attack A3 with A", "resolve 1")
+    assert set(game.legal_orders()) == {NoRetreat(), Hold("D"), Hold("I")}
+    game.play(Hold("D"))  # D alone holds 3 of 7, less than half: I must be ordered too
+    assert set(game.legal_orders()) == {Hold("I")}
+    game = duel(12, 3, extra=infantry, map_extra=BOX)
+    answer(game, "attack A3 with A", "resolve 1", "hold I")  # I alone holds 4 of 7: enough
+    assert NoRetreat() in game.legal_orders()
+
+
 # --- FA-CRT.8: survivability ---------------------------------------------------------------------------
 SURVIVOR = 'flags = ["survivable"]'
 

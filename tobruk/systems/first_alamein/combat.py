@@ -45,6 +45,7 @@ class Assessment:
     spent_shift: bool
     lines: list[str] = field(default_factory=list)
     odds: str = "below 1:4"
+    factors: dict[str, Fraction] = field(default_factory=dict)  # each defender's terrain-modified factors (R-TERRAIN)
 
 
 def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str]) -> tuple[int, list[str]]:
@@ -68,9 +69,8 @@ def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str]) -> tuple[int, l
     return granted, [f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}"]
 
 
-def hex_spent(game: Game, here: Sequence[str], granted: int) -> bool:
-    """GG-IX.C as docs/rulings.md reads it (R-TERRAIN): a defending hex counts as spent when its spent units hold
-    at least half of its terrain-modified factors, each unit's own plus the share of the hex's bonus its
+def modified_factors(game: Game, here: Sequence[str], granted: int) -> dict[str, Fraction]:
+    """Each defender's terrain-modified factors (R-TERRAIN): its own, plus the share of the hex's bonus its
     infantry factors match (``granted``, shared among the infantry by defence factor)."""
     matched = sum(game.defs[u].defence for u in here if game.defs[u].type in pos.INFANTRY_TYPES)
 
@@ -79,8 +79,14 @@ def hex_spent(game: Game, here: Sequence[str], granted: int) -> bool:
         share = Fraction(granted * d.defence, matched) if d.type in pos.INFANTRY_TYPES and matched else Fraction(0)
         return d.defence + share
 
-    total = sum((modified(u) for u in here), Fraction(0))
-    spent = sum((modified(u) for u in here if game.unit(u).disrupted), Fraction(0))
+    return {u: modified(u) for u in here}
+
+
+def hex_spent(game: Game, here: Sequence[str], factors: dict[str, Fraction]) -> bool:
+    """GG-IX.C as docs/rulings.md reads it (R-TERRAIN): a defending hex counts as spent when its spent units hold
+    at least half of its terrain-modified ``factors``."""
+    total = sum((factors[u] for u in here), Fraction(0))
+    spent = sum((factors[u] for u in here if game.unit(u).disrupted), Fraction(0))
     return 2 * spent >= total  # a defending hex holds units, each with a factor at least
 
 
@@ -129,12 +135,15 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
     lines = [f"{uid} {f}" for uid, f in attackers.items()]
     defence = 0
     every_hex_spent = bool(order.defenders)
+    factors: dict[str, Fraction] = {}
     for h in order.defenders:
         here = pos.ground_units(game, h, side.enemy)
         bonus, notes = infantry_bonus(game, h, here)
         lines.extend(notes)
         defence += sum(game.defs[u].defence for u in here) + bonus
-        every_hex_spent = every_hex_spent and hex_spent(game, here, bonus)
+        modified = modified_factors(game, here, bonus)
+        factors.update(modified)
+        every_hex_spent = every_hex_spent and hex_spent(game, here, modified)
     c = chart(game)
     basic = c.gcrt.column_for(attack, defence)  # GG-XIV.B.3-4: nearest column not above, 10:1 at most
     shift = every_hex_spent  # GG-IX.C: spent defenders, one column higher
@@ -153,6 +162,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
         shift,
         lines,
         "below 1:4" if column is None else c.gcrt.columns[column],
+        factors,
     )
 
 
@@ -208,7 +218,8 @@ def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]
 
 def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
     """GG-XIV.B.5: the sets of defending units that may be given No Retreat! orders (the empty set too); in
-    each hex with orders the ordered units hold at least half its defence factors."""
+    each hex with orders the ordered units hold at least half its terrain-modified defence factors (ruling
+    R-TERRAIN, as in The Gazala Gallop)."""
     by_hex: dict[Hex, list[str]] = {}
     for uid in a.defenders:
         h = game.unit(uid).hex
@@ -216,10 +227,10 @@ def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
             by_hex.setdefault(h, []).append(uid)
     options: list[tuple[str, ...]] = [()]
     for ids in by_hex.values():
-        total = sum(game.defs[u].defence for u in ids)
+        total = sum((a.factors[u] for u in ids), Fraction(0))
         choices: list[tuple[str, ...]] = [()]
         for k in range(1, len(ids) + 1):
-            choices.extend(combo for combo in combinations(ids, k) if 2 * sum(game.defs[u].defence for u in combo) >= total)
+            choices.extend(combo for combo in combinations(ids, k) if 2 * sum((a.factors[u] for u in combo), Fraction(0)) >= total)
         options = [(*o, *ch) for o in options for ch in choices]
     return sorted({tuple(sorted(o)) for o in options})
 
