@@ -115,7 +115,8 @@ def test_spent_defenders_holding_half_the_factors_read_one_column_higher() -> No
 
 
 @pytest.mark.rule("GG-IX.C")
-def test_the_spent_share_counts_every_defending_hex() -> None:
+def test_the_spent_shift_needs_every_defending_hex_spent() -> None:
+    """Ruling on GG-IX.C: one column higher only when every defending hex counts as spent, hex by hex."""
     units = (
         unit("A", "axis", "B3", factors="4-4-4")
         + unit("B", "axis", "B3", factors="4-4-4")
@@ -123,7 +124,9 @@ def test_the_spent_share_counts_every_defending_hex() -> None:
         + unit("D2", "allied", "B4")
     )
     column, lines = odds(units, "attack A4,B4 with A,B", rows=2, rules='spent_at_start = ["D1"]')
-    assert column == "3:1" and lines[0] == "attack 8 against defence 4"  # 8 to 2 + 2: 2:1, D1's half spent: 3:1
+    assert column == "2:1" and lines[0] == "attack 8 against defence 4"  # 8 to 2 + 2: 2:1; B4 is not spent
+    column, _ = odds(units, "attack A4,B4 with A,B", rows=2, rules='spent_at_start = ["D1", "D2"]')
+    assert column == "3:1"  # both hexes spent: one column higher
 
 
 @pytest.mark.rule("FA-CRT.1")
