@@ -209,7 +209,7 @@ def test_no_air_in_a_sandstorm_and_no_repair() -> None:
     game.vars.weather = "sandstorm"
     assert "[GG-VIII.A.1]" in str(air.why_unavailable(game, AXIS))
     assert game.step.decision(game) is None  # the airstrike phase has nothing to decide
-    game.vars.air["DAF"] = (0, 2)
+    game.vars.air = game.vars.air | {"DAF": (0, 2)}
     game.state.turn = 2
     air.weather_turn(game)
     assert air.record(game, "DAF")[1] == 3

@@ -105,13 +105,13 @@ def mission_flying() -> Game:
 
 def flown_already() -> Game:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
-    game.vars.air["LW"] = (1, 0)  # (the turn it last flew, the last turn it is knocked out)
+    game.vars.air = game.vars.air | {"LW": (1, 0)}  # (the turn it last flew, the last turn it is knocked out)
     return game
 
 
 def knocked_out() -> Game:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
-    game.vars.air["LW"] = (0, 2)
+    game.vars.air = game.vars.air | {"LW": (0, 2)}
     return game
 
 

@@ -159,7 +159,7 @@ def test_allied_sudden_victory_on_a5_or_g1(gazala) -> None:  # type: ignore[no-u
         game.play("weather 1 2" if game.decision.phase == "weather" else EndPhase())
     assert game.is_over and game.turn == 2 and game.phase.key == "allied-victory"
     result = game.vars.result
-    assert result["winner"] == "allied" and result["sudden"] and result["allied"] == [["Allied unit on G1 (sudden victory)", "10"]]
+    assert result["winner"] == "allied" and result["sudden"] and result["allied"] == (("Allied unit on G1 (sudden victory)", "10"),)
     assert result["level"] == "Major Victory"
 
 

@@ -23,7 +23,7 @@ from tobruk.engine.errors import IllegalOrderError, UndoError
 from tobruk.engine.flow import Decision, Frame, Node, Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
-from tobruk.engine.state import Units, UnitView
+from tobruk.engine.state import Units, UnitView, ZobristKeys
 from tobruk.engine.system import System, system_for
 from tobruk.engine.vars import Vars
 from tobruk.hexes import Hex
@@ -110,7 +110,7 @@ class Game:
         self._sides = {side: tuple(uid for uid, d in self.defs.items() if d.side is side) for side in Side}
         m = scenario.map
         start = [m.index[h] if (h := scenario.start.get(uid)) is not None else -1 for uid in self.unit_ids]
-        units = Units(start, [0] * len(start), [d.steps for d in self.defs.values()])
+        units = Units(start, [0] * len(start), [d.steps for d in self.defs.values()], ZobristKeys.for_size(len(start), len(m.hexes)))
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
         self._undo: list[_Snapshot] = []
@@ -120,6 +120,7 @@ class Game:
         # positions; never keyed on the position, so only content-complete keys go in
         self.search_cache: dict[Any, Any] = {}
         self._space: ActionSpace | None = None
+        self._views: dict[str, UnitView | Units] = {}
         self._notation: dict[int, tuple[Action, str]] = {}
         self.system.setup(self)
         self.step.enter(self)
@@ -157,7 +158,9 @@ class Game:
         """Who must decide what now; ``None`` once the game is over."""
         if self.state.over:
             return None
-        return self.node.decision(self)
+        node = self.node
+        found: Decision | None = self.memo("decision", lambda: node.decision(self))
+        return found
 
     @property
     def is_over(self) -> bool:
@@ -204,7 +207,7 @@ class Game:
         """Run what needs nobody's decision (settled frames, automatic steps) until someone must decide."""
         while not self.state.over:
             node = self.node
-            if node.decision(self) is not None:
+            if self.decision is not None:
                 return
             if isinstance(node, Frame):
                 node.settle(self)
@@ -358,6 +361,7 @@ class Game:
         other.history = self.history.copy()
         other._undo = self._undo.copy()
         other._memo = {}
+        other._views = {}
         other.search_cache = {}
         other._notation = {}
         return other
@@ -366,6 +370,7 @@ class Game:
         """Drop every remembered answer (listings, searches): the next question is worked out afresh.
         Nothing observable changes; tests use it to prove the caches never serve a stale answer."""
         self._memo.clear()
+        self._views = {}
         self._listing = None
         self.search_cache.clear()
         self._notation.clear()
@@ -373,9 +378,11 @@ class Game:
     def position_key(self) -> tuple[Any, ...]:
         """Everything the rules may read from the position, as one hashable value: the one key of every
         position cache (the listing, :meth:`memo`), so a position changed by any means is never served a
-        stale answer."""
+        stale answer.  The units and the system's variables enter as their hashes, which every write keeps
+        up to date (a Zobrist hash of the unit arrays; the variables' field hashes), so the key costs the
+        same however big the position is."""
         s = self.state
-        return s.turn, s.step, s.over, s.reveals, s.stack, s.units.key(), s.vars.key()
+        return s.turn, s.step, s.over, s.reveals, s.stack, s.units.z, s.vars.key()
 
     def memo(self, key: Any, factory: Callable[[], T]) -> T:
         """A value derived from the position, computed once per position (e.g. a side's ZOC)."""
@@ -389,34 +396,56 @@ class Game:
 
     # --- questions about the position ----------------------------------------------------------
     def unit(self, unit_id: str) -> UnitView:
-        m = self.scenario.map
-        return UnitView(self.state.units, self._row[unit_id], m.hexes, m.index)
+        units = self.state.units
+        views = self._views
+        if views.get("") is not units:  # the arrays were replaced (undo, a refused action): new handles
+            views = self._views = {"": units}
+        view = views.get(unit_id)
+        if view is None:
+            m = self.scenario.map
+            view = views[unit_id] = UnitView(units, self._row[unit_id], m.hexes, m.index)
+        assert isinstance(view, UnitView)
+        return view
 
     def units_of(self, side: Side) -> list[str]:
         return list(self._sides[side])  # the order of battle never changes during a game
 
     def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
         """Ids of units (dummies included) in a hex, in order of the order of battle."""
-        j = self.scenario.map.index.get(h)
-        if j is None:
+        found = self._by_hex().get(h)
+        if not found:
             return []
-        units = self.state.units
-        return [
-            uid
-            for i, uid in enumerate(self.unit_ids)
-            if units.hex[i] == j and not units.flags[i] & 1 and (side is None or self.defs[uid].side is side)
-        ]
+        if side is None:
+            return list(found)
+        defs = self.defs
+        return [uid for uid in found if defs[uid].side is side]
 
     def occupants(self, side: Side | None = None) -> dict[Hex, list[str]]:
         """Every occupied hex with its units (as :meth:`units_at` gives them), for asking about many hexes at once."""
-        hexes = self.scenario.map.hexes
-        units = self.state.units
+        if side is None:
+            return {h: list(ids) for h, ids in self._by_hex().items()}
+        defs = self.defs
         out: dict[Hex, list[str]] = {}
-        for i, uid in enumerate(self.unit_ids):
-            j = units.hex[i]
-            if j >= 0 and not units.flags[i] & 1 and (side is None or self.defs[uid].side is side):
-                out.setdefault(hexes[j], []).append(uid)
+        for h, ids in self._by_hex().items():
+            mine = [uid for uid in ids if defs[uid].side is side]
+            if mine:
+                out[h] = mine
         return out
+
+    def _by_hex(self) -> dict[Hex, tuple[str, ...]]:
+        """The units (not eliminated) in every occupied hex, in order of battle, once per position."""
+
+        def work() -> dict[Hex, tuple[str, ...]]:
+            hexes = self.scenario.map.hexes
+            units = self.state.units
+            flags = units.flags
+            out: dict[Hex, list[str]] = {}
+            for i, j in enumerate(units.hex):
+                if j >= 0 and not flags[i] & 1:
+                    out.setdefault(hexes[j], []).append(self.unit_ids[i])
+            return {h: tuple(ids) for h, ids in out.items()}
+
+        return self.memo("units-by-hex", work)
 
     def log(self, line: str, *, kind: str = "note", hidden_from: Side | None = None, instead: str | None = None) -> None:
         """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing).  ``kind``

@@ -3,9 +3,10 @@ decision stack and the log.
 
 Units are rows of parallel arrays indexed by their place in the order of battle: the hex as an index
 into the map's hex list (``-1`` off the map), a word of status bits, and a step count.  Copying a
-position is then a handful of list copies (the search and undo need thousands a second), and a
-position's key for caches is the arrays themselves.  Rule code reads and writes a unit through
-:class:`UnitView` (``game.unit("15Pz").hex = h``), which works on the arrays in place.
+position is then a handful of list copies (the search and undo need thousands a second).  Rule code reads
+and writes a unit through :class:`UnitView` (``game.unit("15Pz").hex = h``), which works on the arrays in
+place and keeps the arrays' Zobrist hash (:class:`ZobristKeys`) up to date with every write, so the
+position's key for caches costs nothing to read however many units there are.
 
 The status bits are the family's vocabulary (:data:`STATUS`): every system of these games marks a unit
 eliminated, face down, moved or attacked this turn, disrupted or spent, out of supply; a system gives
@@ -14,6 +15,8 @@ them its own names in what it shows (a system may call *disrupted* "Spent").
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -61,32 +64,94 @@ class UnitState:
         return out
 
 
+class ZobristKeys:
+    """Random 64-bit keys, one per (unit, hex), (unit, status bit) and (unit, step count): a Zobrist hash.
+
+    The hash of the unit arrays is the XOR of the keys of every unit's hex, set status bits and step count, so a
+    write changes it by two XORs (the old value's key out, the new one's in) and two positions that differ
+    anywhere in the arrays differ in the hash but with odds of 2^-64.  The keys come from a fixed seed, so a
+    position hashes the same in every game of a scenario (the hash is for caches inside one process; the
+    saved state hash is :meth:`Game.state_hash`).
+    """
+
+    STEPS = 16  # step counts 0-15 have their own keys; larger ones (none in these games) a derived one
+
+    __slots__ = ("flag", "hex", "hex_width", "steps")
+
+    def __init__(self, units: int, hexes: int) -> None:
+        rng = random.Random(0x70B2C4)
+        self.hex_width = hexes + 1  # slot 0 is "off the map" (index -1)
+        self.hex = [rng.getrandbits(64) for _ in range(units * self.hex_width)]
+        self.flag = [rng.getrandbits(64) for _ in range(units * len(STATUS))]
+        self.steps = [rng.getrandbits(64) for _ in range(units * self.STEPS)]
+
+    @staticmethod
+    @functools.lru_cache(maxsize=16)
+    def for_size(units: int, hexes: int) -> ZobristKeys:
+        """The keys for a scenario's numbers of units and hexes (made once per process: the same for every game)."""
+        return ZobristKeys(units, hexes)
+
+    def of_hex(self, i: int, j: int) -> int:
+        return self.hex[i * self.hex_width + j + 1]
+
+    def of_flags(self, i: int, flags: int) -> int:
+        z, base, b = 0, i * len(STATUS), 0
+        while flags:
+            if flags & 1:
+                z ^= self.flag[base + b]
+            flags >>= 1
+            b += 1
+        return z
+
+    def of_steps(self, i: int, n: int) -> int:
+        if 0 <= n < self.STEPS:
+            return self.steps[i * self.STEPS + n]
+        return hash((0x5E, i, n)) & 0xFFFFFFFFFFFFFFFF
+
+    def of_units(self, hexes: list[int], flags: list[int], steps: list[int]) -> int:
+        z = 0
+        for i, (j, f, n) in enumerate(zip(hexes, flags, steps, strict=True)):
+            z ^= self.of_hex(i, j) ^ self.of_flags(i, f) ^ self.of_steps(i, n)
+        return z
+
+
 class Units:
-    """Every unit's state: ``hex[i]``, ``flags[i]``, ``steps[i]`` for the unit at order-of-battle index i."""
+    """Every unit's state: ``hex[i]``, ``flags[i]``, ``steps[i]`` for the unit at order-of-battle index i, and
+    ``z``, the arrays' Zobrist hash (kept by :class:`UnitView`'s writes; the arrays are written through it only)."""
 
-    __slots__ = ("flags", "hex", "steps")
+    __slots__ = ("flags", "hex", "keys", "steps", "z")
 
-    def __init__(self, hexes: list[int], flags: list[int], steps: list[int]) -> None:
+    def __init__(self, hexes: list[int], flags: list[int], steps: list[int], keys: ZobristKeys, z: int | None = None) -> None:
         self.hex = hexes
         self.flags = flags
         self.steps = steps
+        self.keys = keys
+        self.z = keys.of_units(hexes, flags, steps) if z is None else z
 
     def copy(self) -> Units:
-        return Units(self.hex.copy(), self.flags.copy(), self.steps.copy())
+        return Units(self.hex.copy(), self.flags.copy(), self.steps.copy(), self.keys, self.z)
 
-    def key(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        return tuple(self.hex), tuple(self.flags), tuple(self.steps)
+    def key(self) -> int:
+        """The arrays' hash, for cache keys (equal arrays, equal keys; different arrays, different keys but
+        with odds of 2^-64)."""
+        return self.z
 
 
 def _flag(name: str) -> property:
     bit = BIT[name]
 
+    index = STATUS.index(name)
+
     def get(self: UnitView) -> bool:
         return bool(self._units.flags[self._i] & bit)
 
     def put(self: UnitView, value: bool) -> None:
-        flags = self._units.flags
-        flags[self._i] = (flags[self._i] | bit) if value else (flags[self._i] & ~bit)
+        units, i = self._units, self._i
+        old = units.flags[i]
+        new = (old | bit) if value else (old & ~bit)
+        if new != old:
+            units.flags[i] = new
+            units.z ^= units.keys.flag[i * len(STATUS) + index]
 
     return property(get, put, doc=f"the unit's {name.replace('_', ' ')} status")
 
@@ -107,12 +172,16 @@ class UnitView:
     @hex.setter
     def hex(self, h: Hex | None) -> None:
         if h is None:
-            self._units.hex[self._i] = -1
-            return
-        j = self._index.get(h)
-        if j is None:
-            raise ValueError(f"{h} is not on the map")
-        self._units.hex[self._i] = j
+            j = -1
+        else:
+            found = self._index.get(h)
+            if found is None:
+                raise ValueError(f"{h} is not on the map")
+            j = found
+        units, i = self._units, self._i
+        keys = units.keys
+        units.z ^= keys.of_hex(i, units.hex[i]) ^ keys.of_hex(i, j)
+        units.hex[i] = j
 
     @property
     def hex_index(self) -> int:
@@ -124,7 +193,9 @@ class UnitView:
 
     @steps.setter
     def steps(self, n: int) -> None:
-        self._units.steps[self._i] = n
+        units, i = self._units, self._i
+        units.z ^= units.keys.of_steps(i, units.steps[i]) ^ units.keys.of_steps(i, n)
+        units.steps[i] = n
 
     eliminated = _flag("eliminated")
     hidden = _flag("hidden")

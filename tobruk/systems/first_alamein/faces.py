@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.actions import Action
 from tobruk.engine.flow import Step
+from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.hexes import Hex
@@ -78,7 +79,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
     }
     return {
         "date": day(game),
-        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
+        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": list(e["route"])} for uid, e in supply.items()},
         "air": flights,
         "attacks": [
             {
@@ -92,7 +93,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         ],
         "boxes_eliminated": list(game.vars.boxes_eliminated),
         "objectives": [h.label for h in objectives(game)],
-        "result": game.vars.result,
+        "result": plain(game.vars.result),
     }
 
 
@@ -108,7 +109,7 @@ def summary(game: Game) -> Summary | None:
     if not result:
         return None
     margin = Fraction(1 if result["winner"] == Side.ALLIED.value else -1)
-    return Summary(result["winner"], result["level"], tuple(vp.describe(result)), margin, dict(result))
+    return Summary(result["winner"], result["level"], tuple(vp.describe(result)), margin, plain(result))
 
 
 def score_now(game: Game) -> dict[str, float]:

@@ -40,7 +40,7 @@ def record(game: Game, uid: str) -> tuple[int, int]:
 
 
 def flown(game: Game, uid: str) -> None:
-    game.vars.air[uid] = (game.turn, record(game, uid)[1])
+    game.vars.air = game.vars.air | {uid: (game.turn, record(game, uid)[1])}
 
 
 def why_unavailable(game: Game, side: Side) -> str | None:
@@ -65,7 +65,7 @@ def available(game: Game, side: Side) -> bool:
 
 
 def knock_out(game: Game, uid: str) -> None:
-    game.vars.air[uid] = (record(game, uid)[0], game.turn + 1)  # the rest of this game-turn and the next
+    game.vars.air = game.vars.air | {uid: (record(game, uid)[0], game.turn + 1)}  # the rest of this game-turn and the next
     if game.vars.interdiction is not None and game.vars.interdiction.air == uid:
         game.vars.interdiction = None
     game.log(f"{uid} is knocked out for the rest of this turn and the next.", kind="event")
@@ -83,9 +83,9 @@ def weather_turn(game: Game) -> None:
     """GG-VIII.A.1: a sandstorm halts the repair of knocked-out air units for the turn."""
     if game.vars.weather != "sandstorm":
         return
-    for uid, (used, out_until) in list(game.vars.air.items()):
-        if out_until >= game.turn:
-            game.vars.air[uid] = (used, out_until + 1)
+    game.vars.air = {
+        uid: ((used, out_until + 1) if out_until >= game.turn else (used, out_until)) for uid, (used, out_until) in game.vars.air.items()
+    }
 
 
 @dataclass(frozen=True)
@@ -170,9 +170,9 @@ def finish(game: Game, mission: AirMission, intercepted_by: str | None) -> None:
     assert mission.hex is not None
     target = Hex.parse(mission.hex)
     if kind == "airlift":
-        help_ = game.vars.supply_help.setdefault(Side.AXIS.value, {})
-        for u in game.units_at(target, Side.AXIS):
-            help_[u] = "aerial resupply"
+        helped = game.vars.supply_help
+        axis = Side.AXIS.value
+        game.vars.supply_help = helped | {axis: helped.get(axis, {}) | {u: "aerial resupply" for u in game.units_at(target, Side.AXIS)}}
         game.log(f"{uid} supplies the Axis units in {target}.")
         return
     ground_attack(game, side, uid, target)

@@ -29,8 +29,8 @@ def set_initial_control(game: Game) -> None:
 
 def pass_through(game: Game, side: Side, path: Iterable[Hex]) -> None:
     """A combat unit in or through a village takes control of it (GG-XVI)."""
-    control = game.vars.villages
     for h in path:
+        control = game.vars.villages
         if h.label in control and control[h.label] != side.value:
-            control[h.label] = side.value
+            game.vars.villages = control | {h.label: side.value}
             game.log(f"{side.display} takes control of {', '.join(p.name for p in game.scenario.map.places_in(h)) or h}.", kind="event")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.actions import Action
 from tobruk.engine.flow import Step
+from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.hexes import Hex
@@ -49,7 +50,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
     supply = game.vars.supply.get(side.value, {})
     return {
         "weather": game.vars.weather,
-        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": e["route"]} for uid, e in supply.items()},
+        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": list(e["route"])} for uid, e in supply.items()},
         "attacks": [
             {
                 "id": a.id,
@@ -61,7 +62,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
             for a in game.vars.attacks
             if not a.resolved
         ],
-        "result": game.vars.result,
+        "result": plain(game.vars.result),
     }
 
 
@@ -80,7 +81,7 @@ def summary(game: Game) -> Summary | None:
     from tobruk.systems.gazala import victory as vp
 
     margin = Fraction(result["difference"]) * (1 if result["winner"] == "allied" else -1 if result["winner"] else 0)
-    return Summary(result["winner"], result["level"], tuple(vp.describe(result)), margin, dict(result))
+    return Summary(result["winner"], result["level"], tuple(vp.describe(result)), margin, plain(result))
 
 
 def score_now(game: Game) -> dict[str, float]:

@@ -64,7 +64,7 @@ def reveal(game: Game, uid: str, why: str) -> None:
     if not u.hidden:
         return
     u.hidden = False
-    game.vars.anon.pop(uid, None)
+    game.vars.anon = {k: v for k, v in game.vars.anon.items() if k != uid}
     game.state.reveals += 1
     if d.is_dummy:
         where = u.hex
@@ -92,7 +92,7 @@ def assign_anonymous_ids(game: Game, uids: list[str]) -> None:
     """
     batch = game.vars.anon_batch + 1
     game.vars.anon_batch = batch
-    ids: dict[str, str] = game.vars.anon
+    ids: dict[str, str] = dict(game.vars.anon)
     by_hex: dict[Hex, list[str]] = {}
     for uid in uids:
         u = game.unit(uid)
@@ -102,6 +102,7 @@ def assign_anonymous_ids(game: Game, uids: list[str]) -> None:
         shuffled = sorted(by_hex[h], key=lambda x: game.secret_mac(f"order:{batch}:{x}"))
         for k, uid in enumerate(shuffled):
             ids[uid] = game.secret_mac(f"anon:{batch}:{h.label}:{k}")[:ANON_LENGTH]
+    game.vars.anon = ids
 
 
 def anonymous_id(game: Game, uid: str) -> str:
@@ -115,7 +116,7 @@ def keep_unseen(game: Game, uid: str) -> None:
     u = game.unit(uid)
     unseen = game.vars.unseen
     if uid not in unseen:
-        unseen[uid] = Unseen(None if u.hex is None else u.hex.label, u.hidden, u.eliminated, game.vars.anon.get(uid))
+        game.vars.unseen = unseen | {uid: Unseen(None if u.hex is None else u.hex.label, u.hidden, u.eliminated, game.vars.anon.get(uid))}
 
 
 def as_seen_by_enemy(game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:

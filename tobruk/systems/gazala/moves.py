@@ -99,7 +99,7 @@ def phasing_side(game: Game) -> Side | None:
 
 def record_boxes_held(game: Game, side: Side) -> None:
     """GG-XI.A.3 looks at the boxes held at the start of the friendly player-turn: remember them."""
-    game.vars.boxes_held[side.value] = tuple(h.label for h in boxes_held_now(game, side))
+    game.vars.boxes_held = game.vars.boxes_held | {side.value: tuple(h.label for h in boxes_held_now(game, side))}
 
 
 def zoc_exempt(game: Game, side: Side) -> set[Hex]:
@@ -315,7 +315,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
                 note = f"; no breakdown (rolled {roll})"
     if order.trucks:
         used_convoys = game.vars.convoys_used
-        used_convoys[d.side.value] = used_convoys.get(d.side.value, 0) + d.attack
+        game.vars.convoys_used = used_convoys | {d.side.value: used_convoys.get(d.side.value, 0) + d.attack}
         note += f"; by truck convoy ({d.attack} used)"
     # GG-XV.B (a move cut short by a breakdown or interdiction has disrupted the unit already)
     if u.out_of_supply and not u.disrupted and 2 * route.spent > d.movement * MF:
@@ -341,7 +341,7 @@ def activate(game: Game, uid: str, *, counted: bool) -> None:
     game.unit(uid).activated = True
     if counted:
         counts = game.vars.activations
-        counts[str(game.turn)] = counts.get(str(game.turn), 0) + 1
+        game.vars.activations = counts | {str(game.turn): counts.get(str(game.turn), 0) + 1}
 
 
 def gallop_candidates(game: Game) -> list[str]:
@@ -364,7 +364,7 @@ def eliminate(game: Game, uid: str, why: str) -> None:
     u.hex = None
     if d.side is Side.ALLIED and game.phase.key.startswith("axis"):
         losses = game.vars.allied_losses  # GG-V.A.4's bonus activations
-        losses[str(game.turn)] = losses.get(str(game.turn), 0) + 1
+        game.vars.allied_losses = losses | {str(game.turn): losses.get(str(game.turn), 0) + 1}
     game.log(f"{d.side.display}: {who} eliminated in {where} ({why}).", kind="loss")
 
 

@@ -404,7 +404,7 @@ class RecoveryStep(GazalaStep):
                 f"{mv.convoys_left(game, side)}; only units out of supply that "
                 "are divisions, independent brigades or their brigades)",
             )
-        game.vars.convoy_tried[side.value] = (*game.vars.convoy_tried.get(side.value, ()), order.unit)
+        game.vars.convoy_tried = game.vars.convoy_tried | {side.value: (*game.vars.convoy_tried.get(side.value, ()), order.unit)}
         sp.convoy(game, order.unit, side)
 
     @on(Airstrike, Airlift, Intercept)

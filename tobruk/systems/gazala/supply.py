@@ -183,7 +183,7 @@ def convoy(game: Game, uid: str, side: Side) -> bool:
     brigades within 2 hexes) counts as supplied this determination."""
     d = game.defs[uid]
     used = game.vars.convoys_used
-    used[side.value] = used.get(side.value, 0) + 1
+    game.vars.convoys_used = used | {side.value: used.get(side.value, 0) + 1}
     weather = game.vars.weather
     dice = CONVOY_DICE.get(weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
     # a convoy to a face-down unit is the owner's secret (a dummy never gets one): its dice and line too
@@ -203,13 +203,14 @@ def convoy(game: Game, uid: str, side: Side) -> bool:
         game.log(text)
     if not ok:
         return False
-    help_ = game.vars.supply_help.setdefault(side.value, {})
+    help_ = dict(game.vars.supply_help.get(side.value, {}))
     help_[uid] = "truck convoy"
     if side is Side.ALLIED and d.formation is not None:
         near = two_hexes(game, side, h)
         for other, oh in mv.on_map(game, side):
             if other != uid and game.defs[other].formation == d.formation and oh in near:
                 help_[other] = f"within 2 hexes of {uid}"
+    game.vars.supply_help = game.vars.supply_help | {side.value: help_}
     return True
 
 
@@ -234,9 +235,9 @@ def two_hexes(game: Game, side: Side, start: Hex) -> set[Hex]:
 
 # --- the determination itself -----------------------------------------------------------------------
 def begin_determination(game: Game, side: Side) -> None:
-    game.vars.supply_help[side.value] = {}
+    game.vars.supply_help = game.vars.supply_help | {side.value: {}}
     if game.vars.weather == "sandstorm":
-        game.vars.supply_die[side.value] = game.dice.roll(f"{side.display} supply line in a sandstorm")
+        game.vars.supply_die = game.vars.supply_die | {side.value: game.dice.roll(f"{side.display} supply line in a sandstorm")}
 
 
 def finish_determination(game: Game, side: Side) -> None:
@@ -249,7 +250,7 @@ def finish_determination(game: Game, side: Side) -> None:
         if u.disrupted and entry["supplied"]:
             u.disrupted = False
             recovered.append(uid)
-    game.vars.supply[side.value] = result
+    game.vars.supply = game.vars.supply | {side.value: result}
     if hd.face_down_on_map(game, side):  # (whether there are face-down counters is plain to see)
         face_down = {u for u in result if game.unit(u).hidden}
         crisis = any(not result[u]["supplied"] for u in result if u not in face_down)
