@@ -131,6 +131,10 @@ class Units:
     def copy(self) -> Units:
         return Units(self.hex.copy(), self.flags.copy(), self.steps.copy(), self.keys, self.z)
 
+    def key_afresh(self) -> int:
+        """:attr:`z` worked out from the arrays themselves (the fuzzer and the tests check the two agree)."""
+        return self.keys.of_units(self.hex, self.flags, self.steps)
+
     def key(self) -> int:
         """The arrays' hash, for cache keys (equal arrays, equal keys; different arrays, different keys but
         with odds of 2^-64)."""

@@ -1,0 +1,121 @@
+"""The position's incremental hashes (the key of every position cache) agree with the position.
+
+The unit arrays carry a Zobrist hash updated by every write and the system's variables a hash updated by every
+assignment; these tests check, through whole random games and by hand, that each equals the same hash worked
+out afresh, that equal positions give equal keys and different ones different keys, and that the variables
+cannot be changed behind the hash's back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tests.conftest import movement_game, unit_toml
+from tobruk.engine.game import Game
+from tobruk.engine.state import ZobristKeys
+from tobruk.engine.vars import FrozenDict, freeze
+from tobruk.hexes import Hex
+from tobruk.scenario import load_scenario
+
+H = Hex.parse
+
+
+def test_a_frozen_dict_refuses_every_change_and_hashes_by_content() -> None:
+    d: FrozenDict[str, int] = FrozenDict({"a": 1, "b": 2})
+    for change in (
+        lambda: d.__setitem__("a", 3),
+        lambda: d.__delitem__("a"),
+        lambda: d.update({"c": 3}),
+        lambda: d.pop("a"),
+        lambda: d.popitem(),
+        lambda: d.setdefault("c", 3),
+        lambda: d.clear(),
+    ):
+        with pytest.raises(TypeError, match="immutable"):
+            change()
+    assert d == {"a": 1, "b": 2}
+    assert hash(d) == hash(FrozenDict({"b": 2, "a": 1}))  # the order of insertion does not matter
+    assert d | {"a": 3} == {"a": 3, "b": 2} and d == {"a": 1, "b": 2}  # a changed copy leaves it as it was
+
+
+def test_freeze_makes_nested_containers_immutable_and_keeps_equal_values_equal() -> None:
+    value = freeze({"x": {"y": [1, 2], "z": {3}}})
+    assert isinstance(value, FrozenDict) and isinstance(value["x"], FrozenDict)
+    assert value["x"]["y"] == (1, 2) and value["x"]["z"] == frozenset({3})
+    assert hash(value) == hash(freeze({"x": {"z": {3}, "y": [1, 2]}}))
+    same = (1, "a")
+    assert freeze(same) is same  # an immutable value is kept as it is
+
+
+def test_assigning_a_variable_updates_its_key_and_in_place_changes_are_refused() -> None:
+    game = Game(load_scenario("gazala-gallop"), seed=1)
+    v = game.vars
+    before = v.key()
+    with pytest.raises(TypeError, match="immutable"):
+        v.air["DAF"] = (1, 2)
+    assert v.key() == before == v.key_afresh()
+    v.air = v.air | {"DAF": (1, 2)}
+    assert v.key() != before and v.key() == v.key_afresh()
+    v.air = {k: val for k, val in v.air.items() if k != "DAF"}
+    assert v.key() == before  # back to the same value, back to the same key
+
+
+def test_fields_left_out_of_the_key_do_not_change_it() -> None:
+    game = Game(load_scenario("gazala-gallop"), seed=1)
+    before = game.vars.key()
+    game.vars.result = {"winner": "axis"}  # a record for people (metadata key False)
+    game.vars.supply = {"axis": {}}
+    assert game.vars.key() == before
+
+
+def test_unit_writes_keep_the_zobrist_hash() -> None:
+    game = movement_game(unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4"), rows=3, columns=12)
+    units = game.state.units
+    start = units.z
+    u = game.unit("Pz")
+    u.hex = H("B2")
+    moved = units.z
+    assert moved != start and moved == units.key_afresh()
+    u.disrupted = True
+    u.disrupted = True  # setting a bit already set changes nothing
+    assert units.z == units.key_afresh() != moved
+    u.steps = u.steps + 1
+    assert units.z == units.key_afresh()
+    u.steps = u.steps - 1
+    u.disrupted = False
+    u.hex = H("A1")
+    assert units.z == start  # the same arrays, the same hash
+
+
+def test_step_counts_beyond_the_table_have_keys_too() -> None:
+    keys = ZobristKeys(2, 5)
+    assert keys.of_steps(0, ZobristKeys.STEPS) != keys.of_steps(0, ZobristKeys.STEPS + 1)
+    assert keys.of_steps(0, 3) != keys.of_steps(1, 3)
+    assert keys.of_hex(0, -1) != keys.of_hex(0, 0)  # off the map is a value of its own
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("scenario", ["gazala-gallop", "first-alamein"])
+def test_incremental_hashes_agree_with_fresh_ones_through_a_random_game(scenario: str) -> None:
+    game = Game(load_scenario(scenario), seed=5)
+    rng = random.Random(5)
+    seen: dict[int, str] = {}  # position key's hash -> the position it stood for (the dice are no part of it)
+    for _ in range(400):
+        if game.decision is None:
+            break
+        game.play(rng.choice(game.legal_orders()))
+        s = game.state
+        assert s.units.z == s.units.key_afresh()
+        assert s.vars.key() == s.vars.key_afresh()
+        key = hash(game.position_key())
+        full = json.dumps({k: v for k, v in game.state_data().items() if k != "dice"}, sort_keys=True)
+        assert seen.setdefault(key, full) == full  # one key, one position
+        if game.can_undo():
+            after = game.position_key()
+            action = game.history[-1]
+            game.pop()
+            game.play(action)
+            assert game.position_key() == after
