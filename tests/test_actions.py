@@ -71,6 +71,7 @@ def test_play_by_id_plays_the_listed_action_of_that_shape(gazala: Scenario) -> N
     ids = game.legal_ids()
     mask = game.legal_mask()
     assert len(mask) == game.action_space.size and {i for i, bit in enumerate(mask) if bit} == set(ids)
+    assert game.legal_id_list() == sorted(ids)
     first = next(iter(ids))
     expected = ids[first]
     assert game.play_id(first) == expected

@@ -122,6 +122,7 @@ class Game:
         self._space: ActionSpace | None = None
         self._views: dict[str, UnitView | Units] = {}
         self._notation: dict[int, tuple[Action, str]] = {}
+        self._ids: dict[int, tuple[Action, int]] = {}
         self.system.setup(self)
         self.step.enter(self)
         self._advance()
@@ -248,12 +249,13 @@ class Game:
         return entry[1]
 
     def _listed(self) -> list[Any]:
+        """This position's listing: [actions, their notation or None, {id: action} or None], made once."""
         d = self.decision
         if d is None:
-            return [(), ()]
+            return [(), (), {}]
         key = self.position_key()
         if self._listing is None or self._listing[0] != key:
-            self._listing = (key, [tuple(self.node.actions(self, d)), None])
+            self._listing = (key, [tuple(self.node.actions(self, d)), None, None])
         return self._listing[1]
 
     @property
@@ -263,24 +265,43 @@ class Game:
             self._space = ActionSpace(self.system.vocabulary, self.unit_ids, self.scenario.map.hexes)
         return self._space
 
+    def _id_of(self, action: Action) -> int:
+        """An action's id, remembered for the action objects a system hands out again (as :meth:`_notation_of`)."""
+        entry = self._ids.get(id(action))
+        if entry is None or entry[0] is not action:
+            if len(self._ids) >= 20_000:
+                self._ids.clear()
+            entry = self._ids[id(action)] = (action, self.action_space.id_of(action))
+        return entry[1]
+
+    def _by_id(self) -> dict[int, Action]:
+        listed = self._listed()
+        if listed[2] is None:
+            out: dict[int, Action] = {}
+            for a in listed[0]:
+                out.setdefault(self._id_of(a), a)
+            listed[2] = out
+        by_id: dict[int, Action] = listed[2]
+        return by_id
+
     def legal_ids(self) -> dict[int, Action]:
-        """The legal actions by id (one representative per shape)."""
-        space = self.action_space
-        out: dict[int, Action] = {}
-        for a in self.legal_orders():
-            out.setdefault(space.id_of(a), a)
-        return out
+        """The legal actions by id (one representative per shape), in the order of :meth:`legal_orders`."""
+        return dict(self._by_id())
+
+    def legal_id_list(self) -> list[int]:
+        """The ids of the legal actions, ascending: the forward model's listing (no notation, no copies)."""
+        return sorted(self._by_id())
 
     def legal_mask(self) -> bytearray:
         """One byte per action id of the scenario's space: 1 where an action of that shape is legal now."""
         mask = bytearray(self.action_space.size)
-        for i in self.legal_ids():
+        for i in self._by_id():
             mask[i] = 1
         return mask
 
     def play_id(self, action_id: int) -> Action:
         """Play the legal action with this id; returns it."""
-        action = self.legal_ids().get(action_id)
+        action = self._by_id().get(action_id)
         if action is None:
             raise IllegalOrderError(self.decision.clause if self.decision else "end", f"action {action_id} is not legal now")
         self.play(action)
@@ -364,6 +385,7 @@ class Game:
         other._views = {}
         other.search_cache = {}
         other._notation = {}
+        other._ids = {}
         return other
 
     def forget_caches(self) -> None:
@@ -374,6 +396,7 @@ class Game:
         self._listing = None
         self.search_cache.clear()
         self._notation.clear()
+        self._ids.clear()
 
     def position_key(self) -> tuple[Any, ...]:
         """Everything the rules may read from the position, as one hashable value: the one key of every
