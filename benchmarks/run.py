@@ -1,42 +1,64 @@
-"""Benchmarks for tobruk: prints its figures (run with the project's environment).
+"""Benchmarks for tobruk's forward model: prints its figures against the targets (docs/performance.md).
 
-    python benchmarks/run.py [--games N]
+    python benchmarks/run.py [--games N] [--compare] [--fuzz N]
 
-* complete random Gazala games per second on one core, and orders per second;
-* fuzzed games per second (random games with every invariant checked after every order);
-* listing every legal order in a movement phase, worked out afresh and as the next decision sees it
-  (after one move, with the searches of the units it did not disturb kept);
+For The Gazala Gallop and 1st Alamein, on one core:
+
+* complete random-policy games per second: at every decision the ascending list of legal action ids, one
+  picked uniformly, played by id (``Game.legal_id_list`` and ``Game.play_id``: no notation, no views);
 * the time to copy a game (what a search does per node);
-* the reach search against networkx's ``single_source_dijkstra`` (with a cutoff) on the Gazala map with
-  the same costs, and the supply search against ``multi_source_dijkstra``: a ratio from one run.
+* apply + undo of one atomic action (``play`` then ``pop``), median over the undoable legal actions at
+  positions along a random game;
+* the legal-action mask at a decision point (``Game.legal_mask`` the first time a new position asks, the
+  searches of units nothing disturbed kept), median and 90th percentile over a random game's decisions;
+* the movement reach search and the supply trace against networkx's Dijkstra on the same graph and costs
+  (``benchmarks/kernels.py``);
+* fuzzed games (every invariant checked after every action), and what 10,000 would take on two cores.
 
-Times are CPU seconds of this process (``time.process_time``), so a busy machine slows the figures
-less than it would wall-clock ones.  Figures vary with the machine; docs/performance.md records them with
-the machine and date.
+``--compare`` adds the searches side by side with networkx on every map (the Gazala Gallop, 1st Alamein, the
+North-Africa campaign) and on growing parts of the campaign map: how the cost grows with the number of hexes.
+
+Times are CPU seconds of this process (``time.process_time``), so a busy machine slows the figures less than
+it would wall-clock ones.  Figures vary with the machine; docs/performance.md records them with the machine.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import platform
+import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
 import networkx as nx
 
+from tobruk.engine.errors import UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.fuzz import fuzz_game
 from tobruk.hexes import Direction
-from tobruk.maps import MovementRates
-from tobruk.mechanics.actions import Move
+from tobruk.maps import Map, MovementRates
 from tobruk.mechanics.reach import MoveContext, reach
 from tobruk.mechanics.supply import SupplyContext, edge_tables, trace_all
 from tobruk.mechanics.zoc import ZocMap
-from tobruk.players import make_player, play_game
-from tobruk.scenario import load_scenario
+from tobruk.scenario import Scenario, load_scenario
+
+SYSTEMS = {"Gazala Gallop": "gazala-gallop", "1st Alamein": "first-alamein"}
+
+# the issue's targets: (figure, unit, target, True when bigger is better)
+TARGETS: list[tuple[str, str, float, bool]] = [
+    ("random-policy games per second", "games/s", 10.0, True),
+    ("copy a game", "us", 20.0, False),
+    ("apply + undo of one atomic action (median)", "us", 20.0, False),
+    ("legal-action mask at a decision point (median)", "us", 50.0, False),
+    ("legal-action mask at a decision point (90th percentile)", "us", float("nan"), False),
+    ("movement reach vs networkx Dijkstra", "x faster", 10.0, True),
+    ("supply trace vs networkx", "x faster", 10.0, True),
+    ("fuzzed games per second", "games/s", float("nan"), True),
+    ("10,000 fuzzed games on 2 cores", "min", 30.0, False),
+]
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> float:
@@ -50,80 +72,84 @@ def timed(fn: Callable[[], Any], repeat: int) -> float:
     return best
 
 
-def random_games(n: int) -> tuple[float, float]:
-    scenario = load_scenario("gazala-gallop")
-    orders = 0
+def random_game(scenario: Scenario, seed: int) -> Game:
+    """One complete game, both sides picking uniformly among the legal action ids."""
+    game = Game(scenario, seed=seed)
+    rng = random.Random(seed)
+    while game.decision is not None:
+        game.play_id(rng.choice(game.legal_id_list()))
+    return game
+
+
+def random_games(scenario: Scenario, n: int) -> tuple[float, float]:
     start = time.process_time()
-    for seed in range(n):
-        game = play_game(
-            Game(scenario, seed=seed), {Side.AXIS: make_player("random", seed * 2 + 1), Side.ALLIED: make_player("random", seed * 2 + 2)}
-        )
-        orders += len(game.history)
+    actions = sum(len(random_game(scenario, seed).history) for seed in range(n))
     elapsed = time.process_time() - start
-    return n / elapsed, orders / elapsed
+    return n / elapsed, actions / elapsed
 
 
-def fuzzed_games(n: int) -> float:
-    scenario = load_scenario("gazala-gallop")
-    start = time.process_time()
-    for seed in range(n):
-        result = fuzz_game(scenario, seed)
-        if result.failure:
-            raise SystemExit(f"fuzzed game {seed} failed: {result.failure}")
-    return n / (time.process_time() - start)
+def positions(scenario: Scenario, seed: int, every: int, limit: int) -> list[Game]:
+    """Copies of a random game's positions, every ``every``-th decision, at most ``limit``."""
+    game = Game(scenario, seed=seed)
+    rng = random.Random(seed)
+    out: list[Game] = []
+    n = 0
+    while game.decision is not None and len(out) < limit:
+        if n % every == 0:
+            out.append(game.copy())
+        game.play_id(rng.choice(game.legal_id_list()))
+        n += 1
+    return out
 
 
-def listing_times() -> tuple[float, float, int]:
-    """Seconds to list every legal order at the Axis movement phase of turn 2: afresh, and after one move."""
-    scenario = load_scenario("gazala-gallop")
-    game = Game(scenario, seed=2)
-    while game.decision is not None and not (game.turn == 2 and game.phase.key == "axis-movement"):
-        game.play(game.legal_orders()[-1] if game.decision.phase != "weather" else "weather 1 2")
-    moves = itertools.cycle([o for o in game.legal_orders() if isinstance(o, Move)])
-
-    def fresh() -> None:
-        game.forget_caches()
-        game.legal_orders()
-
-    def after_a_move() -> None:  # a different move each time, as in a game: only the listing of its position is new
-        game.play(next(moves))
-        game.legal_orders()
-        game.pop()
-
-    count = len(game.legal_orders())
-    return timed(fresh, 20), timed(after_a_move, 20), count
-
-
-def clone_time() -> float:
-    scenario = load_scenario("gazala-gallop")
-    game = Game(scenario, seed=1)
-    while game.turn < 3 and game.decision is not None:
-        game.play(game.legal_orders()[-1] if game.decision.phase != "weather" else "weather 1 2")
+def copy_time(scenario: Scenario) -> float:
+    game = positions(scenario, 1, 1, 400)[-1]  # a position some way into the game
     return timed(game.copy, 2000)
+
+
+def apply_undo_times(scenario: Scenario) -> list[float]:
+    """Seconds for play + pop of each undoable legal action (up to 8 per position) along a random game."""
+    times: list[float] = []
+    rng = random.Random(3)
+    for game in positions(scenario, 3, 7, 120):
+        ids = game.legal_id_list()
+        for i in rng.sample(ids, min(8, len(ids))):
+            action = game.legal_ids()[i]
+            trial = game.copy()
+            try:
+                trial.play(action)
+                trial.pop()
+            except UndoError:  # past a die roll or a reveal: no undo, so no figure
+                continue
+            start = time.perf_counter()
+            for _ in range(20):
+                game.play(action)
+                game.pop()
+            times.append((time.perf_counter() - start) / 20)
+    return times
+
+
+def mask_times(scenario: Scenario, seed: int = 4) -> list[float]:
+    """Seconds for the first legal-action mask of each new position of a random game."""
+    game = Game(scenario, seed=seed)
+    rng = random.Random(seed)
+    times: list[float] = []
+    while game.decision is not None:
+        start = time.perf_counter()
+        game.legal_mask()
+        times.append(time.perf_counter() - start)
+        game.play_id(rng.choice(game.legal_id_list()))
+    return times
 
 
 ARMOUR = MovementRates.of(road=15, major_track=20, minor_track=30)
 
 
-def search_versus_networkx() -> dict[str, float]:
-    m = load_scenario("gazala-gallop").map
-    start = m.place("Rotonda Segnali").hex
+def searches_versus_networkx(m: Map) -> dict[str, float]:
+    """Our reach and supply searches against networkx's Dijkstra on the same costs: speed-ups (>1: ours faster)."""
+    start = m.hexes[len(m.hexes) // 2]
     budget = 5 * 60
-    # the same costs for both: road/track rates, 1 MF off road, +2 MF up an escarpment, towering impassable
-    ctx = MoveContext(
-        map=m,
-        side=Side.AXIS,
-        start=start,
-        rates=ARMOUR,
-        budget=budget,
-        bonus=0,
-        ascent=120,
-        vehicle=False,
-        zoc=ZocMap({}, {}),
-        enemy_units=frozenset(),
-        friendly_units=frozenset(),
-        enemy_forts=frozenset(),
-    )
+    ctx = MoveContext(m, Side.AXIS, start, ARMOUR, budget, 0, 120, False, ZocMap({}, {}), frozenset(), frozenset(), frozenset())
     graph = nx.DiGraph()
     idx = m.index
     for h in m.hexes:
@@ -141,9 +167,7 @@ def search_versus_networkx() -> dict[str, float]:
             graph.add_edge(h, m.hexes[j], weight=cost)
     ours = timed(lambda: reach(ctx), 200)
     theirs = timed(lambda: nx.single_source_dijkstra_path_length(graph, start, cutoff=budget), 200)
-    same = set(reach(ctx)) == set(nx.single_source_dijkstra_path_length(graph, start, cutoff=budget)) - {start}
-    # supply: the road net from the Axis sources, then 7 MF cross-country
-    sources = frozenset(m.supply_sources[Side.AXIS])
+    sources = frozenset(m.supply_sources.get(Side.AXIS, ())) or frozenset({start})
     sctx = SupplyContext(m, sources, *edge_tables(m, lambda a, b: False, lambda a, b: 0))
     net = m.road_net(sources)
     land = nx.Graph()
@@ -151,45 +175,61 @@ def search_versus_networkx() -> dict[str, float]:
         for n in m.neighbours(h):
             if m.is_land(h) and m.is_land(n):
                 land.add_edge(h, n, weight=60)
-    ours_s = timed(lambda: trace_all(sctx, 7 * 60), 100)
-    theirs_s = timed(lambda: nx.multi_source_dijkstra_path_length(land, net, cutoff=7 * 60), 100)
-    same_s = set(trace_all(sctx, 7 * 60)) == set(nx.multi_source_dijkstra_path_length(land, net, cutoff=7 * 60))
+    ours_s = timed(lambda: trace_all(sctx, 7 * 60), 50)
+    theirs_s = timed(lambda: nx.multi_source_dijkstra_path_length(land, net, cutoff=7 * 60), 50)
+    return {"reach": theirs / ours, "supply": theirs_s / ours_s}
+
+
+def fuzzed_games(scenario: Scenario, n: int) -> float:
+    start = time.process_time()
+    for seed in range(n):
+        result = fuzz_game(scenario, seed)
+        if result.failure:
+            raise SystemExit(f"fuzzed game {seed} failed: {result.failure}")
+    return n / (time.process_time() - start)
+
+
+def figures(name: str, games: int, fuzz: int) -> dict[str, float]:
+    scenario = load_scenario(name)
+    per_s, _ = random_games(scenario, games)
+    undo = apply_undo_times(scenario)
+    masks = mask_times(scenario)
+    searches = searches_versus_networkx(scenario.map)
+    fuzz_rate = fuzzed_games(scenario, fuzz) if fuzz else float("nan")
     return {
-        "reach_ms": ours * 1e3,
-        "nx_reach_ms": theirs * 1e3,
-        "reach_ratio": ours / theirs,
-        "reach_same": same,
-        "supply_ms": ours_s * 1e3,
-        "nx_supply_ms": theirs_s * 1e3,
-        "supply_ratio": ours_s / theirs_s,
-        "supply_same": same_s,
+        "random-policy games per second": per_s,
+        "copy a game": copy_time(scenario) * 1e6,
+        "apply + undo of one atomic action (median)": statistics.median(undo) * 1e6,
+        "legal-action mask at a decision point (median)": statistics.median(masks) * 1e6,
+        "legal-action mask at a decision point (90th percentile)": statistics.quantiles(masks, n=10)[-1] * 1e6,
+        "movement reach vs networkx Dijkstra": searches["reach"],
+        "supply trace vs networkx": searches["supply"],
+        "fuzzed games per second": fuzz_rate,
+        "10,000 fuzzed games on 2 cores": 10_000 / fuzz_rate / 2 / 60 if fuzz else float("nan"),
     }
+
+
+def verdict(value: float, target: float, bigger: bool) -> str:
+    if target != target or value != value:  # no target (or not measured)
+        return ""
+    return "met" if (value >= target if bigger else value <= target) else "MISSED"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, default=10, help="random games per system (default 10)")
+    parser.add_argument("--fuzz", type=int, default=4, help="fuzzed games per system (default 4; 0 to skip)")
+    parser.add_argument("--compare", action="store_true", help="the searches beside networkx on every map, and their growth")
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}")
-    games, orders = random_games(args.games)
-    print(f"random Gazala games: {games:.2f} games/s, {orders:.0f} orders/s (one core, {args.games} games)")
-    print(f"fuzzed Gazala games (every invariant checked): {fuzzed_games(max(1, args.games // 2)):.2f} games/s")
-    fresh, warm, count = listing_times()
-    print(
-        f"listing {count} legal orders (Axis movement, turn 2): {fresh * 1e3:.1f} ms afresh, "
-        f"{warm * 1e3:.1f} ms for a move and the next listing"
-    )
-    print(f"game copy: {clone_time() * 1e6:.1f} us")
-    r = search_versus_networkx()
-    print(
-        f"reach search (armour, 5 MF, from Rotonda Segnali): {r['reach_ms']:.3f} ms; networkx "
-        f"single_source_dijkstra: {r['nx_reach_ms']:.3f} ms; ratio {r['reach_ratio']:.2f} "
-        f"(same hexes: {r['reach_same']})"
-    )
-    print(
-        f"supply search (Axis, 7 MF): {r['supply_ms']:.3f} ms; networkx multi_source_dijkstra: "
-        f"{r['nx_supply_ms']:.3f} ms; ratio {r['supply_ratio']:.2f} (same hexes: {r['supply_same']})"
-    )
+    print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}; one core")
+    results = {label: figures(name, args.games, args.fuzz) for label, name in SYSTEMS.items()}
+    head = f"{'figure':58} " + " ".join(f"{label:>14}" for label in results) + f" {'target':>10}  (Gazala)"
+    print(head)
+    print("-" * len(head))
+    for figure, unit, target, bigger in TARGETS:
+        cells = " ".join(f"{results[label][figure]:>14.2f}" for label in results)
+        aim = "" if target != target else f"{'>=' if bigger else '<='} {target:g}"
+        print(f"{figure + ' (' + unit + ')':58} {cells} {aim:>10}  {verdict(results['Gazala Gallop'][figure], target, bigger)}")
 
 
 if __name__ == "__main__":
