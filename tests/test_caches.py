@@ -95,3 +95,18 @@ def test_a_units_data_holds_every_field() -> None:
     state = UnitState(hex=H("B2"), steps=2)
     assert set(state.to_data()) == {f.name for f in fields(UnitState)}
     assert state.to_data()["hex"] == "B2"
+
+
+def test_a_kept_zoc_map_follows_its_enemies_and_exempt_hexes() -> None:
+    from tobruk.mechanics.zoc import kept_zoc_map, zoc_map
+
+    game = movement_game(ENEMY_B5, rows=3, columns=12)
+    m = game.scenario.map
+    cache: dict[object, object] = {}
+    first = kept_zoc_map(cache, m, [("Tommy", H("B5"))])
+    assert first == zoc_map(m, [("Tommy", H("B5"))]) and H("A5") in first
+    assert kept_zoc_map(cache, m, [("Tommy", H("B5"))]) is first  # the same enemies: kept
+    moved = kept_zoc_map(cache, m, [("Tommy", H("B8"))])
+    assert moved == zoc_map(m, [("Tommy", H("B8"))]) and H("A5") not in moved
+    exempt = kept_zoc_map(cache, m, [("Tommy", H("B5"))], [H("A5")])
+    assert H("A5") not in exempt and H("A6") in exempt

@@ -13,7 +13,7 @@ values kept in the state, so the stack is copied, hashed, saved and undone with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -79,6 +79,15 @@ class Node:
     def actions(self, game: Game, decision: Decision) -> Iterable[Action]:
         """Every legal action now (never empty while a decision is open)."""
         return ()
+
+    def action_blocks(self, game: Game, decision: Decision) -> Iterable[Sequence[Action]]:
+        """The legal actions in blocks, in the order of :meth:`actions`.
+
+        A node whose listing is mostly blocks it hands out again unchanged from one position to the next (a
+        unit's moves, kept with its reach search) returns them here as the same tuple objects: the game then
+        works out each block's action ids once, not once per position.  By default, one block.
+        """
+        return (tuple(self.actions(game, decision)),)
 
     def handle(self, game: Game, decision: Decision, action: Action) -> bool:
         """Check and carry out ``action``; ``True`` when it ends the step."""

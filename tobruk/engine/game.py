@@ -122,7 +122,7 @@ class Game:
         self._space: ActionSpace | None = None
         self._views: dict[str, UnitView | Units] = {}
         self._notation: dict[int, tuple[Action, str]] = {}
-        self._ids: dict[int, tuple[Action, int]] = {}
+        self._ids: dict[int, tuple[Sequence[Action], tuple[int, ...]]] = {}
         self.system.setup(self)
         self.step.enter(self)
         self._advance()
@@ -249,13 +249,15 @@ class Game:
         return entry[1]
 
     def _listed(self) -> list[Any]:
-        """This position's listing: [actions, their notation or None, {id: action} or None], made once."""
+        """This position's listing, made once: [actions, their notation or None, {id: action} or None, blocks]."""
         d = self.decision
         if d is None:
-            return [(), (), {}]
+            return [(), (), {}, ()]
         key = self.position_key()
         if self._listing is None or self._listing[0] != key:
-            self._listing = (key, [tuple(self.node.actions(self, d)), None, None])
+            blocks = tuple(self.node.action_blocks(self, d))
+            actions = blocks[0] if len(blocks) == 1 else tuple(a for b in blocks for a in b)
+            self._listing = (key, [actions, None, None, blocks])
         return self._listing[1]
 
     @property
@@ -265,21 +267,24 @@ class Game:
             self._space = ActionSpace(self.system.vocabulary, self.unit_ids, self.scenario.map.hexes)
         return self._space
 
-    def _id_of(self, action: Action) -> int:
-        """An action's id, remembered for the action objects a system hands out again (as :meth:`_notation_of`)."""
-        entry = self._ids.get(id(action))
-        if entry is None or entry[0] is not action:
-            if len(self._ids) >= 20_000:
+    def _block_ids(self, block: Sequence[Action]) -> tuple[int, ...]:
+        """A block's action ids, remembered for the blocks a system hands out again (see ``Node.action_blocks``)."""
+        entry = self._ids.get(id(block))
+        if entry is None or entry[0] is not block:
+            if len(self._ids) >= 4096:
                 self._ids.clear()
-            entry = self._ids[id(action)] = (action, self.action_space.id_of(action))
+            id_of = self.action_space.id_of
+            entry = self._ids[id(block)] = (block, tuple(id_of(a) for a in block))  # (kept alive: its id stays its own)
         return entry[1]
 
     def _by_id(self) -> dict[int, Action]:
         listed = self._listed()
         if listed[2] is None:
             out: dict[int, Action] = {}
-            for a in listed[0]:
-                out.setdefault(self._id_of(a), a)
+            for block in listed[3]:
+                for i, a in zip(self._block_ids(block), block, strict=True):
+                    if i not in out:
+                        out[i] = a
             listed[2] = out
         by_id: dict[int, Action] = listed[2]
         return by_id

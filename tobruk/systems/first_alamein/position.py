@@ -15,7 +15,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.phases import StackingRules
-from tobruk.mechanics.zoc import ZocMap, zoc_map
+from tobruk.mechanics.zoc import ZocMap, kept_zoc_map
 from tobruk.systems.first_alamein.charts import chart
 from tobruk.units import UnitType
 
@@ -27,12 +27,16 @@ INFANTRY_TYPES = frozenset({UnitType.INFANTRY, UnitType.MOTORIZED})  # GG-XI.0: 
 
 def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
     """The side's ground units on the board (no air units, nothing eliminated or still to arrive)."""
+    return list(game.memo(("on-map", side), lambda: _on_map(game, side)))
+
+
+def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
     out = []
     for uid in game.units_of(side):
         u = game.unit(uid)
         if u.hex is not None and not u.eliminated and not game.defs[uid].is_air:
             out.append((uid, u.hex))
-    return out
+    return tuple(out)
 
 
 def ground_units(game: Game, h: Hex, side: Side) -> list[str]:
@@ -86,8 +90,9 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies as it applies to ``side``'s units now (spent units keep theirs, GG-IX.0)."""
-    zoc: ZocMap = game.memo(("zoc", side), lambda: zoc_map(game.scenario.map, on_map(game, side.enemy), zoc_exempt(game, side)))
-    return zoc
+    return game.memo(
+        ("zoc", side), lambda: kept_zoc_map(game.search_cache, game.scenario.map, on_map(game, side.enemy), zoc_exempt(game, side))
+    )
 
 
 # --- stacking (FA-STK.1, with GG-XII) ---------------------------------------------------------------

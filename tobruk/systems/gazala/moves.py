@@ -18,7 +18,7 @@ from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
-from tobruk.mechanics.zoc import ZocMap, zoc_map
+from tobruk.mechanics.zoc import ZocMap, kept_zoc_map
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
 from tobruk.units import UnitDef, UnitType
@@ -61,12 +61,16 @@ def movement_class(d: UnitDef, trucks: bool = False) -> str:
 
 def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
     """Real ground units of a side on the board (no dummies, air units or eliminated units)."""
+    return list(game.memo(("on-map", side), lambda: _on_map(game, side)))
+
+
+def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
     out = []
     for uid in game.units_of(side):
         u, d = game.unit(uid), game.defs[uid]
         if u.hex is not None and not u.eliminated and not d.is_dummy and not d.is_air:
             out.append((uid, u.hex))
-    return out
+    return tuple(out)
 
 
 def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
@@ -116,8 +120,11 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies, as it applies to ``side``'s units now."""
-    zoc: ZocMap = game.memo(("zoc", side), lambda: zoc_map(game.scenario.map, zoc_units(game, side.enemy), zoc_exempt(game, side)))
-    return zoc
+    return game.memo(("zoc", side), lambda: _enemy_zoc(game, side))
+
+
+def _enemy_zoc(game: Game, side: Side) -> ZocMap:
+    return kept_zoc_map(game.search_cache, game.scenario.map, zoc_units(game, side.enemy), zoc_exempt(game, side))
 
 
 def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:

@@ -9,6 +9,7 @@ interdiction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.engine.actions import Action
@@ -217,14 +218,19 @@ class MovementStep(AlliedChoices):
     """Operational movement (GG-XIII), with reinforcements entering (GG-VII.B)."""
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
+        return [a for block in self.action_blocks(game, decision) for a in block]
+
+    def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
+        """The choices and arrivals, then each unit's moves as the tuple kept with its search, then the end."""
         side = decision.side
-        out = self.choices(game, side)
-        out.extend(Place(uid, h) for uid, h in arrivals(game, side))
+        out: list[Sequence[Action]] = [(*self.choices(game, side), *(Place(uid, h) for uid, h in arrivals(game, side)))]
         parts = mv.side_parts(game, side)
         for uid in game.units_of(side):
             for trucks in (False, True):
-                out.extend(mv.move_orders(game, uid, trucks, parts))
-        out.append(EndPhase())
+                orders = mv.move_orders(game, uid, trucks, parts)
+                if orders:
+                    out.append(orders)
+        out.append((EndPhase(),))
         return out
 
     @on(Move)

@@ -45,7 +45,12 @@ def fortress_sources(game: Game) -> set[Hex]:
 
 def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozenset[str] = frozenset()) -> SupplyContext:
     """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables
-    (``absent``: units that count as gone, such as a unit retreating out of its hex)."""
+    (``absent``: units that count as gone, such as a unit retreating out of its hex); once per position."""
+    tables = game.memo(("supply-tables", side, absent), lambda: _step_tables(game, side, absent))
+    return SupplyContext(game.scenario.map, source_hexes, *tables)
+
+
+def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[tuple[bool, ...], tuple[int, ...]]:
     m = game.scenario.map
     sandstorm = game.vars.weather == "sandstorm"
     friends = {h for uid, h in mv.on_map(game, side) if uid not in absent}
@@ -62,32 +67,23 @@ def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozen
     zoc = undisrupted | disrupted
     enemy_forts = mv.enemy_forts(game, side)
     control = villages(game)
-    # per destination hex: 0 open, 1 open at +1 MF (a ZOC it may cross), 2 blocked
-    state = []
-    for h in m.hexes:
-        if h in friends:
-            state.append(0)  # always through friendly-occupied hexes
-        elif h in enemy_hexes or (h in enemy_forts and h in zoc) or control.get(h) is side.enemy or (h in undisrupted and not sandstorm):
-            state.append(2)  # enemy units; an enemy box vacant in enemy ZOC; an enemy village; a ZOC that blocks
-        elif h in zoc:
-            state.append(1)
+    # per destination hex: 0 open, 1 open at +1 MF (a ZOC it may cross), 2 blocked; worked out for the few hexes
+    # some rule marks (every other hex is open)
+    index = m.index
+    state = [0] * len(m.hexes)
+    marked = enemy_hexes | zoc | {h for h, s in control.items() if s is side.enemy}
+    for h in marked:
+        i = index.get(h)
+        if i is None or h in friends:
+            continue  # always through friendly-occupied hexes
+        if h in enemy_hexes or (h in enemy_forts and h in zoc) or control.get(h) is side.enemy or (h in undisrupted and not sandstorm):
+            state[i] = 2  # enemy units; an enemy box vacant in enemy ZOC; an enemy village; a ZOC that blocks
         else:
-            state.append(0)
-    blocked: list[bool] = []
-    extra: list[int] = []
-    for i in range(len(m.hexes)):
-        for d in range(6):
-            e = i * 6 + d
-            j = m.neighbour_table[e]
-            if j < 0:
-                blocked.append(True)
-                extra.append(0)
-                continue
-            mine = m.mine_table[e]
-            across_enemy_mines = mine is not None and mine is side.enemy
-            blocked.append(state[j] == 2 or (state[j] == 1 and across_enemy_mines))
-            extra.append(MF if state[j] == 1 else 0)
-    return SupplyContext(m, source_hexes, tuple(blocked), tuple(extra))
+            state[i] = 1  # (in zoc)
+    enemy_mines = m.enemy_mine_table(side)
+    blocked = tuple(j < 0 or state[j] == 2 or (state[j] == 1 and enemy_mines[e]) for e, j in enumerate(m.neighbour_table))
+    extra = tuple(MF if j >= 0 and state[j] == 1 else 0 for j in m.neighbour_table)
+    return blocked, extra
 
 
 def line_limit(game: Game, side: Side) -> int:
