@@ -119,3 +119,26 @@ def test_incremental_hashes_agree_with_fresh_ones_through_a_random_game(scenario
             game.pop()
             game.play(action)
             assert game.position_key() == after
+
+
+def test_a_copy_and_its_original_undo_into_positions_of_their_own() -> None:
+    game = Game(load_scenario("gazala-gallop"), seed=2)
+    game.play("place 15Pz K2")
+    other = game.copy()
+    game.pop()
+    other.pop()
+    game.play("place 15Pz K3")  # only the original changes ...
+    assert game.unit("15Pz").hex == H("K3")
+    assert other.unit("15Pz").hex != H("K3") and other.state.units is not game.state.units
+    assert other.state.log != game.state.log or other.state.entries is not game.state.entries
+    other.play("place 15Pz K2")  # ... and the copy goes its own way
+    assert game.unit("15Pz").hex == H("K3") and other.unit("15Pz").hex == H("K2")
+
+
+def test_undo_cuts_the_log_back() -> None:
+    game = Game(load_scenario("gazala-gallop"), seed=2)
+    before = list(game.state.log)
+    game.play("place 15Pz K2")
+    assert len(game.state.log) > len(before)
+    game.pop()
+    assert game.state.log == before

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -87,8 +87,39 @@ class GameState:
 
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
-    state: GameState
+    """What undoing one action needs: the position before it, less the log, which only grows (its length is
+    enough), and the dice's roll count.  Shared by a game and its copies, so it is only ever copied from."""
+
+    turn: int
+    step: int
+    units: Units
+    vars: Vars
+    stack: tuple[Frame, ...]
+    over: bool
+    log_length: int
+    reveals: int
+    private_rolls: dict[int, str]
     rolls: int
+
+    @classmethod
+    def of(cls, state: GameState, rolls: int) -> _Snapshot:
+        s = state
+        return cls(s.turn, s.step, s.units.copy(), s.vars.copy(), s.stack, s.over, len(s.entries), s.reveals, s.private_rolls.copy(), rolls)
+
+    def restore(self, entries: list[LogEntry]) -> GameState:
+        """A fresh position from the snapshot, keeping the game's own log cut back to its length then."""
+        del entries[self.log_length :]
+        return GameState(
+            self.turn,
+            self.step,
+            self.units.copy(),
+            self.vars.copy(),
+            self.stack,
+            self.over,
+            entries,
+            self.reveals,
+            self.private_rolls.copy(),
+        )
 
 
 class Game:
@@ -115,7 +146,7 @@ class Game:
         self.history: list[Action] = []
         self._undo: list[_Snapshot] = []
         self._memo: dict[Any, Any] = {}
-        self._listing: tuple[Any, list[Any]] | None = None
+        self._listing: tuple[int, list[Any]] | None = None
         # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
         # positions; never keyed on the position, so only content-complete keys go in
         self.search_cache: dict[Any, Any] = {}
@@ -337,7 +368,7 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalOrderError(self.system.game_over_clause, "the game is over")
-        snap = _Snapshot(self.state.copy(), self.dice.snapshot())
+        snap = _Snapshot.of(self.state, self.dice.snapshot())
         played = len(self.history)
         try:
             node = self.node
@@ -349,7 +380,7 @@ class Game:
                     self._next_step()
             self._advance()
         except BaseException:
-            self.state = snap.state  # a refused or failed action leaves no trace
+            self.state = snap.restore(self.state.entries)  # a refused or failed action leaves no trace
             self.dice.restore(snap.rolls)
             del self.history[played:]
             raise
@@ -362,13 +393,13 @@ class Game:
         snap = self._undo[-1]
         if len(self.dice.log) > snap.rolls:
             raise UndoError("cannot undo past a die roll")
-        if self.state.reveals > snap.state.reveals:
+        if self.state.reveals > snap.reveals:
             raise UndoError("cannot undo past the reveal of hidden units")
         return self._undo_last()
 
     def _undo_last(self) -> Action:
         snap = self._undo.pop()
-        self.state = snap.state
+        self.state = snap.restore(self.state.entries)
         self.dice.restore(snap.rolls)
         return self.history.pop()
 
@@ -376,7 +407,7 @@ class Game:
         if not self._undo:
             return False
         snap = self._undo[-1]
-        return len(self.dice.log) == snap.rolls and self.state.reveals == snap.state.reveals
+        return len(self.dice.log) == snap.rolls and self.state.reveals == snap.reveals
 
     def copy(self) -> Game:
         """An independent game in the same position (for search); history and undo stack included."""
@@ -403,24 +434,27 @@ class Game:
         self._notation.clear()
         self._ids.clear()
 
-    def position_key(self) -> tuple[Any, ...]:
-        """Everything the rules may read from the position, as one hashable value: the one key of every
-        position cache (the listing, :meth:`memo`), so a position changed by any means is never served a
-        stale answer.  The units and the system's variables enter as their hashes, which every write keeps
-        up to date (a Zobrist hash of the unit arrays; the variables' field hashes), so the key costs the
-        same however big the position is."""
-        s = self.state
-        return s.turn, s.step, s.over, s.reveals, s.stack, s.units.z, s.vars.key()
+    def position_key(self) -> int:
+        """Everything the rules may read from the position, as one 64-bit hash: the one key of every position
+        cache (the listing, :meth:`memo`), so a position changed by any means is never served a stale answer.
 
-    def memo(self, key: Any, factory: Callable[[], T]) -> T:
+        The units and the system's variables enter as their hashes, which every write keeps up to date (a
+        Zobrist hash of the unit arrays; the variables' field hashes), so the key costs the same however big
+        the position is; two different positions share a key with odds of about 2^-64.
+        """
+        s = self.state
+        return hash((s.turn, s.step, s.over, s.reveals, s.stack, s.units.z, s.vars.key()))
+
+    def memo(self, key: Hashable, factory: Callable[[], T]) -> T:
         """A value derived from the position, computed once per position (e.g. a side's ZOC)."""
         full = (self.position_key(), key)
-        if full not in self._memo:
+        try:
+            found: T = self._memo[full]
+        except KeyError:
             if len(self._memo) > 256:
                 self._memo.clear()
-            self._memo[full] = factory()
-        value: T = self._memo[full]
-        return value
+            found = self._memo[full] = factory()
+        return found
 
     # --- questions about the position ----------------------------------------------------------
     def unit(self, unit_id: str) -> UnitView:
