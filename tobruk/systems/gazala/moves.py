@@ -268,14 +268,16 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     if problem is not None:
         raise problem
     ctx = move_context(game, order.unit, order.trucks)
+    found = _destinations(game, order.unit, ctx)
+    target = order.path[-1]
     if len(order.path) == 1:
-        found = destinations(game, order.unit, order.trucks)
-        target = order.path[0]
         if target in found:
             return found[target]
         # explain why with the straight step's first broken rule; a legal step the destinations leave out is a
         # galloping unit's that could end east of column 13 (every other legal step is a destination)
         result = walk(ctx, [ctx.start, target])
+    elif target in found and found[target].path == order.path:
+        return found[target]  # the route the search found (and listed): legal, and no gallop rule against it
     else:
         result = walk(ctx, order.path)
     if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx, game.search_cache)):
@@ -298,7 +300,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     d, u = game.defs[order.unit], game.unit(order.unit)
     if u.hidden:
         hd.reveal(game, order.unit, "it moves")
-    ctx = move_context(game, order.unit, order.trucks)
+    ctx = move_context(game, order.unit, order.trucks)  # (before the unit's hex changes)
     end = route.hex
     note = ""
     from tobruk.systems.gazala.air import interdict  # (air imports this module)
