@@ -130,7 +130,7 @@ static PyTypeObject GridType = {
 
 static struct {
     size_t states, hexes;
-    int32_t *best, *parent;
+    int32_t *best, *parent, *depth;
     uint32_t *stamp;
     uint8_t *stop;
     uint32_t gen;
@@ -146,11 +146,13 @@ static int reserve(size_t states, size_t hexes) {
         if (best) W.best = best;
         int32_t *parent = PyMem_Realloc(W.parent, states * sizeof(int32_t));
         if (parent) W.parent = parent;
+        int32_t *depth = PyMem_Realloc(W.depth, states * sizeof(int32_t));
+        if (depth) W.depth = depth;
         uint8_t *stop = PyMem_Realloc(W.stop, states);
         if (stop) W.stop = stop;
         uint32_t *stamp = PyMem_Realloc(W.stamp, states * sizeof(uint32_t));
         if (stamp) W.stamp = stamp;
-        if (!best || !parent || !stop || !stamp) {
+        if (!best || !parent || !depth || !stop || !stamp) {
             PyErr_NoMemory();
             return -1;
         }
@@ -226,12 +228,12 @@ static int64_t heap_pop(void) {
 
 #define PACK(cost, key) ((int64_t)(cost) * 4294967296LL + (int64_t)(key))
 
-/* the answer: ends, their costs, one more int32 per end, and the paths as offsets and hex indices */
-static PyObject *answer(size_t count, const int32_t *extra_per_end, int32_t states_per_hex) {
+/* the answer: ends, their costs, one more int32 per end, and the paths as offsets and hex indices (a state's
+ * hex is its key >> shift; ``depth`` holds every state's number of steps from its start) */
+static PyObject *answer(size_t count, const int32_t *extra_per_end, int shift) {
+    const int32_t *order = W.order, *found_key = W.found_key, *parent = W.parent, *depth = W.depth;
     size_t total = 0;
-    for (size_t m = 0; m < count; m++) {
-        for (int32_t k = W.found_key[W.order[m]]; k >= 0; k = W.parent[k]) total++;
-    }
+    for (size_t m = 0; m < count; m++) total += (size_t)depth[found_key[order[m]]] + 1;
     PyObject *ends = PyBytes_FromStringAndSize(NULL, count * 4);
     PyObject *costs = PyBytes_FromStringAndSize(NULL, count * 4);
     PyObject *more = PyBytes_FromStringAndSize(NULL, count * 4);
@@ -250,16 +252,14 @@ static PyObject *answer(size_t count, const int32_t *extra_per_end, int32_t stat
     int32_t *pv = (int32_t *)PyBytes_AS_STRING(paths);
     size_t at = 0;
     for (size_t m = 0; m < count; m++) {
-        int32_t i = W.order[m];
+        int32_t i = order[m];
         ev[m] = i;
         cv[m] = W.found_cost[i];
         mv[m] = extra_per_end ? extra_per_end[i] : 0;
         ov[m] = (int32_t)at;
-        size_t len = 0;
-        for (int32_t k = W.found_key[i]; k >= 0; k = W.parent[k]) len++;
-        size_t p = at + len;
-        for (int32_t k = W.found_key[i]; k >= 0; k = W.parent[k]) pv[--p] = k / states_per_hex;
-        at += len;
+        at += (size_t)depth[found_key[i]] + 1;
+        size_t p = at;
+        for (int32_t k = found_key[i]; k >= 0; k = parent[k]) pv[--p] = k >> shift;
     }
     ov[count] = (int32_t)at;
     return Py_BuildValue("(NNNNN)", ends, costs, more, offsets, paths);
@@ -309,28 +309,32 @@ static PyObject *supply(PyObject *module, PyObject *args) {
     if (reserve((size_t)n * 2, (size_t)n) < 0) goto done;
     heap_len = 0;
     uint32_t gen = W.gen;
+    /* the working arrays in locals: the compiler need not reload them after every store */
+    int32_t *best = W.best, *parent = W.parent, *depth = W.depth, *found_key = W.found_key, *found_cost = W.found_cost, *order = W.order;
+    uint32_t *stamp = W.stamp, *found_stamp = W.found_stamp;
     for (Py_ssize_t s = 0; s < nsrc; s++) {
         int32_t key = src[s] * 2 + 1;
-        if (!g->land[src[s]] || W.stamp[key] == gen) continue;
-        W.stamp[key] = gen;
-        W.best[key] = 0;
-        W.parent[key] = -1;
+        if (!g->land[src[s]] || stamp[key] == gen) continue;
+        stamp[key] = gen;
+        best[key] = 0;
+        parent[key] = -1;
+        depth[key] = 0;
         if (heap_push(PACK(0, key)) < 0) goto done;
     }
     size_t count = 0;
     while (heap_len) {
         int64_t top = heap_pop();
         int32_t cost = (int32_t)(top >> 32), key = (int32_t)(top & 0xffffffff);
-        if (W.best[key] != cost) continue;
+        if (best[key] != cost) continue;
         int32_t i = key >> 1, on_net = key & 1;
-        if (W.found_stamp[i] != gen) {
-            W.found_stamp[i] = gen;
-            W.order[count++] = i;
-            W.found_cost[i] = cost;
-            W.found_key[i] = key;
-        } else if (cost < W.found_cost[i]) {
-            W.found_cost[i] = cost;
-            W.found_key[i] = key;
+        if (found_stamp[i] != gen) {
+            found_stamp[i] = gen;
+            order[count++] = i;
+            found_cost[i] = cost;
+            found_key[i] = key;
+        } else if (cost < found_cost[i]) {
+            found_cost[i] = cost;
+            found_key[i] = key;
         }
         for (int d = 0; d < 6; d++) {
             Py_ssize_t e = (Py_ssize_t)i * 6 + d;
@@ -340,15 +344,16 @@ static PyObject *supply(PyObject *module, PyObject *args) {
             int64_t nc = (int64_t)cost + ex[e] + (along ? 0 : MF);
             if (nc > limit) continue;
             int32_t nkey = j * 2 + along;
-            if (W.stamp[nkey] != gen || nc < W.best[nkey]) {
-                W.stamp[nkey] = gen;
-                W.best[nkey] = (int32_t)nc;
-                W.parent[nkey] = key;
+            if (stamp[nkey] != gen || nc < best[nkey]) {
+                stamp[nkey] = gen;
+                best[nkey] = (int32_t)nc;
+                parent[nkey] = key;
+                depth[nkey] = depth[key] + 1;
                 if (heap_push(PACK(nc, nkey)) < 0) goto done;
             }
         }
     }
-    result = answer(count, NULL, 2);
+    result = answer(count, NULL, 1);
 done:
     PyBuffer_Release(&blocked);
     PyBuffer_Release(&extra);
@@ -416,35 +421,41 @@ static PyObject *reach(PyObject *module, PyObject *args) {
     int32_t S = free_total ? 128 : 2; /* states per hex: bit 0 entered an enemy ZOC; bits 1-3, 4-6 free hexes used */
     if (reserve((size_t)n * S, (size_t)n) < 0) goto done;
     uint32_t gen = W.gen;
+    /* the working arrays in locals: the compiler need not reload them after every store */
+    int32_t *best = W.best, *parent = W.parent, *depth = W.depth, *found_key = W.found_key, *found_cost = W.found_cost, *order = W.order;
+    uint32_t *stamp = W.stamp, *found_stamp = W.found_stamp;
+    int32_t *found_left = W.found_left;
+    uint8_t *stop = W.stop;
     heap_len = 0;
     int32_t skey = start * S;
-    W.stamp[skey] = gen;
-    W.best[skey] = 0;
-    W.parent[skey] = -1;
-    W.stop[skey] = 0;
+    stamp[skey] = gen;
+    best[skey] = 0;
+    parent[skey] = -1;
+    depth[skey] = 0;
+    stop[skey] = 0;
     if (heap_push(PACK(0, skey)) < 0) goto done;
     size_t count = 0;
     while (heap_len) {
         int64_t top = heap_pop();
         int32_t spent = (int32_t)(top >> 32), key = (int32_t)(top & 0xffffffff);
-        if (W.best[key] != spent) continue;
+        if (best[key] != spent) continue;
         int32_t i = key / S, aux = key % S;
         int entered = aux & 1;
         if (i != start) {
             int32_t left = (entered ? budget : budget + bonus) - spent;
-            if (W.found_stamp[i] != gen) {
-                W.found_stamp[i] = gen;
-                W.order[count++] = i;
-                W.found_left[i] = left;
-                W.found_cost[i] = spent;
-                W.found_key[i] = key;
-            } else if (left > W.found_left[i] || (left == W.found_left[i] && spent < W.found_cost[i])) {
-                W.found_left[i] = left;
-                W.found_cost[i] = spent;
-                W.found_key[i] = key;
+            if (found_stamp[i] != gen) {
+                found_stamp[i] = gen;
+                order[count++] = i;
+                found_left[i] = left;
+                found_cost[i] = spent;
+                found_key[i] = key;
+            } else if (left > found_left[i] || (left == found_left[i] && spent < found_cost[i])) {
+                found_left[i] = left;
+                found_cost[i] = spent;
+                found_key[i] = key;
             }
         }
-        if (W.stop[key]) continue;
+        if (stop[key]) continue;
         int first = i == start;
         for (int d = 0; d < 6; d++) {
             Py_ssize_t e = (Py_ssize_t)i * 6 + d;
@@ -460,14 +471,14 @@ static PyObject *reach(PyObject *module, PyObject *args) {
                 if (two_apart(fm + i * fort_words, fm + j * fort_words, fort_words)) continue;
             }
             int32_t nc, naux;
-            int stop;
+            int must_stop;
             int free_step = 0;
             if (free_total && kind >= 0 && !zoc_there) {
                 int mark = mk[kind], used = (aux >> 1) & 7, lesser = (aux >> 4) & 7;
                 if (mark && used < free_total && (mark == 1 || lesser < low)) {
                     lesser += mark == 2;
                     nc = spent;
-                    stop = (hf[j] & H_FORT) != 0;
+                    must_stop = (hf[j] & H_FORT) != 0;
                     naux = (aux & 1) | ((used + 1) << 1) | (lesser << 4);
                     free_step = 1;
                 }
@@ -482,23 +493,24 @@ static PyObject *reach(PyObject *module, PyObject *args) {
                 }
                 int entered_now = entered || zoc_there;
                 if (nc > (entered_now ? budget : budget + bonus)) continue;
-                stop = (hf[j] & H_FORT) || zoc_there;
+                must_stop = (hf[j] & H_FORT) || zoc_there;
                 naux = (aux & ~1) | entered_now;
             }
             if (j == start) continue;
             int32_t nkey = j * S + naux;
-            if (W.stamp[nkey] != gen || nc < W.best[nkey]) {
-                W.stamp[nkey] = gen;
-                W.best[nkey] = nc;
-                W.parent[nkey] = key;
-                W.stop[nkey] = (uint8_t)stop;
+            if (stamp[nkey] != gen || nc < best[nkey]) {
+                stamp[nkey] = gen;
+                best[nkey] = nc;
+                parent[nkey] = key;
+                depth[nkey] = depth[key] + 1;
+                stop[nkey] = (uint8_t)must_stop;
                 if (heap_push(PACK(nc, nkey)) < 0) goto done;
             }
         }
     }
     /* the entered flag of each end, by hex */
-    for (size_t m = 0; m < count; m++) W.found_left[W.order[m]] = W.found_key[W.order[m]] % S & 1;
-    result = answer(count, W.found_left, S);
+    for (size_t m = 0; m < count; m++) found_left[order[m]] = found_key[order[m]] % S & 1;
+    result = answer(count, found_left, S == 2 ? 1 : 7);
 done:
     PyBuffer_Release(&eflags);
     PyBuffer_Release(&hflags);
