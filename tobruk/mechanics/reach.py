@@ -447,10 +447,8 @@ def _search(ctx: MoveContext) -> ReachResult:
         ctx.budget, ctx.bonus, ctx.ascent, int(ctx.vehicle), int(ctx.zoc_stops), dirmask, ctx.rates.cross_country,
         rates, ctx.free_total, marks, low,
     )  # fmt: skip
-    hexes = t.hexes
+    return ReachResult(t.hexes, answer, _make_reach)
 
-    def entry(j: int) -> Reach:
-        return Reach(hexes[result.ends[j]], result.spent_of(j), result.path(j), result.entered_of(j))
 
-    result = ReachResult(hexes, answer, entry)
-    return result
+def _make_reach(h: Hex, spent: int, entered: int, path: tuple[Hex, ...]) -> Reach:
+    return Reach(h, spent, path, bool(entered))

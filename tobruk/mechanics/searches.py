@@ -47,17 +47,21 @@ class SearchResult(dict[Hex, V], Generic[V]):
     ``values()``, ``dict(...)``, ``==``), and refuses changes.
     """
 
-    __slots__ = ("_costs", "_entry", "_hexes", "_more", "_offsets", "_paths", "_where", "ends")
+    __slots__ = ("_costs", "_hexes", "_lists", "_make", "_more", "_offsets", "_paths", "_where", "ends")
 
-    def __init__(self, hexes: tuple[Hex, ...], answer: tuple[bytes, bytes, bytes, bytes, bytes], entry: Callable[[int], V]) -> None:
+    def __init__(
+        self, hexes: tuple[Hex, ...], answer: tuple[bytes, bytes, bytes, bytes, bytes], make: Callable[[Hex, int, int, tuple[Hex, ...]], V]
+    ) -> None:
+        """``make(hex, cost, more, path)``: the entry for an end, from its figures."""
         super().__init__()
         ends, costs, more, offsets, paths = answer
         self._hexes = hexes
         self.ends: tuple[int, ...] = tuple(int32s(ends))
         self._costs, self._more = int32s(costs), int32s(more)
         self._offsets, self._paths = int32s(offsets), int32s(paths)
-        self._entry = entry
+        self._make = make
         self._where: dict[Hex, int] | None = None
+        self._lists: tuple[list[int], list[int]] | None = None  # offsets and paths as lists, once a path is asked for
 
     # the arrays
     def cost_of(self, j: int) -> int:
@@ -68,9 +72,16 @@ class SearchResult(dict[Hex, V], Generic[V]):
         """The hex indices of the ``j``-th end's path, from the start."""
         return tuple(self._paths[self._offsets[j] : self._offsets[j + 1]])
 
+    def _entry(self, j: int) -> V:
+        return self._make(self._hexes[self.ends[j]], self._costs[j], self._more[j], self.path(j))
+
     def path(self, j: int) -> tuple[Hex, ...]:
+        """The ``j``-th end's path, from the start, as hexes."""
+        if self._lists is None:
+            self._lists = (self._offsets.tolist(), self._paths.tolist())
+        offsets, paths = self._lists
         hexes = self._hexes
-        return tuple(hexes[i] for i in self._paths[self._offsets[j] : self._offsets[j + 1]])
+        return tuple([hexes[i] for i in paths[offsets[j] : offsets[j + 1]]])
 
     def position(self, h: Hex) -> int | None:
         """Where ``h`` is among the ends, or ``None``."""
@@ -82,9 +93,13 @@ class SearchResult(dict[Hex, V], Generic[V]):
     # the mapping
     def _full(self) -> None:
         if dict.__len__(self) != len(self.ends):
-            hexes = self._hexes
+            hexes, make, costs, more = self._hexes, self._make, self._costs.tolist(), self._more.tolist()
+            if self._lists is None:
+                self._lists = (self._offsets.tolist(), self._paths.tolist())
+            offsets, paths = self._lists
             for j, i in enumerate(self.ends):
-                dict.__setitem__(self, hexes[i], self._entry(j))
+                h = hexes[i]
+                dict.__setitem__(self, h, make(h, costs[j], more[j], tuple([hexes[x] for x in paths[offsets[j] : offsets[j + 1]]])))
 
     def __getitem__(self, h: Hex) -> V:
         if dict.__len__(self):

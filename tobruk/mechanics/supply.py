@@ -117,10 +117,8 @@ def trace_result(ctx: SupplyContext, limit: int) -> SupplyResult:
     index = m.index
     sources = array("i", sorted(i for s in ctx.sources if (i := index.get(s)) is not None))
     answer = _kernels.supply(grid(m), ctx.step_tables[0], ctx.step_tables[1], sources, limit)
-    hexes = m.hexes
+    return SupplyResult(m.hexes, answer, _make_trace)
 
-    def entry(j: int) -> SupplyTrace:
-        return SupplyTrace(hexes[result.ends[j]], result.cost_of(j), result.path(j))
 
-    result = SupplyResult(hexes, answer, entry)
-    return result
+def _make_trace(h: Hex, cost: int, _: int, route: tuple[Hex, ...]) -> SupplyTrace:
+    return SupplyTrace(h, cost, route)
