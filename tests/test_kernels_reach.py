@@ -168,6 +168,21 @@ def test_the_search_agrees_with_networkx(seed: int) -> None:
             )
         )
         assert found.path_indices(j) == tuple(ctx.map.index[x] for x in found[h].path)
+    # the same answer from a ZOC map given without its bitmasks (the tables then derive them from the unit ids)
+    bare = reach_result(replace(ctx, zoc=ZocMap(ctx.zoc.units, ctx.zoc.origins)))
+    assert bare.ends == found.ends and dict(bare) == dict(found)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_zoc_bitmasks_hold_the_units_exerting_zoc(seed: int) -> None:
+    rng = random.Random(seed)
+    m = random_board(rng)
+    enemies = [(f"E{rng.randint(0, 70)}", rng.choice(m.hexes)) for _ in range(rng.randint(0, 8))]
+    zoc = zoc_map(m, enemies, rng.sample(m.hexes, rng.randint(0, 2)))
+    order = list(dict.fromkeys(uid for uid, _ in enemies))  # a bit per unit, in the order given
+    assert zoc.board is m
+    assert {m.hexes[i]: frozenset(u for k, u in enumerate(order) if bits >> k & 1) for i, bits in zoc.masks.items()} == zoc.units
 
 
 # known answers on a strip of hexes A1-A2-A3-A4 (a road along it when asked)

@@ -192,17 +192,29 @@ def _edge_flags(m: Map, side: Side, barriers: tuple[str, ...]) -> bytes:
     return cache[key]
 
 
-def _bitmasks(n: int, index: Mapping[Hex, int], members: Mapping[Hex, frozenset[Any]]) -> tuple[bytes, int]:
-    """For each hex, its set of members as a bitmask (a bit per member, in sorted order) of as many 64-bit
-    words as the members need."""
+def _packed(n: int, masks: Mapping[int, int]) -> tuple[bytes, int]:
+    """Bitmasks by hex index as ``n`` times as many little-endian 64-bit words as the widest needs."""
+    words = (max((v.bit_length() for v in masks.values()), default=0) + 63) // 64
+    out = array("Q", bytes(8 * n * words))
+    if words == 1:
+        for i, v in masks.items():
+            out[i] = v
+    else:
+        for i, v in masks.items():
+            for w in range(words):
+                out[i * words + w] = (v >> (64 * w)) & 0xFFFFFFFFFFFFFFFF
+    return out.tobytes(), words
+
+
+def _bitmasks(index: Mapping[Hex, int], members: Mapping[Hex, frozenset[Any]]) -> dict[int, int]:
+    """For each hex index, its set of members as a bitmask (a bit per member, in sorted order)."""
     bit = {x: k for k, x in enumerate(sorted({x for v in members.values() for x in v}))}
-    words = (len(bit) + 63) // 64
-    out = bytearray(n * words * 8)
+    out: dict[int, int] = {}
     for h, v in members.items():
         i = index.get(h)
         if i is not None and v:
-            out[i * words * 8 : (i + 1) * words * 8] = sum(1 << bit[x] for x in v).to_bytes(words * 8, "little")
-    return bytes(out), words
+            out[i] = sum(1 << bit[x] for x in v)
+    return out
 
 
 def _kernel_tables(
@@ -222,8 +234,9 @@ def _kernel_tables(
             i = index.get(h)
             if i is not None:
                 hflags[i] |= flag
-    zoc_mask, zoc_words = _bitmasks(len(m.hexes), index, zoc.units)
-    fort_mask, fort_words = _bitmasks(len(m.hexes), index, zoc_forts)
+    n = len(m.hexes)
+    zoc_mask, zoc_words = _packed(n, zoc.masks if zoc.board is m else _bitmasks(index, zoc.units))
+    fort_mask, fort_words = _packed(n, _bitmasks(index, zoc_forts) if zoc_forts else {})
     return KernelTables(grid(m), _edge_flags(m, side, barriers), bytes(hflags), zoc_mask, zoc_words, fort_mask, fort_words)
 
 
