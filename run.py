@@ -6,7 +6,8 @@
 ``python3 run.py mutate`` mutation testing of the rule code (docs/testing.md; long, not part of ``test``).
 
 Everything goes into ``.venv`` inside the checkout; it is reinstalled whenever
-``pyproject.toml`` changes, so a stale environment never hides a missing dependency.
+``pyproject.toml``, ``setup.py`` or a C source of a compiled module changes, so a stale environment never hides
+a missing dependency and an edited kernel is always rebuilt.
 """
 
 from __future__ import annotations
@@ -25,8 +26,16 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "tobruk-installed.sha256"
 
 
+def _build_inputs() -> list[Path]:
+    """The files the installation is built from: the project's metadata and the compiled modules' sources."""
+    return [ROOT / "pyproject.toml", ROOT / "setup.py", *sorted((ROOT / "tobruk").rglob("*.[ch]"))]
+
+
 def _ensure_environment() -> None:
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    for path in _build_inputs():
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    wanted = digest.hexdigest()
     if STAMP.exists() and STAMP.read_text().strip() == wanted and PY.exists():
         return
     if not PY.exists():

@@ -28,16 +28,19 @@ The family's movement rules, by key:
 
 from __future__ import annotations
 
-import heapq
 import itertools
+from array import array
 from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
 from tobruk.maps import Feature, Map, MovementRates
+from tobruk.mechanics import _kernels
+from tobruk.mechanics.searches import SearchResult, grid
 from tobruk.mechanics.zoc import ZocMap
 
 MF = 60
@@ -86,6 +89,14 @@ class MoveContext:
         low = lesser.pop() if lesser else 0
         marks = tuple(0 if limits.get(k, 0) == 0 else (2 if limits[k] < self.free_total else 1) for k in self.map.route_kinds)
         return marks, low
+
+    @cached_property
+    def kernel_params(self) -> tuple[bytes, bytes, int, int]:
+        """The unit's route rates (int32) and free-hex marks (a byte) per route kind, the lesser kinds' free-hex
+        limit and the allowed directions as a 6-bit mask, as the compiled search reads them."""
+        marks, low = self.free_limits if self.free_total else ((0,) * len(self.map.route_kinds), 0)
+        dirmask = 63 if self.directions is None else sum(1 << int(d) for d in self.directions)
+        return array("i", self.route_rates).tobytes(), bytes(marks), low, dirmask
 
     def reach_key(self) -> Hashable:
         """Everything :func:`reach` reads, as a dictionary key.
@@ -145,7 +156,88 @@ class SideTables:
     fort: tuple[bool, ...]
     zoc: tuple[frozenset[str] | None, ...]
     zoc_forts: tuple[frozenset[Hex], ...]
+    kernel: KernelTables
     shared: Hashable = None  # everything above but ``friend``, as a key (see MoveContext.reach_key)
+
+
+@dataclass(frozen=True, slots=True)
+class KernelTables:
+    """The same view as the compiled search reads it: a byte of flags per hexside step (climb, barrier, enemy
+    minefield) and per hex (enemy, friend, enemy fort, enemy ZOC), the enemy units exerting ZOC into each hex as a
+    bitmask (``zoc_words`` 64-bit words a hex, a bit per enemy unit) and the enemy forts whose ZOC covers it
+    (``fort_words`` words a hex, a bit per fort)."""
+
+    grid: _kernels.Grid
+    eflags: bytes
+    hflags: bytes
+    zoc_mask: bytes
+    zoc_words: int
+    fort_mask: bytes
+    fort_words: int
+
+
+HEX_ENEMY, HEX_FRIEND, HEX_FORT, HEX_ZOC = 2, 4, 8, 16
+EDGE_CLIMB, EDGE_BARRIER, EDGE_ENEMY_MINES = 1, 2, 4
+
+
+def _edge_flags(m: Map, side: Side, barriers: tuple[str, ...]) -> bytes:
+    """A byte per hexside step: climbs, crosses a barrier, crosses an enemy minefield (kept with the map)."""
+    cache: dict[tuple[Side, tuple[str, ...]], bytes] = m.__dict__.setdefault("_kernel_edge_flags", {})
+    key = (side, barriers)
+    if key not in cache:
+        cache[key] = bytes(
+            EDGE_CLIMB * c | EDGE_BARRIER * t | EDGE_ENEMY_MINES * x
+            for c, t, x in zip(m.climb_table, m.side_table(*barriers), m.enemy_mine_table(side), strict=True)
+        )
+    return cache[key]
+
+
+def _packed(n: int, masks: Mapping[int, int]) -> tuple[bytes, int]:
+    """Bitmasks by hex index as ``n`` times as many little-endian 64-bit words as the widest needs."""
+    words = (max((v.bit_length() for v in masks.values()), default=0) + 63) // 64
+    out = array("Q", bytes(8 * n * words))
+    if words == 1:
+        for i, v in masks.items():
+            out[i] = v
+    else:
+        for i, v in masks.items():
+            for w in range(words):
+                out[i * words + w] = (v >> (64 * w)) & 0xFFFFFFFFFFFFFFFF
+    return out.tobytes(), words
+
+
+def _bitmasks(index: Mapping[Hex, int], members: Mapping[Hex, frozenset[Any]]) -> dict[int, int]:
+    """For each hex index, its set of members as a bitmask (a bit per member, in sorted order)."""
+    bit = {x: k for k, x in enumerate(sorted({x for v in members.values() for x in v}))}
+    out: dict[int, int] = {}
+    for h, v in members.items():
+        i = index.get(h)
+        if i is not None and v:
+            out[i] = sum(1 << bit[x] for x in v)
+    return out
+
+
+def _kernel_tables(
+    m: Map,
+    side: Side,
+    zoc: ZocMap,
+    enemy_units: frozenset[Hex],
+    friendly_units: frozenset[Hex],
+    enemy_forts: frozenset[Hex],
+    barriers: tuple[str, ...],
+    zoc_forts: Mapping[Hex, frozenset[Hex]],
+) -> KernelTables:
+    index = m.index
+    hflags = bytearray(len(m.hexes))
+    for flag, where in ((HEX_ENEMY, enemy_units), (HEX_FRIEND, friendly_units), (HEX_FORT, enemy_forts), (HEX_ZOC, zoc.units)):
+        for h in where:
+            i = index.get(h)
+            if i is not None:
+                hflags[i] |= flag
+    n = len(m.hexes)
+    zoc_mask, zoc_words = _packed(n, zoc.masks if zoc.board is m else _bitmasks(index, zoc.units))
+    fort_mask, fort_words = _packed(n, _bitmasks(index, zoc_forts) if zoc_forts else {})
+    return KernelTables(grid(m), _edge_flags(m, side, barriers), bytes(hflags), zoc_mask, zoc_words, fort_mask, fort_words)
 
 
 def side_tables(
@@ -179,12 +271,13 @@ def side_tables(
 
     zoc_units: list[frozenset[str] | None] = [None] * len(hexes)
     zoc_forts: list[frozenset[Hex]] = [frozenset()] * len(hexes)
+    forts_near: dict[Hex, frozenset[Hex]] = {}
     for h, ids in zoc.units.items():
         if h in index:
             zoc_units[index[h]] = ids
     for h, origins in zoc.origins.items():
         if h in index:
-            zoc_forts[index[h]] = origins & enemy_forts
+            zoc_forts[index[h]] = forts_near[h] = origins & enemy_forts
     return SideTables(
         index=index,
         hexes=hexes,
@@ -199,6 +292,7 @@ def side_tables(
         fort=marks(enemy_forts),
         zoc=tuple(zoc_units),
         zoc_forts=tuple(zoc_forts),
+        kernel=_kernel_tables(m, side, zoc, enemy_units, friendly_units, enemy_forts, barriers, forts_near),
         shared=shared,
     )
 
@@ -314,13 +408,34 @@ def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
     return Reach(path[-1], spent, tuple(path), bool(aux & 1))
 
 
-def reach(ctx: MoveContext, cache: MutableMapping[Hashable, dict[Hex, Reach]] | None = None) -> dict[Hex, Reach]:
+class ReachResult(SearchResult[Reach]):
+    """:func:`reach`'s answer: every end hex with its :class:`Reach`, built from the compiled search's arrays when
+    read; ``ends`` are the end hexes' indices in the order the search first reached them."""
+
+    __slots__ = ()
+
+    def spent_of(self, j: int) -> int:
+        """MF (sixtieths) spent to reach the ``j``-th end."""
+        return int(self._costs[j])
+
+    def entered_of(self, j: int) -> bool:
+        """Did the way to the ``j``-th end enter an enemy ZOC?"""
+        return bool(self._more[j])
+
+
+def reach(ctx: MoveContext, cache: MutableMapping[Hashable, ReachResult] | None = None) -> dict[Hex, Reach]:
+    """:func:`reach_result`, typed as the dictionary the callers read (it is a read-only :class:`ReachResult`)."""
+    return reach_result(ctx, cache)
+
+
+def reach_result(ctx: MoveContext, cache: MutableMapping[Hashable, ReachResult] | None = None) -> ReachResult:
     """Every hex the unit can end its move in, with the legal path leaving it the most MF.
 
-    Dijkstra over states (hex, whether an enemy ZOC was entered, free hexes used), on integer hex indices: every
-    cost is monotone in the MF already spent, so the cheapest arrival in a state is never worse
-    than a dearer one.  With a ``cache``, an earlier answer for the same :meth:`MoveContext.reach_key`
-    is reused (the caller owns the cache and may clear it at any time).
+    Dijkstra over states (hex, whether an enemy ZOC was entered, free hexes used), compiled (``_kernels.reach``,
+    the rules of :func:`_step` step for step): every cost is monotone in the MF already spent, so the cheapest
+    arrival in a state is never worse than a dearer one; of two ways to a hex the one leaving more MF (then
+    spending less) wins. With a ``cache``, an earlier answer for the same :meth:`MoveContext.reach_key` is
+    reused (the caller owns the cache and may clear it at any time); answers are read-only, so it is shared.
     """
     if cache is not None:
         key = ctx.reach_key()
@@ -329,58 +444,24 @@ def reach(ctx: MoveContext, cache: MutableMapping[Hashable, dict[Hex, Reach]] | 
             if len(cache) >= REACH_CACHE_SIZE:
                 cache.clear()
             found = cache[key] = _search(ctx)
-        return dict(found)
+        return found
     return _search(ctx)
 
 
 REACH_CACHE_SIZE = 4096
 
 
-def _search(ctx: MoveContext) -> dict[Hex, Reach]:
+def _search(ctx: MoveContext) -> ReachResult:
     t = _tables(ctx)
-    start = t.index[ctx.start]
-    best: dict[int, int] = {start * AUX: 0}
-    parent: dict[int, int] = {start * AUX: -1}
-    stops: set[int] = set()
-    queue: list[tuple[int, int]] = [(0, start * AUX)]
-    found: dict[int, tuple[int, int, int]] = {}  # hex index -> (MF left, -spent, state)
-    budget, bonus = ctx.budget, ctx.bonus
-    while queue:
-        spent, key = heapq.heappop(queue)
-        if best[key] != spent:
-            continue
-        i, aux = divmod(key, AUX)
-        entered = bool(aux & 1)
-        if i != start:
-            left = (budget if entered else budget + bonus) - spent
-            old = found.get(i)
-            if old is None or (left, -spent) > old[:2]:
-                found[i] = (left, -spent, key)
-        if key in stops:
-            continue
-        for d in range(6):
-            result = _step(ctx, t, i, d, spent, aux, i == start)
-            if isinstance(result, int):
-                continue
-            new, stop, now_aux = result
-            j = t.nb[i * 6 + d]
-            if j == start:
-                continue
-            nkey = j * AUX + now_aux
-            if new < best.get(nkey, 1 << 30):
-                best[nkey] = new
-                parent[nkey] = key
-                if stop:
-                    stops.add(nkey)
-                else:
-                    stops.discard(nkey)
-                heapq.heappush(queue, (new, nkey))
-    out: dict[Hex, Reach] = {}
-    for i, (_left, neg_spent, key) in found.items():
-        path = []
-        k = key
-        while k >= 0:
-            path.append(t.hexes[k // AUX])
-            k = parent[k]
-        out[t.hexes[i]] = Reach(t.hexes[i], -neg_spent, tuple(reversed(path)), bool(key % AUX & 1))
-    return out
+    k = t.kernel
+    rates, marks, low, dirmask = ctx.kernel_params
+    answer = _kernels.reach(
+        k.grid, k.eflags, k.hflags, k.zoc_mask, k.zoc_words, k.fort_mask, k.fort_words, t.index[ctx.start],
+        ctx.budget, ctx.bonus, ctx.ascent, int(ctx.vehicle), int(ctx.zoc_stops), dirmask, ctx.rates.cross_country,
+        rates, ctx.free_total, marks, low,
+    )  # fmt: skip
+    return ReachResult(t.hexes, answer, _make_reach)
+
+
+def _make_reach(h: Hex, spent: int, entered: int, path: tuple[Hex, ...]) -> Reach:
+    return Reach(h, spent, path, bool(entered))

@@ -9,12 +9,15 @@ decides which steps are blocked and which add the extra MF, as tables over the m
 
 from __future__ import annotations
 
-import heapq
+from array import array
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from tobruk.hexes import Hex
 from tobruk.maps import Map
+from tobruk.mechanics import _kernels
+from tobruk.mechanics.searches import SearchResult, grid
 
 MF = 60
 
@@ -27,6 +30,11 @@ class SupplyContext:
     sources: frozenset[Hex]
     blocked: tuple[bool, ...]
     extra: tuple[int, ...]
+
+    @cached_property
+    def step_tables(self) -> tuple[bytes, bytes]:
+        """``blocked`` (a byte a step) and ``extra`` (int32 a step) as the compiled search reads them."""
+        return bytes(self.blocked), array("i", self.extra).tobytes()
 
 
 def edge_tables(m: Map, blocked: Callable[[Hex, Hex], bool], extra: Callable[[Hex, Hex], int]) -> tuple[tuple[bool, ...], tuple[int, ...]]:
@@ -82,55 +90,35 @@ class SupplyTrace:
     route: tuple[Hex, ...]
 
 
+class SupplyResult(SearchResult[SupplyTrace]):
+    """:func:`trace_all`'s answer: every hex a line reaches with its :class:`SupplyTrace`, built from the compiled
+    search's arrays when read; ``ends`` are the hexes' indices in the order the search first reached them,
+    ``cost_of(j)`` their costs, ``path(j)`` their routes."""
+
+    __slots__ = ()
+
+    def route(self, j: int) -> tuple[Hex, ...]:
+        return self.path(j)
+
+
 def trace_all(ctx: SupplyContext, limit: int) -> dict[Hex, SupplyTrace]:
+    """:func:`trace_result`, typed as the dictionary the callers read (it is a read-only :class:`SupplyResult`)."""
+    return trace_result(ctx, limit)
+
+
+def trace_result(ctx: SupplyContext, limit: int) -> SupplyResult:
     """Every hex a supply line of at most ``limit`` sixtieths reaches, with its cheapest route.
 
     State: (hex, still on the net).  On the net a step along a road or track costs only its
-    extra; any other step costs 1 MF plus its extra and leaves the net for good.
+    extra; any other step costs 1 MF plus its extra and leaves the net for good.  Multi-source Dijkstra,
+    compiled (``_kernels.supply``); a source off the map or in the sea starts no line.
     """
     m = ctx.map
-    nb, route, land = m.neighbour_table, m.route_table, m.land_table
-    blocked, extra = ctx.blocked, ctx.extra
-    best: dict[int, int] = {}
-    parent: dict[int, int] = {}
-    queue: list[tuple[int, int]] = []
-    for s in ctx.sources:
-        i = m.index.get(s)
-        if i is not None and land[i]:
-            best[i * 2 + 1] = 0
-            parent[i * 2 + 1] = -1
-            queue.append((0, i * 2 + 1))
-    heapq.heapify(queue)
-    found: dict[int, tuple[int, int]] = {}
-    while queue:
-        cost, key = heapq.heappop(queue)
-        if best[key] != cost:
-            continue
-        i, on_net = key >> 1, key & 1
-        if i not in found or cost < found[i][0]:
-            found[i] = (cost, key)
-        base = i * 6
-        for d in range(6):
-            e = base + d
-            j = nb[e]
-            if j < 0 or not land[j] or blocked[e]:
-                continue
-            along = on_net and route[e] >= 0
-            new = cost + extra[e] + (0 if along else MF)
-            if new > limit:
-                continue
-            nkey = j * 2 + along
-            if new < best.get(nkey, 1 << 30):
-                best[nkey] = new
-                parent[nkey] = key
-                heapq.heappush(queue, (new, nkey))
-    out: dict[Hex, SupplyTrace] = {}
-    hexes = m.hexes
-    for i, (cost, key) in found.items():
-        path = []
-        k = key
-        while k >= 0:
-            path.append(hexes[k >> 1])
-            k = parent[k]
-        out[hexes[i]] = SupplyTrace(hexes[i], cost, tuple(reversed(path)))
-    return out
+    index = m.index
+    sources = array("i", sorted(i for s in ctx.sources if (i := index.get(s)) is not None))
+    answer = _kernels.supply(grid(m), ctx.step_tables[0], ctx.step_tables[1], sources, limit)
+    return SupplyResult(m.hexes, answer, _make_trace)
+
+
+def _make_trace(h: Hex, cost: int, _: int, route: tuple[Hex, ...]) -> SupplyTrace:
+    return SupplyTrace(h, cost, route)

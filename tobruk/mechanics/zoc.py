@@ -7,8 +7,8 @@ moving side); the caller computes it.  Movement, combat (retreats) and supply us
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, MutableMapping
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Mapping, MutableMapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from tobruk.hexes import Hex
@@ -17,10 +17,17 @@ from tobruk.maps import Map
 
 @dataclass(frozen=True, slots=True)
 class ZocMap:
-    """For each hex under enemy ZOC: the ids of the enemy units exerting it, and the hexes they stand in."""
+    """For each hex under enemy ZOC: the ids of the enemy units exerting it, and the hexes they stand in.
+
+    ``masks``: the same units as a bitmask per hex index of ``board`` (a bit per enemy unit, in the order
+    :func:`zoc_map` was given them), which the compiled reach search reads; a map built by hand may leave them
+    out (``board`` ``None``) and the search's tables derive them from ``units``.
+    """
 
     units: dict[Hex, frozenset[str]]
     origins: dict[Hex, frozenset[Hex]]
+    board: Map | None = field(default=None, compare=False, repr=False)
+    masks: Mapping[int, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __contains__(self, h: object) -> bool:
         return h in self.units
@@ -31,19 +38,24 @@ def zoc_map(m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = 
     skip = set(exempt)
     units: dict[Hex, set[str]] = {}
     origins: dict[Hex, set[Hex]] = {}
+    masks: dict[int, int] = {}
+    bit_of: dict[str, int] = {}
     index, nb, land, hexes = m.index, m.neighbour_table, m.land_table, m.hexes
     for uid, at in enemies:
+        bit = 1 << bit_of.setdefault(uid, len(bit_of))
         i = index.get(at)
         near = (
-            [hexes[j] for j in nb[i * 6 : i * 6 + 6] if j >= 0 and land[j]]
+            [j for j in nb[i * 6 : i * 6 + 6] if j >= 0 and land[j]]
             if i is not None
-            else [n for n in at.neighbours() if m.is_land(n)]
+            else [index[n] for n in at.neighbours() if m.is_land(n)]
         )  # a hex beyond the board's edge
-        for n in near:
+        for j in near:
+            n = hexes[j]
             if n not in skip:
                 units.setdefault(n, set()).add(uid)
                 origins.setdefault(n, set()).add(at)
-    return ZocMap({h: frozenset(v) for h, v in units.items()}, {h: frozenset(v) for h, v in origins.items()})
+                masks[j] = masks.get(j, 0) | bit
+    return ZocMap({h: frozenset(v) for h, v in units.items()}, {h: frozenset(v) for h, v in origins.items()}, m, masks)
 
 
 def kept_zoc_map(cache: MutableMapping[Hashable, Any], m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = ()) -> ZocMap:

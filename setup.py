@@ -1,0 +1,13 @@
+"""Builds the compiled search kernels (tobruk/mechanics/_kernels.c); everything else is in pyproject.toml."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "tobruk.mechanics._kernels",
+            sources=["tobruk/mechanics/_kernels.c"],
+            extra_compile_args=["-O2", "-Wall", "-Wextra"],
+        )
+    ]
+)
