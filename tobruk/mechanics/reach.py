@@ -423,6 +423,19 @@ class ReachResult(SearchResult[Reach]):
         return bool(self._more[j])
 
 
+def reading_rank(m: Map) -> tuple[int, ...]:
+    """Each hex index's place in reading order (by row, then along the row): the order listings give
+    destinations in, as a sort key over hex indices."""
+    cached: tuple[int, ...] | None = m.__dict__.get("_reading_rank")
+    if cached is None:
+        order = sorted(range(len(m.hexes)), key=lambda i: (m.hexes[i].r, m.hexes[i].q))
+        rank = [0] * len(order)
+        for place, i in enumerate(order):
+            rank[i] = place
+        cached = m.__dict__["_reading_rank"] = tuple(rank)
+    return cached
+
+
 def reach(ctx: MoveContext, cache: MutableMapping[Hashable, ReachResult] | None = None) -> dict[Hex, Reach]:
     """:func:`reach_result`, typed as the dictionary the callers read (it is a read-only :class:`ReachResult`)."""
     return reach_result(ctx, cache)

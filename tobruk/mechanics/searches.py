@@ -75,6 +75,14 @@ class SearchResult(dict[Hex, V], Generic[V]):
     def _entry(self, j: int) -> V:
         return self._make(self._hexes[self.ends[j]], self._costs[j], self._more[j], self.path(j))
 
+    def entry(self, j: int) -> V:
+        """The ``j``-th end's entry (as ``self[hex]`` gives it)."""
+        return self._entry(j)
+
+    def hex_of(self, j: int) -> Hex:
+        """The ``j``-th end's hex."""
+        return self._hexes[self.ends[j]]
+
     def path(self, j: int) -> tuple[Hex, ...]:
         """The ``j``-th end's path, from the start, as hexes."""
         if self._lists is None:

@@ -17,7 +17,7 @@ from tobruk.hexes import Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
-from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
+from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, reach_result, reading_rank, side_tables, walk
 from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
@@ -101,8 +101,9 @@ def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> tuple[M
     key = ("move-orders", uid, ctx.reach_key())
     cached: tuple[Move, ...] | None = game.search_cache.get(key)
     if cached is None:
-        found = reach(ctx, game.search_cache)
-        cached = tuple(Move(uid, found[h].path) for h in sorted(found, key=lambda h: (h.r, h.q)))
+        found = reach_result(ctx, game.search_cache)
+        rank = reading_rank(game.scenario.map)
+        cached = tuple(Move(uid, found.path(j)) for j in sorted(range(len(found.ends)), key=lambda j: rank[found.ends[j]]))
         game.search_cache[key] = cached
     return cached
 

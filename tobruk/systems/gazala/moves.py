@@ -17,7 +17,7 @@ from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.phases import StackingRules
-from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, side_tables, walk
+from tobruk.mechanics.reach import MF, MoveContext, Reach, ReachResult, SideTables, reach, reach_result, reading_rank, side_tables, walk
 from tobruk.mechanics.zoc import ZocMap, kept_zoc_map
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
@@ -238,10 +238,22 @@ def destinations(game: Game, uid: str, trucks: bool = False) -> dict[Hex, Reach]
 
 
 def _destinations(game: Game, uid: str, ctx: MoveContext) -> dict[Hex, Reach]:
-    found = reach(ctx, game.search_cache)
-    if uid in galloping(game) and any(gallop_goal(h) for h in found):
-        found = {h: r for h, r in found.items() if gallop_goal(h)}
-    return found
+    found, ends = _ends(game, uid, ctx)
+    if len(ends) == len(found.ends):
+        return found
+    return {found.hex_of(j): found.entry(j) for j in ends}
+
+
+def _ends(game: Game, uid: str, ctx: MoveContext) -> tuple[ReachResult, list[int]]:
+    """The unit's search and which of its ends are destinations (``j`` into ``ends``): all of them, but for a
+    galloping unit that can end east of column 13 only those (GG-XIII.E)."""
+    found = reach_result(ctx, game.search_cache)
+    ends = list(range(len(found.ends)))
+    if uid in galloping(game):
+        goal = [j for j in ends if gallop_goal(found.hex_of(j))]
+        if goal:
+            ends = goal
+    return found, ends
 
 
 def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> tuple[Move, ...]:
@@ -256,8 +268,10 @@ def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | N
     key = ("move-orders", uid, trucks, uid in galloping(game), ctx.reach_key())
     cached: tuple[Move, ...] | None = game.search_cache.get(key)
     if cached is None:
-        found = _destinations(game, uid, ctx)
-        cached = tuple(Move(uid, found[h].path, trucks) for h in sorted(found, key=lambda h: (h.r, h.q)))
+        found, ends = _ends(game, uid, ctx)
+        rank = reading_rank(game.scenario.map)
+        ends.sort(key=lambda j: rank[found.ends[j]])
+        cached = tuple(Move(uid, found.path(j), trucks) for j in ends)
         game.search_cache[key] = cached
     return cached
 
