@@ -110,3 +110,25 @@ def test_a_kept_zoc_map_follows_its_enemies_and_exempt_hexes() -> None:
     assert moved == zoc_map(m, [("Tommy", H("B8"))]) and H("A5") not in moved
     exempt = kept_zoc_map(cache, m, [("Tommy", H("B5"))], [H("A5")])
     assert H("A5") not in exempt and H("A6") in exempt
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("scenario", ["gazala-gallop", "first-alamein"])
+def test_ids_kept_with_listing_blocks_are_the_ids_of_the_listed_actions(scenario: str) -> None:
+    from tobruk.scenario import load_scenario
+
+    game = Game(load_scenario(scenario), seed=11)
+    rng = random.Random(11)
+    space = game.action_space
+    for _ in range(600):
+        decision = game.decision
+        if decision is None:
+            break
+        blocks = [a for block in game.node.action_blocks(game, decision) for a in block]
+        assert blocks == list(game.node.actions(game, decision)) == game.legal_orders()
+        expected: dict[int, object] = {}
+        for a in game.legal_orders():
+            expected.setdefault(space.id_of(a), a)
+        assert game.legal_ids() == expected
+        assert game.legal_id_list() == sorted(expected)
+        game.play_id(rng.choice(game.legal_id_list()))

@@ -14,6 +14,7 @@ check (FA-STK.1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.engine.actions import Action
@@ -145,10 +146,14 @@ class MovementStep(FAStep):
     """Operational movement (FA-TER.1-3, with GG-XIII)."""
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
+        return [a for block in self.action_blocks(game, decision) for a in block]
+
+    def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
+        """Each unit's moves as the tuple kept with its search, then the end of the phase."""
         side = decision.side
         parts = mv.side_parts(game, side)
-        out: list[Action] = [m for uid in game.units_of(side) for m in mv.move_orders(game, uid, parts)]
-        out.append(EndPhase())
+        out: list[Sequence[Action]] = [orders for uid in game.units_of(side) if (orders := mv.move_orders(game, uid, parts))]
+        out.append((EndPhase(),))
         return out
 
     @on(Move)
