@@ -32,6 +32,8 @@ from tobruk.units import UnitDef
 
 T = TypeVar("T")
 
+MEMO_SIZE = 2048  # answers kept for the positions of the last few actions (a listing asks per unit), then dropped
+
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
@@ -451,7 +453,7 @@ class Game:
         try:
             found: T = self._memo[full]
         except KeyError:
-            if len(self._memo) > 256:
+            if len(self._memo) > MEMO_SIZE:
                 self._memo.clear()
             found = self._memo[full] = factory()
         return found

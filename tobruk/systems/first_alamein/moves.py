@@ -48,7 +48,11 @@ def _side_parts(game: Game, side: Side) -> SideParts:
 
 
 def move_context(game: Game, uid: str, parts: SideParts | None = None) -> MoveContext:
-    """The search context of one unit's move now."""
+    """The search context of one unit's move now (once per position: the listing and the move both ask)."""
+    return game.memo(("move-context", uid), lambda: _move_context(game, uid, parts))
+
+
+def _move_context(game: Game, uid: str, parts: SideParts | None) -> MoveContext:
     d, u = game.defs[uid], game.unit(uid)
     assert u.hex is not None
     c = chart(game)

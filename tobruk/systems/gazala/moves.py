@@ -151,8 +151,12 @@ def side_parts(game: Game, side: Side) -> SideParts:
 
 
 def move_context(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> MoveContext:
-    """The search context of one unit's move; ``parts`` are its side's :func:`side_parts` when the caller
-    already has them for this position (listing every unit's moves)."""
+    """The search context of one unit's move, once per position (the listing, the move's check and its carrying
+    out all ask); ``parts`` are its side's :func:`side_parts` when the caller already has them."""
+    return game.memo(("move-context", uid, trucks), lambda: _move_context(game, uid, trucks, parts))
+
+
+def _move_context(game: Game, uid: str, trucks: bool, parts: SideParts | None) -> MoveContext:
     d, u = game.defs[uid], game.unit(uid)
     assert u.hex is not None
     cls = movement_class(d, trucks)
