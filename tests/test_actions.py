@@ -90,3 +90,15 @@ def test_a_whole_attack_is_played_all_or_none(gazala: Scenario) -> None:
     assert game.state_hash() == before and len(game.history) == played
     game.play(Attack((H("B4"),), ("Att",)))
     assert [a.notation() for a in game.history[played:]] == ["target B4", "add Att", "declare"]
+
+
+def test_ids_of_numbered_actions_cover_their_range_and_refuse_beyond_it(gazala: Scenario) -> None:
+    from tobruk.systems.gazala.actions import Weather
+
+    space = Game(gazala).action_space
+    lo, hi = space.id_of(Weather(1, 1)), space.id_of(Weather(6, 6))
+    assert hi - lo == 6 * 6 - 1  # two dice: 36 ids in a row
+    assert space.id_of(Weather(2, 1)) - lo == 6  # the first die is the higher digit
+    for bad in (Weather(0, 1), Weather(1, 7)):
+        with pytest.raises(ValueError, match="outside 1-6"):
+            space.id_of(bad)

@@ -14,7 +14,7 @@ representative per shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -214,23 +214,58 @@ class ActionSpace:
             self.offsets[t], self.sizes[t] = total, sizes
             total += count
         self.size = total
+        self._encoders: dict[type[Action], Callable[[Action], int]] = {}
 
     def id_of(self, action: Action) -> int:
         t = type(action)
-        n = 0
-        for dim, size, value in zip(t.shape, self.sizes[t], action.key(), strict=True):
+        encode = self._encoders.get(t)
+        if encode is None:
+            encode = self._encoders[t] = self._encoder(t)
+        return encode(action)
+
+    def _encoder(self, t: type[Action]) -> Callable[[Action], int]:
+        """The id of an action of type ``t`` from its key: the shape's coordinates in mixed radix, after the type's
+        offset (made once per type: the listing asks for thousands of ids)."""
+        offset, sizes = self.offsets[t], self.sizes[t]
+        units, hexes = self.units, self.hexes
+        coords: list[Callable[[Any], int]] = []
+        for dim, size in zip(t.shape, sizes, strict=True):
             if dim.kind == "unit":
-                coord = self.units[value]
+                coords.append(units.__getitem__)
             elif dim.kind == "hex":
-                coord = self.hexes[value]
+                coords.append(hexes.__getitem__)
             elif dim.kind == "flag":
-                coord = 1 if value else 0
+                coords.append(lambda value: 1 if value else 0)
             else:
-                coord = int(value) - dim.lo
-                if not 0 <= coord < size:
-                    raise ValueError(f"{action}: {value} is outside {dim.lo}-{dim.hi}")
-            n = n * size + coord
-        return self.offsets[t] + n
+
+                def number(value: Any, lo: int = dim.lo, size: int = size) -> int:
+                    coord = int(value) - lo
+                    if not 0 <= coord < size:
+                        raise ValueError(f"{value} is outside {lo}-{lo + size - 1}")
+                    return coord
+
+                coords.append(number)
+        if not coords:
+            return lambda action: offset
+        if len(coords) == 1:
+            (first,) = coords
+            return lambda action: offset + first(action.key()[0])
+        if len(coords) == 2:
+            c0, c1 = coords
+            s1 = sizes[1]
+            return lambda action: offset + c0((k := action.key())[0]) * s1 + c1(k[1])
+        if len(coords) == 3:
+            c0, c1, c2 = coords
+            s1, s2 = sizes[1], sizes[2]
+            return lambda action: offset + (c0((k := action.key())[0]) * s1 + c1(k[1])) * s2 + c2(k[2])
+
+        def encode(action: Action) -> int:
+            n = 0
+            for coord, size, value in zip(coords, sizes, action.key(), strict=True):
+                n = n * size + coord(value)
+            return offset + n
+
+        return encode
 
     def kind_of(self, action_id: int) -> type[Action]:
         """The action type an id belongs to."""
