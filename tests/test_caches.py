@@ -132,3 +132,23 @@ def test_ids_kept_with_listing_blocks_are_the_ids_of_the_listed_actions(scenario
         assert game.legal_ids() == expected
         assert game.legal_id_list() == sorted(expected)
         game.play_id(rng.choice(game.legal_id_list()))
+
+
+def test_side_tables_lay_each_positions_friends_over_the_kept_enemy_tables() -> None:
+    from tobruk.engine.sides import Side
+    from tobruk.mechanics.reach import HEX_FRIEND, side_tables
+    from tobruk.mechanics.zoc import zoc_map
+
+    game = movement_game(ENEMY_B5, rows=3, columns=12)
+    m = game.scenario.map
+    zoc = zoc_map(m, [("Tommy", H("B5"))])
+    enemies, forts = frozenset({H("B5")}), frozenset[Hex]()
+    first = side_tables(m, Side.AXIS, zoc, enemies, frozenset({H("A1")}), forts)
+    second = side_tables(m, Side.AXIS, zoc, enemies, frozenset({H("C9")}), forts)
+    i, j = m.index[H("A1")], m.index[H("C9")]
+    assert first.friend[i] and not first.friend[j] and second.friend[j] and not second.friend[i]
+    assert first.kernel.hflags[i] & HEX_FRIEND and not first.kernel.hflags[j] & HEX_FRIEND
+    assert second.kernel.hflags[j] & HEX_FRIEND and not second.kernel.hflags[i] & HEX_FRIEND
+    assert first.shared == second.shared  # the enemy's part, kept and shared
+    moved = side_tables(m, Side.AXIS, zoc_map(m, [("Tommy", H("B8"))]), frozenset({H("B8")}), frozenset({H("A1")}), forts)
+    assert moved.shared != first.shared and moved.enemy[m.index[H("B8")]] and not moved.enemy[m.index[H("B5")]]

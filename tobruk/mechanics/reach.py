@@ -28,6 +28,7 @@ The family's movement rules, by key:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from array import array
 from collections.abc import Hashable, Mapping, MutableMapping, Sequence
@@ -249,7 +250,41 @@ def side_tables(
     enemy_forts: frozenset[Hex],
     barriers: tuple[str, ...] = (Feature.TOWERING_ESCARPMENT,),
 ) -> SideTables:
-    """A side's tables for the searches; ``barriers``: the hexside kinds no unit crosses off a road or track."""
+    """A side's tables for the searches; ``barriers``: the hexside kinds no unit crosses off a road or track.
+
+    Everything but the friendly units' marks depends on the enemy alone, so it is kept with the map under the
+    enemy's units, forts and ZOC map (the same object while the enemy stands still: a whole movement phase) and
+    only the friendly marks are laid over it for each position.
+    """
+    kept: dict[Hashable, tuple[ZocMap, SideTables]] = m.__dict__.setdefault("_enemy_side_tables", {})
+    key = (side, enemy_units, enemy_forts, barriers, id(zoc))
+    found = kept.get(key)
+    if found is None or found[0] is not zoc:
+        if len(kept) >= 64:
+            kept.clear()
+        found = kept[key] = (zoc, _enemy_side_tables(m, side, zoc, enemy_units, enemy_forts, barriers))
+    base = found[1]
+    index = m.index
+    friend = [False] * len(m.hexes)
+    hflags = bytearray(base.kernel.hflags)
+    for h in friendly_units:
+        i = index.get(h)
+        if i is not None:
+            friend[i] = True
+            hflags[i] |= HEX_FRIEND
+    return dataclasses.replace(base, friend=tuple(friend), kernel=dataclasses.replace(base.kernel, hflags=bytes(hflags)))
+
+
+def _enemy_side_tables(
+    m: Map,
+    side: Side,
+    zoc: ZocMap,
+    enemy_units: frozenset[Hex],
+    enemy_forts: frozenset[Hex],
+    barriers: tuple[str, ...],
+) -> SideTables:
+    """The tables of :func:`side_tables` but the friendly units' marks (which are left empty)."""
+    friendly_units: frozenset[Hex] = frozenset()
     hexes, index = m.hexes, m.index
     shared = (
         id(m),
