@@ -152,3 +152,17 @@ def test_side_tables_lay_each_positions_friends_over_the_kept_enemy_tables() -> 
     assert first.shared == second.shared  # the enemy's part, kept and shared
     moved = side_tables(m, Side.AXIS, zoc_map(m, [("Tommy", H("B8"))]), frozenset({H("B8")}), frozenset({H("A1")}), forts)
     assert moved.shared != first.shared and moved.enemy[m.index[H("B8")]] and not moved.enemy[m.index[H("B5")]]
+
+
+@pytest.mark.rule("GG-XIII.B.3")
+def test_friends_next_to_a_start_outside_enemy_zoc_leave_the_reach_key_alone() -> None:
+    # the ZOC-to-ZOC exemption is the one rule that reads friends, and only for a step out of an enemy ZOC
+    pz = unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4")
+    friend = unit_toml("Friend", "axis", "C12", type_="infantry", factors="1-1-2")
+    game = movement_game(pz + friend + ENEMY_B5, rows=3, columns=12)
+    key = mv.move_context(game, "Pz").reach_key()
+    reach_before = set(mv.destinations(game, "Pz"))
+    game.unit("Friend").hex = H("A2")  # next to the start, which no enemy ZOC covers
+    assert mv.move_context(game, "Pz").reach_key() == key
+    game.forget_caches()
+    assert set(mv.destinations(game, "Pz")) == reach_before  # worked out afresh: the same hexes

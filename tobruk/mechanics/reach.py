@@ -102,14 +102,15 @@ class MoveContext:
     def reach_key(self) -> Hashable:
         """Everything :func:`reach` reads, as a dictionary key.
 
-        Friendly units matter to the search only in the hexes next to the start (the ZOC-to-ZOC
-        exemption applies to the first step), so the key holds just those; a unit's reach then
-        survives the moves of friends elsewhere, which is what makes listing every unit's
-        destinations after every move affordable.
+        Friendly units matter to the search only in the hexes next to the start, and only when the start is
+        in an enemy ZOC that stops (the ZOC-to-ZOC exemption applies to the first step out of a ZOC), so the key
+        holds just those; a unit's reach then survives the moves of friends elsewhere, which is what makes
+        listing every unit's destinations after every move affordable.
         """
         t = _tables(self)
         i = t.index[self.start]
-        near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6 : i * 6 + 6])
+        exempting = self.zoc_stops and t.zoc[i] is not None
+        near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6 : i * 6 + 6]) if exempting else ()
         return (
             t.shared,
             self.start,
