@@ -476,40 +476,29 @@ class Game:
 
     def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
         """Ids of units (dummies included) in a hex, in order of the order of battle."""
-        found = self._by_hex().get(h)
-        if not found:
-            return []
-        if side is None:
-            return list(found)
-        defs = self.defs
-        return [uid for uid in found if defs[uid].side is side]
+        return list(self._by_hex(side).get(h, ()))
 
     def occupants(self, side: Side | None = None) -> dict[Hex, list[str]]:
         """Every occupied hex with its units (as :meth:`units_at` gives them), for asking about many hexes at once."""
-        if side is None:
-            return {h: list(ids) for h, ids in self._by_hex().items()}
-        defs = self.defs
-        out: dict[Hex, list[str]] = {}
-        for h, ids in self._by_hex().items():
-            mine = [uid for uid in ids if defs[uid].side is side]
-            if mine:
-                out[h] = mine
-        return out
+        return {h: list(ids) for h, ids in self._by_hex(side).items()}
 
-    def _by_hex(self) -> dict[Hex, tuple[str, ...]]:
-        """The units (not eliminated) in every occupied hex, in order of battle, once per position."""
+    def _by_hex(self, side: Side | None) -> dict[Hex, tuple[str, ...]]:
+        """The units (not eliminated) of a side, or of both, in every hex they occupy, once per position."""
 
         def work() -> dict[Hex, tuple[str, ...]]:
             hexes = self.scenario.map.hexes
             units = self.state.units
             flags = units.flags
+            defs = self.defs
             out: dict[Hex, list[str]] = {}
             for i, j in enumerate(units.hex):
                 if j >= 0 and not flags[i] & 1:
-                    out.setdefault(hexes[j], []).append(self.unit_ids[i])
+                    uid = self.unit_ids[i]
+                    if side is None or defs[uid].side is side:
+                        out.setdefault(hexes[j], []).append(uid)
             return {h: tuple(ids) for h, ids in out.items()}
 
-        return self.memo("units-by-hex", work)
+        return self.memo(("units-by-hex", side), work)
 
     def log(self, line: str, *, kind: str = "note", hidden_from: Side | None = None, instead: str | None = None) -> None:
         """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing).  ``kind``
