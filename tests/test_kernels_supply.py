@@ -9,7 +9,9 @@ and each route must be a chain of legal steps from a source that costs what the 
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
 from array import array
 
@@ -90,9 +92,20 @@ def test_the_result_is_a_read_only_mapping_built_on_demand() -> None:
     first = next(iter(found))
     assert found[first] == found.get(first) and first in found
     assert not dict.__len__(found)  # still nothing built for the dictionary
-    assert dict(found) == {h: found[h] for h in found} == found
-    with pytest.raises(TypeError):
-        found[first] = found[first]
+    assert list(found.keys()) == list(found) and list(reversed(found)) == list(found)[::-1]
+    assert not dict.__len__(found)  # the keys alone build no entry
+    plain = {h: found[h] for h in found}
+    assert dict(found) == plain == found and {**found} == plain and (found | {}) == plain == ({} | found)
+    assert list(found.items()) == list(plain.items()) and list(found.values()) == list(plain.values())
+    assert found.get(Hex(-99, -99)) is None and Hex(-99, -99) not in found and "A1" not in found
+    with pytest.raises(KeyError):
+        found[Hex(-99, -99)]
+    for change in (lambda: found.__setitem__(first, found[first]), lambda: found.pop(first), found.clear, lambda: found.update({})):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert len(found) == len(found.ends)
+    for copied in (copy.copy(found), copy.deepcopy(found), pickle.loads(pickle.dumps(found)), found.copy()):
+        assert type(copied) is dict and copied == plain
     assert isinstance(found, SupplyResult) and isinstance(found, dict)
 
 

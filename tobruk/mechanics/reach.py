@@ -178,6 +178,7 @@ class KernelTables:
     fort_words: int
 
 
+# the flag bits, as _kernels.c names them (H_ENEMY ..., E_CLIMB ...); a hex's land comes from the map's Grid
 HEX_ENEMY, HEX_FRIEND, HEX_FORT, HEX_ZOC = 2, 4, 8, 16
 EDGE_CLIMB, EDGE_BARRIER, EDGE_ENEMY_MINES = 1, 2, 4
 

@@ -129,8 +129,7 @@ class SearchResult(dict[Hex, V], Generic[V]):
         return (hexes[i] for i in self.ends)
 
     def keys(self) -> dict_keys[Hex, V]:
-        self._full()
-        return dict.keys(self)
+        return dict.fromkeys(self).keys()  # type: ignore[return-value]  # the hexes, no entry built
 
     def values(self) -> dict_values[Hex, V]:
         self._full()
@@ -139,6 +138,16 @@ class SearchResult(dict[Hex, V], Generic[V]):
     def items(self) -> dict_items[Hex, V]:
         self._full()
         return dict.items(self)
+
+    def __reversed__(self) -> Iterator[Hex]:
+        hexes = self._hexes
+        return (hexes[i] for i in reversed(self.ends))
+
+    def __or__(self, other: Any) -> dict[Hex, V]:  # type: ignore[override]  # a plain dict, as dict | dict
+        return self.copy() | other  # type: ignore[no-any-return]
+
+    def __ror__(self, other: Any) -> dict[Hex, V]:  # type: ignore[override]
+        return other | self.copy()  # type: ignore[no-any-return]
 
     def __len__(self) -> int:
         return len(self.ends)
