@@ -32,17 +32,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import networkx as nx
+import kernels  # benchmarks/kernels.py, beside this script
 
 from tobruk.engine.errors import UndoError
 from tobruk.engine.game import Game
-from tobruk.engine.sides import Side
 from tobruk.fuzz import fuzz_game
-from tobruk.hexes import Direction
-from tobruk.maps import Map, MovementRates
-from tobruk.mechanics.reach import MoveContext, reach
-from tobruk.mechanics.supply import SupplyContext, edge_tables, trace_all
-from tobruk.mechanics.zoc import ZocMap
 from tobruk.scenario import Scenario, load_scenario
 
 SYSTEMS = {"Gazala Gallop": "gazala-gallop", "1st Alamein": "first-alamein"}
@@ -142,44 +136,6 @@ def mask_times(scenario: Scenario, seed: int = 4) -> list[float]:
     return times
 
 
-ARMOUR = MovementRates.of(road=15, major_track=20, minor_track=30)
-
-
-def searches_versus_networkx(m: Map) -> dict[str, float]:
-    """Our reach and supply searches against networkx's Dijkstra on the same costs: speed-ups (>1: ours faster)."""
-    start = m.hexes[len(m.hexes) // 2]
-    budget = 5 * 60
-    ctx = MoveContext(m, Side.AXIS, start, ARMOUR, budget, 0, 120, False, ZocMap({}, {}), frozenset(), frozenset(), frozenset())
-    graph = nx.DiGraph()
-    idx = m.index
-    for h in m.hexes:
-        i = idx[h]
-        for d in Direction:
-            j = m.neighbour_table[i * 6 + d]
-            if j < 0 or not m.land_table[j]:
-                continue
-            kind = m.route_table[i * 6 + d]
-            if m.towering_table[i * 6 + d] and kind < 0:
-                continue
-            cost = ARMOUR.along(None if kind < 0 else m.route_kinds[kind])
-            if kind < 0 and m.climb_table[i * 6 + d]:
-                cost += 120
-            graph.add_edge(h, m.hexes[j], weight=cost)
-    ours = timed(lambda: reach(ctx), 200)
-    theirs = timed(lambda: nx.single_source_dijkstra_path_length(graph, start, cutoff=budget), 200)
-    sources = frozenset(m.supply_sources.get(Side.AXIS, ())) or frozenset({start})
-    sctx = SupplyContext(m, sources, *edge_tables(m, lambda a, b: False, lambda a, b: 0))
-    net = m.road_net(sources)
-    land = nx.Graph()
-    for h in m.hexes:
-        for n in m.neighbours(h):
-            if m.is_land(h) and m.is_land(n):
-                land.add_edge(h, n, weight=60)
-    ours_s = timed(lambda: trace_all(sctx, 7 * 60), 50)
-    theirs_s = timed(lambda: nx.multi_source_dijkstra_path_length(land, net, cutoff=7 * 60), 50)
-    return {"reach": theirs / ours, "supply": theirs_s / ours_s}
-
-
 def fuzzed_games(scenario: Scenario, n: int) -> float:
     start = time.process_time()
     for seed in range(n):
@@ -194,7 +150,8 @@ def figures(name: str, games: int, fuzz: int) -> dict[str, float]:
     per_s, _ = random_games(scenario, games)
     undo = apply_undo_times(scenario)
     masks = mask_times(scenario)
-    searches = searches_versus_networkx(scenario.map)
+    reach = kernels.reach_versus_networkx(scenario.map)
+    supply = kernels.supply_versus_networkx(scenario.map)
     fuzz_rate = fuzzed_games(scenario, fuzz) if fuzz else float("nan")
     return {
         "random-policy games per second": per_s,
@@ -202,8 +159,8 @@ def figures(name: str, games: int, fuzz: int) -> dict[str, float]:
         "apply + undo of one atomic action (median)": statistics.median(undo) * 1e6,
         "legal-action mask at a decision point (median)": statistics.median(masks) * 1e6,
         "legal-action mask at a decision point (90th percentile)": statistics.quantiles(masks, n=10)[-1] * 1e6,
-        "movement reach vs networkx Dijkstra": searches["reach"],
-        "supply trace vs networkx": searches["supply"],
+        "movement reach vs networkx Dijkstra": reach["reach_speedup"],
+        "supply trace vs networkx": supply["supply_speedup"],
         "fuzzed games per second": fuzz_rate,
         "10,000 fuzzed games on 2 cores": 10_000 / fuzz_rate / 2 / 60 if fuzz else float("nan"),
     }
@@ -223,6 +180,9 @@ def main() -> None:
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}; one core")
     results = {label: figures(name, args.games, args.fuzz) for label, name in SYSTEMS.items()}
+    for label, name in SYSTEMS.items():
+        scenario = load_scenario(name)
+        print(f"{label}: {len(scenario.units)} units, {len(scenario.map.hexes)} hexes")
     head = f"{'figure':58} " + " ".join(f"{label:>14}" for label in results) + f" {'target':>10}  (Gazala)"
     print(head)
     print("-" * len(head))
@@ -230,6 +190,9 @@ def main() -> None:
         cells = " ".join(f"{results[label][figure]:>14.2f}" for label in results)
         aim = "" if target != target else f"{'>=' if bigger else '<='} {target:g}"
         print(f"{figure + ' (' + unit + ')':58} {cells} {aim:>10}  {verdict(results['Gazala Gallop'][figure], target, bigger)}")
+    if args.compare:
+        print()
+        kernels.main()  # the searches beside networkx on every map, and their growth with the board
 
 
 if __name__ == "__main__":

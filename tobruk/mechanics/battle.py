@@ -222,13 +222,9 @@ class Declaring(Frame):
         side = Side(self.side)
         hexes = {h for u in self.attackers if (h := game.unit(u).hex) is not None}
         near = hexes or set(rules(game).able(game, side))
+        enemy = game.occupants(side.enemy)
         return sorted(
-            {
-                n
-                for h in near
-                for n in h.neighbours()
-                if n not in self.defenders and all(n.is_adjacent(x) for x in hexes) and game.units_at(n, side.enemy)
-            }
+            {n for h in near for n in h.neighbours() if n in enemy and n not in self.defenders and all(n.is_adjacent(x) for x in hexes)}
         )
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:

@@ -340,21 +340,27 @@ def attack_orders(game: Game, side: Side) -> list[Action]:
         except IllegalOrderError:
             pass  # its defenders have gone, or it no longer adds up: it can only be cancelled
         out.append(Cancel(entry.id))
-    out.extend(Target(h) for h in sorted({a.defenders[0] for a in suggested_attacks(game, side) if isinstance(a, Attack)}))
+    out.extend(
+        Target(h) for h in sorted({a.defenders[0] for a in suggested_attacks(game, side, one_per_hex=True) if isinstance(a, Attack)})
+    )
     return out
 
 
-def suggested_attacks(game: Game, side: Side) -> list[Action]:
+def suggested_attacks(game: Game, side: Side, *, one_per_hex: bool = False) -> list[Action]:
     """The strongest group against each enemy hex, each hex's stack and each unit alone, widened to take in
-    the due hexes they would otherwise strand (R-DUTY); only legal declarations."""
+    the due hexes they would otherwise strand (R-DUTY); only legal declarations.  ``one_per_hex``: only the first
+    legal one against each hex (enough to know the hex may be attacked: the listing's targets)."""
     out: list[Action] = []
     able = bt.able_attackers(game, side, include_held=True)
-    targets = sorted({n for h in able for n in h.neighbours() if cb.units_in(game, n, side.enemy)})
+    enemy = game.occupants(side.enemy)
+    targets = sorted({n for h in able for n in h.neighbours() if n in enemy and cb.units_in(game, n, side.enemy)})
     for target in targets:
         groups = {bt.attack_group(game, target, able)} - {()}
         groups |= {tuple(able[h]) for h in able if h.is_adjacent(target)}
         groups |= {(u,) for h in able if h.is_adjacent(target) for u in able[h]}
         for group in sorted(groups):
+            if one_per_hex and any(isinstance(a, Attack) and a.defenders[0] == target for a in out[-1:]):
+                break
             order = Attack((target,), group)
             for _ in range(6):  # widen to take in the due hexes it would otherwise strand (R-DUTY)
                 try:
