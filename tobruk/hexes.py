@@ -64,6 +64,9 @@ def _row_index(letters: str) -> int:
     return n - 1
 
 
+_NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+
+
 @total_ordering
 @dataclass(frozen=True, slots=True)
 class Hex:
@@ -116,8 +119,11 @@ class Hex:
         return Hex(self.q + dq, self.r + dr)
 
     def neighbours(self) -> tuple[Hex, ...]:
-        """The six neighbours, indexed by :class:`Direction`."""
-        return tuple(Hex(self.q + dq, self.r + dr) for dq, dr in _DELTAS)
+        """The six neighbours, indexed by :class:`Direction` (worked out once per hex: the rules ask constantly)."""
+        found = _NEIGHBOURS.get(self)
+        if found is None:
+            found = _NEIGHBOURS[self] = tuple(Hex(self.q + dq, self.r + dr) for dq, dr in _DELTAS)
+        return found
 
     def direction_to(self, other: Hex) -> Direction:
         """The direction of an adjacent hex; ``ValueError`` if ``other`` is not adjacent."""

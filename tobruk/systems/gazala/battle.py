@@ -158,6 +158,12 @@ def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *, incl
     Allied units in a box held at the start of the Allied player-turn create no duty to attack
     (GG-XIV.A.2), so they are left out unless ``include_held`` (they may attack if the player wishes).
     """
+    key = ("able-attackers", side, frozenset(busy or ()), include_held)
+    kept: dict[Hex, tuple[str, ...]] = game.memo(key, lambda: _able_attackers(game, side, busy, include_held))
+    return {h: list(units) for h, units in kept.items()}
+
+
+def _able_attackers(game: Game, side: Side, busy: set[str] | None, include_held: bool) -> dict[Hex, tuple[str, ...]]:
     held = mv.zoc_exempt(game, side) if side is Side.ALLIED and not include_held else set()
     committed = {u for a in pending(game) for u in a.attackers} | (busy or set())
     able: dict[Hex, list[str]] = {}
@@ -168,7 +174,7 @@ def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *, incl
         if side is Side.ALLIED and not u.activated:
             continue
         able.setdefault(h, []).append(uid)
-    return able
+    return {h: tuple(units) for h, units in able.items()}
 
 
 def attack_group(game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[str, ...]:
