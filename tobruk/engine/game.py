@@ -124,6 +124,59 @@ class _Snapshot:
         )
 
 
+class _Listing:
+    """One position's legal actions, as the node handed them out (blocks), and what is made of them on demand:
+    the flat list, the notation, the ids (a block's ids are kept with the block across positions)."""
+
+    __slots__ = ("_actions", "_by_id", "_game", "_ids", "blocks", "key", "notation")
+
+    def __init__(self, game: Game, key: int, blocks: tuple[Sequence[Action], ...]) -> None:
+        self._game, self.key, self.blocks = game, key, blocks
+        self._actions: tuple[Action, ...] | None = None
+        self.notation: tuple[str, ...] | None = None
+        self._ids: list[int] | None = None
+        self._by_id: dict[int, Action] | None = None
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        if self._actions is None:
+            blocks = self.blocks
+            self._actions = tuple(blocks[0]) if len(blocks) == 1 else tuple(a for b in blocks for a in b)
+        return self._actions
+
+    @property
+    def ids(self) -> list[int]:
+        """The distinct ids, ascending."""
+        if self._ids is None:
+            found: set[int] = set()
+            for block in self.blocks:
+                found.update(self._game._block_ids(block)[0])
+            self._ids = sorted(found)
+        return self._ids
+
+    @property
+    def by_id(self) -> dict[int, Action]:
+        """Each id with its first action in listing order (one representative per shape)."""
+        if self._by_id is None:
+            out: dict[int, Action] = {}
+            for block in self.blocks:
+                for i, a in zip(self._game._block_ids(block)[0], block, strict=True):
+                    if i not in out:
+                        out[i] = a
+            self._by_id = out
+        return self._by_id
+
+    def action_of(self, action_id: int) -> Action | None:
+        """The first listed action with this id (without building :attr:`by_id`)."""
+        if self._by_id is not None:
+            return self._by_id.get(action_id)
+        for block in self.blocks:
+            j = self._game._block_ids(block)[1].get(action_id)
+            if j is not None:
+                return block[j]
+        return None
+
+
 class Game:
     def __init__(self, scenario: Scenario, *, seed: int = 0, options: Iterable[str] = (), dice: Dice | None = None) -> None:
         self.scenario = scenario
@@ -148,14 +201,14 @@ class Game:
         self.history: list[Action] = []
         self._undo: list[_Snapshot] = []
         self._memo: dict[Any, Any] = {}
-        self._listing: tuple[int, list[Any]] | None = None
+        self._listing: _Listing | None = None
         # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
         # positions; never keyed on the position, so only content-complete keys go in
         self.search_cache: dict[Any, Any] = {}
         self._space: ActionSpace | None = None
         self._views: dict[str, UnitView | Units] = {}
         self._notation: dict[int, tuple[Action, str]] = {}
-        self._ids: dict[int, tuple[Sequence[Action], tuple[int, ...]]] = {}
+        self._ids: dict[int, tuple[Sequence[Action], tuple[int, ...], dict[int, int]]] = {}
         self.system.setup(self)
         self.step.enter(self)
         self._advance()
@@ -260,16 +313,16 @@ class Game:
     def legal_orders(self) -> list[Action]:
         """Every legal action at the current decision (listed once per position: the player, the view and
         the referee all ask)."""
-        return list(self._listed()[0])
+        return list(self._listed().actions)
 
     legal_actions = legal_orders
 
     def legal_notation(self) -> list[str]:
         """The legal actions in notation, in the order of :meth:`legal_orders`."""
         listed = self._listed()
-        if listed[1] is None:
-            listed[1] = tuple(self._notation_of(a) for a in listed[0])
-        return list(listed[1])
+        if listed.notation is None:
+            listed.notation = tuple(self._notation_of(a) for a in listed.actions)
+        return list(listed.notation)
 
     def _notation_of(self, action: Action) -> str:
         """An action's notation, remembered for the action objects a system hands out again (a unit's moves
@@ -281,17 +334,15 @@ class Game:
             entry = self._notation[id(action)] = (action, action.notation())  # (kept alive: its id stays its own)
         return entry[1]
 
-    def _listed(self) -> list[Any]:
-        """This position's listing, made once: [actions, their notation or None, {id: action} or None, blocks]."""
-        d = self.decision
-        if d is None:
-            return [(), (), {}, ()]
+    def _listed(self) -> _Listing:
+        """This position's listing, made once (the player, the view and the referee all ask)."""
         key = self.position_key()
-        if self._listing is None or self._listing[0] != key:
-            blocks = tuple(self.node.action_blocks(self, d))
-            actions = blocks[0] if len(blocks) == 1 else tuple(a for b in blocks for a in b)
-            self._listing = (key, [actions, None, None, blocks])
-        return self._listing[1]
+        listing = self._listing
+        if listing is None or listing.key != key:
+            d = self.decision
+            blocks = () if d is None else tuple(self.node.action_blocks(self, d))
+            listing = self._listing = _Listing(self, key, blocks)
+        return listing
 
     @property
     def action_space(self) -> ActionSpace:
@@ -300,46 +351,39 @@ class Game:
             self._space = ActionSpace(self.system.vocabulary, self.unit_ids, self.scenario.map.hexes)
         return self._space
 
-    def _block_ids(self, block: Sequence[Action]) -> tuple[int, ...]:
-        """A block's action ids, remembered for the blocks a system hands out again (see ``Node.action_blocks``)."""
+    def _block_ids(self, block: Sequence[Action]) -> tuple[tuple[int, ...], dict[int, int]]:
+        """A block's action ids, and each id's first place in it, remembered for the blocks a system hands out
+        again (see ``Node.action_blocks``)."""
         entry = self._ids.get(id(block))
         if entry is None or entry[0] is not block:
             if len(self._ids) >= 4096:
                 self._ids.clear()
             id_of = self.action_space.id_of
-            entry = self._ids[id(block)] = (block, tuple(id_of(a) for a in block))  # (kept alive: its id stays its own)
-        return entry[1]
-
-    def _by_id(self) -> dict[int, Action]:
-        listed = self._listed()
-        if listed[2] is None:
-            out: dict[int, Action] = {}
-            for block in listed[3]:
-                for i, a in zip(self._block_ids(block), block, strict=True):
-                    if i not in out:
-                        out[i] = a
-            listed[2] = out
-        by_id: dict[int, Action] = listed[2]
-        return by_id
+            ids = tuple(id_of(a) for a in block)
+            first: dict[int, int] = {}
+            for j, i in enumerate(ids):
+                first.setdefault(i, j)
+            entry = self._ids[id(block)] = (block, ids, first)  # (the block kept alive: its id stays its own)
+        return entry[1], entry[2]
 
     def legal_ids(self) -> dict[int, Action]:
         """The legal actions by id (one representative per shape), in the order of :meth:`legal_orders`."""
-        return dict(self._by_id())
+        return dict(self._listed().by_id)
 
     def legal_id_list(self) -> list[int]:
         """The ids of the legal actions, ascending: the forward model's listing (no notation, no copies)."""
-        return sorted(self._by_id())
+        return list(self._listed().ids)
 
     def legal_mask(self) -> bytearray:
         """One byte per action id of the scenario's space: 1 where an action of that shape is legal now."""
         mask = bytearray(self.action_space.size)
-        for i in self._by_id():
+        for i in self._listed().ids:
             mask[i] = 1
         return mask
 
     def play_id(self, action_id: int) -> Action:
         """Play the legal action with this id; returns it."""
-        action = self._by_id().get(action_id)
+        action = self._listed().action_of(action_id)
         if action is None:
             raise IllegalOrderError(self.decision.clause if self.decision else "end", f"action {action_id} is not legal now")
         self.play(action)
