@@ -97,19 +97,20 @@ def test_a_units_data_holds_every_field() -> None:
     assert state.to_data()["hex"] == "B2"
 
 
-def test_a_kept_zoc_map_follows_its_enemies_and_exempt_hexes() -> None:
-    from tobruk.mechanics.zoc import kept_zoc_map, zoc_map
+def test_the_enemy_zoc_is_kept_while_the_enemy_stands_still_and_follows_it_when_it_moves() -> None:
+    from tobruk.engine.sides import Side
+    from tobruk.mechanics.zoc import zoc_map
 
-    game = movement_game(ENEMY_B5, rows=3, columns=12)
+    pz = unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4")
+    game = movement_game(pz + ENEMY_B5, rows=3, columns=12)
     m = game.scenario.map
-    cache: dict[object, object] = {}
-    first = kept_zoc_map(cache, m, [("Tommy", H("B5"))])
+    first = mv.enemy_zoc(game, Side.AXIS)
     assert first == zoc_map(m, [("Tommy", H("B5"))]) and H("A5") in first
-    assert kept_zoc_map(cache, m, [("Tommy", H("B5"))]) is first  # the same enemies: kept
-    moved = kept_zoc_map(cache, m, [("Tommy", H("B8"))])
+    game.unit("Pz").hex = H("A2")  # the moving side's own move: the enemy's ZOC is the same object
+    assert mv.enemy_zoc(game, Side.AXIS) is first
+    game.unit("Tommy").hex = H("B8")  # the enemy moved: worked out again
+    moved = mv.enemy_zoc(game, Side.AXIS)
     assert moved == zoc_map(m, [("Tommy", H("B8"))]) and H("A5") not in moved
-    exempt = kept_zoc_map(cache, m, [("Tommy", H("B5"))], [H("A5")])
-    assert H("A5") not in exempt and H("A6") in exempt
 
 
 @pytest.mark.whole_game

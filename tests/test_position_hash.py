@@ -88,6 +88,7 @@ def test_unit_writes_keep_the_zobrist_hash() -> None:
     u.disrupted = False
     u.hex = H("A1")
     assert units.z == start  # the same arrays, the same hash
+    assert units.group_z == units.group_key_afresh()
 
 
 def test_step_counts_beyond_the_table_have_keys_too() -> None:
@@ -109,6 +110,7 @@ def test_incremental_hashes_agree_with_fresh_ones_through_a_random_game(scenario
         game.play(rng.choice(game.legal_orders()))
         s = game.state
         assert s.units.z == s.units.key_afresh()
+        assert s.units.group_z == s.units.group_key_afresh()
         assert s.vars.key() == s.vars.key_afresh()
         key = hash(game.position_key())
         full = json.dumps({k: v for k, v in game.state_data().items() if k != "dice"}, sort_keys=True)
@@ -142,3 +144,19 @@ def test_undo_cuts_the_log_back() -> None:
     assert len(game.state.log) > len(before)
     game.pop()
     assert game.state.log == before
+
+
+def test_a_sides_key_changes_with_its_own_units_only() -> None:
+    from tobruk.engine.sides import Side
+
+    pz = unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4")
+    tommy = unit_toml("Tommy", "allied", "C9", type_="infantry", factors="1-1-2")
+    game = movement_game(pz + tommy, rows=3, columns=12)
+    axis, allied = game.side_key(Side.AXIS), game.side_key(Side.ALLIED)
+    game.unit("Pz").hex = H("B2")
+    assert game.side_key(Side.AXIS) != axis and game.side_key(Side.ALLIED) == allied
+    game.unit("Tommy").disrupted = True
+    assert game.side_key(Side.ALLIED) != allied
+    game.unit("Pz").hex = H("A1")
+    game.unit("Tommy").disrupted = False
+    assert (game.side_key(Side.AXIS), game.side_key(Side.ALLIED)) == (axis, allied)

@@ -32,6 +32,7 @@ from tobruk.units import UnitDef
 
 T = TypeVar("T")
 
+_SIDE_GROUP = {side: i for i, side in enumerate(Side)}  # a side's group of unit rows (engine/state.py Units.group)
 MEMO_SIZE = 2048  # answers kept for the positions of the last few actions (a listing asks per unit), then dropped
 
 
@@ -196,7 +197,15 @@ class Game:
         self._sides = {side: tuple(uid for uid, d in self.defs.items() if d.side is side) for side in Side}
         m = scenario.map
         start = [m.index[h] if (h := scenario.start.get(uid)) is not None else -1 for uid in self.unit_ids]
-        units = Units(start, [0] * len(start), [d.steps for d in self.defs.values()], ZobristKeys.for_size(len(start), len(m.hexes)))
+        sides = list(Side)
+        units = Units(
+            start,
+            [0] * len(start),
+            [d.steps for d in self.defs.values()],
+            ZobristKeys.for_size(len(start), len(m.hexes)),
+            tuple(sides.index(d.side) for d in self.defs.values()),
+            len(sides),
+        )
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
         self._undo: list[_Snapshot] = []
@@ -490,6 +499,11 @@ class Game:
         """
         s = self.state
         return hash((s.turn, s.step, s.over, s.reveals, s.stack, s.units.z, s.vars.key()))
+
+    def side_key(self, side: Side) -> int:
+        """A hash of ``side``'s unit rows alone (kept by every write, like the position's): what depends only on one
+        side's units may be kept under it while the other side's move."""
+        return self.state.units.group_z[_SIDE_GROUP[side]]
 
     def memo(self, key: Hashable, factory: Callable[[], T]) -> T:
         """A value derived from the position, computed once per position (e.g. a side's ZOC)."""

@@ -116,20 +116,43 @@ class ZobristKeys:
 
 
 class Units:
-    """Every unit's state: ``hex[i]``, ``flags[i]``, ``steps[i]`` for the unit at order-of-battle index i, and
-    ``z``, the arrays' Zobrist hash (kept by :class:`UnitView`'s writes; the arrays are written through it only)."""
+    """Every unit's state: ``hex[i]``, ``flags[i]``, ``steps[i]`` for the unit at order-of-battle index i; ``z``,
+    the arrays' Zobrist hash, and ``group_z[g]``, the hash of the rows of group ``g`` alone (the units of one side:
+    ``group[i]`` is row i's group), so that what depends on one side's units only can be kept while the other
+    side moves.  Both are kept by :class:`UnitView`'s writes (the arrays are written through it only)."""
 
-    __slots__ = ("flags", "hex", "keys", "steps", "z")
+    __slots__ = ("flags", "group", "group_z", "groups", "hex", "keys", "steps", "z")
 
-    def __init__(self, hexes: list[int], flags: list[int], steps: list[int], keys: ZobristKeys, z: int | None = None) -> None:
+    def __init__(
+        self,
+        hexes: list[int],
+        flags: list[int],
+        steps: list[int],
+        keys: ZobristKeys,
+        group: tuple[int, ...] | None = None,
+        groups: int = 2,
+        z: int | None = None,
+        group_z: list[int] | None = None,
+    ) -> None:
         self.hex = hexes
         self.flags = flags
         self.steps = steps
         self.keys = keys
+        self.group = (0,) * len(hexes) if group is None else group
+        self.groups = groups
         self.z = keys.of_units(hexes, flags, steps) if z is None else z
+        self.group_z = self.group_key_afresh() if group_z is None else group_z
 
     def copy(self) -> Units:
-        return Units(self.hex.copy(), self.flags.copy(), self.steps.copy(), self.keys, self.z)
+        return Units(self.hex.copy(), self.flags.copy(), self.steps.copy(), self.keys, self.group, self.groups, self.z, self.group_z.copy())
+
+    def group_key_afresh(self) -> list[int]:
+        """:attr:`group_z` worked out from the arrays themselves (the tests check it agrees with the kept one)."""
+        out = [0] * self.groups
+        keys = self.keys
+        for i, (j, f, n) in enumerate(zip(self.hex, self.flags, self.steps, strict=True)):
+            out[self.group[i]] ^= keys.of_hex(i, j) ^ keys.of_flags(i, f) ^ keys.of_steps(i, n)
+        return out
 
     def key_afresh(self) -> int:
         """:attr:`z` worked out from the arrays themselves (the fuzzer and the tests check the two agree)."""
@@ -139,6 +162,11 @@ class Units:
         """The arrays' hash, for cache keys (equal arrays, equal keys; different arrays, different keys but
         with odds of 2^-64)."""
         return self.z
+
+    def change(self, i: int, delta: int) -> None:
+        """Fold a change of row ``i``'s key (old XOR new) into the hashes."""
+        self.z ^= delta
+        self.group_z[self.group[i]] ^= delta
 
 
 def _flag(name: str) -> property:
@@ -155,7 +183,7 @@ def _flag(name: str) -> property:
         new = (old | bit) if value else (old & ~bit)
         if new != old:
             units.flags[i] = new
-            units.z ^= units.keys.flag[i * len(STATUS) + index]
+            units.change(i, units.keys.flag[i * len(STATUS) + index])
 
     return property(get, put, doc=f"the unit's {name.replace('_', ' ')} status")
 
@@ -184,7 +212,7 @@ class UnitView:
             j = found
         units, i = self._units, self._i
         keys = units.keys
-        units.z ^= keys.of_hex(i, units.hex[i]) ^ keys.of_hex(i, j)
+        units.change(i, keys.of_hex(i, units.hex[i]) ^ keys.of_hex(i, j))
         units.hex[i] = j
 
     @property
@@ -198,7 +226,7 @@ class UnitView:
     @steps.setter
     def steps(self, n: int) -> None:
         units, i = self._units, self._i
-        units.z ^= units.keys.of_steps(i, units.steps[i]) ^ units.keys.of_steps(i, n)
+        units.change(i, units.keys.of_steps(i, units.steps[i]) ^ units.keys.of_steps(i, n))
         units.steps[i] = n
 
     eliminated = _flag("eliminated")

@@ -7,9 +7,8 @@ moving side); the caller computes it.  Movement, combat (retreats) and supply us
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from tobruk.hexes import Hex
 from tobruk.maps import Map
@@ -56,15 +55,3 @@ def zoc_map(m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = 
                 origins.setdefault(n, set()).add(at)
                 masks[j] = masks.get(j, 0) | bit
     return ZocMap({h: frozenset(v) for h, v in units.items()}, {h: frozenset(v) for h, v in origins.items()}, m, masks)
-
-
-def kept_zoc_map(cache: MutableMapping[Hashable, Any], m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = ()) -> ZocMap:
-    """:func:`zoc_map`, kept in ``cache`` (a game's search cache) under what it is made of: the enemy units'
-    hexes and the exempt hexes.  The moving side's own moves leave both alone, so a whole movement phase
-    builds its enemy's ZOC once instead of once per move."""
-    units, skip = tuple(enemies), frozenset(exempt)
-    key = ("zoc-map", id(m), units, skip)
-    found: ZocMap | None = cache.get(key)
-    if found is None:
-        found = cache[key] = zoc_map(m, units, skip)
-    return found

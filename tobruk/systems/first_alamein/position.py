@@ -15,7 +15,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.phases import StackingRules
-from tobruk.mechanics.zoc import ZocMap, kept_zoc_map
+from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.first_alamein.charts import chart
 from tobruk.units import UnitType
 
@@ -90,9 +90,17 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies as it applies to ``side``'s units now (spent units keep theirs, GG-IX.0)."""
-    return game.memo(
-        ("zoc", side), lambda: kept_zoc_map(game.search_cache, game.scenario.map, on_map(game, side.enemy), zoc_exempt(game, side))
-    )
+    return game.memo(("zoc", side), lambda: _enemy_zoc(game, side))
+
+
+def _enemy_zoc(game: Game, side: Side) -> ZocMap:
+    # kept under the enemy's units (Game.side_key) and the exempt boxes: built once while the enemy stands still
+    exempt = frozenset(zoc_exempt(game, side))
+    key = ("enemy-zoc", side, game.side_key(side.enemy), exempt)
+    found: ZocMap | None = game.search_cache.get(key)
+    if found is None:
+        found = game.search_cache[key] = zoc_map(game.scenario.map, on_map(game, side.enemy), exempt)
+    return found
 
 
 # --- stacking (FA-STK.1, with GG-XII) ---------------------------------------------------------------

@@ -18,7 +18,7 @@ from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.reach import MF, MoveContext, Reach, ReachResult, SideTables, reach, reach_result, reading_rank, side_tables, walk
-from tobruk.mechanics.zoc import ZocMap, kept_zoc_map
+from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
 from tobruk.units import UnitDef, UnitType
@@ -120,11 +120,24 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies, as it applies to ``side``'s units now."""
-    return game.memo(("zoc", side), lambda: _enemy_zoc(game, side))
+    return game.memo(("zoc", side), lambda: _enemy_parts(game, side)[1])
 
 
-def _enemy_zoc(game: Game, side: Side) -> ZocMap:
-    return kept_zoc_map(game.search_cache, game.scenario.map, zoc_units(game, side.enemy), zoc_exempt(game, side))
+def _enemy_parts(game: Game, side: Side) -> tuple[frozenset[Hex], ZocMap]:
+    """The hexes of ``side``'s enemies and their ZOC (as it applies to ``side``), kept under the enemy's units
+    (:meth:`Game.side_key`) and the boxes exempt from it: built once while the enemy stands still (a whole
+    movement phase of ``side``), not once per move."""
+    exempt = frozenset(zoc_exempt(game, side))
+    key = ("enemy-parts", side, game.side_key(side.enemy), exempt)
+    found: tuple[frozenset[Hex], ZocMap] | None = game.search_cache.get(key)
+    if found is None:
+        enemies = frozenset(
+            h
+            for uid in game.units_of(side.enemy)
+            if (h := game.unit(uid).hex) is not None and not game.unit(uid).eliminated and not game.defs[uid].is_air
+        )
+        found = game.search_cache[key] = (enemies, zoc_map(game.scenario.map, zoc_units(game, side.enemy), exempt))
+    return found
 
 
 def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
@@ -194,12 +207,7 @@ def _move_context(game: Game, uid: str, trucks: bool, parts: SideParts | None) -
 def _side_parts(game: Game, side: Side) -> SideParts:
     """What every move of a side shares in one position: enemy ZOC, who is where, enemy forts."""
     friends = frozenset(h for _, h in on_map(game, side))
-    enemies = frozenset(
-        h
-        for uid in game.units_of(side.enemy)
-        if (h := game.unit(uid).hex) is not None and not game.unit(uid).eliminated and not game.defs[uid].is_air
-    )
-    zoc = enemy_zoc(game, side)
+    enemies, zoc = _enemy_parts(game, side)
     forts = enemy_forts(game, side)
     return zoc, enemies, friends, forts, side_tables(game.scenario.map, side, zoc, enemies, friends, forts)
 
