@@ -107,14 +107,20 @@ class MoveContext:
         holds just those; a unit's reach then survives the moves of friends elsewhere, which is what makes
         listing every unit's destinations after every move affordable.
         """
+        found: Hashable | None = self.__dict__.get("_reach_key")
+        if found is not None:
+            return found
         t = _tables(self)
         i = t.index[self.start]
         exempting = self.zoc_stops and t.zoc[i] is not None
         near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6 : i * 6 + 6]) if exempting else ()
-        return (
+        # of quick hashes: the enemy's tables by serial number, the start by index, the rates as the bytes the
+        # kernel reads (a bytes object keeps its hash); the key is looked up at every listing
+        found = self.__dict__["_reach_key"] = (
             t.shared,
-            self.start,
-            self.rates,
+            i,
+            self.kernel_params[0],
+            self.rates.cross_country,
             self.budget,
             self.bonus,
             self.ascent,
@@ -125,6 +131,7 @@ class MoveContext:
             self.free_steps,
             self.free_total,
         )
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +166,7 @@ class SideTables:
     zoc: tuple[frozenset[str] | None, ...]
     zoc_forts: tuple[frozenset[Hex], ...]
     kernel: KernelTables
-    shared: Hashable = None  # everything above but ``friend``, as a key (see MoveContext.reach_key)
+    shared: Hashable = None  # everything above but ``friend``, as a key (a serial number: see MoveContext.reach_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +284,21 @@ def side_tables(
     return dataclasses.replace(base, friend=tuple(friend), kernel=dataclasses.replace(base.kernel, hflags=bytes(hflags)))
 
 
+_SERIALS: dict[Hashable, int] = {}
+_NEXT_SERIAL = itertools.count(1)
+
+
+def _serial(content: Hashable) -> int:
+    """A number for a value, the same for equal values while it is remembered: a key that hashes at once. Numbers
+    are never given twice, so forgetting (the table is emptied when it grows large) costs only a fresh search."""
+    found = _SERIALS.get(content)
+    if found is None:
+        if len(_SERIALS) >= 4096:
+            _SERIALS.clear()
+        found = _SERIALS[content] = next(_NEXT_SERIAL)
+    return found
+
+
 def _enemy_side_tables(
     m: Map,
     side: Side,
@@ -288,14 +310,16 @@ def _enemy_side_tables(
     """The tables of :func:`side_tables` but the friendly units' marks (which are left empty)."""
     friendly_units: frozenset[Hex] = frozenset()
     hexes, index = m.hexes, m.index
-    shared = (
-        id(m),
-        side,
-        enemy_units,
-        enemy_forts,
-        barriers,
-        frozenset(zoc.units.items()),
-        frozenset((h, o & enemy_forts) for h, o in zoc.origins.items() if o & enemy_forts),
+    shared = _serial(
+        (
+            id(m),
+            side,
+            enemy_units,
+            enemy_forts,
+            barriers,
+            frozenset(zoc.units.items()),
+            frozenset((h, o & enemy_forts) for h, o in zoc.origins.items() if o & enemy_forts),
+        )
     )
 
     def marks(where: frozenset[Hex]) -> tuple[bool, ...]:  # built from the few marked hexes, not the whole map

@@ -331,7 +331,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     note = ""
     from tobruk.systems.gazala.air import interdict  # (air imports this module)
 
-    for i, h in enumerate(route.path[1:], start=1):
+    for i, h in enumerate(route.path[1:] if game.vars.interdiction is not None else (), start=1):
         if interdict(game, order.unit, h):  # GG-X.B.1: caught by the enemy air unit over this hex
             end = h
             u.disrupted = True
@@ -359,7 +359,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     u.hex = end
     u.moved = True
     pass_through(game, d.side, route.path[: route.path.index(end) + 1])
-    if order.unit in galloping(game) and gallop_goal(end):
+    if order.unit in game.vars.gallop and gallop_goal(end):
         game.vars.gallop = tuple(sorted(galloping(game) - {order.unit}))
     game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.", kind="move")
 
