@@ -50,7 +50,13 @@ class Duties:
 
 
 def obligations(game: Game, side: Side, duties: Duties, busy: Set[str] = frozenset()) -> list[Hex]:
-    """The enemy hexes that must still be attacked before the attack phase may end, in hex order."""
+    """The enemy hexes that must still be attacked before the attack phase may end, in hex order (worked out once
+    per position and set of busy units: listing the attacks asks again for every candidate declaration)."""
+    due: tuple[Hex, ...] = game.memo(("obligations", side, duties, frozenset(busy)), lambda: tuple(_obligations(game, side, duties, busy)))
+    return list(due)
+
+
+def _obligations(game: Game, side: Side, duties: Duties, busy: Set[str]) -> list[Hex]:
     able = duties.able(game, side, busy, False)
     attacked = set(game.vars.attacked_units)
     targeted = {h for a in pending(game) for h in a.order.defenders}
