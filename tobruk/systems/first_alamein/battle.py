@@ -125,6 +125,11 @@ class FirstAlameinDuties(Duties):
         """Units that may still attack: unspent, not yet used, not in a declared attack; Allied units in a box
         held at the start of the Allied player-turn owe no attack (GG-XIV.A.2), so they count only with
         ``include_exempt``."""
+        key = ("able-attackers", side, frozenset(busy), include_exempt)
+        kept: dict[Hex, tuple[str, ...]] = game.memo(key, lambda: self._able(game, side, busy, include_exempt))
+        return {h: list(units) for h, units in kept.items()}
+
+    def _able(self, game: Game, side: Side, busy: Set[str], include_exempt: bool) -> dict[Hex, tuple[str, ...]]:
         held = pos.zoc_exempt(game, side) if side is Side.ALLIED and not include_exempt else set()
         committed = {u for a in pending(game) for u in a.attackers} | set(busy)
         able: dict[Hex, list[str]] = {}
@@ -132,7 +137,7 @@ class FirstAlameinDuties(Duties):
             u = game.unit(uid)
             if not (u.disrupted or u.attacked or uid in committed or h in held):
                 able.setdefault(h, []).append(uid)
-        return able
+        return {h: tuple(units) for h, units in able.items()}
 
     def threatens(self, game: Game, uid: str, attacked: Set[str]) -> bool:
         return not game.defs[uid].is_air and not game.unit(uid).disrupted and uid not in attacked
