@@ -160,3 +160,20 @@ def test_a_sides_key_changes_with_its_own_units_only() -> None:
     game.unit("Pz").hex = H("A1")
     game.unit("Tommy").disrupted = False
     assert (game.side_key(Side.AXIS), game.side_key(Side.ALLIED)) == (axis, allied)
+
+
+def test_undo_after_a_copy_keeps_both_games_apart_on_both_sides_of_the_copy_point() -> None:
+    game = Game(load_scenario("gazala-gallop"), seed=2)
+    game.play("place 15Pz K2")
+    game.play("place 21Pz K3")
+    other = game.copy()
+    game.play("place 90Lt K4")  # after the copy: the original's own snapshot
+    game.pop()
+    game.pop()  # before the copy: shared with the copy
+    assert game.unit("21Pz").hex != H("K3") and other.unit("21Pz").hex == H("K3")
+    game.play("place 21Pz K5")
+    other.pop()  # the copy undoes the same shared snapshot into a position of its own
+    assert other.unit("21Pz").hex != H("K3") and game.unit("21Pz").hex == H("K5")
+    other.play("place 21Pz K6")
+    assert game.unit("21Pz").hex == H("K5") and other.unit("21Pz").hex == H("K6")
+    assert game.unit("15Pz").hex == other.unit("15Pz").hex == H("K2")

@@ -109,9 +109,13 @@ class _Snapshot:
         s = state
         return cls(s.turn, s.step, s.units.copy(), s.vars.copy(), s.stack, s.over, len(s.entries), s.reveals, s.private_rolls.copy(), rolls)
 
-    def restore(self, entries: list[LogEntry]) -> GameState:
-        """A fresh position from the snapshot, keeping the game's own log cut back to its length then."""
+    def restore(self, entries: list[LogEntry], *, shared: bool) -> GameState:
+        """The position of the snapshot, keeping the game's own log cut back to its length then.  ``shared``: the
+        snapshot is also another game's (a copy's), so the position is built from copies of its parts; else it
+        takes them over (the snapshot is dropped)."""
         del entries[self.log_length :]
+        if not shared:
+            return GameState(self.turn, self.step, self.units, self.vars, self.stack, self.over, entries, self.reveals, self.private_rolls)
         return GameState(
             self.turn,
             self.step,
@@ -209,6 +213,7 @@ class Game:
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
         self._undo: list[_Snapshot] = []
+        self._shared_undo = 0  # the undo stack's first snapshots that another game (a copy) holds too
         self._memo: dict[Any, Any] = {}
         self._listing: _Listing | None = None
         # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
@@ -435,11 +440,12 @@ class Game:
                     self._next_step()
             self._advance()
         except BaseException:
-            self.state = snap.restore(self.state.entries)  # a refused or failed action leaves no trace
+            self.state = snap.restore(self.state.entries, shared=False)  # a refused or failed action leaves no trace
             self.dice.restore(snap.rolls)
             del self.history[played:]
             raise
         self._undo.append(snap)
+        self._shared_undo = min(self._shared_undo, len(self._undo) - 1)
 
     def pop(self) -> Action:
         """Undo the last action.  Refused past a die roll or a reveal, which the other side has seen."""
@@ -454,7 +460,7 @@ class Game:
 
     def _undo_last(self) -> Action:
         snap = self._undo.pop()
-        self.state = snap.restore(self.state.entries)
+        self.state = snap.restore(self.state.entries, shared=len(self._undo) < self._shared_undo)
         self.dice.restore(snap.rolls)
         return self.history.pop()
 
@@ -472,6 +478,7 @@ class Game:
         other.state = self.state.copy()
         other.history = self.history.copy()
         other._undo = self._undo.copy()
+        other._shared_undo = self._shared_undo = len(self._undo)  # both games' snapshots so far are also the other's
         other._memo = {}
         other._views = {}
         other.search_cache = {}
