@@ -10,7 +10,7 @@ the text is assembled here from the texts of its parts, each worked out once wit
 ``json.dumps`` as the definition and kept:
 
 * a unit's entry under its row and the values of its hex index, status bits and steps (everything its entry
-  is made of);
+  is made of), and the entries of all units together under copies of the unit arrays;
 * a variable's value under the value object itself: the variables' values are immutable
   (:mod:`tobruk.engine.vars`), so a field that still holds the same object still has the same text; the
   object is kept alive with its text, so its id cannot be reused by another value while the entry exists;
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import json.encoder
 from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.plain import plain
@@ -39,17 +40,25 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+# a string's JSON text: the function ``json.dumps`` itself calls for a string (ASCII output, its default), without
+# the call's overhead (the text has a few strings that change every action: the dice's fingerprint, the step)
+_string = json.encoder.encode_basestring_ascii
+
+
 class StateText:
     """The pieces of one game's canonical text (one per game and its copies: every piece is keyed on all it is
     made of, so a copy in another position can share them)."""
 
-    __slots__ = ("_fields", "_frames", "_order", "_units", "_vars_type")
+    __slots__ = ("_fields", "_frames", "_order", "_units", "_units_whole", "_vars_type")
 
     def __init__(self, game: Game) -> None:
         rows = {uid: i for i, uid in enumerate(game.unit_ids)}
         # (row, the entry's key with its colon) in the sorted order of the unit ids
         self._order: tuple[tuple[int, str], ...] = tuple((rows[uid], canonical_json(uid) + ":") for uid in sorted(game.unit_ids))
         self._units: dict[tuple[int, int, int, int], str] = {}
+        # the arrays' Zobrist hash -> (copies of the arrays, their text): looked up by the hash, used only when
+        # the arrays are equal to the copies, so a hash that failed to keep up could never give a wrong text
+        self._units_whole: dict[int, tuple[list[int], list[int], list[int], str]] = {}
         self._vars_type: type | None = None
         self._fields: tuple[tuple[str, str, dict[int, tuple[Any, str]]], ...] = ()
         self._frames: dict[int, tuple[Any, str]] = {}
@@ -60,15 +69,15 @@ class StateText:
         return "".join(
             (
                 '{"dice":',
-                canonical_json(game.dice.fingerprint()),
+                _string(game.dice.fingerprint()),
                 ',"over":',
                 "true" if s.over else "false",
                 ',"stack":[',
                 ",".join(self._frame(f) for f in s.stack),
                 '],"step":',
-                canonical_json(game.step.key),
+                _string(game.step.key),
                 ',"turn":',
-                canonical_json(s.turn),
+                str(s.turn) if type(s.turn) is int else canonical_json(s.turn),
                 ',"units":{',
                 self._units_text(game),
                 '},"vars":',
@@ -80,6 +89,9 @@ class StateText:
     def _units_text(self, game: Game) -> str:
         units = game.state.units
         hexes, flags, steps = units.hex, units.flags, units.steps
+        whole = self._units_whole.get(units.z)
+        if whole is not None and whole[0] == hexes and whole[1] == flags and whole[2] == steps:
+            return whole[3]
         cache = self._units
         parts = []
         for i, key_text in self._order:
@@ -90,7 +102,11 @@ class StateText:
                     cache.clear()
                 piece = cache[key] = key_text + canonical_json(game.unit(game.unit_ids[i]).to_data())
             parts.append(piece)
-        return ",".join(parts)
+        text = ",".join(parts)
+        if len(self._units_whole) >= _LIMIT:
+            self._units_whole.clear()
+        self._units_whole[units.z] = (hexes.copy(), flags.copy(), steps.copy(), text)
+        return text
 
     def _vars_text(self, v: Any) -> str:
         if type(v) is not self._vars_type:
