@@ -19,7 +19,7 @@ from typing import Any
 
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT, Units, UnitState
+from tobruk.engine.state import BIT, UnitState
 from tobruk.hexes import Hex
 from tobruk.units import UnitDef
 
@@ -39,10 +39,21 @@ def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
     return data
 
 
-def _live_entry(d: UnitDef, units: Units, i: int, hexes: tuple[Hex, ...]) -> dict[str, Any]:
-    """:func:`unit_data` of the unit in row ``i`` of the arrays, read from the arrays themselves (a view has an
-    entry for every unit, so this is the view's largest part)."""
-    j, f = units.hex[i], units.flags[i]
+def _live_entry(game: Game, d: UnitDef, i: int) -> dict[str, Any]:
+    """:func:`unit_data` of the unit in row ``i`` of the arrays (a view has an entry for every unit, so this is the
+    view's largest part).  The entry is made once per unit, hex and status bits, all it is made of, and kept in
+    the game's ``search_cache``; each view gets a copy with its own list of flags."""
+    units = game.state.units
+    key = ("view-entry", i, units.hex[i], units.flags[i])
+    kept: dict[str, Any] | None = game.search_cache.get(key)
+    if kept is None:
+        kept = game.search_cache[key] = _entry_afresh(d, units.hex[i], units.flags[i], game.scenario.map.hexes)
+    data = kept.copy()
+    data["flags"] = list(kept["flags"])
+    return data
+
+
+def _entry_afresh(d: UnitDef, j: int, f: int, hexes: tuple[Hex, ...]) -> dict[str, Any]:
     data = _printed(d).copy()
     data["flags"] = sorted(d.flags)
     data["hex"] = None if j < 0 else hexes[j].label
@@ -117,17 +128,16 @@ def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
 
 def units_seen(game: Game, side: Side) -> list[dict[str, Any]]:
     """The side's own units, then the enemy's face-up units, then the enemy's face-down counters."""
-    units, hexes = game.state.units, game.scenario.map.hexes
     rows = enumerate(game.defs.values())  # the arrays' rows are the units in the order of battle
     if game.is_over:
-        return [_live_entry(d, units, i, hexes) for i, d in rows]
+        return [_live_entry(game, d, i) for i, d in rows]
     own: list[dict[str, Any]] = []
     face_up: list[dict[str, Any]] = []
     face_down: list[tuple[Hex, str, dict[str, Any]]] = []
     seen = seen_by_enemy(game, side.enemy)
     for i, d in rows:
         if d.side is side:
-            own.append(_live_entry(d, units, i, hexes))
+            own.append(_live_entry(game, d, i))
             continue
         h, hidden, eliminated, anon = seen[d.id]
         if hidden:
@@ -136,7 +146,7 @@ def units_seen(game: Game, side: Side) -> list[dict[str, Any]]:
             continue
         if d.is_dummy:
             continue  # a revealed dummy is simply gone
-        entry = _live_entry(d, units, i, hexes)
+        entry = _live_entry(game, d, i)
         label = None if h is None else h.label
         if (label, eliminated) != (entry["hex"], entry["eliminated"]) or entry["hidden"]:
             # as it was before the phase the enemy cannot follow
