@@ -32,6 +32,7 @@ from tobruk.engine.actions import Action as Order
 from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Add, Move
 from tobruk.players.base import outcomes_for
@@ -58,14 +59,16 @@ class FuzzResult:
 
 
 def check_position(game: Game) -> None:
-    sides_in: dict[object, set[Side]] = {}
-    for uid in game.unit_ids:
-        u = game.unit(uid)
-        if u.hex is not None and not u.eliminated:
-            sides_in.setdefault(u.hex, set()).add(game.defs[uid].side)
-    for h, sides in sides_in.items():
+    """No hex holds both sides, read from the unit arrays themselves (rows in the order of battle)."""
+    units = game.state.units
+    sides_in: dict[int, set[Side]] = {}
+    for i, d in enumerate(game.defs.values()):
+        j = units.hex[i]
+        if j >= 0 and not units.flags[i] & BIT["eliminated"]:
+            sides_in.setdefault(j, set()).add(d.side)
+    for j, sides in sides_in.items():
         if len(sides) > 1:
-            raise InvariantError(f"both sides in {h}")
+            raise InvariantError(f"both sides in {game.scenario.map.hexes[j]}")
 
 
 def check_rules(game: Game, before: Step) -> None:
@@ -183,7 +186,8 @@ def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: 
 def after_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
     if isinstance(order, Move):
         moved.setdefault(game.turn, set()).add(order.unit)
-    attacked.setdefault(game.turn, set()).update(uid for uid in game.unit_ids if game.unit(uid).attacked)
+    flags = game.state.units.flags  # rows in the order of battle
+    attacked.setdefault(game.turn, set()).update(uid for uid, f in zip(game.unit_ids, flags, strict=True) if f & BIT["attacked"])
 
 
 def check_undo(game: Game, order: Order, before: str) -> str | None:
