@@ -131,6 +131,7 @@ def check_views(game: Game, watch: FogWatch | None = None, before: str | None = 
     ``before``: the position's hash when the caller has just worked it out (after the undo check of the last
     action); whatever changed the game since, the listing and the checks included, is then caught here too.
     """
+    handed_in = before is not None
     if before is None:
         before = game.state_hash()
     views = {}
@@ -154,6 +155,8 @@ def check_views(game: Game, watch: FogWatch | None = None, before: str | None = 
         if watch is not None:
             watch.log_seen[side] = len(log)
     if game.state_hash() != before:
+        if handed_in:
+            raise InvariantError("looking at the position (the listing, the checks or a view) changed the game")
         raise InvariantError("looking at a view changed the game")
     return before, views
 
