@@ -37,10 +37,13 @@ def same(game: Game) -> None:
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("scenario", ["gazala-gallop", "first-alamein"])
+@pytest.mark.parametrize(
+    ("scenario", "options"),
+    [("gazala-gallop", ()), ("gazala-gallop", ("nonhistorical",)), ("first-alamein", ())],  # face-down counters in the second
+)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_the_text_is_the_definitions_through_a_random_game_with_undo(scenario: str, seed: int) -> None:
-    game = Game(load_scenario(scenario), seed=seed)
+def test_the_text_is_the_definitions_through_a_random_game_with_undo(scenario: str, options: tuple[str, ...], seed: int) -> None:
+    game = Game(load_scenario(scenario), seed=seed, options=options)
     rng = random.Random(seed)
     same(game)
     while game.decision is not None:
@@ -114,3 +117,13 @@ def test_a_vars_object_replaced_by_a_copy_and_changed_shows_in_the_text() -> Non
     game.state.vars.boxes_eliminated = ("X1",)
     same(game)
     assert game.state_text() != before
+
+
+def test_changing_the_plain_data_handed_out_changes_nothing_kept() -> None:
+    game = Game(load_scenario("gazala-gallop"), seed=4)
+    text = game.state_text()
+    data = game.state_data()
+    data["units"][game.unit_ids[0]]["hex"] = "Z99"
+    data["vars"]["weather"] = "snow"
+    data["turn"] = 99
+    assert game.state_text() == text == definition(game)
