@@ -9,13 +9,15 @@ checks are the fuzzer's own; the rule-level ones are the system's (``System.inva
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.conftest import attack_game, movement_game, unit_toml
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.fuzz import InvariantError, after_order, check_order, check_position, check_rules
+from tobruk.fuzz import InvariantError, after_order, check_hashes, check_order, check_position, check_rules, check_undo, check_views
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Add, Attack, Move, NoRetreat, Resolve, Retreat, RetreatDistance
 from tobruk.systems.gazala.actions import Convoy, Weather
@@ -227,3 +229,78 @@ def test_a_supply_marker_that_disagrees_with_the_determination_is_caught() -> No
     game.unit("Inf").out_of_supply = True
     with pytest.raises(InvariantError, match="Inf's supply marker disagrees"):
         check_rules(game, game.step)
+
+
+# --- the generic checks on the position as a whole ------------------------------------------------------
+def moved_once() -> tuple[Game, Move, str]:
+    """A game just after one move, with the state hash from before it."""
+    game = movement_game(unit_toml("Pz", "axis", "A1") + unit_toml("Tommy", "allied", "C12"))
+    before = game.state_hash()
+    move = Move("Pz", (H("A1"), H("A2")))
+    game.play(move)
+    return game, move, before
+
+
+def test_an_undo_that_does_not_restore_the_position_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, move, before = moved_once()
+    after = game.state_hash()
+    assert check_undo(game, move, before) == after == game.state_hash()  # a sound undo passes and says where it is
+    pop = game.pop
+
+    def leaky_pop() -> Any:
+        undone = pop()
+        game.unit("Tommy").disrupted = True  # something the action did stays behind
+        return undone
+
+    monkeypatch.setattr(game, "pop", leaky_pop)
+    with pytest.raises(InvariantError, match=r"undo of .*Pz.* did not restore the position"):
+        check_undo(game, move, before)
+
+
+def test_a_replay_after_undo_that_gives_another_position_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, move, before = moved_once()
+    play = game.play
+
+    def other_play(action: Any) -> None:
+        play(action)
+        game.unit("Tommy").moved = True
+
+    monkeypatch.setattr(game, "play", other_play)
+    with pytest.raises(InvariantError, match="after undo gave another position"):
+        check_undo(game, move, before)
+
+
+def test_a_view_that_changes_the_game_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tobruk.view import view
+
+    game, _, _ = moved_once()
+    known = game.state_hash()
+    assert check_views(game)[0] == known
+    assert check_views(game, None, known)[0] == known  # the hash worked out before is taken as it is
+
+    def meddling_view(g: Game, side: Side) -> Any:
+        g.unit("Tommy").out_of_supply = True
+        return view(g, side)
+
+    monkeypatch.setattr("tobruk.fuzz.view", meddling_view)
+    with pytest.raises(InvariantError, match="looking at a view changed the game"):
+        check_views(game)
+    monkeypatch.undo()
+    game.unit("Tommy").out_of_supply = False
+    known = game.state_hash()
+    game.unit("Tommy").attacked = True  # changed since the hash handed in was worked out: caught as well
+    with pytest.raises(InvariantError, match=r"looking at the position \(the listing, the checks or a view\) changed the game"):
+        check_views(game, None, known)
+
+
+def test_incremental_hashes_that_disagree_with_fresh_ones_are_caught() -> None:
+    game, _, _ = moved_once()
+    check_hashes(game)
+    game.state.units.z ^= 1  # a write past the hash
+    with pytest.raises(InvariantError, match="unit arrays' incremental hash"):
+        check_hashes(game)
+    game.state.units.z ^= 1
+    check_hashes(game)
+    game.vars.__dict__["_z"] = game.vars.key() ^ 1  # a variable changed behind its hash
+    with pytest.raises(InvariantError, match="variables' incremental hash"):
+        check_hashes(game)

@@ -9,7 +9,9 @@ markers agree with the last supply determination; looking at a view changes noth
 holds nothing of the other side's face-down units (no id or name in the view, the legal orders or the log
 lines written while they are face down; every face-down counter shown with the same fields and a
 well-formed anonymous id, listed last by hex and id; an anonymous id never stands for two counters and
-never comes back once gone); undo restores the exact position; and a decision always has a legal order.
+never comes back once gone); undo restores the exact position; the position's incremental hashes (the unit
+arrays' Zobrist hash, the variables' hash) equal the hashes worked out afresh; and a decision always has a
+legal order.
 The system adds its own rule-level invariants through :meth:`System.invariants` (after each order) and
 :meth:`System.check_action` (before it): every retreat moves away from the hex it leaves, into no enemy unit
 and not next to the attack's hexes unless into a friendly box; truck convoys counted from the orders played
@@ -30,15 +32,17 @@ from tobruk.engine.actions import Action as Order
 from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Add, Move
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, save
 from tobruk.scenario import Scenario, load_scenario
-from tobruk.view import view
+from tobruk.view import seen_by_enemy, view
 
 _SPACES = str.maketrans(",:", "  ")  # the separators inside an order's notation, for splitting it into words
+_LOG_SPACES = str.maketrans(",:.;()", "      ")  # the same for a log line
 
 
 class InvariantError(AssertionError):
@@ -55,14 +59,16 @@ class FuzzResult:
 
 
 def check_position(game: Game) -> None:
-    sides_in: dict[object, set[Side]] = {}
-    for uid in game.unit_ids:
-        u = game.unit(uid)
-        if u.hex is not None and not u.eliminated:
-            sides_in.setdefault(u.hex, set()).add(game.defs[uid].side)
-    for h, sides in sides_in.items():
+    """No hex holds both sides, read from the unit arrays themselves (rows in the order of battle)."""
+    units = game.state.units
+    sides_in: dict[int, set[Side]] = {}
+    for i, d in enumerate(game.defs.values()):
+        j = units.hex[i]
+        if j >= 0 and not units.flags[i] & BIT["eliminated"]:
+            sides_in.setdefault(j, set()).add(d.side)
+    for j, sides in sides_in.items():
         if len(sides) > 1:
-            raise InvariantError(f"both sides in {h}")
+            raise InvariantError(f"both sides in {game.scenario.map.hexes[j]}")
 
 
 def check_rules(game: Game, before: Step) -> None:
@@ -103,8 +109,7 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
     if keys != sorted(keys) or len({a for _, a in keys}) != len(keys):
         raise InvariantError(f"the {side.display} view's face-down counters are not in (hex, id) order, or repeat an id")
     truth: dict[str, str] = {}
-    for uid in game.units_of(side.enemy):
-        h, hidden, eliminated, anon = game.system.seen_unit(game, uid)
+    for uid, (h, hidden, eliminated, anon) in seen_by_enemy(game, side.enemy).items():
         if hidden and h is not None and not eliminated and anon is not None:
             truth[anon] = uid
     if set(truth) != {a for _, a in keys}:
@@ -120,31 +125,50 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
     watch.shown[side] = set(truth)
 
 
-def check_views(game: Game, watch: FogWatch | None = None) -> tuple[str, dict[Side, dict[str, object]]]:
-    """Check both views; return the position's hash (unchanged by looking) and the views."""
-    before = game.state_hash()
+def check_views(game: Game, watch: FogWatch | None = None, before: str | None = None) -> tuple[str, dict[Side, dict[str, object]]]:
+    """Check both views; return the position's hash (unchanged by looking) and the views.
+
+    ``before``: the position's hash when the caller has just worked it out (after the undo check of the last
+    action); whatever changed the game since, the listing and the checks included, is then caught here too.
+    """
+    handed_in = before is not None
+    if before is None:
+        before = game.state_hash()
     views = {}
     for side in Side:
         seen = views[side] = view(game, side)
-        text = json.dumps({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
-        words = set(" ".join(seen["legal_orders"]).translate(_SPACES).split())
         log = seen["log"]
         assert isinstance(log, list)
-        # the log may name a unit from before it was turned face down: only the lines written since the last
-        # look (while it was face down) are read
-        new_lines = " ".join(log[watch.log_seen[side] :]) if watch is not None else ""
-        new_words = set(new_lines.translate(str.maketrans(",:.;()", "      ")).split())
-        for uid in game.units_of(side.enemy):
-            d = game.defs[uid]
-            _, hidden, eliminated, _ = game.system.seen_unit(game, uid)
-            if hidden and not eliminated and (f'"{uid}"' in text or f'"{d.name}"' in text or uid in words or uid in new_words):
-                raise InvariantError(f"the {side.display} view shows the face-down {uid}")
+        face_down = [uid for uid, (_, hidden, eliminated, _) in seen_by_enemy(game, side.enemy).items() if hidden and not eliminated]
+        if face_down:  # the view and the words it holds are read only when there is something they must not show
+            text = json.dumps({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
+            words = set(" ".join(seen["legal_orders"]).translate(_SPACES).split())
+            # the log may name a unit from before it was turned face down: only the lines written since the last
+            # look (while it was face down) are read
+            new_lines = " ".join(log[watch.log_seen[side] :]) if watch is not None else ""
+            new_words = set(new_lines.translate(_LOG_SPACES).split())
+            for uid in face_down:
+                name = game.defs[uid].name
+                if f'"{uid}"' in text or f'"{name}"' in text or uid in words or uid in new_words:
+                    raise InvariantError(f"the {side.display} view shows the face-down {uid}")
         check_face_down(game, side, seen, watch)
         if watch is not None:
             watch.log_seen[side] = len(log)
     if game.state_hash() != before:
+        if handed_in:
+            raise InvariantError("looking at the position (the listing, the checks or a view) changed the game")
         raise InvariantError("looking at a view changed the game")
     return before, views
+
+
+def check_hashes(game: Game) -> None:
+    """The position's incremental hashes (kept by every write, the key of every position cache) equal the same
+    hashes worked out afresh from the unit arrays and the variables."""
+    s = game.state
+    if s.units.z != s.units.key_afresh():
+        raise InvariantError("the unit arrays' incremental hash differs from the one worked out afresh")
+    if s.vars.key() != s.vars.key_afresh():
+        raise InvariantError("the variables' incremental hash differs from the one worked out afresh")
 
 
 def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
@@ -165,12 +189,16 @@ def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: 
 def after_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
     if isinstance(order, Move):
         moved.setdefault(game.turn, set()).add(order.unit)
-    attacked.setdefault(game.turn, set()).update(uid for uid in game.unit_ids if game.unit(uid).attacked)
+    flags = game.state.units.flags  # rows in the order of battle
+    attacked.setdefault(game.turn, set()).update(uid for uid, f in zip(game.unit_ids, flags, strict=True) if f & BIT["attacked"])
 
 
-def check_undo(game: Game, order: Order, before: str) -> None:
+def check_undo(game: Game, order: Order, before: str) -> str | None:
+    """Undo the order just played (when it may be undone): the position must be ``before``'s (the hash before
+    it), and playing it again must give the same position.  Returns the position's hash now, or ``None`` when
+    the order cannot be undone."""
     if not game.can_undo():
-        return
+        return None
     after = game.state_hash()
     undone = game.pop()
     if undone != order or game.state_hash() != before:
@@ -178,6 +206,7 @@ def check_undo(game: Game, order: Order, before: str) -> None:
     game.play(order)
     if game.state_hash() != after:
         raise InvariantError(f"replaying {order.notation()} after undo gave another position")
+    return after
 
 
 def fuzz_game(
@@ -188,6 +217,7 @@ def fuzz_game(
     moved: dict[int, set[str]] = {}
     attacked: dict[int, set[str]] = {}
     watch = FogWatch.new()
+    known: str | None = None  # the position's hash, when the last undo check has just worked it out
     try:
         for _ in range(max_orders):
             decision = game.decision
@@ -197,12 +227,13 @@ def fuzz_game(
             if not legal:
                 raise InvariantError(f"dead end: no legal order at {decision}")
             check_position(game)
-            before, views = check_views(game, watch)
+            before, views = check_views(game, watch, known)
             order = players[decision.side].choose(views[decision.side], legal, outcomes_for(game, decision.side))
             check_order(game, order, moved, attacked)
             step = game.step
             game.play(order)
-            check_undo(game, order, before)
+            check_hashes(game)
+            known = check_undo(game, order, before)
             after_order(game, order, moved, attacked)
             check_rules(game, step)
         else:

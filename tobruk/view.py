@@ -13,16 +13,78 @@ Nothing is hidden by the browser or the player; it is left out here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.engine.state import UnitState
+from tobruk.engine.state import BIT, UnitState
 from tobruk.hexes import Hex
 from tobruk.units import UnitDef
 
 
 def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
+    """A unit's entry in a view: what its counter prints and its state."""
+    data = _printed(d).copy()
+    data["flags"] = sorted(d.flags)
+    data["hex"] = u.hex.label if u.hex else None
+    data["disrupted"] = u.disrupted
+    data["activated"] = u.activated
+    data["hidden"] = u.hidden
+    data["out_of_supply"] = u.out_of_supply
+    data["moved"] = u.moved
+    data["attacked"] = u.attacked
+    data["eliminated"] = u.eliminated
+    return data
+
+
+def _live_entry(game: Game, d: UnitDef, i: int) -> dict[str, Any]:
+    """:func:`unit_data` of the unit in row ``i`` of the arrays (a view has an entry for every unit, so this is the
+    view's largest part).  The entry is made once per unit, hex and status bits, all it is made of, and kept in
+    the game's ``search_cache``; each view gets a copy with its own list of flags."""
+    units = game.state.units
+    key = ("view-entry", i, units.hex[i], units.flags[i])
+    kept: dict[str, Any] | None = game.search_cache.get(key)
+    if kept is None:
+        kept = game.search_cache[key] = _entry_afresh(d, units.hex[i], units.flags[i], game.scenario.map.hexes)
+    data = kept.copy()
+    data["flags"] = list(kept["flags"])
+    return data
+
+
+def _entry_afresh(d: UnitDef, j: int, f: int, hexes: tuple[Hex, ...]) -> dict[str, Any]:
+    data = _printed(d).copy()
+    data["flags"] = sorted(d.flags)
+    data["hex"] = None if j < 0 else hexes[j].label
+    data["disrupted"] = bool(f & _DISRUPTED)
+    data["activated"] = bool(f & _ACTIVATED)
+    data["hidden"] = bool(f & _HIDDEN)
+    data["out_of_supply"] = bool(f & _OUT_OF_SUPPLY)
+    data["moved"] = bool(f & _MOVED)
+    data["attacked"] = bool(f & _ATTACKED)
+    data["eliminated"] = bool(f & _ELIMINATED)
+    return data
+
+
+_DISRUPTED, _ACTIVATED, _HIDDEN = BIT["disrupted"], BIT["activated"], BIT["hidden"]
+_OUT_OF_SUPPLY, _MOVED, _ATTACKED, _ELIMINATED = BIT["out_of_supply"], BIT["moved"], BIT["attacked"], BIT["eliminated"]
+_PRINTED: dict[int, tuple[UnitDef, dict[str, Any]]] = {}
+
+
+def _printed(d: UnitDef) -> dict[str, Any]:
+    """The fields of a unit's entry that its counter prints, in the entry's order, worked out once per counter
+    (kept under the counter's identity with the counter itself, so the id cannot stand for another);
+    :func:`unit_data` copies this and fills in the rest, so the dict handed out is always a new one."""
+    kept = _PRINTED.get(id(d))
+    if kept is None or kept[0] is not d:
+        if len(_PRINTED) >= 4096:
+            _PRINTED.clear()
+        kept = _PRINTED[id(d)] = (d, _printed_afresh(d))
+    return kept[1]
+
+
+def _printed_afresh(d: UnitDef) -> dict[str, Any]:
     return {
         "id": d.id,
         "name": d.name,
@@ -36,17 +98,27 @@ def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
         "movement": d.movement,
         "tank": d.tank,
         "aa": d.aa.value,
-        "flags": sorted(d.flags),
+        "flags": None,  # a new sorted list in each entry
         "formation": d.formation,
-        "hex": u.hex.label if u.hex else None,
-        "disrupted": u.disrupted,
-        "activated": u.activated,
-        "hidden": u.hidden,
-        "out_of_supply": u.out_of_supply,
-        "moved": u.moved,
-        "attacked": u.attacked,
-        "eliminated": u.eliminated,
+        "hex": None,  # the state's fields follow, in this order
+        "disrupted": False,
+        "activated": False,
+        "hidden": False,
+        "out_of_supply": False,
+        "moved": False,
+        "attacked": False,
+        "eliminated": False,
     }
+
+
+def seen_by_enemy(game: Game, side: Side) -> Mapping[str, tuple[Hex | None, bool, bool, str | None]]:
+    """Every unit of ``side`` as its enemy sees it now (the system's :meth:`~tobruk.engine.system.System.seen_unit`),
+    worked out once per position: both views and the fuzzer's fog checks ask."""
+
+    def work() -> Mapping[str, tuple[Hex | None, bool, bool, str | None]]:
+        return MappingProxyType({uid: game.system.seen_unit(game, uid) for uid in game.units_of(side)})
+
+    return game.memo(("seen-by-enemy", side), work)
 
 
 def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
@@ -56,26 +128,30 @@ def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
 
 def units_seen(game: Game, side: Side) -> list[dict[str, Any]]:
     """The side's own units, then the enemy's face-up units, then the enemy's face-down counters."""
+    rows = enumerate(game.defs.values())  # the arrays' rows are the units in the order of battle
     if game.is_over:
-        return [unit_data(d, game.unit(uid).value()) for uid, d in game.defs.items()]
-    own = [unit_data(d, game.unit(uid).value()) for uid, d in game.defs.items() if d.side is side]
+        return [_live_entry(game, d, i) for i, d in rows]
+    own: list[dict[str, Any]] = []
     face_up: list[dict[str, Any]] = []
     face_down: list[tuple[Hex, str, dict[str, Any]]] = []
-    for uid, d in game.defs.items():
+    seen = seen_by_enemy(game, side.enemy)
+    for i, d in rows:
         if d.side is side:
+            own.append(_live_entry(game, d, i))
             continue
-        h, hidden, eliminated, anon = game.system.seen_unit(game, uid)
+        h, hidden, eliminated, anon = seen[d.id]
         if hidden:
             if h is not None and not eliminated and anon is not None:
                 face_down.append((h, anon, face_down_entry(d.side, h, anon)))
             continue
         if d.is_dummy:
             continue  # a revealed dummy is simply gone
-        u = game.unit(uid).value()
-        if (h, eliminated) != (u.hex, u.eliminated) or u.hidden:  # as it was before the phase the enemy cannot follow
-            u = u.copy()
-            u.hex, u.hidden, u.eliminated = h, False, eliminated
-        face_up.append(unit_data(d, u))
+        entry = _live_entry(game, d, i)
+        label = None if h is None else h.label
+        if (label, eliminated) != (entry["hex"], entry["eliminated"]) or entry["hidden"]:
+            # as it was before the phase the enemy cannot follow
+            entry["hex"], entry["hidden"], entry["eliminated"] = label, False, eliminated
+        face_up.append(entry)
     return own + face_up + [e for _, _, e in sorted(face_down, key=lambda x: (x[0], x[1]))]
 
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tobruk.engine.actions import Action, ActionSpace
+from tobruk.engine.canon import StateText
 from tobruk.engine.dice import Dice, DieRoll
 from tobruk.engine.errors import IllegalOrderError, UndoError
 from tobruk.engine.flow import Decision, Frame, Node, Step
@@ -598,8 +598,11 @@ class Game:
         return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
 
     # --- identity -----------------------------------------------------------------------------
+    _state_text: StateText | None = None  # the pieces of the canonical text, made on the first state hash
+
     def state_data(self) -> dict[str, Any]:
-        """The whole position as plain data: the input of :meth:`state_hash` and of save files."""
+        """The whole position as plain data: the definition of :meth:`state_hash`'s text (``canonical_json`` of
+        this) and the input of save files."""
         s = self.state
         return {
             "turn": s.turn,
@@ -611,9 +614,17 @@ class Game:
             "dice": self.dice.fingerprint(),
         }
 
+    def state_text(self) -> str:
+        """``canonical_json(self.state_data())``, byte for byte, put together from cached pieces (see
+        :mod:`tobruk.engine.canon`): the text is in every record, so it never changes, but the fuzzer needs it
+        several times an action."""
+        pieces = self._state_text
+        if pieces is None:
+            pieces = self._state_text = StateText(self)
+        return pieces.text(self)
+
     def state_hash(self) -> str:
-        text = json.dumps(self.state_data(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
+        return hashlib.sha256(self.state_text().encode()).hexdigest()[:32]
 
     def notation(self) -> list[str]:
         return [a.notation() for a in self.history]
