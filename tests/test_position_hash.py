@@ -177,3 +177,23 @@ def test_undo_after_a_copy_keeps_both_games_apart_on_both_sides_of_the_copy_poin
     other.play("place 21Pz K6")
     assert game.unit("21Pz").hex == H("K5") and other.unit("21Pz").hex == H("K6")
     assert game.unit("15Pz").hex == other.unit("15Pz").hex == H("K2")
+
+
+def test_a_sides_reading_of_the_log_and_dice_follows_undo_and_refusals() -> None:
+    from tobruk.engine.sides import Side
+
+    game = Game(load_scenario("gazala-gallop"), seed=3)
+    rng = random.Random(3)
+    for _ in range(300):
+        if game.decision is None:
+            break
+        game.play(rng.choice(game.legal_orders()))
+        if rng.random() < 0.3 and game.can_undo():
+            game.pop()
+        for side in Side:
+            expected = [t for e in game.state.entries if (t := e.seen_by(side)) is not None]
+            assert game.log_for(side) == expected
+            private = game.state.private_rolls
+            assert game.rolls_for(side) == [r for i, r in enumerate(game.dice.log) if private.get(i, side.value) == side.value]
+    copy = game.copy()
+    assert copy.log_for(Side.AXIS) == game.log_for(Side.AXIS)

@@ -214,6 +214,9 @@ class Game:
         self.history: list[Action] = []
         self._undo: list[_Snapshot] = []
         self._shared_undo = 0  # the undo stack's first snapshots that another game (a copy) holds too
+        self._cuts = 0  # times the log has been cut back (an undo, a refused action): a side's kept reading is void
+        self._read: dict[Side, tuple[list[LogEntry], int, int, list[str]]] = {}
+        self._rolls_read: dict[Side, tuple[list[DieRoll], int, int, list[DieRoll]]] = {}
         self._memo: dict[Any, Any] = {}
         self._listing: _Listing | None = None
         # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
@@ -441,6 +444,7 @@ class Game:
             self._advance()
         except BaseException:
             self.state = snap.restore(self.state.entries, shared=False)  # a refused or failed action leaves no trace
+            self._cuts += 1
             self.dice.restore(snap.rolls)
             del self.history[played:]
             raise
@@ -461,6 +465,7 @@ class Game:
     def _undo_last(self) -> Action:
         snap = self._undo.pop()
         self.state = snap.restore(self.state.entries, shared=len(self._undo) < self._shared_undo)
+        self._cuts += 1
         self.dice.restore(snap.rolls)
         return self.history.pop()
 
@@ -481,6 +486,8 @@ class Game:
         other._shared_undo = self._shared_undo = len(self._undo)  # both games' snapshots so far are also the other's
         other._memo = {}
         other._views = {}
+        other._read = {}
+        other._rolls_read = {}
         other.search_cache = {}
         other._notation = {}
         other._ids = {}
@@ -491,6 +498,8 @@ class Game:
         Nothing observable changes; tests use it to prove the caches never serve a stale answer."""
         self._memo.clear()
         self._views = {}
+        self._read = {}
+        self._rolls_read = {}
         self._listing = None
         self.search_cache.clear()
         self._notation.clear()
@@ -572,10 +581,23 @@ class Game:
         self.state.entries.append(LogEntry(line, private, kind))
 
     def log_for(self, side: Side) -> list[str]:
-        """The log as ``side`` may read it; once the game is over, all of it."""
-        if self.state.over:
-            return self.state.log
-        return [t for e in self.state.entries if (t := e.seen_by(side)) is not None]
+        """The log as ``side`` may read it; once the game is over, all of it.
+
+        The log only grows between undos, so a side's reading is kept and extended by the entries written since
+        (worked out afresh after an undo or a refused action has cut the log back, or in a copy of the game).
+        """
+        s = self.state
+        if s.over:
+            return s.log
+        entries = s.entries
+        kept = self._read.get(side)
+        if kept is None or kept[0] is not entries or kept[1] != self._cuts or kept[2] > len(entries):
+            kept = (entries, self._cuts, 0, [])
+        seen = kept[3]
+        if kept[2] < len(entries):
+            seen.extend(t for e in entries[kept[2] :] if (t := e.seen_by(side)) is not None)
+        self._read[side] = (entries, self._cuts, len(entries), seen)
+        return list(seen)
 
     def roll(self, purpose: str, *, seen_only_by: Side | None = None) -> int:
         """Roll a die; ``seen_only_by``: a roll about face-down units, which the other side is not shown."""
@@ -584,9 +606,19 @@ class Game:
         return self.dice.roll(purpose)
 
     def rolls_for(self, side: Side) -> list[DieRoll]:
-        """The die rolls ``side`` may see (every one once the game is over)."""
-        private = {} if self.state.over else self.state.private_rolls
-        return [r for i, r in enumerate(self.dice.log) if private.get(i, side.value) == side.value]
+        """The die rolls ``side`` may see (every one once the game is over); kept and extended like :meth:`log_for`."""
+        log = self.dice.log
+        if self.state.over:
+            return list(log)
+        private = self.state.private_rolls
+        kept = self._rolls_read.get(side)
+        if kept is None or kept[0] is not log or kept[1] != self._cuts or kept[2] > len(log):
+            kept = (log, self._cuts, 0, [])
+        seen = kept[3]
+        if kept[2] < len(log):
+            seen.extend(r for i, r in enumerate(log[kept[2] :], start=kept[2]) if private.get(i, side.value) == side.value)
+        self._rolls_read[side] = (log, self._cuts, len(log), seen)
+        return list(seen)
 
     def secret_mac(self, message: str) -> str:
         """A keyed hash of ``message`` under a key only the seed gives (e.g. face-down counters' anonymous ids).
