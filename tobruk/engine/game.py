@@ -224,7 +224,7 @@ class Game:
         self.search_cache: dict[Any, Any] = {}
         self._space: ActionSpace | None = None
         self._views: dict[str, UnitView | Units] = {}
-        self._notation: dict[int, tuple[Action, str]] = {}
+        self._notation: dict[int, tuple[Sequence[Action], tuple[str, ...]]] = {}
         self._ids: dict[int, tuple[Sequence[Action], tuple[int, ...], dict[int, int]]] = {}
         self.system.setup(self)
         self.step.enter(self)
@@ -338,17 +338,17 @@ class Game:
         """The legal actions in notation, in the order of :meth:`legal_orders`."""
         listed = self._listed()
         if listed.notation is None:
-            listed.notation = tuple(self._notation_of(a) for a in listed.actions)
+            listed.notation = tuple(text for block in listed.blocks for text in self._block_notation(block))
         return list(listed.notation)
 
-    def _notation_of(self, action: Action) -> str:
-        """An action's notation, remembered for the action objects a system hands out again (a unit's moves
-        are kept with its reach search, so most of a listing is the same objects as the last one)."""
-        entry = self._notation.get(id(action))
-        if entry is None or entry[0] is not action:
-            if len(self._notation) >= 20_000:
+    def _block_notation(self, block: Sequence[Action]) -> tuple[str, ...]:
+        """A block's notation, remembered for the blocks a system hands out again (a unit's moves are kept with its
+        reach search, so most of a listing is the same blocks as the last one's)."""
+        entry = self._notation.get(id(block))
+        if entry is None or entry[0] is not block:
+            if len(self._notation) >= 4096:
                 self._notation.clear()
-            entry = self._notation[id(action)] = (action, action.notation())  # (kept alive: its id stays its own)
+            entry = self._notation[id(block)] = (block, tuple(a.notation() for a in block))  # (kept alive: its id stays its own)
         return entry[1]
 
     def _listed(self) -> _Listing:
