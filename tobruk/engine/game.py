@@ -14,7 +14,7 @@ import hashlib
 import hmac
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tobruk.engine.actions import Action, ActionSpace
 from tobruk.engine.canon import StateText
@@ -129,6 +129,45 @@ class _Snapshot:
         )
 
 
+Item = TypeVar("Item")
+Seen = TypeVar("Seen")
+
+
+class _Reading(Generic[Item, Seen]):
+    """What one side may see of a list that only grows but for undo (the log, the dice): the items read so far
+    (``upto``), what the side was shown of them and where each came from, so a cut drops exactly the rest."""
+
+    __slots__ = ("items", "seen", "sources", "upto")
+
+    def __init__(self, items: list[Item]) -> None:
+        self.items, self.upto = items, 0
+        self.seen: list[Seen] = []
+        self.sources: list[int] = []
+
+    def cut(self, length: int) -> None:
+        if self.upto > length:
+            while self.sources and self.sources[-1] >= length:
+                self.sources.pop()
+                self.seen.pop()
+            self.upto = length
+
+
+def _extend_reading(
+    readings: dict[Side, _Reading[Item, Seen]], side: Side, items: list[Item], shown: Callable[[int, Item], Seen | None]
+) -> list[Seen]:
+    """A side's reading of ``items``, extended by the items added since it last read (afresh for another list)."""
+    reading = readings.get(side)
+    if reading is None or reading.items is not items or reading.upto > len(items):
+        reading = readings[side] = _Reading(items)
+    for i in range(reading.upto, len(items)):
+        seen = shown(i, items[i])
+        if seen is not None:
+            reading.seen.append(seen)
+            reading.sources.append(i)
+    reading.upto = len(items)
+    return reading.seen
+
+
 class _Listing:
     """One position's legal actions, as the node handed them out (blocks), and what is made of them on demand:
     the flat list, the notation, the ids (a block's ids are kept with the block across positions)."""
@@ -214,9 +253,8 @@ class Game:
         self.history: list[Action] = []
         self._undo: list[_Snapshot] = []
         self._shared_undo = 0  # the undo stack's first snapshots that another game (a copy) holds too
-        self._cuts = 0  # times the log has been cut back (an undo, a refused action): a side's kept reading is void
-        self._read: dict[Side, tuple[list[LogEntry], int, int, list[str]]] = {}
-        self._rolls_read: dict[Side, tuple[list[DieRoll], int, int, list[DieRoll]]] = {}
+        self._read: dict[Side, _Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
+        self._rolls_read: dict[Side, _Reading[DieRoll, DieRoll]] = {}
         self._memo: dict[Any, Any] = {}
         self._listing: _Listing | None = None
         # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
@@ -444,8 +482,8 @@ class Game:
             self._advance()
         except BaseException:
             self.state = snap.restore(self.state.entries, shared=False)  # a refused or failed action leaves no trace
-            self._cuts += 1
             self.dice.restore(snap.rolls)
+            self._cut_readings()
             del self.history[played:]
             raise
         self._undo.append(snap)
@@ -465,8 +503,8 @@ class Game:
     def _undo_last(self) -> Action:
         snap = self._undo.pop()
         self.state = snap.restore(self.state.entries, shared=len(self._undo) < self._shared_undo)
-        self._cuts += 1
         self.dice.restore(snap.rolls)
+        self._cut_readings()
         return self.history.pop()
 
     def can_undo(self) -> bool:
@@ -583,21 +621,13 @@ class Game:
     def log_for(self, side: Side) -> list[str]:
         """The log as ``side`` may read it; once the game is over, all of it.
 
-        The log only grows between undos, so a side's reading is kept and extended by the entries written since
-        (worked out afresh after an undo or a refused action has cut the log back, or in a copy of the game).
+        The log only grows but for undo, so a side's reading is kept and extended by the entries written since;
+        an undo or a refused action cuts the reading back with the log (:meth:`_cut_readings`).
         """
         s = self.state
         if s.over:
             return s.log
-        entries = s.entries
-        kept = self._read.get(side)
-        if kept is None or kept[0] is not entries or kept[1] != self._cuts or kept[2] > len(entries):
-            kept = (entries, self._cuts, 0, [])
-        seen = kept[3]
-        if kept[2] < len(entries):
-            seen.extend(t for e in entries[kept[2] :] if (t := e.seen_by(side)) is not None)
-        self._read[side] = (entries, self._cuts, len(entries), seen)
-        return list(seen)
+        return list(_extend_reading(self._read, side, s.entries, lambda i, e: e.seen_by(side)))
 
     def roll(self, purpose: str, *, seen_only_by: Side | None = None) -> int:
         """Roll a die; ``seen_only_by``: a roll about face-down units, which the other side is not shown."""
@@ -611,14 +641,14 @@ class Game:
         if self.state.over:
             return list(log)
         private = self.state.private_rolls
-        kept = self._rolls_read.get(side)
-        if kept is None or kept[0] is not log or kept[1] != self._cuts or kept[2] > len(log):
-            kept = (log, self._cuts, 0, [])
-        seen = kept[3]
-        if kept[2] < len(log):
-            seen.extend(r for i, r in enumerate(log[kept[2] :], start=kept[2]) if private.get(i, side.value) == side.value)
-        self._rolls_read[side] = (log, self._cuts, len(log), seen)
-        return list(seen)
+        return list(_extend_reading(self._rolls_read, side, log, lambda i, r: r if private.get(i, side.value) == side.value else None))
+
+    def _cut_readings(self) -> None:
+        """After an undo or a refused action: cut the sides' kept readings back to the log and dice as they are."""
+        for readings, items in ((self._read, self.state.entries), (self._rolls_read, self.dice.log)):
+            for reading in readings.values():
+                if reading.items is items:
+                    reading.cut(len(items))
 
     def secret_mac(self, message: str) -> str:
         """A keyed hash of ``message`` under a key only the seed gives (e.g. face-down counters' anonymous ids).
