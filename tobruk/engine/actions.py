@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tobruk.engine.errors import InvalidOrderError
 
@@ -194,6 +194,28 @@ class Vocabulary:
         return iter(self.types)
 
 
+# --- blocks of actions made on demand ---------------------------------------------------------------------
+A = TypeVar("A", bound=Action)
+
+
+class ActionBlock(Sequence[A]):
+    """A run of legal actions of one type that makes each action object only when it is asked for.
+
+    A listing may hold thousands of moves, each with its route, while a search or a random player plays one:
+    a block gives the ids of its actions from their keys (``keys``: the shape's coordinates, as
+    :meth:`Action.key` would give them), and builds an action, the same object every time, when it is indexed.
+    """
+
+    kind: type[A]
+
+    def keys(self) -> Sequence[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def ids(self, space: ActionSpace) -> tuple[int, ...]:
+        kind, id_of_key = self.kind, space.id_of_key
+        return tuple(id_of_key(kind, key) for key in self.keys())
+
+
 # --- integer ids -------------------------------------------------------------------------------------
 class ActionSpace:
     """Numbers every action shape of a vocabulary for one scenario (its units and map hexes)."""
@@ -214,16 +236,20 @@ class ActionSpace:
             self.offsets[t], self.sizes[t] = total, sizes
             total += count
         self.size = total
-        self._encoders: dict[type[Action], Callable[[Action], int]] = {}
+        self._encoders: dict[type[Action], Callable[[tuple[Any, ...]], int]] = {}
 
     def id_of(self, action: Action) -> int:
-        t = type(action)
-        encode = self._encoders.get(t)
-        if encode is None:
-            encode = self._encoders[t] = self._encoder(t)
-        return encode(action)
+        return self.id_of_key(type(action), action.key())
 
-    def _encoder(self, t: type[Action]) -> Callable[[Action], int]:
+    def id_of_key(self, kind: type[Action], key: tuple[Any, ...]) -> int:
+        """The id of an action of type ``kind`` whose :meth:`Action.key` is ``key`` (no need of the action itself:
+        a block of actions made on demand gives its ids this way, see :class:`ActionBlock`)."""
+        encode = self._encoders.get(kind)
+        if encode is None:
+            encode = self._encoders[kind] = self._encoder(kind)
+        return encode(key)
+
+    def _encoder(self, t: type[Action]) -> Callable[[tuple[Any, ...]], int]:
         """The id of an action of type ``t`` from its key: the shape's coordinates in mixed radix, after the type's
         offset (made once per type: the listing asks for thousands of ids)."""
         offset, sizes = self.offsets[t], self.sizes[t]
@@ -246,22 +272,22 @@ class ActionSpace:
 
                 coords.append(number)
         if not coords:
-            return lambda action: offset
+            return lambda key: offset
         if len(coords) == 1:
             (first,) = coords
-            return lambda action: offset + first(action.key()[0])
+            return lambda key: offset + first(key[0])
         if len(coords) == 2:
             c0, c1 = coords
             s1 = sizes[1]
-            return lambda action: offset + c0((k := action.key())[0]) * s1 + c1(k[1])
+            return lambda key: offset + c0(key[0]) * s1 + c1(key[1])
         if len(coords) == 3:
             c0, c1, c2 = coords
             s1, s2 = sizes[1], sizes[2]
-            return lambda action: offset + (c0((k := action.key())[0]) * s1 + c1(k[1])) * s2 + c2(k[2])
+            return lambda key: offset + (c0(key[0]) * s1 + c1(key[1])) * s2 + c2(key[2])
 
-        def encode(action: Action) -> int:
+        def encode(key: tuple[Any, ...]) -> int:
             n = 0
-            for coord, size, value in zip(coords, sizes, action.key(), strict=True):
+            for coord, size, value in zip(coords, sizes, key, strict=True):
                 n = n * size + coord(value)
             return offset + n
 

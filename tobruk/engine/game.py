@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from tobruk.engine.actions import Action, ActionSpace
+from tobruk.engine.actions import Action, ActionBlock, ActionSpace
 from tobruk.engine.canon import StateText
 from tobruk.engine.dice import Dice, DieRoll
 from tobruk.engine.errors import IllegalOrderError, UndoError
@@ -413,8 +413,8 @@ class Game:
         if entry is None or entry[0] is not block:
             if len(self._ids) >= 4096:
                 self._ids.clear()
-            id_of = self.action_space.id_of
-            ids = tuple(id_of(a) for a in block)
+            space = self.action_space
+            ids = block.ids(space) if isinstance(block, ActionBlock) else tuple(space.id_of(a) for a in block)
             first: dict[int, int] = {}
             for j, i in enumerate(ids):
                 first.setdefault(i, j)

@@ -34,13 +34,15 @@ from array import array
 from collections.abc import Hashable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, overload
 
+from tobruk.engine.actions import ActionBlock
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
 from tobruk.maps import Feature, Map, MovementRates
 from tobruk.mechanics import _kernels
+from tobruk.mechanics.actions import Move
 from tobruk.mechanics.searches import SearchResult, grid
 from tobruk.mechanics.zoc import ZocMap
 
@@ -539,3 +541,42 @@ def _search(ctx: MoveContext) -> ReachResult:
 
 def _make_reach(h: Hex, spent: int, entered: int, path: tuple[Hex, ...]) -> Reach:
     return Reach(h, spent, path, bool(entered))
+
+
+class MoveBlock(ActionBlock[Move]):
+    """A unit's move actions, one per destination (the route the search found to each), made on demand.
+
+    Listing a movement phase asks for every unit's moves at every decision; the ids come from the unit, the
+    destinations and ``trucks`` alone, and a :class:`Move` with its route is built only when someone reads it (the
+    move a player picks; every move when a person or a view wants the list), the same object on every read.
+    """
+
+    kind = Move
+    __slots__ = ("_made", "_result", "_trucks", "_unit", "ends")
+
+    def __init__(self, unit: str, result: ReachResult, ends: Sequence[int], trucks: bool = False) -> None:
+        """``ends``: which of the search's ends are destinations (``j`` into ``result.ends``), in listing order."""
+        self._unit, self._result, self._trucks = unit, result, trucks
+        self.ends = tuple(ends)
+        self._made: list[Move | None] = [None] * len(self.ends)
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Move]: ...
+
+    def __getitem__(self, i: int | slice) -> Move | Sequence[Move]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        made = self._made[i]
+        if made is None:
+            made = self._made[i] = Move(self._unit, self._result.path(self.ends[i]), self._trucks)
+        return made
+
+    def keys(self) -> list[tuple[Any, ...]]:
+        unit, trucks, hex_of = self._unit, self._trucks, self._result.hex_of
+        return [(unit, hex_of(j), trucks) for j in self.ends]

@@ -9,6 +9,7 @@ A unit moves once a game-turn (FA-SEQ.1).  Reinforcements enter on their turn (F
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.engine.errors import IllegalOrderError
@@ -17,7 +18,7 @@ from tobruk.hexes import Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
-from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, reach, reach_result, reading_rank, side_tables, walk
+from tobruk.mechanics.reach import MF, MoveBlock, MoveContext, Reach, SideTables, reach, reach_result, reading_rank, side_tables, walk
 from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
@@ -93,8 +94,9 @@ def why_not_movable(game: Game, uid: str, side: Side) -> IllegalOrderError | Non
     return None
 
 
-def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> tuple[Move, ...]:
-    """Every move of a unit that may move now, one per destination (the path leaving it the most MF).
+def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> Sequence[Move]:
+    """Every move of a unit that may move now, one per destination (the path leaving it the most MF), in reading
+    order (a :class:`MoveBlock`: each move is made when it is read).
 
     Kept in the game's search cache under the unit's reach key, so the same orders come back while nothing
     its search reads has changed.
@@ -103,12 +105,11 @@ def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> tuple[M
         return ()
     ctx = move_context(game, uid, parts)
     key = ("move-orders", uid, ctx.reach_key())
-    cached: tuple[Move, ...] | None = game.search_cache.get(key)
+    cached: MoveBlock | None = game.search_cache.get(key)
     if cached is None:
         found = reach_result(ctx, game.search_cache)
         rank = reading_rank(game.scenario.map)
-        cached = tuple(Move(uid, found.path(j)) for j in sorted(range(len(found.ends)), key=lambda j: rank[found.ends[j]]))
-        game.search_cache[key] = cached
+        cached = game.search_cache[key] = MoveBlock(uid, found, sorted(range(len(found.ends)), key=lambda j: rank[found.ends[j]]))
     return cached
 
 

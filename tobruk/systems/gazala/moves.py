@@ -9,6 +9,7 @@ reinforcement (GG-VII.B) and the stacking limit at the end of a phase (GG-XII).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.engine.errors import IllegalOrderError
@@ -17,7 +18,19 @@ from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.phases import StackingRules
-from tobruk.mechanics.reach import MF, MoveContext, Reach, ReachResult, SideTables, reach, reach_result, reading_rank, side_tables, walk
+from tobruk.mechanics.reach import (
+    MF,
+    MoveBlock,
+    MoveContext,
+    Reach,
+    ReachResult,
+    SideTables,
+    reach,
+    reach_result,
+    reading_rank,
+    side_tables,
+    walk,
+)
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
@@ -268,23 +281,23 @@ def _ends(game: Game, uid: str, ctx: MoveContext) -> tuple[ReachResult, list[int
     return found, ends
 
 
-def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> tuple[Move, ...]:
-    """Every move order of a unit that may move now, one per destination, in reading order.
+def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> Sequence[Move]:
+    """Every move order of a unit that may move now, one per destination, in reading order (a :class:`MoveBlock`:
+    each order is made when it is read).
 
-    Kept in the game's search cache under the unit's reach key, so the same order objects come back
-    while nothing the unit's search reads has changed (the listing after each move stays cheap).
+    Kept in the game's search cache under the unit's reach key, so the same orders come back while nothing the
+    unit's search reads has changed (the listing after each move stays cheap).
     """
     if why_not_movable(game, uid, game.defs[uid].side, trucks) is not None:
         return ()
     ctx = move_context(game, uid, trucks, parts)
     key = ("move-orders", uid, trucks, uid in galloping(game), ctx.reach_key())
-    cached: tuple[Move, ...] | None = game.search_cache.get(key)
+    cached: MoveBlock | None = game.search_cache.get(key)
     if cached is None:
         found, ends = _ends(game, uid, ctx)
         rank = reading_rank(game.scenario.map)
         ends.sort(key=lambda j: rank[found.ends[j]])
-        cached = tuple(Move(uid, found.path(j), trucks) for j in ends)
-        game.search_cache[key] = cached
+        cached = game.search_cache[key] = MoveBlock(uid, found, ends, trucks)
     return cached
 
 
