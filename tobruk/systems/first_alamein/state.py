@@ -1,7 +1,7 @@
 """What 1st Alamein remembers beyond the units' own states: its variables, field by field.
 
-Containers are copied one level deep with the position (see :class:`~tobruk.engine.vars.Vars`); their
-items are replaced, never changed in place.  Hexes are kept as labels and sides as their values.  The
+Every value is immutable (see :class:`~tobruk.engine.vars.Vars`: dicts are kept as frozen dicts); a rule
+changes a variable by assigning a changed copy.  Hexes are kept as labels and sides as their values.  The
 units' own bits say the rest: *disrupted* is Spent (FA-CRT.2), *moved* and *attacked* FA-SEQ.1,
 *out_of_supply* the marker of the last supply determination.
 """

@@ -1,7 +1,7 @@
 """What The Gazala Gallop remembers beyond the units' own states: its variables, field by field.
 
-Containers are copied one level deep with the position (see :class:`~tobruk.engine.vars.Vars`); their
-items are replaced, never changed in place, so a copy for undo or search is never touched by later play.
+Every value is immutable (see :class:`~tobruk.engine.vars.Vars`: dicts are kept as frozen dicts): a rule changes a
+variable by assigning a changed copy, so a copy for undo or search is never touched by later play.
 Hexes are kept as labels and sides as their values where the rules only compare them (they go into
 saves and hashes as they are).
 """
