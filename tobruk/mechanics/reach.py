@@ -31,10 +31,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from array import array
-from collections.abc import Hashable, Mapping, MutableMapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from tobruk.engine.actions import ActionBlock
 from tobruk.engine.errors import IllegalOrderError
@@ -576,6 +576,16 @@ class MoveBlock(ActionBlock[Move]):
         if made is None:
             made = self._made[i] = Move(self._unit, self._result.path(self.ends[i]), self._trucks)
         return made
+
+    def __iter__(self) -> Iterator[Move]:
+        """Every move (all made at once: whoever iterates wants them all)."""
+        made = self._made
+        if None in made:
+            unit, trucks, path, ends = self._unit, self._trucks, self._result.path, self.ends
+            for i, m in enumerate(made):
+                if m is None:
+                    made[i] = Move(unit, path(ends[i]), trucks)
+        return iter(cast(list[Move], made))  # (all made now)
 
     def keys(self) -> list[tuple[Any, ...]]:
         unit, trucks, hex_of = self._unit, self._trucks, self._result.hex_of
