@@ -227,22 +227,44 @@ def _side_parts(game: Game, side: Side) -> SideParts:
 
 def why_not_movable(game: Game, uid: str, side: Side, trucks: bool = False) -> IllegalOrderError | None:
     """The rule that keeps a unit from moving now, or ``None``."""
+    reason = _unmovable(game, uid, side, trucks)
+    if reason == MOVABLE:
+        return None
+    if reason == NOT_YOURS:
+        return IllegalOrderError("GG-XIII.A.1", f"{uid!r} is not one of your units")
+    if reason == NOT_ON_MAP:
+        return IllegalOrderError("GG-XIII.A.1", f"{uid} is not a ground unit on the map")
+    if reason == MOVED:
+        return IllegalOrderError("GG-XIII.A.1", f"{uid} has already moved this turn")
+    if reason == INACTIVE:
+        return IllegalOrderError("GG-V.A.2", f"{uid} has not been activated")
+    if reason == NOT_INFANTRY:
+        return IllegalOrderError("GG-XV.A.4", f"truck convoys carry only non-motorized infantry, not {uid}")
+    d = game.defs[uid]
+    return IllegalOrderError("GG-XV.A.4", f"{uid} needs {d.attack} truck convoys; {convoys_left(game, side)} left this turn")
+
+
+# why a unit may not move now (``_unmovable``); the listing asks for every unit at every decision and needs no message
+MOVABLE, NOT_YOURS, NOT_ON_MAP, MOVED, INACTIVE, NOT_INFANTRY, NO_CONVOYS = range(7)
+
+
+def _unmovable(game: Game, uid: str, side: Side, trucks: bool) -> int:
     d = game.defs.get(uid)
     if d is None or d.side is not side:
-        return IllegalOrderError("GG-XIII.A.1", f"{uid!r} is not one of your units")
+        return NOT_YOURS
     u = game.unit(uid)
     if u.eliminated or u.hex is None or d.is_air or d.is_dummy:
-        return IllegalOrderError("GG-XIII.A.1", f"{uid} is not a ground unit on the map")
+        return NOT_ON_MAP
     if u.moved:
-        return IllegalOrderError("GG-XIII.A.1", f"{uid} has already moved this turn")
+        return MOVED
     if d.side is Side.ALLIED and not u.activated:
-        return IllegalOrderError("GG-V.A.2", f"{uid} has not been activated")
+        return INACTIVE
     if trucks:
         if d.type is not UnitType.INFANTRY:
-            return IllegalOrderError("GG-XV.A.4", f"truck convoys carry only non-motorized infantry, not {uid}")
+            return NOT_INFANTRY
         if d.attack > convoys_left(game, side):
-            return IllegalOrderError("GG-XV.A.4", f"{uid} needs {d.attack} truck convoys; {convoys_left(game, side)} left this turn")
-    return None
+            return NO_CONVOYS
+    return MOVABLE
 
 
 def gallop_goal(h: Hex) -> bool:
@@ -288,7 +310,7 @@ def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | N
     Kept in the game's search cache under the unit's reach key, so the same orders come back while nothing the
     unit's search reads has changed (the listing after each move stays cheap).
     """
-    if why_not_movable(game, uid, game.defs[uid].side, trucks) is not None:
+    if _unmovable(game, uid, game.defs[uid].side, trucks) != MOVABLE:
         return ()
     ctx = move_context(game, uid, trucks, parts)
     key = ("move-orders", uid, trucks, uid in galloping(game), ctx.reach_key())
