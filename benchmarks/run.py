@@ -41,7 +41,7 @@ from tobruk.scenario import Scenario, load_scenario
 
 SYSTEMS = {"Gazala Gallop": "gazala-gallop", "1st Alamein": "first-alamein"}
 
-# the targets: (figure, unit, target, True when bigger is better)
+# the forward model's targets (docs/performance.md): (figure, unit, target, True when bigger is better)
 TARGETS: list[tuple[str, str, float, bool]] = [
     ("random-policy games per second", "games/s", 10.0, True),
     ("copy a game", "us", 20.0, False),
