@@ -167,3 +167,17 @@ def test_friends_next_to_a_start_outside_enemy_zoc_leave_the_reach_key_alone() -
     assert mv.move_context(game, "Pz").reach_key() == key
     game.forget_caches()
     assert set(mv.destinations(game, "Pz")) == reach_before  # worked out afresh: the same hexes
+
+
+def test_placed_units_follow_moves_eliminations_and_positions_arranged_by_hand() -> None:
+    from tobruk.engine.sides import Side
+
+    pz = unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4")
+    game = movement_game(pz + ENEMY_B5, rows=3, columns=12)
+    assert game.placed(Side.AXIS) == (("Pz", H("A1")),) and game.placed(Side.ALLIED) == (("Tommy", H("B5")),)
+    game.unit("Pz").hex = H("A3")
+    assert game.placed(Side.AXIS) == (("Pz", H("A3")),)
+    game.unit("Tommy").eliminated = True
+    assert game.placed(Side.ALLIED) == ()
+    game.unit("Pz").hex = None
+    assert game.placed(Side.AXIS) == ()

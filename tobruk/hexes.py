@@ -65,6 +65,7 @@ def _row_index(letters: str) -> int:
 
 
 _NEIGHBOURS: dict[Hex, tuple[Hex, ...]] = {}
+_PARSED: dict[str, Hex] = {}
 
 
 @total_ordering
@@ -107,11 +108,17 @@ class Hex:
 
     @classmethod
     def parse(cls, label: str) -> Hex:
-        """``"C13"`` -> the hex in row C, column 13.  Case-insensitive; surrounding blanks ignored."""
-        m = _LABEL.match(label.strip())
-        if not m or int(m.group(2)) < 1:
-            raise ValueError(f"not a hex label (row letters then a column number from 1): {label!r}")
-        return cls.from_offset(_row_index(m.group(1)), int(m.group(2)) - 1)
+        """``"C13"`` -> the hex in row C, column 13.  Case-insensitive; surrounding blanks ignored.  (Each label is
+        parsed once: the rules keep hexes as labels in their variables and read them back constantly.)"""
+        found = _PARSED.get(label)
+        if found is None:
+            m = _LABEL.match(label.strip())
+            if not m or int(m.group(2)) < 1:
+                raise ValueError(f"not a hex label (row letters then a column number from 1): {label!r}")
+            found = cls.from_offset(_row_index(m.group(1)), int(m.group(2)) - 1)
+            if len(_PARSED) < 100_000:
+                _PARSED[label] = found
+        return found
 
     # --- neighbourhood ---------------------------------------------------------------------
     def neighbour(self, direction: Direction) -> Hex:

@@ -238,6 +238,7 @@ class Game:
         self.unit_ids: tuple[str, ...] = tuple(self.defs)
         self._row = {uid: i for i, uid in enumerate(self.unit_ids)}
         self._sides = {side: tuple(uid for uid, d in self.defs.items() if d.side is side) for side in Side}
+        self._side_rows = {side: tuple((self._row[uid], uid) for uid in self._sides[side]) for side in Side}
         m = scenario.map
         start = [m.index[h] if (h := scenario.start.get(uid)) is not None else -1 for uid in self.unit_ids]
         sides = list(Side)
@@ -585,6 +586,17 @@ class Game:
 
     def units_of(self, side: Side) -> list[str]:
         return list(self._sides[side])  # the order of battle never changes during a game
+
+    def placed(self, side: Side) -> tuple[tuple[str, Hex], ...]:
+        """The side's units on the map and not eliminated (dummies and all), with their hexes, in order of battle;
+        once per position."""
+
+        def work() -> tuple[tuple[str, Hex], ...]:
+            units, hexes = self.state.units, self.scenario.map.hexes
+            at, flags = units.hex, units.flags
+            return tuple((uid, hexes[at[i]]) for i, uid in self._side_rows[side] if at[i] >= 0 and not flags[i] & 1)
+
+        return self.memo(("placed", side), work)
 
     def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
         """Ids of units (dummies included) in a hex, in order of the order of battle."""

@@ -31,12 +31,8 @@ def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
 
 
 def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
-    out = []
-    for uid in game.units_of(side):
-        u = game.unit(uid)
-        if u.hex is not None and not u.eliminated and not game.defs[uid].is_air:
-            out.append((uid, u.hex))
-    return tuple(out)
+    defs = game.defs
+    return tuple((uid, h) for uid, h in game.placed(side) if not defs[uid].is_air)
 
 
 def ground_units(game: Game, h: Hex, side: Side) -> list[str]:

@@ -78,12 +78,8 @@ def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
 
 
 def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
-    out = []
-    for uid in game.units_of(side):
-        u, d = game.unit(uid), game.defs[uid]
-        if u.hex is not None and not u.eliminated and not d.is_dummy and not d.is_air:
-            out.append((uid, u.hex))
-    return tuple(out)
+    defs = game.defs
+    return tuple((uid, h) for uid, h in game.placed(side) if not defs[uid].is_dummy and not defs[uid].is_air)
 
 
 def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
@@ -154,8 +150,16 @@ def _enemy_parts(game: Game, side: Side) -> tuple[frozenset[Hex], ZocMap]:
 
 
 def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
-    gone = set(game.vars.boxes_eliminated)
-    return frozenset(h for h, s in game.scenario.map.fortifications.items() if s is not side and h.label not in gone)
+    """The enemy's boxes and forts not yet eliminated (kept under the eliminated ones: the same set object while
+    none falls, so the tables keyed by it look it up at once)."""
+    key = ("enemy-forts", side, game.vars.boxes_eliminated)
+    found: frozenset[Hex] | None = game.search_cache.get(key)
+    if found is None:
+        gone = set(game.vars.boxes_eliminated)
+        found = game.search_cache[key] = frozenset(
+            h for h, s in game.scenario.map.fortifications.items() if s is not side and h.label not in gone
+        )
+    return found
 
 
 def galloping(game: Game) -> set[str]:
