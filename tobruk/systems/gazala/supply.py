@@ -81,8 +81,8 @@ def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[tuple[
         else:
             state[i] = 1  # (in zoc)
     enemy_mines = m.enemy_mine_table(side)
-    blocked = tuple(j < 0 or state[j] == 2 or (state[j] == 1 and enemy_mines[e]) for e, j in enumerate(m.neighbour_table))
-    extra = tuple(MF if j >= 0 and state[j] == 1 else 0 for j in m.neighbour_table)
+    blocked = tuple([j < 0 or state[j] == 2 or (state[j] == 1 and enemy_mines[e]) for e, j in enumerate(m.neighbour_table)])
+    extra = tuple([MF if j >= 0 and state[j] == 1 else 0 for j in m.neighbour_table])
     return blocked, extra
 
 
