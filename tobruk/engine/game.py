@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -185,7 +186,7 @@ class _Listing:
     def actions(self) -> tuple[Action, ...]:
         if self._actions is None:
             blocks = self.blocks
-            self._actions = tuple(blocks[0]) if len(blocks) == 1 else tuple(a for b in blocks for a in b)
+            self._actions = tuple(blocks[0]) if len(blocks) == 1 else tuple(itertools.chain.from_iterable(blocks))
         return self._actions
 
     @property
@@ -377,7 +378,7 @@ class Game:
         """The legal actions in notation, in the order of :meth:`legal_orders`."""
         listed = self._listed()
         if listed.notation is None:
-            listed.notation = tuple(text for block in listed.blocks for text in self._block_notation(block))
+            listed.notation = tuple(itertools.chain.from_iterable(self._block_notation(block) for block in listed.blocks))
         return list(listed.notation)
 
     def _block_notation(self, block: Sequence[Action]) -> tuple[str, ...]:
