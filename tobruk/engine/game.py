@@ -12,21 +12,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import itertools
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
-from tobruk.engine.actions import Action, ActionBlock, ActionSpace
+from tobruk.engine.actions import Action, ActionSpace
 from tobruk.engine.canon import StateText
 from tobruk.engine.dice import Dice, DieRoll
 from tobruk.engine.errors import IllegalOrderError, UndoError
 from tobruk.engine.flow import Decision, Frame, Node, Step
+from tobruk.engine.listing import BlockMemory, Listing
 from tobruk.engine.plain import plain
+from tobruk.engine.position import GameState, LogEntry, Reading, Snapshot, extend_reading
 from tobruk.engine.sides import Side
 from tobruk.engine.state import Units, UnitView, ZobristKeys
 from tobruk.engine.system import System, system_for
-from tobruk.engine.vars import Vars
 from tobruk.hexes import Hex
 from tobruk.scenario import Scenario
 from tobruk.units import UnitDef
@@ -35,191 +34,6 @@ T = TypeVar("T")
 
 _SIDE_GROUP = {side: i for i, side in enumerate(Side)}  # a side's group of unit rows (engine/state.py Units.group)
 MEMO_SIZE = 2048  # answers kept for the positions of the last few actions (a listing asks per unit), then dropped
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One line of the game log: the whole truth, and what a side sees instead where it may not see it.
-
-    ``private`` pairs a side (its value) with the text that side is shown in place of ``text``, or
-    ``None`` when it is shown nothing; a side not named sees ``text``.
-    """
-
-    text: str
-    private: tuple[tuple[str, str | None], ...] = ()
-    kind: str = "note"  # what the line is about, for forms and filters: move, battle, loss, supply, event, note
-
-    def seen_by(self, side: Side) -> str | None:
-        for who, instead in self.private:
-            if who == side.value:
-                return instead
-        return self.text
-
-
-@dataclass(slots=True)
-class GameState:
-    """Everything that changes during a game (the scenario and the dice live beside it)."""
-
-    turn: int
-    step: int
-    units: Units
-    vars: Vars
-    stack: tuple[Frame, ...] = ()
-    over: bool = False
-    entries: list[LogEntry] = field(default_factory=list)
-    reveals: int = 0
-    private_rolls: dict[int, str] = field(default_factory=dict)  # die roll index -> the only side that sees it
-
-    @property
-    def log(self) -> list[str]:
-        """The whole log as text (the referee's; a side's own reading is :meth:`Game.log_for`)."""
-        return [e.text for e in self.entries]
-
-    def copy(self) -> GameState:
-        return GameState(
-            self.turn,
-            self.step,
-            self.units.copy(),
-            self.vars.copy(),
-            self.stack,
-            self.over,
-            self.entries.copy(),
-            self.reveals,
-            self.private_rolls.copy(),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """What undoing one action needs: the position before it, less the log, which only grows (its length is
-    enough), and the dice's roll count.  Shared by a game and its copies, so it is only ever copied from."""
-
-    turn: int
-    step: int
-    units: Units
-    vars: Vars
-    stack: tuple[Frame, ...]
-    over: bool
-    log_length: int
-    reveals: int
-    private_rolls: dict[int, str]
-    rolls: int
-
-    @classmethod
-    def of(cls, state: GameState, rolls: int) -> _Snapshot:
-        s = state
-        return cls(s.turn, s.step, s.units.copy(), s.vars.copy(), s.stack, s.over, len(s.entries), s.reveals, s.private_rolls.copy(), rolls)
-
-    def restore(self, entries: list[LogEntry], *, shared: bool) -> GameState:
-        """The position of the snapshot, keeping the game's own log cut back to its length then.  ``shared``: the
-        snapshot is also another game's (a copy's), so the position is built from copies of its parts; else it
-        takes them over (the snapshot is dropped)."""
-        del entries[self.log_length :]
-        if not shared:
-            return GameState(self.turn, self.step, self.units, self.vars, self.stack, self.over, entries, self.reveals, self.private_rolls)
-        return GameState(
-            self.turn,
-            self.step,
-            self.units.copy(),
-            self.vars.copy(),
-            self.stack,
-            self.over,
-            entries,
-            self.reveals,
-            self.private_rolls.copy(),
-        )
-
-
-Item = TypeVar("Item")
-Seen = TypeVar("Seen")
-
-
-class _Reading(Generic[Item, Seen]):
-    """What one side may see of a list that only grows but for undo (the log, the dice): the items read so far
-    (``upto``), what the side was shown of them and where each came from, so a cut drops exactly the rest."""
-
-    __slots__ = ("items", "seen", "sources", "upto")
-
-    def __init__(self, items: list[Item]) -> None:
-        self.items, self.upto = items, 0
-        self.seen: list[Seen] = []
-        self.sources: list[int] = []
-
-    def cut(self, length: int) -> None:
-        if self.upto > length:
-            while self.sources and self.sources[-1] >= length:
-                self.sources.pop()
-                self.seen.pop()
-            self.upto = length
-
-
-def _extend_reading(
-    readings: dict[Side, _Reading[Item, Seen]], side: Side, items: list[Item], shown: Callable[[int, Item], Seen | None]
-) -> list[Seen]:
-    """A side's reading of ``items``, extended by the items added since it last read (afresh for another list)."""
-    reading = readings.get(side)
-    if reading is None or reading.items is not items or reading.upto > len(items):
-        reading = readings[side] = _Reading(items)
-    for i in range(reading.upto, len(items)):
-        seen = shown(i, items[i])
-        if seen is not None:
-            reading.seen.append(seen)
-            reading.sources.append(i)
-    reading.upto = len(items)
-    return reading.seen
-
-
-class _Listing:
-    """One position's legal actions, as the node handed them out (blocks), and what is made of them on demand:
-    the flat list, the notation, the ids (a block's ids are kept with the block across positions)."""
-
-    __slots__ = ("_actions", "_by_id", "_game", "_ids", "blocks", "key", "notation")
-
-    def __init__(self, game: Game, key: int, blocks: tuple[Sequence[Action], ...]) -> None:
-        self._game, self.key, self.blocks = game, key, blocks
-        self._actions: tuple[Action, ...] | None = None
-        self.notation: tuple[str, ...] | None = None
-        self._ids: list[int] | None = None
-        self._by_id: dict[int, Action] | None = None
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        if self._actions is None:
-            blocks = self.blocks
-            self._actions = tuple(blocks[0]) if len(blocks) == 1 else tuple(itertools.chain.from_iterable(blocks))
-        return self._actions
-
-    @property
-    def ids(self) -> list[int]:
-        """The distinct ids, ascending."""
-        if self._ids is None:
-            found: set[int] = set()
-            for block in self.blocks:
-                found.update(self._game._block_ids(block)[0])
-            self._ids = sorted(found)
-        return self._ids
-
-    @property
-    def by_id(self) -> dict[int, Action]:
-        """Each id with its first action in listing order (one representative per shape)."""
-        if self._by_id is None:
-            out: dict[int, Action] = {}
-            for block in self.blocks:
-                for i, a in zip(self._game._block_ids(block)[0], block, strict=True):
-                    if i not in out:
-                        out[i] = a
-            self._by_id = out
-        return self._by_id
-
-    def action_of(self, action_id: int) -> Action | None:
-        """The first listed action with this id (without building :attr:`by_id`)."""
-        if self._by_id is not None:
-            return self._by_id.get(action_id)
-        for block in self.blocks:
-            j = self._game._block_ids(block)[1].get(action_id)
-            if j is not None:
-                return block[j]
-        return None
 
 
 class Game:
@@ -253,19 +67,18 @@ class Game:
         )
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
-        self._undo: list[_Snapshot] = []
+        self._undo: list[Snapshot] = []
         self._shared_undo = 0  # the undo stack's first snapshots that another game (a copy) holds too
-        self._read: dict[Side, _Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
-        self._rolls_read: dict[Side, _Reading[DieRoll, DieRoll]] = {}
+        self._read: dict[Side, Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
+        self._rolls_read: dict[Side, Reading[DieRoll, DieRoll]] = {}
         self._memo: dict[Any, Any] = {}
-        self._listing: _Listing | None = None
+        self._listing: Listing | None = None
         # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
         # positions; never keyed on the position, so only content-complete keys go in
         self.search_cache: dict[Any, Any] = {}
         self._space: ActionSpace | None = None
         self._views: dict[str, UnitView | Units] = {}
-        self._notation: dict[int, tuple[Sequence[Action], tuple[str, ...]]] = {}
-        self._ids: dict[int, tuple[Sequence[Action], tuple[int, ...], dict[int, int]]] = {}
+        self._blocks = BlockMemory()  # the ids and notation of listing blocks handed out again
         self.system.setup(self)
         self.step.enter(self)
         self._advance()
@@ -376,29 +189,16 @@ class Game:
 
     def legal_notation(self) -> list[str]:
         """The legal actions in notation, in the order of :meth:`legal_orders`."""
-        listed = self._listed()
-        if listed.notation is None:
-            listed.notation = tuple(itertools.chain.from_iterable(self._block_notation(block) for block in listed.blocks))
-        return list(listed.notation)
+        return list(self._listed().texts())
 
-    def _block_notation(self, block: Sequence[Action]) -> tuple[str, ...]:
-        """A block's notation, remembered for the blocks a system hands out again (a unit's moves are kept with its
-        reach search, so most of a listing is the same blocks as the last one's)."""
-        entry = self._notation.get(id(block))
-        if entry is None or entry[0] is not block:
-            if len(self._notation) >= 4096:
-                self._notation.clear()
-            entry = self._notation[id(block)] = (block, tuple(a.notation() for a in block))  # (kept alive: its id stays its own)
-        return entry[1]
-
-    def _listed(self) -> _Listing:
+    def _listed(self) -> Listing:
         """This position's listing, made once (the player, the view and the referee all ask)."""
         key = self.position_key()
         listing = self._listing
         if listing is None or listing.key != key:
             d = self.decision
             blocks = () if d is None else tuple(self.node.action_blocks(self, d))
-            listing = self._listing = _Listing(self, key, blocks)
+            listing = self._listing = Listing(key, blocks, self._blocks, self.action_space)
         return listing
 
     @property
@@ -407,21 +207,6 @@ class Game:
         if self._space is None:
             self._space = ActionSpace(self.system.vocabulary, self.unit_ids, self.scenario.map.hexes)
         return self._space
-
-    def _block_ids(self, block: Sequence[Action]) -> tuple[tuple[int, ...], dict[int, int]]:
-        """A block's action ids, and each id's first place in it, remembered for the blocks a system hands out
-        again (see ``Node.action_blocks``)."""
-        entry = self._ids.get(id(block))
-        if entry is None or entry[0] is not block:
-            if len(self._ids) >= 4096:
-                self._ids.clear()
-            space = self.action_space
-            ids = block.ids(space) if isinstance(block, ActionBlock) else tuple(space.id_of(a) for a in block)
-            first: dict[int, int] = {}
-            for j, i in enumerate(ids):
-                first.setdefault(i, j)
-            entry = self._ids[id(block)] = (block, ids, first)  # (the block kept alive: its id stays its own)
-        return entry[1], entry[2]
 
     def legal_ids(self) -> dict[int, Action]:
         """The legal actions by id (one representative per shape), in the order of :meth:`legal_orders`."""
@@ -471,7 +256,7 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalOrderError(self.system.game_over_clause, "the game is over")
-        snap = _Snapshot.of(self.state, self.dice.snapshot())
+        snap = Snapshot.of(self.state, self.dice.snapshot())
         played = len(self.history)
         try:
             node = self.node
@@ -529,8 +314,7 @@ class Game:
         other._read = {}
         other._rolls_read = {}
         other.search_cache = {}
-        other._notation = {}
-        other._ids = {}
+        other._blocks = BlockMemory()
         return other
 
     def forget_caches(self) -> None:
@@ -542,8 +326,7 @@ class Game:
         self._rolls_read = {}
         self._listing = None
         self.search_cache.clear()
-        self._notation.clear()
-        self._ids.clear()
+        self._blocks.clear()
 
     def position_key(self) -> int:
         """Everything the rules may read from the position, as one 64-bit hash: the one key of every position
@@ -640,7 +423,7 @@ class Game:
         s = self.state
         if s.over:
             return s.log
-        return list(_extend_reading(self._read, side, s.entries, lambda i, e: e.seen_by(side)))
+        return list(extend_reading(self._read, side, s.entries, lambda i, e: e.seen_by(side)))
 
     def roll(self, purpose: str, *, seen_only_by: Side | None = None) -> int:
         """Roll a die; ``seen_only_by``: a roll about face-down units, which the other side is not shown."""
@@ -654,7 +437,7 @@ class Game:
         if self.state.over:
             return list(log)
         private = self.state.private_rolls
-        return list(_extend_reading(self._rolls_read, side, log, lambda i, r: r if private.get(i, side.value) == side.value else None))
+        return list(extend_reading(self._rolls_read, side, log, lambda i, r: r if private.get(i, side.value) == side.value else None))
 
     def _cut_readings(self) -> None:
         """After an undo or a refused action: cut the sides' kept readings back to the log and dice as they are."""

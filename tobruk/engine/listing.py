@@ -1,0 +1,113 @@
+"""A position's listing of legal actions: the blocks a node handed out, and what is made of them on demand (the
+flat list, the notation, the ids); a block's ids and notation are kept with the block, across positions.
+
+A node hands out its actions in blocks (``Node.action_blocks``); a block handed out again unchanged (a unit's moves,
+kept with its search) keeps its ids and notation, so a listing after a move works out only the new blocks'.
+An :class:`~tobruk.engine.actions.ActionBlock` gives its ids from the actions' keys without making the actions.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from tobruk.engine.actions import Action, ActionBlock, ActionSpace
+
+
+class BlockMemory:
+    """Each block's ids (and each id's first place in it) and notation, remembered by the block object (kept alive
+    with its entry, so its id stays its own), for the blocks a system hands out again."""
+
+    __slots__ = ("ids", "notation")
+
+    LIMIT = 4096  # blocks remembered, then forgotten all at once
+
+    def __init__(self) -> None:
+        self.ids: dict[int, tuple[Sequence[Action], tuple[int, ...], dict[int, int]]] = {}
+        self.notation: dict[int, tuple[Sequence[Action], tuple[str, ...]]] = {}
+
+    def clear(self) -> None:
+        self.ids.clear()
+        self.notation.clear()
+
+    def ids_of(self, block: Sequence[Action], space: ActionSpace) -> tuple[tuple[int, ...], dict[int, int]]:
+        """A block's action ids, and each id's first place in the block."""
+        entry = self.ids.get(id(block))
+        if entry is None or entry[0] is not block:
+            if len(self.ids) >= self.LIMIT:
+                self.ids.clear()
+            ids = block.ids(space) if isinstance(block, ActionBlock) else tuple(space.id_of(a) for a in block)
+            first: dict[int, int] = {}
+            for j, i in enumerate(ids):
+                first.setdefault(i, j)
+            entry = self.ids[id(block)] = (block, ids, first)
+        return entry[1], entry[2]
+
+    def notation_of(self, block: Sequence[Action]) -> tuple[str, ...]:
+        """A block's actions in notation."""
+        entry = self.notation.get(id(block))
+        if entry is None or entry[0] is not block:
+            if len(self.notation) >= self.LIMIT:
+                self.notation.clear()
+            entry = self.notation[id(block)] = (block, tuple(a.notation() for a in block))
+        return entry[1]
+
+
+class Listing:
+    """One position's legal actions, as the node handed them out (blocks), and what is made of them on demand:
+    the flat list, the notation, the ids (a block's ids are kept with the block across positions)."""
+
+    __slots__ = ("_actions", "_by_id", "_ids", "_memory", "_space", "blocks", "key", "notation")
+
+    def __init__(self, key: int, blocks: tuple[Sequence[Action], ...], memory: BlockMemory, space: ActionSpace) -> None:
+        self.key, self.blocks, self._memory, self._space = key, blocks, memory, space
+        self._actions: tuple[Action, ...] | None = None
+        self.notation: tuple[str, ...] | None = None
+        self._ids: list[int] | None = None
+        self._by_id: dict[int, Action] | None = None
+
+    def texts(self) -> tuple[str, ...]:
+        """The actions in notation, in listing order."""
+        if self.notation is None:
+            memory = self._memory
+            self.notation = tuple(itertools.chain.from_iterable(memory.notation_of(block) for block in self.blocks))
+        return self.notation
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        if self._actions is None:
+            blocks = self.blocks
+            self._actions = tuple(blocks[0]) if len(blocks) == 1 else tuple(itertools.chain.from_iterable(blocks))
+        return self._actions
+
+    @property
+    def ids(self) -> list[int]:
+        """The distinct ids, ascending."""
+        if self._ids is None:
+            found: set[int] = set()
+            for block in self.blocks:
+                found.update(self._memory.ids_of(block, self._space)[0])
+            self._ids = sorted(found)
+        return self._ids
+
+    @property
+    def by_id(self) -> dict[int, Action]:
+        """Each id with its first action in listing order (one representative per shape)."""
+        if self._by_id is None:
+            out: dict[int, Action] = {}
+            for block in self.blocks:
+                for i, a in zip(self._memory.ids_of(block, self._space)[0], block, strict=True):
+                    if i not in out:
+                        out[i] = a
+            self._by_id = out
+        return self._by_id
+
+    def action_of(self, action_id: int) -> Action | None:
+        """The first listed action with this id (without building :attr:`by_id`)."""
+        if self._by_id is not None:
+            return self._by_id.get(action_id)
+        for block in self.blocks:
+            j = self._memory.ids_of(block, self._space)[1].get(action_id)
+            if j is not None:
+                return block[j]
+        return None
