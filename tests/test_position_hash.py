@@ -197,3 +197,14 @@ def test_a_sides_reading_of_the_log_and_dice_follows_undo_and_refusals() -> None
             assert game.rolls_for(side) == [r for i, r in enumerate(game.dice.log) if private.get(i, side.value) == side.value]
     copy = game.copy()
     assert copy.log_for(Side.AXIS) == game.log_for(Side.AXIS)
+
+
+def test_variables_survive_pickling_with_their_hash_worked_out_again() -> None:
+    import pickle
+
+    game = Game(load_scenario("gazala-gallop"), seed=1)
+    game.vars.air = {"DAF": (1, 2)}
+    again = pickle.loads(pickle.dumps(game.vars))
+    assert again == game.vars and again.key() == again.key_afresh() == game.vars.key()
+    with pytest.raises(TypeError, match="immutable"):
+        again.air["LW"] = (1, 1)

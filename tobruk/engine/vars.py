@@ -83,6 +83,13 @@ class Vars:
             d["_z"] = z ^ hash((name, value))
         d[name] = value
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_z"}  # (string hashes differ between processes)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.__dict__["_z"] = self.key_afresh()
+
     def copy(self) -> Self:
         """An independent copy (the values are immutable, so sharing them is safe)."""
         other = object.__new__(type(self))
