@@ -85,21 +85,15 @@ class MoveContext:
     def free_limits(self) -> tuple[tuple[int, ...], int]:
         """Per route index: 0 no free hexes along it, 1 free up to ``free_total``, 2 free up to the shared lower
         limit of the "lesser" kinds (a track's 2 where a road gives 4); and that lower limit."""
-        limits = dict(self.free_steps)
-        lesser = {v for v in limits.values() if v < self.free_total}
-        if len(lesser) > 1 or self.free_total > 7:
-            raise ValueError("free hexes: at most 7 in all, and one lower limit shared by the lesser route kinds")
-        low = lesser.pop() if lesser else 0
-        marks = tuple(0 if limits.get(k, 0) == 0 else (2 if limits[k] < self.free_total else 1) for k in self.map.route_kinds)
-        return marks, low
+        _, marks, low, _ = self.kernel_params
+        return tuple(marks), low
 
     @cached_property
     def kernel_params(self) -> tuple[bytes, bytes, int, int]:
         """The unit's route rates (int32) and free-hex marks (a byte) per route kind, the lesser kinds' free-hex
-        limit and the allowed directions as a 6-bit mask, as the compiled search reads them."""
-        marks, low = self.free_limits if self.free_total else ((0,) * len(self.map.route_kinds), 0)
-        dirmask = 63 if self.directions is None else sum(1 << int(d) for d in self.directions)
-        return array("i", self.route_rates).tobytes(), bytes(marks), low, dirmask
+        limit and the allowed directions as a 6-bit mask, as the compiled search reads them (the same few for
+        every unit of a kind: made once each, their bytes hashing at once in the search's key)."""
+        return _kernel_params(self.rates, self.map.route_kinds, self.free_steps, self.free_total, self.directions)
 
     def reach_key(self) -> Hashable:
         """Everything :func:`reach` reads, as a dictionary key.
@@ -368,6 +362,27 @@ def _tables(ctx: MoveContext) -> SideTables:
         cached = side_tables(ctx.map, ctx.side, ctx.zoc, ctx.enemy_units, ctx.friendly_units, ctx.enemy_forts, ctx.barriers)
         ctx.__dict__["_tables"] = cached  # a frozen dataclass: cache beside the fields
     return cached
+
+
+@lru_cache(maxsize=256)
+def _kernel_params(
+    rates: MovementRates,
+    kinds: tuple[str, ...],
+    free_steps: tuple[tuple[str, int], ...],
+    free_total: int,
+    directions: frozenset[Direction] | None,
+) -> tuple[bytes, bytes, int, int]:
+    if free_total:
+        limits = dict(free_steps)
+        lesser = {v for v in limits.values() if v < free_total}
+        if len(lesser) > 1 or free_total > 7:
+            raise ValueError("free hexes: at most 7 in all, and one lower limit shared by the lesser route kinds")
+        low = lesser.pop() if lesser else 0
+        marks = tuple(0 if limits.get(k, 0) == 0 else (2 if limits[k] < free_total else 1) for k in kinds)
+    else:
+        marks, low = (0,) * len(kinds), 0
+    dirmask = 63 if directions is None else sum(1 << int(d) for d in directions)
+    return array("i", _rate_table(rates, kinds)).tobytes(), bytes(marks), low, dirmask
 
 
 @lru_cache(maxsize=256)

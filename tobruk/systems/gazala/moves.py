@@ -248,6 +248,11 @@ def why_not_movable(game: Game, uid: str, side: Side, trucks: bool = False) -> I
     return IllegalOrderError("GG-XV.A.4", f"{uid} needs {d.attack} truck convoys; {convoys_left(game, side)} left this turn")
 
 
+def truck_borne(d: UnitDef) -> bool:
+    """GG-XV.A.4: truck convoys carry only non-motorized infantry."""
+    return d.type is UnitType.INFANTRY
+
+
 # why a unit may not move now (``_unmovable``); the listing asks for every unit at every decision and needs no message
 MOVABLE, NOT_YOURS, NOT_ON_MAP, MOVED, INACTIVE, NOT_INFANTRY, NO_CONVOYS = range(7)
 
@@ -264,7 +269,7 @@ def _unmovable(game: Game, uid: str, side: Side, trucks: bool) -> int:
     if d.side is Side.ALLIED and not u.activated:
         return INACTIVE
     if trucks:
-        if d.type is not UnitType.INFANTRY:
+        if not truck_borne(d):
             return NOT_INFANTRY
         if d.attack > convoys_left(game, side):
             return NO_CONVOYS
