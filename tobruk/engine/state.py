@@ -144,7 +144,10 @@ class Units:
         self.group_z = self.group_key_afresh() if group_z is None else group_z
 
     def copy(self) -> Units:
-        return Units(self.hex.copy(), self.flags.copy(), self.steps.copy(), self.keys, self.group, self.groups, self.z, self.group_z.copy())
+        other = object.__new__(Units)  # (every field set here: a copy for undo or search, made per action)
+        other.hex, other.flags, other.steps, other.keys = self.hex.copy(), self.flags.copy(), self.steps.copy(), self.keys
+        other.group, other.groups, other.z, other.group_z = self.group, self.groups, self.z, self.group_z.copy()
+        return other
 
     def group_key_afresh(self) -> list[int]:
         """:attr:`group_z` worked out from the arrays themselves (the tests check it agrees with the kept one)."""

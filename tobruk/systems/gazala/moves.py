@@ -304,12 +304,14 @@ def _ends(game: Game, uid: str, ctx: MoveContext) -> tuple[ReachResult, list[int
     """The unit's search and which of its ends are destinations (``j`` into ``ends``): all of them, but for a
     galloping unit that can end east of column 13 only those (GG-XIII.E)."""
     found = reach_result(ctx, game.search_cache)
-    ends = list(range(len(found.ends)))
-    if uid in galloping(game):
-        goal = [j for j in ends if gallop_goal(found.hex_of(j))]
-        if goal:
-            ends = goal
-    return found, ends
+    if _must_gallop_east(game, uid, found):
+        return found, [j for j in range(len(found.ends)) if gallop_goal(found.hex_of(j))]
+    return found, list(range(len(found.ends)))
+
+
+def _must_gallop_east(game: Game, uid: str, found: ReachResult) -> bool:
+    """GG-XIII.E: a galloping unit that can end its move east of column 13 must."""
+    return uid in game.vars.gallop and any(gallop_goal(found.hex_of(j)) for j in range(len(found.ends)))
 
 
 def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> Sequence[Move]:
@@ -338,16 +340,19 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     if problem is not None:
         raise problem
     ctx = move_context(game, order.unit, order.trucks)
-    found = _destinations(game, order.unit, ctx)
+    found = reach_result(ctx, game.search_cache)
     target = order.path[-1]
+    j = found.position(target)
+    if j is not None and not gallop_goal(target) and _must_gallop_east(game, order.unit, found):
+        j = None  # not a destination (GG-XIII.E), as the walk below says
     if len(order.path) == 1:
-        if target in found:
-            return found[target]
+        if j is not None:
+            return found.entry(j)
         # explain why with the straight step's first broken rule; a legal step the destinations leave out is a
         # galloping unit's that could end east of column 13 (every other legal step is a destination)
         result = walk(ctx, [ctx.start, target])
-    elif target in found and found[target].path == order.path:
-        return found[target]  # the route the search found (and listed): legal, and no gallop rule against it
+    elif j is not None and found.path(j) == order.path:
+        return found.entry(j)  # the route the search found (and listed): legal, and no gallop rule against it
     else:
         result = walk(ctx, order.path)
     if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx, game.search_cache)):
