@@ -14,7 +14,7 @@ hexside index.  Pixel layout (for drawing) lives in :mod:`tobruk.layout`, not he
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import total_ordering
 
@@ -42,7 +42,6 @@ class Direction(IntEnum):
 _DELTAS: tuple[tuple[int, int], ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 _DELTA_TO_DIRECTION = {delta: Direction(i) for i, delta in enumerate(_DELTAS)}
 _LABEL = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
-_LABELS: dict[tuple[int, int], str] = {}  # labels are asked for hundreds of thousands of times a game
 
 
 def _row_letters(row: int) -> str:
@@ -75,6 +74,7 @@ class Hex:
 
     q: int
     r: int
+    _label: str | None = field(default=None, init=False, compare=False, repr=False)  # worked out on first use
 
     @property
     def s(self) -> int:
@@ -97,13 +97,13 @@ class Hex:
 
     @property
     def label(self) -> str:
-        """The printed label, e.g. ``C13``."""
-        key = (self.q, self.r)
-        text = _LABELS.get(key)
+        """The printed label, e.g. ``C13`` (kept with the hex: logs and views ask for it constantly)."""
+        text = self._label
         if text is None:
             if self.row < 0 or self.col < 0:
                 raise ValueError(f"hex ({self.q}, {self.r}) lies north or west of A1 and has no label")
-            text = _LABELS[key] = f"{_row_letters(self.row)}{self.col + 1}"
+            text = f"{_row_letters(self.row)}{self.col + 1}"
+            object.__setattr__(self, "_label", text)
         return text
 
     @classmethod
