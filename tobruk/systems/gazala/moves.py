@@ -378,15 +378,16 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     ctx = move_context(game, order.unit, order.trucks)  # (before the unit's hex changes)
     end = route.hex
     note = ""
-    from tobruk.systems.gazala.air import interdict  # (air imports this module)
+    if game.vars.interdiction is not None:
+        from tobruk.systems.gazala.air import interdict  # (air imports this module)
 
-    for i, h in enumerate(route.path[1:] if game.vars.interdiction is not None else (), start=1):
-        if interdict(game, order.unit, h):  # GG-X.B.1: caught by the enemy air unit over this hex
-            end = h
-            u.disrupted = True
-            route = Reach(h, walk(ctx, route.path[: i + 1]).spent, route.path[: i + 1], route.entered_zoc)
-            note = f"; disrupted by air interdiction in {h}, stops"
-            break
+        for i, h in enumerate(route.path[1:], start=1):
+            if interdict(game, order.unit, h):  # GG-X.B.1: caught by the enemy air unit over this hex
+                end = h
+                u.disrupted = True
+                route = Reach(h, walk(ctx, route.path[: i + 1]).spent, route.path[: i + 1], route.entered_zoc)
+                note = f"; disrupted by air interdiction in {h}, stops"
+                break
     if "crusader" in d.flags:
         used = -(-route.spent // MF)  # whole MF used
         if used >= 2:  # GG-XIII.D: a die against the MF used beyond the first
