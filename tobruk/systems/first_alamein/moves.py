@@ -18,7 +18,7 @@ from tobruk.hexes import Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
-from tobruk.mechanics.reach import MF, MoveBlock, MoveContext, Reach, SideTables, reach, reach_result, reading_rank, side_tables, walk
+from tobruk.mechanics.reach import MF, MoveBlock, MoveContext, Reach, SideTables, reach_result, reading_rank, side_tables, walk
 from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
@@ -121,13 +121,16 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     if order.trucks:
         raise IllegalOrderError("GG-XIII.A.2", "1st Alamein has no truck convoys: a unit moves by itself")
     ctx = move_context(game, order.unit)
+    found = reach_result(ctx, game.search_cache)
+    target = order.path[-1]
+    j = found.position(target)
     if len(order.path) == 1:
-        found = reach(ctx, game.search_cache)
-        target = order.path[0]
         # every legal step is a destination, so one the search did not find is refused by the direct step's
         # first broken rule
-        return found[target] if target in found else walk(ctx, [ctx.start, target])
-    boxes = set(ctx.enemy_forts)
+        return found.entry(j) if j is not None else walk(ctx, [ctx.start, target])
+    if j is not None and found.path(j) == order.path:
+        return found.entry(j)  # the route the search found (and listed): legal
+    boxes = ctx.enemy_forts
     for i, h in enumerate(order.path[1:-1], start=1):
         if h in boxes:  # the first rule broken, if the way there is legal: the box stops the unit (FA-TER.2)
             walk(ctx, order.path[: i + 1])
