@@ -1,21 +1,21 @@
-"""Village and town control in The Gazala Gallop (GG-XVI): who holds each one, and when it changes hands."""
+"""Village and town control in The Gazala Gallop (GG-XVI): who holds each one at the start; the family's rule for
+when one changes hands is the mechanics' (:func:`~tobruk.mechanics.control.pass_through`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.maps import Terrain
+from tobruk.mechanics.control import controllers, pass_through
+
+__all__ = ["pass_through", "set_initial_control", "villages"]
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 
-def villages(game: Game) -> dict[Hex, Side]:
-    data = game.vars.villages
-    return {Hex.parse(h): Side(s) for h, s in data.items()}
+villages = controllers  # each village or town with the side holding it
 
 
 def set_initial_control(game: Game) -> None:
@@ -25,12 +25,3 @@ def set_initial_control(game: Game) -> None:
     game.vars.villages = {
         h.label: (Side.AXIS if h in west else Side.ALLIED).value for h in m.hexes if m.terrain[h] in (Terrain.VILLAGE, Terrain.TOWN)
     }
-
-
-def pass_through(game: Game, side: Side, path: Iterable[Hex]) -> None:
-    """A combat unit in or through a village takes control of it (GG-XVI)."""
-    for h in path:
-        control = game.vars.villages
-        if h.label in control and control[h.label] != side.value:
-            game.vars.villages = control | {h.label: side.value}
-            game.log(f"{side.display} takes control of {', '.join(p.name for p in game.scenario.map.places_in(h)) or h}.", kind="event")
