@@ -115,8 +115,7 @@ class Game:
         """Who must decide what now; ``None`` once the game is over."""
         if self.state.over:
             return None
-        node = self.node
-        found: Decision | None = self.memo("decision", lambda: node.decision(self))
+        found: Decision | None = self.memo("decision", lambda: self.node.decision(self))
         return found
 
     @property
@@ -163,9 +162,9 @@ class Game:
     def _advance(self) -> None:
         """Run what needs nobody's decision (settled frames, automatic steps) until someone must decide."""
         while not self.state.over:
-            node = self.node
             if self.decision is not None:
                 return
+            node = self.node
             if isinstance(node, Frame):
                 node.settle(self)
                 continue

@@ -69,7 +69,7 @@ class GameState:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # (not frozen: one is made per action, and a frozen dataclass's fields cost more to set)
 class Snapshot:
     """What undoing one action needs: the position before it, less the log, which only grows (its length is
     enough), and the dice's roll count.  Shared by a game and its copies, so it is only ever copied from."""
