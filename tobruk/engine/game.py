@@ -273,7 +273,8 @@ class Game:
             del self.history[played:]
             raise
         self._undo.append(snap)
-        self._shared_undo = min(self._shared_undo, len(self._undo) - 1)
+        if len(self._undo) <= self._shared_undo:
+            self._shared_undo = len(self._undo) - 1
 
     def pop(self) -> Action:
         """Undo the last action.  Refused past a die roll or a reveal, which the other side has seen."""
@@ -336,7 +337,7 @@ class Game:
         the position is; two different positions share a key with odds of about 2^-64.
         """
         s = self.state
-        return hash((s.turn, s.step, s.over, s.reveals, s.stack, s.units.z, s.vars.key()))
+        return hash((s.turn, s.step, s.over, s.reveals, s.stack, s.units.z, s.vars.__dict__.get("_z", 0)))  # (Vars.key())
 
     def side_key(self, side: Side) -> int:
         """A hash of ``side``'s unit rows alone (kept by every write, like the position's): what depends only on one
@@ -440,6 +441,8 @@ class Game:
 
     def _cut_readings(self) -> None:
         """After an undo or a refused action: cut the sides' kept readings back to the log and dice as they are."""
+        if not (self._read or self._rolls_read):
+            return
         for readings, items in ((self._read, self.state.entries), (self._rolls_read, self.dice.log)):
             for reading in readings.values():
                 if reading.items is items:
