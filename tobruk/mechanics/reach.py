@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from array import array
-from collections.abc import Hashable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, cast, overload
@@ -72,6 +72,27 @@ class MoveContext:
     free_steps: tuple[tuple[str, int], ...] = ()  # route kind -> free hexes along it per move
     free_total: int = 0  # free hexes per move in all
     barriers: tuple[str, ...] = (Feature.TOWERING_ESCARPMENT,)  # hexside kinds crossed only along a road or track
+
+    @classmethod
+    def of(cls, **values: Any) -> MoveContext:
+        """The same context as ``MoveContext(**values)``, made without the frozen dataclass's field-by-field
+        assignment (a listing makes one per unit that may move, at every decision)."""
+        defaults = _CONTEXT_DEFAULTS.get(cls)
+        if defaults is None:
+            defaults = _CONTEXT_DEFAULTS[cls] = _defaults(cls)
+        names, fixed, factories = defaults
+        unknown = values.keys() - names
+        if unknown:
+            raise TypeError(f"MoveContext has no field {sorted(unknown)[0]!r}")
+        ctx = object.__new__(cls)
+        own = ctx.__dict__
+        own.update(fixed)
+        for name, factory in factories:
+            own[name] = factory()
+        own.update(values)
+        if len(own) != len(names):
+            raise TypeError(f"MoveContext needs {sorted(names - own.keys())[0]!r}")
+        return ctx
 
     def clause(self, key: str) -> str:
         return self.clauses.get(key, key)
@@ -128,6 +149,17 @@ class MoveContext:
             self.free_total,
         )
         return found
+
+
+_CONTEXT_DEFAULTS: dict[type, tuple[frozenset[str], dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
+
+
+def _defaults(kind: type) -> tuple[frozenset[str], dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
+    """A dataclass's field names, its plain defaults and its default factories (for :meth:`MoveContext.of`)."""
+    fields = dataclasses.fields(kind)
+    fixed = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+    factories = tuple((f.name, f.default_factory) for f in fields if f.default_factory is not dataclasses.MISSING)
+    return frozenset(f.name for f in fields), fixed, factories
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,7 @@ def _move_context(game: Game, uid: str, parts: SideParts | None) -> MoveContext:
     factor = min(d.movement, c.spent_movement) if u.disrupted else d.movement  # GG-IX.A
     zoc, enemies, friends, stops, tables = parts if parts is not None else side_parts(game, d.side)
     free = (("road", c.road_free_hexes), *((k, c.track_free_hexes) for k in c.track_kinds))
-    return MoveContext(
+    return MoveContext.of(
         map=game.scenario.map,
         side=d.side,
         start=u.hex,

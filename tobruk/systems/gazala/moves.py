@@ -201,7 +201,7 @@ def _move_context(game: Game, uid: str, trucks: bool, parts: SideParts | None) -
     if uid in galloping(game):  # GG-XIII.E: twice the movement and the bonus, NE, E or SE only
         base, bonus, directions = base * 2, bonus * 2, GALLOP_DIRECTIONS
     zoc, enemies, friends, forts, tables = parts if parts is not None else side_parts(game, d.side)
-    return MoveContext(
+    return MoveContext.of(
         map=game.scenario.map,
         side=d.side,
         start=u.hex,
