@@ -304,3 +304,15 @@ def test_incremental_hashes_that_disagree_with_fresh_ones_are_caught() -> None:
     game.vars.__dict__["_z"] = game.vars.key() ^ 1  # a variable changed behind its hash
     with pytest.raises(InvariantError, match="variables' incremental hash"):
         check_hashes(game)
+
+
+@pytest.mark.rule("GG-XIII.A.2")
+@pytest.mark.rule("GG-XIII.C")
+def test_a_move_past_the_units_movement_factors_is_caught() -> None:
+    # Pz has 4 MF and the bonus MF (GG-XIII.C) off road on an open board: five hexes east, a sixth is too many
+    game = movement_game(unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4") + unit_toml("Tommy", "allied", "C12"))
+    path = tuple(H(f"A{c}") for c in range(1, 7))
+    check_order(game, Move("Pz", path[:5]), {}, {})  # 4 hexes entered: within the MF (and the bonus MF)
+    check_order(game, Move("Pz", path), {}, {})  # 5 hexes: the bonus MF (GG-XIII.C) pays for the fifth
+    with pytest.raises(InvariantError, match=r"is refused step by step: not enough movement to enter A7 .*\[GG-XIII\.A\.2\]"):
+        check_order(game, Move("Pz", (*path, H("A7"))), {}, {})

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
@@ -171,10 +172,10 @@ def check_action(game: Game, action: Action) -> list[str]:
         return []
     from tobruk.mechanics.reach import walk
 
-    ctx = mv.move_context(game, action.unit, action.trucks)
-    route = walk(ctx, action.path)
-    if route.spent > ctx.budget + ctx.bonus:
-        return [f"{action.notation()} spends {route.spent} of {ctx.budget + ctx.bonus}"]
+    try:  # the step-by-step check refuses a step past the unit's MF (and every other broken movement rule)
+        walk(mv.move_context(game, action.unit, action.trucks), action.path)
+    except IllegalOrderError as refused:
+        return [f"{action.notation()} is refused step by step: {refused}"]
     return []
 
 
