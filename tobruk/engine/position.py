@@ -95,19 +95,10 @@ class Snapshot:
         snapshot is also another game's (a copy's), so the position is built from copies of its parts; else it
         takes them over (the snapshot is dropped)."""
         del entries[self.log_length :]
-        if not shared:
-            return GameState(self.turn, self.step, self.units, self.vars, self.stack, self.over, entries, self.reveals, self.private_rolls)
-        return GameState(
-            self.turn,
-            self.step,
-            self.units.copy(),
-            self.vars.copy(),
-            self.stack,
-            self.over,
-            entries,
-            self.reveals,
-            self.private_rolls.copy(),
+        units, vars_, rolls = (
+            (self.units.copy(), self.vars.copy(), self.private_rolls.copy()) if shared else (self.units, self.vars, self.private_rolls)
         )
+        return GameState(self.turn, self.step, units, vars_, self.stack, self.over, entries, self.reveals, rolls)
 
 
 Item = TypeVar("Item")
