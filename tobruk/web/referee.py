@@ -15,7 +15,7 @@ import contextlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -338,11 +338,30 @@ class Referee:
             raise Refused(503, "the game could not be saved, so nothing was changed: try again in a moment") from None
         self.on_change(s.stored.id)
 
-    def _check_turn(self, s: Session, seat: str, version: int) -> Side:
-        if seat == "replay":
-            raise Refused(403, "a replay link cannot play orders")
-        if version != s.version:
-            raise Refused(409, "the position has changed since you saw it: look again", version=s.version)
+    @contextlib.contextmanager
+    def _changing(self, s: Session, seat: str, version: int, what: str) -> Iterator[list[tuple[str, str]]]:
+        """The shape every change of a game shares: under the session's lock, refused to a replay link and to a
+        page that saw an older version; the body adds the events it made to the list it is given, and they are
+        stored (and the game's watchers told) when it ends.  A body refuses (:class:`Refused`) before it changes
+        anything; if it fails otherwise (a computer player's error), the game in memory is put back."""
+        with s.lock:  # (brought up to date by open(); an order stored since by another process makes the write a 409)
+            if seat == "replay":
+                raise Refused(403, f"a replay link cannot {what}")
+            if version != s.version:
+                raise Refused(409, "the position has changed since you saw it: look again", version=s.version)
+            backup = self._snapshot(s)
+            new: list[tuple[str, str]] = []
+            try:
+                yield new
+            except Refused:
+                raise
+            except BaseException:
+                s.game, s.sides = backup
+                s.listing = None
+                raise
+            self._commit(s, backup, new)
+
+    def _check_turn(self, s: Session, seat: str) -> Side:
         d = s.game.decision
         if d is None:
             raise Refused(400, "the game is over")
@@ -352,22 +371,16 @@ class Referee:
 
     def play(self, s: Session, seat: str, text: str, version: int) -> None:
         """Play a seat's order made against ``version``, and the computer's replies; store them all."""
-        with s.lock:  # (brought up to date by open(); an order stored since by another process makes the write a 409)
-            side = self._check_turn(s, seat, version)
+        with self._changing(s, seat, version, "play orders") as new:
+            side = self._check_turn(s, seat)
             full = self.shown_orders(s)[1].get(text, text)  # a move given by its destination: the route listed
-            backup = self._snapshot(s)
             try:
                 s.game.play(full)
             except (InvalidOrderError, IllegalOrderError) as exc:
                 raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
             s.sides.append(side.value)
-            new = [(ORDER, s.game.notation()[-1])]
-            try:
-                new += self._play_computers(s)
-            except Exception:
-                s.game, s.sides = backup
-                raise
-            self._commit(s, backup, new)
+            new.append((ORDER, s.game.notation()[-1]))
+            new += self._play_computers(s)
 
     def undo_refusal(self, s: Session, seat: str) -> str | None:
         """Why ``seat`` may not take back an order now (``None``: it may).
@@ -412,20 +425,15 @@ class Referee:
         return n + 1
 
     def undo(self, s: Session, seat: str, version: int) -> None:
-        with s.lock:
-            if seat == "replay":
-                raise Refused(403, "a replay link cannot take back orders")
-            if version != s.version:
-                raise Refused(409, "the position has changed since you saw it: look again", version=s.version)
+        with self._changing(s, seat, version, "take back orders") as new:
             why = self.undo_refusal(s, seat)
             if why is not None:
                 raise Refused(400, f"cannot undo: {why}")
-            backup = self._snapshot(s)
             count = self._undo_count(s, seat)
             for _ in range(count):
                 s.game.pop()
                 s.sides.pop()
-            self._commit(s, backup, [(UNDO, "")] * count)
+            new += [(UNDO, "")] * count
 
     # --- what a seat is sent ------------------------------------------------------------------------
     def shown_orders(self, s: Session) -> tuple[list[str], dict[str, str]]:

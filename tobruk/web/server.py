@@ -196,29 +196,28 @@ def create_app(
 
         return answer(await run_in_threadpool(read))
 
+    async def changed(s: Session, seat: str, change: Callable[[], None]) -> Response:
+        """Make a change to the game (the referee takes the lock, checks the version, stores and tells the
+        watchers) and answer the seat with the position it made."""
+
+        def work() -> dict[str, Any]:
+            change()
+            with s.lock:
+                return payload.state_of(referee, s, seat)
+
+        return answer(await run_in_threadpool(work))
+
     @guarded
     async def order(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.PlayOrder)
         s, seat = await seat_of(request)
-
-        def play() -> dict[str, Any]:
-            referee.play(s, seat, body.order, body.version)
-            with s.lock:
-                return payload.state_of(referee, s, seat)
-
-        return answer(await run_in_threadpool(play))
+        return await changed(s, seat, lambda: referee.play(s, seat, body.order, body.version))
 
     @guarded
     async def undo(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.Undo)
         s, seat = await seat_of(request)
-
-        def take_back() -> dict[str, Any]:
-            referee.undo(s, seat, body.version)
-            with s.lock:
-                return payload.state_of(referee, s, seat)
-
-        return answer(await run_in_threadpool(take_back))
+        return await changed(s, seat, lambda: referee.undo(s, seat, body.version))
 
     @guarded
     async def path(request: Request) -> Response:
