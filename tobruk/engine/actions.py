@@ -238,6 +238,14 @@ class ActionSpace:
         self.size = total
         self._encoders: dict[type[Action], Callable[[tuple[Any, ...]], int]] = {}
 
+    def stride(self, kind: type[Action], dim: int) -> int:
+        """How far apart the ids of two ``kind`` actions are whose keys differ by one in coordinate ``dim`` alone (a
+        block of actions that differ in one coordinate works out its ids by this, see :class:`ActionBlock`)."""
+        n = 1
+        for size in self.sizes[kind][dim + 1 :]:
+            n *= size
+        return n
+
     def id_of(self, action: Action) -> int:
         return self.id_of_key(type(action), action.key())
 

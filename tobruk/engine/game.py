@@ -371,6 +371,14 @@ class Game:
     def units_of(self, side: Side) -> list[str]:
         return list(self._sides[side])  # the order of battle never changes during a game
 
+    def row_of(self, unit_id: str) -> int | None:
+        """The unit's row in the unit arrays (``None`` for an id no unit has)."""
+        return self._row.get(unit_id)
+
+    def rows_of(self, side: Side) -> tuple[tuple[int, str], ...]:
+        """The side's units as (row in the unit arrays, id), in order of battle."""
+        return self._side_rows[side]
+
     def placed(self, side: Side) -> tuple[tuple[str, Hex], ...]:
         """The side's units on the map and not eliminated (dummies and all), with their hexes, in order of battle;
         once per position."""

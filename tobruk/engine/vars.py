@@ -14,6 +14,7 @@ is kept up to date on every assignment (:meth:`Vars.key`), never recomputed from
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, NoReturn, Self, TypeVar
 
 from tobruk.engine.plain import plain
@@ -108,6 +109,17 @@ class Vars:
         (the supply lines drawn on the map, the final score) that no rule reads back.
         """
         z: int = self.__dict__.get("_z", 0)
+        return z
+
+    def key_without(self, names: Sequence[str]) -> int:
+        """:meth:`key` leaving out the named fields (for a cache that never reads them; an unknown name is an error)."""
+        d = self.__dict__
+        z: int = d.get("_z", 0)
+        fields = _key_fields(type(self))
+        for name in names:
+            value = d[name]
+            if name in fields:
+                z ^= hash((name, value))
         return z
 
     def key_afresh(self) -> int:

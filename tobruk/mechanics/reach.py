@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, cast, overload
 
-from tobruk.engine.actions import ActionBlock
+from tobruk.engine.actions import ActionBlock, ActionSpace
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex, Hexside
@@ -116,6 +116,12 @@ class MoveContext:
         every unit of a kind: made once each, their bytes hashing at once in the search's key)."""
         return _kernel_params(self.rates, self.map.route_kinds, self.free_steps, self.free_total, self.directions)
 
+    def reads_neighbours(self) -> bool:
+        """Whether the search reads the friendly units next to the start: only when the start is in an enemy ZOC
+        that stops (the ZOC-to-ZOC exemption, into a friendly-occupied hex, can apply only to the first step)."""
+        t = _tables(self)
+        return self.zoc_stops and t.zoc[t.index[self.start]] is not None
+
     def reach_key(self) -> Hashable:
         """Everything :func:`reach` reads, as a dictionary key.
 
@@ -129,8 +135,7 @@ class MoveContext:
             return found
         t = _tables(self)
         i = t.index[self.start]
-        exempting = self.zoc_stops and t.zoc[i] is not None
-        near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6 : i * 6 + 6]) if exempting else ()
+        near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6 : i * 6 + 6]) if self.reads_neighbours() else ()
         # of quick hashes: the enemy's tables by serial number, the start by index, the rates as the bytes the
         # kernel reads (a bytes object keeps its hash); the key is looked up at every listing
         found = self.__dict__["_reach_key"] = (
@@ -583,7 +588,7 @@ def _search(ctx: MoveContext) -> ReachResult:
         ctx.budget, ctx.bonus, ctx.ascent, int(ctx.vehicle), int(ctx.zoc_stops), dirmask, ctx.rates.cross_country,
         rates, ctx.free_total, marks, low,
     )  # fmt: skip
-    return ReachResult(t.hexes, answer, _make_reach)
+    return ReachResult(t.hexes, answer, _make_reach, t.index)
 
 
 def _make_reach(h: Hex, spent: int, entered: int, path: tuple[Hex, ...]) -> Reach:
@@ -599,13 +604,33 @@ class MoveBlock(ActionBlock[Move]):
     """
 
     kind = Move
-    __slots__ = ("_made", "_result", "_trucks", "_unit", "ends")
+    __slots__ = ("_listed", "_made", "_result", "_trucks", "_unit", "ends")
 
     def __init__(self, unit: str, result: ReachResult, ends: Sequence[int], trucks: bool = False) -> None:
         """``ends``: which of the search's ends are destinations (``j`` into ``result.ends``), in listing order."""
         self._unit, self._result, self._trucks = unit, result, trucks
         self.ends = tuple(ends)
         self._made: list[Move | None] = [None] * len(self.ends)
+        self._listed: frozenset[int] | None = None
+
+    @property
+    def trucks(self) -> bool:
+        return self._trucks
+
+    def route(self, order: Move) -> Reach | None:
+        """The route of ``order`` if it is one of this block's moves (its unit and means, a listed destination and
+        the route listed to it, or the destination alone), else ``None``: a listed move needs no check again."""
+        if order.unit != self._unit or order.trucks != self._trucks:
+            return None
+        j = self._result.position(order.path[-1])
+        if j is None:
+            return None
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = frozenset(self.ends)
+        if j not in listed or (len(order.path) > 1 and self._result.path(j) != order.path):
+            return None
+        return self._result.entry(j)
 
     def __len__(self) -> int:
         return len(self.ends)
@@ -637,3 +662,16 @@ class MoveBlock(ActionBlock[Move]):
     def keys(self) -> list[tuple[Any, ...]]:
         unit, trucks, hex_of = self._unit, self._trucks, self._result.hex_of
         return [(unit, hex_of(j), trucks) for j in self.ends]
+
+    def ids(self, space: ActionSpace) -> tuple[int, ...]:
+        """The moves' ids, which differ only in the destination's coordinate: the first one's id and the others'
+        distances in hexes from it (the searches number hexes as the action space does: the map's order)."""
+        if not self.ends:
+            return ()
+        result, ends = self._result, self._result.ends
+        j0 = self.ends[0]
+        first, e0 = space.id_of_key(Move, (self._unit, result.hex_of(j0), self._trucks)), ends[j0]
+        if space.hexes[result.hex_of(j0)] != e0:
+            raise ValueError("the search's hexes are not numbered as the action space's")
+        stride = space.stride(Move, 1)
+        return tuple([first + (ends[j] - e0) * stride for j in self.ends])

@@ -11,7 +11,7 @@ as :class:`Hex` tuples) are built only when read.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
 from tobruk.hexes import Hex
@@ -47,20 +47,24 @@ class SearchResult(dict[Hex, V], Generic[V]):
     ``values()``, ``dict(...)``, ``==``), and refuses changes.
     """
 
-    __slots__ = ("_costs", "_hexes", "_lists", "_make", "_more", "_offsets", "_paths", "_where", "ends")
+    __slots__ = ("_costs", "_hexes", "_index", "_lists", "_make", "_more", "_offsets", "_paths", "_where", "ends")
 
     def __init__(
-        self, hexes: tuple[Hex, ...], answer: tuple[bytes, bytes, bytes, bytes, bytes], make: Callable[[Hex, int, int, tuple[Hex, ...]], V]
+        self,
+        hexes: tuple[Hex, ...],
+        answer: tuple[bytes, bytes, bytes, bytes, bytes],
+        make: Callable[[Hex, int, int, tuple[Hex, ...]], V],
+        index: Mapping[Hex, int],
     ) -> None:
-        """``make(hex, cost, more, path)``: the entry for an end, from its figures."""
+        """``make(hex, cost, more, path)``: the entry for an end, from its figures; ``index``: each hex's index."""
         super().__init__()
         ends, costs, more, offsets, paths = answer
-        self._hexes = hexes
+        self._hexes, self._index = hexes, index
         self.ends: tuple[int, ...] = tuple(int32s(ends))
         self._costs, self._more = int32s(costs), int32s(more)
         self._offsets, self._paths = int32s(offsets), int32s(paths)
         self._make = make
-        self._where: dict[Hex, int] | None = None
+        self._where: dict[int, int] | None = None
         self._lists: tuple[list[int], list[int]] | None = None  # offsets and paths as lists, once a path is asked for
 
     # the arrays
@@ -94,9 +98,9 @@ class SearchResult(dict[Hex, V], Generic[V]):
     def position(self, h: Hex) -> int | None:
         """Where ``h`` is among the ends, or ``None``."""
         if self._where is None:
-            hexes = self._hexes
-            self._where = {hexes[i]: j for j, i in enumerate(self.ends)}
-        return self._where.get(h)
+            self._where = dict(zip(self.ends, range(len(self.ends)), strict=True))
+        i = self._index.get(h)
+        return None if i is None else self._where.get(i)
 
     # the mapping
     def _full(self) -> None:

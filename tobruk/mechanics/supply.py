@@ -117,7 +117,7 @@ def trace_result(ctx: SupplyContext, limit: int) -> SupplyResult:
     index = m.index
     sources = array("i", sorted(i for s in ctx.sources if (i := index.get(s)) is not None))
     answer = _kernels.supply(grid(m), ctx.step_tables[0], ctx.step_tables[1], sources, limit)
-    return SupplyResult(m.hexes, answer, _make_trace)
+    return SupplyResult(m.hexes, answer, _make_trace, m.index)
 
 
 def _make_trace(h: Hex, cost: int, _: int, route: tuple[Hex, ...]) -> SupplyTrace:

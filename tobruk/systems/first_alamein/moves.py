@@ -10,7 +10,7 @@ A unit moves once a game-turn (FA-SEQ.1).  Reinforcements enter on their turn (F
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
@@ -18,6 +18,7 @@ from tobruk.hexes import Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
+from tobruk.mechanics.kept_blocks import UnitBlocks, kept
 from tobruk.mechanics.reach import MF, MoveBlock, MoveContext, Reach, SideTables, reach_result, reading_rank, side_tables, walk
 from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.first_alamein import position as pos
@@ -113,8 +114,57 @@ def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> Sequenc
     return cached
 
 
+def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
+    """Each of the side's units' moves now (a block, or none), by row; kept from one position to the next and worked
+    out again only for the units a change touches (:func:`~tobruk.mechanics.kept_blocks.kept`; the variables enter
+    whole but for who controls the villages, which no move reads)."""
+    context = (
+        game.turn,
+        game.state.step,
+        game.side_key(side.enemy),
+        game.vars.key_without(("villages",)),
+        frozenset(pos.zoc_exempt(game, side)),
+    )
+
+    def make(uids: Sequence[str]) -> list[tuple[tuple[Sequence[Move], ...], bool]]:
+        parts: SideParts | None = None
+        out: list[tuple[tuple[Sequence[Move], ...], bool]] = []
+        for uid in uids:
+            if why_not_movable(game, uid, side) is not None:
+                out.append(((), False))
+                continue
+            if parts is None:
+                parts = side_parts(game, side)
+            orders = move_orders(game, uid, parts)
+            out.append(((orders,) if orders else (), move_context(game, uid, parts).reads_neighbours()))
+        return out
+
+    return kept(game, side, "moves", context, make)
+
+
+def move_blocks(game: Game, side: Side) -> list[Sequence[Move]]:
+    """Every move order of the side's units now, in order of battle (see :func:`_kept_moves`)."""
+    blocks = _kept_moves(game, side)
+    return [cast(MoveBlock, block) for row, _ in game.rows_of(side) for block in blocks[row]]
+
+
+def listed_route(game: Game, order: Move, side: Side) -> Reach | None:
+    """The route of a move the listing holds now (legal as listed: nothing to check again), else ``None``."""
+    row = game.row_of(order.unit)
+    if row is None or game.defs[order.unit].side is not side:
+        return None
+    for block in _kept_moves(game, side)[row]:
+        route = cast(MoveBlock, block).route(order)
+        if route is not None:
+            return route
+    return None
+
+
 def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     """Check a move and return its route; a destination alone gets the route leaving the most MF."""
+    listed = listed_route(game, order, side)
+    if listed is not None:
+        return listed
     problem = why_not_movable(game, order.unit, side)
     if problem is not None:
         raise problem

@@ -151,9 +151,7 @@ class MovementStep(FAStep):
     def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
         """Each unit's moves as the tuple kept with its search, then the end of the phase."""
         side = decision.side
-        parts = mv.side_parts(game, side)
-        out: list[Sequence[Action]] = [orders for uid in game.units_of(side) if (orders := mv.move_orders(game, uid, parts))]
-        out.append((EndPhase(),))
+        out: list[Sequence[Action]] = [*mv.move_blocks(game, side), (EndPhase(),)]
         return out
 
     @on(Move)

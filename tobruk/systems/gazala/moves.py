@@ -10,13 +10,14 @@ reinforcement (GG-VII.B) and the stacking limit at the end of a phase (GG-XII).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.kept_blocks import UnitBlocks, kept
 from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.reach import (
     MF,
@@ -334,8 +335,67 @@ def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | N
     return cached
 
 
+# variables the movement listing never reads: who controls the villages, the enemy's anonymous names for the
+# counters, the activations used (the listing's choices, worked out at every position, read those)
+LISTING_IGNORES = ("villages", "anon", "unseen", "activations")
+
+
+def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
+    """Each of the side's units' blocks of move orders now (one per means: on foot, by truck convoy), by row; kept
+    from one position to the next and worked out again only for the units a change touches
+    (:func:`~tobruk.mechanics.kept_blocks.kept`)."""
+    context = (
+        game.turn,
+        game.state.step,
+        game.side_key(side.enemy),
+        game.vars.key_without(LISTING_IGNORES),
+        frozenset(zoc_exempt(game, side)),
+    )
+
+    def make(uids: Sequence[str]) -> list[tuple[tuple[Sequence[Move], ...], bool]]:
+        parts: SideParts | None = None
+        out: list[tuple[tuple[Sequence[Move], ...], bool]] = []
+        for uid in uids:
+            blocks: list[Sequence[Move]] = []
+            reads_near = False
+            for trucks in (False, True) if truck_borne(game.defs[uid]) else (False,):
+                if _unmovable(game, uid, side, trucks) != MOVABLE:
+                    continue
+                if parts is None:
+                    parts = side_parts(game, side)
+                orders = move_orders(game, uid, trucks, parts)
+                reads_near = reads_near or move_context(game, uid, trucks, parts).reads_neighbours()
+                if orders:
+                    blocks.append(orders)
+            out.append((tuple(blocks), reads_near))
+        return out
+
+    return kept(game, side, "moves", context, make)
+
+
+def move_blocks(game: Game, side: Side) -> list[Sequence[Move]]:
+    """Every move order of the side's units now, in order of battle (see :func:`_kept_moves`)."""
+    blocks = _kept_moves(game, side)
+    return [cast(MoveBlock, block) for row, _ in game.rows_of(side) for block in blocks[row]]
+
+
+def listed_route(game: Game, order: Move, side: Side) -> Reach | None:
+    """The route of a move the listing holds now (legal as listed: nothing to check again), else ``None``."""
+    row = game.row_of(order.unit)
+    if row is None or game.defs[order.unit].side is not side:
+        return None
+    for block in _kept_moves(game, side)[row]:
+        route = cast(MoveBlock, block).route(order)
+        if route is not None:
+            return route
+    return None
+
+
 def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     """Check a move order and return its route; a destination-only order gets the cheapest route."""
+    listed = listed_route(game, order, side)
+    if listed is not None:
+        return listed
     problem = why_not_movable(game, order.unit, side, order.trucks)
     if problem is not None:
         raise problem
@@ -375,10 +435,13 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     d, u = game.defs[order.unit], game.unit(order.unit)
     if u.hidden:
         hd.reveal(game, order.unit, "it moves")
-    ctx = move_context(game, order.unit, order.trucks)  # (before the unit's hex changes)
+    # the unit's search context, for the rules below that walk part of the route (taken before its hex changes)
+    walks = game.vars.interdiction is not None or ("crusader" in d.flags and -(-route.spent // MF) >= 2)
+    ctx = move_context(game, order.unit, order.trucks) if walks else None
     end = route.hex
     note = ""
     if game.vars.interdiction is not None:
+        assert ctx is not None
         from tobruk.systems.gazala.air import interdict  # (air imports this module)
 
         for i, h in enumerate(route.path[1:], start=1):
@@ -393,6 +456,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
         if used >= 2:  # GG-XIII.D: a die against the MF used beyond the first
             roll = game.dice.roll(f"Crusader breakdown, {order.unit} ({used - 1} or less breaks down)")
             if roll <= used - 1:
+                assert ctx is not None
                 end = breakdown_hex(ctx, route.path, roll)
                 u.disrupted = True
                 note = f"; breaks down in {end} (rolled {roll}) and is disrupted"

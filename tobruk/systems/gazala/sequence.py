@@ -224,12 +224,7 @@ class MovementStep(AlliedChoices):
         """The choices and arrivals, then each unit's moves as the tuple kept with its search, then the end."""
         side = decision.side
         out: list[Sequence[Action]] = [(*self.choices(game, side), *(Place(uid, h) for uid, h in arrivals(game, side)))]
-        parts = mv.side_parts(game, side)
-        for uid in game.units_of(side):
-            for trucks in (False, True) if mv.truck_borne(game.defs[uid]) else (False,):
-                orders = mv.move_orders(game, uid, trucks, parts)
-                if orders:
-                    out.append(orders)
+        out.extend(mv.move_blocks(game, side))
         out.append((EndPhase(),))
         return out
 
