@@ -125,6 +125,8 @@ def test_every_movement_listing_of_random_games_equals_a_fresh_one(scenario: str
         in_movement = type(game.node).__name__ == "MovementStep"
         if in_movement:
             assert game.legal_notation() == fresh_listing(game)
+            space = game.action_space  # the blocks' ids, worked out per block, are the moves' own
+            assert game.legal_id_list() == sorted({space.id_of(a) for a in game.legal_orders()})
             checked += 1
         game.play_id(rng.choice(game.legal_id_list()))
         if in_movement and rng.random() < 0.2 and game.can_undo():
