@@ -112,6 +112,15 @@ def test_a_friend_stepping_next_to_a_unit_in_a_zoc_changes_its_kept_moves() -> N
     assert H("A6") not in listed
 
 
+def unit_by_unit(game: Game, side: Side) -> list[Move]:
+    """Every unit's moves by :func:`mv.move_orders` (its own checks: moved, active, convoys left; its search)."""
+    out: list[Move] = []
+    for uid in game.units_of(side):
+        for trucks in (False, True) if mv.truck_borne(game.defs[uid]) else (False,):
+            out.extend(mv.move_orders(game, uid, trucks))
+    return out
+
+
 def fresh_listing(game: Game) -> list[str]:
     return game.copy().legal_notation()  # a copy starts with no kept listing, no searches, no memos
 
@@ -126,6 +135,9 @@ def test_every_movement_listing_of_random_games_equals_a_fresh_one(scenario: str
         if in_movement:
             assert game.legal_notation() == fresh_listing(game)
             space = game.action_space  # the blocks' ids, worked out per block, are the moves' own
+            if scenario == "gazala-gallop":  # and unit by unit, what each unit's own check and search allow
+                side = game.decision.side if game.decision else Side.AXIS
+                assert [o for o in game.legal_orders() if isinstance(o, Move)] == unit_by_unit(game, side)
             assert game.legal_id_list() == sorted({space.id_of(a) for a in game.legal_orders()})
             checked += 1
         game.play_id(rng.choice(game.legal_id_list()))
@@ -160,10 +172,4 @@ def test_the_units_listing_matches_move_orders_unit_by_unit() -> None:
         game.play_id(game.legal_id_list()[-1])
     side = game.decision.side if game.decision else Side.AXIS
     blocks = mv.move_blocks(game, side)
-    expected = []
-    for uid in game.units_of(side):
-        for trucks in (False, True) if mv.truck_borne(game.defs[uid]) else (False,):
-            block = mv.move_orders(game, uid, trucks)
-            if block:
-                expected.append(block)
-    assert [list(b) for b in blocks] == [list(b) for b in expected]
+    assert [m for b in blocks for m in b] == unit_by_unit(game, side)

@@ -110,14 +110,21 @@ def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> Sequenc
     if cached is None:
         found = reach_result(ctx, game.search_cache)
         rank = reading_rank(game.scenario.map)
-        cached = game.search_cache[key] = MoveBlock(uid, found, sorted(range(len(found.ends)), key=lambda j: rank[found.ends[j]]))
+        in_order = sorted(range(len(found.ends)), key=[rank[e] for e in found.ends].__getitem__)
+        cached = game.search_cache[key] = MoveBlock(uid, found, in_order)
     return cached
 
 
 def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
     """Each of the side's units' moves now (a block, or none), by row; kept from one position to the next and worked
     out again only for the units a change touches (:func:`~tobruk.mechanics.kept_blocks.kept`; the variables enter
-    whole but for who controls the villages, which no move reads)."""
+    whole but for who controls the villages, which no move reads), and once per position (the listing and the move
+    both ask)."""
+    found: dict[int, UnitBlocks] = game.memo(("kept-moves", side), lambda: _kept_moves_now(game, side))
+    return found
+
+
+def _kept_moves_now(game: Game, side: Side) -> dict[int, UnitBlocks]:
     context = (
         game.turn,
         game.state.step,

@@ -258,7 +258,9 @@ def truck_borne(d: UnitDef) -> bool:
 MOVABLE, NOT_YOURS, NOT_ON_MAP, MOVED, INACTIVE, NOT_INFANTRY, NO_CONVOYS = range(7)
 
 
-def _unmovable(game: Game, uid: str, side: Side, trucks: bool) -> int:
+def _unmovable(game: Game, uid: str, side: Side, trucks: bool, convoys: bool = True) -> int:
+    """Why a unit may not move now (a code, or ``MOVABLE``); ``convoys``: whether to count the convoys left (the kept
+    listing counts them at each position, for the few truck moves, see :func:`_listed_moves`)."""
     d = game.defs.get(uid)
     if d is None or d.side is not side:
         return NOT_YOURS
@@ -272,7 +274,7 @@ def _unmovable(game: Game, uid: str, side: Side, trucks: bool) -> int:
     if trucks:
         if not truck_borne(d):
             return NOT_INFANTRY
-        if d.attack > convoys_left(game, side):
+        if convoys and d.attack > convoys_left(game, side):
             return NO_CONVOYS
     return MOVABLE
 
@@ -324,20 +326,44 @@ def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | N
     """
     if _unmovable(game, uid, game.defs[uid].side, trucks) != MOVABLE:
         return ()
+    return _move_block(game, uid, trucks, parts)
+
+
+def _move_block(game: Game, uid: str, trucks: bool, parts: SideParts | None) -> MoveBlock:
     ctx = move_context(game, uid, trucks, parts)
     key = ("move-orders", uid, trucks, uid in galloping(game), ctx.reach_key())
     cached: MoveBlock | None = game.search_cache.get(key)
     if cached is None:
         found, ends = _ends(game, uid, ctx)
         rank = reading_rank(game.scenario.map)
-        ends.sort(key=lambda j: rank[found.ends[j]])
+        ends.sort(key=[rank[e] for e in found.ends].__getitem__)
         cached = game.search_cache[key] = MoveBlock(uid, found, ends, trucks)
     return cached
 
 
-# variables the movement listing never reads: who controls the villages, the enemy's anonymous names for the
-# counters, the activations used (the listing's choices, worked out at every position, read those)
-LISTING_IGNORES = ("villages", "anon", "unseen", "activations")
+# variables the kept movement listing never reads: who controls the villages, the enemy's anonymous names for the
+# counters, the activations used (the listing's choices, worked out at every position, read those), the truck
+# convoys used (counted at each position: see _listed_moves)
+LISTING_IGNORES = ("villages", "anon", "unseen", "activations", "convoys_used")
+
+
+def _listed_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
+    """Each of the side's units' blocks of move orders now (one per means: on foot, by truck convoy), by row, once
+    per position (the listing and the move both ask): the kept ones (:func:`_kept_moves`) but for the moves by truck
+    convoy of units needing more convoys than are left (GG-XV.A.4), which are left out here, at each position, so
+    that sending a convoy does not make the whole listing again."""
+
+    def work() -> dict[int, UnitBlocks]:
+        blocks = _kept_moves(game, side)
+        left = convoys_left(game, side)
+        defs = game.defs
+        short = {i for i, uid in game.rows_of(side) if defs[uid].attack > left and any(cast(MoveBlock, b).trucks for b in blocks[i])}
+        if not short:
+            return blocks
+        return {i: tuple(b for b in made if not cast(MoveBlock, b).trucks) if i in short else made for i, made in blocks.items()}
+
+    found: dict[int, UnitBlocks] = game.memo(("listed-moves", side), work)
+    return found
 
 
 def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
@@ -359,11 +385,11 @@ def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
             blocks: list[Sequence[Move]] = []
             reads_near = False
             for trucks in (False, True) if truck_borne(game.defs[uid]) else (False,):
-                if _unmovable(game, uid, side, trucks) != MOVABLE:
+                if _unmovable(game, uid, side, trucks, convoys=False) != MOVABLE:
                     continue
                 if parts is None:
                     parts = side_parts(game, side)
-                orders = move_orders(game, uid, trucks, parts)
+                orders = _move_block(game, uid, trucks, parts)
                 reads_near = reads_near or move_context(game, uid, trucks, parts).reads_neighbours()
                 if orders:
                     blocks.append(orders)
@@ -374,8 +400,8 @@ def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
 
 
 def move_blocks(game: Game, side: Side) -> list[Sequence[Move]]:
-    """Every move order of the side's units now, in order of battle (see :func:`_kept_moves`)."""
-    blocks = _kept_moves(game, side)
+    """Every move order of the side's units now, in order of battle (see :func:`_listed_moves`)."""
+    blocks = _listed_moves(game, side)
     return [cast(MoveBlock, block) for row, _ in game.rows_of(side) for block in blocks[row]]
 
 
@@ -384,7 +410,7 @@ def listed_route(game: Game, order: Move, side: Side) -> Reach | None:
     row = game.row_of(order.unit)
     if row is None or game.defs[order.unit].side is not side:
         return None
-    for block in _kept_moves(game, side)[row]:
+    for block in _listed_moves(game, side)[row]:
         route = cast(MoveBlock, block).route(order)
         if route is not None:
             return route
