@@ -146,3 +146,25 @@ def test_the_axis_may_intercept_the_allied_interdiction_in_its_airstrike_phase()
         game.play(Weather(1, 2) if game.decision is not None and game.decision.phase == "weather" else EndPhase())
     legal = game.legal_orders()
     assert Intercept() in legal and EndPhase() in legal
+
+
+@pytest.mark.rule("GG-V.A.2")
+def test_the_listed_activations_are_the_units_the_activation_check_accepts_through_random_games() -> None:
+    import random
+
+    from tobruk.systems.gazala import moves as mv
+    from tobruk.systems.gazala import sequence as sq
+
+    checked = 0
+    for seed in (1, 2):
+        game = Game(load_scenario("gazala-gallop"), seed=seed)
+        rng = random.Random(seed)
+        while game.decision is not None and game.turn <= 4:
+            if game.decision.side is ALLIED:
+                assert sq.activatable(game) == [u for u in game.units_of(ALLIED) if sq.activation_problem(game, u) is None]
+                line = game.scenario.map.zones["gazala-line"]  # GG-XIII.E: on or within 1 hex of the line
+                near = [uid for uid, h in mv.on_map(game, ALLIED) if any(h.distance(x) <= 1 for x in line)]
+                assert mv.gallop_candidates(game) == near
+                checked += 1
+            game.play_id(rng.choice(game.legal_id_list()))
+    assert checked > 100

@@ -218,8 +218,9 @@ class Game:
     def legal_mask(self) -> bytearray:
         """One byte per action id of the scenario's space: 1 where an action of that shape is legal now."""
         mask = bytearray(self.action_space.size)
-        for i in self._listed().ids:
-            mask[i] = 1
+        for ids in self._listed().block_ids():  # (no need of the distinct ids in order, as legal_id_list gives them)
+            for i in ids:
+                mask[i] = 1
         return mask
 
     def play_id(self, action_id: int) -> Action:

@@ -37,9 +37,8 @@ class BlockMemory:
             if len(self.ids) >= self.LIMIT:
                 self.ids.clear()
             ids = block.ids(space) if isinstance(block, ActionBlock) else tuple(space.id_of(a) for a in block)
-            first: dict[int, int] = {}
-            for j, i in enumerate(ids):
-                first.setdefault(i, j)
+            last = len(ids) - 1
+            first = dict(zip(reversed(ids), range(last, -1, -1), strict=True))  # (the earliest place of an id wins)
             entry = self.ids[id(block)] = (block, ids, first)
         return entry[1], entry[2]
 
@@ -79,6 +78,11 @@ class Listing:
             blocks = self.blocks
             self._actions = tuple(blocks[0]) if len(blocks) == 1 else tuple(itertools.chain.from_iterable(blocks))
         return self._actions
+
+    def block_ids(self) -> list[tuple[int, ...]]:
+        """Each block's ids, in listing order (an id may be in more than one)."""
+        memory, space = self._memory, self._space
+        return [memory.ids_of(block, space)[0] for block in self.blocks]
 
     @property
     def ids(self) -> list[int]:

@@ -201,6 +201,29 @@ class SideTables:
     kernel: KernelTables
     shared: Hashable = None  # everything above but ``friend``, as a key (a serial number: see MoveContext.reach_key)
 
+    def with_friends(self, friend: tuple[bool, ...], hflags: bytes) -> SideTables:
+        """These tables with the friendly units' marks (``friend``, and the kernel's hex flags with them) laid over
+        (made for every position of a movement phase: built field by field, not by ``dataclasses.replace``)."""
+        k = self.kernel
+        kernel = KernelTables(k.grid, k.eflags, hflags, k.zoc_mask, k.zoc_words, k.fort_mask, k.fort_words)
+        return SideTables(
+            self.index,
+            self.hexes,
+            self.nb,
+            self.route,
+            self.climb,
+            self.towering,
+            self.enemy_mines,
+            self.land,
+            self.enemy,
+            friend,
+            self.fort,
+            self.zoc,
+            self.zoc_forts,
+            kernel,
+            self.shared,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class KernelTables:
@@ -314,7 +337,7 @@ def side_tables(
         if i is not None:
             friend[i] = True
             hflags[i] |= HEX_FRIEND
-    return dataclasses.replace(base, friend=tuple(friend), kernel=dataclasses.replace(base.kernel, hflags=bytes(hflags)))
+    return base.with_friends(tuple(friend), bytes(hflags))
 
 
 _SERIALS: dict[Hashable, int] = {}

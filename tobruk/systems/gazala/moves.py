@@ -521,8 +521,11 @@ def activate(game: Game, uid: str, *, counted: bool) -> None:
 
 def gallop_candidates(game: Game) -> list[str]:
     """GG-XIII.E: Allied units on or within 1 hex of the Gazala Line."""
-    line = game.scenario.map.zones.get("gazala-line", frozenset())  # a map without the line has no Gallop
-    return [uid for uid, h in on_map(game, Side.ALLIED) if any(h.distance(x) <= 1 for x in line)]
+    near: frozenset[Hex] | None = game.search_cache.get("near-gazala-line")
+    if near is None:
+        line = game.scenario.map.zones.get("gazala-line", frozenset())  # a map without the line has no Gallop
+        near = game.search_cache["near-gazala-line"] = frozenset(n for x in line for n in (x, *x.neighbours()))
+    return [uid for uid, h in on_map(game, Side.ALLIED) if h in near]
 
 
 # --- stacking (GG-XII) and losses -------------------------------------------------------------------

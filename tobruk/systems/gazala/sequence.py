@@ -88,6 +88,15 @@ def activation_problem(game: Game, uid: str) -> str | None:
     return None
 
 
+def activatable(game: Game) -> list[str]:
+    """The Allied units that may be activated now, in order of battle: those :func:`activation_problem` finds no
+    problem with, found without a message for each of the others (the listing asks at every Allied decision)."""
+    if not game.vars.nonhistorical and mv.activations_left(game) <= 0:
+        return []
+    defs = game.defs
+    return [uid for uid, _ in game.placed(ALLIED) if not (d := defs[uid]).is_dummy and not d.is_air and not game.unit(uid).activated]
+
+
 def gallop_problem(game: Game) -> str | None:
     if game.vars.gallop_called:
         return "the Gazala Gallop has already been called [GG-XIII.E]"
@@ -114,12 +123,17 @@ class AlliedChoices(GazalaStep):
 
     def choices(self, game: Game, side: Side) -> list[Action]:
         """The activations and the Gallop open now: what the handlers below accept is what is listed."""
+        return list(self.choice_block(game, side))
+
+    def choice_block(self, game: Game, side: Side) -> tuple[Action, ...]:
+        """:meth:`choices` as a block of the listing, the same tuple for the same choices (its ids are kept with it)."""
         if side is not ALLIED or self.key not in ALLIED_CHOICE_PHASES:
-            return []
-        out: list[Action] = [Activate(uid) for uid in game.units_of(ALLIED) if activation_problem(game, uid) is None]
-        if gallop_problem(game) is None:
-            out.append(Gallop())
-        return out
+            return ()
+        key = ("allied-choices", tuple(activatable(game)), gallop_problem(game) is None)
+        found: tuple[Action, ...] | None = game.search_cache.get(key)
+        if found is None:
+            found = game.search_cache[key] = (*(Activate(uid) for uid in key[1]), *((Gallop(),) if key[2] else ()))
+        return found
 
     @on(Activate)
     def activate(self, game: Game, decision: Decision, order: Activate) -> None:
@@ -223,7 +237,9 @@ class MovementStep(AlliedChoices):
     def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
         """The choices and arrivals, then each unit's moves as the tuple kept with its search, then the end."""
         side = decision.side
-        out: list[Sequence[Action]] = [(*self.choices(game, side), *(Place(uid, h) for uid, h in arrivals(game, side)))]
+        due = arrivals(game, side)
+        first = self.choice_block(game, side)
+        out: list[Sequence[Action]] = [(*first, *(Place(uid, h) for uid, h in due)) if due else first]
         out.extend(mv.move_blocks(game, side))
         out.append((EndPhase(),))
         return out
