@@ -15,6 +15,9 @@ For The Gazala Gallop and 1st Alamein, on one core:
   (``benchmarks/kernels.py``);
 * fuzzed games (every invariant checked after every action), and what 10,000 would take on two cores.
 
+The process is set up as the fuzzer and the arena set theirs up for many games (``tobruk.throughput``: fewer
+garbage collections); ``--gc-defaults`` measures with Python's own settings instead.
+
 ``--compare`` adds the searches side by side with networkx on every map (the Gazala Gallop, 1st Alamein, the
 North-Africa campaign) and on growing parts of the campaign map: how the cost grows with the number of hexes.
 
@@ -38,6 +41,7 @@ from tobruk.engine.errors import UndoError
 from tobruk.engine.game import Game
 from tobruk.fuzz import fuzz_game
 from tobruk.scenario import Scenario, load_scenario
+from tobruk.throughput import for_many_games
 
 SYSTEMS = {"Gazala Gallop": "gazala-gallop", "1st Alamein": "first-alamein"}
 
@@ -177,7 +181,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="random games per system (default 10)")
     parser.add_argument("--fuzz", type=int, default=4, help="fuzzed games per system (default 4; 0 to skip)")
     parser.add_argument("--compare", action="store_true", help="the searches beside networkx on every map, and their growth")
+    parser.add_argument("--gc-defaults", action="store_true", help="keep Python's collector settings (tobruk.throughput not applied)")
     args = parser.parse_args()
+    if not args.gc_defaults:
+        for_many_games()  # as the fuzzer and the arena run (tobruk/throughput.py)
     print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}; one core")
     results = {label: figures(name, args.games, args.fuzz) for label, name in SYSTEMS.items()}
     for label, name in SYSTEMS.items():

@@ -65,6 +65,7 @@ LAYERS = {
     "tobruk.geo": ENGINE,
     "tobruk.geoextra": ENGINE,
     "tobruk.mapbuild": ENGINE,
+    "tobruk.throughput": ENGINE,
     "tobruk.mechanics": MECHANICS,
     "tobruk.cli": FACES,
     "tobruk.view": FACES,

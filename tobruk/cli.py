@@ -369,6 +369,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     from tobruk import arena
+    from tobruk.throughput import for_many_games
+
+    for_many_games()
 
     names = args.players.split(",")
     if len(names) != 2:
@@ -392,8 +395,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from tobruk.fuzz import fuzz_many
+    from tobruk.throughput import for_many_games
 
     load_scenario(args.scenario)  # a bad name fails here, before any worker starts
+    for_many_games()
     failures = 0
     seeds = range(args.seed, args.seed + args.games)
     results = fuzz_many(args.scenario, seeds, options=tuple(args.option or ()), save_to=Path(args.out), jobs=args.jobs)

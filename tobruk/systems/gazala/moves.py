@@ -461,9 +461,10 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     d, u = game.defs[order.unit], game.unit(order.unit)
     if u.hidden:
         hd.reveal(game, order.unit, "it moves")
-    # the unit's search context, for the rules below that walk part of the route (taken before its hex changes)
-    walks = game.vars.interdiction is not None or ("crusader" in d.flags and -(-route.spent // MF) >= 2)
-    ctx = move_context(game, order.unit, order.trucks) if walks else None
+    # the unit's search context, for the rules below that walk part of the route: as it was before the move, so taken
+    # now if an interdiction may disrupt the unit on its way, else when a breakdown needs it (nothing it reads has
+    # changed by then: the hex changes last)
+    ctx = move_context(game, order.unit, order.trucks) if game.vars.interdiction is not None else None
     end = route.hex
     note = ""
     if game.vars.interdiction is not None:
@@ -482,7 +483,8 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
         if used >= 2:  # GG-XIII.D: a die against the MF used beyond the first
             roll = game.dice.roll(f"Crusader breakdown, {order.unit} ({used - 1} or less breaks down)")
             if roll <= used - 1:
-                assert ctx is not None
+                if ctx is None:
+                    ctx = move_context(game, order.unit, order.trucks)
                 end = breakdown_hex(ctx, route.path, roll)
                 u.disrupted = True
                 note = f"; breaks down in {end} (rolled {roll}) and is disrupted"
