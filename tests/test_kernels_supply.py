@@ -13,6 +13,7 @@ import copy
 import itertools
 import pickle
 import random
+import re
 from array import array
 
 import networkx as nx
@@ -25,7 +26,7 @@ from tobruk.hexes import Hex, Hexside
 from tobruk.maps import Map
 from tobruk.mechanics import _kernels
 from tobruk.mechanics.searches import grid
-from tobruk.mechanics.supply import MF, SupplyContext, SupplyResult, edge_tables, trace_result
+from tobruk.mechanics.supply import MF, SupplyContext, SupplyResult, edge_tables, entry_state, entry_steps, entry_tables, trace_result
 
 
 def random_context(rng: random.Random) -> tuple[SupplyContext, int]:
@@ -139,3 +140,56 @@ def test_bad_input_raises_value_error() -> None:
         _kernels.Grid(array("i", [-1] * 6).tobytes(), bytes([3] * 6), bytes(1), 3)
     # after the refusals the kernel still answers: the source first, if it is land
     assert _kernels.supply(g, blocked, extra, sources, 0)[0][:4] == (array("i", [0]).tobytes() if m.land_table[0] else b"")
+
+
+# --- the step tables from the entered hexes' states (entry_steps) against the Python entry_tables -------------
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_compiled_entry_steps_equal_the_python_entry_tables(seed: int) -> None:
+    rng = random.Random(seed)
+    m = random_board(rng)
+    pick = lambda p: {h for h in m.hexes if rng.random() < p}  # noqa: E731
+    open_, closed, costly = pick(0.2), pick(0.2), pick(0.3)
+    across = [rng.random() < 0.2 for _ in range(len(m.hexes) * 6)] if rng.random() < 0.5 else None
+    cost = rng.choice((0, 7, MF))
+    blocked, extra = entry_tables(m, open_, closed, costly, cost, not_across=across)
+    state = entry_state(m, open_, closed, costly)
+    steps = entry_steps(m, state, bytes(across) if across is not None else b"", cost)
+    assert steps == (bytes(blocked), array("i", extra).tobytes())
+    ctx = SupplyContext.of_steps(m, frozenset(), steps)  # read as the tables the Python callers know
+    assert list(ctx.blocked) == [int(b) for b in blocked] and list(ctx.extra) == list(extra)
+
+
+def test_entry_steps_known_answers_on_a_strip() -> None:
+    # A1 open, A2 costly, A3 closed: a step into A2 costs MF more (closed across a marked hexside), into A3 never
+    m = random_board(random.Random(1))
+    a, b, c = m.hexes[0], m.hexes[1], m.hexes[2]
+    state = entry_state(m, [a], [c], [b])
+    assert list(state[:3]) == [0, 1, 2]
+    blocked, extra = entry_steps(m, state)
+    x = memoryview(extra).cast("i")
+    for e, j in enumerate(m.neighbour_table):
+        if j < 0:
+            assert (blocked[e], x[e]) == (1, 0)  # off the board: closed
+        else:
+            assert (blocked[e], x[e]) == {0: (0, 0), 1: (0, MF), 2: (1, 0)}.get(state[j], (0, 0))
+    marks = bytes(1 if j == 1 else 0 for j in m.neighbour_table)  # every hexside into A2 marked
+    blocked, _ = entry_steps(m, state, marks)
+    assert all(blocked[e] == 1 for e, j in enumerate(m.neighbour_table) if j == 1)
+
+
+@pytest.mark.parametrize(
+    ("state", "across", "cost", "message"),
+    [
+        (b"\x00", b"", 0, "state must hold a byte per hex"),
+        (None, b"\x00", 0, "not_across must hold a byte per hexside"),
+        ("three", b"", 0, "must be 0, 1 or 2"),
+        (None, b"", -1, "cost must be 0 to 2**30"),
+    ],
+)
+def test_entry_steps_refuses_bad_tables(state: object, across: bytes, cost: int, message: str) -> None:
+    m = random_board(random.Random(2))
+    good = bytes(len(m.hexes))
+    given_state = good if state is None else (b"\x03" + good[1:] if state == "three" else state)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        _kernels.entry_steps(grid(m), given_state, across, cost)

@@ -265,6 +265,63 @@ static PyObject *answer(size_t count, const int32_t *extra_per_end, int shift) {
     return Py_BuildValue("(NNNNN)", ends, costs, more, offsets, paths);
 }
 
+/* ---------------------------------------------------------------- the supply step tables */
+
+/* entry_steps(grid, state, not_across, cost): the supply search's step tables from rules about the hex a line
+   enters.  state: a byte per hex, 0 open, 1 costly (cost more, and closed across a hexside marked in not_across),
+   2 closed; not_across: a byte per hexside (6 a hex), or empty for none.  A step off the board is closed. */
+static PyObject *entry_steps(PyObject *module, PyObject *args) {
+    (void)module;
+    Grid *g;
+    Py_buffer state, across;
+    int cost;
+    if (!PyArg_ParseTuple(args, "O!y*y*i", &GridType, &g, &state, &across, &cost)) return NULL;
+    PyObject *result = NULL, *blocked = NULL, *extra = NULL;
+    Py_ssize_t n = g->n;
+    if (state.len != n) {
+        PyErr_SetString(PyExc_ValueError, "entry_steps: state must hold a byte per hex");
+        goto done;
+    }
+    if (across.len != 0 && across.len != n * 6) {
+        PyErr_SetString(PyExc_ValueError, "entry_steps: not_across must hold a byte per hexside, or none");
+        goto done;
+    }
+    if (cost < 0 || cost > (1 << 30)) {
+        PyErr_SetString(PyExc_ValueError, "entry_steps: cost must be 0 to 2**30");
+        goto done;
+    }
+    const uint8_t *st = state.buf, *ac = across.len ? across.buf : NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (st[i] > 2) {
+            PyErr_Format(PyExc_ValueError, "entry_steps: state[%zd] = %d must be 0, 1 or 2", i, (int)st[i]);
+            goto done;
+        }
+    }
+    blocked = PyBytes_FromStringAndSize(NULL, n * 6);
+    extra = PyBytes_FromStringAndSize(NULL, n * 6 * 4);
+    if (!blocked || !extra) goto done;
+    uint8_t *bl = (uint8_t *)PyBytes_AS_STRING(blocked);
+    int32_t *ex = (int32_t *)PyBytes_AS_STRING(extra);
+    for (Py_ssize_t e = 0; e < n * 6; e++) {
+        int32_t j = g->nb[e];
+        if (j < 0) {
+            bl[e] = 1;
+            ex[e] = 0;
+            continue;
+        }
+        uint8_t s = st[j];
+        bl[e] = s == 2 || (s == 1 && ac && ac[e]);
+        ex[e] = s == 1 ? cost : 0;
+    }
+    result = Py_BuildValue("(OO)", blocked, extra);
+done:
+    Py_XDECREF(blocked);
+    Py_XDECREF(extra);
+    PyBuffer_Release(&state);
+    PyBuffer_Release(&across);
+    return result;
+}
+
 /* ---------------------------------------------------------------- the supply trace */
 
 static PyObject *supply(PyObject *module, PyObject *args) {
@@ -522,6 +579,8 @@ done:
 }
 
 static PyMethodDef methods[] = {
+    {"entry_steps", entry_steps, METH_VARARGS,
+     "entry_steps(grid, state, not_across, cost) -> (blocked, extra): the supply step tables from the entered hexes' states"},
     {"supply", supply, METH_VARARGS,
      "supply(grid, blocked, extra, sources, limit) -> (ends, costs, zeros, offsets, paths): the multi-source supply trace"},
     {"reach", reach, METH_VARARGS,

@@ -11,6 +11,7 @@ class Grid:
 
 Answer = tuple[bytes, bytes, bytes, bytes, bytes]
 
+def entry_steps(grid: Grid, state: Buffer, not_across: Buffer, cost: int, /) -> tuple[bytes, bytes]: ...
 def supply(grid: Grid, blocked: Buffer, extra: Buffer, sources: Buffer, limit: int, /) -> Answer: ...
 def reach(
     grid: Grid,

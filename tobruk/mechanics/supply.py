@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
+from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.maps import Map
 from tobruk.mechanics import _kernels
@@ -28,13 +29,52 @@ class SupplyContext:
 
     map: Map
     sources: frozenset[Hex]
-    blocked: tuple[bool, ...]
-    extra: tuple[int, ...]
+    blocked: Sequence[int]  # (bools, or a byte a step)
+    extra: Sequence[int]
+    kernel: tuple[bytes, bytes] | None = field(default=None, compare=False, repr=False)  # step_tables, when made so
+
+    @classmethod
+    def of_steps(cls, m: Map, sources: frozenset[Hex], steps: tuple[bytes, bytes]) -> SupplyContext:
+        """A context from step tables as the compiled search reads them (:func:`entry_steps`)."""
+        blocked, extra = steps
+        return cls(m, sources, blocked, memoryview(extra).cast("i"), steps)
 
     @cached_property
     def step_tables(self) -> tuple[bytes, bytes]:
         """``blocked`` (a byte a step) and ``extra`` (int32 a step) as the compiled search reads them."""
+        if self.kernel is not None:
+            return self.kernel
         return bytes(self.blocked), array("i", self.extra).tobytes()
+
+
+def entry_steps(m: Map, state: bytes | bytearray, not_across: bytes = b"", cost: int = MF) -> tuple[bytes, bytes]:
+    """The step tables of rules about the hex a line enters, given as a byte per hex (``state``: 0 open, 1 costly --
+    ``cost`` more, and closed across a hexside marked in ``not_across``, a byte per hexside -- 2 closed), as the
+    compiled search reads them (see :meth:`SupplyContext.of_steps`): what :func:`entry_tables` makes from sets of
+    hexes, made by the compiled kernel (a supply determination needs them for each side at every position)."""
+    return _kernels.entry_steps(grid(m), state, not_across, cost)
+
+
+def entry_state(m: Map, open_hexes: Collection[Hex], blocked_hexes: Collection[Hex], costly_hexes: Collection[Hex]) -> bytearray:
+    """The per-hex ``state`` of :func:`entry_steps` from sets of hexes, as :func:`entry_tables` reads them: a hex
+    in ``open_hexes`` is open, else one in ``blocked_hexes`` closed, else one in ``costly_hexes`` costly."""
+    state = bytearray(len(m.hexes))
+    index = m.index
+    for value, where in ((1, costly_hexes), (2, blocked_hexes), (0, open_hexes)):  # later rules win
+        for h in where:
+            i = index.get(h)
+            if i is not None:
+                state[i] = value
+    return state
+
+
+def enemy_mine_bytes(m: Map, side: Side) -> bytes:
+    """``m.enemy_mine_table(side)`` as a byte per hexside (the ``not_across`` of :func:`entry_steps`), kept with the map."""
+    kept: dict[Side, bytes] = m.__dict__.setdefault("_enemy_mine_bytes", {})
+    found = kept.get(side)
+    if found is None:
+        found = kept[side] = bytes(m.enemy_mine_table(side))
+    return found
 
 
 def edge_tables(m: Map, blocked: Callable[[Hex, Hex], bool], extra: Callable[[Hex, Hex], int]) -> tuple[tuple[bool, ...], tuple[int, ...]]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.control import controllers
-from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, entry_tables, trace_all
+from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, entry_state, entry_steps, trace_all
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
 
@@ -40,8 +40,8 @@ def context(game: Game, side: Side) -> SupplyContext:
     blocking = {h for h, ids in zoc.units.items() if any(not game.unit(u).disrupted for u in ids)}
     enemy_boxes = {h for h in pos.boxes(game, side.enemy) if h in zoc}  # vacant ones: occupied ones are enemy hexes
     held = {h for h, s in controllers(game).items() if s is side.enemy}
-    tables = entry_tables(m, friends, enemies | blocking | enemy_boxes | held, set(zoc.units))
-    return SupplyContext(m, sources(game, side), *tables)
+    state = entry_state(m, friends, enemies | blocking | enemy_boxes | held, zoc.units.keys())
+    return SupplyContext.of_steps(m, sources(game, side), entry_steps(m, state))
 
 
 def trace(game: Game, side: Side) -> dict[Hex, SupplyTrace]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
-from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, trace_all
+from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, enemy_mine_bytes, entry_steps, trace_all
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import villages
@@ -46,11 +46,11 @@ def fortress_sources(game: Game) -> set[Hex]:
 def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozenset[str] = frozenset()) -> SupplyContext:
     """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables
     (``absent``: units that count as gone, such as a unit retreating out of its hex); once per position."""
-    tables = game.memo(("supply-tables", side, absent), lambda: _step_tables(game, side, absent))
-    return SupplyContext(game.scenario.map, source_hexes, *tables)
+    steps = game.memo(("supply-tables", side, absent), lambda: _step_tables(game, side, absent))
+    return SupplyContext.of_steps(game.scenario.map, source_hexes, steps)
 
 
-def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[bytes, bytes]:
     m = game.scenario.map
     sandstorm = game.vars.weather == "sandstorm"
     friends = {h for uid, h in mv.on_map(game, side) if uid not in absent}
@@ -70,7 +70,7 @@ def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[tuple[
     # per destination hex: 0 open, 1 open at +1 MF (a ZOC it may cross), 2 blocked; worked out for the few hexes
     # some rule marks (every other hex is open)
     index = m.index
-    state = [0] * len(m.hexes)
+    state = bytearray(len(m.hexes))
     marked = enemy_hexes | zoc | {h for h, s in control.items() if s is side.enemy}
     for h in marked:
         i = index.get(h)
@@ -80,10 +80,7 @@ def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[tuple[
             state[i] = 2  # enemy units; an enemy box vacant in enemy ZOC; an enemy village; a ZOC that blocks
         else:
             state[i] = 1  # (in zoc)
-    enemy_mines = m.enemy_mine_table(side)
-    blocked = tuple([j < 0 or state[j] == 2 or (state[j] == 1 and enemy_mines[e]) for e, j in enumerate(m.neighbour_table)])
-    extra = tuple([MF if j >= 0 and state[j] == 1 else 0 for j in m.neighbour_table])
-    return blocked, extra
+    return entry_steps(m, state, enemy_mine_bytes(m, side), MF)  # (a ZOC it may cross is closed across an enemy minefield)
 
 
 def line_limit(game: Game, side: Side) -> int:
