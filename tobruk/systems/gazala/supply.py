@@ -51,32 +51,28 @@ def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozen
 
 
 def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[bytes, bytes]:
+    """Per hex a line may enter (by the map's hex index): 0 open, 1 open at +1 MF (a ZOC it may cross), 2 blocked,
+    worked out for the few hexes some rule marks (every other hex is open); then the step tables from them."""
     m = game.scenario.map
+    index, nb = m.index, m.neighbour_table
     sandstorm = game.vars.weather == "sandstorm"
-    friends = {h for uid, h in mv.on_map(game, side) if uid not in absent}
-    enemy_hexes = {
-        u.hex
-        for uid in game.units_of(side.enemy)
-        if (u := game.unit(uid)).hex is not None and not u.eliminated and not game.defs[uid].is_air
-    }
-    undisrupted: set[Hex] = set()
-    disrupted: set[Hex] = set()
+    friends = {index[h] for uid, h in mv.on_map(game, side) if uid not in absent}
+    enemy_hexes = {index[h] for uid, h in game.placed(side.enemy) if not game.defs[uid].is_air}
+    undisrupted: set[int] = set()
+    disrupted: set[int] = set()
     for uid, h in mv.zoc_units(game, side.enemy):  # a face-down counter's state is unknown: undisrupted
-        target = disrupted if game.unit(uid).disrupted and not game.unit(uid).hidden else undisrupted
-        target.update(n for n in h.neighbours() if n in m)
+        u = game.unit(uid)
+        target = disrupted if u.disrupted and not u.hidden else undisrupted
+        i = index[h]
+        target.update(j for j in nb[i * 6 : i * 6 + 6] if j >= 0)
     zoc = undisrupted | disrupted
-    enemy_forts = mv.enemy_forts(game, side)
-    control = villages(game)
-    # per destination hex: 0 open, 1 open at +1 MF (a ZOC it may cross), 2 blocked; worked out for the few hexes
-    # some rule marks (every other hex is open)
-    index = m.index
+    enemy_forts = {index[h] for h in mv.enemy_forts(game, side) if h in index}
+    enemy_villages = {index[h] for h, s in villages(game).items() if s is side.enemy and h in index}
     state = bytearray(len(m.hexes))
-    marked = enemy_hexes | zoc | {h for h, s in control.items() if s is side.enemy}
-    for h in marked:
-        i = index.get(h)
-        if i is None or h in friends:
+    for i in enemy_hexes | zoc | enemy_villages:
+        if i in friends:
             continue  # always through friendly-occupied hexes
-        if h in enemy_hexes or (h in enemy_forts and h in zoc) or control.get(h) is side.enemy or (h in undisrupted and not sandstorm):
+        if i in enemy_hexes or (i in enemy_forts and i in zoc) or i in enemy_villages or (i in undisrupted and not sandstorm):
             state[i] = 2  # enemy units; an enemy box vacant in enemy ZOC; an enemy village; a ZOC that blocks
         else:
             state[i] = 1  # (in zoc)
