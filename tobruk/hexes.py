@@ -76,6 +76,9 @@ class Hex:
     r: int
     _label: str | None = field(default=None, init=False, compare=False, repr=False)  # worked out on first use
 
+    def __hash__(self) -> int:  # (the generated one hashes a tuple; hexes are hashed constantly, as keys of every table)
+        return self.q * 65_537 + self.r
+
     @property
     def s(self) -> int:
         return -self.q - self.r
