@@ -88,10 +88,11 @@ class Listing:
     def ids(self) -> list[int]:
         """The distinct ids, ascending."""
         if self._ids is None:
-            found: set[int] = set()
-            for block in self.blocks:
-                found.update(self._memory.ids_of(block, self._space)[0])
-            self._ids = sorted(found)
+            ids = list(itertools.chain.from_iterable(self.block_ids()))
+            ids.sort()  # (fast: a block's ids mostly come in order already, a unit's moves in the map's order)
+            if len(set(ids)) != len(ids):  # an id listed twice (several actions of one shape)
+                ids = sorted(set(ids))
+            self._ids = ids
         return self._ids
 
     @property
