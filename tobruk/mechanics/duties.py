@@ -22,6 +22,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import pending
+from tobruk.mechanics.boardmemo import board_memo
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -51,8 +52,11 @@ class Duties:
 
 def obligations(game: Game, side: Side, duties: Duties, busy: Set[str] = frozenset()) -> list[Hex]:
     """The enemy hexes that must still be attacked before the attack phase may end, in hex order (worked out once
-    per position and set of busy units: listing the attacks asks again for every candidate declaration)."""
-    due: tuple[Hex, ...] = game.memo(("obligations", side, duties, frozenset(busy)), lambda: tuple(_obligations(game, side, duties, busy)))
+    per board and set of busy units: listing the attacks asks again for every candidate declaration, and every
+    step of a declaration being made)."""
+    due: tuple[Hex, ...] = board_memo(
+        game, ("obligations", side, duties, frozenset(busy)), lambda: tuple(_obligations(game, side, duties, busy))
+    )
     return list(due)
 
 
@@ -62,9 +66,8 @@ def _obligations(game: Game, side: Side, duties: Duties, busy: Set[str]) -> list
     targeted = {h for a in pending(game) for h in a.order.defenders}
     occupants = game.occupants(side.enemy)
     due = []
-    for target in sorted({n for h in able for n in h.neighbours()} - targeted):
-        if not any(duties.threatens(game, u, attacked) for u in occupants.get(target, ())):
-            continue
+    near = {n for h in able for n in h.neighbours()} - targeted
+    for target in sorted(t for t in near if any(duties.threatens(game, u, attacked) for u in occupants.get(t, ()))):
         group = duties.group(game, target, able)
         if group and duties.can_declare(game, Attack((target,), group), side):
             due.append(target)

@@ -175,7 +175,7 @@ class AttackStep(FAStep):
         out: list[Action] = []
         for entry in battles.pending(game):
             try:
-                if cb.allowed(cb.assess(game, entry.order, side, entry.id)):
+                if cb.odds(game, entry.order, side, entry.id).column is not None:
                     out.append(Resolve(entry.id))
             except IllegalOrderError:
                 pass  # its defenders have gone: it can only be cancelled

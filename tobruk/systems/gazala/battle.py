@@ -21,6 +21,7 @@ from tobruk.hexes import Hex
 from tobruk.maps import Feature
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
+from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.phases import close_step
 from tobruk.mechanics.retreat import can_leave_board
 from tobruk.systems.gazala import combat as cb
@@ -51,10 +52,10 @@ class GazalaBattle(BattleRules):
     def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
         if hd.hidden_in(game, order.defenders, side.enemy):
             return "odds unknown"
-        return cb.assess(game, order, side, declared).odds
+        return cb.odds(game, order, side, declared).label
 
     def allowed(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> bool:
-        return cb.assess(game, order, side, declared).column is not None
+        return cb.odds(game, order, side, declared).column is not None
 
     def before_battle(self, game: Game, n: int, side: Side) -> Attack | None:
         """Face-down defenders turn up; a hex of dummies drops out (ruling R-HIDDEN)."""
@@ -71,7 +72,7 @@ class GazalaBattle(BattleRules):
             if remaining != order.defenders:  # a hex held only dummies: the attack goes on against the rest
                 order = Attack(remaining, order.attackers, order.partial)
                 update(game, n, order=order)
-            if cb.assess(game, order, side, n).column is None:
+            if cb.odds(game, order, side, n).column is None:
                 verdict = "the odds are below 1:4 after all (GG-XIV.B.4)"
         if verdict is None:
             return order
@@ -159,7 +160,7 @@ def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *, incl
     (GG-XIV.A.2), so they are left out unless ``include_held`` (they may attack if the player wishes).
     """
     key = ("able-attackers", side, frozenset(busy or ()), include_held)
-    kept: dict[Hex, tuple[str, ...]] = game.memo(key, lambda: _able_attackers(game, side, busy, include_held))
+    kept: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: _able_attackers(game, side, busy, include_held))
     return {h: list(units) for h, units in kept.items()}
 
 
@@ -199,10 +200,11 @@ def obligations(game: Game, side: Side, busy: set[str] | None = None) -> list[He
     A hex is due while it holds an undisrupted enemy unit nobody has attacked this phase (nor is about to:
     declared attacks count), and the units still able to attack could attack it at 1:4 or better (rulings:
     a duty nobody can meet any more lapses; only units able to attack create it).  Worked out once per
-    position and set of busy units: listing the attacks asks it again for every candidate declaration.
+    board and set of busy units: listing the attacks asks it again for every candidate declaration, and every
+    step of a declaration being made.
     """
     key = ("obligations", side, frozenset(busy or ()))
-    due: tuple[Hex, ...] = game.memo(key, lambda: tuple(_obligations(game, side, busy)))
+    due: tuple[Hex, ...] = board_memo(game, key, lambda: tuple(_obligations(game, side, busy)))
     return list(due)
 
 
@@ -212,9 +214,9 @@ def _obligations(game: Game, side: Side, busy: set[str] | None) -> list[Hex]:
     targeted = {h for a in pending(game) for h in a.order.defenders}
     due = []
     occupants = game.occupants(side.enemy)
-    for target in sorted({n for h in able for n in h.neighbours()} - targeted):
-        if not any(_threatens(game, u, attacked) for u in occupants.get(target, ())):
-            continue
+    near = {n for h in able for n in h.neighbours()} - targeted
+    threats = sorted(t for t in near if any(_threatens(game, u, attacked) for u in occupants.get(t, ())))  # (sorted: few)
+    for target in threats:
         group = attack_group(game, target, able)
         if not group:
             continue
@@ -222,7 +224,7 @@ def _obligations(game: Game, side: Side, busy: set[str] | None) -> list[Hex]:
             due.append(target)  # face down: its strength is unknown, so it must be attacked
             continue
         try:
-            if cb.assess(game, Attack((target,), group), side).column is not None:
+            if cb.odds(game, Attack((target,), group), side).column is not None:
                 due.append(target)
         except IllegalOrderError:
             continue
@@ -237,7 +239,7 @@ def strands_a_duty(game: Game, order: Attack, side: Side) -> Hex | None:
     for lost in sorted(before - after):
         wider = Attack((*order.defenders, lost), order.attackers, order.partial)
         try:
-            if hd.hidden_in(game, wider.defenders, side.enemy) or cb.assess(game, wider, side).column is not None:
+            if hd.hidden_in(game, wider.defenders, side.enemy) or cb.odds(game, wider, side).column is not None:
                 return lost  # (face-down defenders: any odds may be declared, ruling R-HIDDEN)
         except IllegalOrderError:
             continue
