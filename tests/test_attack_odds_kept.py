@@ -184,3 +184,17 @@ def test_a_kept_refusal_is_raised_afresh_with_the_same_clause_and_reason() -> No
     assert board_memo(game, "answer", lambda: 7) == 7 and board_memo(game, "answer", lambda: 8) == 7
     game.forget_caches()
     assert board_memo(game, "answer", lambda: 8) == 8
+
+
+@pytest.mark.rule("GG-XIV.D.2")
+def test_kept_retreat_routes_follow_units_arranged_by_hand() -> None:
+    """A route into a hex an enemy unit has been put in by hand (no order) is gone, and back once it leaves."""
+    units = unit_toml("Att", "axis", "B3", factors="4-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2")
+    game: Game = attack_game(units + unit_toml("Other", "axis", "C8", factors="1-1-4"))
+    before = gg.retreat_paths(game, "Def", 1, [H("B3")])
+    assert before and all(p[0] == H("B4") for p in before)
+    blocked = before[0][-1]
+    game.unit("Other").hex = blocked
+    assert blocked not in {p[-1] for p in gg.retreat_paths(game, "Def", 1, [H("B3")])}
+    game.unit("Other").hex = H("C8")
+    assert gg.retreat_paths(game, "Def", 1, [H("B3")]) == before

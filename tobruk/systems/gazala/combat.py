@@ -26,7 +26,7 @@ from tobruk.hexes import Hex
 from tobruk.maps import Feature, Terrain
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect
-from tobruk.mechanics.boardmemo import board_check
+from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
 from tobruk.mechanics.retreat import RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
@@ -460,16 +460,21 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     a-e are requirements; f (empty or least stacked) and then g (serviced by friendly supply) are preferences
     applied step by step among the routes that meet a-e (the family's mechanics.retreat).  Only a towering
     escarpment off a road or track bars a retreat; supply is traced "at that moment", with the unit gone
-    from its hex.
+    from its hex.  Kept per board: the battle asks whether a unit can retreat, then lists its routes, then
+    checks the one played, each after its frame has changed.
     """
     side = game.defs[uid].side
-    ground = RetreatGround(
-        enemy_zoc=mv.enemy_zoc(game, side),
-        friendly_boxes=own_forts(game, side),
-        barriers=RETREAT_BARRIERS,
-        supplied=lambda: sp.serviced(game, side, frozenset({uid})),
-    )
-    return paths_of_retreat(game, uid, length, from_hexes, ground)
+
+    def work() -> tuple[tuple[Hex, ...], ...]:
+        ground = RetreatGround(
+            enemy_zoc=mv.enemy_zoc(game, side),
+            friendly_boxes=own_forts(game, side),
+            barriers=RETREAT_BARRIERS,
+            supplied=lambda: sp.serviced(game, side, frozenset({uid})),
+        )
+        return tuple(paths_of_retreat(game, uid, length, from_hexes, ground))
+
+    return list(board_memo(game, ("gg-retreat-paths", uid, length, tuple(from_hexes)), work))
 
 
 def can_retreat(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> bool:
