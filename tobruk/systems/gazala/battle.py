@@ -212,31 +212,42 @@ def _obligations(game: Game, side: Side, busy: set[str] | None) -> list[Hex]:
     able = able_attackers(game, side, busy)
     attacked = set(game.vars.attacked_units)
     targeted = {h for a in pending(game) for h in a.order.defenders}
-    due = []
     occupants = game.occupants(side.enemy)
     near = {n for h in able for n in h.neighbours()} - targeted
     threats = sorted(t for t in near if any(_threatens(game, u, attacked) for u in occupants.get(t, ())))  # (sorted: few)
-    for target in threats:
-        group = attack_group(game, target, able)
-        if not group:
-            continue
-        if hd.hidden_in(game, [target], side.enemy):
-            due.append(target)  # face down: its strength is unknown, so it must be attacked
-            continue
-        try:
-            if cb.odds(game, Attack((target,), group), side).column is not None:
-                due.append(target)
-        except IllegalOrderError:
-            continue
-    return due
+    return [target for target in threats if _attackable(game, side, target, able)]
+
+
+def _attackable(game: Game, side: Side, target: Hex, able: dict[Hex, list[str]]) -> bool:
+    """Whether the ``able`` units next to a threatening enemy hex could attack it (so it is due): face down, at
+    any odds (its strength is unknown, so it must be attacked); else at 1:4 or better."""
+    group = attack_group(game, target, able)
+    if not group:
+        return False
+    if hd.hidden_in(game, [target], side.enemy):
+        return True
+    try:
+        return cb.odds(game, Attack((target,), group), side).column is not None
+    except IllegalOrderError:
+        return False
 
 
 def strands_a_duty(game: Game, order: Attack, side: Side) -> Hex | None:
     """GG-XIV.A.2: a due hex this declaration would leave with nobody able to attack it, though the same
-    attack could have taken it in too (ruling R-DUTY); ``None`` if there is none."""
+    attack could have taken it in too (ruling R-DUTY); ``None`` if there is none.
+
+    Only a due hex next to one of the declaration's attackers can be left so: whether a hex is due reads only the
+    units next to it (:func:`attack_group`), so the duties of the others are the same with these units busy.
+    """
     before = set(obligations(game, side)) - set(order.defenders)
-    after = set(obligations(game, side, set(order.attackers)))
-    for lost in sorted(before - after):
+    hexes = {h for u in order.attackers if u in game.defs and (h := game.unit(u).hex) is not None}
+    exposed = sorted(t for t in before if any(t.is_adjacent(h) for h in hexes))
+    if not exposed:
+        return None
+    able = able_attackers(game, side, set(order.attackers))
+    for lost in exposed:
+        if _attackable(game, side, lost, able):
+            continue  # still due with these units busy
         wider = Attack((*order.defenders, lost), order.attackers, order.partial)
         try:
             if hd.hidden_in(game, wider.defenders, side.enemy) or cb.odds(game, wider, side).column is not None:

@@ -266,7 +266,10 @@ class AttackStep(AlliedChoices):
     compulsory attack is made (GG-XIV.A.2) and the disrupted units' AR is done (GG-IX.B)."""
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        side = decision.side
+        """Kept per board: an attack being made and abandoned comes back to the same board."""
+        return list(board_memo(game, ("gg-attack-step", decision.side), lambda: tuple(self._actions(game, decision.side))))
+
+    def _actions(self, game: Game, side: Side) -> list[Action]:
         out = self.choices(game, side)
         out.extend(attack_orders(game, side))
         if battles.pending(game) or bt.obligations(game, side):
@@ -337,12 +340,7 @@ def _check_declaration(game: Game, order: Attack, side: Side) -> None:
 
 def attack_orders(game: Game, side: Side) -> list[Action]:
     """Declarations worth listing (full factors: the strongest group, each hex's stack, each unit), and
-    resolve/cancel for the declared ones.  Any other legal declaration is accepted by ``play`` too.  Kept per
-    board: an attack being made and abandoned comes back to the same board."""
-    return list(board_memo(game, ("gg-attack-orders", side), lambda: tuple(_attack_orders(game, side))))
-
-
-def _attack_orders(game: Game, side: Side) -> list[Action]:
+    resolve/cancel for the declared ones.  Any other legal declaration is accepted by ``play`` too."""
     out: list[Action] = []
     for entry in battles.pending(game):
         order = entry.order
