@@ -198,3 +198,62 @@ def test_kept_retreat_routes_follow_units_arranged_by_hand() -> None:
     assert blocked not in {p[-1] for p in gg.retreat_paths(game, "Def", 1, [H("B3")])}
     game.unit("Other").hex = H("C8")
     assert gg.retreat_paths(game, "Def", 1, [H("B3")]) == before
+
+
+# --- a declaration's stranded duty, against its definition ------------------------------------------------------
+def gg_stranded_by_definition(game: Game, order: Attack, side: Side) -> Hex | None:
+    """Ruling R-DUTY as written: the first due hex (in hex order) that is due now and no longer due with the
+    declaration's units busy, and that the same attack could have taken in."""
+    from tobruk.systems.gazala import battle as bt
+    from tobruk.systems.gazala import hidden as hd
+
+    before = set(bt.obligations(game, side)) - set(order.defenders)
+    after = set(bt.obligations(game, side, set(order.attackers)))
+    for lost in sorted(before - after):
+        wider = Attack((*order.defenders, lost), order.attackers, order.partial)
+        try:
+            if hd.hidden_in(game, wider.defenders, side.enemy) or gg.odds(game, wider, side).column is not None:
+                return lost
+        except IllegalOrderError:
+            continue
+    return None
+
+
+def fa_stranded_by_definition(game: Game, order: Attack, side: Side) -> Hex | None:
+    from tobruk.mechanics.duties import obligations
+    from tobruk.systems.first_alamein.battle import DUTIES
+
+    before = set(obligations(game, side, DUTIES)) - set(order.defenders)
+    after = set(obligations(game, side, DUTIES, set(order.attackers)))
+    for lost in sorted(before - after):
+        if DUTIES.can_declare(game, Attack((*order.defenders, lost), order.attackers, order.partial), side):
+            return lost
+    return None
+
+
+@pytest.mark.rule("GG-XIV.A.2")
+@pytest.mark.whole_game
+@pytest.mark.parametrize("scenario", ["gazala-gallop", "first-alamein"])
+def test_a_stranded_duty_is_found_as_its_definition_finds_it_in_random_games(scenario: str) -> None:
+    from tobruk.mechanics.duties import strands_a_duty
+    from tobruk.systems.first_alamein.battle import DUTIES
+    from tobruk.systems.gazala import battle as bt
+
+    found: set[bool] = set()
+    for seed in range(3):
+        game = Game(load_scenario(scenario), seed=seed)
+        pick = random.Random(seed)
+        while game.decision is not None:
+            d = game.decision
+            if "attack" in d.phase and not game.state.stack:  # at the attack step itself
+                for order, declared in candidates(game, d.side):
+                    if declared is not None:
+                        continue
+                    if scenario == "gazala-gallop":
+                        got, want = bt.strands_a_duty(game, order, d.side), gg_stranded_by_definition(game, order, d.side)
+                    else:
+                        got, want = strands_a_duty(game, order, d.side, DUTIES), fa_stranded_by_definition(game, order, d.side)
+                    assert got == want
+                    found.add(got is not None)
+            game.play_id(pick.choice(game.legal_id_list()))
+    assert found == {True, False}  # both sides: declarations that strand a duty, and declarations that do not
