@@ -51,7 +51,9 @@ class FirstAlameinBattle(BattleRules):
         return cb.odds(game, order, side, declared).column is not None
 
     def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
-        return cb.no_retreat_options(game, cb.assess(game, order, side, n))
+        """Kept per board: the listing and the play of each No Retreat! order ask, each with another frame."""
+        key = ("fa-no-retreat-options", order, side, n)
+        return list(board_memo(game, key, lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n)))))
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.asks_no_retreat(game, cb.assess(game, order, side, n))
@@ -131,8 +133,12 @@ class FirstAlameinDuties(Duties):
         return {h: list(units) for h, units in kept.items()}
 
     def _able(self, game: Game, side: Side, busy: Set[str], include_exempt: bool) -> dict[Hex, tuple[str, ...]]:
+        if busy:  # those able with none busy, less the busy ones (the duties ask with each candidate group busy)
+            key = ("able-attackers", side, frozenset[str](), include_exempt)
+            every: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: self._able(game, side, frozenset(), include_exempt))
+            return {h: left for h, units in every.items() if (left := tuple(u for u in units if u not in busy))}
         held = pos.zoc_exempt(game, side) if side is Side.ALLIED and not include_exempt else set()
-        committed = {u for a in pending(game) for u in a.attackers} | set(busy)
+        committed = {u for a in pending(game) for u in a.attackers}
         able: dict[Hex, list[str]] = {}
         for uid, h in pos.on_map(game, side):
             u = game.unit(uid)

@@ -83,7 +83,9 @@ class GazalaBattle(BattleRules):
         return None
 
     def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
-        return cb.no_retreat_options(game, cb.assess(game, order, side, n))
+        """Kept per board: the listing and the play of each No Retreat! order ask, each with another frame."""
+        key = ("gg-no-retreat-options", order, side, n)
+        return list(board_memo(game, key, lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n)))))
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.needs_no_retreat_question(game, cb.assess(game, order, side, n))
@@ -165,8 +167,12 @@ def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *, incl
 
 
 def _able_attackers(game: Game, side: Side, busy: set[str] | None, include_held: bool) -> dict[Hex, tuple[str, ...]]:
+    if busy:  # those able with none busy, less the busy ones (the duties ask with each candidate group busy)
+        key = ("able-attackers", side, frozenset[str](), include_held)
+        every: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: _able_attackers(game, side, None, include_held))
+        return {h: left for h, units in every.items() if (left := tuple(u for u in units if u not in busy))}
     held = mv.zoc_exempt(game, side) if side is Side.ALLIED and not include_held else set()
-    committed = {u for a in pending(game) for u in a.attackers} | (busy or set())
+    committed = {u for a in pending(game) for u in a.attackers}
     able: dict[Hex, list[str]] = {}
     for uid, h in mv.on_map(game, side):
         u = game.unit(uid)
