@@ -141,6 +141,7 @@ def test_first_alamein_one_to_four_is_the_lowest_column_and_below_it_is_refused(
 
 
 # --- the answers kept per board -------------------------------------------------------------------------------
+@pytest.mark.rule("GG-IX.C")
 def test_kept_odds_follow_units_arranged_by_hand() -> None:
     """GG-IX.C: a defender disrupted by hand (no order: only the board's hash can notice) reads one column higher."""
     game = gg_duel(2, 2)
