@@ -36,6 +36,7 @@ from tobruk.mechanics.actions import (
     RetreatDistance,
     Target,
 )
+from tobruk.mechanics.boardmemo import board_memo
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -214,20 +215,35 @@ class Declaring(Frame):
             rules(game).clause("declare"),
         )
 
-    def _attackers(self, game: Game) -> list[str]:
-        able = rules(game).able(game, Side(self.side))
-        return [u for h, units in able.items() if all(h.is_adjacent(d) for d in self.defenders) for u in units if u not in self.attackers]
+    # The units that may join and the hexes that may be added, and the listing, are kept per board and frame (the
+    # listing and the play of an ``add`` or ``target`` ask the same; an attack abandoned and begun again too).
+    def _attackers(self, game: Game) -> tuple[str, ...]:
+        return board_memo(game, ("declaring-attackers", self), lambda: self._attackers_afresh(game))
 
-    def _targets(self, game: Game) -> list[Hex]:
+    def _attackers_afresh(self, game: Game) -> tuple[str, ...]:
+        able = rules(game).able(game, Side(self.side))
+        return tuple(
+            u for h, units in able.items() if all(h.is_adjacent(d) for d in self.defenders) for u in units if u not in self.attackers
+        )
+
+    def _targets(self, game: Game) -> tuple[Hex, ...]:
+        return board_memo(game, ("declaring-targets", self), lambda: self._targets_afresh(game))
+
+    def _targets_afresh(self, game: Game) -> tuple[Hex, ...]:
         side = Side(self.side)
         hexes = {h for u in self.attackers if (h := game.unit(u).hex) is not None}
         near = hexes or set(rules(game).able(game, side))
         enemy = game.occupants(side.enemy)
-        return sorted(
-            {n for h in near for n in h.neighbours() if n in enemy and n not in self.defenders and all(n.is_adjacent(x) for x in hexes)}
+        return tuple(
+            sorted(
+                {n for h in near for n in h.neighbours() if n in enemy and n not in self.defenders and all(n.is_adjacent(x) for x in hexes)}
+            )
         )
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
+        return list(board_memo(game, ("declaring-actions", self), lambda: tuple(self._actions(game))))
+
+    def _actions(self, game: Game) -> list[Action]:
         out: list[Action] = [Add(u) for u in self._attackers(game)]
         out.extend(Target(h) for h in self._targets(game))
         if self.attackers:

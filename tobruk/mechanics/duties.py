@@ -22,6 +22,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import pending
+from tobruk.mechanics.boardmemo import board_memo
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -51,8 +52,11 @@ class Duties:
 
 def obligations(game: Game, side: Side, duties: Duties, busy: Set[str] = frozenset()) -> list[Hex]:
     """The enemy hexes that must still be attacked before the attack phase may end, in hex order (worked out once
-    per position and set of busy units: listing the attacks asks again for every candidate declaration)."""
-    due: tuple[Hex, ...] = game.memo(("obligations", side, duties, frozenset(busy)), lambda: tuple(_obligations(game, side, duties, busy)))
+    per board and set of busy units: listing the attacks asks again for every candidate declaration, and every
+    step of a declaration being made)."""
+    due: tuple[Hex, ...] = board_memo(
+        game, ("obligations", side, duties, frozenset(busy)), lambda: tuple(_obligations(game, side, duties, busy))
+    )
     return list(due)
 
 
@@ -61,22 +65,34 @@ def _obligations(game: Game, side: Side, duties: Duties, busy: Set[str]) -> list
     attacked = set(game.vars.attacked_units)
     targeted = {h for a in pending(game) for h in a.order.defenders}
     occupants = game.occupants(side.enemy)
-    due = []
-    for target in sorted({n for h in able for n in h.neighbours()} - targeted):
-        if not any(duties.threatens(game, u, attacked) for u in occupants.get(target, ())):
-            continue
-        group = duties.group(game, target, able)
-        if group and duties.can_declare(game, Attack((target,), group), side):
-            due.append(target)
-    return due
+    near = {n for h in able for n in h.neighbours()} - targeted
+    threats = sorted(t for t in near if any(duties.threatens(game, u, attacked) for u in occupants.get(t, ())))
+    return [target for target in threats if _attackable(game, side, duties, target, able)]
+
+
+def _attackable(game: Game, side: Side, duties: Duties, target: Hex, able: dict[Hex, list[str]]) -> bool:
+    """Whether the ``able`` units could attack a threatening enemy hex at odds on the table (so it is due)."""
+    group = duties.group(game, target, able)
+    return bool(group) and duties.can_declare(game, Attack((target,), group), side)
 
 
 def strands_a_duty(game: Game, order: Attack, side: Side, duties: Duties) -> Hex | None:
     """A due hex this declaration would leave with nobody able to attack it, though the same attack could have
-    taken it in too; ``None`` if there is none."""
+    taken it in too; ``None`` if there is none.
+
+    Only a due hex next to one of the declaration's attackers can be left so: every attacker stands next to the hex
+    it attacks, so whether a hex is due reads only the units next to it (:meth:`Duties.group`), and the duties of
+    the others are the same with these units busy.
+    """
     before = set(obligations(game, side, duties)) - set(order.defenders)
-    after = set(obligations(game, side, duties, set(order.attackers)))
-    for lost in sorted(before - after):
+    hexes = {h for u in order.attackers if u in game.defs and (h := game.unit(u).hex) is not None}
+    exposed = sorted(t for t in before if any(t.is_adjacent(h) for h in hexes))
+    if not exposed:
+        return None
+    able = duties.able(game, side, set(order.attackers), False)
+    for lost in exposed:
+        if _attackable(game, side, duties, lost, able):
+            continue  # still due with these units busy
         if duties.can_declare(game, Attack((*order.defenders, lost), order.attackers, order.partial), side):
             return lost
     return None

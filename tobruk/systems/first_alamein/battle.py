@@ -21,6 +21,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, pending
+from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.control import pass_through
 from tobruk.mechanics.duties import Duties, exposed, strands_a_duty, suggested_attacks
 from tobruk.mechanics.phases import close_step
@@ -44,13 +45,15 @@ class FirstAlameinBattle(BattleRules):
         check_declaration(game, order, side)
 
     def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
-        return cb.assess(game, order, side, declared).odds
+        return cb.odds(game, order, side, declared).label
 
     def allowed(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> bool:
-        return cb.allowed(cb.assess(game, order, side, declared))
+        return cb.odds(game, order, side, declared).column is not None
 
     def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
-        return cb.no_retreat_options(game, cb.assess(game, order, side, n))
+        """Kept per board: the listing and the play of each No Retreat! order ask, each with another frame."""
+        key = ("fa-no-retreat-options", order, side, n)
+        return list(board_memo(game, key, lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n)))))
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.asks_no_retreat(game, cb.assess(game, order, side, n))
@@ -126,12 +129,16 @@ class FirstAlameinDuties(Duties):
         held at the start of the Allied player-turn owe no attack (GG-XIV.A.2), so they count only with
         ``include_exempt``."""
         key = ("able-attackers", side, frozenset(busy), include_exempt)
-        kept: dict[Hex, tuple[str, ...]] = game.memo(key, lambda: self._able(game, side, busy, include_exempt))
+        kept: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: self._able(game, side, busy, include_exempt))
         return {h: list(units) for h, units in kept.items()}
 
     def _able(self, game: Game, side: Side, busy: Set[str], include_exempt: bool) -> dict[Hex, tuple[str, ...]]:
+        if busy:  # those able with none busy, less the busy ones (the duties ask with each candidate group busy)
+            key = ("able-attackers", side, frozenset[str](), include_exempt)
+            every: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: self._able(game, side, frozenset(), include_exempt))
+            return {h: left for h, units in every.items() if (left := tuple(u for u in units if u not in busy))}
         held = pos.zoc_exempt(game, side) if side is Side.ALLIED and not include_exempt else set()
-        committed = {u for a in pending(game) for u in a.attackers} | set(busy)
+        committed = {u for a in pending(game) for u in a.attackers}
         able: dict[Hex, list[str]] = {}
         for uid, h in pos.on_map(game, side):
             u = game.unit(uid)
@@ -144,7 +151,7 @@ class FirstAlameinDuties(Duties):
 
     def can_declare(self, game: Game, order: Attack, side: Side) -> bool:
         try:
-            return cb.allowed(cb.assess(game, order, side))
+            return cb.odds(game, order, side).column is not None
         except IllegalOrderError:
             return False
 
@@ -154,10 +161,15 @@ DUTIES = FirstAlameinDuties()
 
 def check_declaration(game: Game, order: Attack, side: Side) -> None:
     """Whether an attack may be declared now: its units and hexes (GG-XIV.A), odds on the table (FA-CRT.1), and
-    no due hex left with nobody able to attack it (GG-XIV.A.2)."""
-    a = cb.assess(game, order, side)
-    if not cb.allowed(a):
-        raise cb.refuse_below(a)
+    no due hex left with nobody able to attack it (GG-XIV.A.2).  Kept per board: the listing, each step of the
+    declaration being made and the declaration itself ask it."""
+    board_check(game, ("fa-declaration", order, side), lambda: _check_declaration(game, order, side))
+
+
+def _check_declaration(game: Game, order: Attack, side: Side) -> None:
+    a = cb.odds(game, order, side)
+    if a.column is None:
+        raise cb.refuse_below(a.attack, a.defence)
     stranded = strands_a_duty(game, order, side, DUTIES)
     if stranded is not None:
         raise IllegalOrderError(
@@ -167,8 +179,14 @@ def check_declaration(game: Game, order: Attack, side: Side) -> None:
 
 
 def suggestions(game: Game, side: Side) -> list[Attack]:
-    """Whole declarations worth a look (the strongest group, each stack, each unit against each enemy hex)."""
-    return suggested_attacks(game, side, DUTIES, lambda order: check_declaration(game, order, side))
+    """Whole declarations worth a look (the strongest group, each stack, each unit against each enemy hex); kept per
+    board (an attack being made and abandoned comes back to the same board)."""
+    kept = board_memo(
+        game,
+        ("fa-suggestions", side),
+        lambda: tuple(suggested_attacks(game, side, DUTIES, lambda order: check_declaration(game, order, side))),
+    )
+    return list(kept)
 
 
 def end_of_attacks(game: Game, side: Side) -> bool:

@@ -23,6 +23,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect, pending
+from tobruk.mechanics.boardmemo import board_check
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
 from tobruk.systems.first_alamein.retreat import retreat_paths
@@ -48,8 +49,9 @@ class Assessment:
     factors: dict[str, Fraction] = field(default_factory=dict)  # each defender's terrain-modified factors (R-TERRAIN)
 
 
-def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str]) -> tuple[int, list[str]]:
-    """The defence factors the hex adds to its defenders, matched by their infantry, with the reasons."""
+def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str], *, explain: bool = True) -> tuple[int, list[str]]:
+    """The defence factors the hex adds to its defenders, matched by their infantry, with the reasons (none made
+    unless ``explain``)."""
     c = chart(game)
     m = game.scenario.map
     side = game.defs[defenders[0]].side
@@ -57,15 +59,19 @@ def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str]) -> tuple[int, l
     if side is Side.ALLIED and h in pos.boxes(game, Side.ALLIED):  # FA-TER.2-3 (never the enemy's box, GG-XI.A.2)
         worth = c.el_alamein_box_bonus if h in pos.el_alamein_box(game) else c.box_bonus
         bonus += worth
-        notes.append(f"{'El Alamein box' if worth == c.el_alamein_box_bonus else 'box'} +{worth}")
+        if explain:
+            notes.append(f"{'El Alamein box' if worth == c.el_alamein_box_bonus else 'box'} +{worth}")
     zones = [z for z in c.infantry_plus_one_zones if h in m.zones.get(z, frozenset())]
     if m.terrain[h] in c.infantry_plus_one_terrain or zones:  # FA-TER.4: +1 for the hex, one infantry unit's
         bonus += c.infantry_plus_one
-        notes.append(f"{zones[0] if zones else m.terrain[h]} +{c.infantry_plus_one}")
-    matched = sum(game.defs[u].defence for u in defenders if game.defs[u].type in pos.INFANTRY_TYPES)
-    granted = min(bonus, matched)
+        if explain:
+            notes.append(f"{zones[0] if zones else m.terrain[h]} +{c.infantry_plus_one}")
     if not bonus:
         return 0, []
+    matched = sum(game.defs[u].defence for u in defenders if game.defs[u].type in pos.INFANTRY_TYPES)
+    granted = min(bonus, matched)
+    if not explain:
+        return granted, []
     return granted, [f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}"]
 
 
@@ -82,17 +88,55 @@ def modified_factors(game: Game, here: Sequence[str], granted: int) -> dict[str,
     return {u: modified(u) for u in here}
 
 
-def hex_spent(game: Game, here: Sequence[str], factors: dict[str, Fraction]) -> bool:
-    """GG-IX.C as docs/rulings.md reads it (R-TERRAIN): a defending hex counts as spent when its spent units hold
-    at least half of its terrain-modified ``factors``."""
-    total = sum((factors[u] for u in here), Fraction(0))
-    spent = sum((factors[u] for u in here if game.unit(u).disrupted), Fraction(0))
-    return 2 * spent >= total  # a defending hex holds units, each with a factor at least
+def hex_spent(game: Game, here: Sequence[str], granted: int) -> bool:
+    """GG-IX.C as docs/rulings.md reads it (R-TERRAIN): a defending hex counts as spent when its spent units hold at
+    least half of its terrain-modified factors (:func:`modified_factors` with the hex's ``granted`` bonus; here in
+    whole numbers, every factor scaled by the infantry's defence factors in the hex, so no fractions are made)."""
+    infantry = [game.defs[u].type in pos.INFANTRY_TYPES for u in here]
+    matched = sum(game.defs[u].defence for u, inf in zip(here, infantry, strict=True) if inf)
+    scale = matched if matched else 1
+    total = spent = 0
+    for uid, inf in zip(here, infantry, strict=True):
+        d = game.defs[uid]
+        value = d.defence * scale + (granted * d.defence if inf and matched else 0)
+        total += value
+        if game.unit(uid).disrupted:
+            spent += value
+    return 2 * spent >= total
 
 
 def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -> Assessment:
-    """Check a declaration and work out its odds.  ``declared``: the number of the declared attack assessed
-    again (its units are not "busy" in another attack)."""
+    """Check a declaration and work out its odds, with a line for every modifier and each defender's
+    terrain-modified factors.  ``declared``: the number of the declared attack assessed again (its units are not
+    "busy" in another attack)."""
+    return _assess(game, order, side, declared, explain=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """An attack's strengths and odds column alone: what the listing, the duties and the checks read (kept per board
+    by :func:`odds`)."""
+
+    attack: int
+    defence: int
+    column: int | None
+    label: str
+
+
+def odds(game: Game, order: Attack, side: Side, declared: int | None = None) -> Odds:
+    """:func:`assess` without the lines and the defenders' factors (the same checks, refusals and odds: both are
+    :func:`_assess`), kept per board (:func:`~tobruk.mechanics.boardmemo.board_check`): the listing, the duties and
+    the play of an attack ask it of the same declarations again and again."""
+
+    def work() -> Odds:
+        a = _assess(game, order, side, declared, explain=False)
+        return Odds(a.attack, a.defence, a.column, a.odds)
+
+    return board_check(game, ("fa-odds", order, side, declared), work)
+
+
+def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, explain: bool) -> Assessment:
+    """The checks and the odds; ``explain``: also the lines and the defenders' terrain-modified factors."""
     used = dict(order.partial)
     if not order.attackers:
         raise IllegalOrderError("GG-XIV.A.4", "an attack needs at least one attacking unit")
@@ -132,25 +176,26 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
             if not a.is_adjacent(h):
                 raise IllegalOrderError("GG-XIV.A.4", f"every attacker must be next to every defending hex: {a} is not next to {h}")
     attack = sum(attackers.values())
-    lines = [f"{uid} {f}" for uid, f in attackers.items()]
+    lines = [f"{uid} {f}" for uid, f in attackers.items()] if explain else []
     defence = 0
     every_hex_spent = bool(order.defenders)
     factors: dict[str, Fraction] = {}
     for h in order.defenders:
         here = pos.ground_units(game, h, side.enemy)
-        bonus, notes = infantry_bonus(game, h, here)
+        bonus, notes = infantry_bonus(game, h, here, explain=explain)
         lines.extend(notes)
         defence += sum(game.defs[u].defence for u in here) + bonus
-        modified = modified_factors(game, here, bonus)
-        factors.update(modified)
-        every_hex_spent = every_hex_spent and hex_spent(game, here, modified)
+        if explain:
+            factors.update(modified_factors(game, here, bonus))
+        every_hex_spent = every_hex_spent and hex_spent(game, here, bonus)
     c = chart(game)
     basic = c.gcrt.column_for(attack, defence)  # GG-XIV.B.3-4: nearest column not above, 10:1 at most
     shift = every_hex_spent  # GG-IX.C: spent defenders, one column higher
     column = None if basic is None else c.gcrt.shifted(basic, 1 if shift else 0)
-    lines.insert(0, f"attack {attack} against defence {defence}")
-    if shift:
-        lines.append("defenders spent: one column higher")
+    if explain:
+        lines.insert(0, f"attack {attack} against defence {defence}")
+        if shift:
+            lines.append("defenders spent: one column higher")
     return Assessment(
         attackers,
         tuple(defenders),
@@ -166,12 +211,8 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
     )
 
 
-def allowed(a: Assessment) -> bool:
-    return a.column is not None
-
-
-def refuse_below(a: Assessment) -> IllegalOrderError:
-    return IllegalOrderError("FA-CRT.1", f"attacks below 1:4 are not allowed ({a.attack} to {a.defence})")
+def refuse_below(attack: int, defence: int) -> IllegalOrderError:
+    return IllegalOrderError("FA-CRT.1", f"attacks below 1:4 are not allowed ({attack} to {defence})")
 
 
 # --- results ------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.hexes import Hex
+from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.retreat import Path, RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
 from tobruk.systems.first_alamein import position as pos
@@ -21,14 +22,20 @@ if TYPE_CHECKING:
 
 
 def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> list[Path]:
-    """The legal routes of exactly ``length`` hexes for a unit, the preferences applied (its hex first)."""
+    """The legal routes of exactly ``length`` hexes for a unit, the preferences applied (its hex first); kept per
+    board (the battle asks whether a unit can retreat, lists its routes and checks the one played, each after its
+    frame has changed)."""
     from tobruk.systems.first_alamein import supply  # (supply reads the position module too)
 
     side = game.defs[uid].side
-    ground = RetreatGround(
-        enemy_zoc=pos.enemy_zoc(game, side),
-        friendly_boxes=pos.boxes(game, side),
-        barriers=frozenset(chart(game).barriers),
-        supplied=lambda: supply.trace(game, side),
-    )
-    return paths_of_retreat(game, uid, length, from_hexes, ground)
+
+    def work() -> tuple[Path, ...]:
+        ground = RetreatGround(
+            enemy_zoc=pos.enemy_zoc(game, side),
+            friendly_boxes=pos.boxes(game, side),
+            barriers=frozenset(chart(game).barriers),
+            supplied=lambda: supply.trace(game, side),
+        )
+        return tuple(paths_of_retreat(game, uid, length, from_hexes, ground))
+
+    return list(board_memo(game, ("fa-retreat-paths", uid, length, tuple(from_hexes)), work))

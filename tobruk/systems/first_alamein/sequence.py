@@ -24,6 +24,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Cancel, EndPhase, Move, Place, Resolve, Target
+from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.duties import obligations
 from tobruk.mechanics.phases import close_step
 from tobruk.systems.first_alamein import air
@@ -169,11 +170,14 @@ class AttackStep(FAStep):
     made (GG-XIV.A.2) and the spent units' AR is done (GG-IX.B)."""
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        side = decision.side
+        """Kept per board: an attack being made and abandoned comes back to the same board."""
+        return list(board_memo(game, ("fa-attack-step", decision.side), lambda: tuple(self._actions(game, decision.side))))
+
+    def _actions(self, game: Game, side: Side) -> list[Action]:
         out: list[Action] = []
         for entry in battles.pending(game):
             try:
-                if cb.allowed(cb.assess(game, entry.order, side, entry.id)):
+                if cb.odds(game, entry.order, side, entry.id).column is not None:
                     out.append(Resolve(entry.id))
             except IllegalOrderError:
                 pass  # its defenders have gone: it can only be cancelled

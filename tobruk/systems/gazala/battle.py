@@ -21,6 +21,7 @@ from tobruk.hexes import Hex
 from tobruk.maps import Feature
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
+from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.phases import close_step
 from tobruk.mechanics.retreat import can_leave_board
 from tobruk.systems.gazala import combat as cb
@@ -51,10 +52,10 @@ class GazalaBattle(BattleRules):
     def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
         if hd.hidden_in(game, order.defenders, side.enemy):
             return "odds unknown"
-        return cb.assess(game, order, side, declared).odds
+        return cb.odds(game, order, side, declared).label
 
     def allowed(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> bool:
-        return cb.assess(game, order, side, declared).column is not None
+        return cb.odds(game, order, side, declared).column is not None
 
     def before_battle(self, game: Game, n: int, side: Side) -> Attack | None:
         """Face-down defenders turn up; a hex of dummies drops out (ruling R-HIDDEN)."""
@@ -71,7 +72,7 @@ class GazalaBattle(BattleRules):
             if remaining != order.defenders:  # a hex held only dummies: the attack goes on against the rest
                 order = Attack(remaining, order.attackers, order.partial)
                 update(game, n, order=order)
-            if cb.assess(game, order, side, n).column is None:
+            if cb.odds(game, order, side, n).column is None:
                 verdict = "the odds are below 1:4 after all (GG-XIV.B.4)"
         if verdict is None:
             return order
@@ -82,7 +83,9 @@ class GazalaBattle(BattleRules):
         return None
 
     def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
-        return cb.no_retreat_options(game, cb.assess(game, order, side, n))
+        """Kept per board: the listing and the play of each No Retreat! order ask, each with another frame."""
+        key = ("gg-no-retreat-options", order, side, n)
+        return list(board_memo(game, key, lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n)))))
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.needs_no_retreat_question(game, cb.assess(game, order, side, n))
@@ -159,13 +162,17 @@ def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *, incl
     (GG-XIV.A.2), so they are left out unless ``include_held`` (they may attack if the player wishes).
     """
     key = ("able-attackers", side, frozenset(busy or ()), include_held)
-    kept: dict[Hex, tuple[str, ...]] = game.memo(key, lambda: _able_attackers(game, side, busy, include_held))
+    kept: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: _able_attackers(game, side, busy, include_held))
     return {h: list(units) for h, units in kept.items()}
 
 
 def _able_attackers(game: Game, side: Side, busy: set[str] | None, include_held: bool) -> dict[Hex, tuple[str, ...]]:
+    if busy:  # those able with none busy, less the busy ones (the duties ask with each candidate group busy)
+        key = ("able-attackers", side, frozenset[str](), include_held)
+        every: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: _able_attackers(game, side, None, include_held))
+        return {h: left for h, units in every.items() if (left := tuple(u for u in units if u not in busy))}
     held = mv.zoc_exempt(game, side) if side is Side.ALLIED and not include_held else set()
-    committed = {u for a in pending(game) for u in a.attackers} | (busy or set())
+    committed = {u for a in pending(game) for u in a.attackers}
     able: dict[Hex, list[str]] = {}
     for uid, h in mv.on_map(game, side):
         u = game.unit(uid)
@@ -199,10 +206,11 @@ def obligations(game: Game, side: Side, busy: set[str] | None = None) -> list[He
     A hex is due while it holds an undisrupted enemy unit nobody has attacked this phase (nor is about to:
     declared attacks count), and the units still able to attack could attack it at 1:4 or better (rulings:
     a duty nobody can meet any more lapses; only units able to attack create it).  Worked out once per
-    position and set of busy units: listing the attacks asks it again for every candidate declaration.
+    board and set of busy units: listing the attacks asks it again for every candidate declaration, and every
+    step of a declaration being made.
     """
     key = ("obligations", side, frozenset(busy or ()))
-    due: tuple[Hex, ...] = game.memo(key, lambda: tuple(_obligations(game, side, busy)))
+    due: tuple[Hex, ...] = board_memo(game, key, lambda: tuple(_obligations(game, side, busy)))
     return list(due)
 
 
@@ -210,34 +218,45 @@ def _obligations(game: Game, side: Side, busy: set[str] | None) -> list[Hex]:
     able = able_attackers(game, side, busy)
     attacked = set(game.vars.attacked_units)
     targeted = {h for a in pending(game) for h in a.order.defenders}
-    due = []
     occupants = game.occupants(side.enemy)
-    for target in sorted({n for h in able for n in h.neighbours()} - targeted):
-        if not any(_threatens(game, u, attacked) for u in occupants.get(target, ())):
-            continue
-        group = attack_group(game, target, able)
-        if not group:
-            continue
-        if hd.hidden_in(game, [target], side.enemy):
-            due.append(target)  # face down: its strength is unknown, so it must be attacked
-            continue
-        try:
-            if cb.assess(game, Attack((target,), group), side).column is not None:
-                due.append(target)
-        except IllegalOrderError:
-            continue
-    return due
+    near = {n for h in able for n in h.neighbours()} - targeted
+    threats = sorted(t for t in near if any(_threatens(game, u, attacked) for u in occupants.get(t, ())))  # (sorted: few)
+    return [target for target in threats if _attackable(game, side, target, able)]
+
+
+def _attackable(game: Game, side: Side, target: Hex, able: dict[Hex, list[str]]) -> bool:
+    """Whether the ``able`` units next to a threatening enemy hex could attack it (so it is due): face down, at
+    any odds (its strength is unknown, so it must be attacked); else at 1:4 or better."""
+    group = attack_group(game, target, able)
+    if not group:
+        return False
+    if hd.hidden_in(game, [target], side.enemy):
+        return True
+    try:
+        return cb.odds(game, Attack((target,), group), side).column is not None
+    except IllegalOrderError:
+        return False
 
 
 def strands_a_duty(game: Game, order: Attack, side: Side) -> Hex | None:
     """GG-XIV.A.2: a due hex this declaration would leave with nobody able to attack it, though the same
-    attack could have taken it in too (ruling R-DUTY); ``None`` if there is none."""
+    attack could have taken it in too (ruling R-DUTY); ``None`` if there is none.
+
+    Only a due hex next to one of the declaration's attackers can be left so: whether a hex is due reads only the
+    units next to it (:func:`attack_group`), so the duties of the others are the same with these units busy.
+    """
     before = set(obligations(game, side)) - set(order.defenders)
-    after = set(obligations(game, side, set(order.attackers)))
-    for lost in sorted(before - after):
+    hexes = {h for u in order.attackers if u in game.defs and (h := game.unit(u).hex) is not None}
+    exposed = sorted(t for t in before if any(t.is_adjacent(h) for h in hexes))
+    if not exposed:
+        return None
+    able = able_attackers(game, side, set(order.attackers))
+    for lost in exposed:
+        if _attackable(game, side, lost, able):
+            continue  # still due with these units busy
         wider = Attack((*order.defenders, lost), order.attackers, order.partial)
         try:
-            if hd.hidden_in(game, wider.defenders, side.enemy) or cb.assess(game, wider, side).column is not None:
+            if hd.hidden_in(game, wider.defenders, side.enemy) or cb.odds(game, wider, side).column is not None:
                 return lost  # (face-down defenders: any odds may be declared, ruling R-HIDDEN)
         except IllegalOrderError:
             continue

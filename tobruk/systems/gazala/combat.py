@@ -26,6 +26,7 @@ from tobruk.hexes import Hex
 from tobruk.maps import Feature, Terrain
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect
+from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
 from tobruk.mechanics.retreat import RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
@@ -143,10 +144,39 @@ def units_in(game: Game, h: Hex, side: Side) -> list[str]:
 
 
 def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -> Assessment:
-    """Check a declaration against GG-XIV.A, XI.D and VIII.A.3 and work out its odds (GG-XIV.B, IX.C, XI).
+    """Check a declaration against GG-XIV.A, XI.D and VIII.A.3 and work out its odds (GG-XIV.B, IX.C, XI), with a
+    line for every modifier and each defender's terrain-modified factors.
 
     ``declared``: the number of the declared attack being assessed again (its units are not "busy").
     """
+    return _assess(game, order, side, declared, explain=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """An attack's strengths and odds column alone (factors in halves), what the listing, the duties and the checks
+    read: :func:`odds` keeps it per board."""
+
+    attack2: int
+    defence2: int
+    column: int | None
+    label: str
+
+
+def odds(game: Game, order: Attack, side: Side, declared: int | None = None) -> Odds:
+    """:func:`assess` without the lines and the defenders' factors (the same checks, refusals and odds: both are
+    :func:`_assess`), kept per board (:func:`~tobruk.mechanics.boardmemo.board_check`): the listing, the duties
+    and the play of an attack ask it of the same declarations again and again."""
+
+    def work() -> Odds:
+        a = _assess(game, order, side, declared, explain=False)
+        return Odds(a.attack2, a.defence2, a.column, a.odds)
+
+    return board_check(game, ("gg-odds", order, side, declared), work)
+
+
+def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, explain: bool) -> Assessment:
+    """The checks and the odds; ``explain``: also the lines and the defenders' terrain-modified factors."""
     m = game.scenario.map
     used = dict(order.partial)
     attackers: dict[str, int] = {}
@@ -194,6 +224,7 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
     if game.vars.weather == "sandstorm" and len(attack_hexes) > 1:
         raise IllegalOrderError("GG-VIII.A.3", "in a sandstorm attackers in different hexes may not combine")
 
+    charts = chart(game)
     lines: list[str] = []
     defender_defs = [game.defs[u] for u in defenders]
     attacker_defs = [game.defs[u] for u in attackers]
@@ -205,23 +236,30 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
         d, at = game.defs[uid], game.unit(uid).hex
         assert at is not None
         f2 = 2 * factor
-        note = f"{uid} {factor}"
-        if d.type is UnitType.AA and soft_defence:  # GG-XIV.B.7
+        halved_aa = d.type is UnitType.AA and soft_defence  # GG-XIV.B.7
+        if halved_aa:
             f2 //= 2
-            note += " halved (AA unit against infantry and motorized only)"
         down_towering = any((tw := m.feature(at, h, Feature.TOWERING_ESCARPMENT)) is not None and tw.high == at for h in order.defenders)
         if down_towering:  # GG-XI.D
             towering.add(uid)
             f2 //= 2
-            note += " halved (attacking down a towering escarpment)"
         attack2 += f2
-        lines.append(note)
+        if explain:
+            note = f"{uid} {factor}"
+            if halved_aa:
+                note += " halved (AA unit against infantry and motorized only)"
+            if down_towering:
+                note += " halved (attacking down a towering escarpment)"
+            lines.append(note)
     for a in attack_hexes:  # GG-XI.C: +1 attacking down an escarpment, if matched
         down = any((e := m.feature(a, h, Feature.ESCARPMENT)) is not None and e.high == a for h in order.defenders)
+        if not down:
+            continue
         matched = sum(attackers[u] for u in attackers if game.unit(u).hex == a and game.defs[u].type in INFANTRY_TYPES)
-        if down and matched >= chart(game).escarpment_attack:
-            attack2 += 2 * chart(game).escarpment_attack
-            lines.append(f"+{chart(game).escarpment_attack} attacking down the escarpment from {a}")
+        if matched >= charts.escarpment_attack:
+            attack2 += 2 * charts.escarpment_attack
+            if explain:
+                lines.append(f"+{charts.escarpment_attack} attacking down the escarpment from {a}")
 
     defence2 = 0
     hex_defence2: dict[Hex, int] = {}
@@ -238,41 +276,42 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
             f2 = 2 * d.defence
             if d.type is UnitType.AA and soft_attack:  # GG-XIV.B.7
                 f2 //= 2
-                lines.append(f"{uid} defends at half (AA unit against infantry and motorized only)")
+                if explain:
+                    lines.append(f"{uid} defends at half (AA unit against infantry and motorized only)")
             hex2 += f2
             unit2[uid] = f2
         matched = sum(game.defs[u].defence for u in here if game.defs[u].type in INFANTRY_TYPES)
         bonus = 0
         notes = []
         if h in boxes:
-            bonus += chart(game).box_bonus
-            notes.append(f"box/fort +{chart(game).box_bonus}")
+            bonus += charts.box_bonus
+            notes.append(f"box/fort +{charts.box_bonus}")
         adjacent_attacks = [a for a in attack_hexes if a.is_adjacent(h)]
         up = [a for a in adjacent_attacks if (e := m.feature(a, h, Feature.ESCARPMENT)) is not None and e.high == h]
         if up and len(up) == len(adjacent_attacks):  # attacked up it and not flanked
-            bonus += chart(game).escarpment_defence
-            notes.append(f"escarpment +{chart(game).escarpment_defence}")
+            bonus += charts.escarpment_defence
+            notes.append(f"escarpment +{charts.escarpment_defence}")
         ridge = any(m.feature(a, h, Feature.RIDGE) is not None for a in adjacent_attacks)
         if m.terrain[h] == Terrain.HILL or ridge:
-            bonus += chart(game).hill_ridge_defence
-            notes.append(f"{'hill' if m.terrain[h] == Terrain.HILL else 'ridge'} +{chart(game).hill_ridge_defence}")
+            bonus += charts.hill_ridge_defence
+            notes.append(f"{'hill' if m.terrain[h] == Terrain.HILL else 'ridge'} +{charts.hill_ridge_defence}")
         granted = min(bonus, matched)  # GG-XI.0: only as far as matched by infantry factors
         if bonus:
-            lines.append(f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}")
+            if explain:
+                lines.append(f"{h}: {', '.join(notes)}; matched by {matched} infantry factors: +{granted}")
             hex2 += 2 * granted
         hex_defence2[h] = hex2
         defence2 += hex2
-        shares = terrain_modified(game, unit2, granted, matched)
-        factors.update(shares)
-        total = sum(shares.values(), Fraction(0))
-        disrupted = sum((f for u, f in shares.items() if game.unit(u).disrupted), Fraction(0))
-        every_hex_disrupted = every_hex_disrupted and total > 0 and 2 * disrupted >= total  # GG-IX.C
+        if explain:
+            factors.update(terrain_modified(game, unit2, granted, matched))
+        every_hex_disrupted = every_hex_disrupted and hex_disrupted(game, unit2, granted, matched)
     basic = column_for(game, attack2, defence2)
     shift = bool(order.defenders) and every_hex_disrupted  # GG-IX.C: every defending unit counts as disrupted
-    column = None if basic is None else min(basic + (1 if shift else 0), len(chart(game).columns) - 1)
-    lines.insert(0, f"attack {_half(attack2)} against defence {_half(defence2)}")
-    if shift:
-        lines.append("defenders disrupted: one column higher")
+    column = None if basic is None else min(basic + (1 if shift else 0), len(charts.columns) - 1)
+    if explain:
+        lines.insert(0, f"attack {_half(attack2)} against defence {_half(defence2)}")
+        if shift:
+            lines.append("defenders disrupted: one column higher")
     return Assessment(
         attackers,
         tuple(defenders),
@@ -288,8 +327,23 @@ def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -
         hex_defence2,
         lines,
         factors,
-        "below 1:4" if column is None else chart(game).columns[column],
+        "below 1:4" if column is None else charts.columns[column],
     )
+
+
+def hex_disrupted(game: Game, unit2: dict[str, int], granted: int, matched: int) -> bool:
+    """GG-IX.C (ruling R-TERRAIN): whether a defending hex counts as disrupted, its disrupted units holding at least
+    half of its terrain-modified factors (:func:`terrain_modified`; here in whole numbers, every share scaled by
+    twice the matching infantry factors, so no fractions are made), and the hex holding some."""
+    scale = matched if matched else 1
+    total = disrupted = 0
+    for uid, f2 in unit2.items():
+        d = game.defs[uid]
+        value = f2 * scale + (2 * granted * d.defence if d.type in INFANTRY_TYPES and matched else 0)
+        total += value
+        if game.unit(uid).disrupted:
+            disrupted += value
+    return total > 0 and 2 * disrupted >= total
 
 
 def terrain_modified(game: Game, unit2: dict[str, int], granted: int, matched: int) -> dict[str, Fraction]:
@@ -406,16 +460,21 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     a-e are requirements; f (empty or least stacked) and then g (serviced by friendly supply) are preferences
     applied step by step among the routes that meet a-e (the family's mechanics.retreat).  Only a towering
     escarpment off a road or track bars a retreat; supply is traced "at that moment", with the unit gone
-    from its hex.
+    from its hex.  Kept per board: the battle asks whether a unit can retreat, then lists its routes, then
+    checks the one played, each after its frame has changed.
     """
     side = game.defs[uid].side
-    ground = RetreatGround(
-        enemy_zoc=mv.enemy_zoc(game, side),
-        friendly_boxes=own_forts(game, side),
-        barriers=RETREAT_BARRIERS,
-        supplied=lambda: sp.serviced(game, side, frozenset({uid})),
-    )
-    return paths_of_retreat(game, uid, length, from_hexes, ground)
+
+    def work() -> tuple[tuple[Hex, ...], ...]:
+        ground = RetreatGround(
+            enemy_zoc=mv.enemy_zoc(game, side),
+            friendly_boxes=own_forts(game, side),
+            barriers=RETREAT_BARRIERS,
+            supplied=lambda: sp.serviced(game, side, frozenset({uid})),
+        )
+        return tuple(paths_of_retreat(game, uid, length, from_hexes, ground))
+
+    return list(board_memo(game, ("gg-retreat-paths", uid, length, tuple(from_hexes)), work))
 
 
 def can_retreat(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> bool:

@@ -19,6 +19,7 @@ from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve, Target
+from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.phases import close_step
 from tobruk.systems.gazala import air
 from tobruk.systems.gazala import battle as bt
@@ -276,7 +277,10 @@ class AttackStep(AlliedChoices):
     compulsory attack is made (GG-XIV.A.2) and the disrupted units' AR is done (GG-IX.B)."""
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        side = decision.side
+        """Kept per board: an attack being made and abandoned comes back to the same board."""
+        return list(board_memo(game, ("gg-attack-step", decision.side), lambda: tuple(self._actions(game, decision.side))))
+
+    def _actions(self, game: Game, side: Side) -> list[Action]:
         out = self.choices(game, side)
         out.extend(attack_orders(game, side))
         if battles.pending(game) or bt.obligations(game, side):
@@ -297,7 +301,7 @@ class AttackStep(AlliedChoices):
     def resolve(self, game: Game, decision: Decision, order: Resolve) -> None:
         side = decision.side
         target = battles.find(game, order.attack).order
-        if not hd.hidden_in(game, target.defenders, side.enemy) and cb.assess(game, target, side, order.attack).column is None:
+        if not hd.hidden_in(game, target.defenders, side.enemy) and cb.odds(game, target, side, order.attack).column is None:
             raise IllegalOrderError("GG-XIV.B.4", "this attack is now below 1:4: cancel it")
         battles.begin(game, order.attack, side)
 
@@ -328,7 +332,13 @@ class AttackStep(AlliedChoices):
 
 
 def check_declaration(game: Game, order: Attack, side: Side) -> None:
-    a = cb.assess(game, order, side)
+    """Whether ``order`` may be declared now (its units and hexes, odds of 1:4 or better, no due hex stranded); kept
+    per board: the listing, each step of the declaration being made and the declaration itself ask it."""
+    board_check(game, ("gg-declaration", order, side), lambda: _check_declaration(game, order, side))
+
+
+def _check_declaration(game: Game, order: Attack, side: Side) -> None:
+    a = cb.odds(game, order, side)
     if a.column is None and not hd.hidden_in(game, order.defenders, side.enemy):  # (odds unknown if face down)
         raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed ({a.attack2 / 2:g} to {a.defence2 / 2:g})")
     stranded = bt.strands_a_duty(game, order, side)
@@ -346,7 +356,7 @@ def attack_orders(game: Game, side: Side) -> list[Action]:
     for entry in battles.pending(game):
         order = entry.order
         try:
-            if hd.hidden_in(game, order.defenders, side.enemy) or cb.assess(game, order, side, entry.id).column is not None:
+            if hd.hidden_in(game, order.defenders, side.enemy) or cb.odds(game, order, side, entry.id).column is not None:
                 out.append(Resolve(entry.id))
         except IllegalOrderError:
             pass  # its defenders have gone, or it no longer adds up: it can only be cancelled
