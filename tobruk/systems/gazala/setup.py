@@ -122,7 +122,10 @@ class SetupStep(GazalaStep):
         out: list[Action] = []
         zones, occupants = setup_zones(game, side), game.occupants()
         in_order = {name: sorted(game.scenario.zone(name)) for name in set(zones.values())}
+        placed = set(game.vars.placed)
         for uid, zone_name in zones.items():
+            if uid in placed:
+                continue  # placed already: refused in every hex (placement_problem), so none is asked
             here = game.unit(uid).hex
             for h in in_order[zone_name]:
                 if h != here and placement_problem(game, uid, h, zones, occupants) is None:
