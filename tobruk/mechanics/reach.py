@@ -122,6 +122,12 @@ class MoveContext:
         t = _tables(self)
         return self.zoc_stops and t.zoc[t.index[self.start]] is not None
 
+    def _friends_near_start(self) -> tuple[bool, ...]:
+        """Whether each of the start's six neighbours holds a friendly unit (the only friends a search reads)."""
+        t = _tables(self)
+        i, friends, hexes = t.index[self.start], self.friendly_units, t.hexes
+        return tuple(j >= 0 and hexes[j] in friends for j in t.nb[i * 6 : i * 6 + 6])
+
     def reach_key(self) -> Hashable:
         """Everything :func:`reach` reads, as a dictionary key.
 
@@ -135,7 +141,7 @@ class MoveContext:
             return found
         t = _tables(self)
         i = t.index[self.start]
-        near = tuple(j >= 0 and t.friend[j] for j in t.nb[i * 6 : i * 6 + 6]) if self.reads_neighbours() else ()
+        near = self._friends_near_start() if self.reads_neighbours() else ()
         # of quick hashes: the enemy's tables by serial number, the start by index, the rates as the bytes the
         # kernel reads (a bytes object keeps its hash); the key is looked up at every listing
         found = self.__dict__["_reach_key"] = (
@@ -318,17 +324,10 @@ def side_tables(
     """A side's tables for the searches; ``barriers``: the hexside kinds no unit crosses off a road or track.
 
     Everything but the friendly units' marks depends on the enemy alone, so it is kept with the map under the
-    enemy's units, forts and ZOC map (the same object while the enemy stands still: a whole movement phase) and
-    only the friendly marks are laid over it for each position.
+    enemy's units, forts and ZOC map (:func:`enemy_tables`) and the friendly marks are laid over it.  The searches
+    themselves read the friends from their context, not these marks (see :func:`enemy_tables`).
     """
-    kept: dict[Hashable, tuple[ZocMap, SideTables]] = m.__dict__.setdefault("_enemy_side_tables", {})
-    key = (side, enemy_units, enemy_forts, barriers, id(zoc))
-    found = kept.get(key)
-    if found is None or found[0] is not zoc:
-        if len(kept) >= 64:
-            kept.clear()
-        found = kept[key] = (zoc, _enemy_side_tables(m, side, zoc, enemy_units, enemy_forts, barriers))
-    base = found[1]
+    base = enemy_tables(m, side, zoc, enemy_units, enemy_forts, barriers)
     index = m.index
     friend = [False] * len(m.hexes)
     hflags = bytearray(base.kernel.hflags)
@@ -338,6 +337,29 @@ def side_tables(
             friend[i] = True
             hflags[i] |= HEX_FRIEND
     return base.with_friends(tuple(friend), bytes(hflags))
+
+
+def enemy_tables(
+    m: Map,
+    side: Side,
+    zoc: ZocMap,
+    enemy_units: frozenset[Hex],
+    enemy_forts: frozenset[Hex],
+    barriers: tuple[str, ...] = (Feature.TOWERING_ESCARPMENT,),
+) -> SideTables:
+    """A side's tables for the searches without its friendly units' marks, kept with the map under the enemy's units,
+    forts and ZOC map (the same object while the enemy stands still: a whole movement phase).  This is all a
+    :class:`MoveContext` needs: the searches read the friendly units from the context's ``friendly_units``, and only
+    next to the start (the ZOC-to-ZOC exemption of the first step), so a position's moves need no tables of their
+    own.  :func:`side_tables` lays the friends over them, for a caller that wants the whole board."""
+    kept: dict[Hashable, tuple[ZocMap, SideTables]] = m.__dict__.setdefault("_enemy_side_tables", {})
+    key = (side, enemy_units, enemy_forts, barriers, id(zoc))
+    found = kept.get(key)
+    if found is None or found[0] is not zoc:
+        if len(kept) >= 64:
+            kept.clear()
+        found = kept[key] = (zoc, _enemy_side_tables(m, side, zoc, enemy_units, enemy_forts, barriers))
+    return found[1]
 
 
 _SERIALS: dict[Hashable, int] = {}
@@ -474,7 +496,7 @@ def _step(ctx: MoveContext, t: SideTables, i: int, d: int, spent: int, aux: int,
     if t.towering[e] and kind < 0:
         return TOWERING
     zoc_there = t.zoc[j] is not None and (ctx.zoc_stops or t.enemy_mines[e])
-    if first and zoc_there and ctx.zoc_stops and t.zoc[i] is not None and not t.friend[j]:
+    if first and zoc_there and ctx.zoc_stops and t.zoc[i] is not None and t.hexes[j] not in ctx.friendly_units:
         if t.zoc[i] & t.zoc[j]:  # type: ignore[operator]
             return ZOC_TO_ZOC
         if any(x != y for x in t.zoc_forts[i] for y in t.zoc_forts[j]):
@@ -606,8 +628,17 @@ def _search(ctx: MoveContext) -> ReachResult:
     t = _tables(ctx)
     k = t.kernel
     rates, marks, low, dirmask = ctx.kernel_params
+    hflags = k.hflags
+    if ctx.reads_neighbours():  # the friends next to the start marked (the kernel reads no other friend)
+        i = t.index[ctx.start]
+        near = [j for j, friend in zip(t.nb[i * 6 : i * 6 + 6], ctx._friends_near_start(), strict=True) if friend]
+        if near:
+            marked = bytearray(hflags)
+            for j in near:
+                marked[j] |= HEX_FRIEND
+            hflags = bytes(marked)
     answer = _kernels.reach(
-        k.grid, k.eflags, k.hflags, k.zoc_mask, k.zoc_words, k.fort_mask, k.fort_words, t.index[ctx.start],
+        k.grid, k.eflags, hflags, k.zoc_mask, k.zoc_words, k.fort_mask, k.fort_words, t.index[ctx.start],
         ctx.budget, ctx.bonus, ctx.ascent, int(ctx.vehicle), int(ctx.zoc_stops), dirmask, ctx.rates.cross_country,
         rates, ctx.free_total, marks, low,
     )  # fmt: skip

@@ -19,7 +19,7 @@ from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
 from tobruk.mechanics.kept_blocks import UnitBlocks, kept
-from tobruk.mechanics.reach import MF, MoveBlock, MoveContext, Reach, SideTables, reach_result, reading_rank, side_tables, walk
+from tobruk.mechanics.reach import MF, MoveBlock, MoveContext, Reach, SideTables, enemy_tables, reach_result, reading_rank, walk
 from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
@@ -45,7 +45,7 @@ def _side_parts(game: Game, side: Side) -> SideParts:
     enemies = frozenset(h for _, h in pos.on_map(game, side.enemy))
     zoc = pos.enemy_zoc(game, side)
     stops = pos.boxes(game, side.enemy)  # FA-TER.2: Axis units stop on entering an Allied box
-    tables = side_tables(game.scenario.map, side, zoc, enemies, friends, stops, chart(game).barriers)
+    tables = enemy_tables(game.scenario.map, side, zoc, enemies, stops, chart(game).barriers)
     return zoc, enemies, friends, stops, tables
 
 

@@ -26,10 +26,10 @@ from tobruk.mechanics.reach import (
     Reach,
     ReachResult,
     SideTables,
+    enemy_tables,
     reach,
     reach_result,
     reading_rank,
-    side_tables,
     walk,
 )
 from tobruk.mechanics.zoc import ZocMap, zoc_map
@@ -227,7 +227,7 @@ def _side_parts(game: Game, side: Side) -> SideParts:
     friends = frozenset(h for _, h in on_map(game, side))
     enemies, zoc = _enemy_parts(game, side)
     forts = enemy_forts(game, side)
-    return zoc, enemies, friends, forts, side_tables(game.scenario.map, side, zoc, enemies, friends, forts)
+    return zoc, enemies, friends, forts, enemy_tables(game.scenario.map, side, zoc, enemies, forts)
 
 
 def why_not_movable(game: Game, uid: str, side: Side, trucks: bool = False) -> IllegalOrderError | None:
