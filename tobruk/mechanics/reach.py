@@ -388,17 +388,13 @@ def _enemy_side_tables(
     """The tables of :func:`side_tables` but the friendly units' marks (which are left empty)."""
     friendly_units: frozenset[Hex] = frozenset()
     hexes, index = m.hexes, m.index
-    shared = _serial(
-        (
-            id(m),
-            side,
-            enemy_units,
-            enemy_forts,
-            barriers,
-            frozenset(zoc.units.items()),
-            frozenset((h, o & enemy_forts) for h, o in zoc.origins.items() if o & enemy_forts),
-        )
+    # (a ZOC map made by zoc_map is told by what it was made from, on this board; one built by hand by its content)
+    content = (
+        zoc.source
+        if zoc.source is not None and zoc.board is m
+        else (frozenset(zoc.units.items()), frozenset((h, o & enemy_forts) for h, o in zoc.origins.items() if o & enemy_forts))
     )
+    shared = _serial((id(m), side, enemy_units, enemy_forts, barriers, content))
 
     def marks(where: frozenset[Hex]) -> tuple[bool, ...]:  # built from the few marked hexes, not the whole map
         out = [False] * len(hexes)

@@ -27,6 +27,9 @@ class ZocMap:
     origins: dict[Hex, frozenset[Hex]]
     board: Map | None = field(default=None, compare=False, repr=False)
     masks: Mapping[int, int] = field(default_factory=dict, compare=False, repr=False)
+    # what :func:`zoc_map` made it from (the units with their hexes, the exempt hexes): equal sources, equal maps on
+    # one board, so a cache may key on it rather than on the whole map (``None``: built by hand)
+    source: tuple[tuple[tuple[str, Hex], ...], frozenset[Hex]] | None = field(default=None, compare=False, repr=False)
 
     def __contains__(self, h: object) -> bool:
         return h in self.units
@@ -34,7 +37,8 @@ class ZocMap:
 
 def zoc_map(m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = ()) -> ZocMap:
     """The ZOC of the given enemy units (id, hex) over the board, leaving out ``exempt`` hexes."""
-    skip = set(exempt)
+    enemies = tuple(enemies)
+    skip = frozenset(exempt)
     units: dict[Hex, set[str]] = {}
     origins: dict[Hex, set[Hex]] = {}
     masks: dict[int, int] = {}
@@ -54,4 +58,4 @@ def zoc_map(m: Map, enemies: Iterable[tuple[str, Hex]], exempt: Iterable[Hex] = 
                 units.setdefault(n, set()).add(uid)
                 origins.setdefault(n, set()).add(at)
                 masks[j] = masks.get(j, 0) | bit
-    return ZocMap({h: frozenset(v) for h, v in units.items()}, {h: frozenset(v) for h, v in origins.items()}, m, masks)
+    return ZocMap({h: frozenset(v) for h, v in units.items()}, {h: frozenset(v) for h, v in origins.items()}, m, masks, (enemies, skip))
