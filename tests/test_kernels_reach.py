@@ -40,7 +40,7 @@ def random_context(rng: random.Random) -> MoveContext:
     enemies = [(f"E{k}", h) for k, h in enumerate(enemy_hexes)]
     if enemy_hexes and rng.random() < 0.3:  # two units in one hex
         enemies.append(("E9", enemy_hexes[0]))
-    zoc = zoc_map(m, enemies, rng.sample(land, rng.randint(0, 2)))
+    zoc = zoc_map(m, enemies, rng.sample(land, rng.randint(0, min(2, len(land)))))
     friends = frozenset(rng.sample(others, rng.randint(0, min(3, len(others))))) - set(enemy_hexes)
     forts = frozenset(rng.sample(land, rng.randint(0, min(3, len(land))))) - {start}
     total = rng.choice((0, 0, 2, 3, 4))
