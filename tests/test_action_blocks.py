@@ -39,3 +39,17 @@ def test_a_game_plays_a_move_of_a_block_by_id_without_the_other_moves_being_made
     assert sum(made is not None for made in block._made) == 0  # listing the ids made no move
     played = game.play_id(target)
     assert played is block[3] and game.unit("Pz").hex == played.path[-1]
+
+
+def test_a_move_block_writes_its_moves_notation_without_making_them() -> None:
+    units = unit_toml("Pz", "axis", "B5", type_="armour", factors="4-3-4") + unit_toml(
+        "Inf", "axis", "C8", type_="infantry", factors="2-2-2"
+    )
+    game = movement_game(units, rows=5, columns=12)
+    for uid, trucks in (("Pz", False), ("Inf", True)):
+        block = mv.move_orders(game, uid, trucks)
+        assert isinstance(block, MoveBlock) and len(block) > 3
+        texts = block.texts()
+        assert sum(made is not None for made in block._made) == 0  # none made for the text
+        assert texts == tuple(m.notation() for m in block)  # Move.notation's words: "move Inf C8-C7 by-trucks"
+        assert all(t.startswith(f"move {uid} ") and t.endswith(" by-trucks") == trucks for t in texts)

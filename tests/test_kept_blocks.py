@@ -135,6 +135,7 @@ def test_every_movement_listing_of_random_games_equals_a_fresh_one(scenario: str
         if in_movement:
             assert game.legal_notation() == fresh_listing(game)
             space = game.action_space  # the blocks' ids, worked out per block, are the moves' own
+            assert game.legal_notation() == [a.notation() for a in game.legal_orders()]  # and their notation too
             if scenario == "gazala-gallop":  # and unit by unit, what each unit's own check and search allow
                 side = game.decision.side if game.decision else Side.AXIS
                 assert [o for o in game.legal_orders() if isinstance(o, Move)] == unit_by_unit(game, side)

@@ -215,6 +215,10 @@ class ActionBlock(Sequence[A]):
         kind, id_of_key = self.kind, space.id_of_key
         return tuple(id_of_key(kind, key) for key in self.keys())
 
+    def texts(self) -> tuple[str, ...]:
+        """The actions' notation, in order (a block may write it without making the actions)."""
+        return tuple(a.notation() for a in self)
+
 
 # --- integer ids -------------------------------------------------------------------------------------
 class ActionSpace:

@@ -48,7 +48,8 @@ class BlockMemory:
         if entry is None or entry[0] is not block:
             if len(self.notation) >= self.LIMIT:
                 self.notation.clear()
-            entry = self.notation[id(block)] = (block, tuple(a.notation() for a in block))
+            texts = block.texts() if isinstance(block, ActionBlock) else tuple(a.notation() for a in block)
+            entry = self.notation[id(block)] = (block, texts)
         return entry[1]
 
 

@@ -645,6 +645,17 @@ def _make_reach(h: Hex, spent: int, entered: int, path: tuple[Hex, ...]) -> Reac
     return Reach(h, spent, path, bool(entered))
 
 
+_LABELS: dict[int, tuple[tuple[Hex, ...], tuple[str, ...]]] = {}
+
+
+def _labels(hexes: tuple[Hex, ...]) -> tuple[str, ...]:
+    """The labels of a board's hexes, by index (kept per board, with the board's tuple so its id stays its own)."""
+    found = _LABELS.get(id(hexes))
+    if found is None or found[0] is not hexes:
+        found = _LABELS[id(hexes)] = (hexes, tuple(h.label for h in hexes))
+    return found[1]
+
+
 class MoveBlock(ActionBlock[Move]):
     """A unit's move actions, one per destination (the route the search found to each), made on demand.
 
@@ -712,6 +723,15 @@ class MoveBlock(ActionBlock[Move]):
     def keys(self) -> list[tuple[Any, ...]]:
         unit, trucks, hex_of = self._unit, self._trucks, self._result.hex_of
         return [(unit, hex_of(j), trucks) for j in self.ends]
+
+    def texts(self) -> tuple[str, ...]:
+        """The moves' notation (as :meth:`Move.notation` writes it), from the search's paths and the hexes' labels,
+        without making the moves (a view lists every move of every unit in notation)."""
+        result = self._result
+        offsets, paths = result.path_lists()
+        labels = _labels(result.hexes)
+        head, tail = f"move {self._unit} ", " by-trucks" if self._trucks else ""
+        return tuple([f"{head}{'-'.join([labels[i] for i in paths[offsets[j] : offsets[j + 1]]])}{tail}" for j in self.ends])
 
     def ids(self, space: ActionSpace) -> tuple[int, ...]:
         """The moves' ids, which differ only in the destination's coordinate: the first one's id and the others'

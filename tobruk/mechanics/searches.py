@@ -87,11 +87,20 @@ class SearchResult(dict[Hex, V], Generic[V]):
         """The ``j``-th end's hex."""
         return self._hexes[self.ends[j]]
 
-    def path(self, j: int) -> tuple[Hex, ...]:
-        """The ``j``-th end's path, from the start, as hexes."""
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """The board's hexes, by the index the arrays hold."""
+        return self._hexes
+
+    def path_lists(self) -> tuple[list[int], list[int]]:
+        """Every path as hex indices: end ``j``'s is ``paths[offsets[j]:offsets[j + 1]]``."""
         if self._lists is None:
             self._lists = (self._offsets.tolist(), self._paths.tolist())
-        offsets, paths = self._lists
+        return self._lists
+
+    def path(self, j: int) -> tuple[Hex, ...]:
+        """The ``j``-th end's path, from the start, as hexes."""
+        offsets, paths = self.path_lists()
         hexes = self._hexes
         return tuple([hexes[i] for i in paths[offsets[j] : offsets[j + 1]]])
 
