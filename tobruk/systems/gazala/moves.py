@@ -120,12 +120,21 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
     """GG-XI.A.3: hexes of ``side``'s own boxes/forts where enemy ZOCs do not reach.
 
     In its own player-turn: those it held at the start of that player-turn; in the enemy's: those
-    it holds now.
+    it holds now.  (Once per position: every move's search context and the listing ask.)
     """
-    if phasing_side(game) is side:
-        held = game.vars.boxes_held.get(side.value, ())
-        return {Hex.parse(h) for h in held}
-    return set(boxes_held_now(game, side))
+    return set(exempt_boxes(game, side))
+
+
+def exempt_boxes(game: Game, side: Side) -> frozenset[Hex]:
+    """:func:`zoc_exempt` as a frozenset kept for the position (not to be changed by the caller)."""
+
+    def work() -> frozenset[Hex]:
+        if phasing_side(game) is side:
+            return frozenset(Hex.parse(h) for h in game.vars.boxes_held.get(side.value, ()))
+        return frozenset(boxes_held_now(game, side))
+
+    found: frozenset[Hex] = game.memo(("zoc-exempt", side), work)
+    return found
 
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
@@ -137,7 +146,7 @@ def _enemy_parts(game: Game, side: Side) -> tuple[frozenset[Hex], ZocMap]:
     """The hexes of ``side``'s enemies and their ZOC (as it applies to ``side``), kept under the enemy's units
     (:meth:`Game.side_key`) and the boxes exempt from it: built once while the enemy stands still (a whole
     movement phase of ``side``), not once per move."""
-    exempt = frozenset(zoc_exempt(game, side))
+    exempt = exempt_boxes(game, side)
     key = ("enemy-parts", side, game.side_key(side.enemy), exempt)
     found: tuple[frozenset[Hex], ZocMap] | None = game.search_cache.get(key)
     if found is None:
@@ -375,7 +384,7 @@ def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
         game.state.step,
         game.side_key(side.enemy),
         game.vars.key_without(LISTING_IGNORES),
-        frozenset(zoc_exempt(game, side)),
+        exempt_boxes(game, side),
     )
 
     def make(uids: Sequence[str]) -> list[tuple[tuple[Sequence[Move], ...], bool]]:
