@@ -17,7 +17,7 @@ from tobruk.engine.dice import DieRoll
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT
-from tobruk.fuzz import InvariantError, check_undo, check_views, position_of
+from tobruk.fuzz import FogWatch, InvariantError, check_undo, check_views, position_of
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Move
 from tobruk.scenario import Scenario, load_scenario
@@ -155,3 +155,46 @@ def test_positions_equal_by_the_state_hash_are_equal_by_the_comparison(gazala: S
             game.play(undone)
             assert (game.state_hash(), position_of(game)) == now
         last = now
+
+
+# --- the fog check's text of a view --------------------------------------------------------------------------
+DUMMY_IN_E6 = ["place Dummy1 E6", "place Dummy2 B5"]  # 1ATB stays in its printed box, G8, face down
+
+
+def face_down_game(gazala: Scenario) -> Game:
+    """A nonhistorical game with the Allied counters set up face down, at the Axis's next decision."""
+    game = Game(gazala, seed=5, options=("nonhistorical",))
+    for text in DUMMY_IN_E6:
+        game.play(text)
+    game.play("end-phase")
+    assert game.unit("1ATB").hidden
+    return game
+
+
+# where a view could show the face-down 1ATB: (the view, the counter's id and name)
+LEAKS: dict[str, Callable[[dict[str, Any], str, str], None]] = {
+    "an enemy unit's entry": lambda seen, uid, name: seen["units"].insert(0, {**seen["units"][0], "id": uid}),
+    "the system's part": lambda seen, uid, name: seen.__setitem__("attacks", [{"attackers": [uid]}]),
+    "a die roll's purpose": lambda seen, uid, name: seen["dice"].append({"purpose": uid, "value": 3}),
+    "the counter's name": lambda seen, uid, name: seen.__setitem__("notes", {"weather": name}),
+    "the legal orders": lambda seen, uid, name: seen.__setitem__("legal_orders", [*seen["legal_orders"], f"hold {uid}"]),
+    "a new log line": lambda seen, uid, name: seen["log"].append(f"{uid} (E6) holds."),
+}
+
+
+@pytest.mark.parametrize("where", sorted(LEAKS))
+def test_a_view_that_shows_a_face_down_counter_is_caught(gazala: Scenario, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    game = face_down_game(gazala)
+    check_views(game, FogWatch.new(), None, position_of)  # the real views pass
+    name = game.defs["1ATB"].name
+    assert name != "1ATB"
+
+    def leaking_view(g: Game, side: Side) -> Any:
+        seen = view(g, side)
+        if side is Side.AXIS:
+            LEAKS[where](seen, "1ATB", name)
+        return seen
+
+    monkeypatch.setattr("tobruk.fuzz.view", leaking_view)
+    with pytest.raises(InvariantError, match="the Axis view shows the face-down 1ATB"):
+        check_views(game, FogWatch.new(), None, position_of)

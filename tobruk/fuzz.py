@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 import operator
 import re
 from collections.abc import Callable, Iterator
@@ -32,6 +31,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
+
+import msgspec
 
 from tobruk.engine.actions import Action as Order
 from tobruk.engine.flow import Step
@@ -48,6 +49,8 @@ from tobruk.view import seen_by_enemy, view
 
 _SPACES = str.maketrans(",:", "  ")  # the separators inside an order's notation, for splitting it into words
 _LOG_SPACES = str.maketrans(",:.;()", "      ")  # the same for a log line
+# JSON text as UTF-8 bytes: a view's text, and a name as it would stand in it (quoted and escaped the same way)
+_JSON = msgspec.json.Encoder().encode
 
 
 class InvariantError(AssertionError):
@@ -220,7 +223,7 @@ def check_views(
         assert isinstance(log, list)
         face_down = [uid for uid, (_, hidden, eliminated, _) in seen_by_enemy(game, side.enemy).items() if hidden and not eliminated]
         if face_down:  # the view and the words it holds are read only when there is something they must not show
-            text = json.dumps({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
+            text = _JSON({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
             words = set(" ".join(seen["legal_orders"]).translate(_SPACES).split())
             # the log may name a unit from before it was turned face down: only the lines written since the last
             # look (while it was face down) are read
@@ -228,7 +231,7 @@ def check_views(
             new_words = set(new_lines.translate(_LOG_SPACES).split())
             for uid in face_down:
                 name = game.defs[uid].name
-                if f'"{uid}"' in text or f'"{name}"' in text or uid in words or uid in new_words:
+                if _JSON(uid) in text or _JSON(name) in text or uid in words or uid in new_words:
                     raise InvariantError(f"the {side.display} view shows the face-down {uid}")
         check_face_down(game, side, seen, watch)
         if watch is not None:
