@@ -11,6 +11,7 @@ from tobruk.engine.actions import Action
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
@@ -147,15 +148,47 @@ def invariants(game: Game, before: Step) -> list[str]:
         for _, h in pos.on_map(game, Side.ALLIED):
             stacks[h] = stacks.get(h, 0) + 1
         problems.extend(f"two Allied units set up in {h}" for h, n in stacks.items() if n > 1)
+    units = game.state.units  # read as arrays (rows in the order of battle): this runs after every action
+    at, flags = units.hex, units.flags
+    rows = unit_rows(game)
     for uid, r in game.scenario.reinforcements.items():
-        if game.unit(uid).hex is not None and r.turn > game.turn:
+        if at[rows[uid]] >= 0 and r.turn > game.turn:
             problems.append(f"{uid} is on the map before turn {r.turn}")
-    for entries in game.vars.supply.values():  # (the game never rests in a supply step: it runs by itself)
-        for uid, e in entries.items():
-            u = game.unit(uid)
-            if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
-                problems.append(f"{uid}'s supply marker disagrees with its last determination")
+    # (the game never rests in a supply step: it runs by itself)
+    for uid, i, j, supplied in supply_marks(game):
+        f = flags[i]
+        if at[i] == j and not f & _ELIMINATED and bool(f & _OUT_OF_SUPPLY) == supplied:
+            problems.append(f"{uid}'s supply marker disagrees with its last determination")
     return problems
+
+
+_ELIMINATED, _OUT_OF_SUPPLY = BIT["eliminated"], BIT["out_of_supply"]
+
+
+def unit_rows(game: Game) -> dict[str, int]:
+    """Each unit's row in the arrays (the order of battle), once per game."""
+    rows: dict[str, int] | None = game.search_cache.get("unit-rows")
+    if rows is None:
+        rows = game.search_cache["unit-rows"] = {uid: i for i, uid in enumerate(game.unit_ids)}
+    return rows
+
+
+def supply_marks(game: Game) -> tuple[tuple[str, int, int, bool], ...]:
+    """The last supply determinations (``game.vars.supply``) as (unit, its row in the arrays, the index of the hex it
+    was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once per
+    determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
+    supply = game.vars.supply
+    kept: tuple[object, tuple[tuple[str, int, int, bool], ...]] | None = game.search_cache.get("supply-marks")
+    if kept is None or kept[0] is not supply:
+        rows = unit_rows(game)
+        index = {h.label: j for j, h in enumerate(game.scenario.map.hexes)}
+        marks = tuple(
+            (uid, rows[uid], index.get(e["hex"], -2) if isinstance(e["hex"], str) else -2, e["supplied"])
+            for entries in supply.values()
+            for uid, e in entries.items()
+        )
+        kept = game.search_cache["supply-marks"] = (supply, marks)
+    return kept[1]
 
 
 def features(game: Game, side: Side) -> dict[str, Any]:

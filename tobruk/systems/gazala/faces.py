@@ -12,6 +12,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack, Move, Retreat
@@ -121,17 +122,40 @@ def invariants(game: Game, before: Step) -> list[str]:
         crowded = mv.overstacked(game, before.side)
         if crowded:
             problems.append(f"{before.side.display} over the stacking limit in {sorted(crowded)[0]} after {before.key}")
+    units = game.state.units  # read as arrays (rows in the order of battle): this runs after every action
+    at, flags = units.hex, units.flags
     if not game.phase.key.endswith("recovery"):
-        for side_name, entries in game.vars.supply.items():
-            for uid, e in entries.items():
-                u = game.unit(uid)
-                if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
-                    problems.append(f"{uid}'s supply marker disagrees with the {side_name} determination")
-    for uid in game.unit_ids:
-        u = game.unit(uid)
-        if u.hidden and u.hex is not None and not u.eliminated and uid not in game.vars.anon and game.vars.unseen.get(uid) is None:
-            problems.append(f"{uid} is face down without an anonymous id")
+        for side_name, uid, i, j, supplied in supply_marks(game):
+            f = flags[i]
+            if at[i] == j and not f & _ELIMINATED and bool(f & _OUT_OF_SUPPLY) == supplied:
+                problems.append(f"{uid}'s supply marker disagrees with the {side_name} determination")
+    for i, f in enumerate(flags):
+        if f & _HIDDEN and at[i] >= 0 and not f & _ELIMINATED:
+            uid = game.unit_ids[i]
+            if uid not in game.vars.anon and game.vars.unseen.get(uid) is None:
+                problems.append(f"{uid} is face down without an anonymous id")
     return problems
+
+
+_HIDDEN, _ELIMINATED, _OUT_OF_SUPPLY = BIT["hidden"], BIT["eliminated"], BIT["out_of_supply"]
+
+
+def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
+    """The last supply determination (``game.vars.supply``) as (side, unit, its row in the arrays, the index of the
+    hex it was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once
+    per determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
+    supply = game.vars.supply
+    kept: tuple[object, tuple[tuple[str, str, int, int, bool], ...]] | None = game.search_cache.get("supply-marks")
+    if kept is None or kept[0] is not supply:
+        rows = {uid: i for i, uid in enumerate(game.unit_ids)}
+        index = {h.label: j for j, h in enumerate(game.scenario.map.hexes)}
+        marks = tuple(
+            (side_name, uid, rows[uid], index.get(e["hex"], -2) if isinstance(e["hex"], str) else -2, e["supplied"])
+            for side_name, entries in supply.items()
+            for uid, e in entries.items()
+        )
+        kept = game.search_cache["supply-marks"] = (supply, marks)
+    return kept[1]
 
 
 def convoy_problems(game: Game) -> list[str]:
