@@ -49,10 +49,9 @@ RENDERING = Rendering(
 
 def view(game: Game, side: Side) -> dict[str, Any]:
     """The Gazala part of a side's view: the weather, the side's own supply lines, the declared attacks, the score."""
-    supply = game.vars.supply.get(side.value, {})
     return {
         "weather": game.vars.weather,
-        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": list(e["route"])} for uid, e in supply.items()},
+        "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in supply_lines(game, side)},
         "attacks": [
             {
                 "id": a.id,
@@ -66,6 +65,18 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         ],
         "result": plain(game.vars.result),
     }
+
+
+def supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
+    """The side's part of the last supply determination as (unit, supplied, how, route), read once per determination
+    (the variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
+    dicts and lists of it."""
+    supply = game.vars.supply.get(side.value, {})
+    key = ("supply-lines", side)
+    kept: tuple[object, tuple[tuple[str, bool, str, tuple[str, ...]], ...]] | None = game.search_cache.get(key)
+    if kept is None or kept[0] is not supply:
+        kept = game.search_cache[key] = (supply, tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
+    return kept[1]
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
