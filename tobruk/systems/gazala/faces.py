@@ -176,18 +176,9 @@ def convoy_problems(game: Game) -> list[str]:
     first opens with the weather); in the weather phase itself the turn has had none yet."""
     if game.is_over:
         return []
-    this_turn: list[Action] = []
-    if game.phase.key != "weather":
-        for action in reversed(game.history):
-            if isinstance(action, Weather):
-                break
-            this_turn.append(action)
     used = dict.fromkeys(Side, 0)
-    for action in this_turn:
-        if isinstance(action, Convoy):
-            used[game.defs[action.unit].side] += 1
-        elif isinstance(action, Move) and action.trucks:
-            used[game.defs[action.unit].side] += game.defs[action.unit].attack
+    if game.phase.key != "weather" and game.history:
+        used[Side.AXIS], used[Side.ALLIED] = convoys_counted(game)[-1]
     problems = []
     for side, mine in used.items():
         if mine > CONVOY_LIMIT[side]:
@@ -196,6 +187,32 @@ def convoy_problems(game: Game) -> list[str]:
         if counted != mine:
             problems.append(f"{side.display}: the game counts {counted} truck convoys in turn {game.turn}, the orders played {mine}")
     return problems
+
+
+def convoys_counted(game: Game) -> list[tuple[int, int]]:
+    """After each order of the history, the truck convoys (Axis, Allied) used since the last weather order, counted
+    from the orders themselves: one per convoy sent, one per attack factor carried by a move on trucks.
+
+    Kept in the game's ``search_cache`` with the orders it was counted from, and extended by the orders played
+    since; the history only grows but for undo, so when its start is no longer the orders counted, it is cut
+    back to the longest common start (a list comparison) or counted afresh."""
+    history = game.history
+    kept: tuple[list[Action], list[tuple[int, int]]] | None = game.search_cache.get("convoys-counted")
+    if kept is None or kept[0][: len(history)] != history[: len(kept[0])]:
+        kept = game.search_cache["convoys-counted"] = ([], [])
+    counted, counts = kept
+    del counted[len(history) :], counts[len(history) :]
+    axis, allied = counts[-1] if counts else (0, 0)
+    for action in history[len(counted) :]:
+        if isinstance(action, Weather):
+            axis = allied = 0
+        elif isinstance(action, Convoy) or (isinstance(action, Move) and action.trucks):
+            d = game.defs[action.unit]
+            n = 1 if isinstance(action, Convoy) else d.attack
+            axis, allied = (axis + n, allied) if d.side is Side.AXIS else (axis, allied + n)
+        counted.append(action)
+        counts.append((axis, allied))
+    return counts
 
 
 def check_action(game: Game, action: Action) -> list[str]:
