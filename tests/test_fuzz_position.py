@@ -17,7 +17,7 @@ from tobruk.engine.dice import DieRoll
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT
-from tobruk.fuzz import FogWatch, InvariantError, check_undo, check_views, position_of
+from tobruk.fuzz import ArraysKey, FogWatch, InvariantError, check_hashes, check_undo, check_views, position_of
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Move
 from tobruk.scenario import Scenario, load_scenario
@@ -198,3 +198,42 @@ def test_a_view_that_shows_a_face_down_counter_is_caught(gazala: Scenario, monke
     monkeypatch.setattr("tobruk.fuzz.view", leaking_view)
     with pytest.raises(InvariantError, match="the Axis view shows the face-down 1ATB"):
         check_views(game, FogWatch.new(), None, position_of)
+
+
+# --- the arrays' hash worked out from the rows changed since the last check ----------------------------------
+@pytest.mark.parametrize(("scenario", "seed"), [("gazala-gallop", 3), ("first-alamein", 4)])
+def test_the_arrays_hash_from_the_rows_changed_is_the_hash_from_every_row(scenario: str, seed: int) -> None:
+    game = Game(load_scenario(scenario), seed=seed)
+    rng = random.Random(seed)
+    arrays_key = ArraysKey()
+    for _ in range(300):
+        if game.decision is None:
+            break
+        game.play(rng.choice(game.legal_orders()))
+        if game.can_undo() and rng.random() < 0.2:
+            game.pop()
+        units = game.state.units
+        if rng.random() < 0.1:  # rows changed past the incremental hash: the fresh one still follows the arrays
+            i = rng.randrange(len(units.hex))
+            units.flags[i] ^= 1 << rng.randrange(7)
+            units.steps[i] += 1
+            units.hex[i] = rng.randrange(-1, len(game.scenario.map.hexes))
+        assert arrays_key.of(units) == units.key_afresh()
+        units.z = units.key_afresh()  # (the game's own hash made right again, so that play goes on)
+
+
+def test_a_write_past_the_arrays_hash_is_caught_by_the_check_from_the_rows_changed() -> None:
+    game = movement_game(unit_toml("Pz", "axis", "A1") + unit_toml("Pz2", "axis", "B1") + unit_toml("Tommy", "allied", "C12"))
+    arrays_key = ArraysKey()
+    check_hashes(game, arrays_key)
+    for order in (Move("Pz", (H("A1"), H("A2"))), Move("Pz2", (H("B1"), H("B2")))):
+        game.play(order)
+        check_hashes(game, arrays_key)
+    game.state.units.flags[game.unit_ids.index("Tommy")] |= BIT["moved"]  # a write to the arrays past the hash
+    with pytest.raises(InvariantError, match="unit arrays' incremental hash"):
+        check_hashes(game, arrays_key)
+    game.state.units.flags[game.unit_ids.index("Tommy")] &= ~BIT["moved"]
+    check_hashes(game, arrays_key)
+    game.state.units.z ^= 1  # a hash that went wrong while the arrays did not change
+    with pytest.raises(InvariantError, match="unit arrays' incremental hash"):
+        check_hashes(game, arrays_key)
