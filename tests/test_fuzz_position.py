@@ -237,3 +237,18 @@ def test_a_write_past_the_arrays_hash_is_caught_by_the_check_from_the_rows_chang
     game.state.units.z ^= 1  # a hash that went wrong while the arrays did not change
     with pytest.raises(InvariantError, match="unit arrays' incremental hash"):
         check_hashes(game, arrays_key)
+
+
+@pytest.mark.parametrize("where", ["legal_orders", "log"])
+def test_a_face_down_counters_id_inside_a_longer_word_is_no_leak(gazala: Scenario, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    # the orders and the new log lines are read word by word: "11ATB" or "1ATB-2" names another counter
+    game = face_down_game(gazala)
+
+    def wordy_view(g: Game, side: Side) -> Any:
+        seen = view(g, side)
+        if side is Side.AXIS:
+            seen[where] = [*seen[where], "move 11ATB E5-E6", "1ATB-2 holds"]
+        return seen
+
+    monkeypatch.setattr("tobruk.fuzz.view", wordy_view)
+    check_views(game, FogWatch.new(), None, position_of)

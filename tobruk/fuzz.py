@@ -226,14 +226,18 @@ def check_views(
         face_down = [uid for uid, (_, hidden, eliminated, _) in seen_by_enemy(game, side.enemy).items() if hidden and not eliminated]
         if face_down:  # the view and the words it holds are read only when there is something they must not show
             text = _JSON({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
-            words = set(" ".join(seen["legal_orders"]).translate(_SPACES).split())
+            orders = " ".join(seen["legal_orders"])
             # the log may name a unit from before it was turned face down: only the lines written since the last
             # look (while it was face down) are read
             new_lines = " ".join(log[watch.log_seen[side] :]) if watch is not None else ""
-            new_words = set(new_lines.translate(_LOG_SPACES).split())
             for uid in face_down:
                 name = game.defs[uid].name
-                if _JSON(uid) in text or _JSON(name) in text or uid in words or uid in new_words:
+                if (
+                    _JSON(uid) in text
+                    or _JSON(name) in text
+                    or (uid in orders and uid in orders.translate(_SPACES).split())  # a word of an order
+                    or (uid in new_lines and uid in new_lines.translate(_LOG_SPACES).split())  # a word of a line
+                ):
                     raise InvariantError(f"the {side.display} view shows the face-down {uid}")
         check_face_down(game, side, seen, watch)
         if watch is not None:
