@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import date, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -57,7 +58,13 @@ def day(game: Game, turn: int | None = None) -> str:
     first = game.scenario.rules.get("first_day")
     if not isinstance(first, str):
         return ""
-    d = date.fromisoformat(first) + timedelta(days=(game.turn if turn is None else turn) - 1)
+    return _date_text(first, game.turn if turn is None else turn)
+
+
+@functools.lru_cache(maxsize=256)
+def _date_text(first: str, turn: int) -> str:
+    """The date of game-turn ``turn`` counted from ``first`` (the views and the log ask at every look)."""
+    d = date.fromisoformat(first) + timedelta(days=turn - 1)
     return f"{d.day} {d.strftime('%B %Y')}"
 
 
@@ -68,19 +75,15 @@ def objectives(game: Game) -> list[Hex]:
 def view(game: Game, side: Side) -> dict[str, Any]:
     """1st Alamein's part of a side's view: the day, the side's supply lines, the air units, the declared
     attacks, the boxes, the victory hexes, the result."""
-    supply = game.vars.supply.get(side.value, {})
+    flags = game.state.units.flags
     flights = {
-        uid: {
-            "side": game.defs[uid].side.value,
-            "ready": air.why_grounded(game, uid) is None,
-            "knocked_out_until": air.record(game, uid)[1],
-        }
-        for s in Side
-        for uid in air.air_units(game, s)
+        uid: {"side": side_value, "ready": air.why_grounded(game, uid) is None, "knocked_out_until": air.record(game, uid)[1]}
+        for uid, side_value, i in air_counters(game)
+        if not flags[i] & _ELIMINATED
     }
     return {
         "date": day(game),
-        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": list(e["route"])} for uid, e in supply.items()},
+        "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in supply_lines(game, side)},
         "air": flights,
         "attacks": [
             {
@@ -93,9 +96,41 @@ def view(game: Game, side: Side) -> dict[str, Any]:
             for a in battles.pending(game)
         ],
         "boxes_eliminated": list(game.vars.boxes_eliminated),
-        "objectives": [h.label for h in objectives(game)],
+        "objectives": list(objective_labels(game)),
         "result": plain(game.vars.result),
     }
+
+
+def air_counters(game: Game) -> tuple[tuple[str, str, int], ...]:
+    """Every air unit as (id, its side's value, its row in the arrays), the Axis's first (as :func:`air.air_units`
+    lists each side's), worked out once per game: a view lists those not eliminated."""
+    found: tuple[tuple[str, str, int], ...] | None = game.search_cache.get("air-counters")
+    if found is None:
+        rows = unit_rows(game)
+        found = game.search_cache["air-counters"] = tuple(
+            (uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if game.defs[uid].is_air
+        )
+    return found
+
+
+def supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
+    """The side's part of the last supply determination as (unit, supplied, how, route), read once per determination
+    (the variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
+    dicts and lists of it."""
+    supply = game.vars.supply.get(side.value, {})
+    key = ("supply-lines", side)
+    kept: tuple[object, tuple[tuple[str, bool, str, tuple[str, ...]], ...]] | None = game.search_cache.get(key)
+    if kept is None or kept[0] is not supply:
+        kept = game.search_cache[key] = (supply, tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
+    return kept[1]
+
+
+def objective_labels(game: Game) -> tuple[str, ...]:
+    """The victory hexes' labels, in order (the scenario names them: once per game)."""
+    found: tuple[str, ...] | None = game.search_cache.get("objective-labels")
+    if found is None:
+        found = game.search_cache["objective-labels"] = tuple(h.label for h in objectives(game))
+    return found
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
