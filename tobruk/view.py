@@ -40,17 +40,40 @@ def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
 
 
 def _live_entry(game: Game, d: UnitDef, i: int) -> dict[str, Any]:
-    """:func:`unit_data` of the unit in row ``i`` of the arrays (a view has an entry for every unit, so this is the
-    view's largest part).  The entry is made once per unit, hex and status bits, all it is made of, and kept in
-    the game's ``search_cache``; each view gets a copy with its own list of flags."""
+    """:func:`unit_data` of the unit in row ``i`` of the arrays, from the entries kept per row (see :func:`_kept`)."""
     units = game.state.units
-    key = ("view-entry", i, units.hex[i], units.flags[i])
-    kept: dict[str, Any] | None = game.search_cache.get(key)
-    if kept is None:
-        kept = game.search_cache[key] = _entry_afresh(d, units.hex[i], units.flags[i], game.scenario.map.hexes)
-    data = kept.copy()
-    data["flags"] = list(kept["flags"])
+    j, f = units.hex[i], units.flags[i]
+    kept = _kept(game)[i]
+    entry = kept.get((j, f))
+    if entry is None:
+        entry = kept[(j, f)] = _entry_afresh(d, j, f, game.scenario.map.hexes)
+    data = entry.copy()
+    data["flags"] = list(entry["flags"])
     return data
+
+
+def _kept(game: Game) -> list[dict[tuple[int, int], dict[str, Any]]]:
+    """The unit entries made so far, one dict per row of the arrays keyed by the row's hex and status bits (all an
+    entry is made of), kept in the game's ``search_cache``: a view has an entry for every unit, so this is the
+    view's largest part, and each view gets a copy with its own list of flags."""
+    kept: list[dict[tuple[int, int], dict[str, Any]]] | None = game.search_cache.get("view-entries")
+    if kept is None:
+        kept = game.search_cache["view-entries"] = [{} for _ in game.unit_ids]
+    return kept
+
+
+def _rows(game: Game, side: Side) -> tuple[tuple[tuple[int, UnitDef], ...], tuple[tuple[int, UnitDef], ...]]:
+    """The rows of the arrays (the order of battle) and the counters of ``side``'s units and of the enemy's, worked
+    out once per game."""
+    key = ("view-rows", side)
+    found: tuple[tuple[tuple[int, UnitDef], ...], tuple[tuple[int, UnitDef], ...]] | None = game.search_cache.get(key)
+    if found is None:
+        rows = tuple(enumerate(game.defs.values()))
+        found = game.search_cache[key] = (
+            tuple((i, d) for i, d in rows if d.side is side),
+            tuple((i, d) for i, d in rows if d.side is not side),
+        )
+    return found
 
 
 def _entry_afresh(d: UnitDef, j: int, f: int, hexes: tuple[Hex, ...]) -> dict[str, Any]:
@@ -128,31 +151,42 @@ def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
 
 def units_seen(game: Game, side: Side) -> list[dict[str, Any]]:
     """The side's own units, then the enemy's face-up units, then the enemy's face-down counters."""
-    rows = enumerate(game.defs.values())  # the arrays' rows are the units in the order of battle
     if game.is_over:
-        return [_live_entry(game, d, i) for i, d in rows]
-    own: list[dict[str, Any]] = []
-    face_up: list[dict[str, Any]] = []
-    face_down: list[tuple[Hex, str, dict[str, Any]]] = []
+        return [_live_entry(game, d, i) for i, d in enumerate(game.defs.values())]
+    units = game.state.units
+    at, flags = units.hex, units.flags
+    kept = _kept(game)
+    hexes = game.scenario.map.hexes
+    mine, theirs = _rows(game, side)
+    out: list[dict[str, Any]] = []
     seen = seen_by_enemy(game, side.enemy)
-    for i, d in rows:
-        if d.side is side:
-            own.append(_live_entry(game, d, i))
-            continue
-        h, hidden, eliminated, anon = seen[d.id]
-        if hidden:
-            if h is not None and not eliminated and anon is not None:
-                face_down.append((h, anon, face_down_entry(d.side, h, anon)))
-            continue
-        if d.is_dummy:
-            continue  # a revealed dummy is simply gone
-        entry = _live_entry(game, d, i)
-        label = None if h is None else h.label
-        if (label, eliminated) != (entry["hex"], entry["eliminated"]) or entry["hidden"]:
-            # as it was before the phase the enemy cannot follow
-            entry["hex"], entry["hidden"], entry["eliminated"] = label, False, eliminated
-        face_up.append(entry)
-    return own + face_up + [e for _, _, e in sorted(face_down, key=lambda x: (x[0], x[1]))]
+    face_down: list[tuple[Hex, str, dict[str, Any]]] = []
+    for part in (mine, theirs):
+        for i, d in part:
+            if part is theirs:
+                h, hidden, eliminated, anon = seen[d.id]
+                if hidden:
+                    if h is not None and not eliminated and anon is not None:
+                        face_down.append((h, anon, face_down_entry(d.side, h, anon)))
+                    continue
+                if d.is_dummy:
+                    continue  # a revealed dummy is simply gone
+            key = (at[i], flags[i])
+            entry = kept[i].get(key)
+            if entry is None:
+                entry = kept[i][key] = _entry_afresh(d, key[0], key[1], hexes)
+            data = entry.copy()
+            data["flags"] = list(entry["flags"])
+            if part is theirs:
+                label = None if h is None else h.label
+                if (label, eliminated) != (data["hex"], data["eliminated"]) or data["hidden"]:
+                    # as it was before the phase the enemy cannot follow
+                    data["hex"], data["hidden"], data["eliminated"] = label, False, eliminated
+            out.append(data)
+    if face_down:
+        face_down.sort(key=lambda x: (x[0], x[1]))
+        out.extend(e for _, _, e in face_down)
+    return out
 
 
 def view(game: Game, side: Side) -> dict[str, Any]:

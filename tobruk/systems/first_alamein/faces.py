@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import date, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -11,6 +12,7 @@ from tobruk.engine.actions import Action
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
@@ -56,7 +58,13 @@ def day(game: Game, turn: int | None = None) -> str:
     first = game.scenario.rules.get("first_day")
     if not isinstance(first, str):
         return ""
-    d = date.fromisoformat(first) + timedelta(days=(game.turn if turn is None else turn) - 1)
+    return _date_text(first, game.turn if turn is None else turn)
+
+
+@functools.lru_cache(maxsize=256)
+def _date_text(first: str, turn: int) -> str:
+    """The date of game-turn ``turn`` counted from ``first`` (the views and the log ask at every look)."""
+    d = date.fromisoformat(first) + timedelta(days=turn - 1)
     return f"{d.day} {d.strftime('%B %Y')}"
 
 
@@ -67,19 +75,15 @@ def objectives(game: Game) -> list[Hex]:
 def view(game: Game, side: Side) -> dict[str, Any]:
     """1st Alamein's part of a side's view: the day, the side's supply lines, the air units, the declared
     attacks, the boxes, the victory hexes, the result."""
-    supply = game.vars.supply.get(side.value, {})
+    flags = game.state.units.flags
     flights = {
-        uid: {
-            "side": game.defs[uid].side.value,
-            "ready": air.why_grounded(game, uid) is None,
-            "knocked_out_until": air.record(game, uid)[1],
-        }
-        for s in Side
-        for uid in air.air_units(game, s)
+        uid: {"side": side_value, "ready": air.why_grounded(game, uid) is None, "knocked_out_until": air.record(game, uid)[1]}
+        for uid, side_value, i in air_counters(game)
+        if not flags[i] & _ELIMINATED
     }
     return {
         "date": day(game),
-        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": list(e["route"])} for uid, e in supply.items()},
+        "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in supply_lines(game, side)},
         "air": flights,
         "attacks": [
             {
@@ -92,9 +96,41 @@ def view(game: Game, side: Side) -> dict[str, Any]:
             for a in battles.pending(game)
         ],
         "boxes_eliminated": list(game.vars.boxes_eliminated),
-        "objectives": [h.label for h in objectives(game)],
+        "objectives": list(objective_labels(game)),
         "result": plain(game.vars.result),
     }
+
+
+def air_counters(game: Game) -> tuple[tuple[str, str, int], ...]:
+    """Every air unit as (id, its side's value, its row in the arrays), the Axis's first (as :func:`air.air_units`
+    lists each side's), worked out once per game: a view lists those not eliminated."""
+    found: tuple[tuple[str, str, int], ...] | None = game.search_cache.get("air-counters")
+    if found is None:
+        rows = unit_rows(game)
+        found = game.search_cache["air-counters"] = tuple(
+            (uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if game.defs[uid].is_air
+        )
+    return found
+
+
+def supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
+    """The side's part of the last supply determination as (unit, supplied, how, route), read once per determination
+    (the variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
+    dicts and lists of it."""
+    supply = game.vars.supply.get(side.value, {})
+    key = ("supply-lines", side)
+    kept: tuple[object, tuple[tuple[str, bool, str, tuple[str, ...]], ...]] | None = game.search_cache.get(key)
+    if kept is None or kept[0] is not supply:
+        kept = game.search_cache[key] = (supply, tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
+    return kept[1]
+
+
+def objective_labels(game: Game) -> tuple[str, ...]:
+    """The victory hexes' labels, in order (the scenario names them: once per game)."""
+    found: tuple[str, ...] | None = game.search_cache.get("objective-labels")
+    if found is None:
+        found = game.search_cache["objective-labels"] = tuple(h.label for h in objectives(game))
+    return found
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
@@ -147,15 +183,47 @@ def invariants(game: Game, before: Step) -> list[str]:
         for _, h in pos.on_map(game, Side.ALLIED):
             stacks[h] = stacks.get(h, 0) + 1
         problems.extend(f"two Allied units set up in {h}" for h, n in stacks.items() if n > 1)
+    units = game.state.units  # read as arrays (rows in the order of battle): this runs after every action
+    at, flags = units.hex, units.flags
+    rows = unit_rows(game)
     for uid, r in game.scenario.reinforcements.items():
-        if game.unit(uid).hex is not None and r.turn > game.turn:
+        if at[rows[uid]] >= 0 and r.turn > game.turn:
             problems.append(f"{uid} is on the map before turn {r.turn}")
-    for entries in game.vars.supply.values():  # (the game never rests in a supply step: it runs by itself)
-        for uid, e in entries.items():
-            u = game.unit(uid)
-            if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
-                problems.append(f"{uid}'s supply marker disagrees with its last determination")
+    # (the game never rests in a supply step: it runs by itself)
+    for uid, i, j, supplied in supply_marks(game):
+        f = flags[i]
+        if at[i] == j and not f & _ELIMINATED and bool(f & _OUT_OF_SUPPLY) == supplied:
+            problems.append(f"{uid}'s supply marker disagrees with its last determination")
     return problems
+
+
+_ELIMINATED, _OUT_OF_SUPPLY = BIT["eliminated"], BIT["out_of_supply"]
+
+
+def unit_rows(game: Game) -> dict[str, int]:
+    """Each unit's row in the arrays (the order of battle), once per game."""
+    rows: dict[str, int] | None = game.search_cache.get("unit-rows")
+    if rows is None:
+        rows = game.search_cache["unit-rows"] = {uid: i for i, uid in enumerate(game.unit_ids)}
+    return rows
+
+
+def supply_marks(game: Game) -> tuple[tuple[str, int, int, bool], ...]:
+    """The last supply determinations (``game.vars.supply``) as (unit, its row in the arrays, the index of the hex it
+    was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once per
+    determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
+    supply = game.vars.supply
+    kept: tuple[object, tuple[tuple[str, int, int, bool], ...]] | None = game.search_cache.get("supply-marks")
+    if kept is None or kept[0] is not supply:
+        rows = unit_rows(game)
+        index = {h.label: j for j, h in enumerate(game.scenario.map.hexes)}
+        marks = tuple(
+            (uid, rows[uid], index.get(e["hex"], -2) if isinstance(e["hex"], str) else -2, e["supplied"])
+            for entries in supply.values()
+            for uid, e in entries.items()
+        )
+        kept = game.search_cache["supply-marks"] = (supply, marks)
+    return kept[1]
 
 
 def features(game: Game, side: Side) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack, Move, Retreat
@@ -48,10 +49,9 @@ RENDERING = Rendering(
 
 def view(game: Game, side: Side) -> dict[str, Any]:
     """The Gazala part of a side's view: the weather, the side's own supply lines, the declared attacks, the score."""
-    supply = game.vars.supply.get(side.value, {})
     return {
         "weather": game.vars.weather,
-        "supply": {uid: {"supplied": e["supplied"], "how": e["how"], "route": list(e["route"])} for uid, e in supply.items()},
+        "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in supply_lines(game, side)},
         "attacks": [
             {
                 "id": a.id,
@@ -65,6 +65,18 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         ],
         "result": plain(game.vars.result),
     }
+
+
+def supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
+    """The side's part of the last supply determination as (unit, supplied, how, route), read once per determination
+    (the variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
+    dicts and lists of it."""
+    supply = game.vars.supply.get(side.value, {})
+    key = ("supply-lines", side)
+    kept: tuple[object, tuple[tuple[str, bool, str, tuple[str, ...]], ...]] | None = game.search_cache.get(key)
+    if kept is None or kept[0] is not supply:
+        kept = game.search_cache[key] = (supply, tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
+    return kept[1]
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
@@ -121,17 +133,40 @@ def invariants(game: Game, before: Step) -> list[str]:
         crowded = mv.overstacked(game, before.side)
         if crowded:
             problems.append(f"{before.side.display} over the stacking limit in {sorted(crowded)[0]} after {before.key}")
+    units = game.state.units  # read as arrays (rows in the order of battle): this runs after every action
+    at, flags = units.hex, units.flags
     if not game.phase.key.endswith("recovery"):
-        for side_name, entries in game.vars.supply.items():
-            for uid, e in entries.items():
-                u = game.unit(uid)
-                if not u.eliminated and u.hex is not None and e["hex"] == u.hex.label and u.out_of_supply == e["supplied"]:
-                    problems.append(f"{uid}'s supply marker disagrees with the {side_name} determination")
-    for uid in game.unit_ids:
-        u = game.unit(uid)
-        if u.hidden and u.hex is not None and not u.eliminated and uid not in game.vars.anon and game.vars.unseen.get(uid) is None:
-            problems.append(f"{uid} is face down without an anonymous id")
+        for side_name, uid, i, j, supplied in supply_marks(game):
+            f = flags[i]
+            if at[i] == j and not f & _ELIMINATED and bool(f & _OUT_OF_SUPPLY) == supplied:
+                problems.append(f"{uid}'s supply marker disagrees with the {side_name} determination")
+    for i, f in enumerate(flags):
+        if f & _HIDDEN and at[i] >= 0 and not f & _ELIMINATED:
+            uid = game.unit_ids[i]
+            if uid not in game.vars.anon and game.vars.unseen.get(uid) is None:
+                problems.append(f"{uid} is face down without an anonymous id")
     return problems
+
+
+_HIDDEN, _ELIMINATED, _OUT_OF_SUPPLY = BIT["hidden"], BIT["eliminated"], BIT["out_of_supply"]
+
+
+def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
+    """The last supply determination (``game.vars.supply``) as (side, unit, its row in the arrays, the index of the
+    hex it was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once
+    per determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
+    supply = game.vars.supply
+    kept: tuple[object, tuple[tuple[str, str, int, int, bool], ...]] | None = game.search_cache.get("supply-marks")
+    if kept is None or kept[0] is not supply:
+        rows = {uid: i for i, uid in enumerate(game.unit_ids)}
+        index = {h.label: j for j, h in enumerate(game.scenario.map.hexes)}
+        marks = tuple(
+            (side_name, uid, rows[uid], index.get(e["hex"], -2) if isinstance(e["hex"], str) else -2, e["supplied"])
+            for side_name, entries in supply.items()
+            for uid, e in entries.items()
+        )
+        kept = game.search_cache["supply-marks"] = (supply, marks)
+    return kept[1]
 
 
 def convoy_problems(game: Game) -> list[str]:
@@ -141,18 +176,9 @@ def convoy_problems(game: Game) -> list[str]:
     first opens with the weather); in the weather phase itself the turn has had none yet."""
     if game.is_over:
         return []
-    this_turn: list[Action] = []
-    if game.phase.key != "weather":
-        for action in reversed(game.history):
-            if isinstance(action, Weather):
-                break
-            this_turn.append(action)
     used = dict.fromkeys(Side, 0)
-    for action in this_turn:
-        if isinstance(action, Convoy):
-            used[game.defs[action.unit].side] += 1
-        elif isinstance(action, Move) and action.trucks:
-            used[game.defs[action.unit].side] += game.defs[action.unit].attack
+    if game.phase.key != "weather" and game.history:
+        used[Side.AXIS], used[Side.ALLIED] = convoys_counted(game)[-1]
     problems = []
     for side, mine in used.items():
         if mine > CONVOY_LIMIT[side]:
@@ -161,6 +187,32 @@ def convoy_problems(game: Game) -> list[str]:
         if counted != mine:
             problems.append(f"{side.display}: the game counts {counted} truck convoys in turn {game.turn}, the orders played {mine}")
     return problems
+
+
+def convoys_counted(game: Game) -> list[tuple[int, int]]:
+    """After each order of the history, the truck convoys (Axis, Allied) used since the last weather order, counted
+    from the orders themselves: one per convoy sent, one per attack factor carried by a move on trucks.
+
+    Kept in the game's ``search_cache`` with the orders it was counted from, and extended by the orders played
+    since; the history only grows but for undo, so when its start is no longer the orders counted, it is cut
+    back to the longest common start (a list comparison) or counted afresh."""
+    history = game.history
+    kept: tuple[list[Action], list[tuple[int, int]]] | None = game.search_cache.get("convoys-counted")
+    if kept is None or kept[0][: len(history)] != history[: len(kept[0])]:
+        kept = game.search_cache["convoys-counted"] = ([], [])
+    counted, counts = kept
+    del counted[len(history) :], counts[len(history) :]
+    axis, allied = counts[-1] if counts else (0, 0)
+    for action in history[len(counted) :]:
+        if isinstance(action, Weather):
+            axis = allied = 0
+        elif isinstance(action, Convoy) or (isinstance(action, Move) and action.trucks):
+            d = game.defs[action.unit]
+            n = 1 if isinstance(action, Convoy) else d.attack
+            axis, allied = (axis + n, allied) if d.side is Side.AXIS else (axis, allied + n)
+        counted.append(action)
+        counts.append((axis, allied))
+    return counts
 
 
 def check_action(game: Game, action: Action) -> list[str]:
