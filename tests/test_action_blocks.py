@@ -53,3 +53,20 @@ def test_a_move_block_writes_its_moves_notation_without_making_them() -> None:
         assert sum(made is not None for made in block._made) == 0  # none made for the text
         assert texts == tuple(m.notation() for m in block)  # Move.notation's words: "move Inf C8-C7 by-trucks"
         assert all(t.startswith(f"move {uid} ") and t.endswith(" by-trucks") == trucks for t in texts)
+
+
+def test_the_legal_sequence_is_the_legal_orders_each_made_only_when_read() -> None:
+    import pytest
+
+    units = unit_toml("Pz", "axis", "B5", type_="armour", factors="4-3-4") + unit_toml("Ariete", "axis", "D9")
+    game = movement_game(units, rows=5, columns=12)
+    seq = game.legal_sequence()
+    blocks = [b for b in game._listed().blocks if isinstance(b, MoveBlock)]
+    k = len(blocks[0]) + 2  # the third move of the second unit's block
+    picked = seq[k]
+    assert [sum(m is not None for m in b._made) for b in blocks] == [0, 1]  # only the move read was made
+    orders = game.legal_orders()
+    assert len(seq) == len(orders) and picked == orders[k]
+    assert list(seq) == orders and seq[-1] == orders[-1] and list(seq[1:4]) == orders[1:4]
+    with pytest.raises(IndexError):
+        seq[len(orders)]

@@ -13,7 +13,7 @@ Nothing is hidden by the browser or the player; it is left out here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -136,12 +136,21 @@ def _printed_afresh(d: UnitDef) -> dict[str, Any]:
 
 def seen_by_enemy(game: Game, side: Side) -> Mapping[str, tuple[Hex | None, bool, bool, str | None]]:
     """Every unit of ``side`` as its enemy sees it now (the system's :meth:`~tobruk.engine.system.System.seen_unit`),
-    worked out once per position: both views and the fuzzer's fog checks ask."""
+    kept while ``side``'s units and the variables stay as they are (the hook reads nothing else: while the enemy
+    moves, a side's counters look the same): both views and the fuzzer's fog checks ask, at every position."""
+    s = game.state
+    key = (side, s.turn, s.step, s.over, s.reveals, game.side_key(side), s.vars.key())
+    kept: dict[Hashable, Mapping[str, tuple[Hex | None, bool, bool, str | None]]] = game.search_cache.setdefault(SEEN_BY_ENEMY, {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= SEEN_BY_ENEMY_SIZE:
+            kept.clear()
+        found = kept[key] = MappingProxyType({uid: game.system.seen_unit(game, uid) for uid in game.units_of(side)})
+    return found
 
-    def work() -> Mapping[str, tuple[Hex | None, bool, bool, str | None]]:
-        return MappingProxyType({uid: game.system.seen_unit(game, uid) for uid in game.units_of(side)})
 
-    return game.memo(("seen-by-enemy", side), work)
+SEEN_BY_ENEMY = "seen-by-enemy"  # its entry in Game.search_cache (dropped with it by copy and forget_caches)
+SEEN_BY_ENEMY_SIZE = 512  # the sides' looks kept, then dropped all at once
 
 
 def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:

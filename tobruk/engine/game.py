@@ -186,6 +186,11 @@ class Game:
 
     legal_actions = legal_orders
 
+    def legal_sequence(self) -> Sequence[Action]:
+        """The legal actions in the order of :meth:`legal_orders`, as a read-only sequence whose actions are made only
+        when read (for a player that picks one without looking at the others, like a random one)."""
+        return self._listed().sequence()
+
     def legal_notation(self) -> list[str]:
         """The legal actions in notation, in the order of :meth:`legal_orders`."""
         return list(self._listed().texts())

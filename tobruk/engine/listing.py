@@ -8,8 +8,10 @@ An :class:`~tobruk.engine.actions.ActionBlock` gives its ids from the actions' k
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Sequence
+from typing import overload
 
 from tobruk.engine.actions import Action, ActionBlock, ActionSpace
 
@@ -53,6 +55,37 @@ class BlockMemory:
         return entry[1]
 
 
+class ListedActions(Sequence[Action]):
+    """A position's legal actions as a read-only sequence over its blocks: an action is made only when it is read
+    (a player picking one of a movement phase's hundreds of moves makes that one)."""
+
+    __slots__ = ("_blocks", "_starts")
+
+    def __init__(self, blocks: tuple[Sequence[Action], ...]) -> None:
+        self._blocks = blocks
+        self._starts = list(itertools.accumulate((len(b) for b in blocks), initial=0))
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    @overload
+    def __getitem__(self, k: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, k: int | slice) -> Action | Sequence[Action]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        n = len(self)
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError("legal action index out of range")
+        b = bisect.bisect_right(self._starts, k) - 1
+        return self._blocks[b][k - self._starts[b]]
+
+
 class Listing:
     """One position's legal actions, as the node handed them out (blocks), and what is made of them on demand:
     the flat list, the notation, the ids (a block's ids are kept with the block across positions)."""
@@ -72,6 +105,10 @@ class Listing:
             memory = self._memory
             self.notation = tuple(itertools.chain.from_iterable(memory.notation_of(block) for block in self.blocks))
         return self.notation
+
+    def sequence(self) -> Sequence[Action]:
+        """The actions in listing order, each made when read (see :class:`ListedActions`)."""
+        return self._actions if self._actions is not None else ListedActions(self.blocks)
 
     @property
     def actions(self) -> tuple[Action, ...]:

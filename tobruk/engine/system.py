@@ -177,7 +177,9 @@ class System:
         return None
 
     def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
-        """(hex, face down, eliminated, anonymous id) of a unit as its enemy sees it now."""
+        """(hex, face down, eliminated, anonymous id) of a unit as its enemy sees it now.  It may read the units of
+        the unit's own side, the variables, the turn and step, never the enemy's units: the faces keep the answers
+        while only the enemy's units change."""
         u = game.unit(uid)
         return u.hex, False, u.eliminated, None
 
