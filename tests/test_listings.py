@@ -168,3 +168,49 @@ def test_the_listed_activations_are_the_units_the_activation_check_accepts_throu
                 checked += 1
             game.play_id(rng.choice(game.legal_id_list()))
     assert checked > 100
+
+
+@pytest.mark.rule("GG-V.B.1")
+@pytest.mark.parametrize("options", [(), ("nonhistorical",)])
+def test_the_set_up_listing_is_every_placement_the_check_accepts_through_random_set_ups(options: tuple[str, ...]) -> None:
+    import random
+
+    from tobruk.mechanics.actions import Place as PlaceAction
+    from tobruk.systems.gazala import setup as su
+
+    checked = 0
+    for seed in (1, 2, 3):
+        game = Game(load_scenario("gazala-gallop"), seed=seed, options=options)
+        rng = random.Random(seed)
+        while game.decision is not None and type(game.node).__name__ == "SetupStep":
+            side = game.decision.side
+            zones, occupants = su.setup_zones(game, side), game.occupants()
+            expected = [
+                PlaceAction(uid, h)
+                for uid, zone in zones.items()
+                for h in sorted(game.scenario.zone(zone))
+                if h != game.unit(uid).hex and su.placement_problem(game, uid, h, zones, occupants) is None
+            ]
+            assert [a for a in game.legal_orders() if isinstance(a, PlaceAction)] == expected  # the answers kept agree
+            checked += 1
+            game.play_id(rng.choice(game.legal_id_list()))
+            if rng.random() < 0.3 and game.can_undo():
+                game.pop()
+    assert checked >= 10
+
+
+@pytest.mark.rule("GG-V.B.1")
+def test_a_dummy_goes_with_a_real_unit_only_once_that_unit_is_set_up_there_kept_answers_included() -> None:
+    from tobruk.mechanics.actions import Place as PlaceAction
+    from tobruk.systems.gazala import hidden as hd
+
+    game = Game(load_scenario("gazala-gallop"), seed=1, options=("nonhistorical",))
+    while not (type(game.node).__name__ == "SetupStep" and game.decision is not None and game.decision.side is ALLIED):
+        game.play_id(game.legal_id_list()[-1])
+    boxes = set(game.scenario.map.fortifications)
+    place = next(a for a in game.legal_orders() if isinstance(a, PlaceAction) and not game.defs[a.unit].is_dummy and a.hex not in boxes)
+    dummy = next(u for u in hd.pool_units(game, ALLIED) if game.defs[u].is_dummy)
+    game.play(place)  # a real unit set up outside the boxes: a dummy may join it
+    assert PlaceAction(dummy, place.hex) in game.legal_orders()
+    game.vars.placed = ()  # arranged by hand: the unit stands there, but not as set up in this phase
+    assert PlaceAction(dummy, place.hex) not in game.legal_orders()

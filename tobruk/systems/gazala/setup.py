@@ -4,7 +4,7 @@ Axis player-turn (GG-XIV.B.6), with the stacking limits they share (GG-XII.A).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.engine.actions import Action
@@ -114,6 +114,37 @@ def set_up_the_pool(game: Game) -> None:
     game.log("Allied has set up, face down.")
 
 
+SETUP_ANSWERS = "setup-answers"  # in Game.search_cache: placement_answers' dicts
+SETUP_ANSWERS_SIZE = 20_000
+
+
+def placement_answers(game: Game, side: Side, h: Hex, occupants: dict[Hex, list[str]], placed: set[str]) -> dict[str, bool]:
+    """Whether each unit of ``side`` not placed yet whose zone holds ``h`` may be set up in ``h`` (``placement_problem``
+    finds nothing), as far as asked: kept under what the answer reads of the position (the set-up's kind, the units in
+    the hex and which of them are placed), so the listing after a placement asks again only about the hexes it
+    changed.  (The answers are about units not placed, in their own zone and moving to another hex: the rest is
+    decided before, by the caller.)"""
+    here = tuple(occupants.get(h, ()))
+    key = (side, hd.nonhistorical(game), h, here, tuple(u in placed for u in here))
+    kept: dict[Hashable, dict[str, bool]] = game.search_cache.setdefault(SETUP_ANSWERS, {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= SETUP_ANSWERS_SIZE:
+            kept.clear()
+        found = kept[key] = {}
+    return found
+
+
+def place_action(game: Game, uid: str, h: Hex) -> Place:
+    """The set-up action of a unit and hex, the same object every time (a listing of the set-up offers hundreds,
+    at every placement)."""
+    kept: dict[tuple[str, Hex], Place] = game.search_cache.setdefault("place-actions", {})
+    found = kept.get((uid, h))
+    if found is None:
+        found = kept[uid, h] = Place(uid, h)
+    return found
+
+
 class SetupStep(GazalaStep):
     """A side places its units in its set-up zones, then ends the phase."""
 
@@ -123,13 +154,22 @@ class SetupStep(GazalaStep):
         zones, occupants = setup_zones(game, side), game.occupants()
         in_order = {name: sorted(game.scenario.zone(name)) for name in set(zones.values())}
         placed = set(game.vars.placed)
+        by_hex: dict[Hex, dict[str, bool]] = {}
         for uid, zone_name in zones.items():
             if uid in placed:
                 continue  # placed already: refused in every hex (placement_problem), so none is asked
             here = game.unit(uid).hex
             for h in in_order[zone_name]:
-                if h != here and placement_problem(game, uid, h, zones, occupants) is None:
-                    out.append(Place(uid, h))
+                if h == here:
+                    continue
+                answers = by_hex.get(h)
+                if answers is None:
+                    answers = by_hex[h] = placement_answers(game, side, h, occupants, placed)
+                fits = answers.get(uid)
+                if fits is None:
+                    fits = answers[uid] = placement_problem(game, uid, h, zones, occupants) is None
+                if fits:
+                    out.append(place_action(game, uid, h))
         if side is ALLIED and hd.dummy_problem(game) is not None:
             return out  # GG-V.B.1: the dummies first
         out.append(EndPhase())
