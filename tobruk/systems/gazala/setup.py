@@ -135,30 +135,27 @@ def placement_answers(game: Game, side: Side, h: Hex, occupants: dict[Hex, list[
     return found
 
 
-def place_action(game: Game, uid: str, h: Hex) -> Place:
-    """The set-up action of a unit and hex, the same object every time (a listing of the set-up offers hundreds,
-    at every placement)."""
-    kept: dict[tuple[str, Hex], Place] = game.search_cache.setdefault("place-actions", {})
-    found = kept.get((uid, h))
-    if found is None:
-        found = kept[uid, h] = Place(uid, h)
-    return found
-
-
 class SetupStep(GazalaStep):
     """A side places its units in its set-up zones, then ends the phase."""
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
+        return [a for block in self.action_blocks(game, decision) for a in block]
+
+    def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
+        """Each unit's placements (the same tuple while they are the same: their ids and notation are kept with
+        it), then the end of the phase."""
         side = decision.side
-        out: list[Action] = []
+        out: list[Sequence[Action]] = []
         zones, occupants = setup_zones(game, side), game.occupants()
         in_order = {name: sorted(game.scenario.zone(name)) for name in set(zones.values())}
         placed = set(game.vars.placed)
         by_hex: dict[Hex, dict[str, bool]] = {}
+        blocks: dict[tuple[str, tuple[Hex, ...]], tuple[Place, ...]] = game.search_cache.setdefault("setup-blocks", {})
         for uid, zone_name in zones.items():
             if uid in placed:
                 continue  # placed already: refused in every hex (placement_problem), so none is asked
             here = game.unit(uid).hex
+            open_hexes: list[Hex] = []
             for h in in_order[zone_name]:
                 if h == here:
                     continue
@@ -169,10 +166,18 @@ class SetupStep(GazalaStep):
                 if fits is None:
                     fits = answers[uid] = placement_problem(game, uid, h, zones, occupants) is None
                 if fits:
-                    out.append(place_action(game, uid, h))
+                    open_hexes.append(h)
+            if open_hexes:
+                key = (uid, tuple(open_hexes))
+                block = blocks.get(key)
+                if block is None:
+                    if len(blocks) >= SETUP_ANSWERS_SIZE:
+                        blocks.clear()
+                    block = blocks[key] = tuple(Place(uid, h) for h in open_hexes)
+                out.append(block)
         if side is ALLIED and hd.dummy_problem(game) is not None:
             return out  # GG-V.B.1: the dummies first
-        out.append(EndPhase())
+        out.append((EndPhase(),))
         return out
 
     @on(Place)
