@@ -138,8 +138,7 @@ def seen_by_enemy(game: Game, side: Side) -> Mapping[str, tuple[Hex | None, bool
     """Every unit of ``side`` as its enemy sees it now (the system's :meth:`~tobruk.engine.system.System.seen_unit`),
     kept while ``side``'s units and the variables stay as they are (the hook reads nothing else: while the enemy
     moves, a side's counters look the same): both views and the fuzzer's fog checks ask, at every position."""
-    s = game.state
-    key = (side, s.turn, s.step, s.over, s.reveals, game.side_key(side), s.vars.key())
+    key = (side, game.system.seen_key(game, side))
     kept: dict[Hashable, Mapping[str, tuple[Hex | None, bool, bool, str | None]]] = game.search_cache.setdefault(SEEN_BY_ENEMY, {})
     found = kept.get(key)
     if found is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -176,10 +176,15 @@ class System:
         view: at ``stage`` "first" (before anything else) or "before-moves"; ``None`` to leave it to the player."""
         return None
 
+    def seen_key(self, game: Game, side: Side) -> Hashable:
+        """Everything :meth:`seen_unit` reads for ``side``'s units, as a key: the faces keep its answers under it (by
+        default the side's units, the variables, the turn and step)."""
+        s = game.state
+        return (s.turn, s.step, s.over, s.reveals, game.side_key(side), s.vars.key())
+
     def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
-        """(hex, face down, eliminated, anonymous id) of a unit as its enemy sees it now.  It may read the units of
-        the unit's own side, the variables, the turn and step, never the enemy's units: the faces keep the answers
-        while only the enemy's units change."""
+        """(hex, face down, eliminated, anonymous id) of a unit as its enemy sees it now.  It reads only what
+        :meth:`seen_key` holds for the unit's side (never the enemy's units): the faces keep the answers under it."""
         u = game.unit(uid)
         return u.hex, False, u.eliminated, None
 

@@ -8,7 +8,7 @@ and :mod:`.control` (villages); the charts as data in ``charts.toml``; the scena
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -134,6 +134,9 @@ class GazalaGallop(System):
 
     def rendering(self) -> Rendering:
         return faces.RENDERING
+
+    def seen_key(self, game: Game, side: Side) -> Hashable:
+        return hd.seen_key(game, side)
 
     def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
         return hd.as_seen_by_enemy(game, uid)

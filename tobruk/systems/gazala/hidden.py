@@ -20,6 +20,7 @@ What the enemy sees of face-down counters must not depend on which is which:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
@@ -117,6 +118,12 @@ def keep_unseen(game: Game, uid: str) -> None:
     unseen = game.vars.unseen
     if uid not in unseen:
         game.vars.unseen = unseen | {uid: Unseen(None if u.hex is None else u.hex.label, u.hidden, u.eliminated, game.vars.anon.get(uid))}
+
+
+def seen_key(game: Game, side: Side) -> Hashable:
+    """What :func:`as_seen_by_enemy` reads for ``side``'s counters: their rows, how they looked before a phase the
+    enemy cannot follow, their anonymous ids (and the game's secret, which never changes)."""
+    return (game.side_key(side), game.vars.unseen, game.vars.anon)
 
 
 def as_seen_by_enemy(game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
