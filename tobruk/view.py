@@ -149,7 +149,8 @@ def seen_by_enemy(game: Game, side: Side) -> Mapping[str, tuple[Hex | None, bool
 
 
 SEEN_BY_ENEMY = "seen-by-enemy"  # its entry in Game.search_cache (dropped with it by copy and forget_caches)
-SEEN_BY_ENEMY_SIZE = 512  # the sides' looks kept, then dropped all at once
+SEEN_BY_ENEMY_SIZE = 512  # the sides' looks kept, then dropped all at once (and as many views' parts)
+VIEW_PARTS = "view-parts"  # the views' entries by side and look, in Game.search_cache
 
 
 def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
@@ -158,43 +159,66 @@ def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
 
 
 def units_seen(game: Game, side: Side) -> list[dict[str, Any]]:
-    """The side's own units, then the enemy's face-up units, then the enemy's face-down counters."""
+    """The side's own units, then the enemy's face-up units, then the enemy's face-down counters (each entry a new
+    dict: the entries are kept per side and look, see :func:`_entries`, and copied out)."""
     if game.is_over:
         return [_live_entry(game, d, i) for i, d in enumerate(game.defs.values())]
+    mine, _ = _entries(game, side, True)
+    theirs, face_down = _entries(game, side, False)
+    out: list[dict[str, Any]] = []
+    for entry in (*mine, *theirs):
+        data = entry.copy()
+        data["flags"] = list(entry["flags"])
+        out.append(data)
+    out.extend(dict(e) for e in face_down)
+    return out
+
+
+def _entries(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
+    """The entries of ``side``'s view of its own units (``own``) or of the enemy's (face up, then face down), not to
+    be changed: kept while the units they show look the same (its own units' rows; the enemy's look, as
+    :func:`seen_by_enemy` keeps it), so a view after the enemy's action makes only the enemy's part again."""
+    key = (side, own, game.side_key(side) if own else game.system.seen_key(game, side.enemy))
+    kept: dict[Hashable, tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]] = game.search_cache.setdefault(VIEW_PARTS, {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= SEEN_BY_ENEMY_SIZE:
+            kept.clear()
+        found = kept[key] = _entries_afresh(game, side, own)
+    return found
+
+
+def _entries_afresh(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
     units = game.state.units
     at, flags = units.hex, units.flags
     kept = _kept(game)
     hexes = game.scenario.map.hexes
     mine, theirs = _rows(game, side)
+    seen = seen_by_enemy(game, side.enemy) if not own else None
     out: list[dict[str, Any]] = []
-    seen = seen_by_enemy(game, side.enemy)
     face_down: list[tuple[Hex, str, dict[str, Any]]] = []
-    for part in (mine, theirs):
-        for i, d in part:
-            if part is theirs:
-                h, hidden, eliminated, anon = seen[d.id]
-                if hidden:
-                    if h is not None and not eliminated and anon is not None:
-                        face_down.append((h, anon, face_down_entry(d.side, h, anon)))
-                    continue
-                if d.is_dummy:
-                    continue  # a revealed dummy is simply gone
-            key = (at[i], flags[i])
-            entry = kept[i].get(key)
-            if entry is None:
-                entry = kept[i][key] = _entry_afresh(d, key[0], key[1], hexes)
-            data = entry.copy()
-            data["flags"] = list(entry["flags"])
-            if part is theirs:
-                label = None if h is None else h.label
-                if (label, eliminated) != (data["hex"], data["eliminated"]) or data["hidden"]:
-                    # as it was before the phase the enemy cannot follow
-                    data["hex"], data["hidden"], data["eliminated"] = label, False, eliminated
-            out.append(data)
-    if face_down:
-        face_down.sort(key=lambda x: (x[0], x[1]))
-        out.extend(e for _, _, e in face_down)
-    return out
+    for i, d in mine if own else theirs:
+        if seen is not None:
+            h, hidden, eliminated, anon = seen[d.id]
+            if hidden:
+                if h is not None and not eliminated and anon is not None:
+                    face_down.append((h, anon, face_down_entry(d.side, h, anon)))
+                continue
+            if d.is_dummy:
+                continue  # a revealed dummy is simply gone
+        key = (at[i], flags[i])
+        entry = kept[i].get(key)
+        if entry is None:
+            entry = kept[i][key] = _entry_afresh(d, key[0], key[1], hexes)
+        if seen is not None:
+            label = None if h is None else h.label
+            if (label, eliminated) != (entry["hex"], entry["eliminated"]) or entry["hidden"]:
+                # as it was before the phase the enemy cannot follow
+                entry = entry.copy()
+                entry["hex"], entry["hidden"], entry["eliminated"] = label, False, eliminated
+        out.append(entry)
+    face_down.sort(key=lambda x: (x[0], x[1]))
+    return tuple(out), tuple(e for _, _, e in face_down)
 
 
 def view(game: Game, side: Side) -> dict[str, Any]:
