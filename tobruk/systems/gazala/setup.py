@@ -5,6 +5,7 @@ Axis player-turn (GG-XIV.B.6), with the stacking limits they share (GG-XII.A).""
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tobruk.engine.actions import Action
@@ -135,6 +136,30 @@ def placement_answers(game: Game, side: Side, h: Hex, occupants: dict[Hex, list[
     return found
 
 
+@dataclass(frozen=True)
+class _KeptSetUp:
+    """A set-up listing as made for one position: the zones, every unit's hex and status bits, the units placed,
+    and each unit's hex and block of placements then."""
+
+    zones: tuple[tuple[str, str], ...]
+    hexes: tuple[int, ...]
+    flags: tuple[int, ...]
+    placed: frozenset[str]
+    here: dict[str, Hex | None]
+    blocks: dict[str, tuple[Place, ...]]
+    listed: dict[str, frozenset[Hex]]  # the hexes of each block
+
+
+def _zone_in_order(game: Game, name: str) -> tuple[tuple[Hex, ...], frozenset[Hex]]:
+    """A set-up zone's hexes in reading order, and as a set (kept: the zones never change)."""
+    kept: dict[str, tuple[tuple[Hex, ...], frozenset[Hex]]] = game.search_cache.setdefault("setup-zones", {})
+    found = kept.get(name)
+    if found is None:
+        zone = game.scenario.zone(name)
+        found = kept[name] = (tuple(sorted(zone)), frozenset(zone))
+    return found
+
+
 class SetupStep(GazalaStep):
     """A side places its units in its set-up zones, then ends the phase."""
 
@@ -143,38 +168,65 @@ class SetupStep(GazalaStep):
 
     def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
         """Each unit's placements (the same tuple while they are the same: their ids and notation are kept with
-        it), then the end of the phase."""
+        it), then the end of the phase.
+
+        Kept from one position to the next (``_KeptSetUp``): a unit's placements change only where a hex changed
+        (a unit came or went, or one of its units was placed or taken back), so after a placement only those hexes
+        are asked about again for each unit, and a unit whose answers there are the same keeps its block.
+        """
         side = decision.side
-        out: list[Sequence[Action]] = []
         zones, occupants = setup_zones(game, side), game.occupants()
-        in_order = {name: sorted(game.scenario.zone(name)) for name in set(zones.values())}
-        placed = set(game.vars.placed)
+        units = game.state.units
+        placed = frozenset(game.vars.placed)
+        key = ("setup-kept", side, hd.nonhistorical(game))
+        kept: _KeptSetUp | None = game.search_cache.get(key)
+        zone_items = tuple(zones.items())
+        fresh = kept is None or kept.zones != zone_items
+        touched: set[Hex] = set()
+        if kept is not None and not fresh:
+            hexes = game.scenario.map.hexes
+            changed = {
+                i for i, (a, b, f, g) in enumerate(zip(kept.hexes, units.hex, kept.flags, units.flags, strict=True)) if a != b or f != g
+            }
+            changed |= {game.row_of(u) or 0 for u in kept.placed ^ placed}
+            touched = {hexes[j] for i in changed for j in (kept.hexes[i], units.hex[i]) if j >= 0}
         by_hex: dict[Hex, dict[str, bool]] = {}
-        blocks: dict[tuple[str, tuple[Hex, ...]], tuple[Place, ...]] = game.search_cache.setdefault("setup-blocks", {})
-        for uid, zone_name in zones.items():
+
+        def fits(uid: str, h: Hex) -> bool:
+            answers = by_hex.get(h)
+            if answers is None:
+                answers = by_hex[h] = placement_answers(game, side, h, occupants, set(placed))
+            found = answers.get(uid)
+            if found is None:
+                found = answers[uid] = placement_problem(game, uid, h, zones, occupants) is None
+            return found
+
+        made: dict[str, tuple[Place, ...]] = {}
+        made_listed: dict[str, frozenset[Hex]] = {}
+        out: list[Sequence[Action]] = []
+        for uid, zone_name in zone_items:
             if uid in placed:
                 continue  # placed already: refused in every hex (placement_problem), so none is asked
             here = game.unit(uid).hex
-            open_hexes: list[Hex] = []
-            for h in in_order[zone_name]:
-                if h == here:
-                    continue
-                answers = by_hex.get(h)
-                if answers is None:
-                    answers = by_hex[h] = placement_answers(game, side, h, occupants, placed)
-                fits = answers.get(uid)
-                if fits is None:
-                    fits = answers[uid] = placement_problem(game, uid, h, zones, occupants) is None
-                if fits:
-                    open_hexes.append(h)
-            if open_hexes:
-                key = (uid, tuple(open_hexes))
-                block = blocks.get(key)
-                if block is None:
-                    if len(blocks) >= SETUP_ANSWERS_SIZE:
-                        blocks.clear()
-                    block = blocks[key] = tuple(Place(uid, h) for h in open_hexes)
+            block = listed = None
+            if kept is not None and not fresh and game.row_of(uid) not in changed and kept.here.get(uid) == here:
+                block, listed = kept.blocks.get(uid), kept.listed.get(uid)  # (a unit placed, then taken back, changed)
+            if block is not None and listed is not None:
+                order, zone = _zone_in_order(game, zone_name)
+                now = {h: fits(uid, h) for h in touched if h in zone and h != here}
+                if any(yes != (h in listed) for h, yes in now.items()):  # the same but where a touched hex changed
+                    listed = frozenset({h for h in listed if now.get(h, True)} | {h for h, yes in now.items() if yes})
+                    kept_places = {p.hex: p for p in block}
+                    block = tuple(kept_places.get(h) or Place(uid, h) for h in order if h in listed)
+            if block is None or listed is None:
+                block = tuple(Place(uid, h) for h in _zone_in_order(game, zone_name)[0] if h != here and fits(uid, h))
+                listed = frozenset(p.hex for p in block)
+            made[uid], made_listed[uid] = block, listed
+            if block:
                 out.append(block)
+        game.search_cache[key] = _KeptSetUp(
+            zone_items, tuple(units.hex), tuple(units.flags), placed, {u: game.unit(u).hex for u in made}, made, made_listed
+        )
         if side is ALLIED and hd.dummy_problem(game) is not None:
             return out  # GG-V.B.1: the dummies first
         out.append((EndPhase(),))
