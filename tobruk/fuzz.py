@@ -142,13 +142,13 @@ Look = Callable[[Game], object]  # how a check looks at the whole position: the 
 def check_position(game: Game) -> None:
     """No hex holds both sides, read from the unit arrays themselves (rows in the order of battle)."""
     units = game.state.units
-    sides_in: dict[int, set[Side]] = {}
-    for i, d in enumerate(game.defs.values()):
-        j = units.hex[i]
-        if j >= 0 and not units.flags[i] & BIT["eliminated"]:
-            sides_in.setdefault(j, set()).add(d.side)
-    for j, sides in sides_in.items():
-        if len(sides) > 1:
+    sides: tuple[Side, ...] | None = game.search_cache.get("fuzz-row-sides")
+    if sides is None:
+        sides = game.search_cache["fuzz-row-sides"] = tuple(d.side for d in game.defs.values())
+    eliminated = BIT["eliminated"]
+    holder: dict[int, Side] = {}
+    for j, f, side in zip(units.hex, units.flags, sides, strict=True):
+        if j >= 0 and not f & eliminated and holder.setdefault(j, side) is not side:
             raise InvariantError(f"both sides in {game.scenario.map.hexes[j]}")
 
 

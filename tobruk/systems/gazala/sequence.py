@@ -16,6 +16,7 @@ from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve, Target
@@ -94,8 +95,10 @@ def activatable(game: Game) -> list[str]:
     problem with, found without a message for each of the others (the listing asks at every Allied decision)."""
     if not game.vars.nonhistorical and mv.activations_left(game) <= 0:
         return []
-    defs = game.defs
-    return [uid for uid, _ in game.placed(ALLIED) if not (d := defs[uid]).is_dummy and not d.is_air and not game.unit(uid).activated]
+    defs, flags, row, activated = game.defs, game.state.units.flags, game.row_of, BIT["activated"]
+    return [
+        uid for uid, _ in game.placed(ALLIED) if not (d := defs[uid]).is_dummy and not d.is_air and not flags[row(uid) or 0] & activated
+    ]
 
 
 def gallop_problem(game: Game) -> str | None:
