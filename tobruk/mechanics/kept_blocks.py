@@ -18,7 +18,7 @@ random games both ways (kept, and worked out afresh) and compare.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -43,10 +43,9 @@ class _Kept:
     near_readers: dict[int, int]  # row -> hex index, of the units whose blocks read their neighbours
 
 
-def kept_blocks(game: Game, side: Side, name: str, context: Hashable, make: Maker) -> list[Sequence[Action]]:
-    """The side's units' blocks in order of battle (see :func:`kept`)."""
-    rows, blocks = game.rows_of(side), kept(game, side, name, context, make)
-    return [block for i, _ in rows for block in blocks[i]]
+def in_order(game: Game, side: Side, blocks: Mapping[int, UnitBlocks]) -> list[Sequence[Action]]:
+    """The side's units' blocks (as :func:`kept` gives them, by row) in order of battle."""
+    return [block for i, _ in game.rows_of(side) for block in blocks[i]]
 
 
 def kept(game: Game, side: Side, name: str, context: Hashable, make: Maker) -> dict[int, UnitBlocks]:

@@ -34,7 +34,7 @@ from array import array
 from collections.abc import Callable, Hashable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any, cast, overload
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from tobruk.engine.actions import ActionBlock, ActionSpace
 from tobruk.engine.errors import IllegalOrderError
@@ -45,6 +45,9 @@ from tobruk.mechanics import _kernels
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.searches import SearchResult, grid
 from tobruk.mechanics.zoc import ZocMap
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
 
 MF = 60
 
@@ -643,6 +646,19 @@ def _search(ctx: MoveContext) -> ReachResult:
 
 def _make_reach(h: Hex, spent: int, entered: int, path: tuple[Hex, ...]) -> Reach:
     return Reach(h, spent, path, bool(entered))
+
+
+def listed_route(game: Game, order: Move, side: Side, listed: Mapping[int, Sequence[Sequence[Any]]]) -> Reach | None:
+    """The route of ``order`` if it is one of the side's listed moves (``listed``: each unit's blocks of moves by its
+    row, :class:`MoveBlock` s), else ``None``: a listed move is legal as listed, with nothing to check again."""
+    row = game.row_of(order.unit)
+    if row is None or game.defs[order.unit].side is not side:
+        return None
+    for block in listed[row]:
+        route = block.route(order) if isinstance(block, MoveBlock) else None
+        if route is not None:
+            return route
+    return None
 
 
 _LABELS: dict[int, tuple[tuple[Hex, ...], tuple[str, ...]]] = {}

@@ -18,8 +18,9 @@ from tobruk.hexes import Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
-from tobruk.mechanics.kept_blocks import UnitBlocks, kept
+from tobruk.mechanics.kept_blocks import UnitBlocks, in_order, kept
 from tobruk.mechanics.reach import MF, MoveBlock, MoveContext, Reach, SideTables, enemy_tables, reach_result, reading_rank, walk
+from tobruk.mechanics.reach import listed_route as route_listed
 from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
@@ -151,20 +152,12 @@ def _kept_moves_now(game: Game, side: Side) -> dict[int, UnitBlocks]:
 
 def move_blocks(game: Game, side: Side) -> list[Sequence[Move]]:
     """Every move order of the side's units now, in order of battle (see :func:`_kept_moves`)."""
-    blocks = _kept_moves(game, side)
-    return [cast(MoveBlock, block) for row, _ in game.rows_of(side) for block in blocks[row]]
+    return [cast(MoveBlock, block) for block in in_order(game, side, _kept_moves(game, side))]
 
 
 def listed_route(game: Game, order: Move, side: Side) -> Reach | None:
     """The route of a move the listing holds now (legal as listed: nothing to check again), else ``None``."""
-    row = game.row_of(order.unit)
-    if row is None or game.defs[order.unit].side is not side:
-        return None
-    for block in _kept_moves(game, side)[row]:
-        route = cast(MoveBlock, block).route(order)
-        if route is not None:
-            return route
-    return None
+    return route_listed(game, order, side, _kept_moves(game, side))
 
 
 def resolve_move(game: Game, order: Move, side: Side) -> Reach:
