@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.conftest import movement_game, unit_toml
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Move
-from tobruk.mechanics.reach import MoveBlock
+from tobruk.mechanics.move_blocks import MoveBlock
 from tobruk.systems.gazala import moves as mv
 
 H = Hex.parse

@@ -19,8 +19,9 @@ from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
 from tobruk.mechanics.kept_blocks import UnitBlocks, in_order, kept
-from tobruk.mechanics.reach import MF, MoveBlock, MoveContext, Reach, SideTables, enemy_tables, reach_result, reading_rank, walk
-from tobruk.mechanics.reach import listed_route as route_listed
+from tobruk.mechanics.move_blocks import MoveBlock, reading_rank
+from tobruk.mechanics.move_blocks import listed_route as route_listed
+from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, enemy_tables, reach_result, walk
 from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart

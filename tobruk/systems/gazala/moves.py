@@ -18,23 +18,10 @@ from tobruk.hexes import Direction, Hex
 from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.kept_blocks import UnitBlocks, in_order, kept
+from tobruk.mechanics.move_blocks import MoveBlock, reading_rank
+from tobruk.mechanics.move_blocks import listed_route as route_listed
 from tobruk.mechanics.phases import StackingRules
-from tobruk.mechanics.reach import (
-    MF,
-    MoveBlock,
-    MoveContext,
-    Reach,
-    ReachResult,
-    SideTables,
-    enemy_tables,
-    reach,
-    reach_result,
-    reading_rank,
-    walk,
-)
-from tobruk.mechanics.reach import (
-    listed_route as route_listed,
-)
+from tobruk.mechanics.reach import MF, MoveContext, Reach, ReachResult, SideTables, enemy_tables, reach, reach_result, walk
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
