@@ -13,12 +13,16 @@ from array import array
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
 from tobruk.hexes import Hex
 from tobruk.maps import Map
 from tobruk.mechanics import _kernels
 from tobruk.mechanics.searches import SearchResult, grid
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
 
 MF = 60
 
@@ -162,3 +166,16 @@ def trace_result(ctx: SupplyContext, limit: int) -> SupplyResult:
 
 def _make_trace(h: Hex, cost: int, _: int, route: tuple[Hex, ...]) -> SupplyTrace:
     return SupplyTrace(h, cost, route)
+
+
+def shown_supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
+    """The side's part of the last supply determination, as a system keeps it for people in its ``supply`` variable
+    (side -> unit -> supplied, how, route), as (unit, supplied, how, route): read once per determination (the
+    variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
+    dicts and lists of it."""
+    supply = game.vars.supply.get(side.value, {})
+    key = ("supply-lines", side)
+    kept: tuple[object, tuple[tuple[str, bool, str, tuple[str, ...]], ...]] | None = game.search_cache.get(key)
+    if kept is None or kept[0] is not supply:
+        kept = game.search_cache[key] = (supply, tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
+    return kept[1]

@@ -17,6 +17,7 @@ from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
+from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import position as pos
@@ -83,7 +84,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
     }
     return {
         "date": day(game),
-        "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in supply_lines(game, side)},
+        "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in shown_supply_lines(game, side)},
         "air": flights,
         "attacks": [
             {
@@ -111,18 +112,6 @@ def air_counters(game: Game) -> tuple[tuple[str, str, int], ...]:
             (uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if game.defs[uid].is_air
         )
     return found
-
-
-def supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
-    """The side's part of the last supply determination as (unit, supplied, how, route), read once per determination
-    (the variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
-    dicts and lists of it."""
-    supply = game.vars.supply.get(side.value, {})
-    key = ("supply-lines", side)
-    kept: tuple[object, tuple[tuple[str, bool, str, tuple[str, ...]], ...]] | None = game.search_cache.get(key)
-    if kept is None or kept[0] is not supply:
-        kept = game.search_cache[key] = (supply, tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
-    return kept[1]
 
 
 def objective_labels(game: Game) -> tuple[str, ...]:

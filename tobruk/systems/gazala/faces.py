@@ -17,6 +17,7 @@ from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
+from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Weather
@@ -51,7 +52,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
     """The Gazala part of a side's view: the weather, the side's own supply lines, the declared attacks, the score."""
     return {
         "weather": game.vars.weather,
-        "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in supply_lines(game, side)},
+        "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in shown_supply_lines(game, side)},
         "attacks": [
             {
                 "id": a.id,
@@ -65,18 +66,6 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         ],
         "result": plain(game.vars.result),
     }
-
-
-def supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
-    """The side's part of the last supply determination as (unit, supplied, how, route), read once per determination
-    (the variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
-    dicts and lists of it."""
-    supply = game.vars.supply.get(side.value, {})
-    key = ("supply-lines", side)
-    kept: tuple[object, tuple[tuple[str, bool, str, tuple[str, ...]], ...]] | None = game.search_cache.get(key)
-    if kept is None or kept[0] is not supply:
-        kept = game.search_cache[key] = (supply, tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
-    return kept[1]
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
