@@ -5,6 +5,7 @@ Axis player-turn (GG-XIV.B.6), with the stacking limits they share (GG-XII.A).""
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -119,7 +120,7 @@ SETUP_ANSWERS = "setup-answers"  # in Game.search_cache: placement_answers' dict
 SETUP_ANSWERS_SIZE = 20_000
 
 
-def placement_answers(game: Game, side: Side, h: Hex, occupants: dict[Hex, list[str]], placed: set[str]) -> dict[str, bool]:
+def placement_answers(game: Game, side: Side, h: Hex, occupants: dict[Hex, list[str]], placed: AbstractSet[str]) -> dict[str, bool]:
     """Whether each unit of ``side`` not placed yet whose zone holds ``h`` may be set up in ``h`` (``placement_problem``
     finds nothing), as far as asked: kept under what the answer reads of the position (the set-up's kind, the units in
     the hex and which of them are placed), so the listing after a placement asks again only about the hexes it
@@ -139,13 +140,12 @@ def placement_answers(game: Game, side: Side, h: Hex, occupants: dict[Hex, list[
 @dataclass(frozen=True)
 class _KeptSetUp:
     """A set-up listing as made for one position: the zones, every unit's hex and status bits, the units placed,
-    and each unit's hex and block of placements then."""
+    and each unit's block of placements then."""
 
     zones: tuple[tuple[str, str], ...]
     hexes: tuple[int, ...]
     flags: tuple[int, ...]
     placed: frozenset[str]
-    here: dict[str, Hex | None]
     blocks: dict[str, tuple[Place, ...]]
     listed: dict[str, frozenset[Hex]]  # the hexes of each block
 
@@ -195,7 +195,7 @@ class SetupStep(GazalaStep):
         def fits(uid: str, h: Hex) -> bool:
             answers = by_hex.get(h)
             if answers is None:
-                answers = by_hex[h] = placement_answers(game, side, h, occupants, set(placed))
+                answers = by_hex[h] = placement_answers(game, side, h, occupants, placed)
             found = answers.get(uid)
             if found is None:
                 found = answers[uid] = placement_problem(game, uid, h, zones, occupants) is None
@@ -209,7 +209,7 @@ class SetupStep(GazalaStep):
                 continue  # placed already: refused in every hex (placement_problem), so none is asked
             here = game.unit(uid).hex
             block = listed = None
-            if kept is not None and not fresh and game.row_of(uid) not in changed and kept.here.get(uid) == here:
+            if kept is not None and not fresh and game.row_of(uid) not in changed:  # (so its hex is the same)
                 block, listed = kept.blocks.get(uid), kept.listed.get(uid)  # (a unit placed, then taken back, changed)
             if block is not None and listed is not None:
                 order, zone = _zone_in_order(game, zone_name)
@@ -224,9 +224,7 @@ class SetupStep(GazalaStep):
             made[uid], made_listed[uid] = block, listed
             if block:
                 out.append(block)
-        game.search_cache[key] = _KeptSetUp(
-            zone_items, tuple(units.hex), tuple(units.flags), placed, {u: game.unit(u).hex for u in made}, made, made_listed
-        )
+        game.search_cache[key] = _KeptSetUp(zone_items, tuple(units.hex), tuple(units.flags), placed, made, made_listed)
         if side is ALLIED and hd.dummy_problem(game) is not None:
             return out  # GG-V.B.1: the dummies first
         out.append((EndPhase(),))
