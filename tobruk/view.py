@@ -1,7 +1,7 @@
 """What one side may see: the only thing a client or a computer player is given.
 
 Hidden units (face down) of the other side appear as "a unit" in their hex: no id, name,
-type, factors, or dummy flag, only an anonymous id (the system's :meth:`~tobruk.engine.system.System.seen_unit`), all
+type, factors, or dummy flag, only an anonymous id (the system's :meth:`~tobruk.engine.system.System.seen_units`), all
 with the same fields and listed last, by hex and anonymous id, so neither their order nor their
 content tells one from another.  While the other side places face-down counters (its set-up, a
 siege) they are shown as they were before.  The log and the dice are the side's own reading
@@ -135,7 +135,7 @@ def _printed_afresh(d: UnitDef) -> dict[str, Any]:
 
 
 def seen_by_enemy(game: Game, side: Side) -> Mapping[str, tuple[Hex | None, bool, bool, str | None]]:
-    """Every unit of ``side`` as its enemy sees it now (the system's :meth:`~tobruk.engine.system.System.seen_unit`),
+    """Every unit of ``side`` as its enemy sees it now (the system's :meth:`~tobruk.engine.system.System.seen_units`),
     kept while ``side``'s units and the variables stay as they are (the hook reads nothing else: while the enemy
     moves, a side's counters look the same): both views and the fuzzer's fog checks ask, at every position."""
     key = (side, game.system.seen_key(game, side))
@@ -144,7 +144,7 @@ def seen_by_enemy(game: Game, side: Side) -> Mapping[str, tuple[Hex | None, bool
     if found is None:
         if len(kept) >= SEEN_BY_ENEMY_SIZE:
             kept.clear()
-        found = kept[key] = MappingProxyType({uid: game.system.seen_unit(game, uid) for uid in game.units_of(side)})
+        found = kept[key] = MappingProxyType(game.system.seen_units(game, side))
     return found
 
 

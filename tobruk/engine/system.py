@@ -21,11 +21,14 @@ from tobruk.engine.actions import Action, Vocabulary
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.engine.vars import Vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
     from tobruk.hexes import Hex
+
+_ELIMINATED = BIT["eliminated"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,16 +180,19 @@ class System:
         return None
 
     def seen_key(self, game: Game, side: Side) -> Hashable:
-        """Everything :meth:`seen_unit` reads for ``side``'s units, as a key: the faces keep its answers under it (by
+        """Everything :meth:`seen_units` reads for ``side``'s units, as a key: the faces keep its answers under it (by
         default the side's units, the variables, the turn and step)."""
         s = game.state
         return (s.turn, s.step, s.over, s.reveals, game.side_key(side), s.vars.key())
 
-    def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
-        """(hex, face down, eliminated, anonymous id) of a unit as its enemy sees it now.  It reads only what
-        :meth:`seen_key` holds for the unit's side (never the enemy's units): the faces keep the answers under it."""
-        u = game.unit(uid)
-        return u.hex, False, u.eliminated, None
+    def seen_units(self, game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, bool, str | None]]:
+        """Every unit of ``side`` (in order of battle) as its enemy sees it now: (hex, face down, eliminated,
+        anonymous id).  It reads only what :meth:`seen_key` holds for ``side`` (never the enemy's units): the faces
+        keep the answers under it.  All of a side at once: both views and the fuzzer's fog checks ask at every
+        position, so a system answers from the unit arrays in one pass (by default every unit face up)."""
+        units, hexes = game.state.units, game.scenario.map.hexes
+        at, flags = units.hex, units.flags
+        return {uid: (None if at[i] < 0 else hexes[at[i]], False, bool(flags[i] & _ELIMINATED), None) for i, uid in game.rows_of(side)}
 
     def rendering(self) -> Rendering:
         """How the faces draw the map and the counters (colours, unit symbols, status words, legend words)."""

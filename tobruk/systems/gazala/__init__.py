@@ -138,5 +138,5 @@ class GazalaGallop(System):
     def seen_key(self, game: Game, side: Side) -> Hashable:
         return hd.seen_key(game, side)
 
-    def seen_unit(self, game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
-        return hd.as_seen_by_enemy(game, uid)
+    def seen_units(self, game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, bool, str | None]]:
+        return hd.seen_by_enemy(game, side)

@@ -24,11 +24,14 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
+from tobruk.engine.state import BIT
 from tobruk.hexes import Hex
 from tobruk.systems.gazala.state import Unseen
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+
+_HIDDEN, _ELIMINATED = BIT["hidden"], BIT["eliminated"]
 
 
 def nonhistorical(game: Game) -> bool:
@@ -121,18 +124,28 @@ def keep_unseen(game: Game, uid: str) -> None:
 
 
 def seen_key(game: Game, side: Side) -> Hashable:
-    """What :func:`as_seen_by_enemy` reads for ``side``'s counters: their rows, how they looked before a phase the
+    """What :func:`seen_by_enemy` reads for ``side``'s counters: their rows, how they looked before a phase the
     enemy cannot follow, their anonymous ids (and the game's secret, which never changes)."""
     return (game.side_key(side), game.vars.unseen, game.vars.anon)
 
 
-def as_seen_by_enemy(game: Game, uid: str) -> tuple[Hex | None, bool, bool, str | None]:
-    """(hex, face down, eliminated, anonymous id) of a counter as its enemy sees it now."""
-    kept = game.vars.unseen.get(uid)
-    if kept is not None:
-        return None if kept.hex is None else Hex.parse(kept.hex), kept.hidden, kept.eliminated, kept.anon
-    u = game.unit(uid)
-    return u.hex, u.hidden, u.eliminated, (anonymous_id(game, uid) if u.hidden else None)
+def seen_by_enemy(game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, bool, str | None]]:
+    """(hex, face down, eliminated, anonymous id) of each of ``side``'s counters as its enemy sees it now: as it
+    looked before a phase the enemy cannot follow (``vars.unseen``), else as it stands, with its anonymous id
+    while face down.  Read from the unit arrays, a side at a time (every view asks)."""
+    units, hexes = game.state.units, game.scenario.map.hexes
+    at, flags = units.hex, units.flags
+    unseen = game.vars.unseen
+    out: dict[str, tuple[Hex | None, bool, bool, str | None]] = {}
+    for i, uid in game.rows_of(side):
+        kept = unseen.get(uid) if unseen else None
+        if kept is not None:
+            out[uid] = (None if kept.hex is None else Hex.parse(kept.hex), kept.hidden, kept.eliminated, kept.anon)
+            continue
+        j, f = at[i], flags[i]
+        hidden = bool(f & _HIDDEN)
+        out[uid] = (None if j < 0 else hexes[j], hidden, bool(f & _ELIMINATED), anonymous_id(game, uid) if hidden else None)
+    return out
 
 
 def end_unseen_phase(game: Game) -> None:
