@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from tobruk.engine.actions import Action as Order
+from tobruk.engine.dice import DieRoll
 from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
@@ -80,7 +81,7 @@ class Position(NamedTuple):
     unit_status: list[int]
     unit_steps: list[int]
     variables: tuple[Any, ...]
-    dice: str
+    dice: tuple[int, list[DieRoll]]  # the rolls made, and the last eight
     log_length: int
     reveals: int
     private_rolls: dict[int, str]
@@ -101,7 +102,8 @@ def _fields_of(kind: type) -> Callable[[Any], Any]:
 def position_of(game: Game) -> Position:
     """The whole position, for the fuzzer's checks that a view changed nothing and that undo and replay restore
     the exact position: everything the state hash is made of (:meth:`Game.state_data`: the turn, the step, the
-    end, the decision stack, every unit's hex, status bits and steps, every variable, the dice's fingerprint) and
+    end, the decision stack, every unit's hex, status bits and steps, every variable, the dice: what their
+    fingerprint holds, the number of rolls and the last eight, as the rolls themselves) and
     what it leaves out but undo must restore too (the log's length, the reveals, the marks of private rolls).
 
     The parts are the position's own values, copied where they are lists (the unit arrays, the private rolls'
@@ -111,6 +113,7 @@ def position_of(game: Game) -> Position:
     """
     s = game.state
     units = s.units
+    rolls = game.dice.log
     return Position(
         s.turn,
         s.step,
@@ -121,7 +124,7 @@ def position_of(game: Game) -> Position:
         units.flags.copy(),
         units.steps.copy(),
         _fields_of(type(s.vars))(s.vars),
-        game.dice.fingerprint(),
+        (len(rolls), rolls[-8:]),
         len(s.entries),
         s.reveals,
         s.private_rolls.copy(),
@@ -199,11 +202,14 @@ def _face_down_truth(seen: Mapping[str, tuple[Hex | None, bool, bool, str | None
     return found[1]
 
 
-def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogWatch | None) -> None:
-    """The enemy's face-down counters in ``side``'s view: nothing that tells one from another."""
+def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogWatch | None, truth: dict[str, str] | None = None) -> None:
+    """The enemy's face-down counters in ``side``'s view: nothing that tells one from another.  ``truth``: the
+    anonymous ids of the enemy's face-down counters on the map, each with the counter it stands for, when the
+    caller has them (see :func:`_face_down_truth`)."""
     units = seen["units"]
     assert isinstance(units, list)
-    face_down = [u for u in units if u.get("hidden") and u.get("side") != side.value]
+    mine = side.value
+    face_down = [u for u in units if u.get("hidden") and u.get("side") != mine]
     if units[len(units) - len(face_down) :] != face_down:
         raise InvariantError(f"the {side.display} view lists face-down counters among the other units")
     for entry in face_down:
@@ -212,7 +218,8 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
     keys = [(Hex.parse(e["hex"]), e["anon"]) for e in face_down]
     if keys != sorted(keys) or len({a for _, a in keys}) != len(keys):
         raise InvariantError(f"the {side.display} view's face-down counters are not in (hex, id) order, or repeat an id")
-    truth = _face_down_truth(seen_by_enemy(game, side.enemy))[1]
+    if truth is None:
+        truth = _face_down_truth(seen_by_enemy(game, side.enemy))[1]
     if set(truth) != {a for _, a in keys}:
         raise InvariantError(f"the {side.display} view's anonymous ids are not those of the face-down counters")
     if watch is None:
@@ -224,6 +231,14 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
             raise InvariantError(f"the anonymous id {anon} ({uid}) came back after it was gone")
     watch.gone |= watch.shown[side] - set(truth)
     watch.shown[side] = set(truth)
+
+
+def _needles(game: Game) -> dict[str, tuple[bytes, bytes]]:
+    """Each counter's id and name as they would stand in a view's JSON text (quoted, escaped), once per game."""
+    found: dict[str, tuple[bytes, bytes]] | None = game.search_cache.get("fuzz-needles")
+    if found is None:
+        found = game.search_cache["fuzz-needles"] = {uid: (_JSON(uid), _JSON(d.name)) for uid, d in game.defs.items()}
+    return found
 
 
 def check_views(
@@ -243,23 +258,24 @@ def check_views(
         seen = views[side] = view(game, side)
         log = seen["log"]
         assert isinstance(log, list)
-        face_down = _face_down_truth(seen_by_enemy(game, side.enemy))[0]
+        face_down, truth = _face_down_truth(seen_by_enemy(game, side.enemy))
         if face_down:  # the view and the words it holds are read only when there is something they must not show
             text = _JSON({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
             orders = " ".join(seen["legal_orders"])
             # the log may name a unit from before it was turned face down: only the lines written since the last
             # look (while it was face down) are read
             new_lines = " ".join(log[watch.log_seen[side] :]) if watch is not None else ""
+            needles = _needles(game)
             for uid in face_down:
-                name = game.defs[uid].name
+                quoted_id, quoted_name = needles[uid]
                 if (
-                    _JSON(uid) in text
-                    or _JSON(name) in text
+                    quoted_id in text
+                    or quoted_name in text
                     or (uid in orders and uid in orders.translate(_SPACES).split())  # a word of an order
                     or (uid in new_lines and uid in new_lines.translate(_LOG_SPACES).split())  # a word of a line
                 ):
                     raise InvariantError(f"the {side.display} view shows the face-down {uid}")
-        check_face_down(game, side, seen, watch)
+        check_face_down(game, side, seen, watch, truth)
         if watch is not None:
             watch.log_seen[side] = len(log)
     now = look(game)

@@ -387,14 +387,16 @@ class Game:
 
     def placed(self, side: Side) -> tuple[tuple[str, Hex], ...]:
         """The side's units on the map and not eliminated (dummies and all), with their hexes, in order of battle;
-        once per position."""
-
-        def work() -> tuple[tuple[str, Hex], ...]:
+        kept while the side's rows stay as they are (:meth:`side_key`: through the whole of the enemy's phase)."""
+        key = self.side_key(side)
+        slot = ("placed", side)
+        kept: tuple[int, tuple[tuple[str, Hex], ...]] | None = self.search_cache.get(slot)
+        if kept is None or kept[0] != key:
             units, hexes = self.state.units, self.scenario.map.hexes
             at, flags = units.hex, units.flags
-            return tuple((uid, hexes[at[i]]) for i, uid in self._side_rows[side] if at[i] >= 0 and not flags[i] & 1)
-
-        return self.memo(("placed", side), work)
+            found = tuple((uid, hexes[at[i]]) for i, uid in self._side_rows[side] if at[i] >= 0 and not flags[i] & 1)
+            kept = self.search_cache[slot] = (key, found)
+        return kept[1]
 
     def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
         """Ids of units (dummies included) in a hex, in order of the order of battle."""
@@ -405,9 +407,12 @@ class Game:
         return {h: list(ids) for h, ids in self._by_hex(side).items()}
 
     def _by_hex(self, side: Side | None) -> dict[Hex, tuple[str, ...]]:
-        """The units (not eliminated) of a side, or of both, in every hex they occupy, once per position."""
-
-        def work() -> dict[Hex, tuple[str, ...]]:
+        """The units (not eliminated) of a side, or of both, in every hex they occupy, kept while the rows it reads
+        stay as they are (:meth:`side_key`: a side's through the whole of the enemy's phase)."""
+        key = self.state.units.z if side is None else self.side_key(side)
+        slot = ("units-by-hex", side)
+        kept: tuple[int, dict[Hex, tuple[str, ...]]] | None = self.search_cache.get(slot)
+        if kept is None or kept[0] != key:
             hexes = self.scenario.map.hexes
             units = self.state.units
             flags = units.flags
@@ -418,9 +423,8 @@ class Game:
                     uid = self.unit_ids[i]
                     if side is None or defs[uid].side is side:
                         out.setdefault(hexes[j], []).append(uid)
-            return {h: tuple(ids) for h, ids in out.items()}
-
-        return self.memo(("units-by-hex", side), work)
+            kept = self.search_cache[slot] = (key, {h: tuple(ids) for h, ids in out.items()})
+        return kept[1]
 
     def log(self, line: str, *, kind: str = "note", hidden_from: Side | None = None, instead: str | None = None) -> None:
         """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing).  ``kind``

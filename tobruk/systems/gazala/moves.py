@@ -65,12 +65,19 @@ def movement_class(d: UnitDef, trucks: bool = False) -> str:
 
 def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
     """Real ground units of a side on the board (no dummies, air units or eliminated units)."""
-    return list(game.memo(("on-map", side), lambda: _on_map(game, side)))
+    return list(_on_map(game, side))
 
 
 def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
-    defs = game.defs
-    return tuple((uid, h) for uid, h in game.placed(side) if not defs[uid].is_dummy and not defs[uid].is_air)
+    """Kept with :meth:`Game.placed`'s answer it is read from (the same object while the side's rows stay as they
+    are)."""
+    placed = game.placed(side)
+    slot = ("on-map", side)
+    kept: tuple[object, tuple[tuple[str, Hex], ...]] | None = game.search_cache.get(slot)
+    if kept is None or kept[0] is not placed:
+        defs = game.defs
+        kept = game.search_cache[slot] = (placed, tuple((uid, h) for uid, h in placed if not defs[uid].is_dummy and not defs[uid].is_air))
+    return kept[1]
 
 
 def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
