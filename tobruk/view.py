@@ -21,7 +21,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT, UnitState
 from tobruk.hexes import Hex
-from tobruk.units import UnitDef
+from tobruk.units import UnitDef, UnitType
 
 
 def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
@@ -197,25 +197,27 @@ def _entries_afresh(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, 
     seen = seen_by_enemy(game, side.enemy) if not own else None
     out: list[dict[str, Any]] = []
     face_down: list[tuple[Hex, str, dict[str, Any]]] = []
+    dummy = UnitType.DUMMY
     for i, d in mine if own else theirs:
+        j, f = at[i], flags[i]
         if seen is not None:
             h, hidden, eliminated, anon = seen[d.id]
             if hidden:
                 if h is not None and not eliminated and anon is not None:
                     face_down.append((h, anon, face_down_entry(d.side, h, anon)))
                 continue
-            if d.is_dummy:
+            if d.type is dummy:
                 continue  # a revealed dummy is simply gone
-        key = (at[i], flags[i])
+        key = (j, f)
         entry = kept[i].get(key)
         if entry is None:
-            entry = kept[i][key] = _entry_afresh(d, key[0], key[1], hexes)
+            entry = kept[i][key] = _entry_afresh(d, j, f, hexes)
         if seen is not None:
-            label = None if h is None else h.label
-            if (label, eliminated) != (entry["hex"], entry["eliminated"]) or entry["hidden"]:
+            actual = hexes[j] if j >= 0 else None
+            if (h is not actual and h != actual) or eliminated != bool(f & _ELIMINATED) or f & _HIDDEN:
                 # as it was before the phase the enemy cannot follow
                 entry = entry.copy()
-                entry["hex"], entry["hidden"], entry["eliminated"] = label, False, eliminated
+                entry["hex"], entry["hidden"], entry["eliminated"] = None if h is None else h.label, False, eliminated
         out.append(entry)
     face_down.sort(key=lambda x: (x[0], x[1]))
     return tuple(out), tuple(e for _, _, e in face_down)
