@@ -182,8 +182,12 @@ LEAKS: dict[str, Callable[[dict[str, Any], str, str], None]] = {
 }
 
 
+@pytest.mark.parametrize("scan_at_most", [0, 1000])  # the texts cut into words, or each counter looked for
 @pytest.mark.parametrize("where", sorted(LEAKS))
-def test_a_view_that_shows_a_face_down_counter_is_caught(gazala: Scenario, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+def test_a_view_that_shows_a_face_down_counter_is_caught(
+    gazala: Scenario, monkeypatch: pytest.MonkeyPatch, where: str, scan_at_most: int
+) -> None:
+    monkeypatch.setattr("tobruk.fuzz.SCAN_AT_MOST", scan_at_most)
     game = face_down_game(gazala)
     check_views(game, FogWatch.new(), None, position_of)  # the real views pass
     name = game.defs["1ATB"].name

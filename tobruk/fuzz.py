@@ -241,6 +241,37 @@ def _needles(game: Game) -> dict[str, tuple[bytes, bytes]]:
     return found
 
 
+SCAN_AT_MOST = 6  # face-down counters looked for one by one; more, and the texts are cut into their words once
+
+
+def _shown(game: Game, face_down: list[str], text: bytes, orders: str, new_lines: str) -> str | None:
+    """The first of the ``face_down`` counters a view shows, or ``None``: its id or name as a string of the view's
+    JSON ``text``, or its id as a word of a legal order or of a new log line.
+
+    A few counters are looked for in the texts one by one; many (a face-down set-up) in the texts' words, cut out
+    once: the strings of the JSON text are the pieces between its quotes (a quoted needle stands in the text
+    exactly when a piece, neither the first nor the last, equals it unquoted, as long as it holds no quote)."""
+    needles = _needles(game)
+    if len(face_down) <= SCAN_AT_MOST:
+        for uid in face_down:
+            quoted_id, quoted_name = needles[uid]
+            if (
+                quoted_id in text
+                or quoted_name in text
+                or (uid in orders and uid in orders.translate(_SPACES).split())  # a word of an order
+                or (uid in new_lines and uid in new_lines.translate(_LOG_SPACES).split())  # a word of a line
+            ):
+                return uid
+        return None
+    strings = set(text.split(b'"')[1:-1])
+    words = set(orders.translate(_SPACES).split()) | set(new_lines.translate(_LOG_SPACES).split())
+    for uid in face_down:
+        quoted_id, quoted_name = needles[uid]
+        if uid in words or any((q[1:-1] in strings) if b'"' not in q[1:-1] else (q in text) for q in (quoted_id, quoted_name)):
+            return uid
+    return None
+
+
 def check_views(
     game: Game, watch: FogWatch | None = None, before: object = None, look: Look = Game.state_hash
 ) -> tuple[object, dict[Side, dict[str, object]]]:
@@ -265,16 +296,9 @@ def check_views(
             # the log may name a unit from before it was turned face down: only the lines written since the last
             # look (while it was face down) are read
             new_lines = " ".join(log[watch.log_seen[side] :]) if watch is not None else ""
-            needles = _needles(game)
-            for uid in face_down:
-                quoted_id, quoted_name = needles[uid]
-                if (
-                    quoted_id in text
-                    or quoted_name in text
-                    or (uid in orders and uid in orders.translate(_SPACES).split())  # a word of an order
-                    or (uid in new_lines and uid in new_lines.translate(_LOG_SPACES).split())  # a word of a line
-                ):
-                    raise InvariantError(f"the {side.display} view shows the face-down {uid}")
+            shown = _shown(game, face_down, text, orders, new_lines)
+            if shown is not None:
+                raise InvariantError(f"the {side.display} view shows the face-down {shown}")
         check_face_down(game, side, seen, watch, truth)
         if watch is not None:
             watch.log_seen[side] = len(log)
