@@ -241,33 +241,27 @@ def _needles(game: Game) -> dict[str, tuple[bytes, bytes]]:
     return found
 
 
-SCAN_AT_MOST = 6  # face-down counters looked for one by one; more, and the texts are cut into their words once
+SCAN_AT_MOST = 6  # face-down counters looked for one by one in a view's JSON text; more, and its strings are cut out
 
 
 def _shown(game: Game, face_down: list[str], text: bytes, orders: str, new_lines: str) -> str | None:
     """The first of the ``face_down`` counters a view shows, or ``None``: its id or name as a string of the view's
     JSON ``text``, or its id as a word of a legal order or of a new log line.
 
-    A few counters are looked for in the texts one by one; many (a face-down set-up) in the texts' words, cut out
-    once: the strings of the JSON text are the pieces between its quotes (a quoted needle stands in the text
-    exactly when a piece, neither the first nor the last, equals it unquoted, as long as it holds no quote)."""
+    A few counters are looked for in the text one by one; many (a face-down set-up) among the text's strings, cut
+    out once: the pieces between its quotes (a quoted needle stands in the text exactly when a piece, neither the
+    first nor the last, equals it unquoted, as long as it holds no quote).  The orders (thousands in a set-up) and
+    the log lines are cut into words only when an id stands in them at all."""
     needles = _needles(game)
-    if len(face_down) <= SCAN_AT_MOST:
-        for uid in face_down:
-            quoted_id, quoted_name = needles[uid]
-            if (
-                quoted_id in text
-                or quoted_name in text
-                or (uid in orders and uid in orders.translate(_SPACES).split())  # a word of an order
-                or (uid in new_lines and uid in new_lines.translate(_LOG_SPACES).split())  # a word of a line
-            ):
-                return uid
-        return None
-    strings = set(text.split(b'"')[1:-1])
-    words = set(orders.translate(_SPACES).split()) | set(new_lines.translate(_LOG_SPACES).split())
+    strings = set(text.split(b'"')[1:-1]) if len(face_down) > SCAN_AT_MOST else None
     for uid in face_down:
-        quoted_id, quoted_name = needles[uid]
-        if uid in words or any((q[1:-1] in strings) if b'"' not in q[1:-1] else (q in text) for q in (quoted_id, quoted_name)):
+        for quoted in needles[uid]:
+            bare = quoted[1:-1]
+            if (quoted in text) if strings is None or b'"' in bare else (bare in strings):
+                return uid
+        if (uid in orders and uid in orders.translate(_SPACES).split()) or (
+            uid in new_lines and uid in new_lines.translate(_LOG_SPACES).split()
+        ):
             return uid
     return None
 

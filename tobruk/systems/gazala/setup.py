@@ -21,6 +21,7 @@ from tobruk.systems.gazala.steps import GazalaStep
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.units import UnitDef
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
@@ -120,15 +121,25 @@ SETUP_ANSWERS = "setup-answers"  # in Game.search_cache: placement_answers' dict
 SETUP_ANSWERS_SIZE = 20_000
 
 
-def placement_answers(game: Game, side: Side, h: Hex, occupants: dict[Hex, list[str]], placed: AbstractSet[str]) -> dict[str, bool]:
-    """Whether each unit of ``side`` not placed yet whose zone holds ``h`` may be set up in ``h`` (``placement_problem``
-    finds nothing), as far as asked: kept under what the answer reads of the position (the set-up's kind, the units in
-    the hex and which of them are placed), so the listing after a placement asks again only about the hexes it
-    changed.  (The answers are about units not placed, in their own zone and moving to another hex: the rest is
-    decided before, by the caller.)"""
+def placement_kind(d: UnitDef) -> tuple[bool, bool]:
+    """What :func:`placement_problem` reads of the unit placed, beyond its zone and whether it is placed already
+    (which the listing decides first): whether it is a dummy (GG-V.B.1) and division-level (GG-XII.A.2; its side
+    is the listing's).  Units alike in these get the same answer in a hex, so a set-up listing asks once per hex
+    and kind, not once per hex and unit."""
+    return (d.is_dummy, d.is_division)
+
+
+def placement_answers(
+    game: Game, side: Side, h: Hex, occupants: dict[Hex, list[str]], placed: AbstractSet[str]
+) -> dict[tuple[bool, bool], bool]:
+    """Whether a unit of ``side`` of each :func:`placement_kind`, not placed yet and with ``h`` in its zone, may be set
+    up in ``h`` (``placement_problem`` finds nothing), as far as asked: kept under what the answer reads of the
+    position (the set-up's kind, the units in the hex and which of them are placed), so the listing after a
+    placement asks again only about the hexes it changed.  (The answers are about units not placed, in their own
+    zone and moving to another hex: the rest is decided before, by the caller.)"""
     here = tuple(occupants.get(h, ()))
     key = (side, hd.nonhistorical(game), h, here, tuple(u in placed for u in here))
-    kept: dict[Hashable, dict[str, bool]] = game.search_cache.setdefault(SETUP_ANSWERS, {})
+    kept: dict[Hashable, dict[tuple[bool, bool], bool]] = game.search_cache.setdefault(SETUP_ANSWERS, {})
     found = kept.get(key)
     if found is None:
         if len(kept) >= SETUP_ANSWERS_SIZE:
@@ -190,15 +201,17 @@ class SetupStep(GazalaStep):
             }
             changed |= {game.row_of(u) or 0 for u in kept.placed ^ placed}
             touched = {hexes[j] for i in changed for j in (kept.hexes[i], units.hex[i]) if j >= 0}
-        by_hex: dict[Hex, dict[str, bool]] = {}
+        by_hex: dict[Hex, dict[tuple[bool, bool], bool]] = {}
+        defs = game.defs
 
         def fits(uid: str, h: Hex) -> bool:
             answers = by_hex.get(h)
             if answers is None:
                 answers = by_hex[h] = placement_answers(game, side, h, occupants, placed)
-            found = answers.get(uid)
+            kind = placement_kind(defs[uid])
+            found = answers.get(kind)
             if found is None:
-                found = answers[uid] = placement_problem(game, uid, h, zones, occupants) is None
+                found = answers[kind] = placement_problem(game, uid, h, zones, occupants) is None
             return found
 
         made: dict[str, tuple[Place, ...]] = {}
