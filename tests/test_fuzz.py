@@ -231,6 +231,22 @@ def test_a_supply_marker_that_disagrees_with_the_determination_is_caught() -> No
         check_rules(game, game.step)
 
 
+@pytest.mark.rule("GG-XV.B")
+def test_a_missing_supply_marker_is_caught_and_an_eliminated_unit_or_one_moved_since_is_not_checked() -> None:
+    game = convoy_game()
+    game.vars.supply = {"axis": {"Inf": {"hex": "A1", "supplied": False}}}
+    with pytest.raises(InvariantError, match="Inf's supply marker disagrees"):
+        check_rules(game, game.step)  # determined out of supply, but no marker
+    game.unit("Inf").out_of_supply = True
+    check_rules(game, game.step)
+    game.unit("Inf").out_of_supply = False
+    game.unit("Inf").eliminated = True  # gone: its marker went with it
+    check_rules(game, game.step)
+    game.unit("Inf").eliminated = False
+    game.unit("Inf").hex = H("A2")  # moved since the determination: the marker is the next one's business
+    check_rules(game, game.step)
+
+
 # --- the generic checks on the position as a whole ------------------------------------------------------
 def moved_once() -> tuple[Game, Move, str]:
     """A game just after one move, with the state hash from before it."""

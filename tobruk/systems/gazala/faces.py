@@ -125,15 +125,20 @@ def invariants(game: Game, before: Step) -> list[str]:
     units = game.state.units  # read as arrays (rows in the order of battle): this runs after every action
     at, flags = units.hex, units.flags
     if not game.phase.key.endswith("recovery"):
-        for side_name, uid, i, j, supplied in supply_marks(game):
-            f = flags[i]
-            if at[i] == j and not f & _ELIMINATED and bool(f & _OUT_OF_SUPPLY) == supplied:
-                problems.append(f"{uid}'s supply marker disagrees with the {side_name} determination")
-    for i, f in enumerate(flags):
-        if f & _HIDDEN and at[i] >= 0 and not f & _ELIMINATED:
-            uid = game.unit_ids[i]
-            if uid not in game.vars.anon and game.vars.unseen.get(uid) is None:
-                problems.append(f"{uid} is face down without an anonymous id")
+        marked = _OUT_OF_SUPPLY | _ELIMINATED  # (disagrees: a unit on the map marked though supplied, or not though not)
+        problems.extend(
+            f"{uid}'s supply marker disagrees with the {side_name} determination"
+            for side_name, uid, i, j, supplied in supply_marks(game)
+            if at[i] == j and flags[i] & marked == (_OUT_OF_SUPPLY if supplied else 0)
+        )
+    face_down = [i for i, f in enumerate(flags) if f & _HIDDEN and not f & _ELIMINATED]
+    if face_down:
+        anon, unseen, ids = game.vars.anon, game.vars.unseen, game.unit_ids
+        problems.extend(
+            f"{ids[i]} is face down without an anonymous id"
+            for i in face_down
+            if at[i] >= 0 and ids[i] not in anon and unseen.get(ids[i]) is None
+        )
     return problems
 
 
