@@ -29,7 +29,7 @@ import gc
 import operator
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -179,18 +179,13 @@ class FogWatch:
         return cls({}, set(), {s: set() for s in Side}, {s: 0 for s in Side})
 
 
-_TRUTHS: dict[int, tuple[object, tuple[list[str], dict[str, str]]]] = {}
+def _face_down_truth(game: Game, side: Side) -> tuple[list[str], dict[str, str]]:
+    """From ``side``'s counters as its enemy sees them (:func:`seen_by_enemy`): the face-down ones not eliminated,
+    and the anonymous ids of those on the map with the counter each stands for; kept with that answer (the same
+    object while the side's counters look the same: through the enemy's whole phase)."""
+    seen = seen_by_enemy(game, side)
 
-
-def _face_down_truth(seen: Mapping[str, tuple[Hex | None, bool, bool, str | None]]) -> tuple[list[str], dict[str, str]]:
-    """From a side's counters as the enemy sees them (:func:`seen_by_enemy`): the face-down ones not eliminated, and
-    the anonymous ids of those on the map with the counter each stands for.  Worked out once per answer of
-    :func:`seen_by_enemy` (a read-only mapping, the same object while the side's counters look the same: through
-    the enemy's whole phase), kept with the mapping so its id stays its own."""
-    found = _TRUTHS.get(id(seen))
-    if found is None or found[0] is not seen:
-        if len(_TRUTHS) >= 64:
-            _TRUTHS.clear()
+    def work() -> tuple[list[str], dict[str, str]]:
         face_down: list[str] = []
         truth: dict[str, str] = {}
         for uid, (h, hidden, eliminated, anon) in seen.items():
@@ -198,8 +193,9 @@ def _face_down_truth(seen: Mapping[str, tuple[Hex | None, bool, bool, str | None
                 face_down.append(uid)
                 if h is not None and anon is not None:
                     truth[anon] = uid
-        found = _TRUTHS[id(seen)] = (seen, (face_down, truth))
-    return found[1]
+        return face_down, truth
+
+    return game.kept(("fuzz-face-down", side), seen, work)
 
 
 def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogWatch | None, truth: dict[str, str] | None = None) -> None:
@@ -219,7 +215,7 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
     if keys != sorted(keys) or len({a for _, a in keys}) != len(keys):
         raise InvariantError(f"the {side.display} view's face-down counters are not in (hex, id) order, or repeat an id")
     if truth is None:
-        truth = _face_down_truth(seen_by_enemy(game, side.enemy))[1]
+        truth = _face_down_truth(game, side.enemy)[1]
     if set(truth) != {a for _, a in keys}:
         raise InvariantError(f"the {side.display} view's anonymous ids are not those of the face-down counters")
     if watch is None:
@@ -283,7 +279,7 @@ def check_views(
         seen = views[side] = view(game, side)
         log = seen["log"]
         assert isinstance(log, list)
-        face_down, truth = _face_down_truth(seen_by_enemy(game, side.enemy))
+        face_down, truth = _face_down_truth(game, side.enemy)
         if face_down:  # the view and the words it holds are read only when there is something they must not show
             text = _JSON({k: v for k, v in seen.items() if k not in ("log", "legal_orders")})
             orders = " ".join(seen["legal_orders"])

@@ -21,7 +21,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT, UnitState
 from tobruk.hexes import Hex
-from tobruk.units import UnitDef, UnitType
+from tobruk.units import UnitDef
 
 
 def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
@@ -197,7 +197,6 @@ def _entries_afresh(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, 
     seen = seen_by_enemy(game, side.enemy) if not own else None
     out: list[dict[str, Any]] = []
     face_down: list[tuple[Hex, str, dict[str, Any]]] = []
-    dummy = UnitType.DUMMY
     for i, d in mine if own else theirs:
         j, f = at[i], flags[i]
         if seen is not None:
@@ -206,7 +205,7 @@ def _entries_afresh(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, 
                 if h is not None and not eliminated and anon is not None:
                     face_down.append((h, anon, face_down_entry(d.side, h, anon)))
                 continue
-            if d.type is dummy:
+            if d.is_dummy:
                 continue  # a revealed dummy is simply gone
         key = (j, f)
         entry = kept[i].get(key)

@@ -361,6 +361,15 @@ class Game:
             found = self._memo[full] = factory()
         return found
 
+    def kept(self, slot: Hashable, made_from: object, work: Callable[[], T]) -> T:
+        """A value kept in one slot of :attr:`search_cache` while what it is made from stays the same (an
+        immutable variable, a side's hash, an earlier answer), worked out again when that changes: for answers that
+        outlive the position (a side's units through the enemy's whole phase; a determination for a game-turn)."""
+        found: tuple[object, T] | None = self.search_cache.get(slot)
+        if found is None or (found[0] is not made_from and found[0] != made_from):
+            found = self.search_cache[slot] = (made_from, work())
+        return found[1]
+
     # --- questions about the position ----------------------------------------------------------
     def unit(self, unit_id: str) -> UnitView:
         units = self.state.units
@@ -388,15 +397,13 @@ class Game:
     def placed(self, side: Side) -> tuple[tuple[str, Hex], ...]:
         """The side's units on the map and not eliminated (dummies and all), with their hexes, in order of battle;
         kept while the side's rows stay as they are (:meth:`side_key`: through the whole of the enemy's phase)."""
-        key = self.side_key(side)
-        slot = ("placed", side)
-        kept: tuple[int, tuple[tuple[str, Hex], ...]] | None = self.search_cache.get(slot)
-        if kept is None or kept[0] != key:
+
+        def work() -> tuple[tuple[str, Hex], ...]:
             units, hexes = self.state.units, self.scenario.map.hexes
             at, flags = units.hex, units.flags
-            found = tuple((uid, hexes[at[i]]) for i, uid in self._side_rows[side] if at[i] >= 0 and not flags[i] & 1)
-            kept = self.search_cache[slot] = (key, found)
-        return kept[1]
+            return tuple((uid, hexes[at[i]]) for i, uid in self._side_rows[side] if at[i] >= 0 and not flags[i] & 1)
+
+        return self.kept(("placed", side), self.side_key(side), work)
 
     def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
         """Ids of units (dummies included) in a hex, in order of the order of battle."""
@@ -409,10 +416,8 @@ class Game:
     def _by_hex(self, side: Side | None) -> dict[Hex, tuple[str, ...]]:
         """The units (not eliminated) of a side, or of both, in every hex they occupy, kept while the rows it reads
         stay as they are (:meth:`side_key`: a side's through the whole of the enemy's phase)."""
-        key = self.state.units.z if side is None else self.side_key(side)
-        slot = ("units-by-hex", side)
-        kept: tuple[int, dict[Hex, tuple[str, ...]]] | None = self.search_cache.get(slot)
-        if kept is None or kept[0] != key:
+
+        def work() -> dict[Hex, tuple[str, ...]]:
             hexes = self.scenario.map.hexes
             units = self.state.units
             flags = units.flags
@@ -423,8 +428,9 @@ class Game:
                     uid = self.unit_ids[i]
                     if side is None or defs[uid].side is side:
                         out.setdefault(hexes[j], []).append(uid)
-            kept = self.search_cache[slot] = (key, {h: tuple(ids) for h, ids in out.items()})
-        return kept[1]
+            return {h: tuple(ids) for h, ids in out.items()}
+
+        return self.kept(("units-by-hex", side), self.state.units.z if side is None else self.side_key(side), work)
 
     def log(self, line: str, *, kind: str = "note", hidden_from: Side | None = None, instead: str | None = None) -> None:
         """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing).  ``kind``

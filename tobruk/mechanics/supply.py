@@ -174,8 +174,6 @@ def shown_supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tu
     variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
     dicts and lists of it."""
     supply = game.vars.supply.get(side.value, {})
-    key = ("supply-lines", side)
-    kept: tuple[object, tuple[tuple[str, bool, str, tuple[str, ...]], ...]] | None = game.search_cache.get(key)
-    if kept is None or kept[0] is not supply:
-        kept = game.search_cache[key] = (supply, tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
-    return kept[1]
+    return game.kept(
+        ("supply-lines", side), supply, lambda: tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items())
+    )

@@ -202,17 +202,17 @@ def supply_marks(game: Game) -> tuple[tuple[str, int, int, bool], ...]:
     was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once per
     determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
     supply = game.vars.supply
-    kept: tuple[object, tuple[tuple[str, int, int, bool], ...]] | None = game.search_cache.get("supply-marks")
-    if kept is None or kept[0] is not supply:
+
+    def work() -> tuple[tuple[str, int, int, bool], ...]:
         rows = unit_rows(game)
         index = {h.label: j for j, h in enumerate(game.scenario.map.hexes)}
-        marks = tuple(
+        return tuple(
             (uid, rows[uid], index.get(e["hex"], -2) if isinstance(e["hex"], str) else -2, e["supplied"])
             for entries in supply.values()
             for uid, e in entries.items()
         )
-        kept = game.search_cache["supply-marks"] = (supply, marks)
-    return kept[1]
+
+    return game.kept("supply-marks", supply, work)
 
 
 def features(game: Game, side: Side) -> dict[str, Any]:

@@ -150,17 +150,17 @@ def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
     hex it was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once
     per determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
     supply = game.vars.supply
-    kept: tuple[object, tuple[tuple[str, str, int, int, bool], ...]] | None = game.search_cache.get("supply-marks")
-    if kept is None or kept[0] is not supply:
+
+    def work() -> tuple[tuple[str, str, int, int, bool], ...]:
         rows = {uid: i for i, uid in enumerate(game.unit_ids)}
         index = {h.label: j for j, h in enumerate(game.scenario.map.hexes)}
-        marks = tuple(
+        return tuple(
             (side_name, uid, rows[uid], index.get(e["hex"], -2) if isinstance(e["hex"], str) else -2, e["supplied"])
             for side_name, entries in supply.items()
             for uid, e in entries.items()
         )
-        kept = game.search_cache["supply-marks"] = (supply, marks)
-    return kept[1]
+
+    return game.kept("supply-marks", supply, work)
 
 
 def convoy_problems(game: Game) -> list[str]:

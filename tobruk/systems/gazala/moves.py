@@ -69,15 +69,12 @@ def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
 
 
 def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
-    """Kept with :meth:`Game.placed`'s answer it is read from (the same object while the side's rows stay as they
-    are)."""
+    """Kept with :meth:`Game.placed`'s answer it is read from (the same while the side's rows stay as they are)."""
     placed = game.placed(side)
-    slot = ("on-map", side)
-    kept: tuple[object, tuple[tuple[str, Hex], ...]] | None = game.search_cache.get(slot)
-    if kept is None or kept[0] is not placed:
-        defs = game.defs
-        kept = game.search_cache[slot] = (placed, tuple((uid, h) for uid, h in placed if not defs[uid].is_dummy and not defs[uid].is_air))
-    return kept[1]
+    defs = game.defs
+    return game.kept(
+        ("on-map", side), placed, lambda: tuple((uid, h) for uid, h in placed if not defs[uid].is_dummy and not defs[uid].is_air)
+    )
 
 
 def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
