@@ -204,7 +204,7 @@ def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_B
     axis.click('[data-target="C5"]')
     axis.wait_for_function("document.getElementById('attack-info').textContent.includes('odds')")
     axis.click("#declare")
-    version(v + 6)
+    version(v + 8)  # the whole attack is stored as the actions it is played as: target, attacker, declaration
     assert axis.evaluate("S.view.attacks.map(a => a.defenders)") == [["C5"]]  # declared, not yet resolved
     shot(axis, "remote-axis-attack")
     axis_context.close()
@@ -274,6 +274,7 @@ def test_remote_axis_browser_receives_the_same_whatever_is_face_down_where(  # t
         other, _ = _remote_game(url, browser, second)
     tokens = sorted({a.split("/api/g/")[1].split("/")[0] for a, _ in one + other if "/api/g/" in a}, key=len)
     a, b = _by_version(one, tokens), _by_version(other, tokens)
-    assert sorted(a) == sorted(b) == list(range(len(first) + 7))
+    # the set-up, the phases and the move, then the whole attack: stored as its target, attacker and declaration
+    assert sorted(a) == sorted(b) == [*range(len(first) + 6), len(first) + 8]
     for v in a:
         assert a[v] == b[v], f"version {v}: the Axis player's payload tells the two set-ups apart"

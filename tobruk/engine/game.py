@@ -67,6 +67,7 @@ class Game:
         )
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
+        self.deciders: list[Side] = []  # the side that decided each action of the history
         self._undo: list[Snapshot] = []
         self._shared_undo = 0  # the undo stack's first snapshots that another game (a copy) holds too
         self._read: dict[Side, Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
@@ -267,6 +268,7 @@ class Game:
             node = self.node
             ends_step = node.handle(self, d, action)
             self.history.append(action)
+            self.deciders.append(d.side)
             if ends_step and isinstance(node, Step):
                 node.finish(self)
                 if not self.state.over:
@@ -277,6 +279,7 @@ class Game:
             self.dice.restore(snap.rolls)
             self._cut_readings()
             del self.history[played:]
+            del self.deciders[played:]
             raise
         self._undo.append(snap)
         if len(self._undo) <= self._shared_undo:
@@ -298,6 +301,7 @@ class Game:
         self.state = snap.restore(self.state.entries, shared=len(self._undo) < self._shared_undo)
         self.dice.restore(snap.rolls)
         self._cut_readings()
+        self.deciders.pop()
         return self.history.pop()
 
     def can_undo(self) -> bool:
@@ -313,6 +317,7 @@ class Game:
         other.dice = self.dice.copy()
         other.state = self.state.copy()
         other.history = self.history.copy()
+        other.deciders = self.deciders.copy()
         other._undo = self._undo.copy()
         other._shared_undo = self._shared_undo = len(self._undo)  # both games' snapshots so far are also the other's
         other._memo = {}
@@ -512,3 +517,7 @@ class Game:
 
     def notation(self) -> list[str]:
         return [a.notation() for a in self.history]
+
+    def orders_of(self, side: Side) -> list[str]:
+        """The notation of the actions ``side`` decided, in the order they were played (its own record)."""
+        return [a.notation() for a, who in zip(self.history, self.deciders, strict=True) if who is side]

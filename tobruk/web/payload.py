@@ -11,10 +11,13 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from tobruk.engine.errors import IllegalOrderError, InvalidOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import Attack
 from tobruk.view import summary_data, unit_data, view
 from tobruk.web.referee import Referee, Refused, Session
+from tobruk.web.schemas import reason
 
 EXPORT_FORMAT = "tobruk-side-view"
 EXPORT_VERSION = 1
@@ -86,7 +89,7 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
             raise Refused(403, "each side exports its own view")
     seen = view(s.game, side)
     seen.pop("legal_orders", None)
-    mine = [o for o, who in zip(s.game.notation(), s.sides, strict=True) if who == side.value]
+    mine = s.game.orders_of(side)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -97,6 +100,24 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
         "orders": mine,
         "view": seen,
     }
+
+
+def odds_of(known: Game, text: str, side: Side) -> dict[str, Any]:
+    """The odds of the attack ``text`` as ``side`` may know them: ``known`` is the position as the side knows it
+    (:func:`~tobruk.engine.information.observed`), so the answer, a refusal included, is the same whatever the side
+    cannot see; against face-down counters the odds are unknown."""
+    try:
+        attack = known.parse(text)
+        if not isinstance(attack, Attack):
+            raise InvalidOrderError("not an attack")
+        odds = known.system.odds(known, attack, side)
+    except (InvalidOrderError, IllegalOrderError) as exc:
+        raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
+    if any(known.unit(u).hidden for h in attack.defenders for u in known.units_at(h, side.enemy)):
+        return {"odds": "unknown (face-down units)", "lines": [], "outcomes": []}
+    if odds is None:
+        raise Refused(400, "no odds for this order")
+    return {"odds": odds.column, "lines": list(odds.lines), "outcomes": [[label, float(p)] for label, p in odds.outcomes]}
 
 
 def record_allowed(s: Session, seat: str) -> None:

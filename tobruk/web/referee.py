@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
@@ -115,11 +116,11 @@ class Scenarios:
 
 @dataclass
 class Session:
-    """A game open in this process: the game in memory, who gave each order, and its stored version."""
+    """A game open in this process: the game in memory and its stored version (one stored order per action of the
+    game's history, so the game's own ``deciders`` say who gave each)."""
 
     stored: StoredGame
     game: Game
-    sides: list[str] = field(default_factory=list)  # the side that gave each order of the history
     version: int = 0  # the number of stored events the game in memory reflects
     lock: threading.Lock = field(default_factory=threading.Lock)
     listing: tuple[int, list[str], dict[str, str]] | None = None  # version, orders shown, short -> full
@@ -178,8 +179,6 @@ class Referee:
         game = Game(self.scenarios.get(stored.scenario), seed=stored.seed, options=stored.options)
         s = Session(stored, game)
         for text in effective_orders(stored_events):
-            d = game.decision
-            s.sides.append(d.side.value if d else "")
             game.play(text)
         s.version = len(stored_events)
         return s
@@ -193,15 +192,12 @@ class Referee:
             for e in new:
                 if e.kind == UNDO:
                     s.game.pop()
-                    s.sides.pop()
                 else:
-                    d = s.game.decision
                     s.game.play(e.text)
-                    s.sides.append(d.side.value if d else "")
                 s.version = e.seq + 1
         except (TobrukError, IndexError):
             fresh = self._build(s.stored, self.store.events(s.stored.id))
-            s.game, s.sides, s.version = fresh.game, fresh.sides, fresh.version
+            s.game, s.version = fresh.game, fresh.version
 
     def refresh(self, s: Session) -> int:
         """The game's version after looking at the database (for the event stream).  A game busy with an
@@ -304,10 +300,16 @@ class Referee:
             if d is None or d.side not in players:
                 break
             order = players[d.side].choose(view(game, d.side), game.legal_orders(), outcomes_for(game, d.side))
-            game.play(order)
-            s.sides.append(d.side.value)
-            played.append((ORDER, order.notation()))
+            played += self._played(s, order)
         return played
+
+    @staticmethod
+    def _played(s: Session, order: Action | str) -> list[tuple[str, str]]:
+        """Play an order and give the events to store: one per action it was played as (a whole attack is its
+        target, attackers and declaration), so the stored orders, the game's history and undo stay one to one."""
+        before = len(s.game.history)
+        s.game.play(order)
+        return [(ORDER, a.notation()) for a in s.game.history[before:]]
 
     def _computers_reply(self, s: Session) -> None:
         """The computer seats play until a person decides, and their orders are stored (or none of them)."""
@@ -315,25 +317,25 @@ class Referee:
         try:
             new = self._play_computers(s)
         except Exception:
-            s.game, s.sides = backup
+            s.game = backup
             raise
         self._commit(s, backup, new)
 
     @staticmethod
-    def _snapshot(s: Session) -> tuple[Game, list[str]]:
-        return s.game.copy(), list(s.sides)
+    def _snapshot(s: Session) -> Game:
+        return s.game.copy()
 
-    def _commit(self, s: Session, backup: tuple[Game, list[str]], new: list[tuple[str, str]]) -> None:
+    def _commit(self, s: Session, backup: Game, new: list[tuple[str, str]]) -> None:
         """Store the events; if that fails, put the game in memory back as it was and refuse."""
         try:
             s.version = self.store.append(s.stored.id, s.version, new)
         except Conflict:
-            s.game, s.sides = backup
+            s.game = backup
             s.listing = None
             self.sync(s)
             raise Refused(409, "the position has changed since you saw it: look again", version=s.version) from None
         except StoreError:
-            s.game, s.sides = backup
+            s.game = backup
             s.listing = None
             raise Refused(503, "the game could not be saved, so nothing was changed: try again in a moment") from None
         self.on_change(s.stored.id)
@@ -356,7 +358,7 @@ class Referee:
             except Refused:
                 raise
             except BaseException:
-                s.game, s.sides = backup
+                s.game = backup
                 s.listing = None
                 raise
             self._commit(s, backup, new)
@@ -372,14 +374,12 @@ class Referee:
     def play(self, s: Session, seat: str, text: str, version: int) -> None:
         """Play a seat's order made against ``version``, and the computer's replies; store them all."""
         with self._changing(s, seat, version, "play orders") as new:
-            side = self._check_turn(s, seat)
+            self._check_turn(s, seat)
             full = self.shown_orders(s)[1].get(text, text)  # a move given by its destination: the route listed
             try:
-                s.game.play(full)
+                new += self._played(s, full)
             except (InvalidOrderError, IllegalOrderError) as exc:
                 raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
-            s.sides.append(side.value)
-            new.append((ORDER, s.game.notation()[-1]))
             new += self._play_computers(s)
 
     def undo_refusal(self, s: Session, seat: str) -> str | None:
@@ -394,15 +394,16 @@ class Referee:
         game = s.game
         if game.is_over:
             return "the game is over"
-        if not s.sides:
+        sides = [who.value for who in game.deciders]
+        if not sides:
             return "nothing to undo"
         d = game.decision
         if seat != "both":
             if d is not None and d.side.value != seat:
                 return f"the decision has passed to the {d.side.display} player"
-            if s.stored.mode != "computer" and s.sides[-1] != seat:
+            if s.stored.mode != "computer" and sides[-1] != seat:
                 return "your last order is not the last one played"
-            if seat not in s.sides:
+            if seat not in sides:
                 return "you have given no order yet"
         count = self._undo_count(s, seat)
         if count == 1:
@@ -419,8 +420,9 @@ class Referee:
         """How many orders an undo takes back: against the computer, its replies and the player's order."""
         if seat == "both" or s.stored.mode != "computer":
             return 1
+        deciders = s.game.deciders
         n = 0
-        while n < len(s.sides) and s.sides[-1 - n] != seat:
+        while n < len(deciders) and deciders[-1 - n].value != seat:
             n += 1
         return n + 1
 
@@ -432,7 +434,6 @@ class Referee:
             count = self._undo_count(s, seat)
             for _ in range(count):
                 s.game.pop()
-                s.sides.pop()
             new += [(UNDO, "")] * count
 
     # --- what a seat is sent ------------------------------------------------------------------------
