@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -193,6 +193,18 @@ class System:
         units, hexes = game.state.units, game.scenario.map.hexes
         at, flags = units.hex, units.flags
         return {uid: (None if at[i] < 0 else hexes[at[i]], False, bool(flags[i] & _ELIMINATED), None) for i, uid in game.rows_of(side)}
+
+    def observe(self, game: Game, side: Side, anon: Mapping[str, str]) -> None:
+        """Make ``game``, a copy :func:`~tobruk.engine.information.observed` or ``resample`` made for ``side``, hold in
+        the system's variables only what ``side`` may know.  The enemy's counters already stand as the side sees them
+        (the face-down ones filled in by unseen counters, ``anon`` giving each the anonymous id of its place); a
+        system whose variables remember anything of the enemy's secrets (where a counter stood before a hidden
+        phase, which counter has which id) puts them in line here.  By default the variables hold no secret."""
+
+    def placement_allowed(self, game: Game, side: Side, placements: Mapping[str, Hex | None]) -> bool:
+        """Whether ``side``'s face-down counters could stand where ``placements`` puts them by the rules of their
+        placing (a resample draws placements until one is): by default any."""
+        return True
 
     def rendering(self) -> Rendering:
         """How the faces draw the map and the counters (colours, unit symbols, status words, legend words)."""

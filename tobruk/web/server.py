@@ -29,9 +29,9 @@ from starlette.responses import FileResponse, RedirectResponse, Response, Stream
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, TobrukError
+from tobruk.engine.errors import RecordError, TobrukError
+from tobruk.engine.information import observed
 from tobruk.engine.system import system_for
-from tobruk.mechanics.actions import Attack
 from tobruk.players import player_names
 from tobruk.render.board import board_data
 from tobruk.render.svg import render_map
@@ -234,26 +234,15 @@ def create_app(
     async def odds(request: Request) -> Response:
         text = query(request, schemas.OrderQuery).order
         s, seat = await seat_of(request)
-        side = payload.viewer_side(s, seat)
-
-        def assess() -> dict[str, Any]:
-            try:
-                attack = s.game.parse(text)
-                if not isinstance(attack, Attack):
-                    raise InvalidOrderError("not an attack")
-                with s.lock:
-                    hidden = any(s.game.unit(u).hidden for h in attack.defenders for u in s.game.units_at(h, side.enemy))
-                    odds = s.game.system.odds(s.game, attack, side)
-            except (InvalidOrderError, IllegalOrderError) as exc:
-                raise Refused(400, schemas.reason(str(exc), 200), getattr(exc, "clause", None)) from None
-            if hidden:
-                return {"odds": "unknown (face-down units)", "lines": [], "outcomes": []}
-            if odds is None:
-                raise Refused(400, "no odds for this order")
-            return {"odds": odds.column, "lines": list(odds.lines), "outcomes": [[label, float(p)] for label, p in odds.outcomes]}
-
         if seat == "replay":
             raise Refused(403, "a replay link cannot play orders")
+
+        def assess() -> dict[str, Any]:
+            with s.lock:
+                side = payload.viewer_side(s, seat)
+                known = observed(s.game, side)
+            return payload.odds_of(known, text, side)
+
         return answer(await run_in_threadpool(assess))
 
     @guarded

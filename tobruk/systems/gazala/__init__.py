@@ -8,7 +8,7 @@ and :mod:`.control` (villages); the charts as data in ``charts.toml``; the scena
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -140,3 +140,9 @@ class GazalaGallop(System):
 
     def seen_units(self, game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, bool, str | None]]:
         return hd.seen_by_enemy(game, side)
+
+    def observe(self, game: Game, side: Side, anon: Mapping[str, str]) -> None:
+        hd.observe(game, side, anon)
+
+    def placement_allowed(self, game: Game, side: Side, placements: Mapping[str, Hex | None]) -> bool:
+        return hd.placement_allowed(game, side, placements)

@@ -20,7 +20,7 @@ What the enemy sees of face-down counters must not depend on which is which:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
@@ -251,3 +251,42 @@ def end_siege(game: Game) -> None:
     assign_anonymous_ids(game, inside)
     end_unseen_phase(game)
     game.log("Allied: Siege of Tobruk: the garrison is turned face down and spread inside the perimeter.")
+
+
+# --- what a side may know (tobruk.engine.information) ----------------------------------------------------
+def observe(game: Game, side: Side, anon: Mapping[str, str]) -> None:
+    """In a copy made for ``side``, where the enemy's counters already stand as ``side`` sees them: no record of how
+    the enemy's counters looked before its hidden phase (they look so now), the enemy's face-down counters known by
+    the ids of the places they were put in, and nothing of which enemy counters were placed this phase."""
+    v = game.vars
+    v.unseen = {}
+    v.anon = {uid: a for uid, a in v.anon.items() if game.defs[uid].side is side} | dict(anon)
+    v.placed = tuple(uid for uid in v.placed if game.defs[uid].side is side)
+
+
+def placement_allowed(game: Game, side: Side, placements: Mapping[str, Hex | None]) -> bool:
+    """Whether ``side``'s face-down counters may stand as ``placements`` says: each where its set-up or a siege could
+    have put it, no hex over the stacking limit, each dummy with a real unit or in a box (GG-V.B.1, XIV.B.6)."""
+    from tobruk.systems.gazala.setup import setup_zones, stacking_problem
+
+    zones = setup_zones(game, side)
+    siege = siege_zone(game)
+    boxes = {b for b, s in game.scenario.map.fortifications.items() if s is side}
+    stacks: dict[Hex, list[str]] = {}
+    for h, here in game.occupants(side).items():
+        for u in here:
+            if u not in placements:
+                stacks.setdefault(h, []).append(u)
+    for uid, at in placements.items():
+        if at is None:
+            continue
+        zone = zones.get(uid)
+        if at not in siege and (zone is None or at not in game.scenario.zone(zone)):
+            return False
+        stacks.setdefault(at, []).append(uid)
+    for h, here in stacks.items():
+        if stacking_problem(game, here) is not None:
+            return False
+        if h not in boxes and all(game.defs[u].is_dummy for u in here):
+            return False
+    return True
