@@ -24,13 +24,13 @@ from typing import Any
 
 import networkx as nx
 
+from tobruk.board.hexes import Direction, Hex
+from tobruk.board.maps import Map, MovementRates, RouteLine, build_map
 from tobruk.engine.sides import Side
-from tobruk.hexes import Direction, Hex
-from tobruk.maps import Map, MovementRates, RouteLine, build_map
+from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.reach import MoveContext, reach_result, side_tables
 from tobruk.mechanics.supply import SupplyContext, edge_tables, trace_result
 from tobruk.mechanics.zoc import ZocMap
-from tobruk.scenario import load_scenario
 
 MAPS = {"Gazala": "gazala-gallop", "1st Alamein": "first-alamein", "North Africa (campaign)": "na-gazala"}
 ARMOUR = MovementRates.of(road=15, major_track=20, minor_track=30, track=20)

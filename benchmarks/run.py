@@ -18,7 +18,7 @@ For The Gazala Gallop and 1st Alamein, on one core:
   somewhat longer: the two processes share the machine; docs/performance.md); the same with all the scenario's
   options (the Gazala Gallop's nonhistorical set-up, longer games with face-down counters), as information.
 
-The process is set up as the fuzzer and the arena set theirs up for many games (``tobruk.throughput``: fewer
+The process is set up as the fuzzer and the arena set theirs up for many games (``tobruk.engine.throughput``: fewer
 garbage collections); ``--gc-defaults`` measures with Python's own settings instead.
 
 ``--compare`` adds the searches side by side with networkx on every map (the Gazala Gallop, 1st Alamein, the
@@ -42,9 +42,9 @@ import kernels  # benchmarks/kernels.py, beside this script
 
 from tobruk.engine.errors import UndoError
 from tobruk.engine.game import Game
-from tobruk.fuzz import fuzz_game
-from tobruk.scenario import Scenario, load_scenario
-from tobruk.throughput import for_many_games
+from tobruk.engine.throughput import for_many_games
+from tobruk.loading.scenario import Scenario, load_scenario
+from tobruk.tools.fuzz import fuzz_game
 
 SYSTEMS = {"Gazala Gallop": "gazala-gallop", "1st Alamein": "first-alamein"}
 
@@ -191,10 +191,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="random games per system (default 10)")
     parser.add_argument("--fuzz", type=int, default=4, help="fuzzed games per system (default 4; 0 to skip)")
     parser.add_argument("--compare", action="store_true", help="the searches beside networkx on every map, and their growth")
-    parser.add_argument("--gc-defaults", action="store_true", help="keep Python's collector settings (tobruk.throughput not applied)")
+    parser.add_argument("--gc-defaults", action="store_true", help="keep Python's collector settings (throughput settings not applied)")
     args = parser.parse_args()
     if not args.gc_defaults:
-        for_many_games()  # as the fuzzer and the arena run (tobruk/throughput.py)
+        for_many_games()  # as the fuzzer and the arena run (tobruk/engine/throughput.py)
     print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}; one core")
     results = {label: figures(name, args.games, args.fuzz) for label, name in SYSTEMS.items()}
     for label, name in SYSTEMS.items():

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tobruk.datafile import Table
-from tobruk.scenario import Scenario, read_scenario
+from tobruk.loading.datafile import Table
+from tobruk.loading.scenario import Scenario, read_scenario
 
 # The mutation run (docs/testing.md) asks the property tests for fewer examples each: every surviving mutant runs
 # them all again.
@@ -49,7 +49,7 @@ def make_scenario(units: str = "", *, rows: int = 5, columns: int = 5, map_extra
 
 @pytest.fixture(scope="session")
 def gazala() -> Scenario:
-    from tobruk.scenario import load_scenario
+    from tobruk.loading.scenario import load_scenario
 
     return load_scenario("gazala-gallop")
 

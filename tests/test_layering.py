@@ -3,21 +3,21 @@ and no file outside a system's package names a game system.
 
 The layers, bottom to top (a module may import its own layer and the layers below it):
 
-* **engine**: the ``tobruk`` package root; ``tobruk/engine/`` (the game, the flow of steps and decisions,
-  actions and their ids, the state arrays, variables, the ``System`` base and its registry, dice, errors,
-  sides); ``tobruk/systems/__init__.py`` (the namespace in which the registry looks for system packages);
-  the model every system shares (``hexes``, ``layout``, ``maps``, ``units``); and the **data loading**: every
-  module that turns a data file into validated values (``datafile``, ``mapfile``, ``unitfile``, ``scenario``,
-  ``geo``, ``geoextra``, ``mapbuild``).  Data loading is part of the engine layer, as in the design: a game is
-  made from a ``Scenario`` (the engine imports the loader) and the loaders raise the engine's errors and ask
-  the system registry what a system knows (the loader imports the engine), so the two cannot be ordered.
-  What they share is that neither knows any game: data loading reads the formats, a system's package reads
+* **engine**: the ``tobruk`` package root; ``tobruk/engine/`` (the game, the flow of steps and decisions, actions
+  and their ids, the state arrays, variables, the ``System`` base and its registry, dice, errors, sides, the
+  settings for many games); ``tobruk/systems/__init__.py`` (the namespace in which the registry looks for system
+  packages); the model every system shares (``board/``: hexes, layout, maps, units); and the **data loading**: every
+  module that turns a data file into validated values (``loading/``: datafile, mapfile, unitfile, scenario;
+  ``geography/``: the geographic datasets and the map build).  Data loading is part of the engine layer, as in the
+  design: a game is made from a ``Scenario`` (the engine imports the loader) and the loaders raise the engine's
+  errors and ask the system registry what a system knows (the loader imports the engine), so the two cannot be
+  ordered. What they share is that neither knows any game: data loading reads the formats, a system's package reads
   its own fields through the scenario loader's extensions.
 * **mechanics**: ``tobruk/mechanics/``, the rules' library parameterised by data (reach, ZOC, supply,
   odds tables, the family's actions).
 * **systems**: ``tobruk/systems/<name>/``, one package per game system with its code and packaged data.
   A system may import the layers below and its own package, never another system's package nor a face.
-* **faces**: ``cli``, ``view``, ``record``, ``form``, ``fuzz``, ``arena``, ``players/``, ``render/``, ``web/``.
+* **faces**: ``cli``, ``view``, ``record``, ``tools/`` (fuzz, arena, form), ``players/``, ``render/``, ``web/``.
   They rank above the systems but reach them only through the registry and the hooks, so a face imports
   no ``tobruk.systems.<name>`` module either.
 
@@ -54,25 +54,14 @@ LAYERS = {
     "tobruk": ENGINE,
     "tobruk.engine": ENGINE,
     "tobruk.systems": ENGINE,
-    "tobruk.hexes": ENGINE,
-    "tobruk.layout": ENGINE,
-    "tobruk.maps": ENGINE,
-    "tobruk.units": ENGINE,
-    "tobruk.datafile": ENGINE,
-    "tobruk.mapfile": ENGINE,
-    "tobruk.unitfile": ENGINE,
-    "tobruk.scenario": ENGINE,
-    "tobruk.geo": ENGINE,
-    "tobruk.geoextra": ENGINE,
-    "tobruk.mapbuild": ENGINE,
-    "tobruk.throughput": ENGINE,
+    "tobruk.board": ENGINE,
+    "tobruk.loading": ENGINE,
+    "tobruk.geography": ENGINE,
     "tobruk.mechanics": MECHANICS,
     "tobruk.cli": FACES,
     "tobruk.view": FACES,
     "tobruk.record": FACES,
-    "tobruk.form": FACES,
-    "tobruk.fuzz": FACES,
-    "tobruk.arena": FACES,
+    "tobruk.tools": FACES,
     "tobruk.players": FACES,
     "tobruk.render": FACES,
     "tobruk.web": FACES,
@@ -222,7 +211,7 @@ def test_every_known_mention_is_still_there() -> None:
     [
         ("tobruk", ENGINE),
         ("tobruk.engine.game", ENGINE),
-        ("tobruk.scenario", ENGINE),
+        ("tobruk.loading.scenario", ENGINE),
         ("tobruk.systems", ENGINE),
         ("tobruk.mechanics.reach", MECHANICS),
         ("tobruk.systems.gazala", SYSTEM),
@@ -263,11 +252,11 @@ def test_the_walk_finds_each_kind_of_import() -> None:
 @pytest.mark.parametrize(
     ("importer", "target", "refused"),
     [
-        ("tobruk.engine.game", "tobruk.scenario", False),  # the engine layer among itself, both ways
-        ("tobruk.scenario", "tobruk.engine.system", False),
+        ("tobruk.engine.game", "tobruk.loading.scenario", False),  # the engine layer among itself, both ways
+        ("tobruk.loading.scenario", "tobruk.engine.system", False),
         ("tobruk.engine.game", "tobruk.mechanics.odds", True),  # the engine imports nothing above it
-        ("tobruk.scenario", "tobruk.view", True),
-        ("tobruk.mechanics.reach", "tobruk.maps", False),
+        ("tobruk.loading.scenario", "tobruk.view", True),
+        ("tobruk.mechanics.reach", "tobruk.board.maps", False),
         ("tobruk.mechanics.reach", "tobruk.cli", True),
         ("tobruk.mechanics.reach", "tobruk.systems.gazala.moves", True),
         ("tobruk.systems.gazala.moves", "tobruk.mechanics.reach", False),
@@ -278,7 +267,7 @@ def test_the_walk_finds_each_kind_of_import() -> None:
         ("tobruk.cli", "tobruk.systems", False),  # the namespace, not a system
         ("tobruk.cli", "tobruk.systems.campaign.show", True),
         ("tobruk.web.server", "tobruk.systems.gazala.combat", True),
-        ("tobruk.form", "tobruk.render.svg", False),
+        ("tobruk.tools.form", "tobruk.render.svg", False),
     ],
 )
 def test_the_rule_for_one_import(importer: str, target: str, refused: bool) -> None:

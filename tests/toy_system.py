@@ -15,15 +15,15 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from tobruk.datafile import Table
+from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action, Vocabulary
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Step, on
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Rendering, Summary, System, register
-from tobruk.hexes import Hex
+from tobruk.loading.datafile import Table
+from tobruk.loading.scenario import Scenario, read_scenario
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.scenario import Scenario, read_scenario
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -4,13 +4,13 @@ The engine (hexes, maps, units, scenarios, systems, the game state machine) is p
 with no I/O beyond reading its own packaged data; the faces (CLI, renderers) sit on top.
 """
 
+from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.engine.errors import (
     IllegalOrderError,
     InvalidOrderError,
     ScenarioError,
     UndoError,
 )
-from tobruk.hexes import Direction, Hex, Hexside
 
 __all__ = [
     "Direction",

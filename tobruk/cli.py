@@ -9,18 +9,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Map
 from tobruk.engine.actions import Action as Order
 from tobruk.engine.errors import RecordError, ScenarioError, TobrukError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
 from tobruk.engine.system import system_names
-from tobruk.hexes import Hex
-from tobruk.maps import Map
+from tobruk.loading.scenario import Scenario, ScenarioExtension, extension_of, load_scenario, scenario_names
 from tobruk.record import load, record_of, replay, save
 from tobruk.render.palette import Palette
 from tobruk.render.svg import render_map
-from tobruk.scenario import Scenario, ScenarioExtension, extension_of, load_scenario, scenario_names
 from tobruk.view import unit_data
 
 
@@ -111,8 +111,8 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 def scenario_arg(text: str) -> Scenario:
     """A packaged scenario by name, else a scenario file by path (its reader names the file and the field)."""
-    from tobruk.datafile import read_toml
-    from tobruk.scenario import read_scenario
+    from tobruk.loading.datafile import read_toml
+    from tobruk.loading.scenario import read_scenario
 
     if text in scenario_names():
         return load_scenario(text)
@@ -175,7 +175,7 @@ def _show_data(args: argparse.Namespace, scenario: Scenario) -> int:
 
 
 def cmd_build_map(args: argparse.Namespace) -> int:
-    from tobruk.mapbuild import write
+    from tobruk.geography.build import write
 
     out = Path(args.out) if args.out else Path(__file__).parent / "data" / "maps" / f"{args.name}.toml"
     write(args.name, out)
@@ -326,7 +326,7 @@ def step_through(rec: Any, source: str, read: Any = input, write: Any = print) -
 
 
 def cmd_form(args: argparse.Namespace) -> int:
-    from tobruk import form
+    from tobruk.tools import form
 
     log = form.build(load(Path(args.file)), source=args.file, game_number=args.number or "", date=args.date or "", verify=args.verify)
     stem = Path(args.file).with_suffix("")
@@ -368,8 +368,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from tobruk import arena
-    from tobruk.throughput import for_many_games
+    from tobruk.engine.throughput import for_many_games
+    from tobruk.tools import arena
 
     for_many_games()
 
@@ -394,8 +394,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from tobruk.fuzz import fuzz_many
-    from tobruk.throughput import for_many_games
+    from tobruk.engine.throughput import for_many_games
+    from tobruk.tools.fuzz import fuzz_many
 
     load_scenario(args.scenario)  # a bad name fails here, before any worker starts
     for_many_games()

@@ -16,7 +16,7 @@ from typing import Any
 from tobruk.engine.actions import Action as Order
 from tobruk.engine.errors import RecordError, TobrukError
 from tobruk.engine.game import Game
-from tobruk.scenario import Scenario, load_scenario
+from tobruk.loading.scenario import Scenario, load_scenario
 
 FORMAT = "tobruk-record"
 VERSION = 1

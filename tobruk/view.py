@@ -17,11 +17,11 @@ from collections.abc import Hashable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from tobruk.board.hexes import Hex
+from tobruk.board.units import UnitDef
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT, UnitState
-from tobruk.hexes import Hex
-from tobruk.units import UnitDef
 
 
 def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:

@@ -25,9 +25,9 @@ import networkx as nx
 import numpy as np
 
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics import _kernels
 from tobruk.mechanics.searches import grid
-from tobruk.scenario import load_scenario
 
 HERE = Path(__file__).resolve().parent
 LIMIT = 7 * 60

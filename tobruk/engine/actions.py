@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from tobruk.engine.errors import InvalidOrderError
 
 if TYPE_CHECKING:
-    from tobruk.hexes import Hex
+    from tobruk.board.hexes import Hex
 
 
 # --- the coordinates of a shape --------------------------------------------------------------------
@@ -143,7 +143,7 @@ def unit_word(text: str, whole: str) -> str:
 
 
 def hex_word(text: str, whole: str) -> Hex:
-    from tobruk.hexes import Hex
+    from tobruk.board.hexes import Hex
 
     try:
         return Hex.parse(text)

@@ -16,7 +16,7 @@ the text is assembled here from the texts of its parts, each worked out once wit
   object is kept alive with its text, so its id cannot be reused by another value while the entry exists;
 * a frame of the decision stack the same way (frames are frozen values).
 
-Only strings are kept and handed out, never plain data a caller could change.  ``tests/test_state_text.py``
+Only strings are kept and handed out, never plain data a caller could change.  ``tests/engine/test_state_text.py``
 compares this text with the definition's through whole random games of every system.
 """
 

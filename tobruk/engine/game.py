@@ -15,6 +15,8 @@ import hmac
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
+from tobruk.board.hexes import Hex
+from tobruk.board.units import UnitDef
 from tobruk.engine.actions import Action, ActionSpace
 from tobruk.engine.canon import StateText
 from tobruk.engine.dice import Dice, DieRoll
@@ -26,9 +28,7 @@ from tobruk.engine.position import GameState, LogEntry, Reading, Snapshot, exten
 from tobruk.engine.sides import Side
 from tobruk.engine.state import Units, UnitView, ZobristKeys
 from tobruk.engine.system import System, system_for
-from tobruk.hexes import Hex
-from tobruk.scenario import Scenario
-from tobruk.units import UnitDef
+from tobruk.loading.scenario import Scenario
 
 T = TypeVar("T")
 

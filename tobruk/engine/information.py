@@ -25,8 +25,8 @@ from tobruk.engine.sides import Side
 from tobruk.engine.state import STATUS
 
 if TYPE_CHECKING:
+    from tobruk.board.hexes import Hex
     from tobruk.engine.game import Game
-    from tobruk.hexes import Hex
 
 UNKNOWN_DICE = -1  # the seed of the dice an observed game rolls with: not the game's, so no answer reads its future
 RESAMPLE_TRIES = 200  # placements drawn before a resample settles for the last one the system accepted (or the canonical)

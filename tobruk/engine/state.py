@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tobruk.hexes import Hex
+    from tobruk.board.hexes import Hex
 
 # the status bits, in this order (bit i is 1 << i)
 STATUS = ("eliminated", "hidden", "moved", "attacked", "disrupted", "out_of_supply", "activated")

@@ -25,8 +25,8 @@ from tobruk.engine.state import BIT
 from tobruk.engine.vars import Vars
 
 if TYPE_CHECKING:
+    from tobruk.board.hexes import Hex
     from tobruk.engine.game import Game
-    from tobruk.hexes import Hex
 
 _ELIMINATED = BIT["eliminated"]
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.actions import (
     FLAG,
     HEX,
@@ -44,7 +45,6 @@ from tobruk.engine.actions import (
     unit_word,
 )
 from tobruk.engine.errors import InvalidOrderError
-from tobruk.hexes import Hex
 
 MAX_ATTACKS = 128  # declared attacks a phase can number (each needs a unit of its own)
 

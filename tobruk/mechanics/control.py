@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast, overload
 
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Map
 from tobruk.engine.actions import ActionBlock, ActionSpace
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
-from tobruk.maps import Map
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.reach import Reach, ReachResult
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tobruk.datafile import Table
+from tobruk.loading.datafile import Table
 
 
 @dataclass(frozen=True)

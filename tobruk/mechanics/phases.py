@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Frame, Step, on
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Eliminate
 
 if TYPE_CHECKING:

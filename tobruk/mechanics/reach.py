@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
+from tobruk.board.hexes import Direction, Hex, Hexside
+from tobruk.board.maps import Feature, Map, MovementRates
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Direction, Hex, Hexside
-from tobruk.maps import Feature, Map, MovementRates
 from tobruk.mechanics import _kernels
 from tobruk.mechanics.searches import SearchResult, grid
 from tobruk.mechanics.zoc import ZocMap

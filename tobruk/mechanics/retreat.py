@@ -18,7 +18,7 @@ from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tobruk.hexes import Hex, Hexside
+from tobruk.board.hexes import Hex, Hexside
 from tobruk.mechanics.battle import pending
 
 if TYPE_CHECKING:

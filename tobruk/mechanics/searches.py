@@ -14,8 +14,8 @@ from array import array
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
-from tobruk.hexes import Hex
-from tobruk.maps import Map
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Map
 from tobruk.mechanics import _kernels
 
 if TYPE_CHECKING:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Map
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
-from tobruk.maps import Map
 from tobruk.mechanics import _kernels
 from tobruk.mechanics.searches import SearchResult, grid
 

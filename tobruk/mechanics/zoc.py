@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from tobruk.hexes import Hex
-from tobruk.maps import Map
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Map
 
 
 @dataclass(frozen=True, slots=True)

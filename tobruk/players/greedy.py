@@ -21,10 +21,11 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Map
 from tobruk.engine.actions import Action as Order
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
-from tobruk.maps import Map
+from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.actions import (
     Abandon,
     Add,
@@ -45,7 +46,6 @@ from tobruk.mechanics.actions import (
     Target,
 )
 from tobruk.players.base import Advice
-from tobruk.scenario import Scenario, load_scenario
 
 MOBILE = ("armour", "motorized", "recce")
 

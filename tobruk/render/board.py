@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tobruk.board.maps import Map
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Rendering
-from tobruk.maps import Map
 from tobruk.render.palette import SIDE_COLOUR, Palette
 from tobruk.render.svg import legend_entries, map_layout
 

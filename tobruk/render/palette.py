@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tobruk.board.maps import Feature, RouteKind, Terrain
+from tobruk.board.units import UnitType
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Rendering, StatusWord
-from tobruk.maps import Feature, RouteKind, Terrain
-from tobruk.units import UnitType
 
 # --- the family's palette ------------------------------------------------------------------------------------
 FILL = {

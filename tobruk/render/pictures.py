@@ -12,9 +12,9 @@ import re
 import sys
 from pathlib import Path
 
-from tobruk.datafile import Table, read_packaged_toml
 from tobruk.engine.errors import ScenarioError
-from tobruk.mapfile import read_map
+from tobruk.loading.datafile import Table, read_packaged_toml
+from tobruk.loading.mapfile import read_map
 from tobruk.render.svg import render_map
 
 # a name with a halo: cairo ignores paint-order, so for the PNG the halo becomes a text of its own under the name

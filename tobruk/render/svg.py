@@ -14,14 +14,14 @@ import math
 from collections.abc import Iterable
 from html import escape
 
+from tobruk.board.hexes import Hex
+from tobruk.board.layout import Layout
+from tobruk.board.maps import Feature, Map, Terrain
+from tobruk.board.units import UnitDef
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
 from tobruk.engine.system import Rendering
-from tobruk.hexes import Hex
-from tobruk.layout import Layout
-from tobruk.maps import Feature, Map, Terrain
 from tobruk.render.palette import SHAPE_WIDTH, SIDE_COLOUR, Palette, shape_defs
-from tobruk.units import UnitDef
 
 Point = tuple[float, float]
 

@@ -24,10 +24,10 @@ from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, TobrukErr
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.system import system_names
+from tobruk.loading.scenario import Scenario, load_scenario, scenario_names
 from tobruk.mechanics.actions import Move
 from tobruk.players import make_player
 from tobruk.players.base import outcomes_for
-from tobruk.scenario import Scenario, load_scenario, scenario_names
 from tobruk.view import view
 from tobruk.web.schemas import reason
 from tobruk.web.store import ORDER, UNDO, Conflict, Event, Store, StoredGame, StoreError, effective_orders

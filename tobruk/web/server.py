@@ -311,8 +311,8 @@ def create_app(
 
     @guarded
     async def game_form(request: Request) -> Response:
-        from tobruk import form
         from tobruk.record import record_of
+        from tobruk.tools import form
 
         s, _seat = await seat_of(request)
 

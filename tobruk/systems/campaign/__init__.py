@@ -12,7 +12,7 @@ is the scenario loader's extension for ``units_from`` (read, and shown by ``tobr
 
 from __future__ import annotations
 
-from tobruk.scenario import ScenarioExtension, register_extension
+from tobruk.loading.scenario import ScenarioExtension, register_extension
 from tobruk.systems.campaign import show
 from tobruk.systems.campaign.scenario import read_campaign
 

@@ -4,7 +4,7 @@ A scenario of a single battle may list its counters itself (``[[unit]]``).  The 
 campaign has nine scenarios and a campaign game drawing on one pool of counters, so those live in a
 forces file (``forces/NAME.toml`` in this package) and a scenario names it (``units_from = "north-africa"``)
 and only says where each unit stands or when it enters.  Both read a counter with
-:func:`tobruk.unitfile.read_unit_def`.
+:func:`tobruk.loading.unitfile.read_unit_def`.
 A forces file also names its turn track, its nationalities, which of them are irreplaceable (CA-R.2)
 and the panzer divisions' subunits that combine into one counter (XX+) or break down (XX-) (CA-U.1).
 """
@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
-from tobruk.datafile import Table, packaged_names, read_packaged_toml
+from tobruk.board.units import CombatClass, Echelon, UnitDef
 from tobruk.engine.sides import Side
+from tobruk.loading.datafile import Table, packaged_names, read_packaged_toml
+from tobruk.loading.unitfile import read_unit_def
 from tobruk.systems.campaign.track import Track, load_track
-from tobruk.unitfile import read_unit_def
-from tobruk.units import CombatClass, Echelon, UnitDef
 
 FORMAT = "tobruk-forces"
 VERSION = 1

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from tobruk.datafile import Table, packaged_names
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Map
+from tobruk.board.units import AntiTank, CombatClass, Echelon, UnitDef
 from tobruk.engine.sides import SIDES, Side
-from tobruk.hexes import Hex
-from tobruk.maps import Map
-from tobruk.scenario import Reinforcement, ScenarioPart, ZoneLookup
+from tobruk.loading.datafile import Table, packaged_names
+from tobruk.loading.scenario import Reinforcement, ScenarioPart, ZoneLookup
+from tobruk.loading.unitfile import ANTI_TANK
 from tobruk.systems.campaign.forces import FORMS, Forces, load_forces
 from tobruk.systems.campaign.track import read_turn, turn_ordinal, turns_between
-from tobruk.unitfile import ANTI_TANK
-from tobruk.units import AntiTank, CombatClass, Echelon, UnitDef
 
 TESTS = {t: t for t in ("any", "all", "occupy", "take", "hold", "bypass", "supply-line", "evacuate", "unstated")}
 WHEN = {w: w for w in ("end", "any-time", "last-player-turn")}

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tobruk.board.units import UnitDef
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
-from tobruk.scenario import Scenario
+from tobruk.loading.scenario import Scenario
 from tobruk.systems.campaign.forces import load_forces
 from tobruk.systems.campaign.scenario import CampaignSetup, VictoryTest
-from tobruk.units import UnitDef
 
 
 def _setup(scenario: Scenario) -> CampaignSetup:

@@ -15,13 +15,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tobruk.datafile import read_toml
+from tobruk.board.maps import Terrain
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, Summary, System, register
-from tobruk.maps import Terrain
+from tobruk.loading.datafile import read_toml
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.control import set_control
 from tobruk.systems.first_alamein import combat as cb

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.mechanics import air as mechanics_air
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tobruk.datafile import Table
+from tobruk.loading.datafile import Table
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
 
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect, pending
 from tobruk.mechanics.boardmemo import board_check

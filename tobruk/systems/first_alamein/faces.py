@@ -8,13 +8,13 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT
 from tobruk.engine.system import Odds, Rendering, Summary
-from tobruk.hexes import Hex
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
 from tobruk.mechanics.supply import shown_supply_lines

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import MovementRates
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
-from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
 from tobruk.mechanics.kept_blocks import UnitBlocks, in_order, kept

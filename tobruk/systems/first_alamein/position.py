@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
+from tobruk.board.units import UnitType
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.first_alamein.charts import chart
-from tobruk.units import UnitType
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tobruk.hexes import Hex
+from tobruk.board.hexes import Hex
 from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.retreat import Path, RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.mechanics.control import controllers
 from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, entry_state, entry_steps, trace_all
 from tobruk.systems.first_alamein import position as pos

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import supply as sp
 

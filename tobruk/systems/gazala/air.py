@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
+from tobruk.board.units import AACapability, UnitType
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.mechanics import air as mechanics_air
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.state import Interdiction
-from tobruk.units import AACapability, UnitType
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Feature
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
-from tobruk.maps import Feature
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
 from tobruk.mechanics.boardmemo import board_memo

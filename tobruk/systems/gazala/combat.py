@@ -19,11 +19,12 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from tobruk.datafile import Table
+from tobruk.board.hexes import Hex
+from tobruk.board.maps import Feature, Terrain
+from tobruk.board.units import UnitType
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
-from tobruk.maps import Feature, Terrain
+from tobruk.loading.datafile import Table
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect
 from tobruk.mechanics.boardmemo import board_check, board_memo
@@ -32,7 +33,6 @@ from tobruk.mechanics.retreat import RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
-from tobruk.units import UnitType
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tobruk.board.maps import Terrain
 from tobruk.engine.sides import Side
-from tobruk.maps import Terrain
 from tobruk.mechanics.control import controllers, pass_through
 
 __all__ = ["pass_through", "set_initial_control", "villages"]

@@ -7,6 +7,7 @@ import itertools
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
@@ -14,7 +15,6 @@ from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT
 from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
-from tobruk.hexes import Hex
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.supply import shown_supply_lines

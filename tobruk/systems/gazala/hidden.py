@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT
-from tobruk.hexes import Hex
 from tobruk.systems.gazala.state import Unseen
 
 if TYPE_CHECKING:

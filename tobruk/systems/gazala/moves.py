@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
+from tobruk.board.hexes import Direction, Hex
+from tobruk.board.maps import MovementRates
+from tobruk.board.units import UnitDef, UnitType
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.hexes import Direction, Hex
-from tobruk.maps import MovementRates
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.kept_blocks import UnitBlocks, in_order, kept
 from tobruk.mechanics.move_blocks import MoveBlock, reading_rank
@@ -25,7 +26,6 @@ from tobruk.mechanics.reach import MF, MoveContext, Reach, ReachResult, SideTabl
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.control import pass_through
-from tobruk.units import UnitDef, UnitType
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

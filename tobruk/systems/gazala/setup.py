@@ -9,19 +9,19 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.mechanics.actions import EndPhase, Place
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.steps import GazalaStep
 
 if TYPE_CHECKING:
+    from tobruk.board.units import UnitDef
     from tobruk.engine.game import Game
-    from tobruk.units import UnitDef
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tobruk.board.hexes import Hex
+from tobruk.board.units import UnitType
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, enemy_mine_bytes, entry_steps, trace_all
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import villages
-from tobruk.units import UnitType
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
-from tobruk.hexes import Hex
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
 

@@ -1,0 +1,328 @@
+"""The game core: sequence of play, decisions, set-up, weather, undo, dice, records and views."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tobruk.board.hexes import Hex
+from tobruk.engine.actions import Action as Order
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
+from tobruk.record import load, record_of, replay, save
+from tobruk.systems.gazala.actions import VOCABULARY, Activate, Weather
+from tobruk.view import view
+
+H = Hex.parse
+AXIS_TURN = ["axis-victory", "axis-airstrike", "axis-movement", "axis-attacks", "axis-recovery"]
+ALLIED_TURN = ["allied-victory", "allied-interception", "allied-movement", "allied-airstrike", "allied-attacks", "allied-recovery"]
+
+
+def decided_phases(game: Game) -> list[str]:
+    out = []
+    while game.decision is not None and game.turn == 1:
+        out.append(game.decision.phase)
+        game.play(EndPhase())
+    return out
+
+
+@pytest.mark.rule("GG-VI.A")
+def test_turn_one_sequence(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    assert [p.key for p in game.phases] == ["axis-setup", "allied-siege", *AXIS_TURN, *ALLIED_TURN]
+    assert decided_phases(game) == [
+        "axis-setup",
+        "axis-airstrike",
+        "axis-movement",
+        "axis-attacks",
+        "allied-movement",
+        "allied-airstrike",
+        "allied-attacks",
+    ]
+    assert game.turn == 2 and game.decision is not None and game.decision.phase == "weather"
+
+
+@pytest.mark.rule("GG-VI.B")
+def test_axis_player_turn_order(gazala) -> None:  # type: ignore[no-untyped-def]
+    keys = [p.key for p in Game(gazala).phases]
+    assert keys[2:7] == AXIS_TURN  # victory, airstrike, movement, attacks, recovery
+
+
+@pytest.mark.rule("GG-VI.C")
+def test_allied_player_turn_moves_before_its_airstrike(gazala) -> None:  # type: ignore[no-untyped-def]
+    keys = [p.key for p in Game(gazala).phases]
+    assert keys[7:] == ALLIED_TURN
+    assert keys.index("allied-movement") < keys.index("allied-airstrike") < keys.index("allied-attacks")
+
+
+@pytest.mark.rule("GG-VII.A")
+def test_game_ends_after_fourteen_turns(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, seed=3)
+    turns_seen = set()
+    while game.decision is not None:
+        turns_seen.add(game.turn)
+        game.play(Weather(1, 2) if game.decision.phase == "weather" else EndPhase())
+    assert turns_seen == set(range(1, 15)) and game.is_over
+    assert game.legal_orders() == []
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(EndPhase())
+    assert err.value.clause == "GG-VII.A"
+
+
+@pytest.mark.rule("GG-V.A.1")
+def test_axis_free_set_up_within_the_zone(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    game.play(Place("15Pz", H("K3")))  # south of the line, column 3
+    assert game.unit("15Pz").hex == H("K3")
+    for bad in (Place("15Pz", H("K7")), Place("15Pz", H("F9")), Place("Brescia", H("F3"))):
+        before = game.state_hash()
+        with pytest.raises(IllegalOrderError) as err:
+            game.play(bad)
+        assert err.value.clause == "GG-V.A.1"
+        assert game.state_hash() == before
+    legal = game.legal_orders()
+    assert Place("21Pz", H("N1")) in legal and Place("Brescia", H("F3")) not in legal and EndPhase() in legal
+
+
+@pytest.mark.rule("GG-XII.A.2")
+def test_set_up_respects_the_stacking_limit(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    # G3 already holds 15Pz, 21Pz (divisions) and Flak Gppe: a fourth unit, or a third division, is refused
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("90Lt", H("G3")))
+    assert err.value.clause == "GG-XII.A.2"
+    with pytest.raises(IllegalOrderError, match="at most 3 units") as err:
+        game.play(Place("Ariete", H("H4")))  # H4 holds 90Lt, Recce Gppe and KG Hecker already
+    assert err.value.clause == "GG-XII.A.2"
+    game.play(Place("15Pz", H("K2")))
+    game.play(Place("21Pz", H("K2")))
+    with pytest.raises(IllegalOrderError, match="division-level") as err:
+        game.play(Place("Ariete", H("K2")))  # a third division, though only the third unit
+    assert err.value.clause == "GG-XII.A.2"
+    game.play(Place("Ariete", H("G3")))  # Flak Gppe + Ariete: fine
+    assert set(game.units_at(H("G3"))) == {"FlakGp", "Ariete"}
+
+
+@pytest.mark.rule("GG-XII.A.1")
+def test_one_side_per_hex_at_set_up(gazala) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.systems.gazala.setup import stacking_problem
+
+    game = Game(gazala)
+    assert stacking_problem(game, ["15Pz", "1SA"]) is not None and "GG-XII.A.1" in str(stacking_problem(game, ["15Pz", "1SA"]))
+
+
+@pytest.mark.rule("GG-XII.A.3")
+def test_dummies_do_not_count_for_stacking(gazala) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.systems.gazala.setup import stacking_problem
+
+    game = Game(gazala)
+    assert stacking_problem(game, ["1SA", "50Div", "7MotBde", "Dummy1", "Dummy2"]) is None
+
+
+def to_weather(game: Game) -> None:
+    while game.decision is not None and game.decision.phase != "weather":
+        game.play(EndPhase())
+
+
+@pytest.mark.rule("GG-VIII.0")
+def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, dice=ForcedDice([4]))
+    to_weather(game)
+    assert game.turn == 2 and game.decision is not None and game.decision.side is Side.ALLIED
+    assert len(game.legal_orders()) == 30  # ordered pairs of different numbers
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Weather(3, 3))
+    assert err.value.clause == "GG-VIII.0"
+    game.play(Weather(2, 5))
+    assert game.vars.weather == "clear"
+    assert [(r.purpose, r.value) for r in game.dice.log] == [("weather", 4)]
+
+
+@pytest.mark.rule("GG-VIII.A")
+@pytest.mark.parametrize(("rolls", "weather"), [([2, 4], "sandstorm"), ([2, 6], "sandstorm"), ([2, 3], "clear"), ([2, 1], "clear")])
+def test_sandstorm_needs_its_number_then_4_to_6(gazala, rolls: list[int], weather: str) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, dice=ForcedDice(rolls))
+    to_weather(game)
+    game.play(Weather(2, 5))
+    assert game.vars.weather == weather
+
+
+@pytest.mark.rule("GG-VIII.B")
+@pytest.mark.parametrize(("rolls", "weather"), [([5, 5, 1, 1], "rainstorm"), ([5, 4], "clear"), ([5, 6], "clear")])
+def test_rainstorm_needs_its_number_twice(gazala, rolls: list[int], weather: str) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, dice=ForcedDice(rolls))  # in rain both players then roll for their airfields
+    to_weather(game)
+    game.play(Weather(2, 5))
+    assert game.vars.weather == weather
+
+
+def test_undo_restores_exactly_and_stops_at_a_die_roll(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, seed=7)
+    start = game.state_hash()
+    game.play(Place("15Pz", H("K2")))
+    game.play(Place("21Pz", H("K3")))
+    assert game.pop() == Place("21Pz", H("K3"))
+    assert game.pop() == Place("15Pz", H("K2"))
+    assert game.state_hash() == start
+    with pytest.raises(UndoError):
+        game.pop()
+    to_weather(game)
+    game.play(Weather(1, 2))
+    assert not game.can_undo()
+    with pytest.raises(UndoError, match="die roll"):
+        game.pop()
+
+
+def test_illegal_orders_name_the_rule_and_change_nothing(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    before = json.dumps(game.state_data(), sort_keys=True)
+    # a move in the set-up is no order of that phase (each unit moves in its movement phase, GG-XIII.A.1); the
+    # weather is named in the weather phase, and only the set-up's own units are placed (GG-V.A.1)
+    for order, clause in (
+        (Move("15Pz", (H("G3"), H("G4"))), "GG-XIII.A.1"),
+        (Weather(1, 2), "GG-V.A.1"),
+        (Place("Nobody", H("G3")), "GG-V.A.1"),
+    ):
+        with pytest.raises(IllegalOrderError) as err:
+            game.play(order)
+        assert err.value.clause == clause
+        assert json.dumps(game.state_data(), sort_keys=True) == before
+    assert len(game.history) == 0
+
+
+@pytest.mark.whole_game
+def test_same_seed_same_game(gazala) -> None:  # type: ignore[no-untyped-def]
+    def play(seed: int) -> list[int]:
+        game = Game(gazala, seed=seed)
+        while game.decision is not None:
+            game.play(Weather(3, 4) if game.decision.phase == "weather" else EndPhase())
+        return [r.value for r in game.dice.log]
+
+    assert play(11) == play(11)
+    assert play(11) != play(12)
+
+
+def test_record_saves_loads_and_replays_every_state(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, seed=5)
+    game.play(Place("15Pz", H("K2")))
+    while game.decision is not None and game.turn < 4:
+        game.play(Weather(6, 1) if game.decision.phase == "weather" else EndPhase())
+    path = tmp_path / "game.json"
+    save(record_of(game, {"axis": "test", "allied": "test"}), path)
+    again = replay(load(path), verify=True)
+    assert again.state_hash() == game.state_hash()
+    assert again.notation() == game.notation()
+    assert [r.value for r in again.dice.log] == [r.value for r in game.dice.log]
+
+
+def test_tampered_record_is_caught_at_the_first_bad_order(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, seed=5)
+    game.play(Place("15Pz", H("K2")))
+    game.play(EndPhase())
+    path = tmp_path / "game.json"
+    save(record_of(game), path)
+    data = json.loads(path.read_text())
+    data["orders"][0]["order"] = "place 15Pz K3"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=r"orders\[0\]"):
+        replay(load(path), verify=True, source=str(path))
+    path.write_text("{not json")
+    with pytest.raises(RecordError, match="line 1"):
+        load(path)
+    path.write_text(json.dumps({"format": "tobruk-record", "version": 99}))
+    with pytest.raises(RecordError, match="version"):
+        load(path)
+
+
+def test_view_is_everything_a_side_may_see_and_hides_face_down_units(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    before = game.state_hash()
+    game.unit("1SA").hidden = True
+    axis = view(game, Side.AXIS)
+    assert game.state_hash() != before  # (we changed it on purpose above)
+    text = json.dumps(axis)
+    assert "1st South African" not in text and '"1SA"' not in text
+    hidden = [u for u in axis["units"] if u.get("hidden")]
+    assert [{k: v for k, v in u.items() if k != "anon"} for u in hidden] == [{"side": "allied", "hex": "C5", "hidden": True}]
+    assert len(hidden[0]["anon"]) == 12 and "1SA" not in hidden[0]["anon"]
+    assert "Dummy1" not in text
+    allied = view(game, Side.ALLIED)
+    assert any(u.get("id") == "1SA" for u in allied["units"])
+    assert axis["legal_orders"] and not allied["legal_orders"]  # only the decider sees its orders
+    snapshot = game.state_hash()
+    view(game, Side.AXIS)
+    assert game.state_hash() == snapshot
+
+
+orders = st.one_of(
+    st.just(EndPhase()),
+    st.builds(Place, st.sampled_from(["15Pz", "1SA", "RecceGp"]), st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17))),
+    st.builds(Activate, st.sampled_from(["1SA", "50Div"])),
+    st.builds(
+        Move,
+        st.just("21Pz"),
+        st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1, max_size=6).map(tuple),
+    ),
+    st.builds(
+        Attack,
+        st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1, max_size=2).map(tuple),
+        st.lists(st.sampled_from(["15Pz", "21Pz", "90Lt"]), min_size=1, max_size=3).map(tuple),
+    ),
+    st.builds(Weather, st.integers(1, 6), st.integers(1, 6)),
+)
+
+
+@given(orders)
+def test_order_notation_round_trips(order: Order) -> None:
+    text = order.notation()
+    assert VOCABULARY.parse(text) == order
+    assert VOCABULARY.parse(text).notation() == text
+
+
+def test_order_notation_examples() -> None:
+    assert VOCABULARY.parse("move 21Pz H4-H5-I6") == Move("21Pz", (H("H4"), H("H5"), H("I6")))
+    assert VOCABULARY.parse("attack G8 with 15Pz,21Pz") == Attack((H("G8"),), ("15Pz", "21Pz"))
+    assert VOCABULARY.parse("END-PHASE") == EndPhase()
+    for bad in ("", "fly 15Pz", "move 15Pz", "move 15 Pz G3", "weather 0 7", "attack G8 15Pz", "place 15Pz Q"):
+        with pytest.raises(InvalidOrderError):
+            VOCABULARY.parse(bad)
+
+
+def test_play_accepts_notation(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    game.play("place 15Pz K2")
+    assert game.unit("15Pz").hex == H("K2")
+
+
+def test_copy_is_independent(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, seed=2)
+    other = game.copy()
+    other.play(Place("15Pz", H("K2")))
+    assert game.unit("15Pz").hex == H("G3") and other.unit("15Pz").hex == H("K2")
+
+
+def test_unknown_option_is_refused(gazala) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ValueError, match="no option"):
+        Game(gazala, options=["fog-of-war"])
+    assert Game(gazala, options=["nonhistorical"]).options == {"nonhistorical"}
+
+
+def test_tampered_dice_are_caught(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, seed=5)
+    while game.turn < 3 and game.decision is not None:
+        game.play(Weather(6, 1) if game.decision.phase == "weather" else EndPhase())
+    path = tmp_path / "game.json"
+    save(record_of(game), path)
+    data = json.loads(path.read_text())
+    assert data["dice"], "the game rolled dice"
+    data["dice"][0][1] = 7 - data["dice"][0][1]
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=r"dice\[0\]"):
+        replay(load(path), verify=True, source=str(path))

@@ -1,0 +1,122 @@
+"""Players, the arena's statistics, the terminal player and the fuzzer."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import attack_game, unit_toml
+from tobruk.board.hexes import Hex
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import Attack, EndPhase
+from tobruk.players import make_player, play_game
+from tobruk.players.base import outcomes_for
+from tobruk.record import load, replay
+from tobruk.tools.arena import GameOutcome, tally, wilson
+from tobruk.tools.fuzz import fuzz_game
+from tobruk.view import view
+
+H = Hex.parse
+
+
+def test_wilson_interval_known_values() -> None:
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = wilson(10, 10)
+    assert lo == pytest.approx(0.7225, abs=1e-4) and hi == pytest.approx(1.0)
+    lo, hi = wilson(50, 100)
+    assert (lo, hi) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
+
+
+def test_tally_counts_each_player_on_each_side() -> None:
+    # margins are the Allied points minus the Axis points: 2 - 12, 7 - 1, 3 - 3
+    games = [
+        GameOutcome(0, "greedy", "random", "axis", "Major Victory", Fraction(-10), 10),
+        GameOutcome(1, "random", "greedy", "allied", "Tactical Victory", Fraction(6), 10),
+        GameOutcome(2, "greedy", "random", None, "no victory (a draw)", Fraction(0), 10),
+    ]
+    t = tally(games)
+    assert (t[("greedy", "axis")].games, t[("greedy", "axis")].wins, t[("greedy", "axis")].draws) == (2, 1, 1)
+    assert t[("greedy", "axis")].margin == 10
+    assert t[("greedy", "allied")].wins == 1 and t[("greedy", "allied")].margin == 6
+    assert t[("random", "allied")].margin == -10
+
+
+def test_random_player_is_seeded(gazala) -> None:  # type: ignore[no-untyped-def]
+    def orders(seed: int) -> list[str]:
+        game = Game(gazala, seed=seed)
+        players = {Side.AXIS: make_player("random", seed), Side.ALLIED: make_player("random", seed + 1)}
+        for _ in range(40):
+            d = game.decision
+            assert d is not None
+            game.play(players[d.side].choose(view(game, d.side), game.legal_orders(), outcomes_for(game, d.side)))
+        return game.notation()
+
+    assert orders(5) == orders(5)
+    assert orders(5) != orders(6)
+
+
+def test_greedy_attacks_at_good_odds_and_declines_bad_ones() -> None:
+    greedy = make_player("greedy")
+    weak = attack_game(unit_toml("Att", "axis", "B3", factors="8-1-4") + unit_toml("Def", "allied", "A1", factors="1-2-2"))
+    assert greedy.choose(view(weak, Side.AXIS), weak.legal_orders(), outcomes_for(weak, Side.AXIS)) == EndPhase()
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="8-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2"))
+    choice = greedy.choose(view(game, Side.AXIS), game.legal_orders(), outcomes_for(game, Side.AXIS))
+    assert choice == Attack((H("B4"),), ("Att",))
+
+
+def test_a_whole_game_between_computer_players_ends_with_a_result(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = play_game(Game(gazala, seed=1), {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
+    assert game.is_over and game.vars.result["level"]
+
+
+def test_human_at_the_terminal(gazala) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.cli import human_turn
+
+    game = Game(gazala)
+    lines = iter(["help", "legal", "fly away", "place 15Pz K2", "undo", "end-phase"])
+    out: list[str] = []
+    assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # help, legal, refused, placed
+    assert game.unit("15Pz").hex == H("K2")
+    assert any("Type an order" in x for x in out) and any("place 15Pz" in x for x in out)
+    assert any(x.startswith("refused:") for x in out)
+    assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # undo
+    assert game.unit("15Pz").hex == H("G3")
+    assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # end-phase
+    assert game.phase.key != "axis-setup"
+    assert not human_turn(game, read=lambda _p: "quit", write=out.append)
+
+
+def test_a_failing_fuzzed_game_is_saved_as_a_record_that_reproduces_it(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # an order limit far below any whole game makes the run fail ("no end"), after 40 real orders
+    result = fuzz_game(gazala, 4, save_to=tmp_path, max_orders=40)
+    assert result.failure is not None and "no end after 40 orders" in result.failure
+    assert result.record is not None and result.record.exists()
+    rec = load(result.record)
+    assert rec.seed == 4 and len(rec.orders) == 40
+    replayed = replay(rec)  # every state hash checked on the way
+    again = Game(gazala, seed=4)
+    players = {Side.AXIS: make_player("random", 4 * 2 + 1), Side.ALLIED: make_player("random", 4 * 2 + 2)}
+    for _ in range(40):
+        d = again.decision
+        assert d is not None
+        again.play(players[d.side].choose(view(again, d.side), again.legal_orders(), outcomes_for(again, d.side)))
+    assert replayed.state_hash() == again.state_hash()
+
+
+def test_fuzz_command_runs_games_in_parallel(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.cli import main
+
+    assert main(["fuzz", "gazala-gallop", "--games", "2", "--seed", "3", "--jobs", "2", "--out", str(tmp_path)]) == 0
+    assert "2/2 games, 0 failing" in capsys.readouterr().out
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(("seed", "options"), [(3, ()), (11, ("nonhistorical",))])
+def test_fuzzed_games_keep_every_invariant(gazala, seed: int, options: tuple[str, ...], tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    result = fuzz_game(gazala, seed, options=options, save_to=tmp_path)
+    assert result.failure is None, f"{result.failure} (record {result.record})"
+    assert result.turn >= 1 and result.orders > 10

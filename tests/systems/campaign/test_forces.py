@@ -1,0 +1,754 @@
+"""The North-Africa campaign's turn track, order of battle and scenarios, checked against the rules text.
+
+The expected forces and dates below are copied by hand from the scenario listings of the campaign
+rules (CA-SC.1-9) and the clauses cited, not from the data files, so a drift in either shows here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tobruk.board.hexes import Hex
+from tobruk.board.units import AntiTank, CombatClass, Echelon, UnitType
+from tobruk.engine.errors import ScenarioError
+from tobruk.engine.sides import Side
+from tobruk.loading.datafile import packaged_path, read_packaged_toml, read_toml
+from tobruk.loading.scenario import Scenario, load_scenario
+from tobruk.systems.campaign.forces import load_forces, read_forces
+from tobruk.systems.campaign.scenario import CampaignSetup
+from tobruk.systems.campaign.track import load_track, read_track, turn_name, turn_ordinal
+
+FORCES = load_forces("north-africa")
+TRACK = load_track("north-africa")
+SCENARIOS = (
+    "na-el-agheila-1",
+    "na-el-agheila-2",
+    "na-el-agheila-3",
+    "na-crusader",
+    "na-gazala",
+    "na-mersa-matruh",
+    "na-1st-alamein",
+    "na-alam-halfa",
+    "na-alamein",
+)
+CAMPAIGN = "na-campaign"
+
+# (clause, start, end, number of turns, Allied units, Axis units), from the listings; a panzer division
+# listed XX+ brings its regiment (CA-U.1), XX- is the division's base counter alone.
+LISTINGS: dict[str, tuple[str, str, str, int, set[str], set[str]]] = {
+    "na-el-agheila-1": (
+        "CA-SC.1",
+        "II Mar 41",
+        "II Apr 41",
+        3,
+        {"3ArmBde", "1ArmSpt"},
+        {"5PzRgt", "15MotBde", "RecceGp", "Ariete", "XXICorps"},
+    ),
+    "na-el-agheila-2": (
+        "CA-SC.2",
+        "I Dec 41",
+        "II Jan 42",
+        4,
+        {"2ArmBde", "1ArmSpt", "GdsBde"},
+        {"15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp", "Ariete", "Trieste", "XXICorps"},
+    ),
+    "na-el-agheila-3": (
+        "CA-SC.3",
+        "I Dec 42",
+        "II Jan 43",
+        4,
+        {"51Div", "NZDiv", "4LtArmBde", "22ArmBde", "1ArmSpt", "8ArmBde"},
+        {"15Pz", "21Pz", "90Lt"},
+    ),
+    "na-crusader": (
+        "CA-SC.4",
+        "II Nov 41",
+        "I Jan 42",
+        4,
+        {
+            "44Div",
+            "1PolBde",
+            "32TkBde",
+            "NZDiv",
+            "4IndDiv",
+            "1SADiv",
+            "2SADiv",
+            "1TkBde",
+            "4LtArmBde",
+            "7ArmBde",
+            "22ArmBde",
+            "7ArmSpt",
+            "GdsBde",
+        },
+        {"XXICorps", "Ariete", "Trieste", "15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp"},
+    ),
+    "na-gazala": (
+        "CA-SC.5",
+        "II May 42",
+        "II Jul 42",
+        5,
+        {
+            "50Div",
+            "1SADiv",
+            "2SADiv",
+            "5IndDiv",
+            "1FFBde",
+            "2ArmBde",
+            "4LtArmBde",
+            "22ArmBde",
+            "1TkBde",
+            "32TkBde",
+            "7ArmSpt",
+            "GdsBde",
+            "3IndMotBde",
+            "1ArmBde",
+        },
+        {"XCorps", "XXICorps", "Ariete", "Trieste", "15Pz", "8PzRgt", "21Pz", "5PzRgt", "90Lt", "RecceGp", "15MotBde"},
+    ),
+    "na-mersa-matruh": (
+        "CA-SC.6",
+        "II Jun 42",
+        "I Jul 42",
+        2,
+        {"50Div", "5IndDiv", "NZDiv", "4LtArmBde", "22ArmBde", "1ArmSpt", "7ArmSpt", "3IndMotBde", "1SADiv"},
+        {"Ariete", "Littorio", "Trieste", "15Pz", "8PzRgt", "21Pz", "90Lt", "RecceGp"},
+    ),
+    "na-1st-alamein": (
+        "CA-SC.7",
+        "I Jul 42",
+        "I Aug 42",
+        3,
+        {"5IndDiv", "1SADiv", "NZDiv", "1ArmBde", "4LtArmBde", "1ArmSpt", "7ArmSpt", "2ArmBde", "AusDiv"},
+        {"15Pz", "8PzRgt", "21Pz", "90Lt", "RecceGp", "Ariete", "Trieste", "XXICorps"},
+    ),
+    "na-alam-halfa": (
+        "CA-SC.8",
+        "I Sep 42",
+        "I Oct 42",
+        3,
+        {"AusDiv", "44Div", "5IndDiv", "1SADiv", "NZDiv", "1ArmBde", "4LtArmBde", "22ArmBde", "23TkBde", "1ArmSpt", "7ArmSpt"},
+        {
+            "XCorps",
+            "XXICorps",
+            "Ariete",
+            "Littorio",
+            "Trieste",
+            "Folgore",
+            "15Pz",
+            "8PzRgt",
+            "21Pz",
+            "5PzRgt",
+            "90Lt",
+            "164Div",
+            "RecceGp",
+            "15MotBde",
+            "Ramcke",
+        },
+    ),
+    "na-alamein": (
+        "CA-SC.9",
+        "II Oct 42",
+        "II Nov 42",
+        3,
+        {
+            "AusDiv",
+            "44Div",
+            "50Div",
+            "51Div",
+            "4IndDiv",
+            "1SADiv",
+            "NZDiv",
+            "2ArmBde",
+            "4LtArmBde",
+            "8ArmBde",
+            "22ArmBde",
+            "24ArmBde",
+            "23TkBde",
+            "1ArmSpt",
+            "7ArmSpt",
+            "1FFBde",
+            "GreekBde",
+            "8ArmyArty",
+        },
+        {
+            "XCorps",
+            "XXICorps",
+            "Ariete",
+            "Littorio",
+            "Trieste",
+            "Folgore",
+            "15Pz",
+            "8PzRgt",
+            "21Pz",
+            "5PzRgt",
+            "90Lt",
+            "164Div",
+            "RecceGp",
+            "15MotBde",
+            "Ramcke",
+        },
+    ),
+}
+
+
+def setup(s: Scenario) -> CampaignSetup:
+    assert s.extension == "units_from" and isinstance(s.extra, CampaignSetup)
+    return s.extra
+
+
+@pytest.fixture(scope="module")
+def scenarios() -> dict[str, Scenario]:
+    return {name: load_scenario(name) for name in (*SCENARIOS, CAMPAIGN)}
+
+
+def entering(s: Scenario, uid: str) -> str:
+    return setup(s).arrivals.get(uid, setup(s).start)
+
+
+# ---------------------------------------------------------------- the turn track
+
+
+@pytest.mark.rule("CA-R.1")
+def test_the_track_runs_in_half_months_from_ii_mar_41_to_ii_jan_43() -> None:
+    turns = TRACK.turns
+    assert turns[0] == "II Mar 41" and turns[-1] == "II Jan 43"
+    # March 1941 (second half) .. December 1942 is 1 + 2 * 21 half-months, then January 1943's two
+    assert len(turns) == 1 + 2 * 21 + 2
+    assert turns[1:4] == ("I Apr 41", "II Apr 41", "I May 41")
+    assert all(turn_name(turn_ordinal(t)) == t for t in turns)
+    assert TRACK.number("II Jul 42") == turns.index("II Jul 42") + 1
+
+
+@pytest.mark.rule("CA-R.1")
+def test_every_dated_entry_of_the_track_has_a_source() -> None:
+    dated = (
+        [a.when for a in TRACK.axis_arrivals]
+        + [f.when for f in TRACK.force_levels]
+        + [t.when for t in TRACK.tank_types]
+        + [a.when for a in TRACK.anti_tank]
+        + [r.when for r in TRACK.railheads]
+    )
+    assert len(dated) >= 20
+    assert all(d.source.strip() and d.date.strip() for d in dated)
+
+
+@pytest.mark.rule("CA-T.2")
+def test_the_tank_types_are_the_tank_tables_columns_in_the_order_they_came() -> None:
+    names = [t.name for t in TRACK.tank_types]
+    assert names == ["A13", "Matilda", "Crusader I", "Stuart", "Valentine", "Grant", "Sherman", "Crusader III"]
+    dates = [turn_ordinal(t.when.turn) for t in TRACK.tank_types]
+    assert dates == sorted(dates)
+    # both sides of each threshold: the Grant not before I Mar 42, the Sherman from II Sep 42
+    assert not TRACK.tank_available("Grant", "II Feb 42") and TRACK.tank_available("Grant", "I Mar 42")
+    assert not TRACK.tank_available("Sherman", "I Sep 42") and TRACK.tank_available("Sherman", "II Sep 42")
+
+
+@pytest.mark.rule("CA-T.5")
+def test_allied_anti_tank_by_date() -> None:
+    before, spring, october = TRACK.anti_tank_at("II Mar 42"), TRACK.anti_tank_at("I Apr 42"), TRACK.anti_tank_at("I Oct 42")
+    assert (before.support, before.infantry) == (AntiTank.TWO_POUNDER, AntiTank.NONE)  # "until Apr42"
+    assert (spring.support, spring.infantry) == (AntiTank.SIX_POUNDER, AntiTank.TWO_POUNDER)
+    assert TRACK.anti_tank_at("II Sep 42").infantry is AntiTank.TWO_POUNDER
+    assert (october.support, october.infantry) == (AntiTank.SIX_POUNDER, AntiTank.SIX_POUNDER)  # "Starting Oct42"
+
+
+@pytest.mark.rule("CA-S.2")
+def test_the_railhead_moves_west_by_date_and_lies_on_the_map() -> None:
+    m = load_scenario(CAMPAIGN).map
+    assert TRACK.railhead("II Mar 41") == "Mersa Matruh"
+    assert TRACK.railhead("II Oct 41") == "Mersa Matruh" and TRACK.railhead("I Nov 41") == "Misheifa"
+    assert TRACK.railhead("II May 42") == "Belhamed"
+    for r in TRACK.railheads:
+        h = m.place(r.place).hex
+        assert m.is_land(h)
+    cols = [m.place(r.place).hex.col for r in TRACK.railheads]
+    assert cols == sorted(cols, reverse=True)  # each one further west
+    # the same railheads as the map's railway, on the same turns (the first one predates the track)
+    on_map = {r.name: r for r in m.railheads}
+    for r in TRACK.railheads:
+        assert on_map[r.place].hex == m.place(r.place).hex and on_map[r.place].hex in m.railway
+        if r.when.turn != TRACK.first:
+            assert on_map[r.place].turn == r.when.turn
+
+
+@pytest.mark.rule("CA-R.3")
+@pytest.mark.rule("CA-R.5")
+def test_the_alamein_force_level() -> None:
+    al = TRACK.alamein
+    assert (al.place, al.within, al.british_divisions) == ("El Alamein", 5, 1)
+    assert set(al.axis_additions) == {"Littorio", "Pistoia", "Folgore", "164Div", "Ramcke"}
+    assert all(FORCES.units[u].side is Side.AXIS for u in al.axis_additions)
+    assert TRACK.axis_reinforcements_end == "II Oct 42"  # CA-R.4
+
+
+@pytest.mark.rule("CA-R.1")
+def test_every_axis_unit_a_scenario_lists_has_arrived_by_its_start(scenarios: dict[str, Scenario]) -> None:
+    """The track's arrival dates agree with the listings: no division fights before it is in Africa."""
+    starting = set(LISTINGS["na-el-agheila-1"][5])
+    for name in SCENARIOS:
+        s = scenarios[name]
+        for u in s.units:
+            if u.side is not Side.AXIS or u.id in starting or u.id in TRACK.alamein.axis_additions:
+                continue
+            arrival = TRACK.arrival(u.id)
+            assert arrival is not None, (name, u.id)
+            assert turn_ordinal(arrival.when.turn) <= turn_ordinal(setup(s).start), (name, u.id, arrival.when.turn)
+
+
+@pytest.mark.rule("CA-R.1")
+def test_the_campaign_game_brings_the_axis_on_the_tracks_dates(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios[CAMPAIGN]
+    assert (setup(s).start, setup(s).end, s.turns) == ("II Mar 41", "II Jan 43", 45)
+    for a in TRACK.axis_arrivals:
+        assert setup(s).arrivals[a.unit] == a.when.turn
+    for uid in LISTINGS["na-el-agheila-1"][5]:
+        assert setup(s).arrivals[uid] == "II Mar 41"
+    for uid in TRACK.alamein.axis_additions:
+        assert s.start[uid] is None and uid not in setup(s).arrivals
+    assert {u.id for u in s.units} == set(FORCES.units)
+
+
+@pytest.mark.rule("CA-R.1")
+def test_the_force_level_covers_every_scenarios_allied_forces(scenarios: dict[str, Scenario]) -> None:
+    for name in SCENARIOS:
+        s = scenarios[name]
+        allied = [u for u in s.units if u.side is Side.ALLIED]
+        assert len(allied) <= TRACK.force_level(setup(s).start), name
+    # the levels taken from the listings themselves
+    assert TRACK.force_level("II Nov 41") == len(LISTINGS["na-crusader"][4])
+    assert TRACK.force_level("II May 42") == len(LISTINGS["na-gazala"][4])
+    assert TRACK.force_level("II Oct 42") == len(LISTINGS["na-alamein"][4])
+    assert TRACK.force_level("I Oct 42") < TRACK.force_level("II Oct 42")
+
+
+@pytest.mark.rule("CA-R.3")
+def test_at_most_one_british_division_before_the_alamein_force_level(scenarios: dict[str, Scenario]) -> None:
+    for name in ("na-el-agheila-1", "na-el-agheila-2", "na-crusader", "na-gazala", "na-mersa-matruh", "na-1st-alamein"):
+        british = [u.id for u in scenarios[name].units if u.nationality == "british" and u.echelon is Echelon.DIVISION]
+        assert len(british) <= 1, (name, british)
+    assert len([u for u in scenarios["na-alamein"].units if u.nationality == "british" and u.is_division]) == 3
+
+
+# ---------------------------------------------------------------- the order of battle
+
+
+@pytest.mark.rule("CA-G.13")
+@pytest.mark.rule("CA-U.3")
+def test_the_factor_rule() -> None:
+    """2 to attack and 2 to defend unless printed; the rules print only the 8th Army artillery's 6 and 2."""
+    for u in FORCES.units.values():
+        expected = (6, 2) if u.id == "8ArmyArty" else (2, 2)
+        assert (u.attack, u.defence) == expected, u.id
+
+
+@pytest.mark.rule("CA-U.1")
+def test_a_combined_panzer_division_has_its_subunits_factors() -> None:
+    assert {b: d.parts for b, d in FORCES.divisions.items()} == {"15Pz": ("8PzRgt",), "21Pz": ("5PzRgt",)}
+    for base in ("15Pz", "21Pz"):
+        combined = FORCES.combined(base)
+        assert (combined.attack, combined.defence, combined.movement, combined.size) == (4, 4, 4, "XX+")
+        assert FORCES.units[base].size == "XX-"
+
+
+@pytest.mark.rule("CA-M.2")
+def test_movement_four_for_german_mobile_units_three_for_the_rest() -> None:
+    mobile = (UnitType.ARMOUR, UnitType.MOTORIZED, UnitType.RECCE)
+    for u in FORCES.units.values():
+        expected = 4 if u.nationality == "german" and u.type in mobile else 3
+        assert u.movement == expected, u.id
+    assert FORCES.units["164Div"].movement == 3 and FORCES.units["90Lt"].movement == 4
+
+
+@pytest.mark.rule("CA-G.14")
+def test_unit_classes() -> None:
+    by_class = {c: {u.id for u in FORCES.units.values() if u.combat_class is c} for c in CombatClass}
+    allied_armour = {
+        "3ArmBde",
+        "2ArmBde",
+        "4LtArmBde",
+        "7ArmBde",
+        "22ArmBde",
+        "1ArmBde",
+        "8ArmBde",
+        "24ArmBde",
+        "1TkBde",
+        "32TkBde",
+        "23TkBde",
+    }
+    assert by_class[CombatClass.PURE_ARMOUR] == {"5PzRgt", "8PzRgt", "Ariete", "Littorio"} | allied_armour
+    assert by_class[CombatClass.SPECIAL] == {"RecceGp", "8ArmyArty"}
+    assert all(FORCES.units[u].tank for u in allied_armour)
+
+
+@pytest.mark.rule("CA-R.2")
+def test_irreplaceable_nationalities() -> None:
+    irreplaceable = {u.id for u in FORCES.units.values() if u.irreplaceable}
+    assert irreplaceable == {"AusDiv", "NZDiv", "1SADiv", "2SADiv", "1PolBde", "1FFBde", "GreekBde"}
+
+
+@pytest.mark.rule("CA-U.2")
+def test_the_starred_units() -> None:
+    starred = {u.id for u in FORCES.units.values() if "starred" in u.flags}
+    # CA-U.2 names three; the Alam Halfa and Alamein listings star Folgore and Ramcke
+    assert starred == {"RecceGp", "7ArmSpt", "3IndMotBde", "Folgore", "Ramcke"}
+
+
+@pytest.mark.rule("CA-T.5")
+def test_german_units_carry_their_gun_and_italians_have_none() -> None:
+    for u in FORCES.units.values():
+        if u.nationality == "italian":
+            assert u.anti_tank is AntiTank.NONE, u.id
+    assert FORCES.units["15Pz"].anti_tank is AntiTank.EIGHTY_EIGHT and FORCES.units["21Pz"].anti_tank is AntiTank.EIGHTY_EIGHT
+
+
+# ---------------------------------------------------------------- the scenarios against their listings
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_each_scenario_has_the_listings_dates_and_forces(name: str, scenarios: dict[str, Scenario]) -> None:
+    clause, start, end, turns, allied, axis = LISTINGS[name]
+    s = scenarios[name]
+    assert (setup(s).clause, setup(s).start, setup(s).end, s.turns) == (clause, start, end, turns)
+    assert {u.id for u in s.units if u.side is Side.ALLIED} == allied
+    assert {u.id for u in s.units if u.side is Side.AXIS} == axis
+    assert setup(s).victory.clause == clause
+
+
+@pytest.mark.rule("CA-SC.7")
+def test_1st_alamein_entries_and_disrupted_start(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-1st-alamein"]
+    assert entering(s, "2ArmBde") == "II Jul 42" and s.reinforcements["2ArmBde"].turn == 2
+    assert entering(s, "AusDiv") == "I Aug 42" and s.reinforcements["AusDiv"].turn == 3
+    assert s.unit("2ArmBde").tank == "Crusader I"
+    on_map = {u.id for u in s.units if u.side is Side.ALLIED and s.start[u.id] is not None}
+    assert setup(s).disrupted == on_map - {"1SADiv"}
+    hexes = [s.start[u] for u in on_map]
+    assert len(hexes) == len(set(hexes)) and setup(s).alone is Side.ALLIED
+    west = {h for h in s.zone("east-sheet") if h.col == 52}
+    assert not set(hexes) & west  # "not on westernmost mapboard edge hexes"
+    assert all(s.reinforcements[u].zone == "sheet-west-edge" for u in LISTINGS["na-1st-alamein"][5] - {"8PzRgt"})
+
+
+@pytest.mark.rule("CA-SC.3")
+def test_el_agheila_iii_8th_armoured_brigade_enters_ii_dec_42(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-el-agheila-3"]
+    assert entering(s, "8ArmBde") == "II Dec 42" and s.reinforcements["8ArmBde"].turn == 2
+    assert s.unit("22ArmBde").tank == "Crusader III"
+    assert setup(s).forms == {"15Pz": "XX-", "21Pz": "XX-"}
+    assert setup(s).victory.side is Side.AXIS
+
+
+@pytest.mark.rule("CA-SC.5")
+def test_gazala_1st_armoured_brigade_on_the_third_turn_and_its_options(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-gazala"]
+    assert s.reinforcements["1ArmBde"].turn == 3 and entering(s, "1ArmBde") == "II Jun 42"
+    assert setup(s).tobruk_multiplier == 2 and setup(s).first is Side.AXIS
+    boxes = [f for f in setup(s).fortifications if f.side is Side.ALLIED]
+    forts = [f for f in setup(s).fortifications if f.side is Side.AXIS]
+    assert sum(f.count for f in boxes) == 4 and sum(f.count for f in forts) == 3
+    assert s.unit("2ArmBde").tank == "Grant" and s.unit("4LtArmBde").tank == "Grant"
+    guns = {u.id: u.anti_tank for u in s.units if u.side is Side.ALLIED}
+    assert guns["7ArmSpt"] is AntiTank.SIX_POUNDER and guns["GdsBde"] is AntiTank.SIX_POUNDER
+    assert guns["3IndMotBde"] is AntiTank.SIX_POUNDER  # British and Indian brigades
+    assert guns["1FFBde"] is AntiTank.TWO_POUNDER and guns["50Div"] is AntiTank.TWO_POUNDER
+    assert guns["1TkBde"] is AntiTank.NONE
+    assert setup(s).victory.strategic is not None
+
+
+@pytest.mark.rule("CA-SC.4")
+def test_crusader_opens_with_the_allied_player_turn_and_tobruk_triples(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-crusader"]
+    assert setup(s).first is Side.ALLIED and setup(s).tobruk_multiplier == 3
+    tobruk = s.zone("tobruk")
+    assert {u for u in ("44Div", "1PolBde", "32TkBde") if s.start[u] in tobruk} == {"44Div", "1PolBde", "32TkBde"}
+    assert not any(s.start[u.id] in tobruk for u in s.units if u.side is Side.AXIS)
+    guns = {u.id: u.anti_tank for u in s.units if u.side is Side.ALLIED}
+    assert guns["7ArmSpt"] is AntiTank.TWO_POUNDER and guns["GdsBde"] is AntiTank.TWO_POUNDER
+    assert guns["44Div"] is AntiTank.NONE and guns["NZDiv"] is AntiTank.NONE
+    assert setup(s).victory.test.test == "supply-line"
+
+
+@pytest.mark.rule("CA-SC.8")
+def test_alam_halfa_and_alamein_boxes_on_the_named_hexes(scenarios: dict[str, Scenario]) -> None:
+    m = scenarios["na-alam-halfa"].map
+    named = {"tel-el-eisa", "tel-el-eisa-ese", "el-alamein", "ruweisat-ridge-east", "alam-nayil", "alam-halfa-ridge-second"}
+    expected = {h for z in named for h in m.zones[z]}
+    for name, forts in (("na-alam-halfa", 3), ("na-alamein", 6)):
+        s = scenarios[name]
+        boxes = {h for f in setup(s).fortifications if f.side is Side.ALLIED for h in f.hexes}
+        assert boxes == expected and len(boxes) == 6
+        assert sum(f.count for f in setup(s).fortifications if f.side is Side.AXIS) == forts
+
+
+@pytest.mark.rule("CA-SC.9")
+def test_alamein_every_allied_infantry_type_unit_has_the_6pdr(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-alamein"]
+    for u in s.units:
+        if u.side is Side.ALLIED and u.combat_class is CombatClass.INFANTRY_TYPE:
+            assert u.anti_tank is AntiTank.SIX_POUNDER, u.id
+    assert s.unit("2ArmBde").tank == "Crusader III" and s.unit("22ArmBde").tank == "Crusader III"
+    road = s.zone("westernmost-coast-road-hex")
+    assert len(road) == 1 and road <= s.map.zones["coastal-road"]
+
+
+@pytest.mark.rule("CA-SC.6")
+def test_mersa_matruh_boxes_and_the_alamein_box(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-mersa-matruh"]
+    m = s.map
+    boxes = {h for f in setup(s).fortifications for h in f.hexes}
+    assert boxes == set(m.zones["mersa-matruh"] | m.zones["mersa-matruh-south-box"] | m.zones["el-alamein"])
+    assert s.start["1SADiv"] in m.zones["el-alamein"] and "1SADiv" not in setup(s).disrupted
+    assert setup(s).forms == {"15Pz": "XX+", "21Pz": "XX-"}
+
+
+@pytest.mark.rule("CA-R.1")
+def test_no_allied_tank_fights_before_its_date(scenarios: dict[str, Scenario]) -> None:
+    for name in SCENARIOS:
+        s = scenarios[name]
+        for u in s.units:
+            if u.side is Side.ALLIED and u.combat_class is CombatClass.PURE_ARMOUR:
+                assert u.tank is not None and TRACK.tank_available(u.tank, entering(s, u.id)), (name, u.id, u.tank)
+
+
+@pytest.mark.rule("CA-K.1")
+def test_the_default_set_ups_respect_stacking(scenarios: dict[str, Scenario]) -> None:
+    """At most 3 counters (a combined panzer division is one), 1 corps, 2 divisions, 2 pure armour a hex."""
+    for name in SCENARIOS:
+        s = scenarios[name]
+        parts = {p for b, f in setup(s).forms.items() if f == "XX+" for p in FORCES.divisions[b].parts}
+        stacks: dict[object, list[str]] = {}
+        for u in s.units:
+            if s.start[u.id] is not None and u.id not in setup(s).arrivals and u.id != "8ArmyArty":
+                stacks.setdefault((u.side, s.start[u.id]), []).append(u.id)
+        for where, ids in stacks.items():
+            units = [s.unit(i) for i in ids]
+            assert len([i for i in ids if i not in parts]) <= 3, (name, where, ids)
+            kinds = Counter(u.echelon for u in units)
+            assert kinds[Echelon.CORPS] <= 1 and kinds[Echelon.CORPS] + kinds[Echelon.DIVISION] <= 2, (name, ids)
+            assert sum(u.combat_class is CombatClass.PURE_ARMOUR for u in units) <= 2, (name, ids)
+
+
+def test_every_scenario_keeps_its_units_in_its_area(scenarios: dict[str, Scenario]) -> None:
+    for name in SCENARIOS:
+        s = scenarios[name]
+        area = setup(s).area
+        assert area is not None
+        hexes = s.zone(area)
+        assert all(h in hexes for h in s.start.values() if h is not None), name
+
+
+# ---------------------------------------------------------------- the command and malformed files
+
+
+def test_tobruk_scenarios_lists_the_nine_and_the_campaign_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from tobruk.cli import main
+
+    assert main(["scenarios"]) == 0
+    out = capsys.readouterr().out
+    for name in (*SCENARIOS, CAMPAIGN):
+        assert name in out
+
+
+@pytest.mark.parametrize("name", (*SCENARIOS, CAMPAIGN))
+def test_tobruk_show_renders_each(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tobruk.cli import main
+
+    assert main(["show", name]) == 0
+    text = capsys.readouterr().out
+    s = load_scenario(name)
+    assert all(u.id in text for u in s.units) and setup(s).start in text
+    assert main(["show", name, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {u["id"] for u in data["units"]} == {u.id for u in s.units}
+    svg = tmp_path / "map.svg"
+    assert main(["show", name, "--svg", str(svg)]) == 0
+    body = svg.read_text(encoding="utf-8")
+    assert body.startswith("<svg") and "Tobruk" in body and "El Alamein" in body
+    # a counter for every unit that starts on the map, none for those entering later or held off it
+    assert body.split('id="counters"')[1].count("<g><title>") == sum(1 for u in s.units if s.start.get(u.id) is not None)
+
+
+def _copy(tmp_path: Path, folder: str, name: str, old: str, new: str) -> Path:
+    packaged = packaged_path(folder, name)
+    assert packaged is not None
+    text = packaged.read_text(encoding="utf-8")
+    assert old in text
+    out = tmp_path / f"{name}.toml"
+    out.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return out
+
+
+BAD_SCENARIOS = [
+    ("na-gazala", 'unit = "50Div"', 'unit = "50thDiv"', "force[1].unit", "no unit '50thDiv'"),
+    ("na-gazala", 'tank = "Grant"', 'tank = "Sherman"', "force[7].tank", "introduced II Sep 42"),
+    ("na-gazala", 'start = "II May 42"', 'start = "II May 40"', "start", "not on the north-africa turn track"),
+    ("na-gazala", "turns = 5", "turns = 6", "turns", "is 5 turns, not 6"),
+    ("na-gazala", "tobruk_multiplier = 2", "tobruk_multiplier = 4", "tobruk_multiplier", "expected 3"),
+    ("na-1st-alamein", 'hex = "X73"', 'hex = "Y75"', "force[4].hex", "shares Y75 with NZDiv"),
+    ("na-1st-alamein", 'turn = "II Jul 42"', 'turn = "II Aug 42"', "force[7].arrives.turn", "outside the scenario"),
+    ("na-alamein", 'hex = "W77"', 'hex = "W50"', "force[5].hex", "outside the scenario's area"),
+    ("na-alam-halfa", 'places = ["tel-el-eisa"', 'places = ["tel-el-eissa"', "fortification[0].places[0]", "no place or one-hex zone"),
+    ("na-crusader", 'unit = "15Pz"\nform = "XX+"', 'unit = "90Lt"\nform = "XX+"', "force[17].unit", "listed twice"),
+    (
+        "na-mersa-matruh",
+        'test = "bypass", zone = "mersa-matruh", toward = "east"',
+        'test = "bypass", zone = "mersa-matruh"',
+        "victory.condition.parts[1].toward",
+        "needs the direction",
+    ),
+    ("na-gazala", "turns = 5", 'turns = "five"', "turns", "expected an integer"),
+    ("na-gazala", 'start = "II May 42"\n', "", "start", "missing (required)"),
+    ("na-gazala", 'first = "axis"', 'first = "germans"', "first", "expected one of allied, axis"),
+    ("na-gazala", 'hex = "K35"', 'hex = "K99"', "force[2].hex", "not a land hex of the map"),
+    # the campaign's package reads units_from for its own system only, and the counters come from it alone
+    ("na-gazala", 'system = "north-africa-campaign"', 'system = "gazala-gallop"', "units_from", "read by the north-africa-campaign system"),
+    ("na-gazala", "turns = 5\n", 'turns = 5\nunit = [{ id = "X" }]\n', "unit", "has its units from it, not as [[unit]]"),
+]
+
+
+@pytest.mark.parametrize(("name", "old", "new", "field", "problem"), BAD_SCENARIOS)
+def test_a_malformed_scenario_names_file_and_field(tmp_path: Path, name: str, old: str, new: str, field: str, problem: str) -> None:
+    path = _copy(tmp_path, "scenarios", name, old, new)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert err.value.source == str(path)
+    assert err.value.field.endswith(field) and problem in err.value.problem, str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ('factors = "6-2-3"', 'factors = "6-2"', "unit[43].factors", "attack-defence-movement"),
+        ('nationality = "greek"', 'nationality = "hellenic"', "unit[42].nationality", "expected one of"),
+        ('class = "pure-armour"\nfactors = "2-2-4"\ntank = "Pz III"\nformation = "21Pz"', 'factors = "2-2-4"', "unit[0].class", "missing"),
+        ('tank = "A13"', 'tank = "Cromwell"', "unit[16].tank", "tank table's types"),
+        ('parts = ["8PzRgt"]', 'parts = ["8PzRegt"]', "panzer_division[0].parts[0]", "no unit '8PzRegt'"),
+        (
+            'factors = "2-2-4"\ntank = "Pz III"\nformation = "21Pz"',
+            'factors = 224\ntank = "Pz III"\nformation = "21Pz"',
+            "unit[0].factors",
+            "expected a string",
+        ),
+        ('name = "Panzer-Regiment 5"\nside = "axis"\n', 'name = "Panzer-Regiment 5"\n', "unit[0].side", "missing (required)"),
+        ('tank = "Pz III"\nformation = "21Pz"', 'tonk = "Pz III"\nformation = "21Pz"', "unit[0].tonk", "unknown field"),
+    ],
+)
+def test_a_malformed_forces_file_names_file_and_field(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
+    path = _copy(tmp_path, "forces", "north-africa", old, new)
+    with pytest.raises(ScenarioError) as err:
+        read_forces(read_toml(path), "north-africa")
+    assert err.value.source == str(path)
+    assert err.value.field == field and problem in err.value.problem, str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ('source = "rules; wp:Second_Battle_of_El_Alamein"', 'source = " "', "allied_force_level[5].source", "source"),
+        ('turn = "I Aug 41"\ndate = "1 August', 'turn = "I Aug 44"\ndate = "1 August', "axis_arrival[2].turn", "not on the track"),
+        ('turn = "I Aug 41"\ndate = "1 August', 'turn = "Aug 41"\ndate = "1 August', "axis_arrival[2].turn", "expected a turn"),
+        ('name = "Grant"', 'name = "Matilda"', "tank_type[5].name", "listed twice"),
+        ("within = 5", "within = 0", "alamein.within", "1 hex or more"),
+        ("within = 5", 'within = "five"', "alamein.within", "expected an integer"),
+        ('source = "lexikon; wp:21st_Panzer_Division"\n', "", "axis_arrival[2].source", "missing (required)"),
+        (
+            'axis_reinforcements_end = "II Oct 42"',
+            'axis_reinforcements_end = "II Okt 42"',
+            "axis_reinforcements_end",
+            "expected a turn like 'II Mar 41'",
+        ),
+        ('unit = "21Pz"', 'unit = "Ramcke"', "axis_arrival[2].unit", "only with the Alamein force level (CA-R.5)"),
+    ],
+)
+def test_a_malformed_track_names_file_and_field(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
+    path = _copy(tmp_path, "tracks", "north-africa", old, new)
+    with pytest.raises(ScenarioError) as err:
+        read_track(read_toml(path), "north-africa")
+    assert err.value.source == str(path)
+    assert err.value.field == field and problem in err.value.problem, str(err.value)
+
+
+def test_a_track_arrival_of_a_unit_the_order_of_battle_lacks_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The track does not know the counters; the order of battle that reads it names the entry."""
+    import tobruk.systems.campaign.forces as forces_module
+
+    track = read_track(read_toml(_copy(tmp_path, "tracks", "north-africa", 'unit = "21Pz"', 'unit = "16Pz"')), "north-africa")
+    monkeypatch.setattr(forces_module, "load_track", lambda name: track)
+    with pytest.raises(ScenarioError) as err:
+        read_forces(read_packaged_toml("forces", "north-africa"), "north-africa")
+    assert err.value.source.endswith("forces/north-africa.toml") and err.value.field == "track"
+    assert "axis_arrival names '16Pz'" in err.value.problem
+
+
+def test_every_campaign_data_file_validates() -> None:
+    read_track(read_packaged_toml("tracks", "north-africa"), "north-africa")
+    read_forces(read_packaged_toml("forces", "north-africa"), "north-africa")
+    for name in (*SCENARIOS, CAMPAIGN):
+        load_scenario(name)
+
+
+@pytest.mark.parametrize("command", ["play", "arena", "fuzz"])
+def test_playing_a_campaign_scenario_is_refused_in_one_line(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tobruk.cli import main
+
+    assert main([command, "na-gazala"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("tobruk: data/scenarios/na-gazala.toml: system: ") and "tobruk show na-gazala" in err
+    assert "\n" not in err
+
+
+@pytest.mark.rule("CA-SC.1")
+def test_el_agheila_i_axis_enters_on_the_west_edge_and_the_british_hold_agedabia(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-el-agheila-1"]
+    for uid in LISTINGS["na-el-agheila-1"][5]:
+        assert s.reinforcements[uid].turn == 1 and s.start[uid] is None
+        entry = s.zone(s.reinforcements[uid].zone)
+        assert entry and all(h.col == 0 for h in entry)
+    boxes = [f for f in setup(s).fortifications if f.side is Side.ALLIED]
+    assert sum(f.count for f in boxes) == 1 and not [f for f in setup(s).fortifications if f.side is Side.AXIS]
+    (agheila,) = s.map.zones["el-agheila"]
+
+    def east(h: Hex) -> float:  # a hex centre's distance east in hex widths (odd rows sit half a hex east)
+        return h.col + 0.5 * (h.row % 2)
+
+    zone = [h for f in boxes if f.zone for h in s.zone(f.zone)]
+    assert zone and all(east(h) > east(agheila) for h in zone)  # "anywhere east of el Agheila"
+    v = setup(s).victory
+    assert (v.side, v.test.test, v.test.zone) == (Side.ALLIED, "hold", "agedabia")
+
+
+@pytest.mark.rule("CA-SC.2")
+def test_el_agheila_ii_no_forts_and_the_axis_on_the_coastal_road(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-el-agheila-2"]
+    assert not [f for f in setup(s).fortifications if f.side is Side.AXIS]  # "No forts"
+    assert sum(f.count for f in setup(s).fortifications if f.side is Side.ALLIED) == 1
+    assert setup(s).forms == {"15Pz": "XX+", "21Pz": "XX+"}
+    road = s.map.zones["coastal-road"]
+    assert all(h in road for h in s.zone("axis-setup"))
+    assert s.unit("2ArmBde").tank == "Crusader I"
+    v = setup(s).victory
+    assert (v.side, v.test.test, v.test.zone) == (Side.ALLIED, "hold", "agedabia")
+
+
+def test_the_digest_covers_the_forces_and_track_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record names its scenario by digest: a changed counter or date must change it."""
+    import tobruk.loading.scenario as scenario_module
+    from tobruk.loading.datafile import Table
+
+    before = load_scenario("na-gazala").digest
+    real = scenario_module.read_packaged_toml
+    for folder in ("forces", "tracks"):
+
+        def edited(f: str, name: str, folder: str = folder) -> Table:
+            t = real(f, name)
+            return Table({**t.data, "title": t.data["title"] + " (edited)"}, t.source) if f == folder else t
+
+        monkeypatch.setattr(scenario_module, "read_packaged_toml", edited)
+        assert load_scenario("na-gazala").digest != before
+        monkeypatch.setattr(scenario_module, "read_packaged_toml", real)
+    assert load_scenario("na-gazala").digest == before

@@ -1,0 +1,166 @@
+"""Truck convoys to units out of supply (GG-XV.A.4, A.3): who may get one, its dice, and what it supplies.
+
+Single-row and three-row inline maps; the Axis source is A1 with a track to A5, so a unit's line off the track
+is its distance from A5 in MF.  Dice are forced; every expected line length is 7 MF (5 in rain, 3 in a
+sandstorm) plus the dice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import unit_toml
+from tests.systems.gazala.test_supply import SOURCE, game_with, recovery, track
+from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import EndPhase
+from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala import supply as sp
+from tobruk.systems.gazala.actions import Convoy
+
+AXIS, ALLIED = Side.AXIS, Side.ALLIED
+GERMAN = (
+    '[[unit]]\nid = "{id}"\nname = "{id}"\nside = "axis"\nnationality = "{nat}"\necheLon = "{ech}"\n'
+    'type = "{type}"\nfactors = "{factors}"\nhex = "{hex}"\n{extra}\n'
+).replace("echeLon", "echelon")
+
+
+def axis_unit(
+    uid: str, hex_: str, *, nat: str = "german", ech: str = "division", type_: str = "armour", factors: str = "4-3-4", extra: str = ""
+) -> str:
+    return GERMAN.format(id=uid, hex=hex_, nat=nat, ech=ech, type=type_, factors=factors, extra=extra)
+
+
+def at_axis_recovery(units: str, dice: list[int], weather: str = "clear", rows: int = 1) -> Game:
+    game = game_with(units, SOURCE + track(1, 5), rows=rows, columns=20, dice=dice, phase="axis-attacks")
+    game.vars.weather = weather
+    return recovery(game)
+
+
+def convoy_line(game: Game) -> str:
+    return next(line for line in reversed(game.state.log) if "truck convoy" in line)
+
+
+@pytest.mark.rule("GG-XV.A.4")
+@pytest.mark.parametrize(("weather", "dice", "base"), [("clear", [3], 7), ("rainstorm", [3], 5), ("sandstorm", [3, 2], 3)])
+def test_a_convoy_line_is_the_weathers_line_plus_its_dice(weather: str, dice: list[int], base: int) -> None:
+    # the unit stands exactly base + sum(dice) hexes beyond the end of the track (A5): just in reach
+    reach = base + sum(dice)
+    first = [1] if weather == "sandstorm" else []  # the sandstorm's own die for the determination (GG-XV.A.2)
+    rain = [4, 4]  # each side's airfield roll at the start of the next player-turn, in a rainstorm (GG-VIII.B.1)
+    game = at_axis_recovery(axis_unit("Pz", f"A{5 + reach}"), first + dice + rain, weather)
+    game.play(Convoy("Pz"))
+    rolled = ", ".join(map(str, dice))
+    assert convoy_line(game) == f"Axis: truck convoy to Pz, line {reach} MF (rolled {rolled}): in supply."
+    assert not game.unit("Pz").out_of_supply and mv.convoys_left(game, AXIS) == 3
+    game = at_axis_recovery(axis_unit("Pz", f"A{6 + reach}"), first + dice + rain, weather)  # one hex farther
+    game.play(Convoy("Pz"))
+    assert convoy_line(game) == f"Axis: truck convoy to Pz, line {reach} MF (rolled {rolled}): not enough."
+    assert game.unit("Pz").out_of_supply and mv.convoys_left(game, AXIS) == 3
+
+
+@pytest.mark.rule("GG-XV.A.3")
+@pytest.mark.rule("GG-XV.A.4")
+def test_the_recce_gruppe_rolls_one_die_more() -> None:
+    recce = axis_unit("Recce", "A15", ech="subdivisional", type_="recce", factors="1-1-5", extra='flags = ["survivable"]')
+    game = at_axis_recovery(recce, [1, 2])  # 7 + 1 + 2 = 10 MF: A15 is 10 hexes from A5
+    game.play(Convoy("Recce"))
+    assert convoy_line(game) == "Axis: truck convoy to Recce, line 10 MF (rolled 1, 2): in supply."
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_convoys_go_to_divisions_and_german_brigades_only() -> None:
+    units = (
+        axis_unit("Pz", "A15")
+        + axis_unit("Kg", "A16", ech="subdivisional", type_="motorized", factors="2-2-3")
+        + axis_unit("Ital", "A17", nat="italian", ech="subdivisional", type_="infantry", factors="1-1-2")
+    )
+    game = at_axis_recovery(units, [])
+    convoys = {o.unit for o in game.legal_orders() if isinstance(o, Convoy)}
+    assert convoys == {"Pz", "Kg"}  # an Italian brigade is neither a division nor a German brigade
+    before = game.state_hash()
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Convoy("Ital"))
+    assert err.value.clause == "GG-XV.A.4" and game.state_hash() == before
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_no_convoy_to_a_unit_in_supply_or_twice() -> None:
+    game = at_axis_recovery(axis_unit("Near", "A8") + axis_unit("Far", "A18") + axis_unit("Far2", "A19"), [1])
+    assert {o.unit for o in game.legal_orders() if isinstance(o, Convoy)} == {"Far", "Far2"}
+    game.play(Convoy("Far"))  # 8 MF: not enough for A18 (13 from A5)
+    assert {o.unit for o in game.legal_orders() if isinstance(o, Convoy)} == {"Far2"}
+
+
+def allied_bde(uid: str, hex_: str, formation: str = "1st Armd", type_: str = "armour") -> str:
+    return (
+        f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "allied"\nnationality = "british"\n'
+        f'echelon = "subdivisional"\ntype = "{type_}"\nfactors = "5-4-4"\nformation = "{formation}"\nhex = "{hex_}"\n'
+    )
+
+
+def at_allied_recovery(units: str, dice: list[int]) -> Game:
+    game = game_with(
+        units,
+        '[map.supply]\naxis = ["A20"]\nallied = ["C20"]\n' + track(15, 20, "C"),
+        rows=3,
+        columns=20,
+        dice=dice,
+        phase="allied-attacks",
+    )
+    for uid in game.units_of(ALLIED):
+        game.unit(uid).activated = False  # (no attack owed to an Axis unit next to them; convoys do not care)
+    while game.phase.key != "allied-recovery":
+        game.play(EndPhase())
+    return game
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_a_british_armoured_divisions_brigades_within_2_hexes_share_the_convoy() -> None:
+    # the convoy goes to Rcpt in C3 (12 hexes from C15: 7 + 6 MF is enough); C5 is 2 hexes away, C6 3
+    units = (
+        allied_bde("Rcpt", "C3")
+        + allied_bde("Two", "C5")
+        + allied_bde("Three", "C6")
+        + allied_bde("Other", "B3", formation="7th Armd")
+        + allied_bde("Inf", "A3", type_="infantry")
+    )
+    game = at_allied_recovery(units, [6])
+    assert {o.unit for o in game.legal_orders() if isinstance(o, Convoy)} == {"Rcpt", "Two", "Three", "Other"}
+    game.play(Convoy("Rcpt"))
+    status = sp.status(game, ALLIED)
+    assert status["Rcpt"]["how"] == "truck convoy"
+    assert status["Two"]["supplied"] and status["Two"]["how"] == "within 2 hexes of Rcpt"
+    assert not status["Three"]["supplied"]  # 3 hexes
+    assert not status["Other"]["supplied"]  # another division's brigade, though next to it
+    assert mv.convoys_left(game, ALLIED) == 5
+
+
+@pytest.mark.rule("GG-XV.A.4")
+@pytest.mark.parametrize("blocker", ["C7", "B6"])
+def test_the_2_hex_line_is_a_supply_line_without_extra_mf(blocker: str) -> None:
+    # Rcpt in C8 gets the convoy (track C18-C20: 10 hexes, 7 + 6 is enough); Two in C6 is 2 hexes away, the only
+    # hex between being C7. An Axis unit in C7 blocks it; a disrupted one in B6 puts C7 in a ZOC that costs 1 MF
+    # more, which a 2-hex line may not spend.
+    units = allied_bde("Rcpt", "C8") + allied_bde("Two", "C6") + unit_toml("Pz", "axis", blocker, factors="1-1-4")
+    game = game_with(
+        units, '[map.supply]\naxis = ["A20"]\nallied = ["C20"]\n' + track(18, 20, "C"), rows=3, columns=20, dice=[6], phase="allied-attacks"
+    )
+    game.unit("Pz").disrupted = True
+    for uid in ("Rcpt", "Two"):
+        game.unit(uid).activated = False
+    while game.phase.key != "allied-recovery":
+        game.play(EndPhase())
+    game.play(Convoy("Rcpt"))
+    status = sp.status(game, ALLIED)
+    assert status["Rcpt"]["supplied"] and not status["Two"]["supplied"]
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_a_failed_convoy_supplies_no_brigade() -> None:
+    units = allied_bde("Rcpt", "C3") + allied_bde("Two", "C5")
+    game = at_allied_recovery(units, [1])  # 8 MF: short of the 12 hexes
+    game.play(Convoy("Rcpt"))
+    status = sp.status(game, ALLIED)
+    assert not status["Rcpt"]["supplied"] and not status["Two"]["supplied"]

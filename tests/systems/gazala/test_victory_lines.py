@@ -1,0 +1,115 @@
+"""The victory lines as a player reads them (GG-IV): what counts for whom, the defaults of the rules, the text.
+
+Positions are the Gazala scenario's or small inline ones; every number comes from GG-IV's lists.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tests.conftest import make_scenario, unit_toml
+from tobruk.board.hexes import Hex
+from tobruk.engine.game import Game
+from tobruk.systems.gazala import victory as vp
+
+H = Hex.parse
+
+
+def lines(result: dict, side: str) -> dict[str, Fraction]:  # type: ignore[type-arg]
+    return {text: Fraction(p) for text, p in result[side]}
+
+
+@pytest.mark.rule("GG-IV.A.2")
+def test_german_divisions_score_5_without_a_scenario_value() -> None:
+    # a scenario that names no special values: a German division 5 GVP (GG-IV.A.2), any other unit 1
+    german = unit_toml("Pz", "axis", "A1").replace('nationality = "test"', 'nationality = "german"')
+    units = german + unit_toml("Ital", "axis", "A2") + unit_toml("Tommy", "allied", "A5")
+    game = Game(make_scenario(units, rows=1, columns=6))
+    for uid in ("Pz", "Ital"):
+        game.unit(uid).eliminated, game.unit(uid).hex = True, None
+    result = vp.score(game)
+    assert lines(result, "allied") == {"Pz destroyed": 5, "Ital destroyed": 1}
+    assert vp.tobruk_state(game) == "held" and lines(result, "axis") == {}  # no Tobruk in this scenario
+    assert result["allied_total"] == "6" and result["winner"] == "allied" and result["level"] == "Tactical Victory"
+
+
+@pytest.mark.rule("GG-IV.B.3")
+@pytest.mark.rule("GG-IV.B.4")
+def test_only_axis_units_take_sources_and_the_dump_and_only_east_edge_sources_count(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    game.unit("7MotBde").hex = H("G18")  # Allied units on their own source and dump take nothing
+    game.unit("22ArmdBde").hex = H("F15")
+    game.unit("15Pz").hex = H("F17")  # the east edge, but no source
+    axis = lines(vp.score(game), "axis")
+    assert not any("source" in t or "Dump" in t for t in axis)
+
+
+@pytest.mark.rule("GG-IV.B.2")
+def test_tobruk_is_taken_when_its_box_is_eliminated(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    game.unit("2SA").hex = H("F17")  # nobody in C13, and its box eliminated (GG-XI.A.5)
+    game.vars.boxes_eliminated = ("C13",)
+    assert vp.tobruk_state(game) == "taken"
+    axis = lines(vp.score(game), "axis")
+    assert axis["Tobruk taken"] == 6 and "Allied supply source C13 taken" not in axis
+
+
+@pytest.mark.rule("GG-IV.A.3")
+def test_the_gazala_position_line_names_each_box_held_once(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala)
+    held = sorted(
+        h.label
+        for h in game.scenario.map.zones["gazala-line"]
+        if h in game.scenario.map.fortifications and game.units_at(h, vp.Side.ALLIED)
+    )
+    allied = lines(vp.score(game), "allied")
+    assert allied[f"Gazala position held in supply ({', '.join(held)})"] == 3
+
+
+def result(winner: str | None, adjustment: str = "") -> dict:  # type: ignore[type-arg]
+    return {
+        "winner": winner,
+        "level": "Major Victory" if winner else "no victory (a draw)",
+        "difference": "10" if winner else "0",
+        "adjustment": adjustment,
+        "allied": [["15. Panzer-Division destroyed", "5"]],
+        "axis": [["Tobruk taken", "6"], ["1 SA destroyed", "2"]],
+        "allied_total": "5",
+        "axis_total": "8",
+        "sudden": False,
+    }
+
+
+@pytest.mark.rule("GG-IV.C")
+def test_the_result_as_text() -> None:
+    assert vp.describe(result("axis", "doubled (nonhistorical set-up, Axis advantage)")) == [
+        "Axis: Major Victory (difference 10 GVP, doubled (nonhistorical set-up, Axis advantage))",
+        "Allied GVP: 5",
+        "    5  15. Panzer-Division destroyed",
+        "Axis GVP: 8",
+        "    6  Tobruk taken",
+        "    2  1 SA destroyed",
+    ]
+    assert vp.describe(result("allied"))[0] == "Allied: Major Victory (difference 10 GVP)"
+    assert vp.describe(result(None))[0] == "Nobody: no victory (a draw) (difference 0 GVP)"
+
+
+@pytest.mark.rule("GG-IV.D")
+def test_the_nonhistorical_adjustment_is_named(gazala) -> None:  # type: ignore[no-untyped-def]
+    game = Game(gazala, options=["nonhistorical"])
+    game.vars.nonhistorical = True
+    for uid in ("15Pz", "21Pz", "90Lt"):  # 15 GVP more for the Allies
+        game.unit(uid).eliminated, game.unit(uid).hex = True, None
+    score = vp.score(game)
+    margin = Fraction(score["allied_total"]) - Fraction(score["axis_total"])
+    assert score["adjustment"] == "halved (nonhistorical set-up, Allied advantage)"
+    assert margin > 0 and Fraction(score["difference"]) == margin / 2
+    game = Game(gazala, options=["nonhistorical"])
+    game.vars.nonhistorical = True
+    for uid in ("1SA", "2SA", "50Div"):  # Axis 6, Allies 5: doubled to 2
+        game.unit(uid).eliminated, game.unit(uid).hex = True, None
+    score = vp.score(game)
+    assert score["adjustment"] == "doubled (nonhistorical set-up, Axis advantage)"
+    assert vp.score(Game(gazala))["adjustment"] == ""

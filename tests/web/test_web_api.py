@@ -1,0 +1,172 @@
+"""The server as referee, over real HTTP against a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.web.web_server import running_server
+
+
+@pytest.fixture
+def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        yield url, tmp_path
+
+
+def token(link: str) -> str:
+    return link.rsplit("/", 1)[1]
+
+
+def create(url: str, **body: object) -> dict:  # type: ignore[type-arg]
+    r = httpx.post(f"{url}/api/games", json=body, timeout=60)
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def state(url: str, tok: str) -> dict:  # type: ignore[type-arg]
+    return httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()  # type: ignore[no-any-return]
+
+
+def order(url: str, tok: str, text: str, version: int) -> httpx.Response:
+    return httpx.post(f"{url}/api/g/{tok}/order", json={"order": text, "version": version}, timeout=60)
+
+
+def test_remote_game_referee(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    links = create(url, scenario="duel", mode="remote")["links"]
+    axis, allied = token(links["axis"]), token(links["allied"])
+    a, b = state(url, axis), state(url, allied)
+    assert a["my_turn"] and a["legal"] == ["end-phase"] and not b["my_turn"] and b["legal"] == []
+    r = order(url, allied, "end-phase", b["version"])  # out of turn
+    assert r.status_code == 403 and state(url, axis)["version"] == a["version"]
+    r = order(url, axis, "end-phase", a["version"] + 1)  # not the version it saw (a version below 0 is malformed: 400)
+    assert r.status_code == 409
+    r = order(url, axis, "move Pz B3-B4", a["version"])  # not an order of the set-up
+    assert r.status_code == 400 and r.json()["clause"] == "GG-XIII.A.1"  # a unit moves in its movement phase
+    r = order(url, axis, "end-phase", a["version"])
+    assert r.status_code == 200 and r.json()["version"] == a["version"] + 1
+    a = state(url, axis)
+    assert a["view"]["phase"] == "axis-movement" and "move Pz B4" in a["legal"]  # moves are sent without routes
+    assert state(url, allied)["version"] == a["version"]
+    r = order(url, axis, "move Pz B3-B4", a["version"])
+    assert r.status_code == 200
+    # undo, then the move again
+    r = httpx.post(f"{url}/api/g/{axis}/undo", json={"version": r.json()["version"]}, timeout=60)
+    assert r.status_code == 200 and next(u for u in r.json()["view"]["units"] if u.get("id") == "Pz")["hex"] == "B3"
+    assert order(url, axis, "move Pz B3-B4", r.json()["version"]).status_code == 200
+    # the odds of an attack, before it is declared
+    a = state(url, axis)
+    order(url, axis, "end-phase", a["version"])
+    odds = httpx.get(f"{url}/api/g/{axis}/odds", params={"order": "attack B5 with Pz"}, timeout=60).json()
+    assert odds["odds"] == "3:1" and abs(sum(p for _, p in odds["outcomes"]) - 1) < 1e-9
+
+
+def test_hidden_units_never_reach_the_other_side(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    links = create(url, scenario="gazala-gallop", mode="remote", options=["nonhistorical"])["links"]
+    text = json.dumps({k: v for k, v in state(url, token(links["axis"])).items()})
+    for uid in ("1SA", "50Div", "Dummy1", "2ArmdBde"):
+        assert f'"{uid}"' not in text
+    assert '"1SA"' in json.dumps(state(url, token(links["allied"])))
+
+
+def test_games_survive_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    with running_server(db, tmp_path / "scenarios") as url:
+        links = create(url, scenario="duel", mode="hotseat")["links"]
+        tok = token(links["both"])
+        s = state(url, tok)
+        order(url, tok, "end-phase", s["version"])
+        s = state(url, tok)
+        order(url, tok, "move Pz B3-B4", s["version"])
+        before = state(url, tok)["view"]
+    with running_server(db, tmp_path / "scenarios") as url:
+        after = state(url, tok)["view"]
+    assert after["units"] == before["units"] and after["phase"] == before["phase"]
+
+
+def test_against_the_computer_it_answers_at_once(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    links = create(url, scenario="duel", mode="computer", human_side="allied", computer="greedy")["links"]
+    s = state(url, token(links["allied"]))
+    assert list(links) == ["allied"] and s["my_turn"] and s["view"]["decision"]["side"] == "allied"
+
+
+def test_bad_requests(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    assert httpx.post(f"{url}/api/games", json={"mode": "chess"}, timeout=60).status_code == 400
+    assert httpx.post(f"{url}/api/games", json={"scenario": "nowhere"}, timeout=60).status_code == 400
+    assert httpx.get(f"{url}/api/g/not-a-token/state", timeout=60).status_code == 404
+
+
+def test_replay_a_record_in_the_browser_api(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.engine.game import Game
+    from tobruk.engine.sides import Side
+    from tobruk.loading.scenario import load_scenario
+    from tobruk.players import make_player, play_game
+    from tobruk.record import record_of, save
+
+    url, _ = server
+    game = play_game(
+        Game(load_scenario("gazala-gallop"), seed=2), {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)}
+    )
+    save(record_of(game), tmp_path / "rec.json")
+    r = httpx.post(f"{url}/api/replays", content=(tmp_path / "rec.json").read_bytes(), timeout=120)
+    assert r.status_code == 200, r.text
+    tok = token(r.json()["link"])
+    both = httpx.get(f"{url}/api/replay/{tok}", params={"side": "both"}, timeout=120).json()["frames"]
+    assert both[0]["label"] == "start" and both[-1]["result"]["level"] == game.vars.result["level"]
+    assert len(both) == 1 + 14 or both[-1]["result"]["sudden"]
+    axis = httpx.get(f"{url}/api/replay/{tok}", params={"side": "axis"}, timeout=120).json()["frames"]
+    assert len(axis) == len(both)
+    bad = json.loads((tmp_path / "rec.json").read_text())
+    bad["orders"][3]["order"] = "move 15Pz A1"
+    assert httpx.post(f"{url}/api/replays", json=bad, timeout=120).status_code == 400
+
+
+def test_the_other_sides_replay_waits_for_the_end(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    links = create(url, scenario="duel", mode="remote")["links"]
+    r = httpx.get(f"{url}/api/replay/{token(links['axis'])}", params={"side": "allied"}, timeout=60)
+    assert r.status_code == 403
+    assert httpx.get(f"{url}/api/replay/{token(links['axis'])}", params={"side": "axis"}, timeout=60).status_code == 200
+
+
+def test_finished_game_gives_its_record_and_form(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tobruk.record import load, replay
+
+    url, _ = server
+    links = create(url, scenario="duel", mode="computer", human_side="axis", computer="greedy")["links"]
+    tok = token(links["axis"])
+    assert httpx.get(f"{url}/api/g/{tok}/form", timeout=60).status_code == 400  # not over yet
+    for _ in range(100):
+        s = state(url, tok)
+        if not s["legal"]:
+            break
+        order(url, tok, "end-phase" if "end-phase" in s["legal"] else s["legal"][0], s["version"])
+    seen = state(url, tok)["view"]
+    assert seen["over"] and seen["summary"]["lines"] == seen["result_lines"]
+    assert seen["summary"]["level"] == seen["result"]["level"] and seen["summary"]["winner"] == seen["result"]["winner"]
+    rec = httpx.get(f"{url}/api/g/{tok}/record", timeout=60)
+    (tmp_path / "rec.json").write_bytes(rec.content)
+    from tests.web.web_server import DUEL
+
+    (tmp_path / "duel.toml").write_text(DUEL)
+    from tobruk.loading.scenario import load_scenario
+
+    game = replay(load(tmp_path / "rec.json"), verify=True, scenario=load_scenario(tmp_path / "duel.toml"))
+    assert game.is_over
+    page = httpx.get(f"{url}/api/g/{tok}/form", timeout=60)
+    assert page.status_code == 200 and "Game Log and Analysis Form" in page.text and "Turn 2" in page.text
+
+
+def test_the_computer_players_are_listed_for_the_lobby(server) -> None:  # type: ignore[no-untyped-def]
+    url, _ = server
+    r = httpx.get(f"{url}/api/players", timeout=60)
+    assert r.status_code == 200 and r.json() == ["greedy", "random", "passive"]
+    for name in r.json():  # each one listed can be played against
+        create(url, scenario="duel", mode="computer", human_side="axis", computer=name)

@@ -1,0 +1,1 @@
+"""Tools over many games and finished ones: the fuzzer, the arena, the game log form."""
