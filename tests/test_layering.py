@@ -277,3 +277,21 @@ def test_the_rule_for_one_import(importer: str, target: str, refused: bool) -> N
 def test_the_names_are_found_in_any_case() -> None:
     assert names_in("The Gazala Gallop; na-1st-alamein; CAMPAIGN_VIEW") == ["gazala", "alamein", "campaign"]
     assert names_in("a scenario's map, its order of battle, a system's package") == []
+
+
+ROLLING = re.compile(r"\.dice\.(roll|draw|record|value)\(|\bDice\(|\bForcedDice\(")
+
+
+def test_only_the_engine_rolls_dice() -> None:
+    """Every roll is a chance node the engine resolves (tobruk.engine.chance): no rule, mechanic or face rolls a die or
+    reads one before it falls.  (The engine's own modules, and what a side may know, which gives a drawn position
+    dice of its own, are the exceptions.)"""
+    found = []
+    for path in SOURCES:
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("tobruk/engine/"):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if ROLLING.search(line):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)

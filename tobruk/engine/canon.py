@@ -70,6 +70,7 @@ class StateText:
             (
                 '{"dice":',
                 _string(game.dice.fingerprint()),
+                f',"ending":{s.ending}' if s.ending else "",
                 ',"over":',
                 "true" if s.over else "false",
                 ',"stack":[',

@@ -10,7 +10,13 @@ predicted, which is why a server game's seed stays on the server until the game 
 from __future__ import annotations
 
 import hashlib
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tobruk.engine.chance import Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +47,27 @@ class Dice:
         value = self.value(len(self.log), sides)
         self.log.append(DieRoll(purpose, value, sides))
         return value
+
+    def draw(self, purpose: str, outcomes: Sequence[Outcome]) -> int:
+        """Draw one of a chance node's outcomes and record the roll.  One plain die (faces 1 to n, equally likely)
+        is rolled face for face; any other distribution by a die of as many faces as its probabilities' common
+        denominator, each face standing for the outcome whose share of the faces it falls in."""
+        n = len(outcomes)
+        if [o.value for o in outcomes] == list(range(1, n + 1)) and all(o.probability * n == 1 for o in outcomes):
+            return self.roll(purpose, n)
+        faces = math.lcm(*(o.probability.denominator for o in outcomes))
+        k = self.value(len(self.log), faces)
+        upto = 0
+        for o in outcomes:
+            upto += int(o.probability * faces)
+            if k <= upto:
+                self.log.append(DieRoll(purpose, o.value, faces))
+                return o.value
+        raise ValueError(f"the outcomes of {purpose!r} do not sum to 1")
+
+    def record(self, purpose: str, value: int, sides: int) -> None:
+        """Record an outcome chosen rather than rolled (a search playing a chance node): the dice move on as if rolled."""
+        self.log.append(DieRoll(purpose, value, sides))
 
     def snapshot(self) -> int:
         return len(self.log)
@@ -74,6 +101,19 @@ class ForcedDice(Dice):
             raise AssertionError(f"ForcedDice ran out of values at a roll for {purpose!r}")
         value = self._values.pop(0)
         self.log.append(DieRoll(purpose, value, sides))
+        return value
+
+    def draw(self, purpose: str, outcomes: Sequence[Outcome]) -> int:
+        """The next forced value, which must be one of the outcomes."""
+        n = len(outcomes)
+        if [o.value for o in outcomes] == list(range(1, n + 1)) and all(o.probability * n == 1 for o in outcomes):
+            return self.roll(purpose, n)
+        if not self._values:
+            raise AssertionError(f"ForcedDice ran out of values at a roll for {purpose!r}")
+        value = self._values.pop(0)
+        if value not in [o.value for o in outcomes]:
+            raise AssertionError(f"ForcedDice: {value} is not an outcome of {purpose!r}")
+        self.log.append(DieRoll(purpose, value, 0))
         return value
 
     def copy(self) -> Dice:

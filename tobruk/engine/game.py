@@ -19,12 +19,13 @@ from tobruk.board.hexes import Hex
 from tobruk.board.units import UnitDef
 from tobruk.engine.actions import Action, ActionSpace
 from tobruk.engine.canon import StateText
+from tobruk.engine.chance import Chance, Outcome, check
 from tobruk.engine.dice import Dice, DieRoll
 from tobruk.engine.errors import IllegalOrderError, UndoError
 from tobruk.engine.flow import Decision, Frame, Node, Step
 from tobruk.engine.listing import BlockMemory, Listing
 from tobruk.engine.plain import plain
-from tobruk.engine.position import GameState, LogEntry, Reading, Snapshot, extend_reading
+from tobruk.engine.position import STEP_FINISHING, STEP_LEAVING, GameState, LogEntry, Reading, Snapshot, extend_reading
 from tobruk.engine.sides import Side
 from tobruk.engine.state import Units, UnitView, ZobristKeys
 from tobruk.engine.system import System, system_for
@@ -80,6 +81,9 @@ class Game:
         self._space: ActionSpace | None = None
         self._views: dict[str, UnitView | Units] = {}
         self._blocks = BlockMemory()  # the ids and notation of listing blocks handed out again
+        # False: chance nodes are resolved at once from the dice (play); True: the game stops at them and a search
+        # chooses the outcomes (:meth:`chance_outcomes`, :meth:`play_chance`)
+        self.explicit_chance = False
         self.system.setup(self)
         self.step.enter(self)
         self._advance()
@@ -113,11 +117,59 @@ class Game:
 
     @property
     def decision(self) -> Decision | None:
-        """Who must decide what now; ``None`` once the game is over."""
+        """Who must decide what now; ``None`` once the game is over, or while chance decides (:attr:`chance`)."""
         if self.state.over:
             return None
         found: Decision | None = self.memo("decision", lambda: self.node.decision(self))
         return found
+
+    @property
+    def chance(self) -> Chance | None:
+        """The chance node the game stands at (only with :attr:`explicit_chance`: in play the dice resolve it at once)."""
+        stack = self.state.stack
+        top = stack[-1] if stack and not self.state.over else None
+        return top if isinstance(top, Chance) else None
+
+    def chance_outcomes(self) -> tuple[Outcome, ...]:
+        """The outcomes of the chance node the game stands at, with their exact probabilities (empty if none)."""
+        node = self.chance
+        return () if node is None else node.outcomes(self)
+
+    def play_chance(self, index: int) -> Outcome:
+        """Choose outcome ``index`` of the chance node the game stands at (a search's move for chance); returns it.
+        Recorded as the roll, so the game goes on exactly as if the dice had given it."""
+        node = self.chance
+        if node is None:
+            raise IllegalOrderError(self.decision.clause if self.decision else self.system.game_over_clause, "no roll is due now")
+        outcomes = node.outcomes(self)
+        outcome = outcomes[index]
+        snap = Snapshot.of(self.state, self.dice.snapshot())
+        try:
+            self._resolve(node, outcome.value, outcome)
+            self._advance()
+        except BaseException:
+            self.state = snap.restore(self.state.entries, shared=False)
+            self.dice.restore(snap.rolls)
+            self._cut_readings()
+            raise
+        return outcome
+
+    def _resolve(self, node: Chance, value: int | None = None, chosen: Outcome | None = None) -> None:
+        """Settle a chance node: the outcome drawn from the dice (or ``chosen``), recorded with its purpose and the
+        side that alone may see it, then the rule's work after the roll."""
+        purpose = node.purpose(self)
+        outcomes = node.outcomes(self)
+        check(outcomes, purpose)
+        secret = node.seen_only_by(self)
+        if secret is not None:
+            self.state.private_rolls = self.state.private_rolls | {len(self.dice.log): secret.value}
+        if chosen is None:
+            value = self.dice.draw(purpose, outcomes)
+        else:
+            self.dice.record(purpose, chosen.value, max(o.probability.denominator for o in outcomes))
+        assert value is not None
+        self.pop_frame()
+        node.resolve(self, value)
 
     @property
     def is_over(self) -> bool:
@@ -160,20 +212,39 @@ class Game:
             self.system.begin_turn(self)
         self.step.enter(self)
 
+    def advance(self) -> None:
+        """Run what needs nobody's decision now (chance nodes, settled frames, automatic steps): for a rule called
+        outside play, as a test that arranges a position by hand calls one; play does it after every action."""
+        self._advance()
+
     def _advance(self) -> None:
-        """Run what needs nobody's decision (settled frames, automatic steps) until someone must decide."""
-        while not self.state.over:
-            if self.decision is not None:
-                return
+        """Run what needs nobody's decision until someone must decide: chance nodes (drawn from the dice, unless a
+        search chooses them), settled frames, the end of a step once the frames it opened are settled, steps that
+        decide nothing."""
+        s = self.state
+        while not s.over:
+            s = self.state
             node = self.node
-            if isinstance(node, Frame):
+            if isinstance(node, Chance):
+                if self.explicit_chance:
+                    return
+                self._resolve(node)
+                continue
+            if s.stack:
+                if self.decision is not None:
+                    return
+                assert isinstance(node, Frame)
                 node.settle(self)
                 continue
             assert isinstance(node, Step)
-            node.finish(self)
-            if self.state.over:
+            if s.ending == STEP_LEAVING:
+                s.ending = 0
+                self._next_step()
+                continue
+            if s.ending != STEP_FINISHING and self.decision is not None:
                 return
-            self._next_step()
+            s.ending = STEP_LEAVING  # (its finish may open frames: a roll, a choice; the next step waits for them)
+            node.finish(self)
 
     # --- actions -----------------------------------------------------------------------------
     def parse(self, text: str) -> Action:
@@ -270,9 +341,7 @@ class Game:
             self.history.append(action)
             self.deciders.append(d.side)
             if ends_step and isinstance(node, Step):
-                node.finish(self)
-                if not self.state.over:
-                    self._next_step()
+                self.state.ending = STEP_FINISHING  # (once the frames the action opened are settled)
             self._advance()
         except BaseException:
             self.state = snap.restore(self.state.entries, shared=False)  # a refused or failed action leaves no trace
@@ -348,7 +417,7 @@ class Game:
         the position is; two different positions share a key with odds of about 2^-64.
         """
         s = self.state
-        return hash((s.turn, s.step, s.over, s.reveals, s.stack, s.units.z, s.vars.__dict__.get("_z", 0)))  # (Vars.key())
+        return hash((s.turn, s.step, s.over, s.reveals, s.stack, s.ending, s.units.z, s.vars.__dict__.get("_z", 0)))  # (Vars.key())
 
     def side_key(self, side: Side) -> int:
         """A hash of ``side``'s unit rows alone (kept by every write, like the position's): what depends only on one
@@ -454,12 +523,6 @@ class Game:
             return s.log
         return list(extend_reading(self._read, side, s.entries, lambda i, e: e.seen_by(side)))
 
-    def roll(self, purpose: str, *, seen_only_by: Side | None = None) -> int:
-        """Roll a die; ``seen_only_by``: a roll about face-down units, which the other side is not shown."""
-        if seen_only_by is not None:
-            self.state.private_rolls[len(self.dice.log)] = seen_only_by.value
-        return self.dice.roll(purpose)
-
     def rolls_for(self, side: Side) -> list[DieRoll]:
         """The die rolls ``side`` may see (every one once the game is over); kept and extended like :meth:`log_for`."""
         log = self.dice.log
@@ -493,7 +556,7 @@ class Game:
         """The whole position as plain data: the definition of :meth:`state_hash`'s text (``canonical_json`` of
         this) and the input of save files."""
         s = self.state
-        return {
+        data = {
             "turn": s.turn,
             "step": self.step.key,
             "over": s.over,
@@ -502,6 +565,9 @@ class Game:
             "stack": [{"frame": type(f).__name__, **plain(f)} for f in s.stack],
             "dice": self.dice.fingerprint(),
         }
+        if s.ending:  # (only at a chance node a search stops at, in a step's end: never in a record of play)
+            data["ending"] = s.ending
+        return data
 
     def state_text(self) -> str:
         """``canonical_json(self.state_data())``, byte for byte, put together from cached pieces (see

@@ -49,6 +49,9 @@ class GameState:
     entries: list[LogEntry] = field(default_factory=list)
     reveals: int = 0
     private_rolls: dict[int, str] = field(default_factory=dict)  # die roll index -> the only side that sees it
+    # the end of the current step under way (:data:`STEP_FINISHING`, :data:`STEP_LEAVING`): it waits for the frames
+    # its last action or its own end opened (a roll, a player's choice) to be settled; 0 between steps' decisions
+    ending: int = 0
 
     @property
     def log(self) -> list[str]:
@@ -66,7 +69,12 @@ class GameState:
             self.entries.copy(),
             self.reveals,
             self.private_rolls.copy(),
+            self.ending,
         )
+
+
+STEP_FINISHING = 1  # an action ended the step: its finish runs once the frames it opened are settled
+STEP_LEAVING = 2  # the step has finished: the game goes on to the next once the frames its finish opened are settled
 
 
 @dataclass(slots=True)  # (not frozen: one is made per action, and a frozen dataclass's fields cost more to set)
@@ -84,11 +92,24 @@ class Snapshot:
     reveals: int
     private_rolls: dict[int, str]
     rolls: int
+    ending: int = 0
 
     @classmethod
     def of(cls, state: GameState, rolls: int) -> Snapshot:
         s = state
-        return cls(s.turn, s.step, s.units.copy(), s.vars.copy(), s.stack, s.over, len(s.entries), s.reveals, s.private_rolls.copy(), rolls)
+        return cls(
+            s.turn,
+            s.step,
+            s.units.copy(),
+            s.vars.copy(),
+            s.stack,
+            s.over,
+            len(s.entries),
+            s.reveals,
+            s.private_rolls.copy(),
+            rolls,
+            s.ending,
+        )
 
     def restore(self, entries: list[LogEntry], *, shared: bool) -> GameState:
         """The position of the snapshot, keeping the game's own log cut back to its length then.  ``shared``: the
@@ -98,7 +119,7 @@ class Snapshot:
         units, vars_, rolls = (
             (self.units.copy(), self.vars.copy(), self.private_rolls.copy()) if shared else (self.units, self.vars, self.private_rolls)
         )
-        return GameState(self.turn, self.step, units, vars_, self.stack, self.over, entries, self.reveals, rolls)
+        return GameState(self.turn, self.step, units, vars_, self.stack, self.over, entries, self.reveals, rolls, self.ending)
 
 
 Item = TypeVar("Item")

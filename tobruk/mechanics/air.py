@@ -1,18 +1,23 @@
-"""An air mission waiting for the enemy's answer: intercept it or let it go.
+"""An air mission waiting for the enemy's answer (intercept it or let it go), and the dice of the air war.
 
 In the family's air rules a mission flown over a hex may be intercepted by the enemy's air unit before it is
 resolved (GG-X.B.3, FA-AIR.1).  The question belongs to the enemy, not to the side flying, so it is a frame
 on the decision stack: the step that launched the mission is suspended until the enemy answers.  What an
 interception does and which air unit makes it are the system's (:meth:`AirMission.interceptor`,
 :meth:`AirMission.resolve`).
+
+The interceptor's die and the ground attack's dice are chance nodes (:mod:`tobruk.engine.chance`): an interception
+is one roll (:class:`InterceptionRoll`), a ground attack one roll per unit in the hex, top to bottom, until the
+anti-aircraft fire knocks the air unit out (:class:`AirAttacks`); what each result does is the system's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tobruk.engine.actions import Action
+from tobruk.engine.chance import Chance
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Frame, on
 from tobruk.engine.sides import Side
@@ -57,3 +62,60 @@ class AirMission(Frame):
     def resolve(self, game: Game, interceptor: str | None) -> None:
         """The mission after the enemy's answer (``None``: not intercepted)."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class InterceptionRoll(Chance):
+    """The interceptor's die against the air unit it goes up against (GG-X.B.3, FA-AIR.1): the mission of ``side``'s
+    air unit ``air`` over ``hex`` (``kind``: what the mission is, in the system's words), met by ``interceptor``,
+    which rolls against ``target``."""
+
+    side: str
+    air: str
+    hex: str | None
+    kind: str
+    interceptor: str
+    target: str
+
+    def purpose(self, game: Game) -> str:
+        return f"{self.interceptor} intercepts {self.target}"
+
+
+@dataclass(frozen=True)
+class AirAttacks(Chance):
+    """``side``'s air unit ``air`` attacks the enemy units in ``hex`` one after another, a die each (GG-X.B.1,
+    FA-AIR.1): ``units`` are those still to be attacked, in the order the rules give.  The system says what a die
+    does to a unit (:meth:`hit`: ``True`` when the anti-aircraft fire knocks the air unit out, which ends the
+    attack) and what follows the attack (:meth:`done`)."""
+
+    side: str
+    air: str
+    hex: str
+    units: tuple[str, ...]
+
+    def purpose(self, game: Game) -> str:
+        return f"{self.air} attacks {self.units[0]}"
+
+    def resolve(self, game: Game, value: int) -> None:
+        if self.hit(game, self.units[0], value):
+            return
+        if len(self.units) > 1:
+            game.push_frame(replace(self, units=self.units[1:]))
+        else:
+            self.done(game)
+
+    def hit(self, game: Game, uid: str, die: int) -> bool:
+        """The die's result on ``uid``, carried out; ``True`` if it knocked the air unit out (the attack ends)."""
+        raise NotImplementedError
+
+    def done(self, game: Game) -> None:
+        """After the last unit was attacked (the air unit not knocked out)."""
+
+    @classmethod
+    def begin(cls, game: Game, side: str, air: str, hex: str, units: tuple[str, ...]) -> None:
+        """Attack ``units`` in order (push the first roll), or go straight to what follows when there are none."""
+        attack = cls(side, air, hex, units or ("",))
+        if units:
+            game.push_frame(attack)
+        else:
+            attack.done(game)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.chance import Chance, Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Frame, on
 from tobruk.engine.sides import Side
@@ -128,10 +129,19 @@ class BattleRules:
         """Whether the defender is asked (only where some result would make a defender retreat)."""
         return False
 
+    def combat_die(self, game: Game, order: Attack, side: Side, n: int) -> tuple[Outcome, ...]:
+        """The battle's die: each face with its probability and the result it gives (what the odds' outcome table
+        groups, so the table and the roll read one distribution)."""
+        raise NotImplementedError
+
+    def combat_purpose(self, game: Game, order: Attack, side: Side, n: int) -> str:
+        """What the battle's roll is, as the dice list names it ("combat, attack 2 at 3:1")."""
+        return f"combat, attack {n} at {self.odds_label(game, order, side, n)}"
+
     def fight(
-        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
+        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...], die: int
     ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
-        """Roll and carry out the results (eliminations, status, logs); the effect on each unit, the attackers'
+        """Carry out the results the die gives (eliminations, status, logs); the effect on each unit, the attackers'
         hexes and the defending hexes (what each side retreats away from)."""
         raise NotImplementedError
 
@@ -307,13 +317,41 @@ def begin(game: Game, n: int, side: Side) -> None:
 
 
 def fight(game: Game, no_retreat: tuple[str, ...]) -> None:
-    """Roll for the battle in progress, carry out its results, and set up the retreats they call for."""
+    """The battle in progress rolls its die (a chance node), then :class:`BattleRoll` carries out the result."""
+    battle = game.top(Battle)
+    assert battle is not None and battle.attack is not None
+    game.push_frame(BattleRoll(battle.attack, battle.side, no_retreat))
+
+
+@dataclass(frozen=True)
+class BattleRoll(Chance):
+    """The die of attack ``attack`` by ``side`` (its defenders under No Retreat! orders: ``no_retreat``): its results
+    carried out, and the retreats they call for set up in the battle's frame beneath."""
+
+    attack: int
+    side: str
+    no_retreat: tuple[str, ...]
+
+    def purpose(self, game: Game) -> str:
+        entry = find(game, self.attack)
+        return rules(game).combat_purpose(game, entry.order, Side(self.side), entry.id)
+
+    def outcomes(self, game: Game) -> tuple[Outcome, ...]:
+        entry = find(game, self.attack)
+        return rules(game).combat_die(game, entry.order, Side(self.side), entry.id)
+
+    def resolve(self, game: Game, value: int) -> None:
+        carry_out(game, self.no_retreat, value)
+
+
+def carry_out(game: Game, no_retreat: tuple[str, ...], die: int) -> None:
+    """Carry out the battle's results for the die rolled, and set up the retreats they call for."""
     battle = game.top(Battle)
     assert battle is not None and battle.attack is not None
     r = rules(game)
     side = Side(battle.side)
     entry = find(game, battle.attack)
-    effects, attack_hexes, defending_hexes = r.fight(game, entry.id, entry.order, side, no_retreat)
+    effects, attack_hexes, defending_hexes = r.fight(game, entry.id, entry.order, side, no_retreat, die)
     update(game, entry.id, resolved=True)
     groups = []  # the attackers' retreats first (a defender may then still retreat voluntarily)
     a_units = tuple(Loser(u, e.code) for u, e in effects.items() if u in entry.attackers and e.code in r.retreating)

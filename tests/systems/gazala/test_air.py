@@ -220,6 +220,7 @@ def test_rain_a_fifty_percent_roll_per_player_turn() -> None:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [3, 4])
     game.vars.weather = "rainstorm"
     air.start_of_player_turn(game)
+    game.advance()  # (the two dice are chance nodes, drawn when the game goes on)
     assert game.vars.air_ok == {"axis": False, "allied": True}
     assert "waterlogged" in str(air.why_unavailable(game, AXIS))
     assert air.available(game, ALLIED)

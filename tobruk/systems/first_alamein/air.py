@@ -113,22 +113,32 @@ def air_column(game: Game, air: str) -> str:
 
 
 def finish(game: Game, mission: AirMission, interceptor: str | None) -> None:
-    """Resolve a mission after the enemy's answer."""
-    side, uid = Side(mission.side), mission.air
+    """Resolve a mission after the enemy's answer: the interception's die first, if there is one."""
+    assert mission.hex is not None  # 1st Alamein's missions are all airstrikes on a hex
     if interceptor is not None:
         flown(game, interceptor)
-        die = game.dice.roll(f"{interceptor} intercepts {uid}")
-        result = chart(game).air.result(die, air_column(game, uid))
-        game.log(f"{interceptor} intercepts {uid}: die {die}: {result}.")
+        game.push_frame(InterceptRoll(mission.side, mission.air, mission.hex, "strike", interceptor, mission.air))
+        return
+    ground_attack(game, Side(mission.side), mission.air, Hex.parse(mission.hex))
+
+
+@dataclass(frozen=True)
+class InterceptRoll(mechanics_air.InterceptionRoll):
+    """FA-AIR.1-2: the interceptor rolls on the column of the air unit it meets: EAX knocks that one out, Int turns it
+    back, AA knocks the interceptor out (and the strike goes on)."""
+
+    def resolve(self, game: Game, value: int) -> None:
+        result = chart(game).air.result(value, air_column(game, self.air))
+        game.log(f"{self.interceptor} intercepts {self.air}: die {value}: {result}.")
         if result == "EAX":
-            knock_out(game, uid)
+            knock_out(game, self.air)
             return
         if result == "Int":
             return
         if result == "AA":
-            knock_out(game, interceptor)
-    assert mission.hex is not None  # 1st Alamein's missions are all airstrikes on a hex
-    ground_attack(game, side, uid, Hex.parse(mission.hex))
+            knock_out(game, self.interceptor)
+        assert self.hex is not None
+        ground_attack(game, Side(self.side), self.air, Hex.parse(self.hex))
 
 
 def german_ground(game: Game, uid: str) -> bool:
@@ -162,12 +172,21 @@ def attack_order(game: Game, target: Hex, side: Side) -> list[str]:
 
 
 def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:
-    for uid in attack_order(game, target, side):
-        die = game.dice.roll(f"{air} attacks {uid}")
+    """FA-AIR.1: the air unit attacks the hex's unspent units top to bottom, a die each."""
+    GroundAttack.begin(game, side.value, air, target.label, tuple(attack_order(game, target, side)))
+
+
+@dataclass(frozen=True)
+class GroundAttack(mechanics_air.AirAttacks):
+    """FA-AIR.1-2: S spends the unit (no retreat after an air attack, GG-X.B.1a); AA knocks the air unit out and
+    ends the attack."""
+
+    def hit(self, game: Game, uid: str, die: int) -> bool:
         code = read(game, uid, chart(game).air.result(die, unit_column(game, uid)))
-        game.log(f"{air} on {uid}: die {die}: {code}.")
+        game.log(f"{self.air} on {uid}: die {die}: {code}.")
         if code == "S":
-            game.unit(uid).disrupted = True  # no retreat after an air attack (GG-X.B.1a)
+            game.unit(uid).disrupted = True
         elif code == "AA":
-            knock_out(game, air)
-            return
+            knock_out(game, self.air)
+            return True
+        return False

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.chance import Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
@@ -58,14 +59,16 @@ class FirstAlameinBattle(BattleRules):
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.asks_no_retreat(game, cb.assess(game, order, side, n))
 
+    def combat_die(self, game: Game, order: Attack, side: Side, n: int) -> tuple[Outcome, ...]:
+        return cb.combat_die(game, order, side, n)
+
     def fight(
-        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
+        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...], die: int
     ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
         """The die on the GCRT (FA-CRT.1), each unit's code and conversions, and what they do at once."""
         c = chart(game)
         a = cb.assess(game, order, side, n)
         assert a.column is not None
-        die = game.dice.roll(f"combat, attack {n} at {a.odds}")
         result = c.gcrt.result(die, a.column)
         effects = cb.unit_effects(game, a, result, no_retreat)
         game.log(cb.log_line(a, n, die, result, effects), kind="battle")

@@ -19,6 +19,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
+from tobruk.engine import chance
+from tobruk.engine.chance import Outcome, grouped, labelled
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
@@ -245,16 +247,22 @@ def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[st
     return out
 
 
-def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
-    """The exact probability of each GCRT result of a declaration before the die (one die, six faces)."""
-    a = assess(game, order, side)
+def combat_die(game: Game, order: Attack, side: Side, declared: int | None = None) -> tuple[Outcome, ...]:
+    """FA-CRT.1: the battle's die, one six-sided die on the GCRT column, each face with its result (the battle's
+    chance node and the odds' outcome table read this one distribution); refused when the odds are off the table."""
+    a = assess(game, order, side, declared)
     if a.column is None:
+        raise IllegalOrderError("FA-CRT.1", "the odds are below the lowest column")
+    column = a.column
+    return labelled(chance.die(6), [chart(game).gcrt.result(face, column) for face in range(1, 7)])
+
+
+def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
+    """The exact probability of each GCRT result of a declaration before the die: the battle's die grouped by
+    result."""
+    if assess(game, order, side).column is None:
         return []
-    counts: dict[str, int] = {}
-    for die in range(1, 7):
-        result = chart(game).gcrt.result(die, a.column)
-        counts[result] = counts.get(result, 0) + 1
-    return sorted(((k, Fraction(v, 6)) for k, v in counts.items()), key=lambda kv: (-kv[1], kv[0]))
+    return grouped(combat_die(game, order, side))
 
 
 def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:

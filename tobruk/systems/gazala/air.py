@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.board.units import AACapability, UnitType
+from tobruk.engine.chance import Chance
 from tobruk.engine.sides import Side
 from tobruk.mechanics import air as mechanics_air
 from tobruk.systems.gazala import combat as cb
@@ -72,11 +73,24 @@ def knock_out(game: Game, uid: str) -> None:
 
 
 def start_of_player_turn(game: Game) -> None:
-    """GG-VIII.B.1: in a rainstorm each player rolls for his air unit each player-turn (50%: 4-6)."""
+    """GG-VIII.B.1: in a rainstorm each player rolls for his air unit each player-turn (50%: 4-6), the Axis first."""
+    game.vars.air_ok = {}
     if game.vars.weather == "rainstorm":
-        game.vars.air_ok = {s.value: game.dice.roll(f"{s.display} airfields in the rain (4-6)") >= 4 for s in Side}
-    else:
-        game.vars.air_ok = {}
+        for side in reversed(Side):  # (the last pushed is rolled first)
+            game.push_frame(AirfieldsRoll(side.value))
+
+
+@dataclass(frozen=True)
+class AirfieldsRoll(Chance):
+    """GG-VIII.B.1: whether ``side``'s airfields can be used this player-turn in the rain (4-6)."""
+
+    side: str
+
+    def purpose(self, game: Game) -> str:
+        return f"{Side(self.side).display} airfields in the rain (4-6)"
+
+    def resolve(self, game: Game, value: int) -> None:
+        game.vars.air_ok = game.vars.air_ok | {self.side: value >= 4}
 
 
 def weather_turn(game: Game) -> None:
@@ -133,40 +147,51 @@ def declare(game: Game, side: Side, kind: str, target: Hex | None) -> None:
         game.push_frame(mission)
 
 
-def intercept_roll(game: Game, interceptor: str, target_air: str) -> str:
-    """GG-X.B.3: the interceptor rolls on the column of the air unit it goes up against."""
-    column = "german-air" if game.defs[target_air].nationality == "german" else "british-air"
-    die = game.dice.roll(f"{interceptor} intercepts {target_air}")
-    result = cb.chart(game).air_result(die, column)
-    game.log(f"{interceptor} intercepts {target_air}: die {die}: {result}.")
-    return result
+@dataclass(frozen=True)
+class InterceptRoll(mechanics_air.InterceptionRoll):
+    """GG-X.B.3: the interceptor rolls on the column of the air unit it goes up against: EAX knocks that one out,
+    Int turns it back, AA knocks the interceptor out (and the mission goes on)."""
 
-
-def finish(game: Game, mission: AirMission, intercepted_by: str | None) -> None:
-    """Resolve a mission after the enemy's answer."""
-    side, uid, kind = Side(mission.side), mission.air, mission.kind
-    if kind == "intercept-interdiction":
-        target = None if game.vars.interdiction is None else game.vars.interdiction.air
-        if target is None:
+    def resolve(self, game: Game, value: int) -> None:
+        column = "german-air" if game.defs[self.target].nationality == "german" else "british-air"
+        result = cb.chart(game).air_result(value, column)
+        game.log(f"{self.interceptor} intercepts {self.target}: die {value}: {result}.")
+        if self.kind == "intercept-interdiction":  # the mission's own air unit goes up against the interdiction
+            if result == "EAX":
+                knock_out(game, self.target)
+            elif result == "Int":
+                game.vars.interdiction = None
+            elif result == "AA":
+                knock_out(game, self.interceptor)
             return
-        result = intercept_roll(game, uid, target)
         if result == "EAX":
-            knock_out(game, target)
-        elif result == "Int":
-            game.vars.interdiction = None
-        elif result == "AA":
-            knock_out(game, uid)
-        return
-    if intercepted_by is not None:
-        flown(game, intercepted_by)
-        result = intercept_roll(game, intercepted_by, uid)
-        if result == "EAX":
-            knock_out(game, uid)
+            knock_out(game, self.air)
             return
         if result == "Int":
             return
         if result == "AA":
-            knock_out(game, intercepted_by)
+            knock_out(game, self.interceptor)
+        carry_out(game, AirMission(self.side, self.air, self.hex, self.kind))
+
+
+def finish(game: Game, mission: AirMission, intercepted_by: str | None) -> None:
+    """Resolve a mission after the enemy's answer: the interception's die first, if there is one."""
+    uid, kind = mission.air, mission.kind
+    if kind == "intercept-interdiction":
+        target = None if game.vars.interdiction is None else game.vars.interdiction.air
+        if target is not None:
+            game.push_frame(InterceptRoll(mission.side, uid, mission.hex, kind, uid, target))
+        return
+    if intercepted_by is not None:
+        flown(game, intercepted_by)
+        game.push_frame(InterceptRoll(mission.side, uid, mission.hex, kind, intercepted_by, uid))
+        return
+    carry_out(game, mission)
+
+
+def carry_out(game: Game, mission: AirMission) -> None:
+    """The mission itself, once no interception stopped it: the aerial resupply, or the ground attack."""
+    side, uid, kind = Side(mission.side), mission.air, mission.kind
     assert mission.hex is not None
     target = Hex.parse(mission.hex)
     if kind == "airlift":
@@ -206,9 +231,8 @@ def column_for(game: Game, uid: str) -> str:
     return "allied-box" if h is not None and h in cb.own_forts(game, Side.ALLIED) else "allied"
 
 
-def air_result_on(game: Game, air: str, uid: str, purpose: str) -> str:
-    """Roll one unit's air attack and apply it; returns the result after reading the AA codes."""
-    die = game.dice.roll(purpose)
+def air_result_on(game: Game, air: str, uid: str, die: int) -> str:
+    """One unit's air attack with the die ``die``, carried out; returns the result after reading the AA codes."""
     code = cb.chart(game).air_result(die, column_for(game, uid))
     here = game.unit(uid).hex
     dedicated = here is not None and any(game.defs[u].type is UnitType.AA for u in game.units_at(here))
@@ -226,23 +250,38 @@ def air_result_on(game: Game, air: str, uid: str, purpose: str) -> str:
 
 
 def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:
+    """GG-X.B.1: the air unit attacks the hex's units top to bottom (a die each), then stays over it to interdict."""
     hd.reveal_hex(game, target, side.enemy, "attacked from the air")  # dummies go, units turn up
-    for uid in attack_order(game, target, side):
-        if air_result_on(game, air, uid, f"{air} attacks {uid}") == "AA":
-            knock_out(game, air)
-            return
-    game.vars.interdiction = Interdiction(air, target.label, side.value)
-    game.log(f"{air} stays over {target} to interdict movement.", kind="event")
+    GroundAttack.begin(game, side.value, air, target.label, tuple(attack_order(game, target, side)))
 
 
-def interdict(game: Game, uid: str, entered: Hex) -> bool:
-    """A unit enters an interdicted hex in its player-turn: the air unit attacks it. True if it must stop."""
+@dataclass(frozen=True)
+class GroundAttack(mechanics_air.AirAttacks):
+    """GG-X.B.1: the air unit's ground attack, a die per unit; AA knocks the air unit out, else it stays over the hex."""
+
+    def hit(self, game: Game, uid: str, die: int) -> bool:
+        if air_result_on(game, self.air, uid, die) == "AA":
+            knock_out(game, self.air)
+            return True
+        return False
+
+    def done(self, game: Game) -> None:
+        game.vars.interdiction = Interdiction(self.air, self.hex, self.side)
+        game.log(f"{self.air} stays over {self.hex} to interdict movement.", kind="event")
+
+
+def interdicts(game: Game, uid: str, entered: Hex) -> bool:
+    """Whether the enemy air unit over ``entered`` attacks ``uid`` as it enters the hex in its player-turn (GG-X.B.1):
+    an undisrupted unit of the side the air unit is interdicting."""
     i = game.vars.interdiction
-    if i is None or i.hex != entered.label or game.defs[uid].side.value == i.side:
-        return False
-    if game.unit(uid).disrupted:
-        return False
-    code = air_result_on(game, i.air, uid, f"{i.air} interdicts {uid} in {entered}")
+    return i is not None and i.hex == entered.label and game.defs[uid].side.value != i.side and not game.unit(uid).disrupted
+
+
+def interdiction_result(game: Game, uid: str, die: int) -> bool:
+    """The interdicting air unit's attack on ``uid`` with the die ``die``: ``True`` if it must stop (disrupted)."""
+    i = game.vars.interdiction
+    assert i is not None
+    code = air_result_on(game, i.air, uid, die)
     if code == "AA":
         knock_out(game, i.air)
         return False

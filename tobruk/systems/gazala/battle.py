@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Feature
+from tobruk.engine.chance import Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
@@ -90,13 +91,15 @@ class GazalaBattle(BattleRules):
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.needs_no_retreat_question(game, cb.assess(game, order, side, n))
 
+    def combat_die(self, game: Game, order: Attack, side: Side, n: int) -> tuple[Outcome, ...]:
+        return cb.combat_die(game, order, side, n)
+
     def fight(
-        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...]
+        self, game: Game, n: int, order: Attack, side: Side, no_retreat: tuple[str, ...], die: int
     ) -> tuple[dict[str, Effect], tuple[Hex, ...], tuple[Hex, ...]]:
         """The die on the GCRT (GG-XIV.C), its conversions, and what it does at once."""
         a = cb.assess(game, order, side, n)
         assert a.column is not None
-        die = game.dice.roll(f"combat, attack {n} at {a.odds}")
         result = cb.chart(game).result(die, a.column)
         effects = cb.unit_effects(game, a, result, no_retreat)
         game.log(cb.combat_log_line(game, a, die, result, effects), kind="battle")

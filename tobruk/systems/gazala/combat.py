@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Feature, Terrain
 from tobruk.board.units import UnitType
+from tobruk.engine import chance
+from tobruk.engine.chance import Outcome, grouped, labelled
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table
@@ -399,21 +401,28 @@ def outcome_label(game: Game, a: Assessment, result: str) -> str:
     return label if len(a.box_hexes) == len(a.defending_hexes) else f"{result} ({label} in the box)"
 
 
+def combat_die(game: Game, order: Attack, side: Side, declared: int | None = None) -> tuple[Outcome, ...]:
+    """GG-XIV.C: the battle's die, one six-sided die on the odds column, each face with the result it gives as the
+    defender's hexes will feel it (the battle's chance node and the odds' outcome table read this one distribution).
+    Refused, as the declaration is, when the attack may not be made (no column)."""
+    a = assess(game, order, side, declared)
+    if a.column is None:
+        raise IllegalOrderError("GG-XIV.B.4", "the odds are below the lowest column")
+    column = a.column
+    return labelled(chance.die(6), [outcome_label(game, a, chart(game).result(face, column)) for face in range(1, 7)])
+
+
 def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
-    """The exact probability of each result of a declared attack, before the die (one die, six faces).
+    """The exact probability of each result of a declared attack, before the die: the battle's die
+    (:func:`combat_die`) grouped by result.
 
     Empty while any defender is face down: the attacker cannot know the odds.
     """
     if any(game.unit(u).hidden for h in order.defenders for u in game.units_at(h, side.enemy)):
         return []
-    a = assess(game, order, side)
-    if a.column is None:
+    if assess(game, order, side).column is None:
         return []
-    counts: dict[str, int] = {}
-    for die in range(1, 7):
-        label = outcome_label(game, a, chart(game).result(die, a.column))
-        counts[label] = counts.get(label, 0) + 1
-    return sorted(((k, Fraction(v, 6)) for k, v in counts.items()), key=lambda kv: (-kv[1], kv[0]))
+    return grouped(combat_die(game, order, side))
 
 
 def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:

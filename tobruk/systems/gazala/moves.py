@@ -25,7 +25,6 @@ from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.reach import MF, MoveContext, Reach, ReachResult, SideTables, enemy_tables, reach, reach_result, walk
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
-from tobruk.systems.gazala.control import pass_through
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -439,66 +438,6 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx, game.search_cache)):
         raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} when it can")
     return result
-
-
-def breakdown_hex(ctx: MoveContext, path: tuple[Hex, ...], roll: int) -> Hex:
-    """GG-XIII.D: the last hex entered within the first ``roll`` MF of the route (never short of the first hex
-    entered, even when that hex alone costs more, as up an escarpment)."""
-    stop = path[1]
-    for i in range(2, len(path)):
-        if walk(ctx, path[: i + 1]).spent > roll * MF:
-            break
-        stop = path[i]
-    return stop
-
-
-def carry_out_move(game: Game, order: Move, route: Reach) -> None:
-    d, u = game.defs[order.unit], game.unit(order.unit)
-    if u.hidden:
-        hd.reveal(game, order.unit, "it moves")
-    # the unit's search context, for the rules below that walk part of the route: as it was before the move, so taken
-    # now if an interdiction may disrupt the unit on its way, else when a breakdown needs it (nothing it reads has
-    # changed by then: the hex changes last)
-    ctx = move_context(game, order.unit, order.trucks) if game.vars.interdiction is not None else None
-    end = route.hex
-    note = ""
-    if game.vars.interdiction is not None:
-        assert ctx is not None
-        from tobruk.systems.gazala.air import interdict  # (air imports this module)
-
-        for i, h in enumerate(route.path[1:], start=1):
-            if interdict(game, order.unit, h):  # GG-X.B.1: caught by the enemy air unit over this hex
-                end = h
-                u.disrupted = True
-                route = Reach(h, walk(ctx, route.path[: i + 1]).spent, route.path[: i + 1], route.entered_zoc)
-                note = f"; disrupted by air interdiction in {h}, stops"
-                break
-    if "crusader" in d.flags:
-        used = -(-route.spent // MF)  # whole MF used
-        if used >= 2:  # GG-XIII.D: a die against the MF used beyond the first
-            roll = game.dice.roll(f"Crusader breakdown, {order.unit} ({used - 1} or less breaks down)")
-            if roll <= used - 1:
-                if ctx is None:
-                    ctx = move_context(game, order.unit, order.trucks)
-                end = breakdown_hex(ctx, route.path, roll)
-                u.disrupted = True
-                note = f"; breaks down in {end} (rolled {roll}) and is disrupted"
-            else:
-                note = f"; no breakdown (rolled {roll})"
-    if order.trucks:
-        used_convoys = game.vars.convoys_used
-        game.vars.convoys_used = used_convoys | {d.side.value: used_convoys.get(d.side.value, 0) + d.attack}
-        note += f"; by truck convoy ({d.attack} used)"
-    # GG-XV.B (a move cut short by a breakdown or interdiction has disrupted the unit already)
-    if u.out_of_supply and not u.disrupted and 2 * route.spent > d.movement * MF:
-        u.disrupted = True
-        note += "; out of supply and over half its MF: disrupted"
-    u.hex = end
-    u.moved = True
-    pass_through(game, d.side, route.path[: route.path.index(end) + 1])
-    if order.unit in game.vars.gallop and gallop_goal(end):
-        game.vars.gallop = tuple(sorted(galloping(game) - {order.unit}))
-    game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.", kind="move")
 
 
 # --- activation (GG-V.A) ---------------------------------------------------------------------------

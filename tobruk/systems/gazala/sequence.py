@@ -10,10 +10,12 @@ interdiction.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.chance import Chance
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
@@ -30,6 +32,7 @@ from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala import victory as vp
 from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Gallop, Weather
+from tobruk.systems.gazala.moving import carry_out_move
 from tobruk.systems.gazala.setup import SetupStep, SiegeStep, illegal
 from tobruk.systems.gazala.steps import GazalaStep
 
@@ -177,19 +180,42 @@ class WeatherStep(GazalaStep):
     def weather(self, game: Game, decision: Decision, order: Weather) -> bool:
         if order.sandstorm == order.rainstorm:
             raise IllegalOrderError("GG-VIII.0", "the sandstorm and rainstorm numbers must differ")
-        first = game.dice.roll("weather")
-        weather = "clear"
-        if first == order.sandstorm:
-            if game.dice.roll("sandstorm confirmation (4-6)") >= 4:
-                weather = "sandstorm"
-        elif first == order.rainstorm and game.dice.roll("rainstorm confirmation (same number)") == first:
-            weather = "rainstorm"
+        game.push_frame(WeatherRoll(order.sandstorm, order.rainstorm))
+        return True
+
+
+@dataclass(frozen=True)
+class WeatherRoll(Chance):
+    """GG-VIII.0: the Axis player's weather die against the two numbers the British named; a die showing one of
+    them is confirmed by a second (GG-VIII.A: 4-6 for a sandstorm; GG-VIII.B: the same number for a rainstorm)."""
+
+    sandstorm: int
+    rainstorm: int
+    first: int = 0  # the weather die, once rolled: the frame is then the confirmation roll
+
+    def purpose(self, game: Game) -> str:
+        if not self.first:
+            return "weather"
+        return "sandstorm confirmation (4-6)" if self.first == self.sandstorm else "rainstorm confirmation (same number)"
+
+    def resolve(self, game: Game, value: int) -> None:
+        if not self.first:
+            if value in (self.sandstorm, self.rainstorm):
+                game.push_frame(replace(self, first=value))
+            else:
+                self.settled(game, value, "clear")
+            return
+        if self.first == self.sandstorm:
+            self.settled(game, self.first, "sandstorm" if value >= 4 else "clear")
+        else:
+            self.settled(game, self.first, "rainstorm" if value == self.first else "clear")
+
+    def settled(self, game: Game, first: int, weather: str) -> None:
         game.log(
-            f"Weather: the British name {order.sandstorm} (sandstorm) and {order.rainstorm} (rainstorm); the Axis rolls {first}: {weather}."
+            f"Weather: the British name {self.sandstorm} (sandstorm) and {self.rainstorm} (rainstorm); the Axis rolls {first}: {weather}."
         )
         game.vars.weather = weather
         air.weather_turn(game)
-        return True
 
 
 class VictoryStep(GazalaStep):
@@ -250,7 +276,7 @@ class MovementStep(AlliedChoices):
 
     @on(Move)
     def move(self, game: Game, decision: Decision, order: Move) -> None:
-        mv.carry_out_move(game, order, mv.resolve_move(game, order, decision.side))
+        carry_out_move(game, order, mv.resolve_move(game, order, decision.side))
 
     @on(Place)
     def arrive(self, game: Game, decision: Decision, order: Place) -> None:

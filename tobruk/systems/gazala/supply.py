@@ -9,10 +9,12 @@ them (GG-XV.B).  The owner may send truck convoys to extend lines (GG-XV.A.4).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
 from tobruk.board.units import UnitType
+from tobruk.engine.chance import Chance
 from tobruk.engine.sides import Side
 from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, enemy_mine_bytes, entry_steps, trace_all
 from tobruk.systems.gazala import hidden as hd
@@ -167,17 +169,46 @@ def convoy_eligible(game: Game, uid: str, side: Side) -> bool:
     return german_subdivisional(game, uid)
 
 
-def convoy(game: Game, uid: str, side: Side) -> bool:
-    """Roll an extended line for one unit; on success it (and, for a British armoured division, its
-    brigades within 2 hexes) counts as supplied this determination."""
+def convoy(game: Game, uid: str, side: Side) -> None:
+    """Send a truck convoy to one unit: its dice (one in clear weather, more in storms, one more for a survivable
+    Axis unit) extend the supply line (GG-XV.A.4); see :func:`convoy_line`."""
     d = game.defs[uid]
     used = game.vars.convoys_used
     game.vars.convoys_used = used | {side.value: used.get(side.value, 0) + 1}
+    dice = CONVOY_DICE.get(game.vars.weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
+    game.push_frame(ConvoyRoll(uid, side.value, dice))
+
+
+@dataclass(frozen=True)
+class ConvoyRoll(Chance):
+    """One die of a truck convoy's line to ``unit`` (``left`` dice still to roll, ``rolls`` those rolled).  A convoy
+    to a face-down unit is its owner's secret (a dummy never gets one): its dice and line too."""
+
+    unit: str
+    side: str
+    left: int
+    rolls: tuple[int, ...] = ()
+
+    def purpose(self, game: Game) -> str:
+        return f"convoy to {hd.name(game, self.unit)}"
+
+    def seen_only_by(self, game: Game) -> Side | None:
+        return Side(self.side) if game.unit(self.unit).hidden else None
+
+    def resolve(self, game: Game, value: int) -> None:
+        rolls = (*self.rolls, value)
+        if self.left > 1:
+            game.push_frame(replace(self, left=self.left - 1, rolls=rolls))
+        else:
+            convoy_line(game, self.unit, Side(self.side), rolls)
+
+
+def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> bool:
+    """The convoy's extended line for one unit, its dice rolled; on success it (and, for a British armoured division,
+    its brigades within 2 hexes) counts as supplied this determination."""
+    d = game.defs[uid]
     weather = game.vars.weather
-    dice = CONVOY_DICE.get(weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
-    # a convoy to a face-down unit is the owner's secret (a dummy never gets one): its dice and line too
     secret = side if game.unit(uid).hidden else None
-    rolls = [game.roll(f"convoy to {hd.name(game, uid)}", seen_only_by=secret) for _ in range(dice)]
     limit = (LINE_MF.get(weather, 7) + sum(rolls)) * MF
     h = game.unit(uid).hex
     assert h is not None
@@ -226,7 +257,20 @@ def two_hexes(game: Game, side: Side, start: Hex) -> set[Hex]:
 def begin_determination(game: Game, side: Side) -> None:
     game.vars.supply_help = game.vars.supply_help | {side.value: {}}
     if game.vars.weather == "sandstorm":
-        game.vars.supply_die = game.vars.supply_die | {side.value: game.dice.roll(f"{side.display} supply line in a sandstorm")}
+        game.push_frame(SandstormLineRoll(side.value))
+
+
+@dataclass(frozen=True)
+class SandstormLineRoll(Chance):
+    """The die that sets ``side``'s supply line in a sandstorm (GG-VIII.A.2), kept for its determination."""
+
+    side: str
+
+    def purpose(self, game: Game) -> str:
+        return f"{Side(self.side).display} supply line in a sandstorm"
+
+    def resolve(self, game: Game, value: int) -> None:
+        game.vars.supply_die = game.vars.supply_die | {self.side: value}
 
 
 def finish_determination(game: Game, side: Side) -> None:
