@@ -1,13 +1,13 @@
 """A game system for tests only, to prove that the faces draw and play a game they were never told about.
 
-"Toy Skirmish" has what no packaged system has: a terrain kind of its own (``marsh``, drawn in its own
-colour), its own word for a status (a unit that has marched this turn is "footsore": the family's ``moved``
-bit), a sequence of two steps a turn (the Axis march, then the Allied march: a unit may march one hex to a
-land hex no enemy holds, or an infantry unit two hexes by trucks, another form of move), a note on each
-turn (``light``: day, or night with the scenario's ``night`` option) and a victory rule (whoever alone holds
-the scenario's flag hex at the end wins).  Its units are drawn with the dot for infantry, where the family
-draws a cross.  Importing this module registers it.
-"""
+"Toy Skirmish" has what no packaged system has: a terrain kind of its own (``marsh``, drawn in its own colour), its
+own word for a status (a unit that has marched this turn is "footsore": the family's ``moved`` bit), a sequence of
+two steps a turn (the Axis march, then the Allied march: a unit may march one hex to a land hex no enemy holds, or
+an infantry unit two hexes by trucks, another form of move), a note on each turn (``light``: day, or night with the
+scenario's ``night`` option), a victory rule (whoever alone holds the scenario's flag hex at the end wins) and a
+side the rules can play (with the ``solitaire`` option, which :func:`toy_scenario` adds on request, the Allied march
+is the rules' own: a unit marches a hex nearer the flag).  Its units are drawn with the dot for infantry, where the
+family draws a cross.  Importing this module registers it."""
 
 from __future__ import annotations
 
@@ -102,6 +102,18 @@ class ToySkirmish(System):
     def sequence(self, game: Game) -> Sequence[Step]:
         return STEPS
 
+    def ruled_sides(self, game: Game) -> frozenset[Side]:
+        return frozenset({Side.ALLIED}) if "solitaire" in game.options else frozenset()
+
+    def rules_choice(self, game: Game, decision: Decision) -> Action:
+        """TOY-4: the first Allied unit in order of battle that can march a hex nearer the flag does; then the march
+        ends."""
+        flag = Hex.parse(str(game.scenario.rules["flag"]))
+        for action in STEPS[1].actions(game, decision):
+            if isinstance(action, Move) and not action.trucks and action.path[-1].distance(flag) < action.path[0].distance(flag):
+                return action
+        return EndPhase()
+
     def setup(self, game: Game) -> None:
         game.log(f"Turn 1. {game.scenario.title}.")
 
@@ -176,6 +188,16 @@ hex = "B6"
 """
 
 
-def toy_scenario() -> Scenario:
-    """The toy scenario, read as a user's scenario file named ``toy`` would be."""
-    return read_scenario(Table(tomllib.loads(TOY_SCENARIO), "toy.toml"), "toy")
+SOLITAIRE_OPTION = """
+[[option]]
+name = "solitaire"
+clause = "TOY-4"
+text = "The Allied march is made by the rules: each unit a hex nearer the flag"
+"""
+
+
+def toy_scenario(*, solitaire: bool = False) -> Scenario:
+    """The toy scenario, read as a user's scenario file named ``toy`` would be; ``solitaire``: with the option that
+    lets the rules play the Allied side."""
+    text = TOY_SCENARIO.replace("\n[rules]", SOLITAIRE_OPTION + "\n[rules]") if solitaire else TOY_SCENARIO
+    return read_scenario(Table(tomllib.loads(text), "toy.toml"), "toy")

@@ -55,7 +55,7 @@ def record_of(game: Game, players: dict[str, str] | None = None) -> Record:
     rec = Record(
         game.scenario.name, game.scenario.digest, game.seed, sorted(game.options), dict(players or {}), start_hash=replayed.state_hash()
     )
-    for order in game.history:
+    for order in game.played():
         replayed.play(order)
         rec.orders.append(order.notation())
         rec.hashes.append(replayed.state_hash())

@@ -69,6 +69,7 @@ class Game:
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
         self.deciders: list[Side] = []  # the side that decided each action of the history
+        self.by_rules: list[bool] = []  # whether each action of the history was the rules' own choice (not a player's)
         self._undo: list[Snapshot] = []
         self._shared_undo = 0  # the undo stack's first snapshots that another game (a copy) holds too
         self._read: dict[Side, Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
@@ -84,6 +85,7 @@ class Game:
         # False: chance nodes are resolved at once from the dice (play); True: the game stops at them and a search
         # chooses the outcomes (:meth:`chance_outcomes`, :meth:`play_chance`)
         self.explicit_chance = False
+        self._ruled = self.system.ruled_sides(self)  # the sides whose decisions the rules' own procedures make
         self.system.setup(self)
         self.step.enter(self)
         self._advance()
@@ -218,11 +220,10 @@ class Game:
         self._advance()
 
     def _advance(self) -> None:
-        """Run what needs nobody's decision until someone must decide: chance nodes (drawn from the dice, unless a
-        search chooses them), settled frames, the end of a step once the frames it opened are settled, steps that
-        decide nothing."""
-        s = self.state
-        while not s.over:
+        """Run what needs no player's decision until a player must decide: chance nodes (drawn from the dice, unless
+        a search chooses them), settled frames, the end of a step once the frames it opened are settled, steps that
+        decide nothing, and the decisions of a side the rules play (their procedure's choice, played as an action)."""
+        while not self.state.over:
             s = self.state
             node = self.node
             if isinstance(node, Chance):
@@ -230,21 +231,27 @@ class Game:
                     return
                 self._resolve(node)
                 continue
-            if s.stack:
-                if self.decision is not None:
-                    return
-                assert isinstance(node, Frame)
-                node.settle(self)
+            if not s.stack and s.ending:
+                assert isinstance(node, Step)
+                if s.ending == STEP_LEAVING:
+                    s.ending = 0
+                    self._next_step()
+                else:
+                    s.ending = STEP_LEAVING  # (its finish may open frames: a roll, a choice; the next step waits)
+                    node.finish(self)
                 continue
-            assert isinstance(node, Step)
-            if s.ending == STEP_LEAVING:
-                s.ending = 0
-                self._next_step()
+            d = self.decision
+            if d is None:
+                if isinstance(node, Frame):
+                    node.settle(self)
+                else:
+                    assert isinstance(node, Step)
+                    s.ending = STEP_LEAVING
+                    node.finish(self)
                 continue
-            if s.ending != STEP_FINISHING and self.decision is not None:
+            if d.side not in self._ruled:
                 return
-            s.ending = STEP_LEAVING  # (its finish may open frames: a roll, a choice; the next step waits for them)
-            node.finish(self)
+            self._apply(self.system.rules_choice(self, d), d, automatic=True)
 
     # --- actions -----------------------------------------------------------------------------
     def parse(self, text: str) -> Action:
@@ -333,29 +340,49 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalOrderError(self.system.game_over_clause, "the game is over")
-        snap = Snapshot.of(self.state, self.dice.snapshot())
-        played = len(self.history)
+        played, undo = len(self.history), len(self._undo)
         try:
-            node = self.node
-            ends_step = node.handle(self, d, action)
-            self.history.append(action)
-            self.deciders.append(d.side)
-            if ends_step and isinstance(node, Step):
-                self.state.ending = STEP_FINISHING  # (once the frames the action opened are settled)
+            self._apply(action, d, automatic=False)
             self._advance()
         except BaseException:
-            self.state = snap.restore(self.state.entries, shared=False)  # a refused or failed action leaves no trace
-            self.dice.restore(snap.rolls)
-            self._cut_readings()
+            if len(self._undo) > undo:  # a refused or failed action leaves no trace (nor the rules' replies to it)
+                snap = self._undo[undo]
+                self.state = snap.restore(self.state.entries, shared=False)
+                self.dice.restore(snap.rolls)
+                self._cut_readings()
+            del self._undo[undo:]
             del self.history[played:]
             del self.deciders[played:]
+            del self.by_rules[played:]
             raise
-        self._undo.append(snap)
-        if len(self._undo) <= self._shared_undo:
-            self._shared_undo = len(self._undo) - 1
+
+    def _apply(self, action: Action, d: Decision, *, automatic: bool) -> None:
+        """Check and carry out one action of the decider ``d`` (the position untouched if it is refused) and note it in
+        the history: a player's action keeps the position before it for undo; a choice of the rules is undone with the
+        player's action it followed."""
+        snap = None if automatic else Snapshot.of(self.state, self.dice.snapshot(), len(self.history))
+        node = self.node
+        try:
+            ends_step = node.handle(self, d, action)
+        except BaseException:
+            if snap is not None:
+                self.state = snap.restore(self.state.entries, shared=False)
+                self.dice.restore(snap.rolls)
+                self._cut_readings()
+            raise
+        self.history.append(action)
+        self.deciders.append(d.side)
+        self.by_rules.append(automatic)
+        if snap is not None:
+            self._undo.append(snap)
+            if len(self._undo) <= self._shared_undo:
+                self._shared_undo = len(self._undo) - 1
+        if ends_step and isinstance(node, Step):
+            self.state.ending = STEP_FINISHING  # (once the frames the action opened are settled)
 
     def pop(self) -> Action:
-        """Undo the last action.  Refused past a die roll or a reveal, which the other side has seen."""
+        """Undo the last player's action (and the rules' choices that followed it).  Refused past a die roll or a
+        reveal, which the other side has seen."""
         if not self._undo:
             raise UndoError("nothing to undo")
         snap = self._undo[-1]
@@ -370,8 +397,11 @@ class Game:
         self.state = snap.restore(self.state.entries, shared=len(self._undo) < self._shared_undo)
         self.dice.restore(snap.rolls)
         self._cut_readings()
-        self.deciders.pop()
-        return self.history.pop()
+        action = self.history[snap.played]
+        del self.history[snap.played :]
+        del self.deciders[snap.played :]
+        del self.by_rules[snap.played :]
+        return action
 
     def can_undo(self) -> bool:
         if not self._undo:
@@ -387,6 +417,7 @@ class Game:
         other.state = self.state.copy()
         other.history = self.history.copy()
         other.deciders = self.deciders.copy()
+        other.by_rules = self.by_rules.copy()
         other._undo = self._undo.copy()
         other._shared_undo = self._shared_undo = len(self._undo)  # both games' snapshots so far are also the other's
         other._memo = {}
@@ -581,9 +612,19 @@ class Game:
     def state_hash(self) -> str:
         return hashlib.sha256(self.state_text().encode()).hexdigest()[:32]
 
+    def played(self) -> list[Action]:
+        """The players' actions, in the order they were played: what a record keeps and a replay plays (the rules'
+        own choices follow from them)."""
+        return [a for a, automatic in zip(self.history, self.by_rules, strict=True) if not automatic]
+
     def notation(self) -> list[str]:
-        return [a.notation() for a in self.history]
+        """The notation of the players' actions (:meth:`played`)."""
+        return [a.notation() for a in self.played()]
 
     def orders_of(self, side: Side) -> list[str]:
-        """The notation of the actions ``side`` decided, in the order they were played (its own record)."""
-        return [a.notation() for a, who in zip(self.history, self.deciders, strict=True) if who is side]
+        """The notation of the actions ``side``'s player decided, in the order they were played (its own record)."""
+        return [
+            a.notation()
+            for a, who, automatic in zip(self.history, self.deciders, self.by_rules, strict=True)
+            if who is side and not automatic
+        ]

@@ -93,9 +93,10 @@ class Snapshot:
     private_rolls: dict[int, str]
     rolls: int
     ending: int = 0
+    played: int = 0  # the length of the game's history before the action
 
     @classmethod
-    def of(cls, state: GameState, rolls: int) -> Snapshot:
+    def of(cls, state: GameState, rolls: int, played: int = 0) -> Snapshot:
         s = state
         return cls(
             s.turn,
@@ -109,6 +110,7 @@ class Snapshot:
             s.private_rolls.copy(),
             rolls,
             s.ending,
+            played,
         )
 
     def restore(self, entries: list[LogEntry], *, shared: bool) -> GameState:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tobruk.engine.actions import Action, Vocabulary
 from tobruk.engine.errors import IllegalOrderError
-from tobruk.engine.flow import Step
+from tobruk.engine.flow import Decision, Step
 from tobruk.engine.sides import Side
 from tobruk.engine.state import BIT
 from tobruk.engine.vars import Vars
@@ -106,6 +106,18 @@ class System:
     def sequence(self, game: Game) -> Sequence[Step]:
         """The steps of the current game-turn, in order."""
         raise NotImplementedError
+
+    def ruled_sides(self, game: Game) -> frozenset[Side]:
+        """The sides of this game whose decisions the rules' own procedures make (a side the charts play, in a
+        solitaire game), read once when the game starts (from its options): the engine plays their choices
+        (:meth:`rules_choice`) as actions, logged, kept in the history and undone with the player's action they
+        followed.  By default none."""
+        return frozenset()
+
+    def rules_choice(self, game: Game, decision: Decision) -> Action:
+        """The action the rules' procedure, and the system's documented policy for what it leaves open, takes for a
+        decision of a side the rules play."""
+        raise NotImplementedError(f"{self.name} plays no side by its rules")
 
     def setup(self, game: Game) -> None:
         """Put the scenario's units in their starting state."""

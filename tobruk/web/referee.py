@@ -309,7 +309,8 @@ class Referee:
         target, attackers and declaration), so the stored orders, the game's history and undo stay one to one."""
         before = len(s.game.history)
         s.game.play(order)
-        return [(ORDER, a.notation()) for a in s.game.history[before:]]
+        new = zip(s.game.history[before:], s.game.by_rules[before:], strict=True)  # (the rules' own choices follow anew)
+        return [(ORDER, a.notation()) for a, automatic in new if not automatic]
 
     def _computers_reply(self, s: Session) -> None:
         """The computer seats play until a person decides, and their orders are stored (or none of them)."""
