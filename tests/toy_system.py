@@ -20,10 +20,12 @@ from tobruk.engine.actions import Action, Vocabulary
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Step, on
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Rendering, Summary, System, register
+from tobruk.engine.system import Rendering, Summary, register
 from tobruk.loading.datafile import Table
 from tobruk.loading.scenario import Scenario, read_scenario
 from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.mechanics.counters import family_unit
+from tobruk.mechanics.family import FamilySystem
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -52,7 +54,7 @@ class March(Step):
         m = game.scenario.map
         enemy = set(game.occupants(decision.side.enemy))
         for uid in game.units_of(decision.side):
-            u = game.unit(uid)
+            u = family_unit(game, uid)
             if u.hex is None or u.moved:
                 continue
             for n in m.neighbours(u.hex):
@@ -69,7 +71,7 @@ class March(Step):
         assert isinstance(action, Move)
         if action.unit not in game.defs or game.defs[action.unit].side is not decision.side:
             raise IllegalOrderError("TOY-1", f"{action.unit} is not one of your units")
-        u = game.unit(action.unit)
+        u = family_unit(game, action.unit)
         if u.hex is None or u.moved:
             raise IllegalOrderError("TOY-1", f"{action.unit} has marched this turn")
         path = action.path if len(action.path) > 1 else (u.hex, *action.path)
@@ -91,7 +93,7 @@ STEPS = (March("axis-march", "Axis march", side=Side.AXIS), March("allied-march"
 
 
 @register
-class ToySkirmish(System):
+class ToySkirmish(FamilySystem):
     name = NAME
     title = "Toy Skirmish"
     prefix = "TOY"
@@ -119,7 +121,7 @@ class ToySkirmish(System):
 
     def begin_turn(self, game: Game) -> None:
         for uid in game.unit_ids:
-            game.unit(uid).moved = False
+            family_unit(game, uid).moved = False
         game.log(f"Turn {game.turn}.")
 
     def end_game(self, game: Game) -> None:

@@ -55,7 +55,8 @@ def summary(scenario: Scenario) -> str:
                 place = where.label if where else "off map"
             if u.id in scenario.setup_zone:
                 place += f" (free set-up: {scenario.setup_zone[u.id]})"
-            lines.append(f"  {u.id:<11} {u.factors:<6} {u.type.value:<10} {u.echelon.value:<13} {u.name} - {place}")
+            echelon = str(u.printed().get("echelon", ""))
+            lines.append(f"  {u.id:<11} {u.factors:<6} {u.kind:<10} {echelon:<13} {u.name} - {place}")
     return "\n".join(lines)
 
 

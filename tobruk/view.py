@@ -21,42 +21,45 @@ from tobruk.board.hexes import Hex
 from tobruk.board.units import UnitDef
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT, UnitState
+from tobruk.engine.state import ELIMINATED, HIDDEN, Units, UnitState
 
 
 def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
-    """A unit's entry in a view: what its counter prints and its state."""
+    """A unit's entry in a view: what its counter prints and its state (every status its system declares, its steps
+    and the system's numbers)."""
     data = _printed(d).copy()
     data["flags"] = sorted(d.flags)
     data["hex"] = u.hex.label if u.hex else None
-    data["disrupted"] = u.disrupted
-    data["activated"] = u.activated
-    data["hidden"] = u.hidden
-    data["out_of_supply"] = u.out_of_supply
-    data["moved"] = u.moved
-    data["attacked"] = u.attacked
-    data["eliminated"] = u.eliminated
+    data["steps"] = u.steps
+    data.update(u.numbers)
+    data.update(u.status)
     return data
+
+
+def _row_key(units: Units, i: int) -> tuple[int, ...]:
+    """Everything a unit's entry is made of, from its row of the arrays: hex, status bits, steps, the numbers."""
+    if units.numbers:
+        return (units.hex[i], units.flags[i], units.steps[i], *(n[i] for n in units.numbers))
+    return (units.hex[i], units.flags[i], units.steps[i])
 
 
 def _live_entry(game: Game, d: UnitDef, i: int) -> dict[str, Any]:
     """:func:`unit_data` of the unit in row ``i`` of the arrays, from the entries kept per row (see :func:`_kept`)."""
-    units = game.state.units
-    j, f = units.hex[i], units.flags[i]
+    key = _row_key(game.state.units, i)
     kept = _kept(game)[i]
-    entry = kept.get((j, f))
+    entry = kept.get(key)
     if entry is None:
-        entry = kept[(j, f)] = _entry_afresh(d, j, f, game.scenario.map.hexes)
+        entry = kept[key] = _entry_afresh(game, d, i)
     data = entry.copy()
     data["flags"] = list(entry["flags"])
     return data
 
 
-def _kept(game: Game) -> list[dict[tuple[int, int], dict[str, Any]]]:
-    """The unit entries made so far, one dict per row of the arrays keyed by the row's hex and status bits (all an
-    entry is made of), kept in the game's ``search_cache``: a view has an entry for every unit, so this is the
-    view's largest part, and each view gets a copy with its own list of flags."""
-    kept: list[dict[tuple[int, int], dict[str, Any]]] | None = game.search_cache.get("view-entries")
+def _kept(game: Game) -> list[dict[tuple[int, ...], dict[str, Any]]]:
+    """The unit entries made so far, one dict per row of the arrays keyed by all an entry is made of (:func:`_row_key`),
+    kept in the game's ``search_cache``: a view has an entry for every unit, so this is the view's largest part, and
+    each view gets a copy with its own list of flags."""
+    kept: list[dict[tuple[int, ...], dict[str, Any]]] | None = game.search_cache.get("view-entries")
     if kept is None:
         kept = game.search_cache["view-entries"] = [{} for _ in game.unit_ids]
     return kept
@@ -76,22 +79,20 @@ def _rows(game: Game, side: Side) -> tuple[tuple[tuple[int, UnitDef], ...], tupl
     return found
 
 
-def _entry_afresh(d: UnitDef, j: int, f: int, hexes: tuple[Hex, ...]) -> dict[str, Any]:
+def _entry_afresh(game: Game, d: UnitDef, i: int) -> dict[str, Any]:
+    units = game.state.units
+    j, f = units.hex[i], units.flags[i]
     data = _printed(d).copy()
     data["flags"] = sorted(d.flags)
-    data["hex"] = None if j < 0 else hexes[j].label
-    data["disrupted"] = bool(f & _DISRUPTED)
-    data["activated"] = bool(f & _ACTIVATED)
-    data["hidden"] = bool(f & _HIDDEN)
-    data["out_of_supply"] = bool(f & _OUT_OF_SUPPLY)
-    data["moved"] = bool(f & _MOVED)
-    data["attacked"] = bool(f & _ATTACKED)
-    data["eliminated"] = bool(f & _ELIMINATED)
+    data["hex"] = None if j < 0 else game.scenario.map.hexes[j].label
+    data["steps"] = units.steps[i]
+    for name, values in zip(game.unit_view.numbers, units.numbers, strict=True):
+        data[name] = values[i]
+    for b, name in enumerate(game.unit_view.statuses):
+        data[name] = bool(f & (1 << b))
     return data
 
 
-_DISRUPTED, _ACTIVATED, _HIDDEN = BIT["disrupted"], BIT["activated"], BIT["hidden"]
-_OUT_OF_SUPPLY, _MOVED, _ATTACKED, _ELIMINATED = BIT["out_of_supply"], BIT["moved"], BIT["attacked"], BIT["eliminated"]
 _PRINTED: dict[int, tuple[UnitDef, dict[str, Any]]] = {}
 
 
@@ -108,29 +109,18 @@ def _printed(d: UnitDef) -> dict[str, Any]:
 
 
 def _printed_afresh(d: UnitDef) -> dict[str, Any]:
+    """What every counter prints, then what its system's counter prints (:meth:`UnitDef.printed`)."""
     return {
         "id": d.id,
         "name": d.name,
         "side": d.side.value,
         "nationality": d.nationality,
-        "echelon": d.echelon.value,
-        "type": d.type.value,
+        "kind": d.kind,
         "factors": d.factors,
-        "attack": d.attack,
-        "defence": d.defence,
-        "movement": d.movement,
-        "tank": d.tank,
-        "aa": d.aa.value,
+        **d.printed(),
         "flags": None,  # a new sorted list in each entry
         "formation": d.formation,
-        "hex": None,  # the state's fields follow, in this order
-        "disrupted": False,
-        "activated": False,
-        "hidden": False,
-        "out_of_supply": False,
-        "moved": False,
-        "attacked": False,
-        "eliminated": False,
+        "hex": None,  # the state's fields follow
     }
 
 
@@ -207,13 +197,13 @@ def _entries_afresh(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, 
                 continue
             if d.is_dummy:
                 continue  # a revealed dummy is simply gone
-        key = (j, f)
+        key = _row_key(units, i)
         entry = kept[i].get(key)
         if entry is None:
-            entry = kept[i][key] = _entry_afresh(d, j, f, hexes)
+            entry = kept[i][key] = _entry_afresh(game, d, i)
         if seen is not None:
             actual = hexes[j] if j >= 0 else None
-            if (h is not actual and h != actual) or eliminated != bool(f & _ELIMINATED) or f & _HIDDEN:
+            if (h is not actual and h != actual) or eliminated != bool(f & ELIMINATED) or f & HIDDEN:
                 # as it was before the phase the enemy cannot follow
                 entry = entry.copy()
                 entry["hex"], entry["hidden"], entry["eliminated"] = None if h is None else h.label, False, eliminated

@@ -8,10 +8,10 @@ import pytest
 
 from tests.conftest import make_scenario, unit_toml
 from tobruk.board.hexes import Hex
-from tobruk.board.units import AACapability, Echelon, UnitType
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
+from tobruk.mechanics.counters import AACapability, Echelon, UnitType
 
 H = Hex.parse
 

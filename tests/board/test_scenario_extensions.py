@@ -14,7 +14,7 @@ import pytest
 import tobruk.loading.scenario as scenario_module
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
-from tobruk.board.units import Echelon, UnitDef, UnitType
+from tobruk.board.units import UnitDef
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
@@ -30,6 +30,7 @@ from tobruk.loading.scenario import (
     read_scenario,
     register_extension,
 )
+from tobruk.mechanics.counters import Echelon, FamilyUnitDef, UnitType
 
 TEXT = """
 format = "tobruk-scenario"
@@ -51,7 +52,21 @@ hexes = ["C3"]
 def _read_roster(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
     """Unit A on A1, unit B entering on turn 2 in the zone named ``entry``; the roster itself kept as extra."""
     ids = t.strings("roster")
-    units = tuple(UnitDef(uid, uid, Side.AXIS, "test", Echelon.DIVISION, UnitType.ARMOUR, 1, 1, 1) for uid in ids)
+    units = tuple(
+        FamilyUnitDef(
+            id=uid,
+            name=uid,
+            side=Side.AXIS,
+            nationality="test",
+            kind="armour",
+            echelon=Echelon.DIVISION,
+            type=UnitType.ARMOUR,
+            attack=1,
+            defence=1,
+            movement=1,
+        )
+        for uid in ids
+    )
     zone_of(t, "roster", "entry")  # an unknown zone would be refused naming the table's field
     return ScenarioPart(
         units,

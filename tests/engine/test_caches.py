@@ -92,9 +92,13 @@ def test_the_dice_fingerprint_moves_with_the_generator_only() -> None:
 
 def test_a_units_data_holds_every_field() -> None:
     # the state hash is built from to_data(): a field left out would let two positions share a hash
-    state = UnitState(hex=H("B2"), steps=2)
-    assert set(state.to_data()) == {f.name for f in fields(UnitState)}
-    assert state.to_data()["hex"] == "B2"
+    state = UnitState(hex=H("B2"), status={"eliminated": False, "hidden": True, "moved": False}, steps=2, numbers={"support": 1})
+    assert {f.name for f in fields(UnitState)} == {"hex", "status", "steps", "numbers"}
+    assert state.to_data() == {"hex": "B2", "eliminated": False, "hidden": True, "moved": False, "steps": 2, "support": 1}
+    # a live unit's: every status its view class names, its steps and the system's numbers
+    game = movement_game(ENEMY_B5)
+    u = game.unit("Tommy")
+    assert set(u.to_data()) == {*type(u).statuses, "hex", "steps", *type(u).numbers}
 
 
 def test_the_enemy_zoc_is_kept_while_the_enemy_stands_still_and_follows_it_when_it_moves() -> None:

@@ -59,11 +59,11 @@ def test_a_stack_over_the_limit_after_its_movement_phase_is_caught() -> None:
 def test_a_unit_moving_twice_in_a_turn_is_caught() -> None:
     game = movement_game(unit_toml("Pz", "axis", "A1"))
     move = Move("Pz", (H("A1"), H("A2")))
-    moved: dict[int, set[str]] = {}
-    check_order(game, move, moved, {})
-    after_order(game, move, moved, {})
+    done: dict[int, set[str]] = {}
+    check_order(game, move, done)
+    after_order(game, move, 1, done)
     with pytest.raises(InvariantError, match="Pz moves twice in turn 1"):
-        check_order(game, move, moved, {})
+        check_order(game, move, done)
 
 
 def duel():  # type: ignore[no-untyped-def]
@@ -78,12 +78,14 @@ def test_a_unit_attacking_twice_or_disrupted_is_caught() -> None:
     # an attacker joins an attack by the small action ``add`` (the whole ``attack ... with`` expands into it)
     game = duel()
     add = Add("Att")
-    check_order(game, add, {}, {})
+    check_order(game, add, {})
+    game.unit("Att").attacked = True  # it has attacked this game-turn
     with pytest.raises(InvariantError, match="Att attacks twice in turn 1"):
-        check_order(game, add, {}, {1: {"Att"}})
+        check_order(game, add, {})
+    game.unit("Att").attacked = False
     game.unit("Att").disrupted = True
     with pytest.raises(InvariantError, match="disrupted Att attacks"):
-        check_order(game, add, {}, {})
+        check_order(game, add, {})
 
 
 def at_retreat(extra: str = "") -> Game:
@@ -105,7 +107,7 @@ def at_retreat(extra: str = "") -> Game:
 
 
 def check_retreat(game: Game, retreat: Retreat) -> None:
-    check_order(game, retreat, {}, {})
+    check_order(game, retreat, {})
 
 
 @pytest.mark.rule("GG-XIV.D.2")
@@ -328,7 +330,7 @@ def test_a_move_past_the_units_movement_factors_is_caught() -> None:
     # Pz has 4 MF and the bonus MF (GG-XIII.C) off road on an open board: five hexes east, a sixth is too many
     game = movement_game(unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4") + unit_toml("Tommy", "allied", "C12"))
     path = tuple(H(f"A{c}") for c in range(1, 7))
-    check_order(game, Move("Pz", path[:5]), {}, {})  # 4 hexes entered: within the MF (and the bonus MF)
-    check_order(game, Move("Pz", path), {}, {})  # 5 hexes: the bonus MF (GG-XIII.C) pays for the fifth
+    check_order(game, Move("Pz", path[:5]), {})  # 4 hexes entered: within the MF (and the bonus MF)
+    check_order(game, Move("Pz", path), {})  # 5 hexes: the bonus MF (GG-XIII.C) pays for the fifth
     with pytest.raises(InvariantError, match=r"is refused step by step: not enough movement to enter A7 .*\[GG-XIII\.A\.2\]"):
-        check_order(game, Move("Pz", (*path, H("A7"))), {}, {})
+        check_order(game, Move("Pz", (*path, H("A7"))), {})

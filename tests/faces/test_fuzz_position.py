@@ -17,9 +17,9 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.dice import DieRoll
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.counters import FAMILY_BITS
 from tobruk.tools.fuzz import ArraysKey, FogWatch, InvariantError, check_hashes, check_undo, check_views, position_of
 from tobruk.view import view
 
@@ -124,7 +124,7 @@ def test_a_write_to_the_unit_arrays_past_their_hash_is_caught() -> None:
     game, _, _ = moved_once()
     known = position_of(game)
     key = game.position_key()
-    game.state.units.flags[game.unit_ids.index("Tommy")] |= BIT["moved"]
+    game.state.units.flags[game.unit_ids.index("Tommy")] |= FAMILY_BITS["moved"]
     assert game.position_key() == key
     changed = r"looking at the position \(the listing, the checks or a view\) changed the game \(unit status\)"
     with pytest.raises(InvariantError, match=changed):
@@ -233,10 +233,10 @@ def test_a_write_past_the_arrays_hash_is_caught_by_the_check_from_the_rows_chang
     for order in (Move("Pz", (H("A1"), H("A2"))), Move("Pz2", (H("B1"), H("B2")))):
         game.play(order)
         check_hashes(game, arrays_key)
-    game.state.units.flags[game.unit_ids.index("Tommy")] |= BIT["moved"]  # a write to the arrays past the hash
+    game.state.units.flags[game.unit_ids.index("Tommy")] |= FAMILY_BITS["moved"]  # a write to the arrays past the hash
     with pytest.raises(InvariantError, match="unit arrays' incremental hash"):
         check_hashes(game, arrays_key)
-    game.state.units.flags[game.unit_ids.index("Tommy")] &= ~BIT["moved"]
+    game.state.units.flags[game.unit_ids.index("Tommy")] &= ~FAMILY_BITS["moved"]
     check_hashes(game, arrays_key)
     game.state.units.z ^= 1  # a hash that went wrong while the arrays did not change
     with pytest.raises(InvariantError, match="unit arrays' incremental hash"):

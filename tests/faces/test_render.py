@@ -121,7 +121,7 @@ def test_the_counters_title_carries_the_status_words() -> None:
     units = [(game.defs[u], game.unit(u).value()) for u in game.unit_ids]
     svg = render_map(TOY.map, units, rendering=TOY_RENDERING)
     assert "<title>Scouts 1-1-1 footsore</title>" in svg and "<title>Guards 2-2-1</title>" in svg
-    units = [(game.defs["Guard"], UnitState(hex=Hex.parse("B6"), disrupted=True))]
+    units = [(game.defs["Guard"], UnitState(hex=Hex.parse("B6"), status={"disrupted": True}))]
     assert 'stroke="#b00" stroke-width="1.6"' in render_map(TOY.map, units, rendering=TOY_RENDERING)
 
 

@@ -58,6 +58,7 @@ class Game:
         m = scenario.map
         start = [m.index[h] if (h := scenario.start.get(uid)) is not None else -1 for uid in self.unit_ids]
         sides = list(Side)
+        self.unit_view = self.system.unit_view  # the class of its units' views: the system's statuses and numbers
         units = Units(
             start,
             [0] * len(start),
@@ -65,6 +66,7 @@ class Game:
             ZobristKeys.for_size(len(start), len(m.hexes)),
             tuple(sides.index(d.side) for d in self.defs.values()),
             len(sides),
+            numbers=tuple([0] * len(start) for _ in self.unit_view.numbers),
         )
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
@@ -225,29 +227,28 @@ class Game:
         decide nothing, and the decisions of a side the rules play (their procedure's choice, played as an action)."""
         while not self.state.over:
             s = self.state
-            node = self.node
-            if isinstance(node, Chance):
+            stack = s.stack
+            if stack and isinstance(stack[-1], Chance):
                 if self.explicit_chance:
                     return
-                self._resolve(node)
+                self._resolve(stack[-1])
                 continue
-            if not s.stack and s.ending:
-                assert isinstance(node, Step)
+            if s.ending and not stack:
+                step = self.step
                 if s.ending == STEP_LEAVING:
                     s.ending = 0
                     self._next_step()
                 else:
                     s.ending = STEP_LEAVING  # (its finish may open frames: a roll, a choice; the next step waits)
-                    node.finish(self)
+                    step.finish(self)
                 continue
             d = self.decision
             if d is None:
-                if isinstance(node, Frame):
-                    node.settle(self)
+                if stack:
+                    stack[-1].settle(self)
                 else:
-                    assert isinstance(node, Step)
                     s.ending = STEP_LEAVING
-                    node.finish(self)
+                    self.step.finish(self)
                 continue
             if d.side not in self._ruled:
                 return
@@ -484,7 +485,7 @@ class Game:
         view = views.get(unit_id)
         if view is None:
             m = self.scenario.map
-            view = views[unit_id] = UnitView(units, self._row[unit_id], m.hexes, m.index)
+            view = views[unit_id] = self.unit_view(units, self._row[unit_id], m.hexes, m.index)
         assert isinstance(view, UnitView)
         return view
 

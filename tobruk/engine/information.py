@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from tobruk.engine.dice import Dice, DieRoll
 from tobruk.engine.position import LogEntry
 from tobruk.engine.sides import Side
-from tobruk.engine.state import STATUS
 
 if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
@@ -118,8 +117,10 @@ def _arranged(game: Game, known: Knowledge, fill: Mapping[str, Place]) -> Game:
         u.hex, u.eliminated, u.hidden = h, eliminated, False
     for uid, place in fill.items():
         u = out.unit(uid)
-        for name in STATUS:
-            setattr(u, name, False)
+        for name in out.unit_view.statuses:
+            u.set_flag(name, False)
+        for name in out.unit_view.numbers:
+            u.set_number(name, 0)
         u.hex, u.hidden, u.eliminated = place.hex, True, place.eliminated
         u.steps = game.defs[uid].steps
     game.system.observe(out, side, {uid: p.anon for uid, p in fill.items()})

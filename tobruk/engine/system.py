@@ -21,14 +21,14 @@ from tobruk.engine.actions import Action, Vocabulary
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Step
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT
+from tobruk.engine.state import ELIMINATED, UnitView
 from tobruk.engine.vars import Vars
 
 if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
+    from tobruk.board.units import UnitDef
     from tobruk.engine.game import Game
-
-_ELIMINATED = BIT["eliminated"]
+    from tobruk.loading.datafile import Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +55,7 @@ class Summary:
 
 @dataclass(frozen=True, slots=True)
 class StatusWord:
-    """A word a counter shows for a status bit (one of :data:`tobruk.engine.state.STATUS`) beyond the plain
+    """A word a counter shows for a status (one the system's unit view names, :attr:`UnitView.statuses`) beyond the plain
     "set means this word" of :attr:`Rendering.status_names`: shown while the bit is ``when``, for the units of
     ``sides`` only (empty: every side), and ``faded`` draws the counter faded while it applies: a system whose
     units of one side wait to be activated calls them "inactive" (faded) until they are, the other side's never."""
@@ -75,7 +75,8 @@ class Rendering:
     palette is the default for the names it knows); ``symbols``: the shape drawn on a unit type's counter (one
     of the renderer's shapes: oval, cross, cross-wheels, slash, aa, dot, none); ``status_names``: the word for
     each status bit while it is set (a system may call *disrupted* "spent"); ``status_words``: other words (see
-    :class:`StatusWord`); ``terrain_names``: the legend's words for terrain kinds (default: the kind's name)."""
+    :class:`StatusWord`); ``terrain_names``: the legend's words for terrain kinds (default: the kind's name);
+    ``alarms``: the statuses that draw a counter's edge in red."""
 
     terrain: dict[str, str] = field(default_factory=dict)
     features: dict[str, str] = field(default_factory=dict)
@@ -83,6 +84,7 @@ class Rendering:
     status_names: dict[str, str] = field(default_factory=dict)
     status_words: tuple[StatusWord, ...] = ()
     terrain_names: dict[str, str] = field(default_factory=dict)
+    alarms: tuple[str, ...] = ("disrupted",)  # statuses that draw a counter's edge in red
 
     def statuses(self) -> tuple[StatusWord, ...]:
         """Every status word, the plain names first."""
@@ -96,7 +98,16 @@ class System:
     vocabulary: ClassVar[Vocabulary] = Vocabulary(())
     game_over_clause: ClassVar[str] = "end"
     terrain_kinds: ClassVar[frozenset[str] | None] = None  # the terrain its charts know (None: any)
-    one_combat_factor: ClassVar[bool] = False  # its counters may print one factor for attack and defence ("3-4")
+    unit_view: ClassVar[type[UnitView]] = UnitView  # its units' statuses and numbers (a subclass names them)
+
+    @classmethod
+    def read_counter(cls, ut: Table, common: Mapping[str, Any]) -> UnitDef:
+        """One of this system's counters from its ``[[unit]]`` table, given the fields every counter has (read by the
+        loader): the system's own counter class with what it prints.  By default a counter of a ``kind`` and nothing
+        more."""
+        from tobruk.loading.unitfile import plain_counter
+
+        return plain_counter(ut, common)
 
     # --- what the engine asks --------------------------------------------------------------------
     def new_vars(self, game: Game) -> Vars:
@@ -180,6 +191,21 @@ class System:
         """What is wrong with an action the engine lists, before it is played (for the fuzzer)."""
         return []
 
+    def once_per_turn(self, game: Game, action: Action) -> str | None:
+        """What an action makes a unit do that the rules allow once a game-turn ("15Pz moves"), or ``None``: the
+        fuzzer holds the game to it (a second round of movement, where the rules have one, is not such an action)."""
+        return None
+
+    strength_title: ClassVar[str] = "Strength on the map (steps)"
+
+    def strength(self, game: Game, side: Side) -> int:
+        """The side's strength on the map now, as the game log form plots it (by default its steps on the map)."""
+        return sum(game.unit(u).steps for u in game.units_of(side) if not game.unit(u).eliminated and game.unit(u).hex is not None)
+
+    def out_of_supply(self, game: Game, side: Side) -> int:
+        """How many of the side's units are out of supply now (the form's plot); by default none are counted."""
+        return 0
+
     def features(self, game: Game, side: Side) -> dict[str, Any]:
         """What a computer player's evaluation reads: ``objectives`` and ``guards`` (hexes), ``result_values``
         (result code -> share of the defence won, share of the attack lost), ``stacking`` (units, divisions),
@@ -204,7 +230,7 @@ class System:
         position, so a system answers from the unit arrays in one pass (by default every unit face up)."""
         units, hexes = game.state.units, game.scenario.map.hexes
         at, flags = units.hex, units.flags
-        return {uid: (None if at[i] < 0 else hexes[at[i]], False, bool(flags[i] & _ELIMINATED), None) for i, uid in game.rows_of(side)}
+        return {uid: (None if at[i] < 0 else hexes[at[i]], False, bool(flags[i] & ELIMINATED), None) for i, uid in game.rows_of(side)}
 
     def observe(self, game: Game, side: Side, anon: Mapping[str, str]) -> None:
         """Make ``game``, a copy :func:`~tobruk.engine.information.observed` or ``resample`` made for ``side``, hold in

@@ -26,7 +26,7 @@ from tobruk.board.maps import Map
 from tobruk.board.units import UnitDef
 from tobruk.loading.datafile import Table, packaged_names, read_packaged_toml, read_toml
 from tobruk.loading.mapfile import read_map
-from tobruk.loading.unitfile import read_unit_def
+from tobruk.loading.unitfile import CounterReader, plain_counter, read_unit_def
 
 if TYPE_CHECKING:
     from tobruk.engine.state import UnitState
@@ -305,9 +305,9 @@ def read_scenario(t: Table, name: str) -> Scenario:
         part = extension.read(t, m, zone_hexes)
         units, start, setup_zone, turns = list(part.units), dict(part.start), dict(part.setup_zone), part.turns
         reinforcements = dict(part.reinforcements)
-    one_combat_factor = _prints_one_combat_factor(system)
+    reader = _counter_reader(system)
     for ut in t.tables("unit", None):
-        unit = read_unit_def(ut, one_combat_factor=one_combat_factor)
+        unit = read_unit_def(ut, reader)
         uid = unit.id
         if uid in start:
             raise ut.error("id", f"unit id {uid!r} is used twice")
@@ -378,14 +378,15 @@ def _extension_for(t: Table, system: str) -> ScenarioExtension | None:
     return found[0] if found else None
 
 
-def _prints_one_combat_factor(system: str) -> bool:
-    """Whether the system's counters may print one combat factor for attack and defence ("3-4")."""
+def _counter_reader(system: str) -> CounterReader:
+    """How the system reads its counters (``System.read_counter``); a counter of its kind alone for a system with no
+    rules yet."""
     from tobruk.engine.system import find_system
 
     try:
-        return find_system(system).one_combat_factor
+        return find_system(system).read_counter
     except KeyError:
-        return False  # a system with no rules yet: the family's attack-defence-movement
+        return plain_counter
 
 
 def _check_terrain(t: Table, system: str, m: Map, packaged: bool) -> None:

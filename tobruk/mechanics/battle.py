@@ -38,6 +38,7 @@ from tobruk.mechanics.actions import (
     Target,
 )
 from tobruk.mechanics.boardmemo import board_memo
+from tobruk.mechanics.counters import family_unit
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -241,7 +242,7 @@ class Declaring(Frame):
 
     def _targets_afresh(self, game: Game) -> tuple[Hex, ...]:
         side = Side(self.side)
-        hexes = {h for u in self.attackers if (h := game.unit(u).hex) is not None}
+        hexes = {h for u in self.attackers if (h := family_unit(game, u).hex) is not None}
         near = hexes or set(rules(game).able(game, side))
         enemy = game.occupants(side.enemy)
         return tuple(
@@ -523,7 +524,7 @@ class Battle(Frame):
     @on(Retreat)
     def retreat(self, game: Game, decision: Decision, action: Retreat) -> None:
         self._check(game, decision, action)
-        game.unit(action.unit).hex = action.path[-1]
+        family_unit(game, action.unit).hex = action.path[-1]
         rules(game).retreated(game, action.unit, action.path)
         self._change_current(game, lambda g: g.with_done(action.unit))
         game.log(f"{action.unit} retreats {'-'.join(h.label for h in action.path)}.")

@@ -23,6 +23,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import pending
 from tobruk.mechanics.boardmemo import board_memo
+from tobruk.mechanics.counters import family_defs, family_unit
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -85,7 +86,7 @@ def strands_a_duty(game: Game, order: Attack, side: Side, duties: Duties) -> Hex
     the others are the same with these units busy.
     """
     before = set(obligations(game, side, duties)) - set(order.defenders)
-    hexes = {h for u in order.attackers if u in game.defs and (h := game.unit(u).hex) is not None}
+    hexes = {h for u in order.attackers if u in family_defs(game) and (h := family_unit(game, u).hex) is not None}
     exposed = sorted(t for t in before if any(t.is_adjacent(h) for h in hexes))
     if not exposed:
         return None
@@ -105,8 +106,8 @@ def exposed(game: Game, side: Side, duties: Duties) -> dict[str, list[Hex]]:
     occupants = game.occupants(side.enemy)
     out: dict[str, list[Hex]] = {}
     for uid in game.units_of(side):
-        u = game.unit(uid)
-        if u.hex is None or u.eliminated or not u.disrupted or game.defs[uid].is_air:
+        u = family_unit(game, uid)
+        if u.hex is None or u.eliminated or not u.disrupted or family_defs(game)[uid].is_air:
             continue
         threats = [n for n in u.hex.neighbours() if any(duties.threatens(game, e, attacked) for e in occupants.get(n, ()))]
         if threats:
@@ -119,7 +120,7 @@ def suggested_attacks(game: Game, side: Side, duties: Duties, check: Callable[[A
     group, each hex's stack and each unit alone, widened to take in the due hexes they would otherwise strand;
     only those ``check`` accepts (it raises :class:`IllegalOrderError` for the others)."""
     able = duties.able(game, side, frozenset(), True)
-    enemies = {h for h, ids in game.occupants(side.enemy).items() if any(not game.defs[u].is_air for u in ids)}
+    enemies = {h for h, ids in game.occupants(side.enemy).items() if any(not family_defs(game)[u].is_air for u in ids)}
     out: list[Attack] = []
     for target in sorted({n for h in able for n in h.neighbours()} & enemies):
         groups = {duties.group(game, target, able)} - {()}

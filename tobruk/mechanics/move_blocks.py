@@ -15,6 +15,7 @@ from tobruk.board.maps import Map
 from tobruk.engine.actions import ActionBlock, ActionSpace
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.counters import family_defs
 from tobruk.mechanics.reach import Reach, ReachResult
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def listed_route(game: Game, order: Move, side: Side, listed: Mapping[int, Seque
     """The route of ``order`` if it is one of the side's listed moves (``listed``: each unit's blocks of moves by its
     row, :class:`MoveBlock` s), else ``None``: a listed move is legal as listed, with nothing to check again."""
     row = game.row_of(order.unit)
-    if row is None or game.defs[order.unit].side is not side:
+    if row is None or family_defs(game)[order.unit].side is not side:
         return None
     for block in listed[row]:
         route = block.route(order) if isinstance(block, MoveBlock) else None

@@ -545,6 +545,18 @@ def _explain(ctx: MoveContext, code: int, here: Hex, there: Hex, spent: int, ent
 
 def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
     """Check a whole path hex by hex; raise :class:`IllegalOrderError` at the first illegal step."""
+    return _walked(ctx, path, None)
+
+
+def walk_costs(ctx: MoveContext, path: Sequence[Hex]) -> tuple[int, ...]:
+    """The MF (sixtieths) spent on a legal path up to each of its hexes (0 for the first), checked as :func:`walk`
+    checks it, in one pass."""
+    costs = [0]
+    _walked(ctx, path, costs)
+    return tuple(costs)
+
+
+def _walked(ctx: MoveContext, path: Sequence[Hex], costs: list[int] | None) -> Reach:
     if not path or path[0] != ctx.start:
         raise IllegalOrderError(ctx.clause("XIII.A.1"), f"the path must start where the unit is, {ctx.start}")
     if len(path) < 2:
@@ -562,6 +574,8 @@ def walk(ctx: MoveContext, path: Sequence[Hex]) -> Reach:
         if isinstance(result, int):
             raise _explain(ctx, result, here, there, spent, bool(aux & 1))
         spent, stopped, aux = result
+        if costs is not None:
+            costs.append(spent)
     return Reach(path[-1], spent, tuple(path), bool(aux & 1))
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex, Hexside
 from tobruk.mechanics.battle import pending
+from tobruk.mechanics.counters import family_defs, family_unit
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -46,16 +47,16 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex], 
 
     An empty list means the unit cannot retreat that far ("unable to retreat").
     """
-    origin = game.unit(uid).hex
+    origin = family_unit(game, uid).hex
     if origin is None or length <= 0:
         return []
     m = game.scenario.map
-    side = game.defs[uid].side
+    side = family_defs(game)[uid].side
     declared = {h for a in pending(game) for h in a.order.defenders}
     occupants = game.occupants()
 
     def ground_units(h: Hex) -> list[str]:
-        return [u for u in occupants.get(h, []) if not game.defs[u].is_air]
+        return [u for u in occupants.get(h, []) if not family_defs(game)[u].is_air]
 
     def ok(here: Hex, there: Hex) -> bool:
         if there not in m or not m.is_land(there) or origin.distance(there) <= origin.distance(here):
@@ -63,7 +64,7 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex], 
         if m.route(here, there) is None and any(f.kind in ground.barriers for f in m.features(Hexside.between(here, there))):
             return False
         units = ground_units(there)
-        if any(game.defs[u].side is not side for u in units):
+        if any(family_defs(game)[u].side is not side for u in units):
             return False
         if there in ground.enemy_zoc and not units:
             return False
@@ -94,6 +95,6 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex], 
 
 def can_leave_board(game: Game, uid: str) -> bool:
     """Whether a unit stands where a retreat could take it off the map or into the sea (GG-XIV.D.4)."""
-    h = game.unit(uid).hex
+    h = family_unit(game, uid).hex
     m = game.scenario.map
     return h is not None and any(n not in m or not m.is_land(n) for n in h.neighbours())

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tobruk.board.maps import Feature, RouteKind, Terrain
-from tobruk.board.units import UnitType
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Rendering, StatusWord
+from tobruk.mechanics.counters import UnitType
 
 # --- the family's palette ------------------------------------------------------------------------------------
 FILL = {
@@ -132,6 +132,11 @@ class Palette:
     def words(self, side: str, status: dict[str, bool]) -> list[str]:
         """The status words a unit of ``side`` shows, given its status bits."""
         return [w.word for w in self.statuses if status.get(w.bit, False) is w.when and (not w.sides or side in w.sides)]
+
+    def edged(self, status: dict[str, bool]) -> bool:
+        """Whether the counter's edge is drawn in red: a status the rendering calls alarming (by default the family's
+        disruption) is set."""
+        return any(status.get(name, False) for name in self.rendering.alarms)
 
     def faded(self, side: str, status: dict[str, bool]) -> bool:
         """Whether the unit's counter is drawn faded (a word that fades it applies)."""

@@ -255,10 +255,11 @@ def _names(m: Map, layout: Layout, size: float) -> list[str]:
 
 def _counters(units: Iterable[tuple[UnitDef, UnitState]], layout: Layout, palette: Palette, size: float) -> list[str]:
     """Every unit on the map (air units stay off it), stacks fanned out: the side's colour, the type's symbol,
-    the id and the factors; a disrupted unit's edge in red, a faded counter where a status word says so."""
+    the id and the factors; an alarming status's edge in red (a disruption), a faded counter where a status word says
+    so."""
     stacks: dict[Hex, list[tuple[UnitDef, UnitState]]] = {}
     for d, u in units:
-        if u.hex is not None and not u.eliminated and not d.is_air:
+        if u.hex is not None and not u.eliminated:  # (air units stand off the map)
             stacks.setdefault(u.hex, []).append((d, u))
     out = [f'<g id="counters" font-size="{size * 0.26:.1f}" text-anchor="middle">']
     for h, stack in sorted(stacks.items()):
@@ -269,16 +270,17 @@ def _counters(units: Iterable[tuple[UnitDef, UnitState]], layout: Layout, palett
             status = u.to_data()
             words = palette.words(d.side.value, status)
             faded = ' opacity="0.75"' if not u.hidden and palette.faded(d.side.value, status) else ""
-            stroke = "#b00" if u.disrupted else "#222"
+            alarmed = palette.edged(status)
+            stroke = "#b00" if alarmed else "#222"
             out.append(
                 f"<g{faded}><title>{escape(' '.join([d.name, d.factors, *words]))}</title>"
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{c:.1f}" height="{c:.1f}" rx="2" fill="{SIDE_COLOUR[d.side]}" '
-                f'stroke="{stroke}" stroke-width="{1.6 if u.disrupted else 0.8}"/>'
+                f'stroke="{stroke}" stroke-width="{1.6 if alarmed else 0.8}"/>'
             )
             if u.hidden:
                 out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.6:.1f}">?</text></g>')
                 continue
-            out.append(_symbol(palette.symbol(d.type.value), x + c / 2, y + c * 0.36, c * 0.5))
+            out.append(_symbol(palette.symbol(d.kind), x + c / 2, y + c * 0.36, c * 0.5))
             out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.13:.1f}" font-size="{size * 0.2:.1f}">{escape(d.id)}</text>')
             out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.86:.1f}">{d.factors}</text></g>')
     out.append("</g>")

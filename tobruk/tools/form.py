@@ -47,14 +47,7 @@ class GameLog:
     turns: list[TurnNotes]
     final: Game
     score_title: str = "Points if the game ended now"
-
-
-def strength(game: Game, side: Side) -> int:
-    return sum(
-        game.defs[u].attack + game.defs[u].defence
-        for u in game.units_of(side)
-        if not game.unit(u).eliminated and game.unit(u).hex is not None and not game.defs[u].is_dummy
-    )
+    strength_title: str = "Strength on the map"
 
 
 def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = None) -> None:
@@ -71,10 +64,8 @@ def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = 
         rendering=game.system.rendering(),
     )
     for side in Side:
-        notes.strength[side.value] = strength(game, side)
-        notes.out_of_supply[side.value] = sum(
-            1 for u in game.units_of(side) if game.unit(u).out_of_supply and not game.unit(u).eliminated and game.unit(u).hex is not None
-        )
+        notes.strength[side.value] = game.system.strength(game, side)
+        notes.out_of_supply[side.value] = game.system.out_of_supply(game, side)
     score = game.system.score_now(game)
     if score is not None:
         notes.gvp = dict(score)
@@ -126,6 +117,7 @@ def build(
         [turns[t] for t in sorted(turns)],
         game,
         game.system.score_title,
+        game.system.strength_title,
     )
 
 
@@ -237,7 +229,7 @@ def plots(log: GameLog, folder: Path) -> list[Path]:
     turns = [t.turn for t in log.turns if t.strength]
     made = []
     for key, title in (
-        ("strength", "Strength on the map (attack + defence factors)"),
+        ("strength", log.strength_title),
         ("out_of_supply", "Units out of supply"),
         ("gvp", log.score_title),
     ):

@@ -43,9 +43,8 @@ from tobruk.engine.dice import DieRoll
 from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT, Units
+from tobruk.engine.state import ELIMINATED, Units
 from tobruk.loading.scenario import Scenario, load_scenario
-from tobruk.mechanics.actions import Add, Move
 from tobruk.players.base import outcomes_for
 from tobruk.record import record_of, save
 from tobruk.view import seen_by_enemy, view
@@ -148,7 +147,7 @@ def check_position(game: Game) -> None:
     sides: tuple[Side, ...] | None = game.search_cache.get("fuzz-row-sides")
     if sides is None:
         sides = game.search_cache["fuzz-row-sides"] = tuple(d.side for d in game.defs.values())
-    eliminated = BIT["eliminated"]
+    eliminated = ELIMINATED
     holder: dict[int, Side] = {}
     for j, f, side in zip(units.hex, units.flags, sides, strict=True):
         if j >= 0 and not f & eliminated and holder.setdefault(j, side) is not side:
@@ -345,26 +344,22 @@ def check_hashes(game: Game, arrays_key: ArraysKey | None = None) -> None:
         raise InvariantError("the variables' incremental hash differs from the one worked out afresh")
 
 
-def check_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
-    """Checks made just before an order is played: a unit moves and attacks at most once a game-turn, and no
-    disrupted unit attacks."""
-    if isinstance(order, Move) and order.unit in moved.setdefault(game.turn, set()):
-        raise InvariantError(f"{order.unit} moves twice in turn {game.turn}")
+def check_order(game: Game, order: Order, done: dict[int, set[str]]) -> None:
+    """Checks made just before an order is played: the system's own (:meth:`System.check_action`), and what it allows a
+    unit once a game-turn (:meth:`System.once_per_turn`) not done twice."""
     problems = game.system.check_action(game, order)
     if problems:
         raise InvariantError(problems[0])
-    if isinstance(order, Add):
-        if game.unit(order.unit).disrupted:
-            raise InvariantError(f"disrupted {order.unit} attacks")
-        if order.unit in attacked.setdefault(game.turn, set()):
-            raise InvariantError(f"{order.unit} attacks twice in turn {game.turn}")
+    once = game.system.once_per_turn(game, order)
+    if once is not None and once in done.setdefault(game.turn, set()):
+        raise InvariantError(f"{once} twice in turn {game.turn}")
 
 
-def after_order(game: Game, order: Order, moved: dict[int, set[str]], attacked: dict[int, set[str]]) -> None:
-    if isinstance(order, Move):
-        moved.setdefault(game.turn, set()).add(order.unit)
-    flags = game.state.units.flags  # rows in the order of battle
-    attacked.setdefault(game.turn, set()).update(uid for uid, f in zip(game.unit_ids, flags, strict=True) if f & BIT["attacked"])
+def after_order(game: Game, order: Order, turn: int, done: dict[int, set[str]]) -> None:
+    """Note what the order did that the rules allow once a game-turn (in the turn it was played)."""
+    once = game.system.once_per_turn(game, order)
+    if once is not None:
+        done.setdefault(turn, set()).add(once)
 
 
 def check_undo(game: Game, order: Order, before: object, look: Look = Game.state_hash) -> object | None:
@@ -416,8 +411,7 @@ def _fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...], save_
     # each side picks uniformly among the legal orders, as the random player does (the same generators, the same
     # picks), from the listing as a sequence: only the order picked is made, not the hundreds of moves
     players = {Side.AXIS: random.Random(seed * 2 + 1), Side.ALLIED: random.Random(seed * 2 + 2)}
-    moved: dict[int, set[str]] = {}
-    attacked: dict[int, set[str]] = {}
+    done: dict[int, set[str]] = {}  # by game-turn: what units did that the rules allow once a turn
     watch = FogWatch.new()
     arrays_key = ArraysKey()
     known: object = None  # the whole position (position_of), when the last undo check has just looked at it
@@ -433,12 +427,12 @@ def _fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...], save_
             before, _views = check_views(game, watch, known, position_of)
             outcomes_for(game, decision.side)  # (what a player is given: worked out, as for any player)
             order = players[decision.side].choice(legal)
-            check_order(game, order, moved, attacked)
-            step = game.step
+            check_order(game, order, done)
+            step, turn = game.step, game.turn
             game.play(order)
             check_hashes(game, arrays_key)
             known = check_undo(game, order, before, position_of)
-            after_order(game, order, moved, attacked)
+            after_order(game, order, turn, done)
             check_rules(game, step)
         else:
             raise InvariantError(f"no end after {max_orders} orders")

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from tobruk.board.hexes import Hex
-from tobruk.board.units import AntiTank, CombatClass, Echelon, UnitType
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
 from tobruk.loading.datafile import packaged_path, read_packaged_toml, read_toml
 from tobruk.loading.scenario import Scenario, load_scenario
+from tobruk.mechanics.counters import AntiTank, CombatClass, Echelon, UnitType
 from tobruk.systems.campaign.forces import load_forces, read_forces
 from tobruk.systems.campaign.scenario import CampaignSetup
 from tobruk.systems.campaign.track import load_track, read_track, turn_name, turn_ordinal

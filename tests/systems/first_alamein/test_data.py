@@ -18,13 +18,13 @@ import pytest
 
 from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import Feature, Map, RouteKind, Terrain
-from tobruk.board.units import UnitType
 from tobruk.cli import main
 from tobruk.engine.sides import Side
 from tobruk.geography.geo import Geography, Georeference, load_geography
 from tobruk.loading.datafile import DATA
 from tobruk.loading.mapfile import load_packaged_map
 from tobruk.loading.scenario import Scenario, load_scenario
+from tobruk.mechanics.counters import UnitType
 
 H = Hex.parse
 ROOT = Path(__file__).resolve().parents[3]

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 
-from tobruk.board.units import CombatClass, Echelon, UnitDef
 from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table, packaged_names, read_packaged_toml
 from tobruk.loading.unitfile import read_unit_def
+from tobruk.mechanics.counters import CombatClass, Echelon, FamilyUnitDef, read_family_unit
 from tobruk.systems.campaign.track import Track, load_track
 
 FORMAT = "tobruk-forces"
@@ -45,16 +45,16 @@ class Forces:
     name: str
     title: str
     track: Track
-    units: Mapping[str, UnitDef]
+    units: Mapping[str, FamilyUnitDef]
     nationalities: frozenset[str]
     irreplaceable: frozenset[str]
     divisions: Mapping[str, PanzerDivision]
     source: str = ""
 
-    def unit(self, unit_id: str) -> UnitDef:
+    def unit(self, unit_id: str) -> FamilyUnitDef:
         return self.units[unit_id]
 
-    def combined(self, base: str) -> UnitDef:
+    def combined(self, base: str) -> FamilyUnitDef:
         """The XX+ counter of a panzer division: its base and subunits as one (CA-U.1)."""
         div = self.divisions[base]
         parts = [self.units[base], *(self.units[p] for p in div.parts)]
@@ -84,9 +84,10 @@ def read_forces(t: Table, name: str) -> Forces:
         if n not in nationalities:
             raise t.error(f"irreplaceable[{i}]", f"{n!r} is not one of the nationalities")
     t.str("irreplaceable_clause", "")
-    units: dict[str, UnitDef] = {}
+    units: dict[str, FamilyUnitDef] = {}
     for ut in t.tables("unit"):
-        unit = read_unit_def(ut, nationalities=nationalities, irreplaceable=irreplaceable)
+        unit = read_unit_def(ut, partial(read_family_unit, irreplaceable=irreplaceable), nationalities=nationalities)
+        assert isinstance(unit, FamilyUnitDef)
         if unit.id in units:
             raise ut.error("id", f"unit id {unit.id!r} is used twice")
         if unit.combat_class is None:

@@ -16,11 +16,10 @@ from dataclasses import dataclass, replace
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
-from tobruk.board.units import AntiTank, CombatClass, Echelon, UnitDef
 from tobruk.engine.sides import SIDES, Side
 from tobruk.loading.datafile import Table, packaged_names
 from tobruk.loading.scenario import Reinforcement, ScenarioPart, ZoneLookup
-from tobruk.loading.unitfile import ANTI_TANK
+from tobruk.mechanics.counters import ANTI_TANK, AntiTank, CombatClass, Echelon, FamilyUnitDef
 from tobruk.systems.campaign.forces import FORMS, Forces, load_forces
 from tobruk.systems.campaign.track import read_turn, turn_ordinal, turns_between
 
@@ -169,7 +168,7 @@ def _anti_tank(t: Table | None, forces: Forces, start: str) -> tuple[dict[str, A
     return {k: AntiTank(v) for k, v in classes.items()}, units, clause
 
 
-def allied_gun(u: UnitDef, classes: Mapping[str, AntiTank], units: Mapping[str, str]) -> AntiTank:
+def allied_gun(u: FamilyUnitDef, classes: Mapping[str, AntiTank], units: Mapping[str, str]) -> AntiTank:
     """The anti-tank gun of an Allied unit under a scenario's classes (explicit units first).
 
     ``support``: the armoured support groups (flag ``support``); ``brigades``: British and Indian
@@ -217,7 +216,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         raise t.error("tobruk_multiplier", "expected 3 (CA-F.4) or 2 (the Gazala listing)")
     classes, at_units, at_clause = _anti_tank(t.table("anti_tank", None), forces, start)
 
-    units: list[UnitDef] = []
+    units: list[FamilyUnitDef] = []
     placed: dict[str, Hex | None] = {}
     setup_zone: dict[str, str] = {}
     arrivals: dict[str, tuple[int, str]] = {}
@@ -225,7 +224,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
     forms: dict[str, str] = {}
     disrupted: set[str] = set()
 
-    def add(ft: Table, unit: UnitDef, where: Hex | None) -> None:
+    def add(ft: Table, unit: FamilyUnitDef, where: Hex | None) -> None:
         if unit.id in placed:
             raise ft.error("unit", f"unit {unit.id!r} is listed twice")
         placed[unit.id] = where

@@ -14,6 +14,7 @@ from tobruk.board.units import UnitDef
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
 from tobruk.loading.scenario import Scenario
+from tobruk.mechanics.counters import FamilyUnitDef
 from tobruk.systems.campaign.forces import load_forces
 from tobruk.systems.campaign.scenario import CampaignSetup, VictoryTest
 
@@ -27,13 +28,18 @@ def _setup(scenario: Scenario) -> CampaignSetup:
 def counters(scenario: Scenario) -> list[tuple[UnitDef, UnitState]]:
     """The units that start on the map, on their default hexes (for the SVG)."""
     return [
-        (u, UnitState(hex=h, disrupted=u.id in _setup(scenario).disrupted))
+        (u, UnitState(hex=h, status={"disrupted": u.id in _setup(scenario).disrupted}))
         for u in scenario.units
         if (h := scenario.start.get(u.id)) is not None
     ]
 
 
-def _where(scenario: Scenario, u: UnitDef) -> str:
+def _family(scenario: Scenario) -> list[FamilyUnitDef]:
+    """The scenario's counters, which the campaign's forces file made family counters."""
+    return [u for u in scenario.units if isinstance(u, FamilyUnitDef)]
+
+
+def _where(scenario: Scenario, u: FamilyUnitDef) -> str:
     setup = _setup(scenario)
     if u.id in setup.arrivals:
         text = f"enters {setup.arrivals[u.id]} ({scenario.reinforcements[u.id].zone})"
@@ -57,7 +63,7 @@ def _test_text(t: VictoryTest) -> str:
     return " ".join(bits)
 
 
-def unit_line(scenario: Scenario, u: UnitDef) -> str:
+def unit_line(scenario: Scenario, u: FamilyUnitDef) -> str:
     setup = _setup(scenario)
     size = setup.forms.get(u.id, u.size or "")
     extras = [
@@ -113,7 +119,7 @@ def summary(scenario: Scenario) -> str:
     lines.append(f"Victory ({v.clause}): {v.text}")
     lines.append(f"  test: {_test_text(v.test)}" + (f"; strategic: {_test_text(v.strategic)}" if v.strategic else ""))
     for side in Side:
-        units = [u for u in scenario.units if u.side is side]
+        units = [u for u in _family(scenario) if u.side is side]
         lines.append(f"\n{side.display} forces ({len(units)} counters; order of battle {forces.name}):")
         lines.extend(unit_line(scenario, u) for u in units)
     return "\n".join(lines)
@@ -163,6 +169,6 @@ def data(scenario: Scenario) -> dict[str, Any]:
                 "enters": setup.arrivals.get(u.id),
                 "disrupted": u.id in setup.disrupted,
             }
-            for u in scenario.units
+            for u in _family(scenario)
         ],
     }

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from tobruk.board.units import AntiTank
 from tobruk.loading.datafile import Table, read_packaged_toml
+from tobruk.mechanics.counters import AntiTank
 
 FORMAT = "tobruk-track"
 VERSION = 1

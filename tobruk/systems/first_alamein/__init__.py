@@ -20,10 +20,12 @@ from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Odds, Rendering, Summary, System, register
+from tobruk.engine.system import Odds, Rendering, Summary, register
 from tobruk.loading.datafile import read_toml
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.control import set_control
+from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.mechanics.family import FamilySystem
 from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import faces
 from tobruk.systems.first_alamein import sequence as sq
@@ -42,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 
 
 @register
-class FirstAlamein(System):
+class FirstAlamein(FamilySystem):
     name = "first-alamein"
     title = "1st Alamein - Beginners' Edition"
     prefix = "FA"
@@ -66,14 +68,14 @@ class FirstAlamein(System):
     def setup(self, game: Game) -> None:
         """CA-SC.7: the units the scenario names start spent; places belong to the side that holds them (GG-XVI)."""
         for uid in game.scenario.rules.get("spent_at_start", []):
-            game.unit(uid).disrupted = True
+            family_unit(game, uid).disrupted = True
         set_control(game, initial_control(game))
         first = faces.day(game, 1)
         game.log(f"Turn 1{f', {first}' if first else ''}. {game.scenario.title}.")
 
     def begin_turn(self, game: Game) -> None:
         for uid in game.unit_ids:
-            u = game.unit(uid)
+            u = family_unit(game, uid)
             u.moved = False
             u.attacked = False
         game.log(f"Turn {game.turn}" + (f", {faces.day(game)}." if faces.day(game) else "."))
@@ -136,12 +138,12 @@ def initial_control(game: Game) -> dict[Any, Side]:
     """GG-XVI: each village or town belongs at the start to the side with a unit in it, else to the Allies if it
     lies where they may set up, else to the Axis (who has come through it from the west)."""
     m = game.scenario.map
-    allied_zones = {z for u, z in game.scenario.setup_zone.items() if game.defs[u].side is Side.ALLIED}
+    allied_zones = {z for u, z in game.scenario.setup_zone.items() if family_defs(game)[u].side is Side.ALLIED}
     allied_ground = set().union(*(game.scenario.zone(z) for z in allied_zones)) if allied_zones else set()
     out = {}
     for h in m.hexes:
         if m.terrain[h] not in (Terrain.VILLAGE, Terrain.TOWN):
             continue
-        here = {game.defs[u].side for u in game.units_at(h)}
+        here = {family_defs(game)[u].side for u in game.units_at(h)}
         out[h] = here.pop() if len(here) == 1 else Side.ALLIED if h in allied_ground else Side.AXIS
     return out

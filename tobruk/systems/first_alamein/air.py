@@ -19,6 +19,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics import air as mechanics_air
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def air_units(game: Game, side: Side) -> list[str]:
-    return [u for u in game.units_of(side) if game.defs[u].is_air and not game.unit(u).eliminated]
+    return [u for u in game.units_of(side) if family_defs(game)[u].is_air and not family_unit(game, u).eliminated]
 
 
 def record(game: Game, uid: str) -> tuple[int, int]:
@@ -74,7 +75,7 @@ def knock_out(game: Game, uid: str) -> None:
 
 def strike_targets(game: Game, side: Side) -> list[Hex]:
     """Hexes holding an unspent enemy ground unit (only unspent units are attacked, FA-AIR.1)."""
-    return sorted({h for uid, h in pos.on_map(game, side.enemy) if not game.unit(uid).disrupted})
+    return sorted({h for uid, h in pos.on_map(game, side.enemy) if not family_unit(game, uid).disrupted})
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ def strike(game: Game, side: Side, target: Hex) -> None:
 
 def air_column(game: Game, air: str) -> str:
     """The column an interceptor rolls on: that of the air unit it meets."""
-    return "german-air" if game.defs[air].nationality == "german" else "british-air"
+    return "german-air" if family_defs(game)[air].nationality == "german" else "british-air"
 
 
 def finish(game: Game, mission: AirMission, interceptor: str | None) -> None:
@@ -142,13 +143,13 @@ class InterceptRoll(mechanics_air.InterceptionRoll):
 
 
 def german_ground(game: Game, uid: str) -> bool:
-    d = game.defs[uid]
+    d = family_defs(game)[uid]
     return d.nationality == "german" and not d.is_air
 
 
 def unit_column(game: Game, uid: str) -> str:
     """FA-AIR.1: a British (Allied) unit inside one of its boxes, or any unit outside a box."""
-    d, h = game.defs[uid], game.unit(uid).hex
+    d, h = family_defs(game)[uid], family_unit(game, uid).hex
     return "british-in-box" if d.side is Side.ALLIED and h in pos.boxes(game, Side.ALLIED) else "outside-box"
 
 
@@ -167,7 +168,7 @@ def shoots_back(game: Game, uid: str) -> bool:
 
 def attack_order(game: Game, target: Hex, side: Side) -> list[str]:
     """The unspent enemy units in the hex, top to bottom, those able to shoot back first (GG-X.B.1)."""
-    units = [u for u in pos.ground_units(game, target, side.enemy) if not game.unit(u).disrupted]
+    units = [u for u in pos.ground_units(game, target, side.enemy) if not family_unit(game, u).disrupted]
     return sorted(units, key=lambda u: (not shoots_back(game, u), units.index(u)))
 
 
@@ -185,7 +186,7 @@ class GroundAttack(mechanics_air.AirAttacks):
         code = read(game, uid, chart(game).air.result(die, unit_column(game, uid)))
         game.log(f"{self.air} on {uid}: die {die}: {code}.")
         if code == "S":
-            game.unit(uid).disrupted = True
+            family_unit(game, uid).disrupted = True
         elif code == "AA":
             knock_out(game, self.air)
             return True

@@ -24,6 +24,7 @@ from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, pending
 from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.control import pass_through
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import Duties, exposed, strands_a_duty, suggested_attacks
 from tobruk.mechanics.phases import close_step
 from tobruk.systems.first_alamein import combat as cb
@@ -73,7 +74,7 @@ class FirstAlameinBattle(BattleRules):
         effects = cb.unit_effects(game, a, result, no_retreat)
         game.log(cb.log_line(a, n, die, result, effects), kind="battle")
         for uid in a.attackers:
-            u = game.unit(uid)
+            u = family_unit(game, uid)
             u.attacked = True  # FA-SEQ.1
             if u.out_of_supply and not u.disrupted:
                 u.disrupted = True  # GG-XV.B: attacking out of supply
@@ -82,7 +83,7 @@ class FirstAlameinBattle(BattleRules):
         for uid, e in effects.items():
             effect = c.effect(e.code)
             if effect.spent:
-                game.unit(uid).disrupted = True  # spent again stays spent (GG-IX.D)
+                family_unit(game, uid).disrupted = True  # spent again stays spent (GG-IX.D)
             if effect.eliminated:
                 pos.eliminate(game, uid, f"combat result {e.code}")
         return effects, a.attack_hexes, a.defending_hexes
@@ -98,7 +99,7 @@ class FirstAlameinBattle(BattleRules):
             pos.eliminate(game, loser.unit, "unable to retreat")
 
     def retreated(self, game: Game, uid: str, path: Path) -> None:
-        pass_through(game, game.defs[uid].side, path[1:])
+        pass_through(game, family_defs(game)[uid].side, path[1:])
 
     def over(self, game: Game, battle: Battle) -> None:
         if battle.end_of_phase:  # the AR of GG-IX.B done: the stacking check (GG-XII.B), then the step ends
@@ -144,13 +145,13 @@ class FirstAlameinDuties(Duties):
         committed = {u for a in pending(game) for u in a.attackers}
         able: dict[Hex, list[str]] = {}
         for uid, h in pos.on_map(game, side):
-            u = game.unit(uid)
+            u = family_unit(game, uid)
             if not (u.disrupted or u.attacked or uid in committed or h in held):
                 able.setdefault(h, []).append(uid)
         return {h: tuple(units) for h, units in able.items()}
 
     def threatens(self, game: Game, uid: str, attacked: Set[str]) -> bool:
-        return not game.defs[uid].is_air and not game.unit(uid).disrupted and uid not in attacked
+        return not family_defs(game)[uid].is_air and not family_unit(game, uid).disrupted and uid not in attacked
 
     def can_declare(self, game: Game, order: Attack, side: Side) -> bool:
         try:

@@ -26,6 +26,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect, pending
 from tobruk.mechanics.boardmemo import board_check
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
 from tobruk.systems.first_alamein.retreat import retreat_paths
@@ -56,7 +57,7 @@ def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str], *, explain: boo
     unless ``explain``)."""
     c = chart(game)
     m = game.scenario.map
-    side = game.defs[defenders[0]].side
+    side = family_defs(game)[defenders[0]].side
     bonus, notes = 0, []
     if side is Side.ALLIED and h in pos.boxes(game, Side.ALLIED):  # FA-TER.2-3 (never the enemy's box, GG-XI.A.2)
         worth = c.el_alamein_box_bonus if h in pos.el_alamein_box(game) else c.box_bonus
@@ -70,7 +71,7 @@ def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str], *, explain: boo
             notes.append(f"{zones[0] if zones else m.terrain[h]} +{c.infantry_plus_one}")
     if not bonus:
         return 0, []
-    matched = sum(game.defs[u].defence for u in defenders if game.defs[u].type in pos.INFANTRY_TYPES)
+    matched = sum(family_defs(game)[u].defence for u in defenders if family_defs(game)[u].type in pos.INFANTRY_TYPES)
     granted = min(bonus, matched)
     if not explain:
         return granted, []
@@ -80,10 +81,10 @@ def infantry_bonus(game: Game, h: Hex, defenders: Sequence[str], *, explain: boo
 def modified_factors(game: Game, here: Sequence[str], granted: int) -> dict[str, Fraction]:
     """Each defender's terrain-modified factors (R-TERRAIN): its own, plus the share of the hex's bonus its
     infantry factors match (``granted``, shared among the infantry by defence factor)."""
-    matched = sum(game.defs[u].defence for u in here if game.defs[u].type in pos.INFANTRY_TYPES)
+    matched = sum(family_defs(game)[u].defence for u in here if family_defs(game)[u].type in pos.INFANTRY_TYPES)
 
     def modified(uid: str) -> Fraction:
-        d = game.defs[uid]
+        d = family_defs(game)[uid]
         share = Fraction(granted * d.defence, matched) if d.type in pos.INFANTRY_TYPES and matched else Fraction(0)
         return d.defence + share
 
@@ -94,15 +95,15 @@ def hex_spent(game: Game, here: Sequence[str], granted: int) -> bool:
     """GG-IX.C as docs/rulings.md reads it (R-TERRAIN): a defending hex counts as spent when its spent units hold at
     least half of its terrain-modified factors (:func:`modified_factors` with the hex's ``granted`` bonus; here in
     whole numbers, every factor scaled by the infantry's defence factors in the hex, so no fractions are made)."""
-    infantry = [game.defs[u].type in pos.INFANTRY_TYPES for u in here]
-    matched = sum(game.defs[u].defence for u, inf in zip(here, infantry, strict=True) if inf)
+    infantry = [family_defs(game)[u].type in pos.INFANTRY_TYPES for u in here]
+    matched = sum(family_defs(game)[u].defence for u, inf in zip(here, infantry, strict=True) if inf)
     scale = matched if matched else 1
     total = spent = 0
     for uid, inf in zip(here, infantry, strict=True):
-        d = game.defs[uid]
+        d = family_defs(game)[uid]
         value = d.defence * scale + (granted * d.defence if inf and matched else 0)
         total += value
-        if game.unit(uid).disrupted:
+        if family_unit(game, uid).disrupted:
             spent += value
     return 2 * spent >= total
 
@@ -147,10 +148,10 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
     busy = {u for a in pending(game) if a.id != declared for u in a.attackers}
     attackers: dict[str, int] = {}
     for uid in order.attackers:
-        d = game.defs.get(uid)
+        d = family_defs(game).get(uid)
         if d is None or d.side is not side or d.is_air:
             raise IllegalOrderError("GG-XIV.A.1", f"{uid!r} is not one of your ground units")
-        u = game.unit(uid)
+        u = family_unit(game, uid)
         if u.eliminated or u.hex is None:
             raise IllegalOrderError("GG-XIV.A.1", f"{uid} is not on the map")
         if u.attacked:
@@ -172,7 +173,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
         if not here:
             raise IllegalOrderError("GG-XIV.A.2", f"{h} holds no enemy units")
         defenders.extend(here)
-    attack_hexes = tuple(sorted({where for u in attackers if (where := game.unit(u).hex) is not None}))
+    attack_hexes = tuple(sorted({where for u in attackers if (where := family_unit(game, u).hex) is not None}))
     for a in attack_hexes:
         for h in order.defenders:
             if not a.is_adjacent(h):
@@ -186,7 +187,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
         here = pos.ground_units(game, h, side.enemy)
         bonus, notes = infantry_bonus(game, h, here, explain=explain)
         lines.extend(notes)
-        defence += sum(game.defs[u].defence for u in here) + bonus
+        defence += sum(family_defs(game)[u].defence for u in here) + bonus
         if explain:
             factors.update(modified_factors(game, here, bonus))
         every_hex_spent = every_hex_spent and hex_spent(game, here, bonus)
@@ -239,7 +240,12 @@ def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[st
             code = c.no_retreat.get(code, code)
         elif code == "R2" and not can_retreat(game, uid, 2, a.attack_hexes):
             code = c.no_retreat["R2"]
-        if code in c.survivable and "survivable" in game.defs[uid].flags and uid not in nr and can_retreat(game, uid, 2, a.attack_hexes):
+        if (
+            code in c.survivable
+            and "survivable" in family_defs(game)[uid].flags
+            and uid not in nr
+            and can_retreat(game, uid, 2, a.attack_hexes)
+        ):
             code = c.survivable[code]
         out[uid] = Effect(code)
     for uid in a.attackers:
@@ -271,7 +277,7 @@ def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
     R-TERRAIN, as in The Gazala Gallop)."""
     by_hex: dict[Hex, list[str]] = {}
     for uid in a.defenders:
-        h = game.unit(uid).hex
+        h = family_unit(game, uid).hex
         if h is not None:
             by_hex.setdefault(h, []).append(uid)
     options: list[tuple[str, ...]] = [()]

@@ -13,10 +13,10 @@ from tobruk.engine.actions import Action
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT
 from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
@@ -109,7 +109,7 @@ def air_counters(game: Game) -> tuple[tuple[str, str, int], ...]:
     if found is None:
         rows = unit_rows(game)
         found = game.search_cache["air-counters"] = tuple(
-            (uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if game.defs[uid].is_air
+            (uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if family_defs(game)[uid].is_air
         )
     return found
 
@@ -186,7 +186,7 @@ def invariants(game: Game, before: Step) -> list[str]:
     return problems
 
 
-_ELIMINATED, _OUT_OF_SUPPLY = BIT["eliminated"], BIT["out_of_supply"]
+_ELIMINATED, _OUT_OF_SUPPLY = FAMILY_BITS["eliminated"], FAMILY_BITS["out_of_supply"]
 
 
 def unit_rows(game: Game) -> dict[str, int]:

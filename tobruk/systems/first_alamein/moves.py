@@ -18,6 +18,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.control import pass_through
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.kept_blocks import UnitBlocks, in_order, kept
 from tobruk.mechanics.move_blocks import MoveBlock, reading_rank
 from tobruk.mechanics.move_blocks import listed_route as route_listed
@@ -57,7 +58,7 @@ def move_context(game: Game, uid: str, parts: SideParts | None = None) -> MoveCo
 
 
 def _move_context(game: Game, uid: str, parts: SideParts | None) -> MoveContext:
-    d, u = game.defs[uid], game.unit(uid)
+    d, u = family_defs(game)[uid], family_unit(game, uid)
     assert u.hex is not None
     c = chart(game)
     factor = min(d.movement, c.spent_movement) if u.disrupted else d.movement  # GG-IX.A
@@ -86,10 +87,10 @@ def _move_context(game: Game, uid: str, parts: SideParts | None) -> MoveContext:
 
 def why_not_movable(game: Game, uid: str, side: Side) -> IllegalOrderError | None:
     """The rule that keeps a unit from moving now, or ``None``."""
-    d = game.defs.get(uid)
+    d = family_defs(game).get(uid)
     if d is None or d.side is not side:
         return IllegalOrderError("GG-XIII.A.1", f"{uid!r} is not one of your units")
-    u = game.unit(uid)
+    u = family_unit(game, uid)
     if u.eliminated or u.hex is None or d.is_air:
         return IllegalOrderError("GG-XIII.A.1", f"{uid} is not a ground unit on the map")
     if u.moved:
@@ -104,7 +105,7 @@ def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> Sequenc
     Kept in the game's search cache under the unit's reach key, so the same orders come back while nothing
     its search reads has changed.
     """
-    if why_not_movable(game, uid, game.defs[uid].side) is not None:
+    if why_not_movable(game, uid, family_defs(game)[uid].side) is not None:
         return ()
     ctx = move_context(game, uid, parts)
     key = ("move-orders", uid, ctx.reach_key())
@@ -190,7 +191,7 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
 
 
 def carry_out_move(game: Game, order: Move, route: Reach) -> None:
-    d, u = game.defs[order.unit], game.unit(order.unit)
+    d, u = family_defs(game)[order.unit], family_unit(game, order.unit)
     note = ""
     if u.out_of_supply and not u.disrupted and 2 * route.spent > d.movement * MF:  # GG-XV.B: more than half its MF
         u.disrupted = True
@@ -206,8 +207,8 @@ def due(game: Game, side: Side) -> list[str]:
     """The side's reinforcements whose turn has come and that are not on the map yet."""
     out = []
     for uid, r in sorted(game.scenario.reinforcements.items()):
-        u = game.unit(uid)
-        if game.defs[uid].side is side and r.turn <= game.turn and u.hex is None and not u.eliminated:
+        u = family_unit(game, uid)
+        if family_defs(game)[uid].side is side and r.turn <= game.turn and u.hex is None and not u.eliminated:
             out.append(uid)
     return out
 
@@ -219,7 +220,7 @@ def entry_problem(game: Game, uid: str, h: Hex, occupants: dict[Hex, list[str]] 
         return IllegalOrderError("FA-UNIT.1", f"{uid} is not a reinforcement")
     if r.turn > game.turn:
         return IllegalOrderError("FA-UNIT.1", f"{uid} arrives on turn {r.turn} (R{r.turn})")
-    if uid not in due(game, game.defs[uid].side):
+    if uid not in due(game, family_defs(game)[uid].side):
         return IllegalOrderError("FA-UNIT.1", f"{uid} has arrived already")
     if h not in game.scenario.zone(r.zone):
         return IllegalOrderError("FA-UNIT.1", f"{uid} enters in {r.zone}, not in {h}")

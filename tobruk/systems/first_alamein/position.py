@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
-from tobruk.board.units import UnitType
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
+from tobruk.mechanics.counters import UnitType, family_defs, family_unit
 from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.first_alamein.charts import chart
@@ -31,16 +31,16 @@ def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
 
 
 def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
-    defs = game.defs
+    defs = family_defs(game)
     return tuple((uid, h) for uid, h in game.placed(side) if not defs[uid].is_air)
 
 
 def ground_units(game: Game, h: Hex, side: Side) -> list[str]:
-    return [u for u in game.units_at(h, side) if not game.defs[u].is_air]
+    return [u for u in game.units_at(h, side) if not family_defs(game)[u].is_air]
 
 
 def eliminate(game: Game, uid: str, why: str) -> None:
-    u = game.unit(uid)
+    u = family_unit(game, uid)
     u.eliminated = True
     u.hex = None
     u.disrupted = False
@@ -103,7 +103,7 @@ def _enemy_zoc(game: Game, side: Side) -> ZocMap:
 def stacking_problem(game: Game, uids: Sequence[str]) -> IllegalOrderError | None:
     """Why these units may not share a hex, or ``None``: one side only (GG-XII.A.1), 3 units of which at most
     2 division level (FA-STK.1; the Recce Gruppe is a brigade, as its counter says)."""
-    defs = [game.defs[u] for u in uids if not game.defs[u].is_air]
+    defs = [family_defs(game)[u] for u in uids if not family_defs(game)[u].is_air]
     if len({d.side for d in defs}) > 1:
         return IllegalOrderError("GG-XII.A.1", "only one side's units may be in a hex")
     c = chart(game)
@@ -131,8 +131,8 @@ def make_stacking_rules(units: int, divisions: int) -> StackingRules:
         units,
         divisions,
         "FA-STK.1",
-        counts=lambda game, uid: not game.defs[uid].is_air,
-        division=lambda game, uid: game.defs[uid].is_division,
+        counts=lambda game, uid: not family_defs(game)[uid].is_air,
+        division=lambda game, uid: family_defs(game)[uid].is_division,
         eliminate=eliminate,
         on_map=on_map,
     )

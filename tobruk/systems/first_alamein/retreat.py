@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.mechanics.boardmemo import board_memo
+from tobruk.mechanics.counters import family_defs
 from tobruk.mechanics.retreat import Path, RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
 from tobruk.systems.first_alamein import position as pos
@@ -27,7 +28,7 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     frame has changed)."""
     from tobruk.systems.first_alamein import supply  # (supply reads the position module too)
 
-    side = game.defs[uid].side
+    side = family_defs(game)[uid].side
 
     def work() -> tuple[Path, ...]:
         ground = RetreatGround(

@@ -25,6 +25,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Cancel, EndPhase, Move, Place, Resolve, Target
 from tobruk.mechanics.boardmemo import board_memo
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import obligations
 from tobruk.mechanics.phases import close_step
 from tobruk.systems.first_alamein import air
@@ -49,7 +50,7 @@ class SetupStep(FAStep):
     in_player_turn = False
 
     def ask(self, game: Game, side: Side) -> Decision | None:
-        if not any(game.defs[u].side is side for u in game.scenario.setup_zone):
+        if not any(family_defs(game)[u].side is side for u in game.scenario.setup_zone):
             return None  # nothing to set up: every unit has a fixed position
         return super().ask(game, side)
 
@@ -57,7 +58,7 @@ class SetupStep(FAStep):
         zone = game.scenario.setup_zone.get(uid)
         if zone is None or uid in game.vars.placed:
             return []
-        here = game.unit(uid).hex
+        here = family_unit(game, uid).hex
         return [Place(uid, h) for h in sorted(game.scenario.zone(zone)) if h != here and not occupants.get(h)]
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
@@ -68,7 +69,7 @@ class SetupStep(FAStep):
 
     @on(Place)
     def place(self, game: Game, decision: Decision, order: Place) -> None:
-        d = game.defs.get(order.unit)
+        d = family_defs(game).get(order.unit)
         if d is None or d.side is not decision.side:
             raise IllegalOrderError("CA-SC.7", f"{order.unit!r} is not one of your units")
         if order not in self.placements(game, order.unit, game.occupants()):
@@ -81,7 +82,7 @@ class SetupStep(FAStep):
                 else f"{order.hex} is not a free hex of its set-up zone {zone!r} (one unit a hex)"
             )
             raise IllegalOrderError("CA-SC.7", f"{order.unit} cannot be set up in {order.hex}: {why}")
-        game.unit(order.unit).hex = order.hex
+        family_unit(game, order.unit).hex = order.hex
         game.vars.placed = (*game.vars.placed, order.unit)
         game.log(f"{decision.side.display} sets up {order.unit} in {order.hex}.")
 
@@ -109,13 +110,13 @@ class ReinforcementStep(FAStep):
 
     @on(Place)
     def arrive(self, game: Game, decision: Decision, order: Place) -> None:
-        d = game.defs.get(order.unit)
+        d = family_defs(game).get(order.unit)
         if d is None or d.side is not decision.side:
             raise IllegalOrderError("FA-UNIT.1", f"{order.unit!r} is not one of your units")
         problem = mv.entry_problem(game, order.unit, order.hex)
         if problem is not None:
             raise problem
-        game.unit(order.unit).hex = order.hex
+        family_unit(game, order.unit).hex = order.hex
         game.log(f"{decision.side.display}: {order.unit} arrives in {order.hex}.", kind="event")
 
     @on(EndPhase)

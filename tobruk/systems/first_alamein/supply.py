@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
 from tobruk.mechanics.control import controllers
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, entry_state, entry_steps, trace_all
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
@@ -37,7 +38,7 @@ def context(game: Game, side: Side) -> SupplyContext:
     friends = {h for _, h in pos.on_map(game, side)}
     enemies = {h for _, h in pos.on_map(game, side.enemy)}
     zoc = pos.enemy_zoc(game, side)
-    blocking = {h for h, ids in zoc.units.items() if any(not game.unit(u).disrupted for u in ids)}
+    blocking = {h for h, ids in zoc.units.items() if any(not family_unit(game, u).disrupted for u in ids)}
     enemy_boxes = {h for h in pos.boxes(game, side.enemy) if h in zoc}  # vacant ones: occupied ones are enemy hexes
     held = {h for h, s in controllers(game).items() if s is side.enemy}
     state = entry_state(m, friends, enemies | blocking | enemy_boxes | held, zoc.units.keys())
@@ -70,11 +71,11 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
             entry.update(supplied=True, how=f"line from {route[0]}", route=[x.label for x in route])
         out[uid] = entry
     for uid, h in units:  # GG-XV.A.3: a German brigade through a German division in or next to its hex
-        d = game.defs[uid]
+        d = family_defs(game)[uid]
         if out[uid]["supplied"] or d.nationality != "german" or d.is_division:
             continue
         for other, oh in units:
-            o = game.defs[other]
+            o = family_defs(game)[other]
             if o.nationality == "german" and o.is_division and out[other]["supplied"] and (oh == h or oh.is_adjacent(h)):
                 out[uid].update(supplied=True, how=f"through {other}", route=[h.label, oh.label])
                 break
@@ -85,11 +86,11 @@ def recover(game: Game, side: Side) -> None:
     """FA-SEQ.2-3 step 3 (GG-IX.E): spent units recover unless the last determination found them out of supply."""
     back = []
     for uid, _ in pos.on_map(game, side):
-        u = game.unit(uid)
+        u = family_unit(game, uid)
         if u.disrupted and not u.out_of_supply:
             u.disrupted = False
             back.append(uid)
-    stuck = [u for u, _ in pos.on_map(game, side) if game.unit(u).disrupted]
+    stuck = [u for u, _ in pos.on_map(game, side) if family_unit(game, u).disrupted]
     game.log(
         f"{side.display} recovery: "
         + (f"{', '.join(back)} recover" if back else "no unit recovers")
@@ -102,7 +103,7 @@ def determine(game: Game, side: Side) -> None:
     """FA-SEQ.2-3 step 4: mark each unit in or out of supply until the side's next determination."""
     result = status(game, side)
     for uid, entry in result.items():
-        game.unit(uid).out_of_supply = not entry["supplied"]
+        family_unit(game, uid).out_of_supply = not entry["supplied"]
     game.vars.supply = {**game.vars.supply, side.value: result}
     out = [u for u, e in result.items() if not e["supplied"]]
     game.log(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import supply as sp
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 def eliminate_boxes(game: Game, side: Side) -> None:
     """GG-XI.A.5: enemy boxes an unspent division of ``side`` stands in are eliminated."""
     for h in sorted(pos.boxes(game, side.enemy)):
-        if any(game.defs[u].is_division and not game.unit(u).disrupted for u, at in pos.on_map(game, side) if at == h):
+        if any(family_defs(game)[u].is_division and not family_unit(game, u).disrupted for u, at in pos.on_map(game, side) if at == h):
             game.vars.boxes_eliminated = (*game.vars.boxes_eliminated, h.label)
             game.log(f"{side.display}: the box in {h} is eliminated.", kind="loss")
 
@@ -72,7 +73,7 @@ def score(game: Game) -> dict[str, Any]:
 
 
 def destroyed(game: Game, side: Side) -> list[str]:
-    return [u for u in game.units_of(side) if game.unit(u).eliminated and not game.defs[u].is_air]
+    return [u for u in game.units_of(side) if family_unit(game, u).eliminated and not family_defs(game)[u].is_air]
 
 
 def describe(result: dict[str, Any]) -> list[str]:

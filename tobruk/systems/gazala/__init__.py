@@ -18,9 +18,11 @@ from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Odds, Rendering, Summary, System, register
+from tobruk.engine.system import Odds, Rendering, Summary, register
 from tobruk.loading.datafile import read_toml
 from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.mechanics.family import FamilySystem
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import faces
 from tobruk.systems.gazala import hidden as hd
@@ -39,7 +41,7 @@ HERE = Path(__file__).resolve().parent
 
 
 @register
-class GazalaGallop(System):
+class GazalaGallop(FamilySystem):
     name = "gazala-gallop"
     title = "The Gazala Gallop"
     prefix = "GG"
@@ -62,9 +64,9 @@ class GazalaGallop(System):
 
     def setup(self, game: Game) -> None:
         nonhistorical = "nonhistorical" in game.options
-        for uid, d in game.defs.items():
+        for uid, d in family_defs(game).items():
             if d.side is Side.ALLIED:  # GG-V.A.2: Allied units start inactive
-                game.unit(uid).activated = False
+                family_unit(game, uid).activated = False
         game.vars.nonhistorical = nonhistorical
         if nonhistorical:
             hd.hide_allied_units(game)
@@ -73,7 +75,7 @@ class GazalaGallop(System):
 
     def begin_turn(self, game: Game) -> None:
         for uid in game.unit_ids:
-            u = game.unit(uid)
+            u = family_unit(game, uid)
             u.moved = False
             u.attacked = False
         game.vars.convoys_used = {}
@@ -124,7 +126,7 @@ class GazalaGallop(System):
         return faces.invariants(game, before)
 
     def check_action(self, game: Game, action: Action) -> list[str]:
-        return faces.check_action(game, action)
+        return super().check_action(game, action) + faces.check_action(game, action)
 
     def features(self, game: Game, side: Side) -> dict[str, Any]:
         return faces.features(game, side)

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
-from tobruk.board.units import AACapability, UnitType
 from tobruk.engine.chance import Chance
 from tobruk.engine.sides import Side
 from tobruk.mechanics import air as mechanics_air
+from tobruk.mechanics.counters import AACapability, UnitType, family_defs, family_unit
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def air_unit(game: Game, side: Side) -> str | None:
     for uid in game.units_of(side):
-        if game.defs[uid].is_air and not game.unit(uid).eliminated:
+        if family_defs(game)[uid].is_air and not family_unit(game, uid).eliminated:
             return uid
     return None
 
@@ -153,7 +153,7 @@ class InterceptRoll(mechanics_air.InterceptionRoll):
     Int turns it back, AA knocks the interceptor out (and the mission goes on)."""
 
     def resolve(self, game: Game, value: int) -> None:
-        column = "german-air" if game.defs[self.target].nationality == "german" else "british-air"
+        column = "german-air" if family_defs(game)[self.target].nationality == "german" else "british-air"
         result = cb.chart(game).air_result(value, column)
         game.log(f"{self.interceptor} intercepts {self.target}: die {value}: {result}.")
         if self.kind == "intercept-interdiction":  # the mission's own air unit goes up against the interdiction
@@ -205,10 +205,10 @@ def carry_out(game: Game, mission: AirMission) -> None:
 
 def attack_order(game: Game, target: Hex, side: Side) -> list[str]:
     """GG-X.B.1: undisrupted units, top to bottom, AA units first of all, then AA-capable units."""
-    units = [u for u in game.units_at(target, side.enemy) if not game.unit(u).disrupted and not game.defs[u].is_air]
+    units = [u for u in game.units_at(target, side.enemy) if not family_unit(game, u).disrupted and not family_defs(game)[u].is_air]
 
     def rank(u: str) -> int:
-        d = game.defs[u]
+        d = family_defs(game)[u]
         if d.type is UnitType.AA:
             return 0
         return 1 if aa_capable(game, u) else 2
@@ -218,14 +218,14 @@ def attack_order(game: Game, target: Hex, side: Side) -> list[str]:
 
 def aa_capable(game: Game, uid: str) -> bool:
     """GG-X.B.1b: German divisions and the AA units anywhere, British divisions in boxes, Italians never."""
-    d, h = game.defs[uid], game.unit(uid).hex
+    d, h = family_defs(game)[uid], family_unit(game, uid).hex
     if d.aa is AACapability.ANYWHERE:
         return True
     return d.aa is AACapability.IN_BOX and h is not None and h in mv.boxes_held_now(game, d.side)
 
 
 def column_for(game: Game, uid: str) -> str:
-    d, h = game.defs[uid], game.unit(uid).hex
+    d, h = family_defs(game)[uid], family_unit(game, uid).hex
     if d.side is Side.AXIS:
         return "axis"
     return "allied-box" if h is not None and h in cb.own_forts(game, Side.ALLIED) else "allied"
@@ -234,18 +234,18 @@ def column_for(game: Game, uid: str) -> str:
 def air_result_on(game: Game, air: str, uid: str, die: int) -> str:
     """One unit's air attack with the die ``die``, carried out; returns the result after reading the AA codes."""
     code = cb.chart(game).air_result(die, column_for(game, uid))
-    here = game.unit(uid).hex
-    dedicated = here is not None and any(game.defs[u].type is UnitType.AA for u in game.units_at(here))
-    d = game.defs[uid]
+    here = family_unit(game, uid).hex
+    dedicated = here is not None and any(family_defs(game)[u].type is UnitType.AA for u in game.units_at(here))
+    d = family_defs(game)[uid]
     if code == "AAg":
         code = "AA" if d.nationality == "german" and d.is_division else "-"
     elif code in ("4thAA/Flak", "4thAA", "Flak"):
         code = "AA" if dedicated else "-"
     game.log(f"{air} on {uid}: die {die}: {code}.")
-    if d.side is Side.ALLIED and not game.unit(uid).activated:
-        game.unit(uid).activated = True  # GG-V.A.3
+    if d.side is Side.ALLIED and not family_unit(game, uid).activated:
+        family_unit(game, uid).activated = True  # GG-V.A.3
     if code == "D":
-        game.unit(uid).disrupted = True  # GG-X.B.1a: no retreat for it
+        family_unit(game, uid).disrupted = True  # GG-X.B.1a: no retreat for it
     return code
 
 
@@ -274,7 +274,7 @@ def interdicts(game: Game, uid: str, entered: Hex) -> bool:
     """Whether the enemy air unit over ``entered`` attacks ``uid`` as it enters the hex in its player-turn (GG-X.B.1):
     an undisrupted unit of the side the air unit is interdicting."""
     i = game.vars.interdiction
-    return i is not None and i.hex == entered.label and game.defs[uid].side.value != i.side and not game.unit(uid).disrupted
+    return i is not None and i.hex == entered.label and family_defs(game)[uid].side.value != i.side and not family_unit(game, uid).disrupted
 
 
 def interdiction_result(game: Game, uid: str, die: int) -> bool:

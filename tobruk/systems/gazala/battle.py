@@ -23,6 +23,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
 from tobruk.mechanics.boardmemo import board_memo
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.phases import close_step
 from tobruk.mechanics.retreat import can_leave_board
 from tobruk.systems.gazala import combat as cb
@@ -78,7 +79,7 @@ class GazalaBattle(BattleRules):
         if verdict is None:
             return order
         for uid in order.attackers:  # the attack is called off, the attackers have attacked
-            game.unit(uid).attacked = True
+            family_unit(game, uid).attacked = True
         update(game, n, resolved=True)
         game.log(f"Attack {n} is called off: {verdict}.", kind="battle")
         return None
@@ -104,21 +105,21 @@ class GazalaBattle(BattleRules):
         effects = cb.unit_effects(game, a, result, no_retreat)
         game.log(cb.combat_log_line(game, a, die, result, effects), kind="battle")
         for uid in a.attackers:
-            game.unit(uid).attacked = True  # GG-XIV.A.1
-            if game.unit(uid).out_of_supply and not game.unit(uid).disrupted:
-                game.unit(uid).disrupted = True  # GG-XV.B: attacking out of supply
+            family_unit(game, uid).attacked = True  # GG-XIV.A.1
+            if family_unit(game, uid).out_of_supply and not family_unit(game, uid).disrupted:
+                family_unit(game, uid).disrupted = True  # GG-XV.B: attacking out of supply
                 game.log(f"{uid} attacked out of supply and is disrupted.")
         attacked = list(game.vars.attacked_units)
         for uid in a.defenders:
             if uid not in attacked:
                 attacked.append(uid)
-            if game.defs[uid].side is Side.ALLIED and not game.unit(uid).activated:
-                game.unit(uid).activated = True  # GG-V.A.3
+            if family_defs(game)[uid].side is Side.ALLIED and not family_unit(game, uid).activated:
+                family_unit(game, uid).activated = True  # GG-V.A.3
                 game.log(f"Allied: {uid} is attacked and activated.")
         game.vars.attacked_units = tuple(attacked)
         for uid, e in effects.items():
             if e.code in ("R1", "R2", "D") and uid in a.defenders:
-                game.unit(uid).disrupted = True  # GG-IX.D: disrupted again stays disrupted
+                family_unit(game, uid).disrupted = True  # GG-IX.D: disrupted again stays disrupted
             if e.code in ("DE", "AE"):
                 mv.eliminate(game, uid, f"combat result {e.code}")
         return effects, a.attack_hexes, a.defending_hexes
@@ -134,7 +135,7 @@ class GazalaBattle(BattleRules):
             mv.eliminate(game, loser.unit, why)
 
     def retreated(self, game: Game, uid: str, path: Path) -> None:
-        pass_through(game, game.defs[uid].side, path[1:])
+        pass_through(game, family_defs(game)[uid].side, path[1:])
 
     def over(self, game: Game, battle: Battle) -> None:
         if battle.end_of_phase:  # the AR of GG-IX.B done: GG-XII.B, then the phase ends
@@ -178,7 +179,7 @@ def _able_attackers(game: Game, side: Side, busy: set[str] | None, include_held:
     committed = {u for a in pending(game) for u in a.attackers}
     able: dict[Hex, list[str]] = {}
     for uid, h in mv.on_map(game, side):
-        u = game.unit(uid)
+        u = family_unit(game, uid)
         if u.disrupted or u.attacked or uid in committed or h in held:
             continue
         if side is Side.ALLIED and not u.activated:
@@ -198,7 +199,7 @@ def attack_group(game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[s
     if not usable:
         return ()
     if game.vars.weather == "sandstorm":  # GG-VIII.A.3
-        best = max(usable, key=lambda h: sum(game.defs[u].attack for u in able[h]))
+        best = max(usable, key=lambda h: sum(family_defs(game)[u].attack for u in able[h]))
         return tuple(able[best])
     return tuple(u for h in usable for u in able[h])
 
@@ -249,7 +250,7 @@ def strands_a_duty(game: Game, order: Attack, side: Side) -> Hex | None:
     units next to it (:func:`attack_group`), so the duties of the others are the same with these units busy.
     """
     before = set(obligations(game, side)) - set(order.defenders)
-    hexes = {h for u in order.attackers if u in game.defs and (h := game.unit(u).hex) is not None}
+    hexes = {h for u in order.attackers if u in family_defs(game) and (h := family_unit(game, u).hex) is not None}
     exposed = sorted(t for t in before if any(t.is_adjacent(h) for h in hexes))
     if not exposed:
         return None
@@ -269,10 +270,10 @@ def strands_a_duty(game: Game, order: Attack, side: Side) -> Hex | None:
 def _threatens(game: Game, uid: str, attacked: set[str]) -> bool:
     """An undisrupted enemy unit nobody attacked this phase (GG-XIV.A.2, IX.B), as the other side sees it:
     a face-down counter always counts (dummy or not, disrupted or not: it cannot be told), ruling R-HIDDEN."""
-    u = game.unit(uid)
+    u = family_unit(game, uid)
     if u.hidden:
         return True
-    return not game.defs[uid].is_dummy and not u.disrupted and uid not in attacked
+    return not family_defs(game)[uid].is_dummy and not u.disrupted and uid not in attacked
 
 
 def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:
@@ -280,7 +281,7 @@ def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:
     attacked = set(game.vars.attacked_units)
     out: dict[str, list[Hex]] = {}
     for uid, h in mv.on_map(game, side):
-        if not game.unit(uid).disrupted:
+        if not family_unit(game, uid).disrupted:
             continue
         threats = [n for n in h.neighbours() if any(_threatens(game, e, attacked) for e in game.units_at(n, side.enemy))]
         if threats:

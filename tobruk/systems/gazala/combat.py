@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Feature, Terrain
-from tobruk.board.units import UnitType
 from tobruk.engine import chance
 from tobruk.engine.chance import Outcome, grouped, labelled
 from tobruk.engine.errors import IllegalOrderError
@@ -30,6 +29,7 @@ from tobruk.loading.datafile import Table
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect
 from tobruk.mechanics.boardmemo import board_check, board_memo
+from tobruk.mechanics.counters import UnitType, family_defs, family_unit
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
 from tobruk.mechanics.retreat import RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
@@ -142,7 +142,7 @@ def own_forts(game: Game, side: Side) -> set[Hex]:
 
 
 def units_in(game: Game, h: Hex, side: Side) -> list[str]:
-    return [u for u in game.units_at(h, side) if not game.defs[u].is_air]
+    return [u for u in game.units_at(h, side) if not family_defs(game)[u].is_air]
 
 
 def assess(game: Game, order: Attack, side: Side, declared: int | None = None) -> Assessment:
@@ -188,10 +188,10 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
         raise IllegalOrderError("GG-XIV.A.4", "a unit or hex is named twice")
     pending = {u for a in game.vars.attacks if not a.resolved and a.id != declared for u in a.attackers}
     for uid in order.attackers:
-        d = game.defs.get(uid)
+        d = family_defs(game).get(uid)
         if d is None or d.side is not side or d.is_dummy or d.is_air:
             raise IllegalOrderError("GG-XIV.A.1", f"{uid!r} is not one of your ground units")
-        u = game.unit(uid)
+        u = family_unit(game, uid)
         if u.eliminated or u.hex is None:
             raise IllegalOrderError("GG-XIV.A.1", f"{uid} is not on the map")
         if u.attacked:
@@ -215,7 +215,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
         if not here:
             raise IllegalOrderError("GG-XIV.A.2", f"{h} holds no enemy units")
         defenders.extend(here)
-    attack_hexes = tuple(sorted({where for u in attackers if (where := game.unit(u).hex) is not None}))
+    attack_hexes = tuple(sorted({where for u in attackers if (where := family_unit(game, u).hex) is not None}))
     for a in attack_hexes:
         for h in order.defenders:
             if not a.is_adjacent(h):
@@ -228,14 +228,14 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
 
     charts = chart(game)
     lines: list[str] = []
-    defender_defs = [game.defs[u] for u in defenders]
-    attacker_defs = [game.defs[u] for u in attackers]
+    defender_defs = [family_defs(game)[u] for u in defenders]
+    attacker_defs = [family_defs(game)[u] for u in attackers]
     soft_defence = all(d.type in SOFT_TYPES and d.type is not UnitType.AA for d in defender_defs if not d.is_dummy)
     soft_attack = all(d.type in SOFT_TYPES and d.type is not UnitType.AA for d in attacker_defs)
     towering: set[str] = set()
     attack2 = 0
     for uid, factor in attackers.items():
-        d, at = game.defs[uid], game.unit(uid).hex
+        d, at = family_defs(game)[uid], family_unit(game, uid).hex
         assert at is not None
         f2 = 2 * factor
         halved_aa = d.type is UnitType.AA and soft_defence  # GG-XIV.B.7
@@ -257,7 +257,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
         down = any((e := m.feature(a, h, Feature.ESCARPMENT)) is not None and e.high == a for h in order.defenders)
         if not down:
             continue
-        matched = sum(attackers[u] for u in attackers if game.unit(u).hex == a and game.defs[u].type in INFANTRY_TYPES)
+        matched = sum(attackers[u] for u in attackers if family_unit(game, u).hex == a and family_defs(game)[u].type in INFANTRY_TYPES)
         if matched >= charts.escarpment_attack:
             attack2 += 2 * charts.escarpment_attack
             if explain:
@@ -274,7 +274,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
         hex2 = 0
         unit2: dict[str, int] = {}
         for uid in here:
-            d = game.defs[uid]
+            d = family_defs(game)[uid]
             f2 = 2 * d.defence
             if d.type is UnitType.AA and soft_attack:  # GG-XIV.B.7
                 f2 //= 2
@@ -282,7 +282,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
                     lines.append(f"{uid} defends at half (AA unit against infantry and motorized only)")
             hex2 += f2
             unit2[uid] = f2
-        matched = sum(game.defs[u].defence for u in here if game.defs[u].type in INFANTRY_TYPES)
+        matched = sum(family_defs(game)[u].defence for u in here if family_defs(game)[u].type in INFANTRY_TYPES)
         bonus = 0
         notes = []
         if h in boxes:
@@ -340,10 +340,10 @@ def hex_disrupted(game: Game, unit2: dict[str, int], granted: int, matched: int)
     scale = matched if matched else 1
     total = disrupted = 0
     for uid, f2 in unit2.items():
-        d = game.defs[uid]
+        d = family_defs(game)[uid]
         value = f2 * scale + (2 * granted * d.defence if d.type in INFANTRY_TYPES and matched else 0)
         total += value
-        if game.unit(uid).disrupted:
+        if family_unit(game, uid).disrupted:
             disrupted += value
     return total > 0 and 2 * disrupted >= total
 
@@ -354,7 +354,7 @@ def terrain_modified(game: Game, unit2: dict[str, int], granted: int, matched: i
     the infantry and motorized infantry in the hex, GG-XI.0, so it is shared among them by defence factor)."""
     out: dict[str, Fraction] = {}
     for uid, f2 in unit2.items():
-        d = game.defs[uid]
+        d = family_defs(game)[uid]
         share = Fraction(granted * d.defence, matched) if d.type in INFANTRY_TYPES and matched else Fraction(0)
         out[uid] = Fraction(f2, 2) + share
     return out
@@ -369,13 +369,13 @@ def unit_effects(game: Game, a: Assessment, result: str, no_retreat: Iterable[st
     out: dict[str, Effect] = {}
     for uid in a.defenders:
         code, compulsory = defender_part, False
-        if game.unit(uid).hex in a.box_hexes:  # GG-XI.A.1
+        if family_unit(game, uid).hex in a.box_hexes:  # GG-XI.A.1
             code, compulsory = {"R1": ("D", False), "R2": ("R1", True), "DE": ("R2", True)}.get(code, (code, False))
         if uid in nr:  # GG-XIV.B.5
             code = {"R1": "D", "R2": "DE"}.get(code, code)
         if (
             code == "DE"
-            and "survivable" in game.defs[uid].flags
+            and "survivable" in family_defs(game)[uid].flags
             and uid not in nr
             and can_retreat(game, uid, FULL_RETREAT["R2"], a.attack_hexes)
         ):  # GG-XIV.D.5 (and D.3)
@@ -394,7 +394,7 @@ def outcome_label(game: Game, a: Assessment, result: str) -> str:
     if not a.box_hexes:
         return result
     effects = unit_effects(game, a, result)
-    in_box = [effects[u] for u in a.defenders if game.unit(u).hex in a.box_hexes]
+    in_box = [effects[u] for u in a.defenders if family_unit(game, u).hex in a.box_hexes]
     e = in_box[0]
     # the attackers' results are named as they stand; the defenders' as the box converts them
     label = result if result in ("DAR", "DAE", "AR", "AE") else e.code + (" (compulsory)" if e.compulsory else "")
@@ -418,7 +418,7 @@ def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]
 
     Empty while any defender is face down: the attacker cannot know the odds.
     """
-    if any(game.unit(u).hidden for h in order.defenders for u in game.units_at(h, side.enemy)):
+    if any(family_unit(game, u).hidden for h in order.defenders for u in game.units_at(h, side.enemy)):
         return []
     if assess(game, order, side).column is None:
         return []
@@ -433,8 +433,8 @@ def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:
     """
     by_hex: dict[Hex, list[str]] = {}
     for uid in a.defenders:
-        h = game.unit(uid).hex
-        if h is not None and not game.defs[uid].is_dummy:
+        h = family_unit(game, uid).hex
+        if h is not None and not family_defs(game)[uid].is_dummy:
             by_hex.setdefault(h, []).append(uid)
     per_hex: list[list[tuple[str, ...]]] = []
     for ids in by_hex.values():
@@ -472,7 +472,7 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
     from its hex.  Kept per board: the battle asks whether a unit can retreat, then lists its routes, then
     checks the one played, each after its frame has changed.
     """
-    side = game.defs[uid].side
+    side = family_defs(game)[uid].side
 
     def work() -> tuple[tuple[Hex, ...], ...]:
         ground = RetreatGround(

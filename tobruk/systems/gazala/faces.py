@@ -13,10 +13,10 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT
 from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
@@ -142,7 +142,7 @@ def invariants(game: Game, before: Step) -> list[str]:
     return problems
 
 
-_HIDDEN, _ELIMINATED, _OUT_OF_SUPPLY = BIT["hidden"], BIT["eliminated"], BIT["out_of_supply"]
+_HIDDEN, _ELIMINATED, _OUT_OF_SUPPLY = FAMILY_BITS["hidden"], FAMILY_BITS["eliminated"], FAMILY_BITS["out_of_supply"]
 
 
 def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
@@ -201,7 +201,7 @@ def convoys_counted(game: Game) -> list[tuple[int, int]]:
         if isinstance(action, Weather):
             axis = allied = 0
         elif isinstance(action, Convoy) or (isinstance(action, Move) and action.trucks):
-            d = game.defs[action.unit]
+            d = family_defs(game)[action.unit]
             n = 1 if isinstance(action, Convoy) else d.attack
             axis, allied = (axis + n, allied) if d.side is Side.AXIS else (axis, allied + n)
         counted.append(action)
@@ -233,7 +233,7 @@ def retreat_problems(game: Game, action: Retreat) -> list[str]:
     group = battle.current() if battle is not None else None
     if group is None or not any(x.unit == action.unit and not x.done for x in group.units):
         return [f"{action.unit} retreats outside a battle's retreats"]
-    side, origin = game.defs[action.unit].side, game.unit(action.unit).hex
+    side, origin = family_defs(game)[action.unit].side, family_unit(game, action.unit).hex
     gone = set(game.vars.boxes_eliminated)
     boxes = {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
     if origin is None or action.path[0] != origin:

@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
 from tobruk.systems.gazala.state import Unseen
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
-_HIDDEN, _ELIMINATED = BIT["hidden"], BIT["eliminated"]
+_HIDDEN, _ELIMINATED = FAMILY_BITS["hidden"], FAMILY_BITS["eliminated"]
 
 
 def nonhistorical(game: Game) -> bool:
@@ -41,19 +41,19 @@ def nonhistorical(game: Game) -> bool:
 def pool_units(game: Game, side: Side) -> list[str]:
     """The counters a side sets up face down: its ground units with a set-up position, and the dummies
     (reinforcements arrive later, GG-VII.B)."""
-    return [u for u in game.units_of(side) if not game.defs[u].is_air and u not in game.scenario.reinforcements]
+    return [u for u in game.units_of(side) if not family_defs(game)[u].is_air and u not in game.scenario.reinforcements]
 
 
 def hide_allied_units(game: Game) -> None:
     """GG-V.B.1: every Allied ground unit and both dummies start face down, in a pool off the map."""
     for uid in pool_units(game, Side.ALLIED):
-        u = game.unit(uid)
+        u = family_unit(game, uid)
         u.hidden, u.hex = True, None
 
 
 def name(game: Game, uid: str) -> str:
     """How a log line may name a unit: its id, or "a unit in H" while it is face down."""
-    u = game.unit(uid)
+    u = family_unit(game, uid)
     return f"a unit in {u.hex}" if u.hidden else uid
 
 
@@ -64,7 +64,7 @@ def log_secret(game: Game, owner: Side, text: str, public: str | None = None, ki
 
 def reveal(game: Game, uid: str, why: str) -> None:
     """Turn a unit face up; a dummy is removed (it was never there).  Its anonymous id is gone for good."""
-    u, d = game.unit(uid), game.defs[uid]
+    u, d = family_unit(game, uid), family_defs(game)[uid]
     if not u.hidden:
         return
     u.hidden = False
@@ -99,7 +99,7 @@ def assign_anonymous_ids(game: Game, uids: list[str]) -> None:
     ids: dict[str, str] = dict(game.vars.anon)
     by_hex: dict[Hex, list[str]] = {}
     for uid in uids:
-        u = game.unit(uid)
+        u = family_unit(game, uid)
         if u.hidden and u.hex is not None and not u.eliminated:
             by_hex.setdefault(u.hex, []).append(uid)
     for h in sorted(by_hex):
@@ -117,7 +117,7 @@ def anonymous_id(game: Game, uid: str) -> str:
 
 def keep_unseen(game: Game, uid: str) -> None:
     """Before a counter changes in a phase the enemy may not follow (set-up, siege), note how it looked."""
-    u = game.unit(uid)
+    u = family_unit(game, uid)
     unseen = game.vars.unseen
     if uid not in unseen:
         game.vars.unseen = unseen | {uid: Unseen(None if u.hex is None else u.hex.label, u.hidden, u.eliminated, game.vars.anon.get(uid))}
@@ -153,24 +153,24 @@ def end_unseen_phase(game: Game) -> None:
 
 
 def face_down_on_map(game: Game, side: Side) -> list[str]:
-    return [u for u in game.units_of(side) if (s := game.unit(u)).hidden and s.hex is not None and not s.eliminated]
+    return [u for u in game.units_of(side) if (s := family_unit(game, u)).hidden and s.hex is not None and not s.eliminated]
 
 
 def hidden_in(game: Game, hexes: list[Hex] | tuple[Hex, ...], side: Side) -> bool:
     """Whether ``side`` has a face-down counter in any of ``hexes`` (what its enemy sees: "a unit")."""
-    return any(game.unit(u).hidden for h in hexes for u in game.units_at(h, side))
+    return any(family_unit(game, u).hidden for h in hexes for u in game.units_at(h, side))
 
 
 def dummy_problem(game: Game) -> str | None:
     """GG-V.B.1: each dummy must share its hex with a real unit and/or a box."""
     boxes = {h for h, s in game.scenario.map.fortifications.items() if s is Side.ALLIED}
     for uid in game.units_of(Side.ALLIED):
-        d, u = game.defs[uid], game.unit(uid)
+        d, u = family_defs(game)[uid], family_unit(game, uid)
         if not d.is_dummy or u.eliminated:
             continue
         if u.hex is None:
             return f"place {uid} first [GG-V.B.1]"
-        real = [x for x in game.units_at(u.hex, Side.ALLIED) if not game.defs[x].is_dummy]
+        real = [x for x in game.units_at(u.hex, Side.ALLIED) if not family_defs(game)[x].is_dummy]
         if not real and u.hex not in boxes:
             return f"{uid} in {u.hex} must share its hex with a real unit or a box [GG-V.B.1]"
     return None
@@ -191,7 +191,11 @@ def siege_available(game: Game) -> bool:
     zone = siege_zone(game)
     if not zone or game.vars.siege_lost or axis_inside(game, zone):
         return False
-    return any(game.unit(u).hex in zone for u in game.units_of(Side.ALLIED) if not game.defs[u].is_air and not game.unit(u).eliminated)
+    return any(
+        family_unit(game, u).hex in zone
+        for u in game.units_of(Side.ALLIED)
+        if not family_defs(game)[u].is_air and not family_unit(game, u).eliminated
+    )
 
 
 def axis_inside(game: Game, zone: frozenset[Hex]) -> bool:
@@ -207,7 +211,7 @@ def note_siege_lost(game: Game) -> None:
 
 
 def _axis_on_map(game: Game) -> list[tuple[str, Hex]]:
-    return [(u, h) for u in game.units_of(Side.AXIS) if (h := game.unit(u).hex) is not None and not game.unit(u).eliminated]
+    return [(u, h) for u in game.units_of(Side.AXIS) if (h := family_unit(game, u).hex) is not None and not family_unit(game, u).eliminated]
 
 
 def siege_units(game: Game) -> list[str]:
@@ -215,7 +219,7 @@ def siege_units(game: Game) -> list[str]:
     zone = siege_zone(game)
     out = []
     for uid in game.units_of(Side.ALLIED):
-        d, u = game.defs[uid], game.unit(uid)
+        d, u = family_defs(game)[uid], family_unit(game, uid)
         if d.is_air:
             continue
         if d.is_dummy and (u.hex is None or u.hex in zone):
@@ -234,7 +238,7 @@ def siege_threatened(game: Game, reach: int = 6) -> bool:
 def redeploy(game: Game, uid: str, h: Hex) -> None:
     """GG-XIV.B.6: one counter of the garrison (or a dummy) to a hex inside the perimeter, face down."""
     keep_unseen(game, uid)
-    u = game.unit(uid)
+    u = family_unit(game, uid)
     u.hex, u.hidden, u.eliminated = h, True, False
     game.vars.placed = (*game.vars.placed, uid)
     log_secret(game, Side.ALLIED, f"Allied: {uid} redeploys face down to {h} (Siege of Tobruk).")
@@ -245,9 +249,13 @@ def end_siege(game: Game) -> None:
     if not game.vars.placed:
         return
     zone = siege_zone(game)
-    inside = [u for u in game.units_of(Side.ALLIED) if not game.defs[u].is_air and not game.unit(u).eliminated and game.unit(u).hex in zone]
+    inside = [
+        u
+        for u in game.units_of(Side.ALLIED)
+        if not family_defs(game)[u].is_air and not family_unit(game, u).eliminated and family_unit(game, u).hex in zone
+    ]
     for uid in inside:
-        game.unit(uid).hidden = True
+        family_unit(game, uid).hidden = True
     assign_anonymous_ids(game, inside)
     end_unseen_phase(game)
     game.log("Allied: Siege of Tobruk: the garrison is turned face down and spread inside the perimeter.")
@@ -260,8 +268,8 @@ def observe(game: Game, side: Side, anon: Mapping[str, str]) -> None:
     the ids of the places they were put in, and nothing of which enemy counters were placed this phase."""
     v = game.vars
     v.unseen = {}
-    v.anon = {uid: a for uid, a in v.anon.items() if game.defs[uid].side is side} | dict(anon)
-    v.placed = tuple(uid for uid in v.placed if game.defs[uid].side is side)
+    v.anon = {uid: a for uid, a in v.anon.items() if family_defs(game)[uid].side is side} | dict(anon)
+    v.placed = tuple(uid for uid in v.placed if family_defs(game)[uid].side is side)
 
 
 def placement_allowed(game: Game, side: Side, placements: Mapping[str, Hex | None]) -> bool:
@@ -287,6 +295,6 @@ def placement_allowed(game: Game, side: Side, placements: Mapping[str, Hex | Non
     for h, here in stacks.items():
         if stacking_problem(game, here) is not None:
             return False
-        if h not in boxes and all(game.defs[u].is_dummy for u in here):
+        if h not in boxes and all(family_defs(game)[u].is_dummy for u in here):
             return False
     return True

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, cast
 
 from tobruk.board.hexes import Direction, Hex
 from tobruk.board.maps import MovementRates
-from tobruk.board.units import UnitDef, UnitType
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.counters import FamilyUnitDef, UnitType, family_defs, family_unit
 from tobruk.mechanics.kept_blocks import UnitBlocks, in_order, kept
 from tobruk.mechanics.move_blocks import MoveBlock, reading_rank
 from tobruk.mechanics.move_blocks import listed_route as route_listed
@@ -52,7 +52,7 @@ STACK_UNITS, STACK_DIVISIONS = 3, 2  # GG-XII.A.2
 CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XIII.E", "XI.D", "XI.A.3n")}
 
 
-def movement_class(d: UnitDef, trucks: bool = False) -> str:
+def movement_class(d: FamilyUnitDef, trucks: bool = False) -> str:
     if trucks:
         return "motorized"
     if d.type is UnitType.ARMOUR:
@@ -70,7 +70,7 @@ def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
 def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
     """Kept with :meth:`Game.placed`'s answer it is read from (the same while the side's rows stay as they are)."""
     placed = game.placed(side)
-    defs = game.defs
+    defs = family_defs(game)
     return game.kept(
         ("on-map", side), placed, lambda: tuple((uid, h) for uid, h in placed if not defs[uid].is_dummy and not defs[uid].is_air)
     )
@@ -80,8 +80,8 @@ def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
     """The units of a side that exert ZOC: its real ground units, and dummies still face down."""
     out = on_map(game, side)
     for uid in game.units_of(side):
-        u = game.unit(uid)
-        if game.defs[uid].is_dummy and u.hidden and u.hex is not None and not u.eliminated:
+        u = family_unit(game, uid)
+        if family_defs(game)[uid].is_dummy and u.hidden and u.hex is not None and not u.eliminated:
             out.append((uid, u.hex))
     return out
 
@@ -146,7 +146,7 @@ def _enemy_parts(game: Game, side: Side) -> tuple[frozenset[Hex], ZocMap]:
         enemies = frozenset(
             h
             for uid in game.units_of(side.enemy)
-            if (h := game.unit(uid).hex) is not None and not game.unit(uid).eliminated and not game.defs[uid].is_air
+            if (h := family_unit(game, uid).hex) is not None and not family_unit(game, uid).eliminated and not family_defs(game)[uid].is_air
         )
         found = game.search_cache[key] = (enemies, zoc_map(game.scenario.map, zoc_units(game, side.enemy), exempt))
     return found
@@ -190,7 +190,7 @@ def move_context(game: Game, uid: str, trucks: bool = False, parts: SideParts | 
 
 
 def _move_context(game: Game, uid: str, trucks: bool, parts: SideParts | None) -> MoveContext:
-    d, u = game.defs[uid], game.unit(uid)
+    d, u = family_defs(game)[uid], family_unit(game, uid)
     assert u.hex is not None
     cls = movement_class(d, trucks)
     weather = game.vars.weather
@@ -247,11 +247,11 @@ def why_not_movable(game: Game, uid: str, side: Side, trucks: bool = False) -> I
         return IllegalOrderError("GG-V.A.2", f"{uid} has not been activated")
     if reason == NOT_INFANTRY:
         return IllegalOrderError("GG-XV.A.4", f"truck convoys carry only non-motorized infantry, not {uid}")
-    d = game.defs[uid]
+    d = family_defs(game)[uid]
     return IllegalOrderError("GG-XV.A.4", f"{uid} needs {d.attack} truck convoys; {convoys_left(game, side)} left this turn")
 
 
-def truck_borne(d: UnitDef) -> bool:
+def truck_borne(d: FamilyUnitDef) -> bool:
     """GG-XV.A.4: truck convoys carry only non-motorized infantry."""
     return d.type is UnitType.INFANTRY
 
@@ -263,10 +263,10 @@ MOVABLE, NOT_YOURS, NOT_ON_MAP, MOVED, INACTIVE, NOT_INFANTRY, NO_CONVOYS = rang
 def _unmovable(game: Game, uid: str, side: Side, trucks: bool, convoys: bool = True) -> int:
     """Why a unit may not move now (a code, or ``MOVABLE``); ``convoys``: whether to count the convoys left (the kept
     listing counts them at each position, for the few truck moves, see :func:`_listed_moves`)."""
-    d = game.defs.get(uid)
+    d = family_defs(game).get(uid)
     if d is None or d.side is not side:
         return NOT_YOURS
-    u = game.unit(uid)
+    u = family_unit(game, uid)
     if u.eliminated or u.hex is None or d.is_air or d.is_dummy:
         return NOT_ON_MAP
     if u.moved:
@@ -287,13 +287,13 @@ def gallop_goal(h: Hex) -> bool:
 
 def gazala_east(game: Game, uid: str) -> bool:
     """Is the unit already east of column 13 (its gallop done)?"""
-    h = game.unit(uid).hex
+    h = family_unit(game, uid).hex
     return h is not None and gallop_goal(h)
 
 
 def destinations(game: Game, uid: str, trucks: bool = False) -> dict[Hex, Reach]:
     """Where a unit may end its move now (empty if it may not move), with the cheapest paths."""
-    if why_not_movable(game, uid, game.defs[uid].side, trucks) is not None:
+    if why_not_movable(game, uid, family_defs(game)[uid].side, trucks) is not None:
         return {}
     return _destinations(game, uid, move_context(game, uid, trucks))
 
@@ -326,7 +326,7 @@ def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | N
     Kept in the game's search cache under the unit's reach key, so the same orders come back while nothing the
     unit's search reads has changed (the listing after each move stays cheap).
     """
-    if _unmovable(game, uid, game.defs[uid].side, trucks) != MOVABLE:
+    if _unmovable(game, uid, family_defs(game)[uid].side, trucks) != MOVABLE:
         return ()
     return _move_block(game, uid, trucks, parts)
 
@@ -358,7 +358,7 @@ def _listed_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
     def work() -> dict[int, UnitBlocks]:
         blocks = _kept_moves(game, side)
         left = convoys_left(game, side)
-        defs = game.defs
+        defs = family_defs(game)
         short = {i for i, uid in game.rows_of(side) if defs[uid].attack > left and any(cast(MoveBlock, b).trucks for b in blocks[i])}
         if not short:
             return blocks
@@ -386,7 +386,7 @@ def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
         for uid in uids:
             blocks: list[Sequence[Move]] = []
             reads_near = False
-            for trucks in (False, True) if truck_borne(game.defs[uid]) else (False,):
+            for trucks in (False, True) if truck_borne(family_defs(game)[uid]) else (False,):
                 if _unmovable(game, uid, side, trucks, convoys=False) != MOVABLE:
                     continue
                 if parts is None:
@@ -449,7 +449,7 @@ def activations_left(game: Game) -> int:
 
 
 def activate(game: Game, uid: str, *, counted: bool) -> None:
-    game.unit(uid).activated = True
+    family_unit(game, uid).activated = True
     if counted:
         counts = game.vars.activations
         game.vars.activations = counts | {str(game.turn): counts.get(str(game.turn), 0) + 1}
@@ -471,7 +471,7 @@ def overstacked(game: Game, side: Side) -> dict[Hex, list[str]]:
 
 
 def eliminate(game: Game, uid: str, why: str) -> None:
-    d, u = game.defs[uid], game.unit(uid)
+    d, u = family_defs(game)[uid], family_unit(game, uid)
     who = hd.name(game, uid)  # a face-down unit stays anonymous in the log
     u.eliminated = True
     where = u.hex
@@ -489,7 +489,7 @@ STACKING = StackingRules(
     STACK_DIVISIONS,
     "GG-XII.B",
     counts=lambda game, uid: True,
-    division=lambda game, uid: game.defs[uid].is_division,
+    division=lambda game, uid: family_defs(game)[uid].is_division,
     eliminate=eliminate,
     on_map=on_map,
 )

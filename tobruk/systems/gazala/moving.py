@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from tobruk.board.hexes import Hex
 from tobruk.engine.chance import Chance
 from tobruk.mechanics.actions import Move
-from tobruk.mechanics.reach import MF, Reach, walk
+from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.mechanics.reach import MF, Reach, walk_costs
 from tobruk.systems.gazala import air
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
@@ -42,13 +43,16 @@ class Moving:
 
 def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     """Carry out a move the rules allow: face up if it was face down, then the dice on the way, then the move."""
-    d, u = game.defs[order.unit], game.unit(order.unit)
+    d, u = family_defs(game)[order.unit], family_unit(game, order.unit)
     if u.hidden:
         hd.reveal(game, order.unit, "it moves")
-    costs: tuple[int, ...] = ()
-    if game.vars.interdiction is not None or ("crusader" in d.flags and _used(route.spent) >= 2):
-        ctx = mv.move_context(game, order.unit, order.trucks)  # as the unit stands before the move
-        costs = (0, *(walk(ctx, route.path[: i + 1]).spent for i in range(1, len(route.path))))
+    i = game.vars.interdiction
+    interdicted = i is not None and i.side != d.side.value and not u.disrupted and any(h.label == i.hex for h in route.path[1:])
+    breakdown = "crusader" in d.flags and _used(route.spent) >= 2
+    if not interdicted and not breakdown:
+        finish_move(game, order.unit, order.trucks, route.path, route.spent, len(route.path) - 1, "")
+        return
+    costs = walk_costs(mv.move_context(game, order.unit, order.trucks), route.path)  # as the unit stands before the move
     on_the_way(game, Moving(order.unit, order.trucks, route.path, costs, route.spent, len(route.path) - 1), 1)
 
 
@@ -64,10 +68,10 @@ def on_the_way(game: Game, m: Moving, start: int) -> None:
             if air.interdicts(game, m.unit, m.path[k]):
                 game.push_frame(InterdictionRoll(m, k))
                 return
-    if "crusader" in game.defs[m.unit].flags and _used(m.spent) >= 2:
+    if "crusader" in family_defs(game)[m.unit].flags and _used(m.spent) >= 2:
         game.push_frame(BreakdownRoll(m))
         return
-    finish_move(game, m)
+    finish_move(game, m.unit, m.trucks, m.path, m.spent, m.end, m.note)
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,7 @@ class InterdictionRoll(Chance):
         if not air.interdiction_result(game, m.unit, value):
             on_the_way(game, m, self.at + 1)
             return
-        game.unit(m.unit).disrupted = True
+        family_unit(game, m.unit).disrupted = True
         h = m.path[self.at]
         cut = replace(m, path=m.path[: self.at + 1], spent=m.costs[self.at], end=self.at, stopped=True)
         on_the_way(game, replace(cut, note=f"; disrupted by air interdiction in {h}, stops"), self.at + 1)
@@ -107,11 +111,11 @@ class BreakdownRoll(Chance):
         m = self.move
         if value <= _used(m.spent) - 1:
             stop = breakdown_index(m.costs[: m.end + 1], value)
-            game.unit(m.unit).disrupted = True
+            family_unit(game, m.unit).disrupted = True
             m = replace(m, end=stop, note=f"{m.note}; breaks down in {m.path[stop]} (rolled {value}) and is disrupted")
         else:
             m = replace(m, note=f"{m.note}; no breakdown (rolled {value})")
-        finish_move(game, m)
+        finish_move(game, m.unit, m.trucks, m.path, m.spent, m.end, m.note)
 
 
 def breakdown_index(costs: tuple[int, ...], roll: int) -> int:
@@ -126,23 +130,23 @@ def breakdown_index(costs: tuple[int, ...], roll: int) -> int:
     return stop
 
 
-def finish_move(game: Game, m: Moving) -> None:
-    """The move itself, once its dice are rolled: convoys used, disruption out of supply, the hex, control, the
-    Gallop, the log."""
-    d, u = game.defs[m.unit], game.unit(m.unit)
-    note = m.note
-    end = m.path[m.end]
-    if m.trucks:
+def finish_move(game: Game, uid: str, trucks: bool, path: tuple[Hex, ...], spent: int, stop: int, note: str) -> None:
+    """The move itself, once its dice are rolled (``path``: the route, ``spent`` its MF, ``stop`` the index of the hex
+    the unit stops in, ``note`` what happened on the way): convoys used, disruption out of supply, the hex, control,
+    the Gallop, the log."""
+    d, u = family_defs(game)[uid], family_unit(game, uid)
+    end = path[stop]
+    if trucks:
         used_convoys = game.vars.convoys_used
         game.vars.convoys_used = used_convoys | {d.side.value: used_convoys.get(d.side.value, 0) + d.attack}
         note += f"; by truck convoy ({d.attack} used)"
     # GG-XV.B (a move cut short by a breakdown or interdiction has disrupted the unit already)
-    if u.out_of_supply and not u.disrupted and 2 * m.spent > d.movement * MF:
+    if u.out_of_supply and not u.disrupted and 2 * spent > d.movement * MF:
         u.disrupted = True
         note += "; out of supply and over half its MF: disrupted"
     u.hex = end
     u.moved = True
-    pass_through(game, d.side, m.path[: m.end + 1])
-    if m.unit in game.vars.gallop and mv.gallop_goal(end):
-        game.vars.gallop = tuple(sorted(mv.galloping(game) - {m.unit}))
-    game.log(f"{d.side.display}: {m.unit} moves {'-'.join(h.label for h in m.path)}{note}.", kind="move")
+    pass_through(game, d.side, path[: stop + 1])
+    if uid in game.vars.gallop and mv.gallop_goal(end):
+        game.vars.gallop = tuple(sorted(mv.galloping(game) - {uid}))
+    game.log(f"{d.side.display}: {uid} moves {'-'.join(h.label for h in path)}{note}.", kind="move")

@@ -19,10 +19,10 @@ from tobruk.engine.chance import Chance
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
-from tobruk.engine.state import BIT
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve, Target
 from tobruk.mechanics.boardmemo import board_check, board_memo
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
 from tobruk.mechanics.phases import close_step
 from tobruk.systems.gazala import air
 from tobruk.systems.gazala import battle as bt
@@ -80,10 +80,10 @@ def fly(game: Game, decision: Decision, order: Action) -> None:
 
 
 def activation_problem(game: Game, uid: str) -> str | None:
-    d = game.defs.get(uid)
+    d = family_defs(game).get(uid)
     if d is None or d.side is not ALLIED or d.is_dummy or d.is_air:
         return f"{uid!r} is not an Allied ground unit [GG-V.A.2]"
-    u = game.unit(uid)
+    u = family_unit(game, uid)
     if u.activated:
         return f"{uid} is already active [GG-V.A.2]"
     if u.eliminated or u.hex is None:
@@ -98,7 +98,7 @@ def activatable(game: Game) -> list[str]:
     problem with, found without a message for each of the others (the listing asks at every Allied decision)."""
     if not game.vars.nonhistorical and mv.activations_left(game) <= 0:
         return []
-    defs, flags, row, activated = game.defs, game.state.units.flags, game.row_of, BIT["activated"]
+    defs, flags, row, activated = family_defs(game), game.state.units.flags, game.row_of, FAMILY_BITS["activated"]
     return [
         uid for uid, _ in game.placed(ALLIED) if not (d := defs[uid]).is_dummy and not d.is_air and not flags[row(uid) or 0] & activated
     ]
@@ -116,8 +116,8 @@ def arrivals(game: Game, side: Side) -> list[tuple[str, Hex]]:
     """GG-VII.B: reinforcements due and the hexes where they may enter."""
     out = []
     for uid, r in sorted(game.scenario.reinforcements.items()):
-        u = game.unit(uid)
-        if game.defs[uid].side is side and r.turn <= game.turn and u.hex is None and not u.eliminated:
+        u = family_unit(game, uid)
+        if family_defs(game)[uid].side is side and r.turn <= game.turn and u.hex is None and not u.eliminated:
             for h in sorted(game.scenario.zone(r.zone)):
                 if not game.units_at(h, side.enemy):
                     out.append((uid, h))
@@ -285,7 +285,7 @@ class MovementStep(AlliedChoices):
             r = game.scenario.reinforcements.get(order.unit)
             where = f"on turn {r.turn} in {r.zone}" if r else "never (it is not a reinforcement)"
             raise IllegalOrderError("GG-VII.B", f"{order.unit} cannot enter in {order.hex}; it arrives {where}")
-        u = game.unit(order.unit)
+        u = family_unit(game, order.unit)
         u.hex = order.hex
         u.activated = True  # ruling R-REINF: a reinforcement arrives active
         game.log(f"{side.display}: {order.unit} arrives in {order.hex}.", kind="event")

@@ -15,20 +15,21 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Place
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.steps import GazalaStep
 
 if TYPE_CHECKING:
-    from tobruk.board.units import UnitDef
     from tobruk.engine.game import Game
+    from tobruk.mechanics.counters import FamilyUnitDef
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 
 def stacking_problem(game: Game, uids: Sequence[str]) -> str | None:
     """Why these units may not share a hex (GG-XII.A.1-3), or ``None``; dummies do not count."""
-    defs = [game.defs[u] for u in uids]
+    defs = [family_defs(game)[u] for u in uids]
     if len({d.side for d in defs}) > 1:
         return "only one side's units may be in a hex [GG-XII.A.1]"
     real = [d for d in defs if not d.is_dummy]
@@ -48,7 +49,7 @@ def illegal(problem: str) -> IllegalOrderError:
 def setup_zones(game: Game, side: Side) -> dict[str, str]:
     """Which units may be placed in the set-up, and where (GG-V.A.1; GG-V.B.1 and B.3 nonhistorical)."""
     if not hd.nonhistorical(game):
-        return {u: z for u, z in game.scenario.setup_zone.items() if game.defs[u].side is side}
+        return {u: z for u, z in game.scenario.setup_zone.items() if family_defs(game)[u].side is side}
     zone = "allied-nonhistorical-setup" if side is ALLIED else "axis-free-setup"
     return {u: zone for u in hd.pool_units(game, side)}
 
@@ -58,7 +59,7 @@ def placement_problem(
 ) -> str | None:
     """Why ``uid`` may not be set up in ``h``, or ``None``.  A listing passes its side's ``zones`` and the
     ``occupants`` of the position, worked out once for all its units and hexes."""
-    d = game.defs.get(uid)
+    d = family_defs(game).get(uid)
     clause = "GG-V.A.1"
     if hd.nonhistorical(game):
         clause = "GG-V.B.1" if d is not None and d.side is ALLIED else "GG-V.B.3"
@@ -74,7 +75,7 @@ def placement_problem(
     if d is not None and d.is_dummy:
         boxes = {b for b, s in game.scenario.map.fortifications.items() if s is d.side}
         here = game.units_at(h) if occupants is None else occupants.get(h, [])
-        fixed = [u for u in here if game.defs[u].side is d.side and u in game.vars.placed and not game.defs[u].is_dummy]
+        fixed = [u for u in here if family_defs(game)[u].side is d.side and u in game.vars.placed and not family_defs(game)[u].is_dummy]
         if h not in boxes and not fixed:
             return f"a dummy goes with a real unit already set up there, or into a box [{clause}]"
     others = [u for u in (game.units_at(h) if occupants is None else occupants.get(h, [])) if u != uid]
@@ -84,7 +85,7 @@ def placement_problem(
 def pool_problem(game: Game) -> str | None:
     """Units still in the pool at the end of the Allied set-up go to their printed positions (ruling
     R-POOL): refused while one of those hexes would then be over the stacking limit."""
-    waiting = [u for u in hd.pool_units(game, ALLIED) if game.unit(u).hex is None and not game.defs[u].is_dummy]
+    waiting = [u for u in hd.pool_units(game, ALLIED) if family_unit(game, u).hex is None and not family_defs(game)[u].is_dummy]
     stacks = game.occupants(ALLIED)
     for uid in waiting:
         h = game.scenario.start.get(uid)
@@ -100,16 +101,16 @@ def pool_problem(game: Game) -> str | None:
 def set_up_the_pool(game: Game) -> None:
     """The end of the Allied face-down set-up: the pool's units to their printed positions, then every
     counter gets its anonymous id and the Axis sees the stacks."""
-    waiting = [u for u in hd.pool_units(game, ALLIED) if game.unit(u).hex is None and not game.defs[u].is_dummy]
+    waiting = [u for u in hd.pool_units(game, ALLIED) if family_unit(game, u).hex is None and not family_defs(game)[u].is_dummy]
     for uid in waiting:
         hd.keep_unseen(game, uid)
-        game.unit(uid).hex = game.scenario.start[uid]
+        family_unit(game, uid).hex = game.scenario.start[uid]
     if waiting:
         hd.log_secret(
             game,
             ALLIED,
             "Allied: the units not placed set up in their printed positions: "
-            + ", ".join(f"{u} {game.unit(u).hex}" for u in waiting)
+            + ", ".join(f"{u} {family_unit(game, u).hex}" for u in waiting)
             + ".",
         )
     hd.assign_anonymous_ids(game, hd.face_down_on_map(game, ALLIED))
@@ -121,7 +122,7 @@ SETUP_ANSWERS = "setup-answers"  # in Game.search_cache: placement_answers' dict
 SETUP_ANSWERS_SIZE = 20_000
 
 
-def placement_kind(d: UnitDef) -> tuple[bool, bool]:
+def placement_kind(d: FamilyUnitDef) -> tuple[bool, bool]:
     """What :func:`placement_problem` reads of the unit placed, beyond its zone and whether it is placed already
     (which the listing decides first): whether it is a dummy (GG-V.B.1) and division-level (GG-XII.A.2; its side
     is the listing's).  Units alike in these get the same answer in a hex, so a set-up listing asks once per hex
@@ -202,7 +203,7 @@ class SetupStep(GazalaStep):
             changed |= {game.row_of(u) or 0 for u in kept.placed ^ placed}
             touched = {hexes[j] for i in changed for j in (kept.hexes[i], units.hex[i]) if j >= 0}
         by_hex: dict[Hex, dict[tuple[bool, bool], bool]] = {}
-        defs = game.defs
+        defs = family_defs(game)
 
         def fits(uid: str, h: Hex) -> bool:
             answers = by_hex.get(h)
@@ -220,7 +221,7 @@ class SetupStep(GazalaStep):
         for uid, zone_name in zone_items:
             if uid in placed:
                 continue  # placed already: refused in every hex (placement_problem), so none is asked
-            here = game.unit(uid).hex
+            here = family_unit(game, uid).hex
             block = listed = None
             if kept is not None and not fresh and game.row_of(uid) not in changed:  # (so its hex is the same)
                 block, listed = kept.blocks.get(uid), kept.listed.get(uid)  # (a unit placed, then taken back, changed)
@@ -246,12 +247,12 @@ class SetupStep(GazalaStep):
     @on(Place)
     def place(self, game: Game, decision: Decision, order: Place) -> None:
         side = decision.side
-        if order.unit not in game.defs or game.defs[order.unit].side is not side:
+        if order.unit not in family_defs(game) or family_defs(game)[order.unit].side is not side:
             raise IllegalOrderError(decision.clause, f"{order.unit!r} is not one of your units")
         problem = placement_problem(game, order.unit, order.hex)
         if problem is not None:
             raise illegal(problem)
-        u = game.unit(order.unit)
+        u = family_unit(game, order.unit)
         if u.hidden:
             hd.keep_unseen(game, order.unit)  # the enemy sees the set-up when it is over
         u.hex = order.hex
@@ -303,7 +304,7 @@ class SiegeStep(GazalaStep):
             if uid in game.vars.placed:
                 continue  # each counter is redeployed once (undo to change it)
             for h in zone:
-                if h != game.unit(uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid], uid]) is None:
+                if h != family_unit(game, uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid], uid]) is None:
                     out.append(Place(uid, h))
         out.append(EndPhase())
         return out

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
-from tobruk.board.units import UnitType
 from tobruk.engine.chance import Chance
 from tobruk.engine.sides import Side
+from tobruk.mechanics.counters import UnitType, family_defs, family_unit
 from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, enemy_mine_bytes, entry_steps, trace_all
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
@@ -59,11 +59,11 @@ def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[bytes,
     index, nb = m.index, m.neighbour_table
     sandstorm = game.vars.weather == "sandstorm"
     friends = {index[h] for uid, h in mv.on_map(game, side) if uid not in absent}
-    enemy_hexes = {index[h] for uid, h in game.placed(side.enemy) if not game.defs[uid].is_air}
+    enemy_hexes = {index[h] for uid, h in game.placed(side.enemy) if not family_defs(game)[uid].is_air}
     undisrupted: set[int] = set()
     disrupted: set[int] = set()
     for uid, h in mv.zoc_units(game, side.enemy):  # a face-down counter's state is unknown: undisrupted
-        u = game.unit(uid)
+        u = family_unit(game, uid)
         target = disrupted if u.disrupted and not u.hidden else undisrupted
         i = index[h]
         target.update(j for j in nb[i * 6 : i * 6 + 6] if j >= 0)
@@ -110,7 +110,7 @@ def serviced(game: Game, side: Side, absent: frozenset[str] = frozenset()) -> fr
 
 
 def german_subdivisional(game: Game, uid: str) -> bool:
-    d = game.defs[uid]
+    d = family_defs(game)[uid]
     return d.side is Side.AXIS and d.nationality == "german" and not d.is_division and not d.is_air
 
 
@@ -148,7 +148,7 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
         if out[uid]["supplied"] or not german_subdivisional(game, uid):
             continue
         for other, oh in units:
-            d = game.defs[other]
+            d = family_defs(game)[other]
             if d.nationality == "german" and d.is_division and out[other]["supplied"] and (oh == h or oh.is_adjacent(h)):
                 out[uid].update(supplied=True, how=f"through {other}", route=[h.label, oh.label])
                 break
@@ -161,7 +161,7 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
 # --- convoys (GG-XV.A.4) -----------------------------------------------------------------------------
 def convoy_eligible(game: Game, uid: str, side: Side) -> bool:
     """GG-XV.A.4: whether one of ``side``'s units on the map (see :func:`status`) may be sent a truck convoy."""
-    d = game.defs[uid]
+    d = family_defs(game)[uid]
     if d.is_division:
         return True  # division-level units and the independent brigades
     if side is Side.ALLIED:
@@ -172,7 +172,7 @@ def convoy_eligible(game: Game, uid: str, side: Side) -> bool:
 def convoy(game: Game, uid: str, side: Side) -> None:
     """Send a truck convoy to one unit: its dice (one in clear weather, more in storms, one more for a survivable
     Axis unit) extend the supply line (GG-XV.A.4); see :func:`convoy_line`."""
-    d = game.defs[uid]
+    d = family_defs(game)[uid]
     used = game.vars.convoys_used
     game.vars.convoys_used = used | {side.value: used.get(side.value, 0) + 1}
     dice = CONVOY_DICE.get(game.vars.weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
@@ -193,7 +193,7 @@ class ConvoyRoll(Chance):
         return f"convoy to {hd.name(game, self.unit)}"
 
     def seen_only_by(self, game: Game) -> Side | None:
-        return Side(self.side) if game.unit(self.unit).hidden else None
+        return Side(self.side) if family_unit(game, self.unit).hidden else None
 
     def resolve(self, game: Game, value: int) -> None:
         rolls = (*self.rolls, value)
@@ -206,11 +206,11 @@ class ConvoyRoll(Chance):
 def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> bool:
     """The convoy's extended line for one unit, its dice rolled; on success it (and, for a British armoured division,
     its brigades within 2 hexes) counts as supplied this determination."""
-    d = game.defs[uid]
+    d = family_defs(game)[uid]
     weather = game.vars.weather
-    secret = side if game.unit(uid).hidden else None
+    secret = side if family_unit(game, uid).hidden else None
     limit = (LINE_MF.get(weather, 7) + sum(rolls)) * MF
-    h = game.unit(uid).hex
+    h = family_unit(game, uid).hex
     assert h is not None
     ok = h in trace(game, side, limit)
     text = (
@@ -228,7 +228,7 @@ def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> boo
     if side is Side.ALLIED and d.formation is not None:
         near = two_hexes(game, side, h)
         for other, oh in mv.on_map(game, side):
-            if other != uid and game.defs[other].formation == d.formation and oh in near:
+            if other != uid and family_defs(game)[other].formation == d.formation and oh in near:
                 help_[other] = f"within 2 hexes of {uid}"
     game.vars.supply_help = game.vars.supply_help | {side.value: help_}
     return True
@@ -278,14 +278,14 @@ def finish_determination(game: Game, side: Side) -> None:
     result = status(game, side)
     recovered = []
     for uid, entry in result.items():
-        u = game.unit(uid)
+        u = family_unit(game, uid)
         u.out_of_supply = not entry["supplied"]
         if u.disrupted and entry["supplied"]:
             u.disrupted = False
             recovered.append(uid)
     game.vars.supply = game.vars.supply | {side.value: result}
     if hd.face_down_on_map(game, side):  # (whether there are face-down counters is plain to see)
-        face_down = {u for u in result if game.unit(u).hidden}
+        face_down = {u for u in result if family_unit(game, u).hidden}
         crisis = any(not result[u]["supplied"] for u in result if u not in face_down)
         hd.log_secret(
             game,

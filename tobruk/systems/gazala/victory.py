@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
 
@@ -32,7 +33,7 @@ def eliminate_boxes(game: Game, side: Side) -> None:
     for h, owner in sorted(game.scenario.map.fortifications.items()):
         if owner is side or h.label in gone:
             continue
-        if any(game.defs[u].is_division and not game.unit(u).disrupted for u, at in mv.on_map(game, side) if at == h):
+        if any(family_defs(game)[u].is_division and not family_unit(game, u).disrupted for u, at in mv.on_map(game, side) if at == h):
             gone = game.vars.boxes_eliminated = (*gone, h.label)
             game.log(f"{side.display}: the {'box' if owner is Side.ALLIED else 'fort'} in {h} is eliminated.", kind="loss")
 
@@ -70,7 +71,11 @@ def tobruk_state(game: Game) -> str:
 
 
 def destroyed(game: Game, side: Side) -> list[str]:
-    return [u for u in game.units_of(side) if game.unit(u).eliminated and not game.defs[u].is_dummy and not game.defs[u].is_air]
+    return [
+        u
+        for u in game.units_of(side)
+        if family_unit(game, u).eliminated and not family_defs(game)[u].is_dummy and not family_defs(game)[u].is_air
+    ]
 
 
 def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
@@ -83,7 +88,7 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
         special = rule(game, "special_gvp", {})
         german = rule(game, "german_division_gvp", 5)
         for uid in destroyed(game, Side.AXIS):  # GG-IV.A.2
-            d = game.defs[uid]
+            d = family_defs(game)[uid]
             if uid in special:
                 points = special[uid]
             elif d.nationality == "german" and d.is_division:
@@ -111,7 +116,7 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
             if game.units_at(h, Side.AXIS):
                 axis.append((f"Allied Supply Dump ({h}) occupied", Fraction(5)))
         for uid in destroyed(game, Side.ALLIED):  # GG-IV.B.5
-            d = game.defs[uid]
+            d = family_defs(game)[uid]
             axis.append((f"{d.name} destroyed", Fraction(2 if d.is_division else 1)))
     a_total = sum((p for _, p in allied), Fraction(0))
     x_total = sum((p for _, p in axis), Fraction(0))

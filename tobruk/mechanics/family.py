@@ -1,0 +1,59 @@
+"""What every system of the odds-CRT family shares as a :class:`~tobruk.engine.system.System`: its counters (printed
+factors, :class:`~tobruk.mechanics.counters.FamilyUnitDef`) and units' statuses (:class:`~tobruk.mechanics.counters.
+FamilyUnit`), the strength the game log form plots, and the checks the fuzzer makes of every action the family lists
+(a unit moves and attacks at most once a game-turn; a disrupted unit never attacks)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tobruk.board.units import UnitDef
+from tobruk.engine.actions import Action
+from tobruk.engine.sides import Side
+from tobruk.engine.system import System
+from tobruk.mechanics.actions import Add, Move
+from tobruk.mechanics.counters import FamilyUnit, family_defs, family_unit, read_family_unit
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+    from tobruk.loading.datafile import Table
+
+
+class FamilySystem(System):
+    """A system of the family: its units are :class:`FamilyUnit` views and its counters family counters
+    (``one_combat_factor``: they may print one factor for attack and defence, "3-4")."""
+
+    unit_view = FamilyUnit
+    one_combat_factor: ClassVar[bool] = False
+    strength_title: ClassVar[str] = "Strength on the map (attack + defence factors)"
+
+    @classmethod
+    def read_counter(cls, ut: Table, common: Mapping[str, Any]) -> UnitDef:
+        return read_family_unit(ut, common, one_combat_factor=cls.one_combat_factor)
+
+    def strength(self, game: Game, side: Side) -> int:
+        defs = family_defs(game)
+        return sum(
+            defs[u].attack + defs[u].defence
+            for u in game.units_of(side)
+            if not game.unit(u).eliminated and game.unit(u).hex is not None and not defs[u].is_dummy
+        )
+
+    def out_of_supply(self, game: Game, side: Side) -> int:
+        return sum(1 for u in game.units_of(side) if (v := family_unit(game, u)).out_of_supply and not v.eliminated and v.hex is not None)
+
+    def check_action(self, game: Game, action: Action) -> list[str]:
+        """Before an action the family lists is played: a unit that has attacked this game-turn, or is disrupted, never
+        joins an attack (GG-XIV.A.1 and A.3; FA-SEQ.1 and the spent units of FA-CRT.2)."""
+        if isinstance(action, Add):
+            u = family_unit(game, action.unit)
+            if u.disrupted:
+                return [f"disrupted {action.unit} attacks"]
+            if u.attacked:
+                return [f"{action.unit} attacks twice in turn {game.turn}"]
+        return []
+
+    def once_per_turn(self, game: Game, action: Action) -> str | None:
+        """A unit moves at most once a game-turn (GG-XIII.A.1, FA-SEQ.1)."""
+        return f"{action.unit} moves" if isinstance(action, Move) else None
