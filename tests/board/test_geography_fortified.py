@@ -135,7 +135,7 @@ def test_one_side_fortified_by_two_neighbouring_camps_is_refused_naming_both() -
 @pytest.mark.parametrize(
     ("facings", "fortification", "field", "words"),
     [
-        (["north", "northward"], "axis", "place[0].fortified[1]", "expected a compass point"),
+        (["north", "northward"], "axis", "place[0].fortified[1]", "expected a direction"),
         (["east", "south", "east"], "axis", "place[0].fortified[2]", "listed twice"),
         (["east"], None, "place[0].fortified", "only a fortification"),
         ("east", "axis", "place[0].fortified", "expected a list"),

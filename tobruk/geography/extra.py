@@ -12,7 +12,7 @@ grid after the other features, so a map that uses none of them is built exactly 
   pass.
 * ``[[railway]]``: one line, from the end nearest its base to the farthest railhead; ``[[railhead]]``:
   a station with the ISO ``date`` it became the railhead and the half-month ``turn`` containing it.
-* a fortification's ``fortified`` facings (compass points, on a place with a ``fortification``): the
+* a fortification's ``fortified`` facings (the eight directions north, north-east ... north-west, on a place with a ``fortification``): the
   hexsides of its hex that its defences faced carry a ``fortified`` feature, inside the place's hex and
   owned by its side; the sides left out are its open ones (a rear left unmined, a gap in the wire).
 """
@@ -31,7 +31,7 @@ from tobruk.loading.datafile import Table
 
 LatLon = tuple[float, float]
 HALF_MONTH = ("I", "II")
-# the compass points a fortification's defences may face, as bearings in degrees clockwise from north
+# the directions a fortification's defences may face, as bearings in degrees clockwise from north
 FACINGS = {
     "north": 0,
     "north-east": 45,
@@ -42,7 +42,7 @@ FACINGS = {
     "west": 270,
     "north-west": 315,
 }
-# a facing covers the hexsides whose outward bearing is this close to it: each compass point falls on one
+# a facing covers the hexsides whose outward bearing is this close to it: each of the eight directions falls on one
 # side of a pointy-topped hex, except north and south, which fall on a corner and so cover the two sides there
 FACING_SPREAD = 30
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -165,11 +165,11 @@ def snap_railhead(r: GeoRailhead, h: Hex, railway: Sequence[Hex]) -> Railhead:
 
 
 def read_facings(t: Table, has_fortification: bool) -> tuple[str, ...]:
-    """A place's ``fortified`` facings, checked: compass points, each once, and only on a fortification."""
+    """A place's ``fortified`` facings, checked: directions of :data:`FACINGS`, each once, and only on a fortification."""
     facings = t.strings("fortified", [])
     for i, f in enumerate(facings):
         if f not in FACINGS:
-            raise t.error(f"fortified[{i}]", f"expected a compass point ({', '.join(FACINGS)}), got {f!r}")
+            raise t.error(f"fortified[{i}]", f"expected a direction ({', '.join(FACINGS)}), got {f!r}")
         if f in facings[:i]:
             raise t.error(f"fortified[{i}]", f"{f!r} is listed twice")
     if facings and not has_fortification:
@@ -178,7 +178,7 @@ def read_facings(t: Table, has_fortification: bool) -> tuple[str, ...]:
 
 
 def side_bearing(d: Direction) -> int:
-    """The compass bearing a hexside faces outward, from the hex's centre (north-east 30, east 90 ... north-west 330)."""
+    """The bearing a hexside faces outward, from the hex's centre (north-east 30, east 90 ... north-west 330)."""
     return 30 + 60 * int(d)
 
 

@@ -14,7 +14,7 @@ Rasterising rules (documented in ``docs/reconstruction.md``):
 * a hex is sea when less than ``land_threshold`` of it is land in the land mask
   (hexes carrying a road or place stay land);
 * a fortification's hex carries a ``fortified`` hexside feature on each side its ``fortified`` facings
-  (compass points) cover, the hex inside (:mod:`tobruk.geography.extra`).
+  (directions, north to north-west) cover, the hex inside (:mod:`tobruk.geography.extra`).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class GeoPlace:
     source: str
     kind: str = "place"
     fortification: Side | None = None
-    fortified: tuple[str, ...] = ()  # the compass points its defences faced (a fortification's closed sides)
+    fortified: tuple[str, ...] = ()  # the directions its defences faced (a fortification's closed sides)
 
 
 @dataclass(frozen=True, slots=True)
