@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import make_scenario, unit_toml
 from tests.toy_system import MARSH_COLOUR, NAME, toy_scenario
-from tobruk.board.hexes import Hex
+from tobruk.board.hexes import Hex, Hexside
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
@@ -169,3 +169,27 @@ def test_gazalas_rendering_covers_its_terrain_and_its_counters() -> None:
     assert system.terrain_kinds is not None and set(rendering.terrain) == set(system.terrain_kinds)
     drawn = {d.type.value for d in gazala.units if not d.is_air and not d.is_dummy}
     assert drawn <= set(rendering.symbols)
+
+
+def test_a_fortified_side_is_a_rampart_inside_its_hex_in_the_holders_colour() -> None:
+    m = read_map(
+        Table(
+            {
+                "grid": {"rows": 3, "columns": 3},
+                "hexsides": {
+                    "fortified": [{"side": "B2|B3", "inside": "B2", "owner": "axis"}, {"side": "A1|A2", "inside": "A2", "owner": "allied"}]
+                },
+            },
+            "maps/test.toml",
+        )
+    )
+    svg = render_map(m)
+    axis = re.search(
+        r'<g stroke="#333" stroke-width="1.6"><line x1="([\d.]+)"[^>]*/>(?:<line [^>]*/>){3}<title>Axis fortified side B2\|B3</title></g>',
+        svg,
+    )
+    assert axis and re.search(r'<g stroke="#8b1a1a"[^>]*>.*<title>Allied fortified side A1\|A2</title></g>', svg)
+    # drawn just inside B2: west of the hexside between B2 and B3, east of B2's centre
+    layout = map_layout()
+    (side_x, _), _ = layout.side_segment(Hexside.between(Hex.parse("B2"), Hex.parse("B3")))
+    assert layout.centre(Hex.parse("B2"))[0] < float(axis.group(1)) < side_x

@@ -56,6 +56,7 @@ class Feature:
     PERIMETER = "perimeter"  # a fortress perimeter: needs the hex ``inside``
     IMPASSABLE_ESCARPMENT = "impassable-escarpment"  # crossed only by road
     PASS = "pass"  # lets a unit up or down a passable escarpment at the ordinary cost
+    FORTIFIED = "fortified"  # a side a fortification's defences faced: needs the hex ``inside`` and its ``owner``
 
 
 HIGH_SIDED = (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT)  # need a high side
@@ -66,8 +67,9 @@ CLIMBED = (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT)  # cost more to clim
 class SideFeature:
     """One feature on a hexside.
 
-    ``high`` is the hex atop an escarpment; ``owner`` the side that laid a minefield;
-    ``inside`` the hex inside a fortress perimeter.  Other kinds leave them ``None``.
+    ``high`` is the hex atop an escarpment; ``owner`` the side that laid a minefield or holds a fortified
+    side; ``inside`` the hex inside a fortress perimeter or behind a fortified side.  Other kinds leave them
+    ``None``.
     """
 
     kind: str
@@ -420,6 +422,8 @@ def build_map(
                 raise MapError("hexsides", f"minefield {side}: needs the side that owns it")
             if f.kind == Feature.PERIMETER and f.inside not in (a, b):
                 raise MapError("hexsides", f"perimeter {side}: its inside must be {a} or {b}, not {f.inside}")
+            if f.kind == Feature.FORTIFIED and (f.inside not in (a, b) or f.owner is None):
+                raise MapError("hexsides", f"fortified {side}: needs its inside ({a} or {b}, not {f.inside}) and its owner")
             if any(g.kind == f.kind for g in clean):
                 raise MapError("hexsides", f"{side} carries {f.kind} twice")
             clean.append(f)

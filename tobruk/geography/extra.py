@@ -12,6 +12,9 @@ grid after the other features, so a map that uses none of them is built exactly 
   pass.
 * ``[[railway]]``: one line, from the end nearest its base to the farthest railhead; ``[[railhead]]``:
   a station with the ISO ``date`` it became the railhead and the half-month ``turn`` containing it.
+* a fortification's ``fortified`` facings (the eight directions north, north-east ... north-west, on a place with a ``fortification``): the
+  hexsides of its hex that its defences faced carry a ``fortified`` feature, inside the place's hex and
+  owned by its side; the sides left out are its open ones (a rear left unmined, a gap in the wire).
 """
 
 from __future__ import annotations
@@ -20,13 +23,28 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tobruk.board.hexes import Hex, Hexside
+from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.layout import Layout
 from tobruk.board.maps import HIGH_SIDED, Feature, Railhead, SideFeature
+from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table
 
 LatLon = tuple[float, float]
 HALF_MONTH = ("I", "II")
+# the directions a fortification's defences may face, as bearings in degrees clockwise from north
+FACINGS = {
+    "north": 0,
+    "north-east": 45,
+    "east": 90,
+    "south-east": 135,
+    "south": 180,
+    "south-west": 225,
+    "west": 270,
+    "north-west": 315,
+}
+# a facing covers the hexsides whose outward bearing is this close to it: each of the eight directions falls on one
+# side of a pointy-topped hex, except north and south, which fall on a corner and so cover the two sides there
+FACING_SPREAD = 30
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
@@ -144,3 +162,55 @@ def snap_railhead(r: GeoRailhead, h: Hex, railway: Sequence[Hex]) -> Railhead:
     if h not in railway:
         h = min(railway, key=lambda rh: (rh.distance(h), railway.index(rh)))
     return Railhead(r.name, h, r.date, r.turn)
+
+
+def read_facings(t: Table, has_fortification: bool) -> tuple[str, ...]:
+    """A place's ``fortified`` facings, checked: directions of :data:`FACINGS`, each once, and only on a fortification."""
+    facings = t.strings("fortified", [])
+    for i, f in enumerate(facings):
+        if f not in FACINGS:
+            raise t.error(f"fortified[{i}]", f"expected a direction ({', '.join(FACINGS)}), got {f!r}")
+        if f in facings[:i]:
+            raise t.error(f"fortified[{i}]", f"{f!r} is listed twice")
+    if facings and not has_fortification:
+        raise t.error("fortified", "only a fortification has fortified sides: give the place its fortification (axis or allied)")
+    return tuple(facings)
+
+
+def side_bearing(d: Direction) -> int:
+    """The bearing a hexside faces outward, from the hex's centre (north-east 30, east 90 ... north-west 330)."""
+    return 30 + 60 * int(d)
+
+
+def facing_directions(facings: Sequence[str]) -> list[Direction]:
+    """The hexsides of a pointy-topped hex (north up) that defences facing ``facings`` cover."""
+
+    def apart(a: int, b: int) -> int:
+        return min((a - b) % 360, (b - a) % 360)
+
+    return [d for d in Direction if any(apart(side_bearing(d), FACINGS[f]) <= FACING_SPREAD for f in facings)]
+
+
+def add_fortified_sides(
+    name: str,
+    h: Hex,
+    facings: Sequence[str],
+    owner: Side,
+    is_open_to: Callable[[Hex], bool],
+    hexsides: dict[Hexside, list[SideFeature]],
+    holders: dict[Hexside, str],
+) -> None:
+    """Put a ``fortified`` feature on each hexside of ``h`` its defences faced, toward a neighbour that
+    ``is_open_to`` accepts (land on the board: a side on the sea or off the map defends nothing).
+
+    ``holders`` names the place that fortified each side so far: two fortifications fortifying one side
+    would make it inside both, and the data must say which it is.
+    """
+    for d in facing_directions(facings):
+        if not is_open_to(h.neighbour(d)):
+            continue
+        side = Hexside.of(h, d)
+        if side in holders:
+            raise ValueError(f"hexside {side}: fortified by both {holders[side]!r} and {name!r}; leave it out of one of them")
+        holders[side] = name
+        hexsides.setdefault(side, []).append(SideFeature(Feature.FORTIFIED, owner=owner, inside=h))

@@ -12,7 +12,9 @@ Rasterising rules (documented in ``docs/reconstruction.md``):
 * a hexside gets an escarpment, ridge, minefield or perimeter when the line crosses the
   segment joining the two hex centres; the high side, inside, or owner follows from data;
 * a hex is sea when less than ``land_threshold`` of it is land in the land mask
-  (hexes carrying a road or place stay land).
+  (hexes carrying a road or place stay land);
+* a fortification's hex carries a ``fortified`` hexside feature on each side its ``fortified`` facings
+  (directions, north to north-west) cover, the hex inside (:mod:`tobruk.geography.extra`).
 """
 
 from __future__ import annotations
@@ -44,11 +46,13 @@ from tobruk.engine.sides import SIDES, Side
 from tobruk.geography.extra import (
     GeoArea,
     GeoRailhead,
+    add_fortified_sides,
     add_pass,
     area_hexes,
     nearest_escarpment_side,
     railway_chain,
     read_areas,
+    read_facings,
     read_railheads,
     snap_railhead,
 )
@@ -72,6 +76,7 @@ class GeoPlace:
     source: str
     kind: str = "place"
     fortification: Side | None = None
+    fortified: tuple[str, ...] = ()  # the directions its defences faced (a fortification's closed sides)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +154,7 @@ def read_geography(t: Table) -> Geography:
     places = []
     for pt in t.tables("place"):
         lat, lon = pt.number("lat"), pt.number("lon")
+        fortification = pt.choice("fortification", SIDES, None)
         places.append(
             GeoPlace(
                 pt.str("name"),
@@ -157,7 +163,8 @@ def read_geography(t: Table) -> Geography:
                 pt.str("confidence"),
                 source_of(pt),
                 pt.str("kind", "place"),
-                pt.choice("fortification", SIDES, None),
+                fortification,
+                read_facings(pt, fortification is not None),
             )
         )
         pt.done()
@@ -198,7 +205,7 @@ def read_geography(t: Table) -> Geography:
             return [by_name[n] for n in wanted]
 
         # an included place brings its position and kind, not the other game's boxes and forts
-        places.extend(dataclasses.replace(p, fortification=None) for p in pick("places", tuple(other.places)))
+        places.extend(dataclasses.replace(p, fortification=None, fortified=()) for p in pick("places", tuple(other.places)))
         routes.extend(pick("routes", tuple(other.routes)))
         lines.extend(pick("lines", tuple(other.lines)))
         it.done()
@@ -572,6 +579,15 @@ def _rasterise_extras(
             side = nearest_escarpment_side(*ref.to_km(p.lat, p.lon), layout, hexsides)
             if side is not None:
                 add_pass(side, hexsides)
+
+    def land(h: Hex) -> bool:
+        return on_board(h) and terrain[h] != Terrain.SEA
+
+    holders: dict[Hexside, str] = {}  # the place that fortified each side, to refuse a side fortified twice
+    for p in geography.places:
+        h = ref.hex_at(p.lat, p.lon)
+        if p.fortified and p.fortification is not None and on_board(h):
+            add_fortified_sides(p.name, h, p.fortified, p.fortification, land, hexsides, holders)
     railway: list[Hex] = []
     for r in geography.railways:
         railway = railway_chain(trace([ref.to_km(*pt) for pt in r.points]))

@@ -2,10 +2,11 @@
 
 Terrain fills, sea, hex labels, roads (solid red), major tracks (dashed brown), minor tracks (dotted brown),
 escarpments (a line with teeth pointing downhill), towering escarpments (doubled), ridges, minefields (a row
-of crosses), the fortress perimeter, boxes and forts (square outlines in the owner's colour), place names, a
-legend of the terrain the map has, and counters.  Colours, unit symbols and status words come from the
-game system's rendering over the family's palette (:mod:`tobruk.render.palette`); the browser's page draws
-its counters with the same layout (:func:`map_layout`) and the symbols this SVG carries in its ``<defs>``.
+of crosses), the fortress perimeter, the fortified sides of a fort (a rampart just inside its hex), boxes and
+forts (square outlines in the owner's colour), place names, a legend of the terrain the map has, and counters.
+Colours, unit symbols and status words come from the game system's rendering over the family's palette
+(:mod:`tobruk.render.palette`); the browser's page draws its counters with the same layout (:func:`map_layout`)
+and the symbols this SVG carries in its ``<defs>``.
 """
 
 from __future__ import annotations
@@ -185,10 +186,34 @@ def _hexsides(m: Map, layout: Layout, palette: Palette, size: float) -> list[str
                 )
             elif f.kind == Feature.PERIMETER:
                 out.append(f'<line {seg} stroke="{colour}" stroke-width="2.5" stroke-dasharray="8 3"/>')
+            elif f.kind == Feature.FORTIFIED:
+                out.append(_fortified_side(side.label, (x1, y1), (x2, y2), layout.centre(f.inside or side.hex), f.owner, size))
             else:
                 out.append(f'<line {seg} stroke="{colour}" stroke-width="2.4"><title>{escape(f.kind)} {side.label}</title></line>')
     out.append("</g>")
     return out
+
+
+def _fortified_side(label: str, a: Point, b: Point, inside: Point, owner: Side | None, size: float) -> str:
+    """A fortified side: a rampart drawn just inside its hex, in the holder's colour, with short teeth toward
+    the outside (the way its defences faced), so that the open sides of a camp show as gaps."""
+    inset = 0.16
+    (ax, ay), (bx, by), (cx, cy) = a, b, inside
+    a2, b2 = (ax + (cx - ax) * inset, ay + (cy - ay) * inset), (bx + (cx - bx) * inset, by + (cy - by) * inset)
+    mx, my = (a2[0] + b2[0]) / 2, (a2[1] + b2[1]) / 2
+    dist = math.hypot(mx - cx, my - cy) or 1
+    tx, ty = (mx - cx) / dist * size * 0.1, (my - cy) / dist * size * 0.1
+    teeth = "".join(
+        f'<line x1="{a2[0] + (b2[0] - a2[0]) * k:.1f}" y1="{a2[1] + (b2[1] - a2[1]) * k:.1f}" '
+        f'x2="{a2[0] + (b2[0] - a2[0]) * k + tx:.1f}" y2="{a2[1] + (b2[1] - a2[1]) * k + ty:.1f}"/>'
+        for k in (0.25, 0.5, 0.75)
+    )
+    holder = owner or Side.AXIS
+    return (
+        f'<g stroke="{"#8b1a1a" if holder is Side.ALLIED else "#333"}" stroke-width="1.6">'
+        f'<line x1="{a2[0]:.1f}" y1="{a2[1]:.1f}" x2="{b2[0]:.1f}" y2="{b2[1]:.1f}" stroke-width="2.6"/>{teeth}'
+        f"<title>{holder.display} fortified side {label}</title></g>"
+    )
 
 
 def _routes(m: Map, layout: Layout, palette: Palette) -> list[str]:
