@@ -1,4 +1,4 @@
-"""The scenario loader hands a system's own fields to the extension its package registered, by field.
+"""The scenario loader hands a system's own fields to the extension of the system its package registered, by field.
 
 The loader names no system (tests/test_layering.py proves it on the source); these tests prove the hand-over
 with an extension made up here, so they hold whatever the packaged systems register.
@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
-import tobruk.loading.scenario as scenario_module
+import tobruk.engine.system as system_module
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
 from tobruk.board.units import UnitDef
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
+from tobruk.engine.system import System
 from tobruk.loading.datafile import Table
 from tobruk.loading.scenario import (
     Reinforcement,
@@ -28,7 +29,6 @@ from tobruk.loading.scenario import (
     extension_of,
     load_scenario,
     read_scenario,
-    register_extension,
 )
 from tobruk.mechanics.counters import Echelon, FamilyUnitDef, UnitType
 
@@ -93,12 +93,24 @@ ROSTER = ScenarioExtension(
 )
 
 
+def data_only(name: str, extension: ScenarioExtension) -> type[System]:
+    """A system registered with its data alone, whose scenario extension is ``extension``."""
+    return type(f"DataOnly{name.title().replace('-', '')}", (System,), {"name": name, "playable": False, "scenario_extension": extension})
+
+
 @pytest.fixture
-def roster(monkeypatch: pytest.MonkeyPatch) -> ScenarioExtension:
-    """The made-up extension registered beside the packaged ones, for one test."""
-    scenario_module._extensions()  # the packaged ones first, so they are not registered into the copy afterwards
-    monkeypatch.setattr(scenario_module, "_EXTENSIONS", dict(scenario_module._EXTENSIONS))
-    register_extension(ROSTER)
+def registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, type[System]]:
+    """The registry of systems, with the packaged ones, in a copy that one test may add to."""
+    system_module.system_names()  # the packaged ones first, so they are not registered into the copy afterwards
+    copy = dict(system_module._REGISTRY)
+    monkeypatch.setattr(system_module, "_REGISTRY", copy)
+    return copy
+
+
+@pytest.fixture
+def roster(registry: dict[str, type[System]]) -> ScenarioExtension:
+    """The made-up system and its extension registered beside the packaged ones, for one test."""
+    system_module.register(data_only("made-up", ROSTER))
     return ROSTER
 
 
@@ -148,14 +160,34 @@ def test_the_turns_are_the_extensions_not_the_files(roster: ScenarioExtension) -
 
 
 def test_a_field_has_one_reader(roster: ScenarioExtension) -> None:
-    register_extension(roster)  # the same again (a package imported twice) is harmless
-    other = ScenarioExtension("roster", "another", _read_roster, roster.summary, roster.data, roster.counters)
-    with pytest.raises(ValueError, match="'roster' is read by made-up already"):
-        register_extension(other)
+    system_module.register(
+        data_only("another", ScenarioExtension("roster", "another", _read_roster, roster.summary, roster.data, roster.counters))
+    )
+    with pytest.raises(ValueError, match=r"scenario field 'roster' is read by (made-up|another) already"):
+        read()
 
 
 def test_two_extension_fields_in_one_scenario_are_refused(roster: ScenarioExtension) -> None:
-    register_extension(ScenarioExtension("muster", "made-up", _read_roster, roster.summary, roster.data, roster.counters))
+    system_module.register(
+        data_only("mustering", ScenarioExtension("muster", "made-up", _read_roster, roster.summary, roster.data, roster.counters))
+    )
     with pytest.raises(ScenarioError) as err:
         read('muster = ["C"]')
     assert err.value.field in ("roster", "muster") and "not several" in err.value.problem
+
+
+def test_a_game_of_a_data_only_system_is_refused_in_one_line(roster: ScenarioExtension) -> None:
+    from tobruk.engine.game import Game
+    from tobruk.engine.system import RulesNotPlayed
+
+    with pytest.raises(RulesNotPlayed, match=r"the rules of made-up .* are not played yet"):
+        Game(read())
+    with pytest.raises(RulesNotPlayed, match=r"North-Africa campaign .* not played yet"):
+        Game(load_scenario("na-gazala"))
+
+
+def test_a_scenario_of_no_registered_system_is_refused_with_the_known_names() -> None:
+    from tobruk.engine.system import UnknownSystem, system_for
+
+    with pytest.raises(UnknownSystem, match=r"no game system 'nowhere'; known: .*gazala-gallop"):
+        system_for("nowhere")

@@ -15,10 +15,10 @@ import pkgutil
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tobruk.engine.actions import Action, Vocabulary
-from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.errors import IllegalOrderError, TobrukError
 from tobruk.engine.flow import Decision, Step
 from tobruk.engine.sides import Side
 from tobruk.engine.state import ELIMINATED, UnitView
@@ -95,6 +95,12 @@ class System:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     prefix: ClassVar[str] = ""  # the clause prefix of its rules, "GG"
+    # False for a system registered with its data alone (its order of battle, turn track and scenarios): its scenarios
+    # are read and shown, and a game of one is refused with :class:`RulesNotPlayed`
+    playable: ClassVar[bool] = True
+    # the scenario loader's reader of the scenario fields the system owns (``units_from``), if any: a
+    # :class:`tobruk.loading.scenario.ScenarioExtension`
+    scenario_extension: ClassVar[Any] = None
     vocabulary: ClassVar[Vocabulary] = Vocabulary(())
     game_over_clause: ClassVar[str] = "end"
     terrain_kinds: ClassVar[frozenset[str] | None] = None  # the terrain its charts know (None: any)
@@ -253,11 +259,16 @@ class System:
         return f"{error.reason} [{error.clause}]"
 
 
+S = TypeVar("S", bound="System")
 _REGISTRY: dict[str, type[System]] = {}
 _INSTANCES: dict[str, System] = {}
 
 
-def register(cls: type[System]) -> type[System]:
+def register(cls: type[S]) -> type[S]:
+    """Register a system class by its name (its package's one registration: a playable system or a data-only one)."""
+    known = _REGISTRY.get(cls.name)
+    if known is not None and known is not cls and known.__qualname__ != cls.__qualname__:
+        raise ValueError(f"two systems are called {cls.name!r}")
     _REGISTRY[cls.name] = cls
     return cls
 
@@ -271,21 +282,52 @@ def _load_packages() -> None:
             importlib.import_module(f"{pkg.__name__}.{info.name}")
 
 
+class UnknownSystem(TobrukError, KeyError):
+    """A scenario names a game system no package registers."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        super().__init__(f"no game system {name!r}; known: {', '.join(known)}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class RulesNotPlayed(TobrukError):
+    """A game of a system registered with its data alone: its scenarios can be shown, not played yet."""
+
+    def __init__(self, name: str, title: str) -> None:
+        self.name = name
+        super().__init__(f"the rules of {title or name} ({name}) are not played yet: its scenarios can be shown, not played")
+
+
 def find_system(name: str) -> type[System]:
+    """The system class registered under ``name`` (playable or data only); :class:`UnknownSystem` if none is."""
     _load_packages()
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise KeyError(f"no game system {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+        raise UnknownSystem(name, sorted(_REGISTRY)) from None
 
 
 def system_for(name: str) -> System:
-    """The one instance of a system (its charts loaded once)."""
+    """The one instance of a playable system (its charts loaded once); :class:`RulesNotPlayed` for a system registered
+    with its data alone, :class:`UnknownSystem` for a name no package registers."""
     if name not in _INSTANCES:
-        _INSTANCES[name] = find_system(name)()
+        kind = find_system(name)
+        if not kind.playable:
+            raise RulesNotPlayed(name, kind.title)
+        _INSTANCES[name] = kind()
     return _INSTANCES[name]
 
 
-def system_names() -> list[str]:
+def system_names(*, playable: bool = True) -> list[str]:
+    """The registered systems' names: the playable ones (or, with ``playable=False``, every one)."""
     _load_packages()
-    return sorted(_REGISTRY)
+    return sorted(name for name, kind in _REGISTRY.items() if kind.playable or not playable)
+
+
+def registered_systems() -> list[type[System]]:
+    """Every registered system class, playable or data only."""
+    _load_packages()
+    return [_REGISTRY[name] for name in sorted(_REGISTRY)]

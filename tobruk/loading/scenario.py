@@ -119,22 +119,19 @@ class ScenarioExtension:
     counters: Callable[[Scenario], list[tuple[UnitDef, UnitState]]]
 
 
-_EXTENSIONS: dict[str, ScenarioExtension] = {}
-
-
-def register_extension(extension: ScenarioExtension) -> None:
-    """Called by a system package when it is imported; a field has one reader."""
-    known = _EXTENSIONS.get(extension.field)
-    if known is not None and known != extension:
-        raise ValueError(f"scenario field {extension.field!r} is read by {known.system} already")
-    _EXTENSIONS[extension.field] = extension
-
-
 def _extensions() -> dict[str, ScenarioExtension]:
-    from tobruk.engine.system import system_names
+    """The scenario extensions of the registered systems, by the field each reads (a field has one reader)."""
+    from tobruk.engine.system import registered_systems
 
-    system_names()  # the registry imports every system package, and each registers its extensions
-    return _EXTENSIONS
+    out: dict[str, ScenarioExtension] = {}
+    for kind in registered_systems():
+        extension = kind.scenario_extension
+        if isinstance(extension, ScenarioExtension):
+            known = out.get(extension.field)
+            if known is not None and known != extension:
+                raise ValueError(f"scenario field {extension.field!r} is read by {known.system} already")
+            out[extension.field] = extension
+    return out
 
 
 def extension_of(scenario: Scenario) -> ScenarioExtension | None:

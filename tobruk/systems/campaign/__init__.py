@@ -5,19 +5,29 @@ Its nine scenarios and the campaign game draw their counters from one order of b
 scenario (``scenarios/``) names them with ``units_from`` and says where each unit stands or when it
 enters, the fortifications, the anti-tank guns and the victory condition (:mod:`.scenario`).
 
-The rules are not implemented yet, so the package registers no :class:`tobruk.engine.system.System`:
-``tobruk play`` refuses its scenarios in one line and the browser does not offer them.  What it registers
-is the scenario loader's extension for ``units_from`` (read, and shown by ``tobruk show``: :mod:`.show`).
+The rules are not implemented yet, so the package registers its system as data only (``playable = False``): a
+game of one of its scenarios is refused in one line (``RulesNotPlayed``), the browser does not offer them, and
+``tobruk show`` reads and shows them through the system's scenario extension for ``units_from`` (:mod:`.show`).
 """
 
 from __future__ import annotations
 
-from tobruk.loading.scenario import ScenarioExtension, register_extension
+from typing import ClassVar
+
+from tobruk.engine.system import System, register
+from tobruk.loading.scenario import ScenarioExtension
 from tobruk.systems.campaign import show
 from tobruk.systems.campaign.scenario import read_campaign
 
 SYSTEM = "north-africa-campaign"  # the system its scenario files name
 
-register_extension(
-    ScenarioExtension(field="units_from", system=SYSTEM, read=read_campaign, summary=show.summary, data=show.data, counters=show.counters)
-)
+
+@register
+class NorthAfricaCampaign(System):
+    name = SYSTEM
+    title = "The North-Africa campaign"
+    prefix = "CA"
+    playable = False
+    scenario_extension: ClassVar[ScenarioExtension] = ScenarioExtension(
+        field="units_from", system=SYSTEM, read=read_campaign, summary=show.summary, data=show.data, counters=show.counters
+    )
