@@ -255,9 +255,14 @@ def test_stacking_problems_say_which_limit() -> None:
         + unit_toml("T", "allied", "A5")
     )
     game = movement_game(units)
-    assert stacking_problem(game, ["D0", "T"]) == "only one side's units may be in a hex [GG-XII.A.1]"
-    assert stacking_problem(game, ["S0", "S1", "S2", "S3"]) == "at most 3 units in a hex [GG-XII.A.2]"
-    assert stacking_problem(game, ["D0", "D1", "D2"]) == "at most 2 division-level units in a hex [GG-XII.A.2]"
+
+    def refusal(uids: list[str]) -> tuple[str, str] | None:
+        problem = stacking_problem(game, uids)
+        return None if problem is None else (problem.clause, problem.reason)
+
+    assert refusal(["D0", "T"]) == ("GG-XII.A.1", "only one side's units may be in a hex")
+    assert refusal(["S0", "S1", "S2", "S3"]) == ("GG-XII.A.2", "at most 3 units in a hex")
+    assert refusal(["D0", "D1", "D2"]) == ("GG-XII.A.2", "at most 2 division-level units in a hex")
     assert stacking_problem(game, ["D0", "D1", "S0"]) is None
     assert Side.AXIS is game.defs["D0"].side
 

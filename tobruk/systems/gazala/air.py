@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.chance import Chance
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics import air as mechanics_air
 from tobruk.mechanics.counters import AACapability, UnitType, family_defs, family_unit
@@ -44,20 +45,21 @@ def flown(game: Game, uid: str) -> None:
     game.vars.air = game.vars.air | {uid: (game.turn, record(game, uid)[1])}
 
 
-def why_unavailable(game: Game, side: Side) -> str | None:
-    """Why the side's air unit cannot fly now, or ``None`` when it can (only looks: a refused order changes nothing)."""
+def why_unavailable(game: Game, side: Side) -> IllegalOrderError | None:
+    """Why the side's air unit cannot fly now (the refusal, with its clause), or ``None`` when it can (only looks: a
+    refused order changes nothing)."""
     uid = air_unit(game, side)
     if uid is None:
-        return "no air unit"
+        return IllegalOrderError("GG-X.A", "no air unit")
     used, out_until = record(game, uid)
     if game.vars.weather == "sandstorm":
-        return "no air units in a sandstorm [GG-VIII.A.1]"
+        return IllegalOrderError("GG-VIII.A.1", "no air units in a sandstorm")
     if out_until >= game.turn:
-        return f"{uid} is knocked out until the end of turn {out_until} [GG-X.C]"
+        return IllegalOrderError("GG-X.C", f"{uid} is knocked out until the end of turn {out_until}")
     if used == game.turn:
-        return f"{uid} has flown already this game-turn [GG-X.A]"
+        return IllegalOrderError("GG-X.A", f"{uid} has flown already this game-turn")
     if game.vars.weather == "rainstorm" and not game.vars.air_ok.get(side.value, False):
-        return "the airfields are waterlogged this player-turn [GG-VIII.B.1]"
+        return IllegalOrderError("GG-VIII.B.1", "the airfields are waterlogged this player-turn")
     return None
 
 

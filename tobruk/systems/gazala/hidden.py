@@ -24,6 +24,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
 from tobruk.systems.gazala.state import Unseen
@@ -161,7 +162,7 @@ def hidden_in(game: Game, hexes: list[Hex] | tuple[Hex, ...], side: Side) -> boo
     return any(family_unit(game, u).hidden for h in hexes for u in game.units_at(h, side))
 
 
-def dummy_problem(game: Game) -> str | None:
+def dummy_problem(game: Game) -> IllegalOrderError | None:
     """GG-V.B.1: each dummy must share its hex with a real unit and/or a box."""
     boxes = {h for h, s in game.scenario.map.fortifications.items() if s is Side.ALLIED}
     for uid in game.units_of(Side.ALLIED):
@@ -169,10 +170,10 @@ def dummy_problem(game: Game) -> str | None:
         if not d.is_dummy or u.eliminated:
             continue
         if u.hex is None:
-            return f"place {uid} first [GG-V.B.1]"
+            return IllegalOrderError("GG-V.B.1", f"place {uid} first")
         real = [x for x in game.units_at(u.hex, Side.ALLIED) if not family_defs(game)[x].is_dummy]
         if not real and u.hex not in boxes:
-            return f"{uid} in {u.hex} must share its hex with a real unit or a box [GG-V.B.1]"
+            return IllegalOrderError("GG-V.B.1", f"{uid} in {u.hex} must share its hex with a real unit or a box")
     return None
 
 

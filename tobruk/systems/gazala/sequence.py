@@ -33,7 +33,7 @@ from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala import victory as vp
 from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Gallop, Weather
 from tobruk.systems.gazala.moving import carry_out_move
-from tobruk.systems.gazala.setup import SetupStep, SiegeStep, illegal
+from tobruk.systems.gazala.setup import SetupStep, SiegeStep
 from tobruk.systems.gazala.steps import GazalaStep
 
 if TYPE_CHECKING:
@@ -68,8 +68,7 @@ def fly(game: Game, decision: Decision, order: Action) -> None:
     if order not in air_orders(game, decision.phase, side):
         why = air.why_unavailable(game, side)
         raise IllegalOrderError(
-            "GG-X.A" if why is None else why.rpartition("[")[2].rstrip("]"),
-            f"'{order.notation()}' is not possible now" + (f": {why.rpartition(' [')[0]}" if why else ""),
+            "GG-X.A" if why is None else why.clause, f"'{order.notation()}' is not possible now" + (f": {why.reason}" if why else "")
         )
     if isinstance(order, Intercept):
         air.declare(game, side, "intercept-interdiction", None)
@@ -79,17 +78,18 @@ def fly(game: Game, decision: Decision, order: Action) -> None:
         air.declare(game, side, "strike", order.hex)
 
 
-def activation_problem(game: Game, uid: str) -> str | None:
+def activation_problem(game: Game, uid: str) -> IllegalOrderError | None:
+    """Why ``uid`` may not be activated now (GG-V.A.2, A.4), or ``None``."""
     d = family_defs(game).get(uid)
     if d is None or d.side is not ALLIED or d.is_dummy or d.is_air:
-        return f"{uid!r} is not an Allied ground unit [GG-V.A.2]"
+        return IllegalOrderError("GG-V.A.2", f"{uid!r} is not an Allied ground unit")
     u = family_unit(game, uid)
     if u.activated:
-        return f"{uid} is already active [GG-V.A.2]"
+        return IllegalOrderError("GG-V.A.2", f"{uid} is already active")
     if u.eliminated or u.hex is None:
-        return f"{uid} is not on the map [GG-V.A.2]"
+        return IllegalOrderError("GG-V.A.2", f"{uid} is not on the map")
     if not game.vars.nonhistorical and mv.activations_left(game) <= 0:
-        return "no activations left this turn (2, plus 1 per Allied unit lost in the Axis player-turn) [GG-V.A.4]"
+        return IllegalOrderError("GG-V.A.4", "no activations left this turn (2, plus 1 per Allied unit lost in the Axis player-turn)")
     return None
 
 
@@ -104,11 +104,12 @@ def activatable(game: Game) -> list[str]:
     ]
 
 
-def gallop_problem(game: Game) -> str | None:
+def gallop_problem(game: Game) -> IllegalOrderError | None:
+    """Why the Gazala Gallop may not be called now (GG-XIII.E), or ``None``."""
     if game.vars.gallop_called:
-        return "the Gazala Gallop has already been called [GG-XIII.E]"
+        return IllegalOrderError("GG-XIII.E", "the Gazala Gallop has already been called")
     if not mv.gallop_candidates(game):
-        return "no Allied units are on or within 1 hex of the Gazala Line [GG-XIII.E]"
+        return IllegalOrderError("GG-XIII.E", "no Allied units are on or within 1 hex of the Gazala Line")
     return None
 
 
@@ -148,7 +149,7 @@ class AlliedChoices(GazalaStep):
             raise self.refuse(game, decision, order)
         problem = activation_problem(game, order.unit)
         if problem is not None:
-            raise illegal(problem)
+            raise problem
         mv.activate(game, order.unit, counted=not game.vars.nonhistorical)
         hd.reveal(game, order.unit, "activated")
         game.log(f"Allied: {order.unit} activated.")
@@ -159,7 +160,7 @@ class AlliedChoices(GazalaStep):
             raise self.refuse(game, decision, order)
         problem = gallop_problem(game)
         if problem is not None:
-            raise illegal(problem)
+            raise problem
         units = mv.gallop_candidates(game)
         for uid in units:
             mv.activate(game, uid, counted=False)

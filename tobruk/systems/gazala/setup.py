@@ -27,23 +27,17 @@ if TYPE_CHECKING:
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 
-def stacking_problem(game: Game, uids: Sequence[str]) -> str | None:
+def stacking_problem(game: Game, uids: Sequence[str]) -> IllegalOrderError | None:
     """Why these units may not share a hex (GG-XII.A.1-3), or ``None``; dummies do not count."""
     defs = [family_defs(game)[u] for u in uids]
     if len({d.side for d in defs}) > 1:
-        return "only one side's units may be in a hex [GG-XII.A.1]"
+        return IllegalOrderError("GG-XII.A.1", "only one side's units may be in a hex")
     real = [d for d in defs if not d.is_dummy]
     if len(real) > mv.STACK_UNITS:
-        return f"at most {mv.STACK_UNITS} units in a hex [GG-XII.A.2]"
+        return IllegalOrderError("GG-XII.A.2", f"at most {mv.STACK_UNITS} units in a hex")
     if sum(d.is_division for d in real) > mv.STACK_DIVISIONS:
-        return f"at most {mv.STACK_DIVISIONS} division-level units in a hex [GG-XII.A.2]"
+        return IllegalOrderError("GG-XII.A.2", f"at most {mv.STACK_DIVISIONS} division-level units in a hex")
     return None
-
-
-def illegal(problem: str) -> IllegalOrderError:
-    """A refusal from a "reason [clause]" problem text."""
-    reason, _, clause = problem.rpartition(" [")
-    return IllegalOrderError(clause.rstrip("]"), reason)
 
 
 def setup_zones(game: Game, side: Side) -> dict[str, str]:
@@ -56,7 +50,7 @@ def setup_zones(game: Game, side: Side) -> dict[str, str]:
 
 def placement_problem(
     game: Game, uid: str, h: Hex, zones: dict[str, str] | None = None, occupants: dict[Hex, list[str]] | None = None
-) -> str | None:
+) -> IllegalOrderError | None:
     """Why ``uid`` may not be set up in ``h``, or ``None``.  A listing passes its side's ``zones`` and the
     ``occupants`` of the position, worked out once for all its units and hexes."""
     d = family_defs(game).get(uid)
@@ -67,22 +61,22 @@ def placement_problem(
         zones = setup_zones(game, d.side)
     zone_name = zones.get(uid) if d is not None and zones is not None else None
     if zone_name is None:
-        return f"{uid} has a fixed historical set-up position [{clause}]"
+        return IllegalOrderError(clause, f"{uid} has a fixed historical set-up position")
     if h not in game.scenario.zone(zone_name):
-        return f"{h} is outside the set-up zone {zone_name!r} [{clause}]"
+        return IllegalOrderError(clause, f"{h} is outside the set-up zone {zone_name!r}")
     if uid in game.vars.placed:
-        return f"{uid} has been placed already; undo to place it elsewhere [{clause}]"
+        return IllegalOrderError(clause, f"{uid} has been placed already; undo to place it elsewhere")
     if d is not None and d.is_dummy:
         boxes = {b for b, s in game.scenario.map.fortifications.items() if s is d.side}
         here = game.units_at(h) if occupants is None else occupants.get(h, [])
         fixed = [u for u in here if family_defs(game)[u].side is d.side and u in game.vars.placed and not family_defs(game)[u].is_dummy]
         if h not in boxes and not fixed:
-            return f"a dummy goes with a real unit already set up there, or into a box [{clause}]"
+            return IllegalOrderError(clause, "a dummy goes with a real unit already set up there, or into a box")
     others = [u for u in (game.units_at(h) if occupants is None else occupants.get(h, [])) if u != uid]
     return stacking_problem(game, [*others, uid])
 
 
-def pool_problem(game: Game) -> str | None:
+def pool_problem(game: Game) -> IllegalOrderError | None:
     """Units still in the pool at the end of the Allied set-up go to their printed positions (ruling
     R-POOL): refused while one of those hexes would then be over the stacking limit."""
     waiting = [u for u in hd.pool_units(game, ALLIED) if family_unit(game, u).hex is None and not family_defs(game)[u].is_dummy]
@@ -90,11 +84,11 @@ def pool_problem(game: Game) -> str | None:
     for uid in waiting:
         h = game.scenario.start.get(uid)
         if h is None:
-            return f"place {uid}: it has no printed position [GG-V.B.1]"
+            return IllegalOrderError("GG-V.B.1", f"place {uid}: it has no printed position")
         stacks.setdefault(h, []).append(uid)
         problem = stacking_problem(game, stacks[h])
         if problem is not None:
-            return f"place {uid}: its printed position {h} is taken ({problem.rpartition(' [')[0]}) [GG-XII.A.2]"
+            return IllegalOrderError("GG-XII.A.2", f"place {uid}: its printed position {h} is taken ({problem.reason})")
     return None
 
 
@@ -251,7 +245,7 @@ class SetupStep(GazalaStep):
             raise IllegalOrderError(decision.clause, f"{order.unit!r} is not one of your units")
         problem = placement_problem(game, order.unit, order.hex)
         if problem is not None:
-            raise illegal(problem)
+            raise problem
         u = family_unit(game, order.unit)
         if u.hidden:
             hd.keep_unseen(game, order.unit)  # the enemy sees the set-up when it is over
@@ -268,7 +262,7 @@ class SetupStep(GazalaStep):
         if decision.side is ALLIED:
             problem = hd.dummy_problem(game) or pool_problem(game)
             if problem is not None:
-                raise illegal(problem)
+                raise problem
         return True
 
     def finish(self, game: Game) -> None:

@@ -24,8 +24,7 @@ class GazalaStep(PhaseStep):
 
             why = air.why_unavailable(game, decision.side)
             return IllegalOrderError(
-                "GG-X.A" if why is None else why.rpartition("[")[2].rstrip("]"),
-                f"'{action.notation()}' is not possible now" + (f": {why.rpartition(' [')[0]}" if why else ""),
+                "GG-X.A" if why is None else why.clause, f"'{action.notation()}' is not possible now" + (f": {why.reason}" if why else "")
             )
         clause = "GG-XIII.A.1" if isinstance(action, Move) else decision.clause
         return IllegalOrderError(
