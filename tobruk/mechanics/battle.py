@@ -130,9 +130,10 @@ class BattleRules:
         """Whether the defender is asked (only where some result would make a defender retreat)."""
         return False
 
-    def combat_die(self, game: Game, order: Attack, side: Side, n: int) -> tuple[Outcome, ...]:
-        """The battle's die: each face with its probability and the result it gives (what the odds' outcome table
-        groups, so the table and the roll read one distribution)."""
+    def combat_die(self, game: Game, order: Attack, side: Side, n: int | None) -> tuple[Outcome, ...]:
+        """The battle's die for attack ``order`` (declared as number ``n``, or ``None`` before it is): each face with its
+        probability and the result it gives (what the odds' outcome table groups, so the table and the roll read one
+        distribution); refused (:class:`IllegalOrderError`) for an attack the rules do not allow."""
         raise NotImplementedError
 
     def combat_purpose(self, game: Game, order: Attack, side: Side, n: int) -> str:

@@ -6,13 +6,17 @@ FamilyUnit`), the strength the game log form plots, and the checks the fuzzer ma
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tobruk.board.units import UnitDef
 from tobruk.engine.actions import Action
+from tobruk.engine.chance import grouped
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.engine.system import System
-from tobruk.mechanics.actions import Add, Move
+from tobruk.mechanics.actions import Add, Attack, Move
+from tobruk.mechanics.battle import rules as battle_rules
 from tobruk.mechanics.counters import FamilyUnit, family_defs, family_unit, read_family_unit
 
 if TYPE_CHECKING:
@@ -44,16 +48,32 @@ class FamilySystem(System):
         return sum(1 for u in game.units_of(side) if (v := family_unit(game, u)).out_of_supply and not v.eliminated and v.hex is not None)
 
     def check_action(self, game: Game, action: Action) -> list[str]:
-        """Before an action the family lists is played: a unit that has attacked this game-turn, or is disrupted, never
-        joins an attack (GG-XIV.A.1 and A.3; FA-SEQ.1 and the spent units of FA-CRT.2)."""
-        if isinstance(action, Add):
-            u = family_unit(game, action.unit)
-            if u.disrupted:
-                return [f"disrupted {action.unit} attacks"]
-            if u.attacked:
-                return [f"{action.unit} attacks twice in turn {game.turn}"]
-        return []
+        return family_action_problems(game, action)
+
+    def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:
+        """An attack's results with their probabilities: the battle's die grouped by result (the same distribution
+        the battle rolls); none while a defender is face down, or for an attack the rules refuse."""
+        if not isinstance(action, Attack):
+            return []
+        if any(game.unit(u).hidden for h in action.defenders for u in game.units_at(h, side.enemy)):
+            return []
+        try:
+            return grouped(battle_rules(game).combat_die(game, action, side, None))
+        except IllegalOrderError:
+            return []
 
     def once_per_turn(self, game: Game, action: Action) -> str | None:
         """A unit moves at most once a game-turn (GG-XIII.A.1, FA-SEQ.1)."""
         return f"{action.unit} moves" if isinstance(action, Move) else None
+
+
+def family_action_problems(game: Game, action: Action) -> list[str]:
+    """Before an action the family lists is played: a unit that has attacked this game-turn, or is disrupted, never
+    joins an attack (GG-XIV.A.1 and A.3; FA-SEQ.1 and the spent units of FA-CRT.2)."""
+    if isinstance(action, Add):
+        u = family_unit(game, action.unit)
+        if u.disrupted:
+            return [f"disrupted {action.unit} attacks"]
+        if u.attacked:
+            return [f"{action.unit} attacks twice in turn {game.turn}"]
+    return []

@@ -162,7 +162,7 @@ def test_probability_table_at_3_to_1_against_a_box() -> None:
     # 3:1 column: D, R1, R1, R2, R2, DE; in a box R1 -> D, R2 -> compulsory R1, DE -> compulsory R2.
     # An armoured defender has no infantry to match the box's +3, so the odds stay 3:1.
     game = duel(6, 2, extra='[map.fortifications]\nallied = ["B4"]\n')
-    table = cb.outcomes(game, attack_on(game), AXIS)
+    table = game.system.outcomes(game, attack_on(game), AXIS)
     assert dict(table) == {"D": Fraction(1, 2), "R1 (compulsory)": Fraction(1, 3), "R2 (compulsory)": Fraction(1, 6)}
     assert sum(p for _, p in table) == 1
 
@@ -171,7 +171,7 @@ def test_probability_table_at_3_to_1_against_a_box() -> None:
 def test_probabilities_match_the_column(column: str) -> None:
     a, d = RATIO[column]
     game = duel(a, d)
-    table = dict(cb.outcomes(game, attack_on(game), AXIS))
+    table = dict(game.system.outcomes(game, attack_on(game), AXIS))
     assert sum(table.values()) == 1
     expected: dict[str, Fraction] = {}
     for die in range(1, 7):

@@ -1,4 +1,5 @@
-"""The probability table a player sees before declaring (cb.outcomes): results as the defenders will feel them.
+"""The probability table a player sees before declaring (System.outcomes: the battle's die grouped by result): results
+as the defenders will feel them.
 
 GCRT columns (2016 charts), die 1 to 6: 1:1 AR, DAR, -, D, R1, R2; 10:1 R2, DE, DE, DE, DE, DE.  Against units in
 their own box (GG-XI.A.1) R1 becomes D, R2 a compulsory R1, DE a compulsory R2; the attackers' results stand.
@@ -15,7 +16,6 @@ from tests.conftest import attack_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
-from tobruk.systems.gazala import combat as cb
 
 H = Hex.parse
 SIXTH = Fraction(1, 6)
@@ -24,7 +24,7 @@ BOX_B4 = '[map.fortifications]\nallied = ["B4"]\n'
 
 def table(attack: int, defenders: str, hexes: tuple[str, ...] = ("B4",), extra: str = BOX_B4) -> list[tuple[str, Fraction]]:
     game = attack_game(unit_toml("Att", "axis", "B3", factors=f"{attack}-1-4") + defenders, extra)
-    return cb.outcomes(game, Attack(tuple(H(h) for h in hexes), ("Att",)), Side.AXIS)
+    return game.system.outcomes(game, Attack(tuple(H(h) for h in hexes), ("Att",)), Side.AXIS)
 
 
 def tank(uid: str, hex_: str, defence: int = 2) -> str:
@@ -68,5 +68,5 @@ def test_players_get_the_same_table_through_the_system_and_nothing_for_a_wrong_d
     # computer players read the table through System.outcomes, which answers [] instead of refusing
     game = attack_game(unit_toml("Att", "axis", "B3", factors="20-1-4") + tank("Def", "B4"))
     order = Attack((H("B4"),), ("Att",))
-    assert game.system.outcomes(game, order, Side.AXIS) == cb.outcomes(game, order, Side.AXIS) != []
+    assert game.system.outcomes(game, order, Side.AXIS) != []
     assert game.system.outcomes(game, Attack((H("B4"),), ("Nobody",)), Side.AXIS) == []

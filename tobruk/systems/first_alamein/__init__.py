@@ -11,28 +11,22 @@ combat), :mod:`.air`, :mod:`.supply` (recovery and supply), :mod:`.victory`; wha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tobruk.board.maps import Terrain
-from tobruk.engine.actions import Action
-from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Odds, Rendering, Summary, register
+from tobruk.engine.system import register
 from tobruk.loading.datafile import read_toml
-from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.control import set_control
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.family import FamilySystem
-from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import faces
 from tobruk.systems.first_alamein import sequence as sq
 from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.actions import VOCABULARY
 from tobruk.systems.first_alamein.battle import battle_rules
-from tobruk.systems.first_alamein.battle import suggestions as battle_suggestions
 from tobruk.systems.first_alamein.charts import read_charts
 from tobruk.systems.first_alamein.position import make_stacking_rules
 from tobruk.systems.first_alamein.state import FirstAlameinVars
@@ -85,53 +79,20 @@ class FirstAlamein(FamilySystem):
         for line in vp.describe(game.vars.result):
             game.log(line, kind="event")
 
-    # --- what the faces ask (see faces.py) ------------------------------------------------------------
-    def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:
-        if not isinstance(action, Attack):
-            return []
-        try:
-            return cb.outcomes(game, action, side)
-        except IllegalOrderError:
-            return []
-
-    def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
-        return faces.odds(game, action, side)
-
-    def summary(self, game: Game) -> Summary | None:
-        return faces.summary(game)
-
-    def result_lines(self, game: Game) -> list[str]:
-        result = game.vars.result
-        return vp.describe(result) if result else []
-
-    def suggestions(self, game: Game, side: Side) -> list[Action]:
-        return list(battle_suggestions(game, side))
-
-    def view(self, game: Game, side: Side) -> dict[str, Any]:
-        return faces.view(game, side)
-
+    # --- what the faces ask (faces.py: bound here as they are) -------------------------------------------------
     score_title = "Axis victory conditions met if the game ended now"
-
-    def turn_notes(self, game: Game) -> dict[str, str]:
-        return {"date": faces.day(game)} if faces.day(game) else {}
-
-    def score_now(self, game: Game) -> dict[str, float] | None:
-        return faces.score_now(game)
-
-    def form_facts(self, game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
-        return faces.form_facts(game)
-
-    def invariants(self, game: Game, before: Step) -> list[str]:
-        return faces.invariants(game, before)
-
-    def features(self, game: Game, side: Side) -> dict[str, Any]:
-        return faces.features(game, side)
-
-    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-        return faces.prefer(seen, actions, stage)
-
-    def rendering(self) -> Rendering:
-        return faces.RENDERING
+    odds = staticmethod(faces.odds)
+    summary = staticmethod(faces.summary)
+    result_lines = staticmethod(faces.result_lines)
+    suggestions = staticmethod(faces.suggestions)
+    view = staticmethod(faces.view)
+    turn_notes = staticmethod(faces.turn_notes)
+    score_now = staticmethod(faces.score_now)
+    form_facts = staticmethod(faces.form_facts)
+    invariants = staticmethod(faces.invariants)
+    features = staticmethod(faces.features)
+    prefer = staticmethod(faces.prefer)
+    rendering = staticmethod(faces.rendering)
 
 
 def initial_control(game: Game) -> dict[Any, Side]:

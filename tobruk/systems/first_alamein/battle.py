@@ -60,7 +60,7 @@ class FirstAlameinBattle(BattleRules):
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.asks_no_retreat(game, cb.assess(game, order, side, n))
 
-    def combat_die(self, game: Game, order: Attack, side: Side, n: int) -> tuple[Outcome, ...]:
+    def combat_die(self, game: Game, order: Attack, side: Side, n: int | None) -> tuple[Outcome, ...]:
         return cb.combat_die(game, order, side, n)
 
     def fight(

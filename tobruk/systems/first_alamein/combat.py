@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine import chance
-from tobruk.engine.chance import Outcome, grouped, labelled
+from tobruk.engine.chance import Outcome, labelled
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
@@ -261,14 +261,6 @@ def combat_die(game: Game, order: Attack, side: Side, declared: int | None = Non
         raise IllegalOrderError("FA-CRT.1", "the odds are below the lowest column")
     column = a.column
     return labelled(chance.die(6), [chart(game).gcrt.result(face, column) for face in range(1, 7)])
-
-
-def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
-    """The exact probability of each GCRT result of a declaration before the die: the battle's die grouped by
-    result."""
-    if assess(game, order, side).column is None:
-        return []
-    return grouped(combat_die(game, order, side))
 
 
 def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:

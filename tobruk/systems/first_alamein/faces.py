@@ -126,7 +126,30 @@ def odds(game: Game, action: Action, side: Side) -> Odds | None:
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)
-    return Odds(a.odds, tuple(a.lines), tuple(cb.outcomes(game, action, side)))
+    return Odds(a.odds, tuple(a.lines), tuple(game.system.outcomes(game, action, side)))
+
+
+def suggestions(game: Game, side: Side) -> list[Action]:
+    """Whole attacks worth a computer player's look (the strongest on each hex it may attack)."""
+    from tobruk.systems.first_alamein.battle import suggestions as battle_suggestions
+
+    return list(battle_suggestions(game, side))
+
+
+def rendering() -> Rendering:
+    return RENDERING
+
+
+def turn_notes(game: Game) -> dict[str, str]:
+    """The day of the game-turn, which both players see."""
+    return {"date": day(game)} if day(game) else {}
+
+
+def result_lines(game: Game) -> list[str]:
+    from tobruk.systems.first_alamein import victory as vp
+
+    result = game.vars.result
+    return vp.describe(result) if result else []
 
 
 def summary(game: Game) -> Summary | None:

@@ -8,19 +8,14 @@ and :mod:`.control` (villages); the charts as data in ``charts.toml``; the scena
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tobruk.board.hexes import Hex
-from tobruk.engine.actions import Action
-from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Odds, Rendering, Summary, register
+from tobruk.engine.system import register
 from tobruk.loading.datafile import read_toml
-from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.family import FamilySystem
 from tobruk.systems.gazala import combat as cb
@@ -86,65 +81,22 @@ class GazalaGallop(FamilySystem):
         for line in vp.describe(game.vars.result):
             game.log(line)
 
-    # --- what the faces ask (see faces.py) ------------------------------------------------------------
-    def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:
-        if not isinstance(action, Attack):
-            return []
-        try:
-            return cb.outcomes(game, action, side)
-        except IllegalOrderError:
-            return []
-
-    def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
-        return faces.odds(game, action, side)
-
-    def summary(self, game: Game) -> Summary | None:
-        return faces.summary(game)
-
-    def result_lines(self, game: Game) -> list[str]:
-        result = game.vars.result
-        return vp.describe(result) if result else []
-
-    def suggestions(self, game: Game, side: Side) -> list[Action]:
-        return sq.suggested_attacks(game, side)
-
-    def view(self, game: Game, side: Side) -> dict[str, Any]:
-        return faces.view(game, side)
-
+    # --- what the faces ask (faces.py, hidden.py: bound here as they are) ---------------------------------------
     score_title = "Game Victory Points if the game ended now"
-
-    def turn_notes(self, game: Game) -> dict[str, str]:
-        return {"weather": game.vars.weather}
-
-    def score_now(self, game: Game) -> dict[str, float] | None:
-        return faces.score_now(game)
-
-    def form_facts(self, game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
-        return faces.form_facts(game)
-
-    def invariants(self, game: Game, before: Step) -> list[str]:
-        return faces.invariants(game, before)
-
-    def check_action(self, game: Game, action: Action) -> list[str]:
-        return super().check_action(game, action) + faces.check_action(game, action)
-
-    def features(self, game: Game, side: Side) -> dict[str, Any]:
-        return faces.features(game, side)
-
-    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-        return faces.prefer(seen, actions, stage)
-
-    def rendering(self) -> Rendering:
-        return faces.RENDERING
-
-    def seen_key(self, game: Game, side: Side) -> Hashable:
-        return hd.seen_key(game, side)
-
-    def seen_units(self, game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, bool, str | None]]:
-        return hd.seen_by_enemy(game, side)
-
-    def observe(self, game: Game, side: Side, anon: Mapping[str, str]) -> None:
-        hd.observe(game, side, anon)
-
-    def placement_allowed(self, game: Game, side: Side, placements: Mapping[str, Hex | None]) -> bool:
-        return hd.placement_allowed(game, side, placements)
+    odds = staticmethod(faces.odds)
+    summary = staticmethod(faces.summary)
+    result_lines = staticmethod(faces.result_lines)
+    suggestions = staticmethod(sq.suggested_attacks)
+    view = staticmethod(faces.view)
+    turn_notes = staticmethod(faces.turn_notes)
+    score_now = staticmethod(faces.score_now)
+    form_facts = staticmethod(faces.form_facts)
+    invariants = staticmethod(faces.invariants)
+    check_action = staticmethod(faces.check_action)
+    features = staticmethod(faces.features)
+    prefer = staticmethod(faces.prefer)
+    rendering = staticmethod(faces.rendering)
+    seen_key = staticmethod(hd.seen_key)
+    seen_units = staticmethod(hd.seen_by_enemy)
+    observe = staticmethod(hd.observe)
+    placement_allowed = staticmethod(hd.placement_allowed)

@@ -92,7 +92,7 @@ class GazalaBattle(BattleRules):
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.needs_no_retreat_question(game, cb.assess(game, order, side, n))
 
-    def combat_die(self, game: Game, order: Attack, side: Side, n: int) -> tuple[Outcome, ...]:
+    def combat_die(self, game: Game, order: Attack, side: Side, n: int | None) -> tuple[Outcome, ...]:
         return cb.combat_die(game, order, side, n)
 
     def fight(

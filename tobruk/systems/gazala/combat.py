@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Feature, Terrain
 from tobruk.engine import chance
-from tobruk.engine.chance import Outcome, grouped, labelled
+from tobruk.engine.chance import Outcome, labelled
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table
@@ -410,19 +410,6 @@ def combat_die(game: Game, order: Attack, side: Side, declared: int | None = Non
         raise IllegalOrderError("GG-XIV.B.4", "the odds are below the lowest column")
     column = a.column
     return labelled(chance.die(6), [outcome_label(game, a, chart(game).result(face, column)) for face in range(1, 7)])
-
-
-def outcomes(game: Game, order: Attack, side: Side) -> list[tuple[str, Fraction]]:
-    """The exact probability of each result of a declared attack, before the die: the battle's die
-    (:func:`combat_die`) grouped by result.
-
-    Empty while any defender is face down: the attacker cannot know the odds.
-    """
-    if any(family_unit(game, u).hidden for h in order.defenders for u in game.units_at(h, side.enemy)):
-        return []
-    if assess(game, order, side).column is None:
-        return []
-    return grouped(combat_die(game, order, side))
 
 
 def no_retreat_options(game: Game, a: Assessment) -> list[tuple[str, ...]]:

@@ -17,6 +17,7 @@ from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
+from tobruk.mechanics.family import family_action_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
@@ -72,8 +73,24 @@ def odds(game: Game, action: Action, side: Side) -> Odds | None:
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)
-    table = cb.outcomes(game, action, side)
+    table = game.system.outcomes(game, action, side)
     return Odds(a.odds, tuple(a.lines), tuple(table))
+
+
+def rendering() -> Rendering:
+    return RENDERING
+
+
+def turn_notes(game: Game) -> dict[str, str]:
+    """The weather of the game-turn (GG-VIII), which both players see."""
+    return {"weather": game.vars.weather}
+
+
+def result_lines(game: Game) -> list[str]:
+    from tobruk.systems.gazala import victory as vp
+
+    result = game.vars.result
+    return vp.describe(result) if result else []
 
 
 def summary(game: Game) -> Summary | None:
@@ -210,8 +227,11 @@ def convoys_counted(game: Game) -> list[tuple[int, int]]:
 
 
 def check_action(game: Game, action: Action) -> list[str]:
-    """No listed move spends more MF than the unit has (GG-XIII.A.2, C); every listed retreat keeps GG-XIV.D.2's
-    requirements (see :func:`retreat_problems`)."""
+    """The family's checks (:func:`~tobruk.mechanics.family.family_action_problems`); no listed move spends more MF than
+    the unit has (GG-XIII.A.2, C); every listed retreat keeps GG-XIV.D.2's requirements (see :func:`retreat_problems`)."""
+    family = family_action_problems(game, action)
+    if family:
+        return family
     if isinstance(action, Retreat):
         return retreat_problems(game, action)
     if not isinstance(action, Move) or len(action.path) < 2:
