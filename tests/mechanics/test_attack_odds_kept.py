@@ -205,11 +205,12 @@ def test_kept_retreat_routes_follow_units_arranged_by_hand() -> None:
 def gg_stranded_by_definition(game: Game, order: Attack, side: Side) -> Hex | None:
     """Ruling R-DUTY as written: the first due hex (in hex order) that is due now and no longer due with the
     declaration's units busy, and that the same attack could have taken in."""
+    from tobruk.mechanics.duties import obligations
     from tobruk.systems.gazala import battle as bt
     from tobruk.systems.gazala import hidden as hd
 
-    before = set(bt.obligations(game, side)) - set(order.defenders)
-    after = set(bt.obligations(game, side, set(order.attackers)))
+    before = set(obligations(game, side, bt.DUTIES)) - set(order.defenders)
+    after = set(obligations(game, side, bt.DUTIES, set(order.attackers)))
     for lost in sorted(before - after):
         wider = Attack((*order.defenders, lost), order.attackers, order.partial)
         try:
@@ -251,7 +252,7 @@ def test_a_stranded_duty_is_found_as_its_definition_finds_it_in_random_games(sce
                     if declared is not None:
                         continue
                     if scenario == "gazala-gallop":
-                        got, want = bt.strands_a_duty(game, order, d.side), gg_stranded_by_definition(game, order, d.side)
+                        got, want = strands_a_duty(game, order, d.side, bt.DUTIES), gg_stranded_by_definition(game, order, d.side)
                     else:
                         got, want = strands_a_duty(game, order, d.side, DUTIES), fa_stranded_by_definition(game, order, d.side)
                     assert got == want

@@ -13,7 +13,7 @@ What "able", "threatens" and "at odds on the table" mean is the system's: it giv
 
 from __future__ import annotations
 
-from collections.abc import Callable, Set
+from collections.abc import Callable, Iterator, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -117,15 +117,34 @@ def exposed(game: Game, side: Side, duties: Duties) -> dict[str, list[Hex]]:
 
 def suggested_attacks(game: Game, side: Side, duties: Duties, check: Callable[[Attack], None]) -> list[Attack]:
     """Declarations worth offering a player: against each enemy hex next to units able to attack, the strongest
-    group, each hex's stack and each unit alone, widened to take in the due hexes they would otherwise strand;
-    only those ``check`` accepts (it raises :class:`IllegalOrderError` for the others)."""
+    group, each hex's stack and each unit alone, widened to take in the due hexes they would otherwise strand (their
+    defending hexes in hex order, each attack once); only those ``check`` accepts (it raises
+    :class:`IllegalOrderError` for the others)."""
+    out: list[Attack] = []
+    for _target, order in _suggestions(game, side, duties, check, one_per_target=False):
+        canonical = Attack(tuple(sorted(order.defenders)), order.attackers, order.partial)
+        if canonical not in out:
+            out.append(canonical)
+    return out
+
+
+def attack_targets(game: Game, side: Side, duties: Duties, check: Callable[[Attack], None]) -> list[Hex]:
+    """The enemy hexes a declaration may be aimed at now (a legal attack on it exists, widened where a duty asks),
+    in hex order: a player's first choice in making one."""
+    return [target for target, _order in _suggestions(game, side, duties, check, one_per_target=True)]
+
+
+def _suggestions(
+    game: Game, side: Side, duties: Duties, check: Callable[[Attack], None], *, one_per_target: bool
+) -> Iterator[tuple[Hex, Attack]]:
+    """Each target with the legal attacks on it, the target first in each (``one_per_target``: the first only)."""
     able = duties.able(game, side, frozenset(), True)
     enemies = {h for h, ids in game.occupants(side.enemy).items() if any(not family_defs(game)[u].is_air for u in ids)}
-    out: list[Attack] = []
     for target in sorted({n for h in able for n in h.neighbours()} & enemies):
         groups = {duties.group(game, target, able)} - {()}
         groups |= {tuple(able[h]) for h in able if h.is_adjacent(target)}
         groups |= {(u,) for h in able if h.is_adjacent(target) for u in able[h]}
+        seen: list[Attack] = []
         for group in sorted(groups):
             order = Attack((target,), group)
             for _ in range(6):
@@ -135,9 +154,11 @@ def suggested_attacks(game: Game, side: Side, duties: Duties, check: Callable[[A
                     stranded = strands_a_duty(game, order, side, duties)
                     if stranded is None:
                         break
-                    order = Attack(tuple(sorted((*order.defenders, stranded))), order.attackers)
+                    order = Attack((*order.defenders, stranded), order.attackers)
                     continue
-                if order not in out:
-                    out.append(order)
+                if order not in seen:
+                    seen.append(order)
+                    yield target, order
                 break
-    return out
+            if one_per_target and seen:
+                break

@@ -11,7 +11,7 @@ AR (GG-IX.B) and the stacking check (GG-XII.B).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
 from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.mechanics.duties import Duties, exposed
 from tobruk.mechanics.phases import close_step
 from tobruk.mechanics.retreat import can_leave_board
 from tobruk.systems.gazala import combat as cb
@@ -204,95 +205,44 @@ def attack_group(game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[s
     return tuple(u for h in usable for u in able[h])
 
 
-def obligations(game: Game, side: Side, busy: set[str] | None = None) -> list[Hex]:
-    """GG-XIV.A.2: enemy hexes that must still be attacked before the attack phase may end.
+@dataclass(frozen=True)
+class GazalaDuties(Duties):
+    """GG-XIV.A.2 and IX.B as The Gazala Gallop plays them, for the attack phase's duties
+    (:mod:`tobruk.mechanics.duties`): Allied units in a box held at the start of the Allied player-turn owe no attack;
+    a face-down counter threatens, dummy or not, and may be attacked at any odds, its strength unknown (ruling
+    R-HIDDEN); a group attacks in one hex only in a sandstorm, never up a towering escarpment."""
 
-    A hex is due while it holds an undisrupted enemy unit nobody has attacked this phase (nor is about to:
-    declared attacks count), and the units still able to attack could attack it at 1:4 or better (rulings:
-    a duty nobody can meet any more lapses; only units able to attack create it).  Worked out once per
-    board and set of busy units: listing the attacks asks it again for every candidate declaration, and every
-    step of a declaration being made.
-    """
-    key = ("obligations", side, frozenset(busy or ()))
-    due: tuple[Hex, ...] = board_memo(game, key, lambda: tuple(_obligations(game, side, busy)))
-    return list(due)
+    def able(self, game: Game, side: Side, busy: Set[str], include_exempt: bool) -> dict[Hex, list[str]]:
+        return able_attackers(game, side, set(busy), include_held=include_exempt)
 
+    def threatens(self, game: Game, uid: str, attacked: Set[str]) -> bool:
+        """An undisrupted enemy unit nobody attacked this phase, as the other side sees it: a face-down counter always
+        counts (dummy or not, disrupted or not: it cannot be told)."""
+        u = family_unit(game, uid)
+        if u.hidden:
+            return True
+        return not family_defs(game)[uid].is_dummy and not u.disrupted and uid not in attacked
 
-def _obligations(game: Game, side: Side, busy: set[str] | None) -> list[Hex]:
-    able = able_attackers(game, side, busy)
-    attacked = set(game.vars.attacked_units)
-    targeted = {h for a in pending(game) for h in a.order.defenders}
-    occupants = game.occupants(side.enemy)
-    near = {n for h in able for n in h.neighbours()} - targeted
-    threats = sorted(t for t in near if any(_threatens(game, u, attacked) for u in occupants.get(t, ())))  # (sorted: few)
-    return [target for target in threats if _attackable(game, side, target, able)]
+    def group(self, game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[str, ...]:
+        return attack_group(game, target, able)
 
-
-def _attackable(game: Game, side: Side, target: Hex, able: dict[Hex, list[str]]) -> bool:
-    """Whether the ``able`` units next to a threatening enemy hex could attack it (so it is due): face down, at
-    any odds (its strength is unknown, so it must be attacked); else at 1:4 or better."""
-    group = attack_group(game, target, able)
-    if not group:
-        return False
-    if hd.hidden_in(game, [target], side.enemy):
-        return True
-    try:
-        return cb.odds(game, Attack((target,), group), side).column is not None
-    except IllegalOrderError:
-        return False
-
-
-def strands_a_duty(game: Game, order: Attack, side: Side) -> Hex | None:
-    """GG-XIV.A.2: a due hex this declaration would leave with nobody able to attack it, though the same
-    attack could have taken it in too (ruling R-DUTY); ``None`` if there is none.
-
-    Only a due hex next to one of the declaration's attackers can be left so: whether a hex is due reads only the
-    units next to it (:func:`attack_group`), so the duties of the others are the same with these units busy.
-    """
-    before = set(obligations(game, side)) - set(order.defenders)
-    hexes = {h for u in order.attackers if u in family_defs(game) and (h := family_unit(game, u).hex) is not None}
-    exposed = sorted(t for t in before if any(t.is_adjacent(h) for h in hexes))
-    if not exposed:
-        return None
-    able = able_attackers(game, side, set(order.attackers))
-    for lost in exposed:
-        if _attackable(game, side, lost, able):
-            continue  # still due with these units busy
-        wider = Attack((*order.defenders, lost), order.attackers, order.partial)
+    def can_declare(self, game: Game, order: Attack, side: Side) -> bool:
+        """At 1:4 or better; against face-down defenders at any odds (ruling R-HIDDEN)."""
+        if hd.hidden_in(game, order.defenders, side.enemy):
+            return True
         try:
-            if hd.hidden_in(game, wider.defenders, side.enemy) or cb.odds(game, wider, side).column is not None:
-                return lost  # (face-down defenders: any odds may be declared, ruling R-HIDDEN)
+            return cb.odds(game, order, side).column is not None
         except IllegalOrderError:
-            continue
-    return None
+            return False
 
 
-def _threatens(game: Game, uid: str, attacked: set[str]) -> bool:
-    """An undisrupted enemy unit nobody attacked this phase (GG-XIV.A.2, IX.B), as the other side sees it:
-    a face-down counter always counts (dummy or not, disrupted or not: it cannot be told), ruling R-HIDDEN."""
-    u = family_unit(game, uid)
-    if u.hidden:
-        return True
-    return not family_defs(game)[uid].is_dummy and not u.disrupted and uid not in attacked
-
-
-def disrupted_adjacent(game: Game, side: Side) -> dict[str, list[Hex]]:
-    """GG-IX.B: the side's disrupted units next to undisrupted enemy units nobody attacked this phase."""
-    attacked = set(game.vars.attacked_units)
-    out: dict[str, list[Hex]] = {}
-    for uid, h in mv.on_map(game, side):
-        if not family_unit(game, uid).disrupted:
-            continue
-        threats = [n for n in h.neighbours() if any(_threatens(game, e, attacked) for e in game.units_at(n, side.enemy))]
-        if threats:
-            out[uid] = threats
-    return out
+DUTIES = GazalaDuties()
 
 
 def end_of_attacks(game: Game, side: Side) -> bool:
     """Start the end-of-phase AR for disrupted units (GG-IX.B); ``True`` if one was started.  (Asked once per
     phase: the end of these retreats ends the phase, through :meth:`GazalaBattle.over`.)"""
-    threatened = disrupted_adjacent(game, side)
+    threatened = exposed(game, side, DUTIES)
     if not threatened:
         return False
     for uid in threatened:

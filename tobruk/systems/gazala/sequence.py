@@ -23,6 +23,9 @@ from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve, Target
 from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
+from tobruk.mechanics.duties import attack_targets as duty_targets
+from tobruk.mechanics.duties import obligations, strands_a_duty
+from tobruk.mechanics.duties import suggested_attacks as duty_suggestions
 from tobruk.mechanics.phases import close_step
 from tobruk.systems.gazala import air
 from tobruk.systems.gazala import battle as bt
@@ -313,7 +316,7 @@ class AttackStep(AlliedChoices):
     def _actions(self, game: Game, side: Side) -> list[Action]:
         out = self.choices(game, side)
         out.extend(attack_orders(game, side))
-        if battles.pending(game) or bt.obligations(game, side):
+        if battles.pending(game) or obligations(game, side, bt.DUTIES):
             return out  # GG-XIV.A.2, C.1: the phase cannot end yet
         out.append(EndPhase())
         return out
@@ -346,7 +349,7 @@ class AttackStep(AlliedChoices):
             raise IllegalOrderError(
                 "GG-XIV.C.1", f"resolve or cancel the declared attacks ({', '.join(str(a.id) for a in battles.pending(game))}) first"
             )
-        due = bt.obligations(game, side)
+        due = obligations(game, side, bt.DUTIES)
         if due:
             raise IllegalOrderError(
                 "GG-XIV.A.2",
@@ -371,7 +374,7 @@ def _check_declaration(game: Game, order: Attack, side: Side) -> None:
     a = cb.odds(game, order, side)
     if a.column is None and not hd.hidden_in(game, order.defenders, side.enemy):  # (odds unknown if face down)
         raise IllegalOrderError("GG-XIV.B.4", f"attacks below 1:4 are not allowed ({a.attack2 / 2:g} to {a.defence2 / 2:g})")
-    stranded = bt.strands_a_duty(game, order, side)
+    stranded = strands_a_duty(game, order, side, bt.DUTIES)
     if stranded is not None:
         raise IllegalOrderError(
             "GG-XIV.A.2",
@@ -391,41 +394,19 @@ def attack_orders(game: Game, side: Side) -> list[Action]:
         except IllegalOrderError:
             pass  # its defenders have gone, or it no longer adds up: it can only be cancelled
         out.append(Cancel(entry.id))
-    out.extend(
-        Target(h) for h in sorted({a.defenders[0] for a in suggested_attacks(game, side, one_per_hex=True) if isinstance(a, Attack)})
-    )
+    out.extend(Target(h) for h in attack_targets(game, side))
     return out
 
 
-def suggested_attacks(game: Game, side: Side, *, one_per_hex: bool = False) -> list[Action]:
-    """The strongest group against each enemy hex, each hex's stack and each unit alone, widened to take in
-    the due hexes they would otherwise strand (R-DUTY); only legal declarations.  ``one_per_hex``: only the first
-    legal one against each hex (enough to know the hex may be attacked: the listing's targets)."""
-    out: list[Action] = []
-    able = bt.able_attackers(game, side, include_held=True)
-    enemy = game.occupants(side.enemy)
-    targets = sorted({n for h in able for n in h.neighbours() if n in enemy and cb.units_in(game, n, side.enemy)})
-    for target in targets:
-        groups = {bt.attack_group(game, target, able)} - {()}
-        groups |= {tuple(able[h]) for h in able if h.is_adjacent(target)}
-        groups |= {(u,) for h in able if h.is_adjacent(target) for u in able[h]}
-        for group in sorted(groups):
-            if one_per_hex and any(isinstance(a, Attack) and a.defenders[0] == target for a in out[-1:]):
-                break
-            order = Attack((target,), group)
-            for _ in range(6):  # widen to take in the due hexes it would otherwise strand (R-DUTY)
-                try:
-                    check_declaration(game, order, side)
-                except IllegalOrderError:
-                    stranded = bt.strands_a_duty(game, order, side)
-                    if stranded is None:
-                        break
-                    order = Attack((*order.defenders, stranded), order.attackers)
-                    continue
-                if order not in out:
-                    out.append(order)
-                break
-    return out
+def suggested_attacks(game: Game, side: Side) -> list[Action]:
+    """The strongest group against each enemy hex, each hex's stack and each unit alone, widened to take in the due
+    hexes they would otherwise strand (R-DUTY); only legal declarations."""
+    return list(duty_suggestions(game, side, bt.DUTIES, lambda order: check_declaration(game, order, side)))
+
+
+def attack_targets(game: Game, side: Side) -> list[Hex]:
+    """The enemy hexes a legal declaration may be aimed at now (the listing's targets)."""
+    return duty_targets(game, side, bt.DUTIES, lambda order: check_declaration(game, order, side))
 
 
 def convoy_candidates(game: Game, side: Side) -> list[str]:
