@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import tomllib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from tobruk.loading.datafile import Table
 from tobruk.loading.scenario import Scenario, read_scenario
+
+if TYPE_CHECKING:
+    from tobruk.engine.dice import Dice
+    from tobruk.engine.game import Game
 
 # The mutation run (docs/testing.md) asks the property tests for fewer examples each: every surviving mutant runs
 # them all again.
@@ -54,7 +58,7 @@ def gazala() -> Scenario:
     return load_scenario("gazala-gallop")
 
 
-def at_phase(game: Any, key: str) -> Any:
+def at_phase(game: Game, key: str) -> Game:
     """Play end-phase (and fixed weather numbers) until the game reaches the phase ``key``."""
     from tobruk.mechanics.actions import EndPhase
     from tobruk.systems.gazala.actions import Weather
@@ -70,8 +74,8 @@ def at_phase(game: Any, key: str) -> Any:
 
 
 def movement_game(
-    units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis", seed: int = 0, dice: Any = None
-) -> Any:
+    units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis", seed: int = 0, dice: Dice | None = None
+) -> Game:
     """A game on a small inline map, at the given side's movement phase of turn 1, Allied units active."""
     from tobruk.engine.game import Game
 
@@ -82,7 +86,7 @@ def movement_game(
     return jump_to(game, f"{side}-movement")
 
 
-def jump_to(game: Any, key: str) -> Any:
+def jump_to(game: Game, key: str) -> Game:
     """Arrange a test position: go straight to phase ``key`` of this turn, running only the phases that
     decide nothing (so the start-of-player-turn bookkeeping happens) and skipping everybody's decisions."""
     keys = [p.key for p in game.phases]
@@ -97,7 +101,7 @@ def jump_to(game: Any, key: str) -> Any:
     return game
 
 
-def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis", dice: Any = None) -> Any:
+def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis", dice: Dice | None = None) -> Game:
     """A game on a small inline map at the given side's attack phase of turn 1, Allied units active."""
     from tobruk.engine.game import Game
 

@@ -11,7 +11,7 @@ from tobruk.board.hexes import Hex
 from tobruk.board.units import AACapability, Echelon, UnitType
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import load_scenario
+from tobruk.loading.scenario import Scenario, load_scenario
 
 H = Hex.parse
 
@@ -55,13 +55,13 @@ NAMED_BY_THE_RULES = {
 }
 
 
-def test_every_unit_the_rules_name_is_in_the_order_of_battle(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_every_unit_the_rules_name_is_in_the_order_of_battle(gazala: Scenario) -> None:
     for side, ids in NAMED_BY_THE_RULES.items():
         assert sorted(u.id for u in gazala.units if u.side is side) == sorted(ids)
 
 
 @pytest.mark.rule("GG-XII.A.2")
-def test_subdivisional_units_are_those_the_charts_name(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_subdivisional_units_are_those_the_charts_name(gazala: Scenario) -> None:
     sub = {u.id for u in gazala.units if u.echelon is Echelon.SUBDIVISIONAL and not u.is_dummy}
     assert {"RecceGp", "FlakGp", "15MotBde", "KGHecker"} <= sub
     # Allied brigades of the armoured divisions are subdivisional; independent brigades are not
@@ -70,7 +70,7 @@ def test_subdivisional_units_are_those_the_charts_name(gazala) -> None:  # type:
     assert gazala.unit("15Pz").echelon is Echelon.DIVISION
 
 
-def test_unit_attributes_follow_the_rules_hints(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_unit_attributes_follow_the_rules_hints(gazala: Scenario) -> None:
     assert {u.id for u in gazala.units if "crusader" in u.flags} == {"2ArmdBde", "22ArmdBde"}  # GG-XIII.D
     assert {u.id for u in gazala.units if "survivable" in u.flags} == {"RecceGp", "7MotBde"}  # GG-XIV.D.5
     assert {u.id for u in gazala.units if u.type is UnitType.AIR} == {"Luftwaffe", "DAF"}
@@ -84,19 +84,19 @@ def test_unit_attributes_follow_the_rules_hints(gazala) -> None:  # type: ignore
 
 
 @pytest.mark.rule("GG-VII.B")
-def test_first_armoured_brigade_arrives_on_turn_7_at_an_east_edge_source(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_first_armoured_brigade_arrives_on_turn_7_at_an_east_edge_source(gazala: Scenario) -> None:
     r = gazala.reinforcements["1ArmdBde"]
     assert r.turn == 7
     assert gazala.zone(r.zone) == {H("G18"), H("K18"), H("N17")}
 
 
 @pytest.mark.rule("GG-VII.A")
-def test_fourteen_turns(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_fourteen_turns(gazala: Scenario) -> None:
     assert gazala.turns == 14
 
 
 @pytest.mark.rule("GG-V.A.1")
-def test_free_set_up_zone_is_the_axis_side_and_columns_1_to_6_south(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_free_set_up_zone_is_the_axis_side_and_columns_1_to_6_south(gazala: Scenario) -> None:
     zone = gazala.zone("axis-free-setup")
     line = gazala.map.zone("gazala-line")
     assert not zone & line
@@ -111,7 +111,7 @@ def test_free_set_up_zone_is_the_axis_side_and_columns_1_to_6_south(gazala) -> N
         assert gazala.start[uid] in zone
 
 
-def test_historical_positions_are_on_the_map_and_allied_in_the_east(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_historical_positions_are_on_the_map_and_allied_in_the_east(gazala: Scenario) -> None:
     west = gazala.zone("axis-free-setup")
     for u in gazala.units:
         h = gazala.start[u.id]

@@ -16,6 +16,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.dice import Dice
 from tobruk.engine.game import Game
 from tobruk.engine.state import UnitState
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Move
 from tobruk.systems.gazala import moves as mv
 
@@ -61,7 +62,7 @@ def test_listing_follows_a_position_arranged_by_hand() -> None:
 
 @pytest.mark.whole_game
 @pytest.mark.parametrize(("seed", "options"), [(21, ()), (22, ("nonhistorical",))])
-def test_cached_listings_equal_fresh_ones_through_a_random_game(gazala, seed: int, options: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+def test_cached_listings_equal_fresh_ones_through_a_random_game(gazala: Scenario, seed: int, options: tuple[str, ...]) -> None:
     game = Game(gazala, seed=seed, options=options)
     pick = random.Random(seed)
     for _ in range(250):

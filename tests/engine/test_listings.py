@@ -14,7 +14,7 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import load_scenario
+from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Intercept, NoIntercept, NoRetreat, Place, Resolve
 from tobruk.systems.gazala.actions import Activate, Gallop, Weather
 
@@ -42,7 +42,7 @@ def test_the_allied_interception_phase_offers_only_the_interception() -> None:
 
 @pytest.mark.rule("GG-V.A.4")
 @pytest.mark.rule("GG-XIII.E")
-def test_activations_and_the_gallop_are_allied_orders_of_the_allied_operations(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_activations_and_the_gallop_are_allied_orders_of_the_allied_operations(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "axis-movement")
     assert not any(isinstance(o, (Activate, Gallop)) for o in game.legal_orders())
     for phase in ("allied-movement", "allied-airstrike", "allied-attacks"):
@@ -82,7 +82,7 @@ def test_units_left_in_the_pool_take_their_printed_positions_unseen_by_the_axis(
     ("rolls", "purposes"),
     [([2, 5], ["weather", "sandstorm confirmation (4-6)"]), ([5, 4], ["weather", "rainstorm confirmation (same number)"])],
 )
-def test_the_weather_dice_are_named(gazala, rolls: list[int], purposes: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_the_weather_dice_are_named(gazala: Scenario, rolls: list[int], purposes: list[str]) -> None:
     game = Game(gazala, dice=ForcedDice(rolls))
     while game.decision is not None and game.decision.phase != "weather":
         game.play(EndPhase())
@@ -110,7 +110,7 @@ def test_a_unit_may_attack_again_the_next_game_turn() -> None:
 
 @pytest.mark.rule("GG-XIII.E")
 @pytest.mark.rule("GG-V.A.4")
-def test_the_gallop_uses_no_activation(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_gallop_uses_no_activation(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "allied-movement")
     game.play(Gallop())
     from tobruk.systems.gazala import moves as mv

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -25,7 +26,7 @@ H = Hex.parse
 
 def test_a_frozen_dict_refuses_every_change_and_hashes_by_content() -> None:
     d: FrozenDict[str, int] = FrozenDict({"a": 1, "b": 2})
-    for change in (
+    changes: tuple[Callable[[], object], ...] = (
         lambda: d.__setitem__("a", 3),
         lambda: d.__delitem__("a"),
         lambda: d.update({"c": 3}),
@@ -33,7 +34,8 @@ def test_a_frozen_dict_refuses_every_change_and_hashes_by_content() -> None:
         lambda: d.popitem(),
         lambda: d.setdefault("c", 3),
         lambda: d.clear(),
-    ):
+    )
+    for change in changes:
         with pytest.raises(TypeError, match="immutable"):
             change()
     assert d == {"a": 1, "b": 2}

@@ -23,12 +23,12 @@ def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
     return subprocess.run([sys.executable, "-m", "tobruk.cli", *args], capture_output=True, text=True, cwd=cwd, check=False)
 
 
-def test_scenarios_lists_gazala(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_scenarios_lists_gazala(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenarios"]) == 0
     assert "gazala-gallop" in capsys.readouterr().out
 
 
-def test_show_text_svg_and_json(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_show_text_svg_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "gazala-gallop"]) == 0
     text = capsys.readouterr().out
     assert "Axis supply sources: A5 B1 G1" in text and "15Pz" in text and "7-6-4" in text

@@ -16,6 +16,7 @@ import pytest
 from tests.conftest import attack_game, movement_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
+from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Add, Attack, Move, NoRetreat, Resolve, Retreat, RetreatDistance
@@ -34,7 +35,7 @@ def test_both_sides_in_one_hex_is_caught() -> None:
         check_position(game)
 
 
-def crowd(n: int, divisions: int):  # type: ignore[no-untyped-def]
+def crowd(n: int, divisions: int) -> tuple[Game, Step]:
     units = "".join(unit_toml(f"U{i}", "axis", "A1", echelon="division" if i < divisions else "subdivisional") for i in range(n))
     game = movement_game(units + unit_toml("Tommy", "allied", "C12"))
     before = game.step
@@ -66,7 +67,7 @@ def test_a_unit_moving_twice_in_a_turn_is_caught() -> None:
         check_order(game, move, moved, {})
 
 
-def duel():  # type: ignore[no-untyped-def]
+def duel() -> Game:
     return attack_game(
         unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2"), dice=ForcedDice([3])
     )

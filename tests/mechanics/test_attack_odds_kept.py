@@ -9,9 +9,10 @@ arranged by hand), while a declaration being put together (only its frame changi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import astuple
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
@@ -28,11 +29,15 @@ from tobruk.mechanics.boardmemo import board_check, board_key, board_memo
 from tobruk.systems.first_alamein import combat as fa
 from tobruk.systems.gazala import combat as gg
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 H = Hex.parse
+T = TypeVar("T")
 AXIS = Side.AXIS
 
 
-def outcome(work: Any) -> Any:
+def outcome(work: Callable[[], T]) -> T | tuple[str, str]:
     """An answer, or the refusal's clause and reason."""
     try:
         return work()
@@ -41,7 +46,7 @@ def outcome(work: Any) -> Any:
 
 
 # --- the lean odds agree with the full assessment ------------------------------------------------------------
-def gg_full(game: Game, order: Attack, side: Side, declared: int | None) -> Any:
+def gg_full(game: Game, order: Attack, side: Side, declared: int | None) -> tuple[object, ...]:
     a = gg.assess(game, order, side, declared)
     # GG-IX.C from the defenders' terrain-modified factors as fractions (what the lean odds work out in whole numbers)
     shifted = all(
@@ -53,7 +58,7 @@ def gg_full(game: Game, order: Attack, side: Side, declared: int | None) -> Any:
     return (a.attack2, a.defence2, a.column, a.odds)
 
 
-def fa_full(game: Game, order: Attack, side: Side, declared: int | None) -> Any:
+def fa_full(game: Game, order: Attack, side: Side, declared: int | None) -> tuple[object, ...]:
     a = fa.assess(game, order, side, declared)
     shifted = all(
         2 * sum((a.factors[u] for u in a.defenders if game.unit(u).hex == h and game.unit(u).disrupted), Fraction(0))
@@ -82,7 +87,11 @@ def candidates(game: Game, side: Side) -> list[tuple[Attack, int | None]]:
 
 @pytest.mark.whole_game
 @pytest.mark.parametrize(("scenario", "lean", "full"), [("gazala-gallop", gg.odds, gg_full), ("first-alamein", fa.odds, fa_full)])
-def test_the_lean_odds_equal_the_full_assessment_on_every_declaration_of_random_games(scenario: str, lean: Any, full: Any) -> None:
+def test_the_lean_odds_equal_the_full_assessment_on_every_declaration_of_random_games(
+    scenario: str,
+    lean: Callable[[Game, Attack, Side, int | None], DataclassInstance],
+    full: Callable[[Game, Attack, Side, int | None], tuple[object, ...]],
+) -> None:
     seen: set[str] = set()
     for seed in range(4):
         game = Game(load_scenario(scenario), seed=seed)

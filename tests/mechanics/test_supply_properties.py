@@ -102,7 +102,8 @@ def oracle(p: Position, weather: str, die: int) -> dict[Hex, int]:
     sandstorm = weather == "sandstorm"
     limit = (3 + die if sandstorm else LINE[weather]) * MF
     enemy_at = {h for h, _ in p.enemies}
-    fresh, tired = set(), set()  # hexes in the ZOC of undisrupted and of disrupted enemy units
+    fresh: set[Hex] = set()  # hexes in the ZOC of undisrupted enemy units
+    tired: set[Hex] = set()  # and of disrupted ones
     for h, disrupted in p.enemies:
         (tired if disrupted else fresh).update(h.neighbours())
     zoc = fresh | tired

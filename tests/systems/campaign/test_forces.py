@@ -738,10 +738,10 @@ def test_el_agheila_ii_no_forts_and_the_axis_on_the_coastal_road(scenarios: dict
 def test_the_digest_covers_the_forces_and_track_files(monkeypatch: pytest.MonkeyPatch) -> None:
     """A record names its scenario by digest: a changed counter or date must change it."""
     import tobruk.loading.scenario as scenario_module
-    from tobruk.loading.datafile import Table
+    from tobruk.loading.datafile import Table, read_packaged_toml
 
     before = load_scenario("na-gazala").digest
-    real = scenario_module.read_packaged_toml
+    real = read_packaged_toml  # the loader's own, which it imports by name
     for folder in ("forces", "tracks"):
 
         def edited(f: str, name: str, folder: str = folder) -> Table:

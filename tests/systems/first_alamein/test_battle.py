@@ -8,14 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from tests.systems.first_alamein.kit import H, game_at, unit
+from tests.systems.first_alamein.kit import Grid, H, game_at, unit
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, Hold, NoRetreat
 from tobruk.mechanics.control import controllers
 
-ROW = {"rows": 1, "columns": 8}
+ROW: Grid = {"rows": 1, "columns": 8}
 
 
 def legal(game: Game) -> list[str]:

@@ -112,7 +112,8 @@ def test_each_column_gives_the_charts_results(column: str) -> None:
 )
 def test_the_column_nearest_but_not_above_the_ratio(attack: int, defence: int, column: str) -> None:
     game = duel(attack, defence)
-    assert game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS).column == column  # type: ignore[union-attr]
+    odds = game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS)
+    assert odds is not None and odds.column == column
 
 
 @pytest.mark.rule("FA-CRT.1")
@@ -136,7 +137,8 @@ def test_spent_plays_the_part_of_disrupted() -> None:
     assert game.unit("D").hex == H("A3")
     # a spent defender reads one column higher (GG-IX.C): 1:1 becomes 3:2
     game.unit("A").attacked = False
-    assert game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS).column == "3:2"  # type: ignore[union-attr]
+    odds = game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS)
+    assert odds is not None and odds.column == "3:2"
 
 
 @pytest.mark.rule("FA-CRT.2")
@@ -219,10 +221,12 @@ def test_s_the_defender_may_retreat_one_or_two_hexes_or_stay() -> None:
 def test_ar_the_defender_names_the_attackers_distance_and_they_may_add_one() -> None:
     game = duel(2, 2, die=1)  # AR
     fight(game)
-    assert game.decision is not None and game.decision.side is Side.ALLIED
+    naming = game.decision
+    assert naming is not None and naming.side is Side.ALLIED
     assert game.legal_orders() == [RetreatDistance(0), RetreatDistance(1)]
     game.play("retreat-distance 1")
-    assert game.decision is not None and game.decision.side is Side.AXIS
+    retreating = game.decision
+    assert retreating is not None and retreating.side is Side.AXIS
     assert set(game.legal_orders()) == {Retreat("A", (H("A2"), H("A1")))}  # A1 is the row's end: no second hex
     game.play("retreat A A2-A1")
     assert game.unit("A").hex == H("A1") and not game.unit("A").disrupted  # retreated, not spent

@@ -160,7 +160,7 @@ def test_the_features_give_each_side_its_own_aims() -> None:
 
 def test_the_greedy_choice_of_entry_hex_is_left_alone_in_the_set_up() -> None:
     places = [Place("X", H("A1")), Place("X", H("A3"))]
-    seen = {"objectives": ["A8"], "phase": "axis-reinforcement"}
+    seen: dict[str, object] = {"objectives": ["A8"], "phase": "axis-reinforcement"}
     assert chosen(seen, places) == Place("X", H("A3"))  # the nearer A8
     assert chosen({**seen, "phase": "allied-setup"}, places) is None
     assert chosen({**seen, "objectives": []}, places) is None

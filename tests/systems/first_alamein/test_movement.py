@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.first_alamein.kit import H, advance_to, game_at, unit
+from tests.systems.first_alamein.kit import Grid, H, advance_to, game_at, unit
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
@@ -16,7 +16,7 @@ from tobruk.mechanics.control import controllers
 from tobruk.systems.first_alamein import moves as mv
 from tobruk.systems.first_alamein import position as pos
 
-ROW = {"rows": 1, "columns": 12}
+ROW: Grid = {"rows": 1, "columns": 12}
 
 
 def route(kind: str, first: int, last: int) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.first_alamein.kit import H, air, game_at, unit
+from tests.systems.first_alamein.kit import Grid, H, air, game_at, unit
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import Move
 
-ROW = {"rows": 1, "columns": 12}
+ROW: Grid = {"rows": 1, "columns": 12}
 
 
 def refused(game: Game, order: str) -> IllegalOrderError:

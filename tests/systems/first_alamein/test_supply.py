@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.first_alamein.kit import H, advance_to, game_at, unit
+from tests.systems.first_alamein.kit import Grid, H, advance_to, game_at, unit
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
@@ -17,7 +17,7 @@ from tobruk.systems.first_alamein import supply as sp
 from tobruk.view import view
 
 SOURCE = '[map.supply]\naxis = ["A1"]\nallied = ["A12"]\n'
-ROW = {"rows": 1, "columns": 12}
+ROW: Grid = {"rows": 1, "columns": 12}
 
 
 def determined(units: str, map_extra: str = "", rules: str = "") -> Game:

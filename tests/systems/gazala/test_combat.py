@@ -14,7 +14,9 @@ from tests.conftest import at_phase, attack_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import (
     Add,
     Attack,
@@ -73,7 +75,7 @@ def duel(
     more: str = "",
     rows: int = 3,
     columns: int = 8,
-):  # type: ignore[no-untyped-def]
+) -> Game:
     units = (
         unit_toml("Att", "axis", attacker_hex, type_="armour", factors=f"{attack}-1-4")
         + unit_toml("Def", "allied", defender_hex, type_=defender_type, factors=f"1-{defence}-2")
@@ -82,7 +84,7 @@ def duel(
     return attack_game(units, extra, rows=rows, columns=columns, dice=ForcedDice(dice or []))
 
 
-def attack_on(game, target: str = "B4", *units: str):  # type: ignore[no-untyped-def]
+def attack_on(game: Game, target: str = "B4", *units: str) -> Attack:
     return Attack((H(target),), tuple(units) or ("Att",))
 
 
@@ -109,8 +111,11 @@ def test_above_10_to_1_is_10_to_1_and_below_1_to_4_is_refused() -> None:
 
 def test_the_chart_data_is_the_2016_table() -> None:
     from tobruk.engine.system import system_for
+    from tobruk.systems.gazala import GazalaGallop
 
-    c = system_for("gazala-gallop").charts  # type: ignore[attr-defined]
+    system = system_for("gazala-gallop")
+    assert isinstance(system, GazalaGallop)
+    c = system.charts
     assert list(c.columns) == COLUMNS
     for die, row in GCRT.items():
         assert [c.result(die, i) for i in range(len(COLUMNS))] == row
@@ -119,7 +124,7 @@ def test_the_chart_data_is_the_2016_table() -> None:
 NO_ORDERS = NoRetreat()
 
 
-def resolve(game, order=None, answer=NO_ORDERS):  # type: ignore[no-untyped-def]
+def resolve(game: Game, order: Attack | None = None, answer: NoRetreat = NO_ORDERS) -> Game:
     game.play(order or attack_on(game))
     game.play(Resolve(1))
     if game.decision is not None and game.decision.clause == "GG-XIV.B.5":
@@ -652,7 +657,7 @@ def test_a_unit_next_to_two_due_hexes_must_take_both_when_it_can() -> None:
 
 
 @pytest.mark.whole_game
-def test_a_random_game_runs_to_the_end_without_a_dead_end(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_random_game_runs_to_the_end_without_a_dead_end(gazala: Scenario) -> None:
     import random
 
     from tobruk.engine.game import Game

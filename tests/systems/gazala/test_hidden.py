@@ -11,6 +11,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Add, Attack, Declare, EndPhase, Place, Resolve, Target
 from tobruk.systems.gazala.actions import Activate
 from tobruk.view import view
@@ -19,7 +20,7 @@ H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 
-def nonhistorical(gazala) -> Game:  # type: ignore[no-untyped-def]
+def nonhistorical(gazala: Scenario) -> Game:
     return Game(gazala, seed=4, options=["nonhistorical"])
 
 
@@ -29,7 +30,7 @@ def place_dummies(game: Game) -> None:
 
 
 @pytest.mark.rule("GG-V.B.1")
-def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_allied_set_up_face_down_with_two_dummies(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     d = game.decision
     assert d is not None and d.side is ALLIED and d.phase == "allied-setup"
@@ -58,7 +59,7 @@ def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: igno
 
 
 @pytest.mark.rule("GG-V.B.3")
-def test_axis_sets_up_every_unit_in_its_zone(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_axis_sets_up_every_unit_in_its_zone(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)
     game.play(EndPhase())
@@ -68,7 +69,7 @@ def test_axis_sets_up_every_unit_in_its_zone(gazala) -> None:  # type: ignore[no
     assert err.value.clause == "GG-V.B.3" and "set-up zone 'axis-free-setup'" in err.value.reason
 
 
-def test_axis_view_holds_nothing_of_the_face_down_units(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_axis_view_holds_nothing_of_the_face_down_units(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)
     game.play(EndPhase())
@@ -87,7 +88,7 @@ def test_axis_view_holds_nothing_of_the_face_down_units(gazala) -> None:  # type
 
 
 @pytest.mark.rule("GG-V.B.2")
-def test_activation_reveals_any_number_at_any_time(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_activation_reveals_any_number_at_any_time(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)
     game.play(EndPhase())
@@ -100,7 +101,7 @@ def test_activation_reveals_any_number_at_any_time(gazala) -> None:  # type: ign
 
 
 @pytest.mark.rule("GG-V.B.2")
-def test_attacking_a_dummy_turns_it_up_and_removes_it(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_attacking_a_dummy_turns_it_up_and_removes_it(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     game.play(Place("Dummy1", H("E6")))  # alone in a box
     game.play(Place("Dummy2", H("C5")))
@@ -115,7 +116,7 @@ def test_attacking_a_dummy_turns_it_up_and_removes_it(gazala) -> None:  # type: 
 
 
 @pytest.mark.rule("GG-XIV.B.6")
-def test_siege_of_tobruk(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_siege_of_tobruk(gazala: Scenario) -> None:
     game = Game(gazala)
     game.unit("15Pz").hex = H("E12")  # an Axis unit within reach of Tobruk
     game.play(EndPhase())  # end of the Axis set-up: the siege comes before the Axis player-turn
@@ -139,7 +140,7 @@ def test_siege_of_tobruk(gazala) -> None:  # type: ignore[no-untyped-def]
     assert not hd.siege_available(game) and game.vars.siege_lost
 
 
-def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)
     game.play(EndPhase())
@@ -157,7 +158,7 @@ def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> Non
     assert "called off" in game.state.log[-1]
 
 
-def test_the_log_never_names_a_face_down_unit(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_log_never_names_a_face_down_unit(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     game.play(Place("7MotBde", H("N18") if H("N18") in gazala.map else H("M18")))  # far from any Allied line
     place_dummies(game)
@@ -171,7 +172,7 @@ def test_the_log_never_names_a_face_down_unit(gazala) -> None:  # type: ignore[n
 
 
 @pytest.mark.rule("GG-IX.B")
-def test_a_face_down_unit_that_must_retreat_turns_up(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_face_down_unit_that_must_retreat_turns_up(gazala: Scenario) -> None:
     game = Game(gazala)
     game.play(EndPhase())  # the Axis set-up
     game = jump_to(game, "allied-attacks")

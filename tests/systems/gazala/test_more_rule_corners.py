@@ -11,6 +11,7 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Attack, EndPhase, Move, NoRetreat, Resolve, RetreatDistance
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
@@ -98,7 +99,7 @@ def test_a_disrupted_unit_beside_an_able_one_does_not_lift_its_duty() -> None:
 
 
 @pytest.mark.rule("GG-XIV.B.6")
-def test_the_siege_once_lost_stays_lost_and_needs_the_fortress_held(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_siege_once_lost_stays_lost_and_needs_the_fortress_held(gazala: Scenario) -> None:
     game = Game(gazala)
     game.unit("15Pz").hex = H("C12")  # inside the perimeter
     assert not hd.siege_available(game)
@@ -113,7 +114,7 @@ def test_the_siege_once_lost_stays_lost_and_needs_the_fortress_held(gazala) -> N
 
 
 @pytest.mark.rule("GG-V.B.2")
-def test_no_undo_past_a_reveal(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_no_undo_past_a_reveal(gazala: Scenario) -> None:
     game = Game(gazala, options=["nonhistorical"])
     game.play("place Dummy1 C5")
     game.play("place Dummy2 E6")

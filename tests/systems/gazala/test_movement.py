@@ -12,6 +12,8 @@ from tests.conftest import movement_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Eliminate, EndPhase, Move
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.actions import Activate, Gallop
@@ -37,7 +39,7 @@ MOTOR = unit_toml("Mot", "axis", "A1", type_="motorized", factors="2-3-3")
 FOOT = unit_toml("Inf", "axis", "A1", type_="infantry", factors="2-3-2")
 
 
-def dests(game, uid: str, trucks: bool = False) -> set[Hex]:  # type: ignore[no-untyped-def]
+def dests(game: Game, uid: str, trucks: bool = False) -> set[Hex]:
     return set(mv.destinations(game, uid, trucks))
 
 
@@ -325,7 +327,7 @@ def test_inactive_allied_units_cannot_move() -> None:
 
 
 @pytest.mark.rule("GG-V.A.4")
-def test_two_activations_a_turn_plus_one_per_loss(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_two_activations_a_turn_plus_one_per_loss(gazala: Scenario) -> None:
     from tests.conftest import at_phase
     from tobruk.engine.game import Game
 
@@ -359,7 +361,7 @@ def test_a_loss_in_the_axis_player_turn_is_counted() -> None:
 
 
 @pytest.mark.rule("GG-VII.B")
-def test_reinforcement_enters_on_its_turn_at_an_east_source(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_reinforcement_enters_on_its_turn_at_an_east_source(gazala: Scenario) -> None:
     from tests.conftest import at_phase
     from tobruk.engine.game import Game
     from tobruk.mechanics.actions import Place

@@ -13,6 +13,7 @@ from tests.conftest import attack_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, EndRetreat, NoRetreat, Resolve, Retreat, RetreatDistance
 from tobruk.mechanics.battle import Battle
@@ -33,7 +34,7 @@ def battle(
     more: str = "",
     side: str = "axis",
     answer: NoRetreat | None = NO_ORDERS,
-):  # type: ignore[no-untyped-def]
+) -> Game:
     """``Att`` in B3 attacks ``Def`` (``defender``: type and factors) in B4 with ``attack`` factors; the defender
     answers the No Retreat! question with ``answer`` (``None``: left for the test)."""
     att_side, def_side = (side, "allied" if side == "axis" else "axis")
@@ -51,13 +52,13 @@ def battle(
     return game
 
 
-def answer_no_retreat(game, answer: NoRetreat = NO_ORDERS) -> None:  # type: ignore[no-untyped-def]
+def answer_no_retreat(game: Game, answer: NoRetreat = NO_ORDERS) -> None:
     d = game.decision
     assert d is not None and d.clause == "GG-XIV.B.5", "the defender is asked about No Retreat! orders"
     game.play(answer)
 
 
-def one_hex_ends(game) -> set[Hex]:  # type: ignore[no-untyped-def]
+def one_hex_ends(game: Game) -> set[Hex]:
     return {o.path[-1] for o in game.legal_orders() if isinstance(o, Retreat) and len(o.path) == 2}
 
 
@@ -105,7 +106,7 @@ def test_r1_unit_unable_to_retreat_stays_disrupted() -> None:
     assert "Def cannot retreat: it stays, disrupted." in game.state.log
 
 
-def two_hexes(c4: str, *, box: bool) -> object:
+def two_hexes(c4: str, *, box: bool) -> Game:
     """``Att`` (12 factors) in B3 attacks ``Def`` in B4 and ``Def2`` (``c4``: its id) in C4, 2 defence factors
     each: 12 to 4 is 3:1, die 4: R2.  With 5 columns ``Def`` cannot retreat 2 hexes (above); C4's neighbours are
     B3, B4, C3, C5 (row D is off the map): only C5 is not next to B3, and from C5 B5 is two hexes from C4.  In a
@@ -218,7 +219,7 @@ def test_attacker_able_to_retreat_on_an_ar_retreats_as_the_defender_names() -> N
 SOURCE_B12 = '[map.supply]\nallied = ["B12"]\n'
 
 
-def r1_retreat(extra: str, more: str = ""):  # type: ignore[no-untyped-def]
+def r1_retreat(extra: str, more: str = "") -> Game:
     game = battle("armour 1-2-2", columns=12, dice=[3], attack=6, extra=extra, more=more)  # 3:1 die 3: R1
     game.play(RetreatDistance(1))
     return game
@@ -273,7 +274,7 @@ def test_the_retreat_ends_the_battle_and_the_phase_goes_on() -> None:
 FRIENDS = "".join(unit_toml(f"Pal{h}", "allied", h, type_="armour", factors="1-1-2") for h in ("A5", "B5", "C5"))
 
 
-def r1_among_friends(more: str = "", extra: str = "", declare: Attack | None = None):  # type: ignore[no-untyped-def]
+def r1_among_friends(more: str = "", extra: str = "", declare: Attack | None = None) -> Game:
     units = (
         unit_toml("Att", "axis", "B3", type_="armour", factors="6-1-4")
         + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2")

@@ -12,7 +12,7 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import load_scenario
+from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Move, NoIntercept, NoRetreat, Place, Resolve
 from tobruk.systems.gazala import air as air
 from tobruk.systems.gazala import combat as cb
@@ -116,7 +116,7 @@ def test_taking_a_village_is_logged() -> None:
 
 
 @pytest.mark.rule("GG-VII.B")
-def test_the_reinforcement_may_enter_where_allied_units_stand(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_reinforcement_may_enter_where_allied_units_stand(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "allied-movement")
     while game.turn < 7:
         game.play(EndPhase())
@@ -136,7 +136,7 @@ def test_the_last_convoy_can_still_be_sent() -> None:
 
 
 @pytest.mark.rule("GG-XVI")
-def test_a_village_taken_is_logged_by_its_name(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_village_taken_is_logged_by_its_name(gazala: Scenario) -> None:
     from tobruk.systems.gazala.control import pass_through
 
     game = Game(gazala)

@@ -11,10 +11,12 @@ from tests.conftest import at_phase, attack_game, movement_game, unit_toml
 from tests.systems.gazala.test_air import game_at
 from tests.systems.gazala.test_supply import SOURCE, game_with, track
 from tobruk.board.hexes import Hex
+from tobruk.engine.actions import Action
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, EndRetreat, Move, NoIntercept, NoRetreat, Place, Resolve
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
@@ -24,10 +26,10 @@ H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 
-def refused(game: Game, order: object, clause: str) -> IllegalOrderError:
+def refused(game: Game, order: Action | str, clause: str) -> IllegalOrderError:
     before = game.state_hash()
     with pytest.raises(IllegalOrderError) as err:
-        game.play(order)  # type: ignore[arg-type]
+        game.play(order)
     assert err.value.clause == clause and game.state_hash() == before
     return err.value
 
@@ -101,7 +103,7 @@ def test_an_allied_unit_attacked_from_the_air_is_activated() -> None:
 
 
 @pytest.mark.rule("GG-VII.B")
-def test_the_reinforcement_never_enters_on_enemy_units(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_reinforcement_never_enters_on_enemy_units(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "allied-movement")
     while game.turn < 7:
         game.play(EndPhase())
@@ -218,7 +220,7 @@ def test_a_galloping_unit_that_cannot_pass_column_13_may_end_anywhere_on_its_way
 
 @pytest.mark.rule("GG-XIV.B.6")
 @pytest.mark.parametrize(("distance", "offered"), [(6, True), (7, False)])
-def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance: int, offered: bool) -> None:  # type: ignore[no-untyped-def]
+def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala: Scenario, distance: int, offered: bool) -> None:
     from tobruk.systems.gazala import hidden as hd
 
     game = Game(gazala)
@@ -237,7 +239,7 @@ def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance:
 
 
 @pytest.mark.rule("GG-V.A.4")
-def test_two_activations_at_the_start_of_each_game_turn(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_two_activations_at_the_start_of_each_game_turn(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "allied-movement")
     assert mv.activations_left(game) == 2
 
@@ -264,7 +266,7 @@ def test_only_allied_losses_in_the_axis_player_turn_count() -> None:
 
 
 @pytest.mark.rule("GG-XIV.B.6")
-def test_the_siege_redeploys_the_garrison_and_the_dummies_once_each(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_siege_redeploys_the_garrison_and_the_dummies_once_each(gazala: Scenario) -> None:
     game = Game(gazala)
     game.unit("15Pz").hex = H("E12")  # within 6 hexes of the perimeter
     game.play(EndPhase())

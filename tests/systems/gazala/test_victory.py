@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from tests.conftest import jump_to
 from tobruk.board.hexes import Hex
 from tobruk.engine.game import Game
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import EndPhase
 from tobruk.systems.gazala import victory as vp
 
 H = Hex.parse
 
 
-def lines(result: dict, side: str) -> dict[str, Fraction]:  # type: ignore[type-arg]
+def lines(result: dict[str, Any], side: str) -> dict[str, Fraction]:
     return {text: Fraction(p) for text, p in result[side]}
 
 
-def final(game: Game) -> dict:  # type: ignore[type-arg]
+def final(game: Game) -> dict[str, Any]:
     return vp.score(game)
 
 
@@ -44,7 +46,7 @@ def test_levels_by_difference(difference: Fraction, name: str) -> None:
 
 
 @pytest.mark.rule("GG-IV.A.2")
-def test_allied_points_for_axis_units_destroyed(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_allied_points_for_axis_units_destroyed(gazala: Scenario) -> None:
     game = Game(gazala)
     for uid in ("15Pz", "Ariete", "Trieste", "RecceGp"):
         game.unit(uid).eliminated = True
@@ -57,7 +59,7 @@ def test_allied_points_for_axis_units_destroyed(gazala) -> None:  # type: ignore
 
 
 @pytest.mark.rule("GG-IV.A.3")
-def test_gazala_position_held_in_supply_and_tobruk_line(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_gazala_position_held_in_supply_and_tobruk_line(gazala: Scenario) -> None:
     game = Game(gazala)
     allied = lines(final(game), "allied")
     assert sum(p for t, p in allied.items() if t.startswith("Gazala position")) == 3
@@ -72,7 +74,7 @@ def test_gazala_position_held_in_supply_and_tobruk_line(gazala) -> None:  # type
 
 @pytest.mark.rule("GG-IV.B.1")
 @pytest.mark.rule("GG-IV.B.2")
-def test_tobruk_surrounded_or_taken(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_tobruk_surrounded_or_taken(gazala: Scenario) -> None:
     game = Game(gazala)
     assert vp.tobruk_state(game) == "held"
     # Axis units astride every way out of Tobruk to the east-edge sources: D12 E13 D13? ring it
@@ -90,7 +92,7 @@ def test_tobruk_surrounded_or_taken(gazala) -> None:  # type: ignore[no-untyped-
 
 @pytest.mark.rule("GG-IV.B.3")
 @pytest.mark.rule("GG-IV.B.4")
-def test_sources_taken_and_the_supply_dump(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_sources_taken_and_the_supply_dump(gazala: Scenario) -> None:
     game = Game(gazala)
     game.unit("15Pz").hex = H("G18")
     game.unit("21Pz").hex = H("N17")
@@ -102,7 +104,7 @@ def test_sources_taken_and_the_supply_dump(gazala) -> None:  # type: ignore[no-u
 
 
 @pytest.mark.rule("GG-IV.B.5")
-def test_axis_points_for_allied_units_destroyed(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_axis_points_for_allied_units_destroyed(gazala: Scenario) -> None:
     game = Game(gazala)
     for uid in ("1SA", "2ArmdBde", "1FF", "Dummy1"):
         game.unit(uid).eliminated = True
@@ -115,7 +117,7 @@ def test_axis_points_for_allied_units_destroyed(gazala) -> None:  # type: ignore
 
 
 @pytest.mark.rule("GG-IV.C")
-def test_the_lower_total_is_taken_from_the_higher(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_lower_total_is_taken_from_the_higher(gazala: Scenario) -> None:
     game = Game(gazala)
     game.unit("15Pz").hex = H("G18")  # Axis 2; Allies 3 + 2
     result = final(game)
@@ -123,7 +125,7 @@ def test_the_lower_total_is_taken_from_the_higher(gazala) -> None:  # type: igno
     assert result["winner"] is None and result["level"] == "no victory (a draw)"
 
 
-def nonhistorical_set_up(gazala) -> Game:  # type: ignore[no-untyped-def]
+def nonhistorical_set_up(gazala: Scenario) -> Game:
     """A nonhistorical game after the Allied set-up, every unit left in its printed position."""
     game = Game(gazala, options=["nonhistorical"])
     game.play("place Dummy1 C5")
@@ -133,7 +135,7 @@ def nonhistorical_set_up(gazala) -> Game:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.rule("GG-IV.D")
-def test_nonhistorical_halves_an_allied_margin_and_doubles_an_axis_one(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_nonhistorical_halves_an_allied_margin_and_doubles_an_axis_one(gazala: Scenario) -> None:
     game = nonhistorical_set_up(gazala)
     for uid in ("15Pz", "21Pz"):
         game.unit(uid).eliminated = True
@@ -151,7 +153,7 @@ def test_nonhistorical_halves_an_allied_margin_and_doubles_an_axis_one(gazala) -
 
 
 @pytest.mark.rule("GG-IV.A.1")
-def test_allied_sudden_victory_on_a5_or_g1(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_allied_sudden_victory_on_a5_or_g1(gazala: Scenario) -> None:
     game = Game(gazala)
     jump_to(game, "allied-movement")
     game.unit("7MotBde").hex = H("G1")
@@ -164,7 +166,7 @@ def test_allied_sudden_victory_on_a5_or_g1(gazala) -> None:  # type: ignore[no-u
 
 
 @pytest.mark.rule("GG-XI.A.5")
-def test_box_eliminated_by_an_undisrupted_enemy_division_in_its_victory_phase(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_box_eliminated_by_an_undisrupted_enemy_division_in_its_victory_phase(gazala: Scenario) -> None:
     game = Game(gazala)
     jump_to(game, "allied-recovery")
     game.unit("1SA").hex = H("F17")  # leave the C5 box
@@ -179,7 +181,7 @@ def test_box_eliminated_by_an_undisrupted_enemy_division_in_its_victory_phase(ga
     assert "C5" in gone and "B5" in gone and "D5" not in gone  # 21Pz is disrupted
 
 
-def test_the_game_ends_with_a_result(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_game_ends_with_a_result(gazala: Scenario) -> None:
     game = Game(gazala, seed=1)
     while game.decision is not None:
         game.play("weather 1 2" if game.decision.phase == "weather" else EndPhase())
