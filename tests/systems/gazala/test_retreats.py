@@ -321,6 +321,41 @@ def test_no_retreat_across_a_towering_escarpment_but_by_a_road() -> None:
     assert one_hex_ends(r1_among_friends(extra=tow + road)) == {H("B5"), H("C5")}
 
 
+def r1_next_to_the_attack(fort: str) -> Game:
+    """The Allied Att (6 factors) in B3 attacks the Axis Def (2) in B4: 3:1, die 3: R1, the winner names 1.  A5, B5
+    and C5 are sea, so Def's only hexes are A4 and C4, both next to B3 (rule e); A4 holds ``fort`` (a
+    ``[map.fortifications]`` line) and Def's friend Pal, disrupted (so the attack on B4 alone is allowed,
+    GG-XIV.A.2), which keeps A4 open under rule c."""
+    units = (
+        unit_toml("Att", "allied", "B3", type_="armour", factors="6-1-4")
+        + unit_toml("Def", "axis", "B4", type_="armour", factors="1-2-2")
+        + unit_toml("Pal", "axis", "C1", type_="armour", factors="1-1-2")
+    )
+    sea = '[map.terrain]\nsea = ["A5", "B5", "C5"]\n[map.fortifications]\n' + fort + "\n"
+    game = attack_game(units, sea, rows=3, columns=5, side="allied", dice=ForcedDice([3]))
+    # Pal is put in A4 at the attack phase: standing there from the start, undisrupted, it would have taken an
+    # Allied box in the Axis victory determination (GG-XI.A.5)
+    game.unit("Pal").hex = H("A4")
+    game.unit("Pal").disrupted = True
+    assert not game.vars.boxes_eliminated
+    game.play(Attack((H("B4"),), ("Att",)))
+    game.play(Resolve(1))
+    answer_no_retreat(game)
+    game.play(RetreatDistance(1))
+    return game
+
+
+@pytest.mark.rule("GG-XIV.D.2")
+@pytest.mark.rule("GG-XI.A.2")
+def test_next_to_the_attack_only_into_the_sides_own_fort_never_the_enemys_box() -> None:
+    # rule e's exception is for a friendly box: an Axis fort in A4 lets Def in; an Allied box there does not, though
+    # Def's own unit stands in it (boxes cannot be used by the other side, GG-XI.A.2)
+    assert one_hex_ends(r1_next_to_the_attack('axis = ["A4"]')) == {H("A4")}
+    game = r1_next_to_the_attack('allied = ["A4"]')
+    assert one_hex_ends(game) == set()
+    assert game.unit("Def").hex == H("B4") and not game.unit("Def").eliminated
+
+
 @pytest.mark.rule("GG-XIV.D.2")
 def test_a_two_hex_retreat_goes_farther_with_each_hex() -> None:
     # rule a: from B4, after B5 the second hex must be 2 from B4 (A6, B6, C6); A5 and C5 are only 1 away
