@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import unit_toml
 from tests.systems.gazala.test_supply import SOURCE, game_with, recovery, track
+from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
@@ -164,3 +165,88 @@ def test_a_failed_convoy_supplies_no_brigade() -> None:
     game.play(Convoy("Rcpt"))
     status = sp.status(game, ALLIED)
     assert not status["Rcpt"]["supplied"] and not status["Two"]["supplied"]
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_the_axis_sends_four_convoys_a_turn() -> None:
+    # five divisions 9 to 13 hexes beyond the end of the track; every die a 1 (8 MF): each convoy fails, and each
+    # counts, sent or not enough ("may attempt to send ... to 4")
+    units = "".join(axis_unit(f"P{i}", f"A{13 + i}") for i in range(1, 6))
+    game = at_axis_recovery(units, [1, 1, 1, 1])
+    game.play(Convoy("P1"))
+    game.play(Convoy("P2"))
+    assert mv.convoys_left(game, AXIS) == 2
+    assert {o.unit for o in game.legal_orders() if isinstance(o, Convoy)} == {"P3", "P4", "P5"}
+    game.play(Convoy("P3"))
+    game.play(Convoy("P4"))  # the fourth: none left, so nothing more to ask and the phase is over
+    assert mv.convoys_left(game, AXIS) == 0
+    d = game.decision
+    assert d is not None and d.phase != "axis-recovery"
+    assert all(game.unit(f"P{i}").out_of_supply for i in range(1, 6))
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_every_convoy_that_arrives_keeps_its_unit_in_supply() -> None:
+    # P1 9 hexes beyond the track, P2 10: a 6 each (13 MF) reaches both; the second convoy keeps the first's
+    game = at_axis_recovery(axis_unit("P1", "A14") + axis_unit("P2", "A15"), [6, 6])
+    game.play(Convoy("P1"))
+    game.play(Convoy("P2"))
+    assert not game.unit("P1").out_of_supply and not game.unit("P2").out_of_supply
+    assert game.vars.supply["axis"]["P1"]["how"] == game.vars.supply["axis"]["P2"]["how"] == "truck convoy"
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_the_two_hex_sharing_is_for_british_armoured_divisions_only() -> None:
+    # two brigades of the 15th Panzer's formation, Kg1 9 hexes beyond the track (a 6 reaches it), Kg2 next to it:
+    # Kg1's convoy does not supply Kg2 (the 2-hex rule is written for the British armoured divisions)
+    formation = 'formation = "15Pz"'
+    units = axis_unit("Kg1", "A14", ech="subdivisional", extra=formation) + axis_unit("Kg2", "A15", ech="subdivisional", extra=formation)
+    game = at_axis_recovery(units, [6])
+    game.play(Convoy("Kg1"))
+    status = sp.status(game, AXIS)
+    assert status["Kg1"]["how"] == "truck convoy"
+    assert status["Kg2"] == {"hex": "A15", "supplied": False, "how": "out of supply", "route": []}
+
+
+@pytest.mark.rule("GG-XV.A.4")
+@pytest.mark.rule("GG-XV.A.1")
+def test_a_brigade_already_in_supply_is_not_said_to_draw_on_the_convoy() -> None:
+    # Two stands in an Allied box in C4, 1 hex from the recipient Rcpt in C3: the box supplies it, before and after
+    # the convoy, and the status says so
+    units = allied_bde("Rcpt", "C3") + allied_bde("Two", "C4")
+    game = game_with(
+        units,
+        '[map.supply]\naxis = ["A20"]\nallied = ["C20"]\n[map.fortifications]\nallied = ["C4"]\n' + track(15, 20, "C"),
+        rows=3,
+        columns=20,
+        dice=[6],
+        phase="allied-attacks",
+    )
+    while game.phase.key != "allied-recovery":
+        game.play(EndPhase())
+    assert sp.status(game, ALLIED)["Two"]["how"] == "in a box"
+    game.play(Convoy("Rcpt"))  # C3 to C15: 12 hexes, 7 + 6 MF
+    status = sp.status(game, ALLIED)
+    assert status["Rcpt"]["how"] == "truck convoy" and status["Two"]["how"] == "in a box"
+
+
+# --- the 2-hex line of a British armoured division's convoy (GG-XV.A.4), hex by hex --------------------------
+def labels(found: set[Hex]) -> set[str]:
+    return {h.label for h in found}
+
+
+@pytest.mark.rule("GG-XV.A.4")
+def test_the_hexes_a_two_hex_line_reaches() -> None:
+    # a row of eight hexes: from A3 two hexes either way, A1-A5; from A2, A1 (the board's first hex) to A4
+    game = game_with("", '[map.supply]\nallied = ["A8"]\n', rows=1, columns=8)
+    assert labels(sp.two_hexes(game, ALLIED, Hex.parse("A3"))) == {"A1", "A2", "A3", "A4", "A5"}
+    assert labels(sp.two_hexes(game, ALLIED, Hex.parse("A2"))) == {"A1", "A2", "A3", "A4"}
+    # open ground five rows deep: every hex within 2 of C4, the 19 of two rings around it, and no other
+    game = game_with("", '[map.supply]\nallied = ["C8"]\n', rows=5, columns=8)
+    c4 = Hex.parse("C4")
+    ring = {h for h in game.scenario.map.hexes if c4.distance(h) <= 2}
+    assert len(ring) == 19 and sp.two_hexes(game, ALLIED, c4) == ring
+    # an Axis unit in A6: it and its ZOC (A5, A7) are closed to a 2-hex line
+    game = game_with(unit_toml("Pz", "axis", "A6"), '[map.supply]\nallied = ["A8"]\n', rows=1, columns=8)
+    assert labels(sp.two_hexes(game, ALLIED, Hex.parse("A3"))) == {"A1", "A2", "A3", "A4"}
+    assert labels(sp.two_hexes(game, ALLIED, Hex.parse("A4"))) == {"A2", "A3", "A4"}
