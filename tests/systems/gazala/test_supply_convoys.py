@@ -250,3 +250,21 @@ def test_the_hexes_a_two_hex_line_reaches() -> None:
     game = game_with(unit_toml("Pz", "axis", "A6"), '[map.supply]\nallied = ["A8"]\n', rows=1, columns=8)
     assert labels(sp.two_hexes(game, ALLIED, Hex.parse("A3"))) == {"A1", "A2", "A3", "A4"}
     assert labels(sp.two_hexes(game, ALLIED, Hex.parse("A4"))) == {"A2", "A3", "A4"}
+
+
+@pytest.mark.rule("GG-XV.A.3")
+@pytest.mark.rule("GG-XV.A.4")
+def test_a_division_in_supply_by_its_convoy_supplies_its_brigades_beside_it() -> None:
+    # Div 9 hexes beyond the track (A14), a 6 brings it in supply by truck convoy; then it "is" in supply, and the
+    # German brigades in its hex (Bde1) and next to it (Bde2), out of their own lines, are in supply through it
+    # (GG-XV.A.3, docs/rulings.md: "when a German division in or next to its hex is in supply")
+    units = axis_unit("Div", "A14") + axis_unit("Bde1", "A14", ech="subdivisional") + axis_unit("Bde2", "A15", ech="subdivisional")
+    game = at_axis_recovery(units, [6])
+    game.play(Convoy("Div"))
+    status = sp.status(game, AXIS)
+    assert status["Div"]["how"] == "truck convoy"
+    assert status["Bde1"] == {"hex": "A14", "supplied": True, "how": "through Div", "route": ["A14", "A14"]}
+    assert status["Bde2"] == {"hex": "A15", "supplied": True, "how": "through Div", "route": ["A15", "A14"]}
+    d = game.decision
+    assert d is not None and d.phase != "axis-recovery"  # nobody left out of supply to send a convoy to
+    assert not any(game.unit(u).out_of_supply for u in ("Div", "Bde1", "Bde2"))
