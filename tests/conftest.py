@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import tomllib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from tobruk.loading.datafile import Table
 from tobruk.loading.scenario import Scenario, read_scenario
+from tobruk.mechanics.counters import FamilyUnitDef, family_defs, family_unit
+
+if TYPE_CHECKING:
+    from tobruk.engine.dice import Dice
+    from tobruk.engine.game import Game
 
 # The mutation run (docs/testing.md) asks the property tests for fewer examples each: every surviving mutant runs
 # them all again.
@@ -54,7 +59,7 @@ def gazala() -> Scenario:
     return load_scenario("gazala-gallop")
 
 
-def at_phase(game: Any, key: str) -> Any:
+def at_phase(game: Game, key: str) -> Game:
     """Play end-phase (and fixed weather numbers) until the game reaches the phase ``key``."""
     from tobruk.mechanics.actions import EndPhase
     from tobruk.systems.gazala.actions import Weather
@@ -70,19 +75,19 @@ def at_phase(game: Any, key: str) -> Any:
 
 
 def movement_game(
-    units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis", seed: int = 0, dice: Any = None
-) -> Any:
+    units: str, map_extra: str = "", *, rows: int = 3, columns: int = 12, side: str = "axis", seed: int = 0, dice: Dice | None = None
+) -> Game:
     """A game on a small inline map, at the given side's movement phase of turn 1, Allied units active."""
     from tobruk.engine.game import Game
 
     game = Game(make_scenario(units, rows=rows, columns=columns, map_extra=map_extra), seed=seed, dice=dice)
-    for uid, d in game.defs.items():
+    for uid, d in family_defs(game).items():
         if d.side.value == "allied":
-            game.unit(uid).activated = True
+            family_unit(game, uid).activated = True
     return jump_to(game, f"{side}-movement")
 
 
-def jump_to(game: Any, key: str) -> Any:
+def jump_to(game: Game, key: str) -> Game:
     """Arrange a test position: go straight to phase ``key`` of this turn, running only the phases that
     decide nothing (so the start-of-player-turn bookkeeping happens) and skipping everybody's decisions."""
     keys = [p.key for p in game.phases]
@@ -97,12 +102,25 @@ def jump_to(game: Any, key: str) -> Any:
     return game
 
 
-def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis", dice: Any = None) -> Any:
+def attack_game(units: str, map_extra: str = "", *, rows: int = 3, columns: int = 8, side: str = "axis", dice: Dice | None = None) -> Game:
     """A game on a small inline map at the given side's attack phase of turn 1, Allied units active."""
     from tobruk.engine.game import Game
 
     game = Game(make_scenario(units, rows=rows, columns=columns, map_extra=map_extra), dice=dice)
-    for uid, d in game.defs.items():
+    for uid, d in family_defs(game).items():
         if d.side.value == "allied":
-            game.unit(uid).activated = True
+            family_unit(game, uid).activated = True
     return jump_to(game, f"{side}-attacks")
+
+
+def family(scenario: Scenario) -> list[FamilyUnitDef]:
+    """A family scenario's counters, typed as the family's (its system's reader made them so)."""
+    units = [u for u in scenario.units if isinstance(u, FamilyUnitDef)]
+    assert len(units) == len(scenario.units), f"{scenario.name} has counters of another family"
+    return units
+
+
+def family_def(scenario: Scenario, uid: str) -> FamilyUnitDef:
+    d = scenario.unit(uid)
+    assert isinstance(d, FamilyUnitDef), f"{uid} is not a family counter"
+    return d

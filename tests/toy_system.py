@@ -24,7 +24,7 @@ from tobruk.engine.system import Rendering, Summary, register
 from tobruk.loading.datafile import Table
 from tobruk.loading.scenario import Scenario, read_scenario
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.mechanics.counters import family_unit
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.family import FamilySystem
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class March(Step):
             for n in m.neighbours(u.hex):
                 if m.is_land(n) and n not in enemy:
                     yield Move(uid, (u.hex, n))
-            if game.defs[uid].type.value == "infantry":  # TOY-1: or two hexes, carried by trucks
+            if family_defs(game)[uid].type.value == "infantry":  # TOY-1: or two hexes, carried by trucks
                 for n in u.hex.ring(2):
                     if n in m and m.is_land(n) and n not in enemy:
                         yield Move(uid, (u.hex, n), trucks=True)
@@ -69,7 +69,7 @@ class March(Step):
     @on(Move)
     def march(self, game: Game, decision: Decision, action: Move) -> None:
         assert isinstance(action, Move)
-        if action.unit not in game.defs or game.defs[action.unit].side is not decision.side:
+        if action.unit not in family_defs(game) or family_defs(game)[action.unit].side is not decision.side:
             raise IllegalOrderError("TOY-1", f"{action.unit} is not one of your units")
         u = family_unit(game, action.unit)
         if u.hex is None or u.moved:
@@ -136,7 +136,7 @@ class ToySkirmish(FamilySystem):
         if not game.is_over:
             return None
         flag = Hex.parse(str(game.scenario.rules["flag"]))
-        holders = {game.defs[uid].side for uid in game.units_at(flag)}
+        holders = {family_defs(game)[uid].side for uid in game.units_at(flag)}
         winner = next(iter(holders)).value if len(holders) == 1 else None
         who = {"axis": "Axis", "allied": "Allied", None: "Nobody"}[winner]
         return Summary(winner, "flag victory" if winner else "draw", (f"{who} holds the flag in {flag.label}.",))

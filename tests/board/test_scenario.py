@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import make_scenario, unit_toml
+from tests.conftest import family, family_def, make_scenario, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import load_scenario
+from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.counters import AACapability, Echelon, UnitType
 
 H = Hex.parse
@@ -55,48 +55,48 @@ NAMED_BY_THE_RULES = {
 }
 
 
-def test_every_unit_the_rules_name_is_in_the_order_of_battle(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_every_unit_the_rules_name_is_in_the_order_of_battle(gazala: Scenario) -> None:
     for side, ids in NAMED_BY_THE_RULES.items():
-        assert sorted(u.id for u in gazala.units if u.side is side) == sorted(ids)
+        assert sorted(u.id for u in family(gazala) if u.side is side) == sorted(ids)
 
 
 @pytest.mark.rule("GG-XII.A.2")
-def test_subdivisional_units_are_those_the_charts_name(gazala) -> None:  # type: ignore[no-untyped-def]
-    sub = {u.id for u in gazala.units if u.echelon is Echelon.SUBDIVISIONAL and not u.is_dummy}
+def test_subdivisional_units_are_those_the_charts_name(gazala: Scenario) -> None:
+    sub = {u.id for u in family(gazala) if u.echelon is Echelon.SUBDIVISIONAL and not u.is_dummy}
     assert {"RecceGp", "FlakGp", "15MotBde", "KGHecker"} <= sub
     # Allied brigades of the armoured divisions are subdivisional; independent brigades are not
     assert {"2ArmdBde", "22ArmdBde", "201Gds", "4ArmdBde", "7MotBde"} <= sub
-    assert gazala.unit("1FF").echelon is Echelon.DIVISION
-    assert gazala.unit("15Pz").echelon is Echelon.DIVISION
+    assert family_def(gazala, "1FF").echelon is Echelon.DIVISION
+    assert family_def(gazala, "15Pz").echelon is Echelon.DIVISION
 
 
-def test_unit_attributes_follow_the_rules_hints(gazala) -> None:  # type: ignore[no-untyped-def]
-    assert {u.id for u in gazala.units if "crusader" in u.flags} == {"2ArmdBde", "22ArmdBde"}  # GG-XIII.D
-    assert {u.id for u in gazala.units if "survivable" in u.flags} == {"RecceGp", "7MotBde"}  # GG-XIV.D.5
-    assert {u.id for u in gazala.units if u.type is UnitType.AIR} == {"Luftwaffe", "DAF"}
+def test_unit_attributes_follow_the_rules_hints(gazala: Scenario) -> None:
+    assert {u.id for u in family(gazala) if "crusader" in u.flags} == {"2ArmdBde", "22ArmdBde"}  # GG-XIII.D
+    assert {u.id for u in family(gazala) if "survivable" in u.flags} == {"RecceGp", "7MotBde"}  # GG-XIV.D.5
+    assert {u.id for u in family(gazala) if u.type is UnitType.AIR} == {"Luftwaffe", "DAF"}
     # GG-X.B.1b: German divisions and the AA units anywhere, British divisions in boxes, Italians never
-    assert gazala.unit("15Pz").aa is AACapability.ANYWHERE and gazala.unit("FlakGp").aa is AACapability.ANYWHERE
-    assert gazala.unit("4AABde").aa is AACapability.ANYWHERE and gazala.unit("1SA").aa is AACapability.IN_BOX
-    assert gazala.unit("Ariete").aa is AACapability.NONE
+    assert family_def(gazala, "15Pz").aa is AACapability.ANYWHERE and family_def(gazala, "FlakGp").aa is AACapability.ANYWHERE
+    assert family_def(gazala, "4AABde").aa is AACapability.ANYWHERE and family_def(gazala, "1SA").aa is AACapability.IN_BOX
+    assert family_def(gazala, "Ariete").aa is AACapability.NONE
     # GG-XIII.A.2c: infantry units have an MF of 2; GG-XIV.B.7: the AA units count as motorized (MF 3)
-    assert all(u.movement == 2 for u in gazala.units if u.type is UnitType.INFANTRY)
-    assert gazala.unit("FlakGp").movement == gazala.unit("4AABde").movement == 3
+    assert all(u.movement == 2 for u in family(gazala) if u.type is UnitType.INFANTRY)
+    assert family_def(gazala, "FlakGp").movement == family_def(gazala, "4AABde").movement == 3
 
 
 @pytest.mark.rule("GG-VII.B")
-def test_first_armoured_brigade_arrives_on_turn_7_at_an_east_edge_source(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_first_armoured_brigade_arrives_on_turn_7_at_an_east_edge_source(gazala: Scenario) -> None:
     r = gazala.reinforcements["1ArmdBde"]
     assert r.turn == 7
     assert gazala.zone(r.zone) == {H("G18"), H("K18"), H("N17")}
 
 
 @pytest.mark.rule("GG-VII.A")
-def test_fourteen_turns(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_fourteen_turns(gazala: Scenario) -> None:
     assert gazala.turns == 14
 
 
 @pytest.mark.rule("GG-V.A.1")
-def test_free_set_up_zone_is_the_axis_side_and_columns_1_to_6_south(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_free_set_up_zone_is_the_axis_side_and_columns_1_to_6_south(gazala: Scenario) -> None:
     zone = gazala.zone("axis-free-setup")
     line = gazala.map.zone("gazala-line")
     assert not zone & line
@@ -111,9 +111,9 @@ def test_free_set_up_zone_is_the_axis_side_and_columns_1_to_6_south(gazala) -> N
         assert gazala.start[uid] in zone
 
 
-def test_historical_positions_are_on_the_map_and_allied_in_the_east(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_historical_positions_are_on_the_map_and_allied_in_the_east(gazala: Scenario) -> None:
     west = gazala.zone("axis-free-setup")
-    for u in gazala.units:
+    for u in family(gazala):
         h = gazala.start[u.id]
         if h is None:
             continue
@@ -151,10 +151,10 @@ def one_unit_scenario(tmp_path: Path, factors: str, system: str = "first-alamein
 
 def test_a_counter_with_one_combat_factor_reads_it_for_attack_and_defence(tmp_path: Path) -> None:
     """1st Alamein's unit legend: a counter "3-4" attacks and defends with 3 and moves 4."""
-    (unit,) = load_scenario(one_unit_scenario(tmp_path, "3-4")).units
+    (unit,) = family(load_scenario(one_unit_scenario(tmp_path, "3-4")))
     assert (unit.attack, unit.defence, unit.movement) == (3, 3, 4)
     assert unit.factors == "3-4"  # shown as printed
-    (unit,) = load_scenario(one_unit_scenario(tmp_path, "4-3-2")).units
+    (unit,) = family(load_scenario(one_unit_scenario(tmp_path, "4-3-2")))
     assert (unit.attack, unit.defence, unit.movement, unit.factors) == (4, 3, 2, "4-3-2")
 
 

@@ -34,6 +34,7 @@ def test_a_game_plays_a_move_of_a_block_by_id_without_the_other_moves_being_made
     pz = unit_toml("Pz", "axis", "B5", type_="armour", factors="4-3-4")
     game = movement_game(pz, rows=5, columns=12)
     block = mv.move_orders(game, "Pz")
+    assert isinstance(block, MoveBlock)  # a unit that may move lists its moves as a block
     target = block.ids(game.action_space)[3]
     assert target in game.legal_id_list()
     assert sum(made is not None for made in block._made) == 0  # listing the ids made no move

@@ -21,7 +21,7 @@ def random_positions(scenario: Scenario, seed: int, count: int) -> list[Game]:
     """Copies of one random game at ``count`` successive decisions."""
     rng = random.Random(seed)
     game = Game(scenario, seed=seed)
-    out = []
+    out: list[Game] = []
     while game.decision is not None and len(out) < count:
         out.append(game.copy())
         game.play(rng.choice(game.legal_orders()))

@@ -16,7 +16,9 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.dice import Dice
 from tobruk.engine.game import Game
 from tobruk.engine.state import UnitState
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import moves as mv
 
 H = Hex.parse
@@ -30,9 +32,9 @@ def test_a_friend_arriving_next_to_the_start_opens_the_zoc_to_zoc_step() -> None
     friend = unit_toml("Friend", "axis", "C12", type_="infantry", factors="1-1-2")
     game = movement_game(pz + friend + ENEMY_B5, rows=3, columns=12)
     assert H("A6") not in mv.destinations(game, "Pz")
-    game.unit("Friend").hex = H("A6")  # arranged by hand: no order, so only the cache keys can notice
+    family_unit(game, "Friend").hex = H("A6")  # arranged by hand: no order, so only the cache keys can notice
     assert H("A6") in mv.destinations(game, "Pz")
-    game.unit("Friend").hex = H("C12")
+    family_unit(game, "Friend").hex = H("C12")
     assert H("A6") not in mv.destinations(game, "Pz")
 
 
@@ -43,7 +45,7 @@ def test_a_friend_moving_far_away_keeps_the_reach_key() -> None:
     key = mv.move_context(game, "Pz").reach_key()
     game.play(Move("Friend", (H("C12"), H("C11"))))
     assert mv.move_context(game, "Pz").reach_key() == key  # the search is reused ...
-    game.unit("Tommy").hex = H("B6")
+    family_unit(game, "Tommy").hex = H("B6")
     assert mv.move_context(game, "Pz").reach_key() != key  # ... but not once an enemy has moved
 
 
@@ -51,17 +53,17 @@ def test_listing_follows_a_position_arranged_by_hand() -> None:
     pz = unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4")
     game = movement_game(pz, rows=3, columns=12)
     before = {o.path[-1] for o in game.legal_orders() if isinstance(o, Move)}
-    game.unit("Pz").hex = H("C12")
+    family_unit(game, "Pz").hex = H("C12")
     after = [o for o in game.legal_orders() if isinstance(o, Move)]
     assert after and all(o.path[0] == H("C12") for o in after)
     assert {o.path[-1] for o in after} != before
-    game.unit("Pz").moved = True
+    family_unit(game, "Pz").moved = True
     assert not [o for o in game.legal_orders() if isinstance(o, Move)]
 
 
 @pytest.mark.whole_game
 @pytest.mark.parametrize(("seed", "options"), [(21, ()), (22, ("nonhistorical",))])
-def test_cached_listings_equal_fresh_ones_through_a_random_game(gazala, seed: int, options: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+def test_cached_listings_equal_fresh_ones_through_a_random_game(gazala: Scenario, seed: int, options: tuple[str, ...]) -> None:
     game = Game(gazala, seed=seed, options=options)
     pick = random.Random(seed)
     for _ in range(250):
@@ -97,7 +99,7 @@ def test_a_units_data_holds_every_field() -> None:
     assert state.to_data() == {"hex": "B2", "eliminated": False, "hidden": True, "moved": False, "steps": 2, "support": 1}
     # a live unit's: every status its view class names, its steps and the system's numbers
     game = movement_game(ENEMY_B5)
-    u = game.unit("Tommy")
+    u = family_unit(game, "Tommy")
     assert set(u.to_data()) == {*type(u).statuses, "hex", "steps", *type(u).numbers}
 
 
@@ -110,9 +112,9 @@ def test_the_enemy_zoc_is_kept_while_the_enemy_stands_still_and_follows_it_when_
     m = game.scenario.map
     first = mv.enemy_zoc(game, Side.AXIS)
     assert first == zoc_map(m, [("Tommy", H("B5"))]) and H("A5") in first
-    game.unit("Pz").hex = H("A2")  # the moving side's own move: the enemy's ZOC is the same object
+    family_unit(game, "Pz").hex = H("A2")  # the moving side's own move: the enemy's ZOC is the same object
     assert mv.enemy_zoc(game, Side.AXIS) is first
-    game.unit("Tommy").hex = H("B8")  # the enemy moved: worked out again
+    family_unit(game, "Tommy").hex = H("B8")  # the enemy moved: worked out again
     moved = mv.enemy_zoc(game, Side.AXIS)
     assert moved == zoc_map(m, [("Tommy", H("B8"))]) and H("A5") not in moved
 
@@ -167,7 +169,7 @@ def test_friends_next_to_a_start_outside_enemy_zoc_leave_the_reach_key_alone() -
     game = movement_game(pz + friend + ENEMY_B5, rows=3, columns=12)
     key = mv.move_context(game, "Pz").reach_key()
     reach_before = set(mv.destinations(game, "Pz"))
-    game.unit("Friend").hex = H("A2")  # next to the start, which no enemy ZOC covers
+    family_unit(game, "Friend").hex = H("A2")  # next to the start, which no enemy ZOC covers
     assert mv.move_context(game, "Pz").reach_key() == key
     game.forget_caches()
     assert set(mv.destinations(game, "Pz")) == reach_before  # worked out afresh: the same hexes
@@ -179,9 +181,9 @@ def test_placed_units_follow_moves_eliminations_and_positions_arranged_by_hand()
     pz = unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4")
     game = movement_game(pz + ENEMY_B5, rows=3, columns=12)
     assert game.placed(Side.AXIS) == (("Pz", H("A1")),) and game.placed(Side.ALLIED) == (("Tommy", H("B5")),)
-    game.unit("Pz").hex = H("A3")
+    family_unit(game, "Pz").hex = H("A3")
     assert game.placed(Side.AXIS) == (("Pz", H("A3")),)
-    game.unit("Tommy").eliminated = True
+    family_unit(game, "Tommy").eliminated = True
     assert game.placed(Side.ALLIED) == ()
-    game.unit("Pz").hex = None
+    family_unit(game, "Pz").hex = None
     assert game.placed(Side.AXIS) == ()

@@ -15,6 +15,7 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
 from tobruk.record import load, record_of, replay, save
 from tobruk.systems.gazala.actions import VOCABULARY, Activate, Weather
@@ -34,7 +35,7 @@ def decided_phases(game: Game) -> list[str]:
 
 
 @pytest.mark.rule("GG-VI.A")
-def test_turn_one_sequence(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_turn_one_sequence(gazala: Scenario) -> None:
     game = Game(gazala)
     assert [p.key for p in game.phases] == ["axis-setup", "allied-siege", *AXIS_TURN, *ALLIED_TURN]
     assert decided_phases(game) == [
@@ -50,20 +51,20 @@ def test_turn_one_sequence(gazala) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.rule("GG-VI.B")
-def test_axis_player_turn_order(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_axis_player_turn_order(gazala: Scenario) -> None:
     keys = [p.key for p in Game(gazala).phases]
     assert keys[2:7] == AXIS_TURN  # victory, airstrike, movement, attacks, recovery
 
 
 @pytest.mark.rule("GG-VI.C")
-def test_allied_player_turn_moves_before_its_airstrike(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_allied_player_turn_moves_before_its_airstrike(gazala: Scenario) -> None:
     keys = [p.key for p in Game(gazala).phases]
     assert keys[7:] == ALLIED_TURN
     assert keys.index("allied-movement") < keys.index("allied-airstrike") < keys.index("allied-attacks")
 
 
 @pytest.mark.rule("GG-VII.A")
-def test_game_ends_after_fourteen_turns(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_game_ends_after_fourteen_turns(gazala: Scenario) -> None:
     game = Game(gazala, seed=3)
     turns_seen = set()
     while game.decision is not None:
@@ -77,7 +78,7 @@ def test_game_ends_after_fourteen_turns(gazala) -> None:  # type: ignore[no-unty
 
 
 @pytest.mark.rule("GG-V.A.1")
-def test_axis_free_set_up_within_the_zone(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_axis_free_set_up_within_the_zone(gazala: Scenario) -> None:
     game = Game(gazala)
     game.play(Place("15Pz", H("K3")))  # south of the line, column 3
     assert game.unit("15Pz").hex == H("K3")
@@ -92,7 +93,7 @@ def test_axis_free_set_up_within_the_zone(gazala) -> None:  # type: ignore[no-un
 
 
 @pytest.mark.rule("GG-XII.A.2")
-def test_set_up_respects_the_stacking_limit(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_set_up_respects_the_stacking_limit(gazala: Scenario) -> None:
     game = Game(gazala)
     # G3 already holds 15Pz, 21Pz (divisions) and Flak Gppe: a fourth unit, or a third division, is refused
     with pytest.raises(IllegalOrderError) as err:
@@ -111,7 +112,7 @@ def test_set_up_respects_the_stacking_limit(gazala) -> None:  # type: ignore[no-
 
 
 @pytest.mark.rule("GG-XII.A.1")
-def test_one_side_per_hex_at_set_up(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_one_side_per_hex_at_set_up(gazala: Scenario) -> None:
     from tobruk.systems.gazala.setup import stacking_problem
 
     game = Game(gazala)
@@ -119,7 +120,7 @@ def test_one_side_per_hex_at_set_up(gazala) -> None:  # type: ignore[no-untyped-
 
 
 @pytest.mark.rule("GG-XII.A.3")
-def test_dummies_do_not_count_for_stacking(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_dummies_do_not_count_for_stacking(gazala: Scenario) -> None:
     from tobruk.systems.gazala.setup import stacking_problem
 
     game = Game(gazala)
@@ -132,7 +133,7 @@ def to_weather(game: Game) -> None:
 
 
 @pytest.mark.rule("GG-VIII.0")
-def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala: Scenario) -> None:
     game = Game(gazala, dice=ForcedDice([4]))
     to_weather(game)
     assert game.turn == 2 and game.decision is not None and game.decision.side is Side.ALLIED
@@ -147,7 +148,7 @@ def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala) -> None:  
 
 @pytest.mark.rule("GG-VIII.A")
 @pytest.mark.parametrize(("rolls", "weather"), [([2, 4], "sandstorm"), ([2, 6], "sandstorm"), ([2, 3], "clear"), ([2, 1], "clear")])
-def test_sandstorm_needs_its_number_then_4_to_6(gazala, rolls: list[int], weather: str) -> None:  # type: ignore[no-untyped-def]
+def test_sandstorm_needs_its_number_then_4_to_6(gazala: Scenario, rolls: list[int], weather: str) -> None:
     game = Game(gazala, dice=ForcedDice(rolls))
     to_weather(game)
     game.play(Weather(2, 5))
@@ -156,14 +157,14 @@ def test_sandstorm_needs_its_number_then_4_to_6(gazala, rolls: list[int], weathe
 
 @pytest.mark.rule("GG-VIII.B")
 @pytest.mark.parametrize(("rolls", "weather"), [([5, 5, 1, 1], "rainstorm"), ([5, 4], "clear"), ([5, 6], "clear")])
-def test_rainstorm_needs_its_number_twice(gazala, rolls: list[int], weather: str) -> None:  # type: ignore[no-untyped-def]
+def test_rainstorm_needs_its_number_twice(gazala: Scenario, rolls: list[int], weather: str) -> None:
     game = Game(gazala, dice=ForcedDice(rolls))  # in rain both players then roll for their airfields
     to_weather(game)
     game.play(Weather(2, 5))
     assert game.vars.weather == weather
 
 
-def test_undo_restores_exactly_and_stops_at_a_die_roll(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_undo_restores_exactly_and_stops_at_a_die_roll(gazala: Scenario) -> None:
     game = Game(gazala, seed=7)
     start = game.state_hash()
     game.play(Place("15Pz", H("K2")))
@@ -180,7 +181,7 @@ def test_undo_restores_exactly_and_stops_at_a_die_roll(gazala) -> None:  # type:
         game.pop()
 
 
-def test_illegal_orders_name_the_rule_and_change_nothing(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_illegal_orders_name_the_rule_and_change_nothing(gazala: Scenario) -> None:
     game = Game(gazala)
     before = json.dumps(game.state_data(), sort_keys=True)
     # a move in the set-up is no order of that phase (each unit moves in its movement phase, GG-XIII.A.1); the
@@ -198,7 +199,7 @@ def test_illegal_orders_name_the_rule_and_change_nothing(gazala) -> None:  # typ
 
 
 @pytest.mark.whole_game
-def test_same_seed_same_game(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_same_seed_same_game(gazala: Scenario) -> None:
     def play(seed: int) -> list[int]:
         game = Game(gazala, seed=seed)
         while game.decision is not None:
@@ -209,7 +210,7 @@ def test_same_seed_same_game(gazala) -> None:  # type: ignore[no-untyped-def]
     assert play(11) != play(12)
 
 
-def test_record_saves_loads_and_replays_every_state(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_record_saves_loads_and_replays_every_state(gazala: Scenario, tmp_path: Path) -> None:
     game = Game(gazala, seed=5)
     game.play(Place("15Pz", H("K2")))
     while game.decision is not None and game.turn < 4:
@@ -222,7 +223,7 @@ def test_record_saves_loads_and_replays_every_state(gazala, tmp_path: Path) -> N
     assert [r.value for r in again.dice.log] == [r.value for r in game.dice.log]
 
 
-def test_tampered_record_is_caught_at_the_first_bad_order(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_tampered_record_is_caught_at_the_first_bad_order(gazala: Scenario, tmp_path: Path) -> None:
     game = Game(gazala, seed=5)
     game.play(Place("15Pz", H("K2")))
     game.play(EndPhase())
@@ -241,7 +242,7 @@ def test_tampered_record_is_caught_at_the_first_bad_order(gazala, tmp_path: Path
         load(path)
 
 
-def test_view_is_everything_a_side_may_see_and_hides_face_down_units(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_view_is_everything_a_side_may_see_and_hides_face_down_units(gazala: Scenario) -> None:
     game = Game(gazala)
     before = game.state_hash()
     game.unit("1SA").hidden = True
@@ -295,26 +296,26 @@ def test_order_notation_examples() -> None:
             VOCABULARY.parse(bad)
 
 
-def test_play_accepts_notation(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_play_accepts_notation(gazala: Scenario) -> None:
     game = Game(gazala)
     game.play("place 15Pz K2")
     assert game.unit("15Pz").hex == H("K2")
 
 
-def test_copy_is_independent(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_copy_is_independent(gazala: Scenario) -> None:
     game = Game(gazala, seed=2)
     other = game.copy()
     other.play(Place("15Pz", H("K2")))
     assert game.unit("15Pz").hex == H("G3") and other.unit("15Pz").hex == H("K2")
 
 
-def test_unknown_option_is_refused(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_unknown_option_is_refused(gazala: Scenario) -> None:
     with pytest.raises(ValueError, match="no option"):
         Game(gazala, options=["fog-of-war"])
     assert Game(gazala, options=["nonhistorical"]).options == {"nonhistorical"}
 
 
-def test_tampered_dice_are_caught(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_tampered_dice_are_caught(gazala: Scenario, tmp_path: Path) -> None:
     game = Game(gazala, seed=5)
     while game.turn < 3 and game.decision is not None:
         game.play(Weather(6, 1) if game.decision.phase == "weather" else EndPhase())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -24,7 +25,7 @@ def seen(game: Game, side: Side) -> str:
     return json.dumps(view(game, side), separators=(",", ":"))
 
 
-def random_positions(scenario: str, options: list[str], seed: int, orders: int):  # type: ignore[no-untyped-def]
+def random_positions(scenario: str, options: list[str], seed: int, orders: int) -> Iterator[Game]:
     """The positions of a random game, one after each order."""
     game = Game(load_scenario(scenario), seed=seed, options=options)
     players = {side: RandomPlayer(seed * 2 + i) for i, side in enumerate(Side)}

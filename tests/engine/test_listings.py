@@ -14,8 +14,9 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import load_scenario
+from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Intercept, NoIntercept, NoRetreat, Place, Resolve
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala.actions import Activate, Gallop, Weather
 
 H = Hex.parse
@@ -42,7 +43,7 @@ def test_the_allied_interception_phase_offers_only_the_interception() -> None:
 
 @pytest.mark.rule("GG-V.A.4")
 @pytest.mark.rule("GG-XIII.E")
-def test_activations_and_the_gallop_are_allied_orders_of_the_allied_operations(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_activations_and_the_gallop_are_allied_orders_of_the_allied_operations(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "axis-movement")
     assert not any(isinstance(o, (Activate, Gallop)) for o in game.legal_orders())
     for phase in ("allied-movement", "allied-airstrike", "allied-attacks"):
@@ -54,7 +55,7 @@ def test_activations_and_the_gallop_are_allied_orders_of_the_allied_operations(g
 @pytest.mark.rule("GG-V.A.1")
 def test_the_set_up_lists_each_unit_once_and_never_its_own_hex() -> None:
     game = Game(load_scenario("gazala-gallop"))
-    here = game.unit("15Pz").hex
+    here = family_unit(game, "15Pz").hex
     places = [o for o in game.legal_orders() if isinstance(o, Place) and o.unit == "15Pz"]
     assert places and here is not None and Place("15Pz", here) not in places
     game.play(Place("15Pz", H("K2")))
@@ -82,7 +83,7 @@ def test_units_left_in_the_pool_take_their_printed_positions_unseen_by_the_axis(
     ("rolls", "purposes"),
     [([2, 5], ["weather", "sandstorm confirmation (4-6)"]), ([5, 4], ["weather", "rainstorm confirmation (same number)"])],
 )
-def test_the_weather_dice_are_named(gazala, rolls: list[int], purposes: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_the_weather_dice_are_named(gazala: Scenario, rolls: list[int], purposes: list[str]) -> None:
     game = Game(gazala, dice=ForcedDice(rolls))
     while game.decision is not None and game.decision.phase != "weather":
         game.play(EndPhase())
@@ -99,18 +100,18 @@ def test_a_unit_may_attack_again_the_next_game_turn() -> None:
     game.play(Resolve(1))
     if game.decision is not None and game.decision.clause == "GG-XIV.B.5":
         game.play(NoRetreat())
-    assert game.unit("Att").attacked
-    game.unit("Def").hex = H("C8")  # out of the way
+    assert family_unit(game, "Att").attacked
+    family_unit(game, "Def").hex = H("C8")  # out of the way
     game.state.turn = 1
     while game.turn == 1 and game.decision is not None:
         d = game.decision
         game.play(Weather(1, 2) if d.phase == "weather" else game.legal_orders()[-1])
-    assert game.turn == 2 and not game.unit("Att").attacked
+    assert game.turn == 2 and not family_unit(game, "Att").attacked
 
 
 @pytest.mark.rule("GG-XIII.E")
 @pytest.mark.rule("GG-V.A.4")
-def test_the_gallop_uses_no_activation(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_gallop_uses_no_activation(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "allied-movement")
     game.play(Gallop())
     from tobruk.systems.gazala import moves as mv
@@ -189,7 +190,7 @@ def test_the_set_up_listing_is_every_placement_the_check_accepts_through_random_
                 PlaceAction(uid, h)
                 for uid, zone in zones.items()
                 for h in sorted(game.scenario.zone(zone))
-                if h != game.unit(uid).hex and su.placement_problem(game, uid, h, zones, occupants) is None
+                if h != family_unit(game, uid).hex and su.placement_problem(game, uid, h, zones, occupants) is None
             ]
             assert [a for a in game.legal_orders() if isinstance(a, PlaceAction)] == expected  # the answers kept agree
             checked += 1
@@ -208,8 +209,10 @@ def test_a_dummy_goes_with_a_real_unit_only_once_that_unit_is_set_up_there_kept_
     while not (type(game.node).__name__ == "SetupStep" and game.decision is not None and game.decision.side is ALLIED):
         game.play_id(game.legal_id_list()[-1])
     boxes = set(game.scenario.map.fortifications)
-    place = next(a for a in game.legal_orders() if isinstance(a, PlaceAction) and not game.defs[a.unit].is_dummy and a.hex not in boxes)
-    dummy = next(u for u in hd.pool_units(game, ALLIED) if game.defs[u].is_dummy)
+    place = next(
+        a for a in game.legal_orders() if isinstance(a, PlaceAction) and not family_defs(game)[a.unit].is_dummy and a.hex not in boxes
+    )
+    dummy = next(u for u in hd.pool_units(game, ALLIED) if family_defs(game)[u].is_dummy)
     game.play(place)  # a real unit set up outside the boxes: a dummy may join it
     assert PlaceAction(dummy, place.hex) in game.legal_orders()
     game.vars.placed = ()  # arranged by hand: the unit stands there, but not as set up in this phase

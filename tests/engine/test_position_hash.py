@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -19,13 +20,14 @@ from tobruk.engine.game import Game
 from tobruk.engine.state import ZobristKeys
 from tobruk.engine.vars import FrozenDict, freeze
 from tobruk.loading.scenario import load_scenario
+from tobruk.mechanics.counters import family_unit
 
 H = Hex.parse
 
 
 def test_a_frozen_dict_refuses_every_change_and_hashes_by_content() -> None:
     d: FrozenDict[str, int] = FrozenDict({"a": 1, "b": 2})
-    for change in (
+    changes: tuple[Callable[[], object], ...] = (
         lambda: d.__setitem__("a", 3),
         lambda: d.__delitem__("a"),
         lambda: d.update({"c": 3}),
@@ -33,7 +35,8 @@ def test_a_frozen_dict_refuses_every_change_and_hashes_by_content() -> None:
         lambda: d.popitem(),
         lambda: d.setdefault("c", 3),
         lambda: d.clear(),
-    ):
+    )
+    for change in changes:
         with pytest.raises(TypeError, match="immutable"):
             change()
     assert d == {"a": 1, "b": 2}
@@ -75,7 +78,7 @@ def test_unit_writes_keep_the_zobrist_hash() -> None:
     game = movement_game(unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4"), rows=3, columns=12)
     units = game.state.units
     start = units.z
-    u = game.unit("Pz")
+    u = family_unit(game, "Pz")
     u.hex = H("B2")
     moved = units.z
     assert moved != start and moved == units.key_afresh()
@@ -130,11 +133,11 @@ def test_a_copy_and_its_original_undo_into_positions_of_their_own() -> None:
     game.pop()
     other.pop()
     game.play("place 15Pz K3")  # only the original changes ...
-    assert game.unit("15Pz").hex == H("K3")
-    assert other.unit("15Pz").hex != H("K3") and other.state.units is not game.state.units
+    assert family_unit(game, "15Pz").hex == H("K3")
+    assert family_unit(other, "15Pz").hex != H("K3") and other.state.units is not game.state.units
     assert other.state.log != game.state.log or other.state.entries is not game.state.entries
     other.play("place 15Pz K2")  # ... and the copy goes its own way
-    assert game.unit("15Pz").hex == H("K3") and other.unit("15Pz").hex == H("K2")
+    assert family_unit(game, "15Pz").hex == H("K3") and family_unit(other, "15Pz").hex == H("K2")
 
 
 def test_undo_cuts_the_log_back() -> None:
@@ -153,12 +156,12 @@ def test_a_sides_key_changes_with_its_own_units_only() -> None:
     tommy = unit_toml("Tommy", "allied", "C9", type_="infantry", factors="1-1-2")
     game = movement_game(pz + tommy, rows=3, columns=12)
     axis, allied = game.side_key(Side.AXIS), game.side_key(Side.ALLIED)
-    game.unit("Pz").hex = H("B2")
+    family_unit(game, "Pz").hex = H("B2")
     assert game.side_key(Side.AXIS) != axis and game.side_key(Side.ALLIED) == allied
-    game.unit("Tommy").disrupted = True
+    family_unit(game, "Tommy").disrupted = True
     assert game.side_key(Side.ALLIED) != allied
-    game.unit("Pz").hex = H("A1")
-    game.unit("Tommy").disrupted = False
+    family_unit(game, "Pz").hex = H("A1")
+    family_unit(game, "Tommy").disrupted = False
     assert (game.side_key(Side.AXIS), game.side_key(Side.ALLIED)) == (axis, allied)
 
 
@@ -170,13 +173,13 @@ def test_undo_after_a_copy_keeps_both_games_apart_on_both_sides_of_the_copy_poin
     game.play("place 90Lt K4")  # after the copy: the original's own snapshot
     game.pop()
     game.pop()  # before the copy: shared with the copy
-    assert game.unit("21Pz").hex != H("K3") and other.unit("21Pz").hex == H("K3")
+    assert family_unit(game, "21Pz").hex != H("K3") and family_unit(other, "21Pz").hex == H("K3")
     game.play("place 21Pz K5")
     other.pop()  # the copy undoes the same shared snapshot into a position of its own
-    assert other.unit("21Pz").hex != H("K3") and game.unit("21Pz").hex == H("K5")
+    assert family_unit(other, "21Pz").hex != H("K3") and family_unit(game, "21Pz").hex == H("K5")
     other.play("place 21Pz K6")
-    assert game.unit("21Pz").hex == H("K5") and other.unit("21Pz").hex == H("K6")
-    assert game.unit("15Pz").hex == other.unit("15Pz").hex == H("K2")
+    assert family_unit(game, "21Pz").hex == H("K5") and family_unit(other, "21Pz").hex == H("K6")
+    assert family_unit(game, "15Pz").hex == family_unit(other, "15Pz").hex == H("K2")
 
 
 def test_a_sides_reading_of_the_log_and_dice_follows_undo_and_refusals() -> None:

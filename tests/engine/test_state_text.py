@@ -22,6 +22,7 @@ from tobruk.engine.game import Game
 from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import DeclaredAttack
+from tobruk.mechanics.counters import family_unit
 
 H = Hex.parse
 
@@ -73,7 +74,7 @@ def test_a_copy_shares_the_pieces_but_has_its_own_text() -> None:
 def test_units_changed_by_hand_show_in_the_text() -> None:
     game = movement_game(unit_toml("Pz", "axis", "A1") + unit_toml("Tommy", "allied", "C12"))
     same(game)
-    u = game.unit("Pz")
+    u = family_unit(game, "Pz")
     u.hex = H("B2")
     same(game)
     u.disrupted = True

@@ -15,6 +15,7 @@ from tests.web.web_server import DUEL
 from tobruk.cli import main
 from tobruk.engine.game import Game
 from tobruk.loading.scenario import load_scenario
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.players.base import outcomes_for
 from tobruk.view import view
 
@@ -23,12 +24,12 @@ def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
     return subprocess.run([sys.executable, "-m", "tobruk.cli", *args], capture_output=True, text=True, cwd=cwd, check=False)
 
 
-def test_scenarios_lists_gazala(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_scenarios_lists_gazala(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenarios"]) == 0
     assert "gazala-gallop" in capsys.readouterr().out
 
 
-def test_show_text_svg_and_json(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_show_text_svg_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "gazala-gallop"]) == 0
     text = capsys.readouterr().out
     assert "Axis supply sources: A5 B1 G1" in text and "15Pz" in text and "7-6-4" in text
@@ -282,11 +283,11 @@ def test_the_position_names_statuses_in_each_systems_words() -> None:
     from tobruk.cli import position_text
 
     alamein = Game(load_scenario("first-alamein"))
-    uid = next(u for u in alamein.unit_ids if alamein.unit(u).hex is not None and not alamein.defs[u].is_air)
-    alamein.unit(uid).disrupted = True
+    uid = next(u for u in alamein.unit_ids if family_unit(alamein, u).hex is not None and not family_defs(alamein)[u].is_air)
+    family_unit(alamein, uid).disrupted = True
     line = next(x for x in position_text(alamein).splitlines() if f" {uid} " in x)
     assert line.endswith(" spent") and "disrupted" not in line
     gazala = Game(load_scenario("gazala-gallop"))
-    gazala.unit("1SA").disrupted = True
+    family_unit(gazala, "1SA").disrupted = True
     line = next(x for x in position_text(gazala).splitlines() if " 1SA " in x)
     assert line.endswith(" disrupted inactive")

@@ -8,6 +8,7 @@ import pytest
 
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import EndPhase
 from tobruk.players import make_player, play_game
 from tobruk.record import load, record_of, save
@@ -61,7 +62,7 @@ def test_replay_steps_turn_by_turn(finished: Path) -> None:
     assert any(s.startswith("Turn 2,") for s in shown) and not any(s.startswith("Turn 4,") for s in shown)
 
 
-def test_form_of_an_unfinished_game(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_form_of_an_unfinished_game(gazala: Scenario, tmp_path: Path) -> None:
     game = Game(gazala)
     game.play(EndPhase())
     save(record_of(game), tmp_path / "short.json")

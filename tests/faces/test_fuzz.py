@@ -16,9 +16,11 @@ import pytest
 from tests.conftest import attack_game, movement_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
+from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Add, Attack, Move, NoRetreat, Resolve, Retreat, RetreatDistance
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala.actions import Convoy, Weather
 from tobruk.tools.fuzz import InvariantError, after_order, check_hashes, check_order, check_position, check_rules, check_undo, check_views
 
@@ -29,12 +31,12 @@ AXIS, ALLIED = Side.AXIS, Side.ALLIED
 def test_both_sides_in_one_hex_is_caught() -> None:
     game = movement_game(unit_toml("Pz", "axis", "A1") + unit_toml("Tommy", "allied", "A5"))
     check_position(game)
-    game.unit("Tommy").hex = H("A1")
+    family_unit(game, "Tommy").hex = H("A1")
     with pytest.raises(InvariantError, match="both sides in A1"):
         check_position(game)
 
 
-def crowd(n: int, divisions: int):  # type: ignore[no-untyped-def]
+def crowd(n: int, divisions: int) -> tuple[Game, Step]:
     units = "".join(unit_toml(f"U{i}", "axis", "A1", echelon="division" if i < divisions else "subdivisional") for i in range(n))
     game = movement_game(units + unit_toml("Tommy", "allied", "C12"))
     before = game.step
@@ -66,7 +68,7 @@ def test_a_unit_moving_twice_in_a_turn_is_caught() -> None:
         check_order(game, move, done)
 
 
-def duel():  # type: ignore[no-untyped-def]
+def duel() -> Game:
     return attack_game(
         unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2"), dice=ForcedDice([3])
     )
@@ -79,11 +81,11 @@ def test_a_unit_attacking_twice_or_disrupted_is_caught() -> None:
     game = duel()
     add = Add("Att")
     check_order(game, add, {})
-    game.unit("Att").attacked = True  # it has attacked this game-turn
+    family_unit(game, "Att").attacked = True  # it has attacked this game-turn
     with pytest.raises(InvariantError, match="Att attacks twice in turn 1"):
         check_order(game, add, {})
-    game.unit("Att").attacked = False
-    game.unit("Att").disrupted = True
+    family_unit(game, "Att").attacked = False
+    family_unit(game, "Att").disrupted = True
     with pytest.raises(InvariantError, match="disrupted Att attacks"):
         check_order(game, add, {})
 
@@ -120,12 +122,12 @@ def test_a_retreat_toward_or_next_to_the_attackers_or_into_the_enemy_is_caught()
         check_retreat(game, Retreat("Def", (H("B4"), H("B5"), H("B4"))))
     with pytest.raises(InvariantError, match="not away from B4"):
         check_retreat(game, Retreat("Def", (H("B4"), H("B5"), H("C5"))))  # C5 is as near B4 as B5 is
-    game.unit("Far").hex = H("C5")
+    family_unit(game, "Far").hex = H("C5")
     with pytest.raises(InvariantError, match="C5, which holds enemy units"):
         check_retreat(game, Retreat("Def", (H("B4"), H("C5"))))
     with pytest.raises(InvariantError, match="does not start where it stands"):
         check_retreat(game, Retreat("Def", (H("B5"), H("B6"))))
-    game.unit("Pal").hex = H("B5")  # a friend in the way is no obstacle (GG-XIV.D.2 f only prefers empty hexes)
+    family_unit(game, "Pal").hex = H("B5")  # a friend in the way is no obstacle (GG-XIV.D.2 f only prefers empty hexes)
     check_retreat(game, Retreat("Def", (H("B4"), H("B5"))))
 
 
@@ -228,7 +230,7 @@ def test_a_supply_marker_that_disagrees_with_the_determination_is_caught() -> No
     game = convoy_game()
     game.vars.supply = {"axis": {"Inf": {"hex": "A1", "supplied": True}}}
     check_rules(game, game.step)
-    game.unit("Inf").out_of_supply = True
+    family_unit(game, "Inf").out_of_supply = True
     with pytest.raises(InvariantError, match="Inf's supply marker disagrees"):
         check_rules(game, game.step)
 
@@ -239,13 +241,13 @@ def test_a_missing_supply_marker_is_caught_and_an_eliminated_unit_or_one_moved_s
     game.vars.supply = {"axis": {"Inf": {"hex": "A1", "supplied": False}}}
     with pytest.raises(InvariantError, match="Inf's supply marker disagrees"):
         check_rules(game, game.step)  # determined out of supply, but no marker
-    game.unit("Inf").out_of_supply = True
+    family_unit(game, "Inf").out_of_supply = True
     check_rules(game, game.step)
-    game.unit("Inf").out_of_supply = False
-    game.unit("Inf").eliminated = True  # gone: its marker went with it
+    family_unit(game, "Inf").out_of_supply = False
+    family_unit(game, "Inf").eliminated = True  # gone: its marker went with it
     check_rules(game, game.step)
-    game.unit("Inf").eliminated = False
-    game.unit("Inf").hex = H("A2")  # moved since the determination: the marker is the next one's business
+    family_unit(game, "Inf").eliminated = False
+    family_unit(game, "Inf").hex = H("A2")  # moved since the determination: the marker is the next one's business
     check_rules(game, game.step)
 
 
@@ -267,7 +269,7 @@ def test_an_undo_that_does_not_restore_the_position_is_caught(monkeypatch: pytes
 
     def leaky_pop() -> Any:
         undone = pop()
-        game.unit("Tommy").disrupted = True  # something the action did stays behind
+        family_unit(game, "Tommy").disrupted = True  # something the action did stays behind
         return undone
 
     monkeypatch.setattr(game, "pop", leaky_pop)
@@ -281,7 +283,7 @@ def test_a_replay_after_undo_that_gives_another_position_is_caught(monkeypatch: 
 
     def other_play(action: Any) -> None:
         play(action)
-        game.unit("Tommy").moved = True
+        family_unit(game, "Tommy").moved = True
 
     monkeypatch.setattr(game, "play", other_play)
     with pytest.raises(InvariantError, match="after undo gave another position"):
@@ -297,16 +299,16 @@ def test_a_view_that_changes_the_game_is_caught(monkeypatch: pytest.MonkeyPatch)
     assert check_views(game, None, known)[0] == known  # the hash worked out before is taken as it is
 
     def meddling_view(g: Game, side: Side) -> Any:
-        g.unit("Tommy").out_of_supply = True
+        family_unit(g, "Tommy").out_of_supply = True
         return view(g, side)
 
     monkeypatch.setattr("tobruk.tools.fuzz.view", meddling_view)
     with pytest.raises(InvariantError, match="looking at a view changed the game"):
         check_views(game)
     monkeypatch.undo()
-    game.unit("Tommy").out_of_supply = False
+    family_unit(game, "Tommy").out_of_supply = False
     known = game.state_hash()
-    game.unit("Tommy").attacked = True  # changed since the hash handed in was worked out: caught as well
+    family_unit(game, "Tommy").attacked = True  # changed since the hash handed in was worked out: caught as well
     with pytest.raises(InvariantError, match=r"looking at the position \(the listing, the checks or a view\) changed the game"):
         check_views(game, None, known)
 

@@ -10,6 +10,7 @@ import pytest
 
 from tobruk.engine.game import Game
 from tobruk.loading.scenario import load_scenario
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala.actions import Convoy
 
 
@@ -33,7 +34,7 @@ def test_invariants_with_kept_answers_find_what_fresh_ones_find(scenario: str, o
         assert problems == game.copy().system.invariants(game.copy(), step) == []  # a copy keeps nothing
         if rng.random() < 0.2:  # the game as a bug would leave it, its answers kept: found as afresh, then put right
             uid = rng.choice(game.unit_ids)
-            unit = game.unit(uid)
+            unit = family_unit(game, uid)
             unit.out_of_supply, unit.hidden = not unit.out_of_supply, not unit.hidden
             if scenario == "gazala-gallop":
                 game.history.extend([Convoy(uid)] * 7)  # over either side's limit

@@ -11,6 +11,7 @@ from tests.conftest import attack_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Attack, EndPhase
 from tobruk.players import make_player, play_game
 from tobruk.players.base import outcomes_for
@@ -28,7 +29,7 @@ def test_wilson_interval_known_values() -> None:
     lo, hi = wilson(10, 10)
     assert lo == pytest.approx(0.7225, abs=1e-4) and hi == pytest.approx(1.0)
     lo, hi = wilson(50, 100)
-    assert (lo, hi) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
+    assert (lo, hi) == pytest.approx((0.4038, 0.5962), abs=1e-4)
 
 
 def test_tally_counts_each_player_on_each_side() -> None:
@@ -45,7 +46,7 @@ def test_tally_counts_each_player_on_each_side() -> None:
     assert t[("random", "allied")].margin == -10
 
 
-def test_random_player_is_seeded(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_random_player_is_seeded(gazala: Scenario) -> None:
     def orders(seed: int) -> list[str]:
         game = Game(gazala, seed=seed)
         players = {Side.AXIS: make_player("random", seed), Side.ALLIED: make_player("random", seed + 1)}
@@ -68,12 +69,12 @@ def test_greedy_attacks_at_good_odds_and_declines_bad_ones() -> None:
     assert choice == Attack((H("B4"),), ("Att",))
 
 
-def test_a_whole_game_between_computer_players_ends_with_a_result(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_game_between_computer_players_ends_with_a_result(gazala: Scenario) -> None:
     game = play_game(Game(gazala, seed=1), {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
     assert game.is_over and game.vars.result["level"]
 
 
-def test_human_at_the_terminal(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_human_at_the_terminal(gazala: Scenario) -> None:
     from tobruk.cli import human_turn
 
     game = Game(gazala)
@@ -90,7 +91,7 @@ def test_human_at_the_terminal(gazala) -> None:  # type: ignore[no-untyped-def]
     assert not human_turn(game, read=lambda _p: "quit", write=out.append)
 
 
-def test_a_failing_fuzzed_game_is_saved_as_a_record_that_reproduces_it(gazala, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_failing_fuzzed_game_is_saved_as_a_record_that_reproduces_it(gazala: Scenario, tmp_path: Path) -> None:
     # an order limit far below any whole game makes the run fail ("no end"), after 40 real orders
     result = fuzz_game(gazala, 4, save_to=tmp_path, max_orders=40)
     assert result.failure is not None and "no end after 40 orders" in result.failure
@@ -107,7 +108,7 @@ def test_a_failing_fuzzed_game_is_saved_as_a_record_that_reproduces_it(gazala, t
     assert replayed.state_hash() == again.state_hash()
 
 
-def test_fuzz_command_runs_games_in_parallel(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_fuzz_command_runs_games_in_parallel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from tobruk.cli import main
 
     assert main(["fuzz", "gazala-gallop", "--games", "2", "--seed", "3", "--jobs", "2", "--out", str(tmp_path)]) == 0
@@ -116,7 +117,7 @@ def test_fuzz_command_runs_games_in_parallel(tmp_path: Path, capsys) -> None:  #
 
 
 @pytest.mark.parametrize(("seed", "options"), [(3, ()), (11, ("nonhistorical",))])
-def test_fuzzed_games_keep_every_invariant(gazala, seed: int, options: tuple[str, ...], tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_fuzzed_games_keep_every_invariant(gazala: Scenario, seed: int, options: tuple[str, ...], tmp_path: Path) -> None:
     result = fuzz_game(gazala, seed, options=options, save_to=tmp_path)
     assert result.failure is None, f"{result.failure} (record {result.record})"
     assert result.turn >= 1 and result.orders > 10

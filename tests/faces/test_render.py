@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.conftest import make_scenario, unit_toml
+from tests.conftest import family, make_scenario, unit_toml
 from tests.toy_system import MARSH_COLOUR, NAME, toy_scenario
 from tobruk.board.hexes import Hex, Hexside
 from tobruk.engine.game import Game
@@ -17,6 +17,7 @@ from tobruk.engine.system import Rendering, StatusWord, system_for
 from tobruk.loading.datafile import Table
 from tobruk.loading.mapfile import read_map
 from tobruk.loading.scenario import load_scenario
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.render.board import board_data
 from tobruk.render.palette import FILL, SIDE_COLOUR, Palette
 from tobruk.render.svg import map_layout, render_map
@@ -89,7 +90,7 @@ wadi = [{ side = "D1|D2" }]
 
 def test_unit_symbols_come_from_the_rendering_else_the_family() -> None:
     game = Game(TOY, seed=1)
-    units = [(game.defs[u], game.unit(u).value()) for u in game.unit_ids]
+    units = [(family_defs(game)[u], family_unit(game, u).value()) for u in game.unit_ids]
     toy = render_map(TOY.map, units, rendering=TOY_RENDERING)
     # the toy draws its infantry (the Scouts) with a dot; its armour (the Guards) with the family's oval
     assert re.findall(r'<use href="#shape-([a-z-]+)"', toy) == ["dot", "oval"]
@@ -118,10 +119,10 @@ def test_status_words_follow_the_bits_and_the_sides() -> None:
 def test_the_counters_title_carries_the_status_words() -> None:
     game = Game(TOY, seed=1)
     game.play("move Scout B3-B4")
-    units = [(game.defs[u], game.unit(u).value()) for u in game.unit_ids]
+    units = [(family_defs(game)[u], family_unit(game, u).value()) for u in game.unit_ids]
     svg = render_map(TOY.map, units, rendering=TOY_RENDERING)
     assert "<title>Scouts 1-1-1 footsore</title>" in svg and "<title>Guards 2-2-1</title>" in svg
-    units = [(game.defs["Guard"], UnitState(hex=Hex.parse("B6"), status={"disrupted": True}))]
+    units = [(family_defs(game)["Guard"], UnitState(hex=Hex.parse("B6"), status={"disrupted": True}))]
     assert 'stroke="#b00" stroke-width="1.6"' in render_map(TOY.map, units, rendering=TOY_RENDERING)
 
 
@@ -167,7 +168,7 @@ def test_gazalas_rendering_covers_its_terrain_and_its_counters() -> None:
     system = system_for(gazala.system)
     rendering = system.rendering()
     assert system.terrain_kinds is not None and set(rendering.terrain) == set(system.terrain_kinds)
-    drawn = {d.type.value for d in gazala.units if not d.is_air and not d.is_dummy}
+    drawn = {d.type.value for d in family(gazala) if not d.is_air and not d.is_dummy}
     assert drawn <= set(rendering.symbols)
 
 

@@ -23,7 +23,7 @@ def random_board(rng: random.Random) -> Map:
         terrain[hexes[0]] = "clear"
         land = [hexes[0]]
     routes = []
-    for n in range(rng.randint(0, 3)):
+    for k in range(rng.randint(0, 3)):
         chain = [rng.choice(land)]
         for _ in range(rng.randint(1, 6)):
             nexts = [x for x in chain[-1].neighbours() if terrain.get(x, Terrain.SEA) != Terrain.SEA and x not in chain]
@@ -31,7 +31,7 @@ def random_board(rng: random.Random) -> Map:
                 break
             chain.append(rng.choice(nexts))
         if len(chain) >= 2:
-            routes.append(RouteLine(rng.choice(ROUTE_KINDS), f"route {n}", tuple(chain)))
+            routes.append(RouteLine(rng.choice(ROUTE_KINDS), f"route {k}", tuple(chain)))
     sides: dict[Hexside, list[SideFeature]] = {}
     for h in land:
         for d in Direction:

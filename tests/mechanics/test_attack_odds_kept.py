@@ -9,9 +9,10 @@ arranged by hand), while a declaration being put together (only its frame changi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import astuple
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
@@ -25,14 +26,19 @@ from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.actions import Add, Attack, Target
 from tobruk.mechanics.battle import Declaring
 from tobruk.mechanics.boardmemo import board_check, board_key, board_memo
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.first_alamein import combat as fa
 from tobruk.systems.gazala import combat as gg
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 H = Hex.parse
+T = TypeVar("T")
 AXIS = Side.AXIS
 
 
-def outcome(work: Any) -> Any:
+def outcome(work: Callable[[], T]) -> T | tuple[str, str]:
     """An answer, or the refusal's clause and reason."""
     try:
         return work()
@@ -41,23 +47,24 @@ def outcome(work: Any) -> Any:
 
 
 # --- the lean odds agree with the full assessment ------------------------------------------------------------
-def gg_full(game: Game, order: Attack, side: Side, declared: int | None) -> Any:
+def gg_full(game: Game, order: Attack, side: Side, declared: int | None) -> tuple[object, ...]:
     a = gg.assess(game, order, side, declared)
     # GG-IX.C from the defenders' terrain-modified factors as fractions (what the lean odds work out in whole numbers)
     shifted = all(
-        (total := sum((a.factors[u] for u in a.defenders if game.unit(u).hex == h), Fraction(0))) > 0
-        and 2 * sum((a.factors[u] for u in a.defenders if game.unit(u).hex == h and game.unit(u).disrupted), Fraction(0)) >= total
+        (total := sum((a.factors[u] for u in a.defenders if family_unit(game, u).hex == h), Fraction(0))) > 0
+        and 2 * sum((a.factors[u] for u in a.defenders if family_unit(game, u).hex == h and family_unit(game, u).disrupted), Fraction(0))
+        >= total
         for h in a.defending_hexes
     )
     assert a.disrupted_shift == (bool(a.defending_hexes) and shifted)
     return (a.attack2, a.defence2, a.column, a.odds)
 
 
-def fa_full(game: Game, order: Attack, side: Side, declared: int | None) -> Any:
+def fa_full(game: Game, order: Attack, side: Side, declared: int | None) -> tuple[object, ...]:
     a = fa.assess(game, order, side, declared)
     shifted = all(
-        2 * sum((a.factors[u] for u in a.defenders if game.unit(u).hex == h and game.unit(u).disrupted), Fraction(0))
-        >= sum((a.factors[u] for u in a.defenders if game.unit(u).hex == h), Fraction(0))
+        2 * sum((a.factors[u] for u in a.defenders if family_unit(game, u).hex == h and family_unit(game, u).disrupted), Fraction(0))
+        >= sum((a.factors[u] for u in a.defenders if family_unit(game, u).hex == h), Fraction(0))
         for h in a.defending_hexes
     )
     assert a.spent_shift == (bool(a.defending_hexes) and shifted)
@@ -71,7 +78,7 @@ def candidates(game: Game, side: Side) -> list[tuple[Attack, int | None]]:
     top = game.top(Declaring)
     if top is not None and top.attackers:
         out.append((top.order, None))
-    mine = {uid: h for uid in game.units_of(side) if (h := game.unit(uid).hex) is not None}
+    mine = {uid: h for uid in game.units_of(side) if (h := family_unit(game, uid).hex) is not None}
     for target in sorted({h for h, ids in game.occupants(side.enemy).items() if ids}):
         near = tuple(u for u, h in mine.items() if h.is_adjacent(target))
         if near:
@@ -82,7 +89,11 @@ def candidates(game: Game, side: Side) -> list[tuple[Attack, int | None]]:
 
 @pytest.mark.whole_game
 @pytest.mark.parametrize(("scenario", "lean", "full"), [("gazala-gallop", gg.odds, gg_full), ("first-alamein", fa.odds, fa_full)])
-def test_the_lean_odds_equal_the_full_assessment_on_every_declaration_of_random_games(scenario: str, lean: Any, full: Any) -> None:
+def test_the_lean_odds_equal_the_full_assessment_on_every_declaration_of_random_games(
+    scenario: str,
+    lean: Callable[[Game, Attack, Side, int | None], DataclassInstance],
+    full: Callable[[Game, Attack, Side, int | None], tuple[object, ...]],
+) -> None:
     seen: set[str] = set()
     for seed in range(4):
         game = Game(load_scenario(scenario), seed=seed)
@@ -147,9 +158,9 @@ def test_kept_odds_follow_units_arranged_by_hand() -> None:
     game = gg_duel(2, 2)
     order = Attack((H("B4"),), ("Att",))
     assert gg.odds(game, order, AXIS).label == "1:1"
-    game.unit("Def").disrupted = True
+    family_unit(game, "Def").disrupted = True
     assert gg.odds(game, order, AXIS).label == "3:2"
-    game.unit("Def").disrupted = False
+    family_unit(game, "Def").disrupted = False
     assert gg.odds(game, order, AXIS).label == "1:1"
 
 
@@ -162,7 +173,7 @@ def test_a_declaration_being_made_keeps_the_boards_answers() -> None:
     assert board_key(game) == board and game.position_key() != position
     game.play(Add("Att"))
     assert board_key(game) == board
-    game.unit("Def").disrupted = True
+    family_unit(game, "Def").disrupted = True
     assert board_key(game) != board
 
 
@@ -195,9 +206,9 @@ def test_kept_retreat_routes_follow_units_arranged_by_hand() -> None:
     before = gg.retreat_paths(game, "Def", 1, [H("B3")])
     assert before and all(p[0] == H("B4") for p in before)
     blocked = before[0][-1]
-    game.unit("Other").hex = blocked
+    family_unit(game, "Other").hex = blocked
     assert blocked not in {p[-1] for p in gg.retreat_paths(game, "Def", 1, [H("B3")])}
-    game.unit("Other").hex = H("C8")
+    family_unit(game, "Other").hex = H("C8")
     assert gg.retreat_paths(game, "Def", 1, [H("B3")]) == before
 
 

@@ -11,6 +11,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import Duties, exposed, obligations, strands_a_duty, suggested_attacks
 
 H = Hex.parse
@@ -22,17 +23,17 @@ class Simple(Duties):
     def able(self, game: Game, side: Side, busy: Set[str], include_exempt: bool) -> dict[Hex, list[str]]:
         out: dict[Hex, list[str]] = {}
         for uid in game.units_of(side):
-            u = game.unit(uid)
+            u = family_unit(game, uid)
             if u.hex is not None and not u.disrupted and not u.attacked and uid not in busy:
                 out.setdefault(u.hex, []).append(uid)
         return out
 
     def threatens(self, game: Game, uid: str, attacked: Set[str]) -> bool:
-        return not game.unit(uid).disrupted and uid not in attacked
+        return not family_unit(game, uid).disrupted and uid not in attacked
 
     def can_declare(self, game: Game, order: Attack, side: Side) -> bool:
-        attack = sum(game.defs[u].attack for u in order.attackers)
-        defence = sum(game.defs[u].defence for h in order.defenders for u in game.units_at(h, side.enemy))
+        attack = sum(family_defs(game)[u].attack for u in order.attackers)
+        defence = sum(family_defs(game)[u].defence for h in order.defenders for u in game.units_at(h, side.enemy))
         return 4 * attack >= defence
 
 
@@ -51,7 +52,7 @@ def test_due_hexes_need_a_threat_and_odds_on_the_table() -> None:
     game = board()
     # X and Y threaten and can be attacked at 1:4 or better; Z (9 against 2: below 1:4) cannot, so it is not due
     assert obligations(game, Side.AXIS, Simple()) == [H("B3"), H("C3")]
-    game.unit("Y").disrupted = True
+    family_unit(game, "Y").disrupted = True
     game.forget_caches()
     assert obligations(game, Side.AXIS, Simple()) == [H("B3")]
     game.vars.attacked_units = ("X",)
@@ -68,7 +69,7 @@ def test_a_declaration_that_strands_a_due_hex() -> None:
 
 def test_disrupted_units_next_to_an_unattacked_threat_are_exposed() -> None:
     game = board()
-    game.unit("A").disrupted = True
+    family_unit(game, "A").disrupted = True
     assert exposed(game, Side.AXIS, Simple()) == {"A": [H("A2"), H("B3"), H("C3")]}
     game.vars.attacked_units = ("X", "Y", "Z")
     assert exposed(game, Side.AXIS, Simple()) == {}

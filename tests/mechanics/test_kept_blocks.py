@@ -19,14 +19,15 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.actions import Move
-from tobruk.mechanics.kept_blocks import Made, kept
+from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.mechanics.kept_blocks import Made, Maker, kept
 from tobruk.systems.gazala import moves as mv
 
 H = Hex.parse
 ENEMY_B5 = unit_toml("Tommy", "allied", "B5", type_="infantry", factors="1-1-2")
 
 
-def recording_maker(asked: list[str], near: set[str]) -> object:
+def recording_maker(asked: list[str], near: set[str]) -> Maker:
     def make(uids: Sequence[str]) -> list[Made]:
         asked.extend(uids)
         return [((), uid in near) for uid in uids]
@@ -50,10 +51,10 @@ def test_the_first_listing_asks_every_unit_and_an_unchanged_position_none() -> N
     game = small_game()
     asked: list[str] = []
     make = recording_maker(asked, near={"Pz"})
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    kept(game, Side.AXIS, "test", "ctx", make)
     assert asked == game.units_of(Side.AXIS)
     asked.clear()
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    kept(game, Side.AXIS, "test", "ctx", make)
     assert asked == []
 
 
@@ -61,18 +62,18 @@ def test_a_change_asks_the_changed_unit_and_the_neighbour_readers_next_to_its_ol
     game = small_game()
     asked: list[str] = []
     make = recording_maker(asked, near={"Pz", "Other"})  # Pz and Other read their neighbours; Near does not
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    kept(game, Side.AXIS, "test", "ctx", make)
     asked.clear()
-    game.unit("Far").hex = H("A6")  # next to Pz (A5) now: Pz is asked again, Near (A3) and Other (A10) are not
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    family_unit(game, "Far").hex = H("A6")  # next to Pz (A5) now: Pz is asked again, Near (A3) and Other (A10) are not
+    kept(game, Side.AXIS, "test", "ctx", make)
     assert sorted(asked) == ["Far", "Pz"]
     asked.clear()
-    game.unit("Far").hex = H("C12")  # gone from next to Pz: asked again as its old neighbour
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    family_unit(game, "Far").hex = H("C12")  # gone from next to Pz: asked again as its old neighbour
+    kept(game, Side.AXIS, "test", "ctx", make)
     assert sorted(asked) == ["Far", "Pz"]
     asked.clear()
-    game.unit("Near").hex = H("A4")  # next to Pz too, but Near's own move reads no neighbours: only Near and Pz
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    family_unit(game, "Near").hex = H("A4")  # next to Pz too, but Near's own move reads no neighbours: only Near and Pz
+    kept(game, Side.AXIS, "test", "ctx", make)
     assert sorted(asked) == ["Near", "Pz"]
 
 
@@ -80,10 +81,10 @@ def test_a_status_change_alone_asks_the_unit_again() -> None:
     game = small_game()
     asked: list[str] = []
     make = recording_maker(asked, near=set())
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    kept(game, Side.AXIS, "test", "ctx", make)
     asked.clear()
-    game.unit("Other").disrupted = True
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    family_unit(game, "Other").disrupted = True
+    kept(game, Side.AXIS, "test", "ctx", make)
     assert asked == ["Other"]
 
 
@@ -91,9 +92,9 @@ def test_a_new_context_asks_every_unit_again() -> None:
     game = small_game()
     asked: list[str] = []
     make = recording_maker(asked, near=set())
-    kept(game, Side.AXIS, "test", "ctx", make)  # type: ignore[arg-type]
+    kept(game, Side.AXIS, "test", "ctx", make)
     asked.clear()
-    kept(game, Side.AXIS, "test", "another ctx", make)  # type: ignore[arg-type]
+    kept(game, Side.AXIS, "test", "another ctx", make)
     assert asked == game.units_of(Side.AXIS)
 
 
@@ -116,7 +117,7 @@ def unit_by_unit(game: Game, side: Side) -> list[Move]:
     """Every unit's moves by :func:`mv.move_orders` (its own checks: moved, active, convoys left; its search)."""
     out: list[Move] = []
     for uid in game.units_of(side):
-        for trucks in (False, True) if mv.truck_borne(game.defs[uid]) else (False,):
+        for trucks in (False, True) if mv.truck_borne(family_defs(game)[uid]) else (False,):
             out.extend(mv.move_orders(game, uid, trucks))
     return out
 

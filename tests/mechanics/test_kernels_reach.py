@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -188,11 +189,14 @@ def test_zoc_bitmasks_hold_the_units_exerting_zoc(seed: int) -> None:
 # known answers on a strip of hexes A1-A2-A3-A4 (a road along it when asked)
 
 
-def strip(budget: int, bonus: int = 0, road: bool = False, **kw: object) -> MoveContext:
+def strip(
+    budget: int, bonus: int = 0, road: bool = False, *, zoc: ZocMap | None = None, enemy_units: frozenset[Hex] = frozenset()
+) -> MoveContext:
+    """A unit in A1 with ``budget`` MF (and ``bonus``), no enemy unit unless ``zoc`` and ``enemy_units`` are given."""
     terrain = {H(x): "clear" for x in ("A1", "A2", "A3", "A4", "B1", "B2", "B3")}
     routes = [RouteLine("road", "road", (H("A1"), H("A2"), H("A3"), H("A4")))] if road else []
     m = build_map("strip", terrain, routes=routes)
-    fields: dict[str, object] = dict(
+    return MoveContext(
         map=m,
         side=Side.AXIS,
         start=H("A1"),
@@ -201,13 +205,11 @@ def strip(budget: int, bonus: int = 0, road: bool = False, **kw: object) -> Move
         bonus=bonus,
         ascent=MF,
         vehicle=True,
-        zoc=zoc_map(m, []),
-        enemy_units=frozenset(),
+        zoc=zoc_map(m, []) if zoc is None else zoc,
+        enemy_units=enemy_units,
         friendly_units=frozenset(),
         enemy_forts=frozenset(),
     )
-    fields.update(kw)
-    return MoveContext(**fields)  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("GG-XIII.A.2")
@@ -269,14 +271,16 @@ def test_bad_input_raises_value_error() -> None:
     k = _tables(ctx).kernel
     rates, marks, _, _ = ctx.kernel_params
 
-    def call(**kw: object) -> object:
-        args: dict[str, object] = dict(
+    def call(**kw: Any) -> object:
+        """The kernel called with good arguments but ``kw``, which the tests below make bad in one way each (a
+        length, a range: what its types cannot say and the kernel must check)."""
+        args: dict[str, Any] = dict(
             grid=k.grid, eflags=k.eflags, hflags=k.hflags, zoc_mask=k.zoc_mask, zoc_words=k.zoc_words,
             fort_mask=k.fort_mask, fort_words=k.fort_words, start=0, budget=MF, bonus=0, ascent=0, vehicle=1,
             zoc_stops=1, dirmask=63, cc=MF, rates=rates, free_total=0, marks=marks, low=0,
         )  # fmt: skip
         args.update(kw)
-        return _kernels.reach(*args.values())  # type: ignore[arg-type]
+        return _kernels.reach(*args.values())
 
     assert call()  # the arguments as given are good
     n = len(ctx.map.hexes)

@@ -15,6 +15,8 @@ import pickle
 import random
 import re
 from array import array
+from collections.abc import Callable
+from typing import Literal
 
 import networkx as nx
 import pytest
@@ -98,10 +100,17 @@ def test_the_result_is_a_read_only_mapping_built_on_demand() -> None:
     plain = {h: found[h] for h in found}
     assert dict(found) == plain == found and {**found} == plain and (found | {}) == plain == ({} | found)
     assert list(found.items()) == list(plain.items()) and list(found.values()) == list(plain.values())
-    assert found.get(Hex(-99, -99)) is None and Hex(-99, -99) not in found and "A1" not in found
+    label: object = "A1"  # a hex's label is not a hex
+    assert found.get(Hex(-99, -99)) is None and Hex(-99, -99) not in found and label not in found
     with pytest.raises(KeyError):
         found[Hex(-99, -99)]
-    for change in (lambda: found.__setitem__(first, found[first]), lambda: found.pop(first), found.clear, lambda: found.update({})):
+    changes: tuple[Callable[[], object], ...] = (
+        lambda: found.__setitem__(first, found[first]),
+        lambda: found.pop(first),
+        found.clear,
+        lambda: found.update({}),
+    )
+    for change in changes:
         with pytest.raises(TypeError, match="read-only"):
             change()
     assert len(found) == len(found.ends)
@@ -148,7 +157,10 @@ def test_bad_input_raises_value_error() -> None:
 def test_compiled_entry_steps_equal_the_python_entry_tables(seed: int) -> None:
     rng = random.Random(seed)
     m = random_board(rng)
-    pick = lambda p: {h for h in m.hexes if rng.random() < p}  # noqa: E731
+
+    def pick(p: float) -> set[Hex]:
+        return {h for h in m.hexes if rng.random() < p}
+
     open_, closed, costly = pick(0.2), pick(0.2), pick(0.3)
     across = [rng.random() < 0.2 for _ in range(len(m.hexes) * 6)] if rng.random() < 0.5 else None
     cost = rng.choice((0, 7, MF))
@@ -187,9 +199,9 @@ def test_entry_steps_known_answers_on_a_strip() -> None:
         (None, b"", -1, "cost must be 0 to 2**30"),
     ],
 )
-def test_entry_steps_refuses_bad_tables(state: object, across: bytes, cost: int, message: str) -> None:
+def test_entry_steps_refuses_bad_tables(state: bytes | Literal["three"] | None, across: bytes, cost: int, message: str) -> None:
     m = random_board(random.Random(2))
     good = bytes(len(m.hexes))
-    given_state = good if state is None else (b"\x03" + good[1:] if state == "three" else state)
+    given_state = state if isinstance(state, bytes) else good if state is None else b"\x03" + good[1:]
     with pytest.raises(ValueError, match=re.escape(message)):
         _kernels.entry_steps(grid(m), given_state, across, cost)

@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 from tests.conftest import movement_game, unit_toml
 from tobruk.board.hexes import Hex, Hexside
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import moves as mv
 
 MF = 60  # sixtieths of a movement factor
@@ -95,7 +97,7 @@ def positions(draw: st.DrawFn) -> Position:
         escarpments.append((side, draw(st.sampled_from(side.hexes)), draw(st.booleans())))
     # boxes, often with an enemy unit in them (what GG-XI.A.3n is about)
     forts = draw(st.lists(st.sampled_from([h for h in land if h != mover and h not in friends]), max_size=2, unique=True))
-    if enemies and draw(st.booleans()):
+    if bool(enemies) and draw(st.booleans()):
         forts = sorted(set(forts) | set(draw(st.lists(st.sampled_from(enemies), min_size=1, max_size=2, unique=True))))
     mines = draw(st.lists(st.sampled_from(sides), max_size=3, unique=True)) if sides else []
     kind = draw(st.sampled_from(sorted(UNITS)))
@@ -230,11 +232,11 @@ class Oracle:
         return "GG-XIII.A.2"
 
 
-def game_for(p: Position, weather: str, disrupted: bool):  # type: ignore[no-untyped-def]
+def game_for(p: Position, weather: str, disrupted: bool) -> Game:
     units, extra = p.toml
     game = movement_game(units, extra, rows=p.rows, columns=p.cols)
     game.vars.weather = weather
-    game.unit("M").disrupted = disrupted
+    family_unit(game, "M").disrupted = disrupted
     return game
 
 
@@ -279,7 +281,7 @@ def test_play_accepts_the_reach_and_refuses_the_rest_with_the_rule(p: Position, 
             assert trial.unit("M").hex == h
             again = game.copy()
             again.play(Move("M", offered[h].path))
-            assert again.unit("M").hex == h
+            assert family_unit(again, "M").hex == h
         else:
             try:
                 trial.play(Move("M", (h,)))

@@ -21,6 +21,7 @@ from tests.conftest import jump_to, make_scenario, unit_toml
 from tobruk.board.hexes import Hex, Hexside
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import supply as sp
 
 MF = 60
@@ -91,7 +92,7 @@ def game_of(p: Position, weather: str, die: int) -> Game:
     game = Game(make_scenario(units, rows=p.rows, columns=p.cols, map_extra=extra))
     jump_to(game, "axis-movement")
     for i, (_, disrupted) in enumerate(p.enemies):
-        game.unit(f"E{i}").disrupted = disrupted
+        family_unit(game, f"E{i}").disrupted = disrupted
     game.vars.weather = weather
     game.vars.supply_die = {"axis": die}
     return game
@@ -102,7 +103,8 @@ def oracle(p: Position, weather: str, die: int) -> dict[Hex, int]:
     sandstorm = weather == "sandstorm"
     limit = (3 + die if sandstorm else LINE[weather]) * MF
     enemy_at = {h for h, _ in p.enemies}
-    fresh, tired = set(), set()  # hexes in the ZOC of undisrupted and of disrupted enemy units
+    fresh: set[Hex] = set()  # hexes in the ZOC of undisrupted enemy units
+    tired: set[Hex] = set()  # and of disrupted ones
     for h, disrupted in p.enemies:
         (tired if disrupted else fresh).update(h.neighbours())
     zoc = fresh | tired

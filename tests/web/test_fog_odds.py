@@ -6,6 +6,7 @@ counters from the empty ones."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -24,7 +25,7 @@ SIEGE = PACKAGED.read_text(encoding="utf-8").replace(
 
 
 @pytest.fixture
-def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+def server(tmp_path: Path) -> Iterator[str]:
     folder = tmp_path / "scenarios"
     folder.mkdir()
     (folder / "siege.toml").write_text(SIEGE, encoding="utf-8")

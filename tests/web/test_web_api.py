@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -12,7 +14,7 @@ from tests.web.web_server import running_server
 
 
 @pytest.fixture
-def server(tmp_path: Path):  # type: ignore[no-untyped-def]
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         yield url, tmp_path
 
@@ -21,21 +23,21 @@ def token(link: str) -> str:
     return link.rsplit("/", 1)[1]
 
 
-def create(url: str, **body: object) -> dict:  # type: ignore[type-arg]
+def create(url: str, **body: object) -> dict[str, Any]:
     r = httpx.post(f"{url}/api/games", json=body, timeout=60)
     assert r.status_code == 200, r.text
-    return r.json()  # type: ignore[no-any-return]
+    return dict(r.json())
 
 
-def state(url: str, tok: str) -> dict:  # type: ignore[type-arg]
-    return httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()  # type: ignore[no-any-return]
+def state(url: str, tok: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json())
 
 
 def order(url: str, tok: str, text: str, version: int) -> httpx.Response:
     return httpx.post(f"{url}/api/g/{tok}/order", json={"order": text, "version": version}, timeout=60)
 
 
-def test_remote_game_referee(server) -> None:  # type: ignore[no-untyped-def]
+def test_remote_game_referee(server: tuple[str, Path]) -> None:
     url, _ = server
     links = create(url, scenario="duel", mode="remote")["links"]
     axis, allied = token(links["axis"]), token(links["allied"])
@@ -65,7 +67,7 @@ def test_remote_game_referee(server) -> None:  # type: ignore[no-untyped-def]
     assert odds["odds"] == "3:1" and abs(sum(p for _, p in odds["outcomes"]) - 1) < 1e-9
 
 
-def test_hidden_units_never_reach_the_other_side(server) -> None:  # type: ignore[no-untyped-def]
+def test_hidden_units_never_reach_the_other_side(server: tuple[str, Path]) -> None:
     url, _ = server
     links = create(url, scenario="gazala-gallop", mode="remote", options=["nonhistorical"])["links"]
     text = json.dumps({k: v for k, v in state(url, token(links["axis"])).items()})
@@ -89,21 +91,21 @@ def test_games_survive_a_restart(tmp_path: Path) -> None:
     assert after["units"] == before["units"] and after["phase"] == before["phase"]
 
 
-def test_against_the_computer_it_answers_at_once(server) -> None:  # type: ignore[no-untyped-def]
+def test_against_the_computer_it_answers_at_once(server: tuple[str, Path]) -> None:
     url, _ = server
     links = create(url, scenario="duel", mode="computer", human_side="allied", computer="greedy")["links"]
     s = state(url, token(links["allied"]))
     assert list(links) == ["allied"] and s["my_turn"] and s["view"]["decision"]["side"] == "allied"
 
 
-def test_bad_requests(server) -> None:  # type: ignore[no-untyped-def]
+def test_bad_requests(server: tuple[str, Path]) -> None:
     url, _ = server
     assert httpx.post(f"{url}/api/games", json={"mode": "chess"}, timeout=60).status_code == 400
     assert httpx.post(f"{url}/api/games", json={"scenario": "nowhere"}, timeout=60).status_code == 400
     assert httpx.get(f"{url}/api/g/not-a-token/state", timeout=60).status_code == 404
 
 
-def test_replay_a_record_in_the_browser_api(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_a_record_in_the_browser_api(server: tuple[str, Path], tmp_path: Path) -> None:
     from tobruk.engine.game import Game
     from tobruk.engine.sides import Side
     from tobruk.loading.scenario import load_scenario
@@ -128,7 +130,7 @@ def test_replay_a_record_in_the_browser_api(server, tmp_path: Path) -> None:  # 
     assert httpx.post(f"{url}/api/replays", json=bad, timeout=120).status_code == 400
 
 
-def test_the_other_sides_replay_waits_for_the_end(server) -> None:  # type: ignore[no-untyped-def]
+def test_the_other_sides_replay_waits_for_the_end(server: tuple[str, Path]) -> None:
     url, _ = server
     links = create(url, scenario="duel", mode="remote")["links"]
     r = httpx.get(f"{url}/api/replay/{token(links['axis'])}", params={"side": "allied"}, timeout=60)
@@ -136,7 +138,7 @@ def test_the_other_sides_replay_waits_for_the_end(server) -> None:  # type: igno
     assert httpx.get(f"{url}/api/replay/{token(links['axis'])}", params={"side": "axis"}, timeout=60).status_code == 200
 
 
-def test_finished_game_gives_its_record_and_form(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_finished_game_gives_its_record_and_form(server: tuple[str, Path], tmp_path: Path) -> None:
     from tobruk.record import load, replay
 
     url, _ = server
@@ -164,7 +166,7 @@ def test_finished_game_gives_its_record_and_form(server, tmp_path: Path) -> None
     assert page.status_code == 200 and "Game Log and Analysis Form" in page.text and "Turn 2" in page.text
 
 
-def test_the_computer_players_are_listed_for_the_lobby(server) -> None:  # type: ignore[no-untyped-def]
+def test_the_computer_players_are_listed_for_the_lobby(server: tuple[str, Path]) -> None:
     url, _ = server
     r = httpx.get(f"{url}/api/players", timeout=60)
     assert r.status_code == 200 and r.json() == ["greedy", "random", "passive"]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
@@ -16,6 +18,9 @@ from tests.web.web_server import running_server
 from tobruk.engine.dice import Dice
 from tobruk.loading.scenario import load_scenario
 from tobruk.players import player_names
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -33,7 +38,7 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's ch
 
 
 @pytest.fixture
-def browser():  # type: ignore[no-untyped-def]
+def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -47,16 +52,16 @@ def retreat_seed() -> int:
     return next(s for s in range(100) if Dice(s).value(0, 6) in (2, 3, 4, 5))
 
 
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def pz_hex(page) -> str:  # type: ignore[no-untyped-def]
+def pz_hex(page: Page) -> str:
     return str(page.get_attribute('[data-unit="Pz"]', "data-hex"))
 
 
-def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser: Browser) -> None:
     # a hotseat game may not choose its seed: the server is given the one it draws for this test
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios", seeds=retreat_seed) as url:
         r = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60)
@@ -118,7 +123,7 @@ def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser) -> Non
         assert "die" in page.inner_text("#log")
 
 
-def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         r = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "options": ["nonhistorical"]}, timeout=60)
         links = r.json()["links"]
@@ -155,7 +160,7 @@ def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser
         assert "Dummy" not in axis.content()
 
 
-def test_replay_page_steps_through_turns(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+def test_replay_page_steps_through_turns(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         r = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60)
         tok = r.json()["links"]["both"].rsplit("/", 1)[1]
@@ -183,7 +188,7 @@ def test_replay_page_steps_through_turns(tmp_path: Path, browser) -> None:  # ty
         assert page.inner_text("#victory-text") == "\n".join(lines)
 
 
-def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         page = browser.new_page(viewport={"width": 1200, "height": 800})
         page.goto(url + "/")

@@ -9,31 +9,37 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
+from tests.conftest import family
 from tests.web.test_web_browser import CHROMIUM, FLAGS, shot
 from tests.web.web_server import running_server
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Response
+
+    from tobruk.board.units import UnitDef
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 
 SCENARIO = load_scenario("gazala-gallop")
 # GG-V.B.1: the Allied units set up face down; a reinforcement (the 1st Armoured Brigade, GG-VII.B) is on the
 # turn record for both players to read and arrives face up
-FACE_DOWN = [d for d in SCENARIO.units if d.side is Side.ALLIED and not d.is_air and d.id not in SCENARIO.reinforcements]
-AXIS = [d for d in SCENARIO.units if d.side is Side.AXIS]
+FACE_DOWN = [d for d in family(SCENARIO) if d.side is Side.ALLIED and not d.is_air and d.id not in SCENARIO.reinforcements]
+AXIS = [d for d in family(SCENARIO) if d.side is Side.AXIS]
 # factor strings only a face-down Allied counter has (2-3-2 is also an Italian division's, and so on)
 SECRET_FACTORS = sorted({d.factors for d in FACE_DOWN} - {d.factors for d in AXIS} - {"0-0-0"})
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -42,7 +48,7 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def identities_in(text: str, units: list[Any]) -> list[str]:
+def identities_in(text: str, units: Sequence[UnitDef]) -> list[str]:
     """Every id, name or unique factor string of ``units`` (and any word 'dummy') that ``text`` contains."""
     found = [d.id for d in units if re.search(rf"(?<![\w.']){re.escape(d.id)}(?![\w.'])", text)]
     found += [d.name for d in units if d.name != "Dummy" and d.name in text]
@@ -51,19 +57,19 @@ def identities_in(text: str, units: list[Any]) -> list[str]:
     return found
 
 
-def whole_page(page: Any) -> str:
+def whole_page(page: Page) -> str:
     """The page's HTML with its SVG, and its text including what is hidden from view."""
     return str(page.evaluate("document.documentElement.outerHTML + '\\n' + document.documentElement.textContent"))
 
 
-def choose(page: Any, verb: str, order: str) -> None:
+def choose(page: Page, verb: str, order: str) -> None:
     """Give an order from the page's drop-down list of a verb (used when there are many such orders)."""
     page.select_option(f'select[data-verb="{verb}"]', order)
     page.click(f'select[data-verb="{verb}"] + button')
 
 
 # --- A. the hotseat hand-over screen ----------------------------------------------------------------------
-def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         r = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat", "options": ["nonhistorical"]}, timeout=60)
         page = browser.new_page(viewport={"width": 1300, "height": 850})
@@ -152,7 +158,7 @@ def test_hotseat_state_names_the_side_before_it_shows_its_view(tmp_path: Path) -
 DUMMIES_BESIDE_1SA = ("place Dummy1 C5", "place Dummy2 E6")
 
 
-def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_BESIDE_1SA) -> tuple[list[tuple[str, str]], list[str]]:
+def _remote_game(url: str, browser: Browser, placements: tuple[str, ...] = DUMMIES_BESIDE_1SA) -> tuple[list[tuple[str, str]], list[str]]:
     """A remote nonhistorical game played in two browser contexts, one per side's link, to an Axis attack
     declaration on the face-down stack in C5; the Allied player places ``placements`` in his set-up.
     Returns every response (address, body) the Axis context received and its page at each version."""
@@ -162,7 +168,7 @@ def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_B
     axis_context, allied_context = browser.new_context(), browser.new_context()
     received: list[tuple[str, str]] = []
 
-    def record(resp: Any) -> None:
+    def record(resp: Response) -> None:
         if not resp.url.endswith("/events"):  # the event stream never ends; it carries only version numbers
             received.append((resp.url, resp.body().decode("utf-8", "replace")))
 
@@ -212,7 +218,7 @@ def _remote_game(url: str, browser: Any, placements: tuple[str, ...] = DUMMIES_B
     return received, pages
 
 
-def test_remote_axis_browser_never_receives_a_face_down_identity(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]
+def test_remote_axis_browser_never_receives_a_face_down_identity(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         received, pages = _remote_game(url, browser)
     states = [json.loads(body) for address, body in received if address.split("?")[0].endswith("/state") or address.endswith("/order")]
@@ -222,7 +228,7 @@ def test_remote_axis_browser_never_receives_a_face_down_identity(tmp_path: Path,
     for page in pages:
         assert identities_in(page, FACE_DOWN) == []
     # a face-down counter shows its side and its hex (and at most an anonymous id), nothing about the unit
-    ids = {d.id for d in SCENARIO.units}
+    ids = {d.id for d in family(SCENARIO)}
     for state in states:
         face_down = [u for u in state["view"]["units"] if u["side"] == "allied" and u.get("hidden")]
         assert all(set(u) == {"side", "hex", "hidden", "anon"} and u["anon"] not in ids for u in face_down)
@@ -235,7 +241,7 @@ def _by_version(received: list[tuple[str, str]], tokens: list[str]) -> dict[int,
     """The state bodies the page received, by version, with the game's own links and number taken out, and
     anonymous ids of face-down counters (if any) named by their first appearance."""
     out: dict[int, str] = {}
-    real = {d.id for d in SCENARIO.units}
+    real = {d.id for d in family(SCENARIO)}
     anonymous: dict[str, str] = {}
     for address, body in received:
         if "/api/g/" not in address or not (address.split("?")[0].endswith("/state") or address.endswith("/order")):
@@ -263,8 +269,8 @@ def _by_version(received: list[tuple[str, str]], tokens: list[str]) -> dict[int,
     ],
     ids=["dummies-swapped", "unit-and-dummy-swapped"],
 )
-def test_remote_axis_browser_receives_the_same_whatever_is_face_down_where(  # type: ignore[no-untyped-def]
-    tmp_path: Path, browser, first: tuple[str, ...], second: tuple[str, ...]
+def test_remote_axis_browser_receives_the_same_whatever_is_face_down_where(
+    tmp_path: Path, browser: Browser, first: tuple[str, ...], second: tuple[str, ...]
 ) -> None:
     """Two games with the same seed that differ only in where the face-down counters are: every state the Axis
     player's browser receives is the same byte for byte (GG-V.B.1: he sees counters in hexes, nothing more).

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
@@ -18,6 +18,9 @@ from tests.web.web_server import running_server
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
 from tobruk.render.palette import FILL, SIDE_COLOUR
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 # the toy scenario's map: 4 rows of 6, marsh in B2, C3 and C4, sea in D6; the Scouts (Axis) in B3, the
 # Guards (Allied) in B6; the flag in B4.  Rows B, D ... sit half a hex east, so B3 touches A3, A4, B2, B4,
@@ -110,7 +113,7 @@ def test_a_gazala_views_notes_are_its_weather(server: str) -> None:
 
 # --- in the browser --------------------------------------------------------------------------------------
 @pytest.fixture
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed")
     from playwright.sync_api import sync_playwright
@@ -121,11 +124,11 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def attribute(page: Any, selector: str, name: str) -> str:
+def attribute(page: Page, selector: str, name: str) -> str:
     return str(page.get_attribute(selector, name))
 
 
-def test_the_page_draws_and_plays_the_toy_system(server: str, browser: Any) -> None:
+def test_the_page_draws_and_plays_the_toy_system(server: str, browser: Browser) -> None:
     page = browser.new_page(viewport={"width": 1300, "height": 850})
     # the lobby offers the toy scenario's option with its text and rule
     page.goto(server + "/")
@@ -193,8 +196,9 @@ def test_the_page_draws_and_plays_the_toy_system(server: str, browser: Any) -> N
     flash = page.locator('.flash[data-flash="B4"]').bounding_box()
     hex_box = page.locator('#hexes polygon[data-hex="B4"]').bounding_box()
     assert flash is not None and hex_box is not None
-    for a, extent in (("x", "width"), ("y", "height")):  # the same centre (the hex's box has its stroke around it)
-        assert abs(flash[a] + flash[extent] / 2 - hex_box[a] - hex_box[extent] / 2) < 0.5
+    # the same centre (the hex's box has its stroke around it)
+    assert abs(flash["x"] + flash["width"] / 2 - hex_box["x"] - hex_box["width"] / 2) < 0.5
+    assert abs(flash["y"] + flash["height"] / 2 - hex_box["y"] - hex_box["height"] / 2) < 0.5
     shot(page, "toy-marched")
 
     # the Allied march, the second turn, and the result the system gives

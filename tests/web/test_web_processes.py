@@ -76,7 +76,7 @@ def stored_orders(db: Path, game: str) -> list[tuple[int, str, str]]:
         return list(c.execute("SELECT seq, kind, text FROM game_event WHERE game_id = ? ORDER BY seq", (game,)))
 
 
-def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers: tuple[str, str, Path], tmp_path: Path) -> None:
     a, b, db = two_servers
     created = httpx.post(f"{a}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()
     link, game = created["links"]["both"], created["game"]
@@ -137,7 +137,7 @@ def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers, 
     assert where == {uid: (u.hex.label if (u := replayed.unit(uid)).hex else None) for uid in replayed.unit_ids}
 
 
-def test_the_same_version_sent_to_both_processes_at_once_is_played_once(two_servers) -> None:  # type: ignore[no-untyped-def]
+def test_the_same_version_sent_to_both_processes_at_once_is_played_once(two_servers: tuple[str, str, Path]) -> None:
     a, b, db = two_servers
     created = httpx.post(f"{a}/api/games", json={"scenario": "duel", "mode": "remote"}, timeout=60).json()
     axis = created["links"]["axis"]

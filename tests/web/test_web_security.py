@@ -73,7 +73,7 @@ def finish_remote_duel(url: str, seats: dict[str, str]) -> None:
 
 
 # --- records, exports, the seed ------------------------------------------------------------------------
-def test_an_unfinished_games_record_is_refused_to_every_seat(server) -> None:  # type: ignore[no-untyped-def]
+def test_an_unfinished_games_record_is_refused_to_every_seat(server: tuple[str, Path]) -> None:
     url, _ = server
     remote = create(url, scenario="duel", mode="remote")
     hotseat = create(url, scenario="duel", mode="hotseat")
@@ -84,7 +84,7 @@ def test_an_unfinished_games_record_is_refused_to_every_seat(server) -> None:  #
         assert str(SECRET_SEED) not in r.text
 
 
-def test_a_finished_games_record_goes_to_both_players_with_the_seed(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_finished_games_record_goes_to_both_players_with_the_seed(server: tuple[str, Path], tmp_path: Path) -> None:
     url, _ = server
     seats = create(url, scenario="duel", mode="remote")
     finish_remote_duel(url, seats)
@@ -96,10 +96,10 @@ def test_a_finished_games_record_goes_to_both_players_with_the_seed(server, tmp_
     assert replay(load(tmp_path / "rec.json"), verify=True, scenario=load_scenario(tmp_path / "duel.toml")).is_over
 
 
-def test_the_seed_is_in_no_answer_before_the_end(server) -> None:  # type: ignore[no-untyped-def]
+def test_the_seed_is_in_no_answer_before_the_end(server: tuple[str, Path]) -> None:
     url, _ = server
     seats = create(url, scenario="gazala-gallop", mode="remote", options=["nonhistorical"])
-    answers = []
+    answers: list[httpx.Response | str] = []  # the responses, and the first line of each event stream
     for side, tok in seats.items():
         answers += [httpx.get(f"{url}/api/g/{tok}/{what}", timeout=60) for what in ("state", "export", "record", "form")]
         answers.append(httpx.get(f"{url}/api/replay/{tok}", params={"side": side}, timeout=60))
@@ -121,7 +121,7 @@ def test_new_games_get_unpredictable_seeds(tmp_path: Path) -> None:
     assert seeds[0] != seeds[1] and all(s > 2**64 for s in seeds)  # 128 random bits: below 2**64 once in 2**64
 
 
-def test_a_create_request_chooses_the_seed_only_against_the_computer(server) -> None:  # type: ignore[no-untyped-def]
+def test_a_create_request_chooses_the_seed_only_against_the_computer(server: tuple[str, Path]) -> None:
     url, db = server
     for mode in ("remote", "hotseat"):
         r = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": mode, "seed": 1}, timeout=60)
@@ -137,7 +137,7 @@ def test_a_create_request_chooses_the_seed_only_against_the_computer(server) -> 
     assert httpx.get(f"{url}/api/g/{seats['axis']}/record", timeout=60).json()["seed"] == 42
 
 
-def test_a_side_exports_its_own_view_at_any_time(server) -> None:  # type: ignore[no-untyped-def]
+def test_a_side_exports_its_own_view_at_any_time(server: tuple[str, Path]) -> None:
     url, _ = server
     seats = create(url, scenario="gazala-gallop", mode="remote", options=["nonhistorical"])
     play(url, seats["allied"], "place Dummy1 C5")
@@ -156,7 +156,7 @@ def test_a_side_exports_its_own_view_at_any_time(server) -> None:  # type: ignor
 @pytest.mark.parametrize(
     "name", ["/dev/zero", "/etc/passwd", "../x", "..", "../scenarios/duel", "duel.toml", "gazala-gallop/../../x", "C:\\x", "nowhere"]
 )
-def test_a_scenario_is_a_registered_name_never_a_path(server, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_scenario_is_a_registered_name_never_a_path(server: tuple[str, Path], name: str) -> None:
     url, db = server
     r = httpx.post(f"{url}/api/games", json={"scenario": name, "mode": "hotseat"}, timeout=10)
     assert r.status_code == 400 and len(r.json()["error"]) < 200
@@ -164,7 +164,7 @@ def test_a_scenario_is_a_registered_name_never_a_path(server, name: str) -> None
     assert httpx.get(f"{url}/api/map/{name.replace('/', '%2F')}.svg", timeout=10).status_code in (400, 404)
 
 
-def test_packaged_and_user_folder_scenarios_are_offered(server) -> None:  # type: ignore[no-untyped-def]
+def test_packaged_and_user_folder_scenarios_are_offered(server: tuple[str, Path]) -> None:
     url, _ = server
     names = [s["name"] for s in httpx.get(f"{url}/api/scenarios", timeout=60).json()]
     assert names == ["first-alamein", "gazala-gallop", "duel"]  # the campaign's scenarios are not played yet
@@ -236,7 +236,7 @@ BAD_ORDERS: list[tuple[str, bytes]] = [
 
 
 @pytest.mark.parametrize("body", [b for _, b in BAD_ORDERS], ids=[n for n, _ in BAD_ORDERS])
-def test_a_bad_order_request_gets_400_and_changes_nothing(server, body: bytes) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_order_request_gets_400_and_changes_nothing(server: tuple[str, Path], body: bytes) -> None:
     url, db = server
     tok = create(url, scenario="duel", mode="hotseat")["both"]
     before = state(url, tok)
@@ -265,7 +265,7 @@ BAD_GAMES: list[tuple[str, object]] = [
 
 
 @pytest.mark.parametrize("body", [b for _, b in BAD_GAMES], ids=[n for n, _ in BAD_GAMES])
-def test_a_bad_new_game_request_gets_400_and_stores_nothing(server, body: object) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_new_game_request_gets_400_and_stores_nothing(server: tuple[str, Path], body: object) -> None:
     url, db = server
     r = httpx.post(f"{url}/api/games", json=body, timeout=60)
     assert r.status_code == 400, r.text
@@ -273,7 +273,7 @@ def test_a_bad_new_game_request_gets_400_and_stores_nothing(server, body: object
     assert rows(db, "game") == 0
 
 
-def test_bad_query_parameters_get_400(server) -> None:  # type: ignore[no-untyped-def]
+def test_bad_query_parameters_get_400(server: tuple[str, Path]) -> None:
     url, _ = server
     tok = create(url, scenario="duel", mode="remote")["axis"]
     for path, params in (
@@ -291,7 +291,7 @@ def test_bad_query_parameters_get_400(server) -> None:  # type: ignore[no-untype
     assert r.status_code == 400
 
 
-def test_a_body_over_64_kib_gets_413(server) -> None:  # type: ignore[no-untyped-def]
+def test_a_body_over_64_kib_gets_413(server: tuple[str, Path]) -> None:
     url, db = server
     tok = create(url, scenario="duel", mode="hotseat")["both"]
     big = json.dumps({"order": "end-phase", "version": 0, "pad": "x" * 70_000}).encode()
@@ -309,7 +309,7 @@ def test_a_body_over_64_kib_gets_413(server) -> None:  # type: ignore[no-untyped
 
 
 # --- payloads -------------------------------------------------------------------------------------------
-def test_moves_are_sent_without_routes_and_routes_on_demand(server) -> None:  # type: ignore[no-untyped-def]
+def test_moves_are_sent_without_routes_and_routes_on_demand(server: tuple[str, Path]) -> None:
     url, _ = server
     seats = create(url, scenario="gazala-gallop", mode="remote")
     play(url, seats["axis"], "end-phase")  # set-up
@@ -343,7 +343,7 @@ def finished_record(tmp_path: Path) -> Path:
     return tmp_path / "rec.json"
 
 
-def test_uploaded_records_of_unknown_format_or_version_are_refused(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_uploaded_records_of_unknown_format_or_version_are_refused(server: tuple[str, Path], tmp_path: Path) -> None:
     url, db = server
     good = json.loads(finished_record(tmp_path).read_text())
     for change, field in (
@@ -359,7 +359,7 @@ def test_uploaded_records_of_unknown_format_or_version_are_refused(server, tmp_p
     assert rows(db, "game") == 0
 
 
-def test_a_replay_link_never_plays_orders(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_replay_link_never_plays_orders(server: tuple[str, Path], tmp_path: Path) -> None:
     url, _ = server
     r = httpx.post(f"{url}/api/replays", content=finished_record(tmp_path).read_bytes(), timeout=120)
     tok = token(r.json()["link"])
@@ -370,7 +370,7 @@ def test_a_replay_link_never_plays_orders(server, tmp_path: Path) -> None:  # ty
     assert httpx.post(f"{url}/api/g/{tok}/rematch", json={}, timeout=60).status_code == 403
 
 
-def test_replay_frames_are_recomputed_after_an_undo(server) -> None:  # type: ignore[no-untyped-def]
+def test_replay_frames_are_recomputed_after_an_undo(server: tuple[str, Path]) -> None:
     url, _ = server
     seats = create(url, scenario="duel", mode="remote")
     for _ in range(20):  # to the Allied recovery phase of turn 1
@@ -379,7 +379,11 @@ def test_replay_frames_are_recomputed_after_an_undo(server) -> None:  # type: ig
             break
         side = s["view"]["decision"]["side"]
         play(url, seats[side], "end-phase")
-    frames = lambda: httpx.get(f"{url}/api/replay/{seats['allied']}", timeout=60).json()["frames"]  # noqa: E731
+
+    def frames() -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = httpx.get(f"{url}/api/replay/{seats['allied']}", timeout=60).json()["frames"]
+        return found
+
     play(url, seats["allied"], "end-phase")  # turn 1 ends; turn 2's weather is the Allied player's to choose
     first = frames()
     assert [f["label"] for f in first] == ["start", "end of turn 1"]
@@ -392,7 +396,7 @@ def test_replay_frames_are_recomputed_after_an_undo(server) -> None:  # type: ig
     assert convoy and not any("truck convoy" in line for line in first[-1]["log"])
 
 
-def test_the_hotseat_replay_waits_for_the_end(server) -> None:  # type: ignore[no-untyped-def]
+def test_the_hotseat_replay_waits_for_the_end(server: tuple[str, Path]) -> None:
     url, _ = server
     tok = create(url, scenario="gazala-gallop", mode="hotseat", options=["nonhistorical"])["both"]
     play_as = state(url, tok, side="allied")
@@ -403,7 +407,7 @@ def test_the_hotseat_replay_waits_for_the_end(server) -> None:  # type: ignore[n
 
 
 # --- undo and rematch ------------------------------------------------------------------------------------
-def test_a_remote_player_undoes_only_while_the_decision_is_his(server) -> None:  # type: ignore[no-untyped-def]
+def test_a_remote_player_undoes_only_while_the_decision_is_his(server: tuple[str, Path]) -> None:
     url, _ = server
     seats = create(url, scenario="duel", mode="remote")
     for _ in range(3):
@@ -418,7 +422,7 @@ def test_a_remote_player_undoes_only_while_the_decision_is_his(server) -> None: 
     assert httpx.post(f"{url}/api/g/{seats['allied']}/undo", json={"version": s["version"]}, timeout=60).status_code == 200
 
 
-def test_a_rematch_makes_one_game_and_a_link_for_each_player(server) -> None:  # type: ignore[no-untyped-def]
+def test_a_rematch_makes_one_game_and_a_link_for_each_player(server: tuple[str, Path]) -> None:
     url, db = server
     seats = create(url, scenario="duel", mode="remote")
     assert httpx.post(f"{url}/api/g/{seats['axis']}/rematch", json={}, timeout=60).status_code == 400  # not over yet
@@ -434,7 +438,7 @@ def test_a_rematch_makes_one_game_and_a_link_for_each_player(server) -> None:  #
 
 
 # --- the event loop and the event stream ------------------------------------------------------------------
-def test_a_long_request_does_not_hold_up_the_others(server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_long_request_does_not_hold_up_the_others(server: tuple[str, Path], tmp_path: Path) -> None:
     """While uploaded records are replayed and checked (three at once, each five times in a row: seconds of work),
     the server still answers at once: the work runs in the thread pool, not on the event loop.  (One replay of
     the record is now a fraction of a second of work, too close to the time the answer itself takes while three
@@ -460,7 +464,7 @@ def test_a_long_request_does_not_hold_up_the_others(server, tmp_path: Path) -> N
     assert min(finished) - t0 > 0.5 and answered < min(finished) - 0.5, (answered - t0, [f - t0 for f in finished])
 
 
-def test_a_quiet_games_event_stream_stays_alive_while_others_play(server) -> None:  # type: ignore[no-untyped-def]
+def test_a_quiet_games_event_stream_stays_alive_while_others_play(server: tuple[str, Path]) -> None:
     url, _ = server
     quiet = create(url, scenario="duel", mode="hotseat")["both"]
     busy = create(url, scenario="gazala-gallop", mode="hotseat")["both"]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import uvicorn
 
+from tobruk.web.referee import server_seed
 from tobruk.web.server import create_app
 
 DUEL = """
@@ -59,7 +60,7 @@ def running_server(db: Path, scenarios: Path, *, seeds: Callable[[], int] | None
     scenarios.mkdir(parents=True, exist_ok=True)
     (scenarios / "duel.toml").write_text(DUEL, encoding="utf-8")
     port = free_port()
-    app = create_app(f"sqlite:///{db}", [scenarios], busy_timeout=busy_timeout, **({"seeds": seeds} if seeds else {}))
+    app = create_app(f"sqlite:///{db}", [scenarios], seeds=seeds or server_seed, busy_timeout=busy_timeout)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

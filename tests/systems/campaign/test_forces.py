@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import family, family_def
 from tobruk.board.hexes import Hex
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
@@ -290,7 +291,7 @@ def test_every_axis_unit_a_scenario_lists_has_arrived_by_its_start(scenarios: di
     starting = set(LISTINGS["na-el-agheila-1"][5])
     for name in SCENARIOS:
         s = scenarios[name]
-        for u in s.units:
+        for u in family(s):
             if u.side is not Side.AXIS or u.id in starting or u.id in TRACK.alamein.axis_additions:
                 continue
             arrival = TRACK.arrival(u.id)
@@ -308,14 +309,14 @@ def test_the_campaign_game_brings_the_axis_on_the_tracks_dates(scenarios: dict[s
         assert setup(s).arrivals[uid] == "II Mar 41"
     for uid in TRACK.alamein.axis_additions:
         assert s.start[uid] is None and uid not in setup(s).arrivals
-    assert {u.id for u in s.units} == set(FORCES.units)
+    assert {u.id for u in family(s)} == set(FORCES.units)
 
 
 @pytest.mark.rule("CA-R.1")
 def test_the_force_level_covers_every_scenarios_allied_forces(scenarios: dict[str, Scenario]) -> None:
     for name in SCENARIOS:
         s = scenarios[name]
-        allied = [u for u in s.units if u.side is Side.ALLIED]
+        allied = [u for u in family(s) if u.side is Side.ALLIED]
         assert len(allied) <= TRACK.force_level(setup(s).start), name
     # the levels taken from the listings themselves
     assert TRACK.force_level("II Nov 41") == len(LISTINGS["na-crusader"][4])
@@ -327,9 +328,9 @@ def test_the_force_level_covers_every_scenarios_allied_forces(scenarios: dict[st
 @pytest.mark.rule("CA-R.3")
 def test_at_most_one_british_division_before_the_alamein_force_level(scenarios: dict[str, Scenario]) -> None:
     for name in ("na-el-agheila-1", "na-el-agheila-2", "na-crusader", "na-gazala", "na-mersa-matruh", "na-1st-alamein"):
-        british = [u.id for u in scenarios[name].units if u.nationality == "british" and u.echelon is Echelon.DIVISION]
+        british = [u.id for u in family(scenarios[name]) if u.nationality == "british" and u.echelon is Echelon.DIVISION]
         assert len(british) <= 1, (name, british)
-    assert len([u for u in scenarios["na-alamein"].units if u.nationality == "british" and u.is_division]) == 3
+    assert len([u for u in family(scenarios["na-alamein"]) if u.nationality == "british" and u.is_division]) == 3
 
 
 # ---------------------------------------------------------------- the order of battle
@@ -412,8 +413,8 @@ def test_each_scenario_has_the_listings_dates_and_forces(name: str, scenarios: d
     clause, start, end, turns, allied, axis = LISTINGS[name]
     s = scenarios[name]
     assert (setup(s).clause, setup(s).start, setup(s).end, s.turns) == (clause, start, end, turns)
-    assert {u.id for u in s.units if u.side is Side.ALLIED} == allied
-    assert {u.id for u in s.units if u.side is Side.AXIS} == axis
+    assert {u.id for u in family(s) if u.side is Side.ALLIED} == allied
+    assert {u.id for u in family(s) if u.side is Side.AXIS} == axis
     assert setup(s).victory.clause == clause
 
 
@@ -422,8 +423,8 @@ def test_1st_alamein_entries_and_disrupted_start(scenarios: dict[str, Scenario])
     s = scenarios["na-1st-alamein"]
     assert entering(s, "2ArmBde") == "II Jul 42" and s.reinforcements["2ArmBde"].turn == 2
     assert entering(s, "AusDiv") == "I Aug 42" and s.reinforcements["AusDiv"].turn == 3
-    assert s.unit("2ArmBde").tank == "Crusader I"
-    on_map = {u.id for u in s.units if u.side is Side.ALLIED and s.start[u.id] is not None}
+    assert family_def(s, "2ArmBde").tank == "Crusader I"
+    on_map = {u.id for u in family(s) if u.side is Side.ALLIED and s.start[u.id] is not None}
     assert setup(s).disrupted == on_map - {"1SADiv"}
     hexes = [s.start[u] for u in on_map]
     assert len(hexes) == len(set(hexes)) and setup(s).alone is Side.ALLIED
@@ -436,7 +437,7 @@ def test_1st_alamein_entries_and_disrupted_start(scenarios: dict[str, Scenario])
 def test_el_agheila_iii_8th_armoured_brigade_enters_ii_dec_42(scenarios: dict[str, Scenario]) -> None:
     s = scenarios["na-el-agheila-3"]
     assert entering(s, "8ArmBde") == "II Dec 42" and s.reinforcements["8ArmBde"].turn == 2
-    assert s.unit("22ArmBde").tank == "Crusader III"
+    assert family_def(s, "22ArmBde").tank == "Crusader III"
     assert setup(s).forms == {"15Pz": "XX-", "21Pz": "XX-"}
     assert setup(s).victory.side is Side.AXIS
 
@@ -449,8 +450,8 @@ def test_gazala_1st_armoured_brigade_on_the_third_turn_and_its_options(scenarios
     boxes = [f for f in setup(s).fortifications if f.side is Side.ALLIED]
     forts = [f for f in setup(s).fortifications if f.side is Side.AXIS]
     assert sum(f.count for f in boxes) == 4 and sum(f.count for f in forts) == 3
-    assert s.unit("2ArmBde").tank == "Grant" and s.unit("4LtArmBde").tank == "Grant"
-    guns = {u.id: u.anti_tank for u in s.units if u.side is Side.ALLIED}
+    assert family_def(s, "2ArmBde").tank == "Grant" and family_def(s, "4LtArmBde").tank == "Grant"
+    guns = {u.id: u.anti_tank for u in family(s) if u.side is Side.ALLIED}
     assert guns["7ArmSpt"] is AntiTank.SIX_POUNDER and guns["GdsBde"] is AntiTank.SIX_POUNDER
     assert guns["3IndMotBde"] is AntiTank.SIX_POUNDER  # British and Indian brigades
     assert guns["1FFBde"] is AntiTank.TWO_POUNDER and guns["50Div"] is AntiTank.TWO_POUNDER
@@ -464,8 +465,8 @@ def test_crusader_opens_with_the_allied_player_turn_and_tobruk_triples(scenarios
     assert setup(s).first is Side.ALLIED and setup(s).tobruk_multiplier == 3
     tobruk = s.zone("tobruk")
     assert {u for u in ("44Div", "1PolBde", "32TkBde") if s.start[u] in tobruk} == {"44Div", "1PolBde", "32TkBde"}
-    assert not any(s.start[u.id] in tobruk for u in s.units if u.side is Side.AXIS)
-    guns = {u.id: u.anti_tank for u in s.units if u.side is Side.ALLIED}
+    assert not any(s.start[u.id] in tobruk for u in family(s) if u.side is Side.AXIS)
+    guns = {u.id: u.anti_tank for u in family(s) if u.side is Side.ALLIED}
     assert guns["7ArmSpt"] is AntiTank.TWO_POUNDER and guns["GdsBde"] is AntiTank.TWO_POUNDER
     assert guns["44Div"] is AntiTank.NONE and guns["NZDiv"] is AntiTank.NONE
     assert setup(s).victory.test.test == "supply-line"
@@ -486,10 +487,10 @@ def test_alam_halfa_and_alamein_boxes_on_the_named_hexes(scenarios: dict[str, Sc
 @pytest.mark.rule("CA-SC.9")
 def test_alamein_every_allied_infantry_type_unit_has_the_6pdr(scenarios: dict[str, Scenario]) -> None:
     s = scenarios["na-alamein"]
-    for u in s.units:
+    for u in family(s):
         if u.side is Side.ALLIED and u.combat_class is CombatClass.INFANTRY_TYPE:
             assert u.anti_tank is AntiTank.SIX_POUNDER, u.id
-    assert s.unit("2ArmBde").tank == "Crusader III" and s.unit("22ArmBde").tank == "Crusader III"
+    assert family_def(s, "2ArmBde").tank == "Crusader III" and family_def(s, "22ArmBde").tank == "Crusader III"
     road = s.zone("westernmost-coast-road-hex")
     assert len(road) == 1 and road <= s.map.zones["coastal-road"]
 
@@ -508,7 +509,7 @@ def test_mersa_matruh_boxes_and_the_alamein_box(scenarios: dict[str, Scenario]) 
 def test_no_allied_tank_fights_before_its_date(scenarios: dict[str, Scenario]) -> None:
     for name in SCENARIOS:
         s = scenarios[name]
-        for u in s.units:
+        for u in family(s):
             if u.side is Side.ALLIED and u.combat_class is CombatClass.PURE_ARMOUR:
                 assert u.tank is not None and TRACK.tank_available(u.tank, entering(s, u.id)), (name, u.id, u.tank)
 
@@ -520,11 +521,11 @@ def test_the_default_set_ups_respect_stacking(scenarios: dict[str, Scenario]) ->
         s = scenarios[name]
         parts = {p for b, f in setup(s).forms.items() if f == "XX+" for p in FORCES.divisions[b].parts}
         stacks: dict[object, list[str]] = {}
-        for u in s.units:
+        for u in family(s):
             if s.start[u.id] is not None and u.id not in setup(s).arrivals and u.id != "8ArmyArty":
                 stacks.setdefault((u.side, s.start[u.id]), []).append(u.id)
         for where, ids in stacks.items():
-            units = [s.unit(i) for i in ids]
+            units = [family_def(s, i) for i in ids]
             assert len([i for i in ids if i not in parts]) <= 3, (name, where, ids)
             kinds = Counter(u.echelon for u in units)
             assert kinds[Echelon.CORPS] <= 1 and kinds[Echelon.CORPS] + kinds[Echelon.DIVISION] <= 2, (name, ids)
@@ -561,16 +562,16 @@ def test_tobruk_show_renders_each(name: str, tmp_path: Path, capsys: pytest.Capt
     assert main(["show", name]) == 0
     text = capsys.readouterr().out
     s = load_scenario(name)
-    assert all(u.id in text for u in s.units) and setup(s).start in text
+    assert all(u.id in text for u in family(s)) and setup(s).start in text
     assert main(["show", name, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert {u["id"] for u in data["units"]} == {u.id for u in s.units}
+    assert {u["id"] for u in data["units"]} == {u.id for u in family(s)}
     svg = tmp_path / "map.svg"
     assert main(["show", name, "--svg", str(svg)]) == 0
     body = svg.read_text(encoding="utf-8")
     assert body.startswith("<svg") and "Tobruk" in body and "El Alamein" in body
     # a counter for every unit that starts on the map, none for those entering later or held off it
-    assert body.split('id="counters"')[1].count("<g><title>") == sum(1 for u in s.units if s.start.get(u.id) is not None)
+    assert body.split('id="counters"')[1].count("<g><title>") == sum(1 for u in family(s) if s.start.get(u.id) is not None)
 
 
 def _copy(tmp_path: Path, folder: str, name: str, old: str, new: str) -> Path:
@@ -730,7 +731,7 @@ def test_el_agheila_ii_no_forts_and_the_axis_on_the_coastal_road(scenarios: dict
     assert setup(s).forms == {"15Pz": "XX+", "21Pz": "XX+"}
     road = s.map.zones["coastal-road"]
     assert all(h in road for h in s.zone("axis-setup"))
-    assert s.unit("2ArmBde").tank == "Crusader I"
+    assert family_def(s, "2ArmBde").tank == "Crusader I"
     v = setup(s).victory
     assert (v.side, v.test.test, v.test.zone) == (Side.ALLIED, "hold", "agedabia")
 
@@ -738,10 +739,10 @@ def test_el_agheila_ii_no_forts_and_the_axis_on_the_coastal_road(scenarios: dict
 def test_the_digest_covers_the_forces_and_track_files(monkeypatch: pytest.MonkeyPatch) -> None:
     """A record names its scenario by digest: a changed counter or date must change it."""
     import tobruk.loading.scenario as scenario_module
-    from tobruk.loading.datafile import Table
+    from tobruk.loading.datafile import Table, read_packaged_toml
 
     before = load_scenario("na-gazala").digest
-    real = scenario_module.read_packaged_toml
+    real = read_packaged_toml  # the loader's own, which it imports by name
     for folder in ("forces", "tracks"):
 
         def edited(f: str, name: str, folder: str = folder) -> Table:

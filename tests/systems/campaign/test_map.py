@@ -16,7 +16,8 @@ from tobruk.board.hexes import Direction, Hex
 from tobruk.board.maps import Feature, Map, RouteKind, Terrain
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
-from tobruk.geography.geo import Geography, Georeference, load_geography, read_build_spec, read_geography
+from tobruk.geography.extra import GeoArea
+from tobruk.geography.geo import Geography, GeoLine, Georeference, GeoRoute, load_geography, read_build_spec, read_geography
 from tobruk.loading.datafile import DATA, Table
 from tobruk.loading.mapfile import load_packaged_map, read_map
 
@@ -500,7 +501,8 @@ def test_the_reconstruction_doc_gives_every_place_and_line_with_its_source_and_h
     for p in geo.places:
         h = ref.hex_at(p.lat, p.lon)
         assert f"| {p.name} | {p.lat:g} | {p.lon:g} | {p.confidence} | {p.source} | {h.label} |" in section, p.name
-    for item in (*geo.routes, *geo.lines, *geo.areas, *geo.railways):
+    items: list[GeoRoute | GeoLine | GeoArea] = [*geo.routes, *geo.lines, *geo.areas, *geo.railways]
+    for item in items:
         assert re.search(rf"\| {re.escape(item.name)} \| [^|]+ \| {item.confidence} \| {item.source} \|", section), item.name
     for sid in geo.sources:
         assert f"| `{sid}` |" in section, sid

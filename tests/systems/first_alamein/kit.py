@@ -4,7 +4,7 @@ to reach a step of the sequence of play with the position arranged."""
 from __future__ import annotations
 
 import tomllib
-from typing import Any
+from typing import Any, TypedDict
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import Dice
@@ -66,11 +66,30 @@ def scenario(
     return read_scenario(Table(data, "inline.toml"), "inline")
 
 
-def game_at(units: str, key: str, *, dice: Dice | None = None, seed: int = 0, **kwargs: Any) -> Game:
-    """A game on an inline board, brought to step ``key`` of turn 1 by ending every step before it (with no
-    reinforcement due there, its units unmoved)."""
-    game = Game(scenario(units, **kwargs), seed=seed, dice=dice)
-    return advance_to(game, key)
+class Grid(TypedDict):
+    """A board's size, given to :func:`game_at` or :func:`scenario` as ``**ROW`` by the tests that play on one row."""
+
+    rows: int
+    columns: int
+
+
+def game_at(
+    units: str,
+    key: str,
+    *,
+    dice: Dice | None = None,
+    seed: int = 0,
+    rows: int = 5,
+    columns: int = 8,
+    map_extra: str = "",
+    turns: int = 10,
+    rules: str = "",
+    tail: str = "",
+) -> Game:
+    """A game on an inline board (:func:`scenario`), brought to step ``key`` of turn 1 by ending every step before it
+    (with no reinforcement due there, its units unmoved)."""
+    board = scenario(units, rows=rows, columns=columns, map_extra=map_extra, turns=turns, rules=rules, tail=tail)
+    return advance_to(Game(board, seed=seed, dice=dice), key)
 
 
 def advance_to(game: Game, key: str, turn: int | None = None) -> Game:

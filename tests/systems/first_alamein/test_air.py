@@ -19,6 +19,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Airstrike, EndPhase, Intercept, NoIntercept
+from tobruk.mechanics.counters import family_unit
 
 AIR = air("LW", "axis", "german") + air("DAF", "allied", "british")
 BOX = '[map.fortifications]\nallied = ["C6"]\n'
@@ -38,7 +39,7 @@ def test_each_unspent_unit_is_attacked_separately_top_to_bottom() -> None:
     assert game.decision is not None and game.decision.side is Side.ALLIED  # the Allies may intercept
     assert set(game.legal_orders()) == {Intercept(), NoIntercept()}
     game.play(NoIntercept())
-    assert game.unit("X").disrupted and not game.unit("Y").disrupted
+    assert family_unit(game, "X").disrupted and not family_unit(game, "Y").disrupted
     assert [r.purpose for r in game.dice.log] == ["LW attacks X", "LW attacks Y"]
 
 
@@ -47,7 +48,7 @@ def test_spent_units_are_not_attacked() -> None:
     game = axis_strike(unit("X", "allied", "C6") + unit("Y", "allied", "C6"), [6], rules='spent_at_start = ["X"]')
     game.play(Airstrike(H("C6")))
     game.play(NoIntercept())
-    assert [r.purpose for r in game.dice.log] == ["LW attacks Y"] and game.unit("Y").disrupted
+    assert [r.purpose for r in game.dice.log] == ["LW attacks Y"] and family_unit(game, "Y").disrupted
 
 
 @pytest.mark.rule("FA-AIR.1")
@@ -64,18 +65,18 @@ def test_british_units_inside_a_box_read_their_own_column() -> None:
     inside = axis_strike(unit("X", "allied", "C6"), [4], map_extra=BOX)
     inside.play(Airstrike(H("C6")))
     inside.play(NoIntercept())
-    assert not inside.unit("X").disrupted  # inside a box a 4 does nothing
+    assert not family_unit(inside, "X").disrupted  # inside a box a 4 does nothing
     outside = axis_strike(unit("X", "allied", "C6"), [4])
     outside.play(Airstrike(H("C6")))
     outside.play(NoIntercept())
-    assert outside.unit("X").disrupted  # outside, S
+    assert family_unit(outside, "X").disrupted  # outside, S
 
 
 @pytest.mark.rule("FA-AIR.1")
 def test_no_interception_question_when_the_enemy_has_no_air_unit_ready() -> None:
     game = axis_strike(unit("X", "allied", "C6"), [5], air_units=air("LW", "axis", "german"))
     game.play(Airstrike(H("C6")))
-    assert game.unit("X").disrupted and game.decision is not None and game.decision.side is Side.AXIS
+    assert family_unit(game, "X").disrupted and game.decision is not None and game.decision.side is Side.AXIS
 
 
 @pytest.mark.rule("FA-AIR.1")
@@ -109,7 +110,7 @@ def airstrike_steps(game: Game, turn: int) -> list[str]:
 @pytest.mark.rule("FA-AIR.2")
 def test_eax_stops_the_mission_and_knocks_the_air_unit_out_for_the_next_game_turn() -> None:
     game = intercepted(6, [])  # the German air unit's column: 6 EAX
-    assert [r.purpose for r in game.dice.log] == ["DAF intercepts LW"] and not game.unit("X").disrupted
+    assert [r.purpose for r in game.dice.log] == ["DAF intercepts LW"] and not family_unit(game, "X").disrupted
     assert game.vars.air["LW"] == (1, 2)
     assert airstrike_steps(game, 3) == ["turn 3"]  # out in game-turn 2, back in 3
 
@@ -117,13 +118,13 @@ def test_eax_stops_the_mission_and_knocks_the_air_unit_out_for_the_next_game_tur
 @pytest.mark.rule("FA-AIR.2")
 def test_int_stops_the_mission_only() -> None:
     game = intercepted(5, [])  # German air unit's column: 5 Int
-    assert not game.unit("X").disrupted and game.vars.air["LW"] == (1, 0)
+    assert not family_unit(game, "X").disrupted and game.vars.air["LW"] == (1, 0)
 
 
 @pytest.mark.rule("FA-AIR.2")
 def test_aa_against_the_interceptor_knocks_it_out_and_the_mission_goes_on() -> None:
     game = intercepted(1, [5, 5])  # German air unit's column: 1 AA (the interceptor's failure)
-    assert game.vars.air["DAF"] == (1, 2) and game.unit("X").disrupted and game.unit("Y").disrupted
+    assert game.vars.air["DAF"] == (1, 2) and family_unit(game, "X").disrupted and family_unit(game, "Y").disrupted
 
 
 @pytest.mark.rule("FA-AIR.2")
@@ -151,7 +152,7 @@ def test_aag_is_aa_against_a_german_ground_unit() -> None:
 def test_aag_is_nothing_against_an_italian_unit() -> None:
     game = allied_strike(unit("Ariete", "axis", "A1", type_="armour", nationality="italian"), [1])
     game.play(Airstrike(H("A1")))
-    assert game.vars.air.get("DAF", (0, 0))[1] == 0 and not game.unit("Ariete").disrupted
+    assert game.vars.air.get("DAF", (0, 0))[1] == 0 and not family_unit(game, "Ariete").disrupted
 
 
 @pytest.mark.rule("FA-AIR.2")
@@ -165,7 +166,7 @@ def test_british_interceptors_roll_on_the_british_column() -> None:
     game = game_at(units, "allied-airstrike", rows=5, columns=8, dice=ForcedDice([5]))
     game.play(Airstrike(H("A1")))
     game.play(Intercept())  # the Luftwaffe goes up against the DAF: the British column, 5 EAX
-    assert game.vars.air["DAF"] == (1, 2) and not game.unit("Pz").disrupted
+    assert game.vars.air["DAF"] == (1, 2) and not family_unit(game, "Pz").disrupted
 
 
 @pytest.mark.rule("FA-AIR.1")

@@ -8,14 +8,15 @@ from fractions import Fraction
 
 import pytest
 
-from tests.systems.first_alamein.kit import H, game_at, unit
+from tests.systems.first_alamein.kit import Grid, H, game_at, unit
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, Hold, NoRetreat
 from tobruk.mechanics.control import controllers
+from tobruk.mechanics.counters import family_unit
 
-ROW = {"rows": 1, "columns": 8}
+ROW: Grid = {"rows": 1, "columns": 8}
 
 
 def legal(game: Game) -> list[str]:
@@ -35,7 +36,7 @@ def test_spent_units_next_to_unattacked_enemy_units_take_an_ar_as_the_attacks_en
     game.play("retreat-distance 1")
     game.play("retreat S2 A3-A2")
     game.play("retreat S A3-A2")
-    assert game.unit("S").hex == game.unit("S2").hex == H("A2")
+    assert family_unit(game, "S").hex == family_unit(game, "S2").hex == H("A2")
     assert game.decision is not None and game.decision.phase == "allied-movement"  # the attacks are over
     assert game.state.log.count("S, S2: spent next to unattacked enemy units, AR (GG-IX.B).") == 1
 
@@ -45,7 +46,7 @@ def test_no_ar_where_no_spent_unit_stands_next_to_an_unattacked_enemy() -> None:
     units = unit("S", "axis", "A2") + unit("E", "allied", "A4")
     game = game_at(units, "axis-attacks", rules='spent_at_start = ["S"]', **ROW)
     game.play(EndPhase())
-    assert game.unit("S").hex == H("A2") and not any("AR (GG-IX.B)" in t for t in game.state.log)
+    assert family_unit(game, "S").hex == H("A2") and not any("AR (GG-IX.B)" in t for t in game.state.log)
     assert game.decision is not None and game.decision.phase == "allied-movement"
 
 
@@ -87,7 +88,7 @@ def test_a_defender_attacked_this_phase_sends_no_spent_unit_back() -> None:
     if game.decision is not None and game.decision.clause == "FA-CRT.7":
         game.play("no-retreat")
     game.play(EndPhase())
-    assert not any("AR (GG-IX.B)" in t for t in game.state.log) and game.unit("S").hex == H("A5")
+    assert not any("AR (GG-IX.B)" in t for t in game.state.log) and family_unit(game, "S").hex == H("A5")
 
 
 # --- the chances before the die (FA-CRT.1) -------------------------------------------------------------
@@ -143,7 +144,7 @@ def test_r2_with_exactly_two_hexes_of_room_is_a_retreat() -> None:
     game.play("attack A3 with A")
     game.play("resolve 1")
     game.play("no-retreat")
-    assert not game.unit("D").eliminated and [str(a) for a in game.legal_orders()][-1] == "retreat-distance 2"
+    assert not family_unit(game, "D").eliminated and [str(a) for a in game.legal_orders()][-1] == "retreat-distance 2"
 
 
 @pytest.mark.rule("FA-CRT.8")
@@ -153,7 +154,7 @@ def test_a_survivable_unit_with_exactly_two_hexes_of_room_survives_de() -> None:
     game.play("attack A3 with A")
     game.play("resolve 1")
     game.play("no-retreat")
-    assert not game.unit("D").eliminated and game.unit("D").disrupted  # R2 instead: spent
+    assert not family_unit(game, "D").eliminated and family_unit(game, "D").disrupted  # R2 instead: spent
 
 
 @pytest.mark.rule("FA-CRT.6")
@@ -164,7 +165,7 @@ def test_a_unit_eliminated_unable_to_retreat_is_logged_as_a_loss_and_carries_no_
     game.play("resolve 1")
     game.play("no-retreat")
     game.play("retreat-distance 1")
-    assert game.unit("A").eliminated and not game.unit("A").disrupted
+    assert family_unit(game, "A").eliminated and not family_unit(game, "A").disrupted
     assert [e.text for e in game.state.entries if e.kind == "loss"] == ["A is eliminated (unable to retreat)."]
 
 
@@ -172,7 +173,7 @@ def test_a_unit_eliminated_unable_to_retreat_is_logged_as_a_loss_and_carries_no_
 def test_a_unit_in_its_box_owes_no_attack_but_may_make_one() -> None:
     units = unit("SA", "allied", "A3") + unit("Pz", "axis", "A7")
     game = game_at(units, "allied-movement", map_extra='[map.fortifications]\nallied = ["A3"]\n', **ROW)
-    game.unit("Pz").hex = H("A4")  # as if it had come up in the Axis player-turn
+    family_unit(game, "Pz").hex = H("A4")  # as if it had come up in the Axis player-turn
     game.play(EndPhase())
     assert legal(game) == ["target A4", "end-phase"]  # SA held its box at the start of the player-turn
     game.play("target A4")
@@ -189,4 +190,4 @@ def test_a_retreat_through_a_village_takes_it() -> None:
     game.play("no-retreat")
     game.play("retreat-distance 2")  # 2:1, die 5: R2
     game.play("retreat D A3-A4-A5")
-    assert game.unit("D").hex == H("A5") and controllers(game)[H("A4")] is Side.ALLIED
+    assert family_unit(game, "D").hex == H("A5") and controllers(game)[H("A4")] is Side.ALLIED

@@ -30,6 +30,7 @@ from tobruk.mechanics.actions import (
     RetreatDistance,
     Target,
 )
+from tobruk.mechanics.counters import family_unit
 
 # the charts' GCRT, die 1 to 6, columns 1:4 ... 10:1 (FA-CRT.1)
 COLUMNS = ["1:4", "1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1", "7:1", "10:1"]
@@ -112,7 +113,8 @@ def test_each_column_gives_the_charts_results(column: str) -> None:
 )
 def test_the_column_nearest_but_not_above_the_ratio(attack: int, defence: int, column: str) -> None:
     game = duel(attack, defence)
-    assert game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS).column == column  # type: ignore[union-attr]
+    odds = game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS)
+    assert odds is not None and odds.column == column
 
 
 @pytest.mark.rule("FA-CRT.1")
@@ -131,12 +133,13 @@ def test_attacks_below_one_to_four_are_not_allowed() -> None:
 def test_spent_plays_the_part_of_disrupted() -> None:
     game = duel(2, 2, die=4)  # 1:1, die 4: S
     fight(game)
-    assert game.unit("D").disrupted  # Spent is the family's disrupted status
+    assert family_unit(game, "D").disrupted  # Spent is the family's disrupted status
     answer(game, "end-retreat")
-    assert game.unit("D").hex == H("A3")
+    assert family_unit(game, "D").hex == H("A3")
     # a spent defender reads one column higher (GG-IX.C): 1:1 becomes 3:2
-    game.unit("A").attacked = False
-    assert game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS).column == "3:2"  # type: ignore[union-attr]
+    family_unit(game, "A").attacked = False
+    odds = game.system.odds(game, Attack((H("A3"),), ("A",)), Side.AXIS)
+    assert odds is not None and odds.column == "3:2"
 
 
 @pytest.mark.rule("FA-CRT.2")
@@ -151,10 +154,10 @@ def test_a_spent_unit_may_not_attack() -> None:
 def test_de_and_ae() -> None:
     game = duel(10, 1, die=2)  # 10:1, die 2: DE
     fight(game)
-    assert game.unit("D").eliminated
+    assert family_unit(game, "D").eliminated
     game = duel(1, 4, die=1)  # 1:4, die 1: AE
     fight(game)
-    assert game.unit("A").eliminated and not game.unit("D").eliminated
+    assert family_unit(game, "A").eliminated and not family_unit(game, "D").eliminated
 
 
 # --- FA-CRT.3: R2 ------------------------------------------------------------------------------------
@@ -169,14 +172,14 @@ def test_r2_the_attacker_names_up_to_two_hexes() -> None:
     assert game.decision is not None and game.decision.side is Side.ALLIED
     assert game.legal_orders() == [Retreat("D", (H("A3"), H("A4"), H("A5")))]  # exactly two, no voluntary hex
     game.play("retreat D A3-A4-A5")
-    assert game.unit("D").hex == H("A5") and game.unit("D").disrupted
+    assert family_unit(game, "D").hex == H("A5") and family_unit(game, "D").disrupted
 
 
 @pytest.mark.rule("FA-CRT.3")
 def test_r2_a_unit_unable_to_retreat_two_hexes_is_eliminated_whatever_the_distance() -> None:
     game = duel(2, 2, die=6, columns=4)  # A4 is the only hex beyond A3: one hex of retreat, not two
     answer(game, "attack A3 with A", "resolve 1", "no-retreat none")
-    assert game.unit("D").eliminated  # at once: the attacker is not asked for a distance (ruling)
+    assert family_unit(game, "D").eliminated  # at once: the attacker is not asked for a distance (ruling)
     assert game.decision is not None and game.decision.phase == "axis-attacks" and not game.state.stack
 
 
@@ -190,7 +193,7 @@ def test_r1_the_attacker_names_the_distance_and_the_defender_may_add_one() -> No
     game.play("retreat-distance 1")
     assert set(game.legal_orders()) == {Retreat("D", (H("A3"), H("A4"))), Retreat("D", (H("A3"), H("A4"), H("A5")))}
     game.play("retreat D A3-A4-A5")
-    assert game.unit("D").hex == H("A5") and game.unit("D").disrupted
+    assert family_unit(game, "D").hex == H("A5") and family_unit(game, "D").disrupted
 
 
 @pytest.mark.rule("FA-CRT.4")
@@ -199,7 +202,7 @@ def test_r1_with_no_distance_the_defender_may_still_retreat_one_hex() -> None:
     answer(game, "attack A3 with A", "resolve 1", "no-retreat none", "retreat-distance 0")
     assert set(game.legal_orders()) == {Retreat("D", (H("A3"), H("A4"))), EndRetreat()}
     game.play("end-retreat")
-    assert game.unit("D").hex == H("A3") and game.unit("D").disrupted
+    assert family_unit(game, "D").hex == H("A3") and family_unit(game, "D").disrupted
 
 
 # --- FA-CRT.5: S -------------------------------------------------------------------------------------
@@ -211,7 +214,7 @@ def test_s_the_defender_may_retreat_one_or_two_hexes_or_stay() -> None:
     assert d is not None and d.side is Side.ALLIED
     assert set(game.legal_orders()) == {Retreat("D", (H("A3"), H("A4"))), Retreat("D", (H("A3"), H("A4"), H("A5"))), EndRetreat()}
     game.play("retreat D A3-A4-A5")
-    assert game.unit("D").hex == H("A5") and game.unit("D").disrupted
+    assert family_unit(game, "D").hex == H("A5") and family_unit(game, "D").disrupted
 
 
 # --- FA-CRT.6: AR, SAR, SAE -----------------------------------------------------------------------------
@@ -219,33 +222,35 @@ def test_s_the_defender_may_retreat_one_or_two_hexes_or_stay() -> None:
 def test_ar_the_defender_names_the_attackers_distance_and_they_may_add_one() -> None:
     game = duel(2, 2, die=1)  # AR
     fight(game)
-    assert game.decision is not None and game.decision.side is Side.ALLIED
+    naming = game.decision
+    assert naming is not None and naming.side is Side.ALLIED
     assert game.legal_orders() == [RetreatDistance(0), RetreatDistance(1)]
     game.play("retreat-distance 1")
-    assert game.decision is not None and game.decision.side is Side.AXIS
+    retreating = game.decision
+    assert retreating is not None and retreating.side is Side.AXIS
     assert set(game.legal_orders()) == {Retreat("A", (H("A2"), H("A1")))}  # A1 is the row's end: no second hex
     game.play("retreat A A2-A1")
-    assert game.unit("A").hex == H("A1") and not game.unit("A").disrupted  # retreated, not spent
+    assert family_unit(game, "A").hex == H("A1") and not family_unit(game, "A").disrupted  # retreated, not spent
 
 
 @pytest.mark.rule("FA-CRT.6")
 def test_sar_spends_the_defenders_and_retreats_the_attackers() -> None:
     game = duel(2, 2, die=2, columns=6)  # SAR
     fight(game)
-    assert game.unit("D").disrupted
+    assert family_unit(game, "D").disrupted
     game.play("retreat-distance 0")  # the defender names the attackers' distance first
     game.play("end-retreat")  # the attacker retreats no further
     d = game.decision
     assert d is not None and d.side is Side.ALLIED and EndRetreat() in game.legal_orders()  # then S's choice
     game.play("end-retreat")
-    assert game.unit("A").hex == H("A2") and game.unit("D").hex == H("A3")
+    assert family_unit(game, "A").hex == H("A2") and family_unit(game, "D").hex == H("A3")
 
 
 @pytest.mark.rule("FA-CRT.6")
 def test_sae_spends_the_defenders_and_eliminates_the_attackers() -> None:
     game = duel(1, 4, die=4)  # 1:4, die 4: SAE
     fight(game)
-    assert game.unit("A").eliminated and game.unit("D").disrupted
+    assert family_unit(game, "A").eliminated and family_unit(game, "D").disrupted
 
 
 # --- FA-CRT.7: No Retreat! and unable to retreat -------------------------------------------------------
@@ -256,7 +261,7 @@ def test_no_retreat_turns_r1_into_s_without_a_retreat() -> None:
     assert game.decision is not None and game.decision.side is Side.ALLIED and game.decision.clause == "FA-CRT.7"
     assert set(game.legal_orders()) == {NoRetreat(), Hold("D")}
     game.play("no-retreat D")  # hold D, then the answer
-    assert game.unit("D").disrupted and game.unit("D").hex == H("A3")
+    assert family_unit(game, "D").disrupted and family_unit(game, "D").hex == H("A3")
     assert game.decision is not None and game.decision.phase == "axis-attacks" and not game.state.stack  # no S retreat
 
 
@@ -264,14 +269,14 @@ def test_no_retreat_turns_r1_into_s_without_a_retreat() -> None:
 def test_no_retreat_turns_r2_into_de() -> None:
     game = duel(2, 2, die=6)
     answer(game, "attack A3 with A", "resolve 1", "no-retreat D")
-    assert game.unit("D").eliminated
+    assert family_unit(game, "D").eliminated
 
 
 @pytest.mark.rule("FA-CRT.7")
 def test_unable_to_retreat_r1_becomes_s() -> None:
     game = duel(2, 2, die=5, columns=3)  # nowhere to go beyond A3
     answer(game, "attack A3 with A", "resolve 1", "no-retreat none", "retreat-distance 1")
-    assert not game.unit("D").eliminated and game.unit("D").disrupted and game.unit("D").hex == H("A3")
+    assert not family_unit(game, "D").eliminated and family_unit(game, "D").disrupted and family_unit(game, "D").hex == H("A3")
 
 
 @pytest.mark.rule("FA-CRT.7")
@@ -328,7 +333,7 @@ def test_de_against_a_survivable_unit_becomes_r2() -> None:
         dice=ForcedDice([2]),
     )
     answer(game, "attack A3 with A", "resolve 1", "no-retreat none")
-    assert not game.unit("D").eliminated
+    assert not family_unit(game, "D").eliminated
     assert game.legal_orders() == [RetreatDistance(0), RetreatDistance(1), RetreatDistance(2)]
 
 
@@ -343,14 +348,14 @@ def test_survivability_fails_where_the_retreat_is_blocked() -> None:
         dice=ForcedDice([2]),
     )
     fight(game)
-    assert game.unit("D").eliminated
+    assert family_unit(game, "D").eliminated
 
 
 @pytest.mark.rule("FA-CRT.8")
 def test_an_ordinary_unit_is_eliminated_by_de() -> None:
     game = duel(10, 1, die=2)
     fight(game)
-    assert game.unit("D").eliminated
+    assert family_unit(game, "D").eliminated
 
 
 # --- FA-TER.2-4: the defence the terrain adds -------------------------------------------------------------
@@ -435,7 +440,7 @@ def test_no_retreat_orders_keep_de_against_a_survivable_unit() -> None:
         dice=ForcedDice([2]),
     )
     answer(game, "attack A3 with A", "resolve 1", "no-retreat D")
-    assert game.unit("D").eliminated
+    assert family_unit(game, "D").eliminated
 
 
 @pytest.mark.rule("FA-CRT.6")
@@ -449,7 +454,7 @@ def test_an_attacker_unable_to_retreat_on_ar_is_eliminated() -> None:
     )  # 1:1, die 1: AR; A1 is the row's end
     fight(game, "attack A2 with A")
     game.play("retreat-distance 1")
-    assert game.unit("A").eliminated
+    assert family_unit(game, "A").eliminated
 
 
 def test_an_attack_is_made_in_small_steps() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import family, family_def
 from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import Feature, Map, RouteKind, Terrain
 from tobruk.cli import main
@@ -319,7 +320,7 @@ def test_the_australians_arrive_from_the_east_and_everything_axis_from_the_west(
     s = scenario()
     m = s.map
     west = set(m.edge("west")) - set(m.zone("Qattara Depression (Alamein sector)"))
-    for u in s.units:
+    for u in family(s):
         if u.is_air:
             continue
         if u.side is Side.AXIS:
@@ -332,7 +333,7 @@ def test_the_australians_arrive_from_the_east_and_everything_axis_from_the_west(
 def test_allies_start_alone_and_spent_except_the_1st_south_african_division_in_the_alamein_box() -> None:
     # CA-SC.7: "all units start stacked alone and (except 1SA Div) Disrupted ... not on westernmost edge hexes"
     s = scenario()
-    on_map = {u.id: s.start[u.id] for u in s.units if u.side is Side.ALLIED and s.start.get(u.id) is not None}
+    on_map = {u.id: s.start[u.id] for u in family(s) if u.side is Side.ALLIED and s.start.get(u.id) is not None}
     assert len(set(on_map.values())) == len(on_map)
     assert s.rules["alone"] == "allied"
     assert set(s.rules["spent_at_start"]) == set(on_map) - {"1SADiv"}
@@ -372,7 +373,7 @@ def test_the_campaign_listing_of_1st_alamein_is_covered() -> None:
         "7 Arm Spt": "7ArmdDiv",
         "Aus Div": "9AusDiv",
     }
-    ids = {u.id for u in scenario().units}
+    ids = {u.id for u in family(scenario())}
     assert set(listing.values()) <= ids
     assert scenario().unit("9IndBde").formation == "5th Indian Division"
     assert scenario().unit("Sabratha").id in ids  # XXI Corps' other division
@@ -382,20 +383,20 @@ def test_the_campaign_listing_of_1st_alamein_is_covered() -> None:
 def test_no_unit_of_the_later_july_battles_is_in_the_ten_days() -> None:
     # 2nd Armoured Brigade (CA-SC.7: II Jul, the 16th-31st), 23rd Armoured Brigade, 161st Indian Motor Brigade
     # and 164th Light Division all reached the front after 10 July
-    names = " | ".join(u.name for u in scenario().units)
+    names = " | ".join(u.name for u in family(scenario()))
     for later in (r"\b2nd Armoured", r"\b23rd Armoured", r"\b161st", r"\b164"):
         assert not re.search(later, names), later
 
 
 def test_survivability_is_the_recce_gruppe_and_7th_armoured_division_only() -> None:
     # FA-CRT.8
-    survivable = {u.id for u in scenario().units if "survivable" in u.flags}
+    survivable = {u.id for u in family(scenario()) if "survivable" in u.flags}
     assert survivable == {"RecceGp", "7ArmdDiv"}
 
 
 def test_air_units_two_british_one_german() -> None:
     # ruling FA-AIR.1 (docs/rulings.md): the air table's British and German air units
-    air = [u for u in scenario().units if u.is_air]
+    air = [u for u in family(scenario()) if u.is_air]
     assert sorted((u.side.value, u.nationality) for u in air) == [("allied", "british"), ("allied", "british"), ("axis", "german")]
     assert all(scenario().start[u.id] is None and u.id not in scenario().reinforcements for u in air)
 
@@ -430,24 +431,24 @@ def test_factor_rule_worked_by_hand() -> None:
     s = scenario()
     # 15. Panzer: about 27 of the Afrika Korps' 55 tanks (mostly Pz III, 1.0); Schuetzen-Rgt 115's two weak
     # battalions; the 88s: 1.08 + 0.67 = 1.75 -> 2, + 1 = 3
-    assert combat(tanks=27, battalions=2, support=True) == 3 == s.unit("15Pz").attack
+    assert combat(tanks=27, battalions=2, support=True) == 3 == family_def(s, "15Pz").attack
     # 4th Armoured Brigade: 63 tanks on 3 July in Playfair's mix 18 Grant, 22 Stuart, 12 Valentine
     mix = (18 * 1.0 + 22 * 0.5 + 12 * 0.7) / (18 + 22 + 12)
     assert round(63 * mix, 1) == 45.3
-    assert combat(tanks=63 * mix) == 2 == s.unit("4ArmdBde").attack
+    assert combat(tanks=63 * mix) == 2 == family_def(s, "4ArmdBde").attack
     # 1st South African Division: 9 battalions and three field regiments: 3 + 1
-    assert combat(battalions=9, support=True) == 4 == s.unit("1SADiv").attack
+    assert combat(battalions=9, support=True) == 4 == family_def(s, "1SADiv").attack
     # 2nd New Zealand Division (4th and 5th Brigades): 6 battalions and three field regiments: 2 + 1
-    assert combat(battalions=6, support=True) == 3 == s.unit("NZDiv").attack
+    assert combat(battalions=6, support=True) == 3 == family_def(s, "NZDiv").attack
     # Ariete: about 15 M13/M14 (0.5) and two weak Bersaglieri battalions (Italian, 0.75), its artillery:
     # 0.3 + 0.5 = 0.8 -> 1, + 1 = 2
-    assert combat(tanks=15 * 0.5, battalions=2 * 0.75, support=True) == 2 == s.unit("Ariete").attack
+    assert combat(tanks=15 * 0.5, battalions=2 * 0.75, support=True) == 2 == family_def(s, "Ariete").attack
     # an Italian infantry division: four battalions in the line x 0.75 = 3 -> 1
-    assert combat(battalions=4 * 0.75) == 1 == s.unit("Sabratha").attack
+    assert combat(battalions=4 * 0.75) == 1 == family_def(s, "Sabratha").attack
     # Recce Gruppe: three worn battalions, about 1.5 effective: 0.5 rounds down to 0, the minimum is 1
-    assert combat(battalions=1.5) == 1 == s.unit("RecceGp").attack
+    assert combat(battalions=1.5) == 1 == family_def(s, "RecceGp").attack
     # 24th Australian Brigade without the 2/28th: two battalions: 0.67 -> 1
-    assert combat(battalions=2) == 1 == s.unit("24AusBde").attack
+    assert combat(battalions=2) == 1 == family_def(s, "24AusBde").attack
 
 
 MOVEMENT = {UnitType.ARMOUR: 4, UnitType.MOTORIZED: 3, UnitType.INFANTRY: 2, UnitType.RECCE: 5, UnitType.AIR: 0}
@@ -455,7 +456,7 @@ MOVEMENT = {UnitType.ARMOUR: 4, UnitType.MOTORIZED: 3, UnitType.INFANTRY: 2, Uni
 
 def test_one_combat_factor_and_movement_by_kind() -> None:
     # FA-UNIT.1: "3-4" is a combat (attack and defence) factor of 3 and a movement factor of 4
-    for u in scenario().units:
+    for u in family(scenario()):
         assert u.attack == u.defence, u.id
         assert u.movement == MOVEMENT[u.type], u.id
         assert (u.attack == 0) == u.is_air, u.id

@@ -12,6 +12,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.counters import family_unit
 
 # A (4 factors) in B3 is next to both A4 and B4; B (2) in B2 is next to B4 only
 FRONT = (
@@ -72,7 +73,7 @@ def test_a_unit_in_a_declared_attack_is_in_no_other() -> None:
 @pytest.mark.rule("GG-XIV.A.3")
 def test_a_unit_attacks_once_a_game_turn_and_never_spent() -> None:
     game = front()
-    game.unit("A").attacked = True
+    family_unit(game, "A").attacked = True
     assert refusal(game, attack("A4", ("A",))) == ("FA-SEQ.1", "A has attacked already this game-turn")
     game = front(rules='spent_at_start = ["A"]')
     assert refusal(game, attack("A4", ("A",))) == ("GG-XIV.A.3", "A is spent and may not attack")

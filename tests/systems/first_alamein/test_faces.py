@@ -4,6 +4,7 @@ the form, and a game created and played on the real server over HTTP."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -225,8 +226,8 @@ def test_a_game_on_the_server_over_http(tmp_path: Path) -> None:
         links = r.json()["links"]
         axis, allied = (links[s].rsplit("/", 1)[1] for s in ("axis", "allied"))
 
-        def state(tok: str) -> dict:  # type: ignore[type-arg]
-            return httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()  # type: ignore[no-any-return]
+        def state(tok: str) -> dict[str, Any]:
+            return dict(httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json())
 
         def order(tok: str, text: str) -> httpx.Response:
             return httpx.post(f"{url}/api/g/{tok}/order", json={"order": text, "version": state(tok)["version"]}, timeout=60)

@@ -12,6 +12,7 @@ from tests.systems.first_alamein.kit import H, advance_to, game_at, scenario, un
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Place
+from tobruk.mechanics.counters import family_unit
 from tobruk.view import view
 
 BOXES = """
@@ -160,7 +161,7 @@ def test_the_features_give_each_side_its_own_aims() -> None:
 
 def test_the_greedy_choice_of_entry_hex_is_left_alone_in_the_set_up() -> None:
     places = [Place("X", H("A1")), Place("X", H("A3"))]
-    seen = {"objectives": ["A8"], "phase": "axis-reinforcement"}
+    seen: dict[str, object] = {"objectives": ["A8"], "phase": "axis-reinforcement"}
     assert chosen(seen, places) == Place("X", H("A3"))  # the nearer A8
     assert chosen({**seen, "phase": "allied-setup"}, places) is None
     assert chosen({**seen, "objectives": []}, places) is None
@@ -178,7 +179,7 @@ def test_the_invariants_catch_a_stack_over_the_limit_after_the_attacks() -> None
     units = unit("D1", "axis", "A1") + unit("D2", "axis", "A1") + unit("D3", "axis", "A2") + unit("E", "allied", "A6")
     game = game_at(units, "axis-attacks", rows=1, columns=6)
     before = game.step
-    game.unit("D3").hex = H("A1")  # as if a retreat had let it in unchecked
+    family_unit(game, "D3").hex = H("A1")  # as if a retreat had let it in unchecked
     assert game.system.invariants(game, before) == []  # the step has not ended: it may still be put right
     game.state.step += 1
     assert game.system.invariants(game, before) == ["Axis over the stacking limit in A1 after axis-attacks"]
@@ -191,7 +192,7 @@ def test_the_invariants_catch_two_allied_units_set_up_in_one_hex() -> None:
     game = Game(scenario(units, rows=1, columns=8, tail='[zones.setup]\ncolumns = "3-8"\n'))
     before = game.step
     assert before.key == "allied-setup"
-    game.unit("NZ").hex = H("A4")
+    family_unit(game, "NZ").hex = H("A4")
     game.state.step += 1
     assert game.system.invariants(game, before) == ["two Allied units set up in A4"]
 
@@ -201,7 +202,7 @@ def test_the_invariants_catch_a_supply_marker_the_determination_did_not_set() ->
     game = game_at(unit("Near", "axis", "A3") + unit("E", "allied", "A8"), "axis-movement", rows=1, columns=8, map_extra=source)
     game = advance_to(game, "allied-movement")  # the Axis determination found Near in supply
     assert game.system.invariants(game, game.step) == []
-    game.unit("Near").out_of_supply = True
+    family_unit(game, "Near").out_of_supply = True
     assert game.system.invariants(game, game.step) == ["Near's supply marker disagrees with its last determination"]
 
 

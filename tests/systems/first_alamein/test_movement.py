@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.first_alamein.kit import H, advance_to, game_at, unit
+from tests.systems.first_alamein.kit import Grid, H, advance_to, game_at, unit
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Eliminate, EndPhase, Move
 from tobruk.mechanics.control import controllers
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.first_alamein import moves as mv
 from tobruk.systems.first_alamein import position as pos
 
-ROW = {"rows": 1, "columns": 12}
+ROW: Grid = {"rows": 1, "columns": 12}
 
 
 def route(kind: str, first: int, last: int) -> str:
@@ -77,7 +78,7 @@ def test_the_free_hexes_may_come_anywhere_in_the_move() -> None:
     game = game_at(mover(), "axis-movement", map_extra=route("road", 2, 12), **ROW)
     assert farthest(game, "M") == 8
     game.play("move M A1-A2-A3-A4-A5-A6-A7-A8")
-    assert game.unit("M").hex == H("A8")
+    assert family_unit(game, "M").hex == H("A8")
 
 
 @pytest.mark.rule("FA-TER.1")
@@ -107,7 +108,7 @@ def test_axis_units_stop_on_entering_an_allied_box() -> None:
         game.play("move M A1-A2-A3-A4-A5")
     assert exc.value.clause == "FA-TER.2"
     game.play("move M A1-A2-A3-A4")
-    assert game.unit("M").hex == H("A4")
+    assert family_unit(game, "M").hex == H("A4")
 
 
 @pytest.mark.rule("FA-TER.2")
@@ -139,7 +140,7 @@ def test_a_unit_moves_once_a_game_turn() -> None:
     assert reach(game, "M") == set()
     with pytest.raises(IllegalOrderError) as exc:
         game.play("move M A2-A3")
-    assert exc.value.clause == "FA-SEQ.1" and game.unit("M").hex == H("A2")
+    assert exc.value.clause == "FA-SEQ.1" and family_unit(game, "M").hex == H("A2")
     game.play(EndPhase())
     advance_to(game, "axis-movement")  # the next game-turn
     assert game.turn == 2 and "A3" in reach(game, "M")
@@ -159,7 +160,7 @@ def stack(extra_unit: str) -> str:
 def test_three_units_two_of_them_divisions_may_stack() -> None:
     game = game_at(stack(""), "axis-movement", **ROW)
     game.play(EndPhase())  # two divisions and the Recce Gruppe (a brigade): within the limit
-    assert game.step.key != "axis-movement" and all(not game.unit(u).eliminated for u in ("D1", "D2", "B1"))
+    assert game.step.key != "axis-movement" and all(not family_unit(game, u).eliminated for u in ("D1", "D2", "B1"))
 
 
 @pytest.mark.rule("FA-STK.1")
@@ -174,7 +175,7 @@ def test_a_fourth_unit_is_over_the_limit_at_the_end_of_the_movement_step() -> No
         game.play(EndPhase())
     assert exc.value.clause == "FA-STK.1"
     game.play(Eliminate("B2"))
-    assert game.unit("B2").eliminated and game.step.key != "axis-movement"
+    assert family_unit(game, "B2").eliminated and game.step.key != "axis-movement"
 
 
 @pytest.mark.rule("FA-STK.1")
@@ -225,13 +226,13 @@ def test_impassable_escarpments_are_crossed_only_by_road() -> None:
 
 def test_out_of_supply_and_more_than_half_its_mf_a_unit_is_spent() -> None:
     game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", **ROW)
-    game.unit("M").out_of_supply = True
+    family_unit(game, "M").out_of_supply = True
     game.play("move M A1-A2-A3")  # 2 MF of 4: not more than half
-    assert not game.unit("M").disrupted
+    assert not family_unit(game, "M").disrupted
     game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", **ROW)
-    game.unit("M").out_of_supply = True
+    family_unit(game, "M").out_of_supply = True
     game.play("move M A1-A2-A3-A4")  # 3 MF of 4: spent (GG-XV.B)
-    assert game.unit("M").disrupted
+    assert family_unit(game, "M").disrupted
 
 
 # --- what a move says and refuses, word for word -------------------------------------------------------------
@@ -267,14 +268,14 @@ def test_no_truck_convoys() -> None:
 def test_a_move_to_a_destination_takes_the_route_leaving_the_most_mf_and_is_logged() -> None:
     game = game_at(mover(), "axis-movement", **ROW)
     game.play("move M A3")
-    assert game.unit("M").hex == H("A3")
+    assert family_unit(game, "M").hex == H("A3")
     assert [(e.text, e.kind) for e in game.state.entries if e.kind == "move"] == [("Axis: M moves A1-A2-A3.", "move")]
 
 
 @pytest.mark.rule("GG-XV.B")
 def test_the_log_says_why_a_unit_out_of_supply_is_spent_by_its_move() -> None:
     game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", **ROW)
-    game.unit("M").out_of_supply = True
+    family_unit(game, "M").out_of_supply = True
     game.play("move M A1-A2-A3-A4")
     assert "Axis: M moves A1-A2-A3-A4; out of supply and over half its MF: spent." in game.state.log
 
@@ -310,11 +311,11 @@ def test_in_its_own_player_turn_a_box_held_at_its_start_keeps_the_enemy_zoc_out(
     box = '[map.fortifications]\nallied = ["A3"]\n'
     units = unit("SA", "allied", "A3") + unit("T", "allied", "A1", factors="1-1-1") + unit("Pz", "axis", "A8")
     game = game_at(units, "allied-movement", map_extra=box, **ROW)  # SA held the box as the player-turn began
-    game.unit("Pz").hex = H("A4")  # as if it had come up in the Axis player-turn: its ZOC would cover A3
+    family_unit(game, "Pz").hex = H("A4")  # as if it had come up in the Axis player-turn: its ZOC would cover A3
     game.forget_caches()
     game.play("move SA A3-A2")  # the box is empty now, but held at the start of the player-turn ...
     game.play("move T A1-A2-A3")  # ... so T enters no ZOC there and keeps the bonus MF (GG-XIII.C)
-    assert game.unit("T").hex == H("A3")
+    assert family_unit(game, "T").hex == H("A3")
 
 
 def test_each_side_reads_its_own_enemys_zoc_in_one_position() -> None:

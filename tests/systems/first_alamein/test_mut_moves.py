@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.first_alamein.kit import H, air, game_at, unit
+from tests.systems.first_alamein.kit import Grid, H, air, game_at, unit
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import Move
+from tobruk.mechanics.counters import family_unit
 
-ROW = {"rows": 1, "columns": 12}
+ROW: Grid = {"rows": 1, "columns": 12}
 
 
 def refused(game: Game, order: str) -> IllegalOrderError:
@@ -60,7 +61,7 @@ def test_no_truck_convoys() -> None:
 def test_a_destination_alone_takes_a_route_there() -> None:
     game = game_at(mover(), "axis-movement", **ROW)
     game.play("move M A4")  # 2 MF and the bonus MF: three hexes, the farthest it can go
-    assert game.unit("M").hex == H("A4")
+    assert family_unit(game, "M").hex == H("A4")
     assert game.state.log[-1] == "Axis: M moves A1-A2-A3-A4."
 
 
@@ -83,7 +84,7 @@ def test_a_path_on_through_the_first_hex_entered_stops_at_the_box() -> None:
     e = refused(game, "move M A1-A2-A3")
     assert (e.clause, e.reason) == ("FA-TER.2", "M must stop on entering the box in A2")
     game.play("move M A1-A2")
-    assert game.unit("M").hex == H("A2")
+    assert family_unit(game, "M").hex == H("A2")
 
 
 @pytest.mark.rule("FA-TER.2")
@@ -111,15 +112,15 @@ def test_an_escarpment_costs_nothing_to_climb() -> None:
 @pytest.mark.rule("FA-LOG.1")
 def test_the_log_says_the_path_and_that_an_unsupplied_unit_is_spent() -> None:
     game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", **ROW)
-    game.unit("M").out_of_supply = True
+    family_unit(game, "M").out_of_supply = True
     game.play("move M A1-A2-A3-A4")  # 3 MF of 4: more than half, out of supply: spent
     last = game.state.entries[-1]
     assert last.text == "Axis: M moves A1-A2-A3-A4; out of supply and over half its MF: spent."
     assert last.kind == "move"  # the form lists it among the side's moves
     game = game_at(mover(factors="3-3-4", type_="armour"), "axis-movement", **ROW)
-    game.unit("M").out_of_supply = True
+    family_unit(game, "M").out_of_supply = True
     game.play("move M A1-A2-A3")  # 2 MF of 4: exactly half, not more
-    assert game.state.log[-1] == "Axis: M moves A1-A2-A3." and not game.unit("M").disrupted
+    assert game.state.log[-1] == "Axis: M moves A1-A2-A3." and not family_unit(game, "M").disrupted
 
 
 @pytest.mark.rule("GG-XV.B")
@@ -127,9 +128,9 @@ def test_half_of_an_odd_movement_factor() -> None:
     """3 MF: half is 1 1/2, so 1 MF moved keeps an unsupplied unit fresh and 2 MF spend it."""
     for path, spent in (("A1-A2", False), ("A1-A2-A3", True)):
         game = game_at(mover(factors="2-2-3"), "axis-movement", **ROW)
-        game.unit("M").out_of_supply = True
+        family_unit(game, "M").out_of_supply = True
         game.play(f"move M {path}")
-        assert game.unit("M").disrupted is spent
+        assert family_unit(game, "M").disrupted is spent
 
 
 # --- GG-XVI: control of the villages a unit moves through ---------------------------------------------------

@@ -14,8 +14,13 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move, Place
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.players.base import make_player, play_game
 from tobruk.record import record_of, replay
+from tobruk.systems.first_alamein import FirstAlamein
+from tobruk.systems.first_alamein.charts import Charts as AlameinCharts
+from tobruk.systems.gazala import GazalaGallop
+from tobruk.systems.gazala.combat import Charts as GazalaCharts
 from tobruk.tools.form import build, to_markdown
 
 AXIS_TURN = ["axis-reinforcement", "axis-airstrike", "axis-movement", "axis-attacks", "axis-recovery", "axis-supply"]
@@ -81,7 +86,7 @@ def test_a_unit_may_move_and_attack_in_one_game_turn_but_attack_once() -> None:
     game.play("resolve 1")
     game.play("no-retreat none")
     game.play("retreat-distance 0")
-    assert game.unit("A").attacked and game.unit("A").moved
+    assert family_unit(game, "A").attacked and family_unit(game, "A").moved
     with pytest.raises(IllegalOrderError) as exc:
         game.play("attack A4 with A")
     assert exc.value.clause == "FA-SEQ.1"
@@ -94,7 +99,7 @@ def test_a_reinforcement_arrives_on_the_turn_of_its_r_number() -> None:
     assert {str(a) for a in game.legal_orders()} == {"place Pz A1", "place Pz C1", "place Pz E1"}
     with pytest.raises(IllegalOrderError) as exc:
         game.play("place Trento A1")  # R2
-    assert exc.value.clause == "FA-UNIT.1" and game.unit("Trento").hex is None
+    assert exc.value.clause == "FA-UNIT.1" and family_unit(game, "Trento").hex is None
     with pytest.raises(IllegalOrderError) as exc:
         game.play("place Pz B1")  # not an entry hex
     assert exc.value.clause == "FA-UNIT.1"
@@ -102,7 +107,7 @@ def test_a_reinforcement_arrives_on_the_turn_of_its_r_number() -> None:
         game.play(EndPhase())  # the units due enter
     assert exc.value.clause == "FA-UNIT.1"
     game.play("place Pz C1")
-    assert game.unit("Pz").hex == H("C1") and game.decision is not None and game.decision.phase != "axis-reinforcement"
+    assert family_unit(game, "Pz").hex == H("C1") and game.decision is not None and game.decision.phase != "axis-reinforcement"
     advance_to(game, "axis-reinforcement", turn=2)
     assert {str(a) for a in game.legal_orders()} == {"place Trento A1", "place Trento C1", "place Trento E1"}
 
@@ -110,7 +115,7 @@ def test_a_reinforcement_arrives_on_the_turn_of_its_r_number() -> None:
 @pytest.mark.rule("FA-UNIT.1")
 def test_three_four_is_a_combat_factor_of_3_and_a_movement_factor_of_4() -> None:
     game = game_at(unit("M", "axis", "A1", type_="armour", factors="3-3-4"), "axis-movement", rows=1, columns=12)
-    d = game.defs["M"]
+    d = family_defs(game)["M"]
     assert (d.attack, d.defence, d.movement) == (3, 3, 4)
     ends = {m.path[-1].col + 1 for m in game.legal_orders() if isinstance(m, Move)}
     assert max(ends) == 6  # 4 MF and the bonus MF: five hexes
@@ -120,7 +125,7 @@ def test_three_four_is_a_combat_factor_of_3_and_a_movement_factor_of_4() -> None
 def test_a_unit_that_cannot_enter_waits() -> None:
     units = arriving("Pz", "axis", 1) + unit("E1", "allied", "A1") + unit("E2", "allied", "C1") + unit("E3", "allied", "E1")
     game = Game(scenario(units, tail=ENTRY))
-    assert game.unit("Pz").hex is None and game.step.key != "axis-reinforcement"  # every entry hex is held
+    assert family_unit(game, "Pz").hex is None and game.step.key != "axis-reinforcement"  # every entry hex is held
 
 
 def test_the_allied_set_up_one_unit_a_hex() -> None:
@@ -131,7 +136,7 @@ def test_the_allied_set_up_one_unit_a_hex() -> None:
         + unit("Pz", "axis", "A1")
     )
     game = Game(scenario(units, tail=zone, rules='spent_at_start = ["NZ"]'))
-    assert game.decision is not None and game.decision.phase == "allied-setup" and game.unit("NZ").disrupted
+    assert game.decision is not None and game.decision.phase == "allied-setup" and family_unit(game, "NZ").disrupted
     with pytest.raises(IllegalOrderError) as exc:
         game.play("place SA C6")  # NZ is there: one unit a hex
     assert exc.value.clause == "CA-SC.7"
@@ -139,7 +144,7 @@ def test_the_allied_set_up_one_unit_a_hex() -> None:
         game.play("place SA C1")  # the west edge is outside the zone
     assert exc.value.clause == "CA-SC.7"
     game.play("place SA C5")
-    assert game.unit("SA").hex == H("C5") and "place SA C3" not in [str(a) for a in game.legal_orders()]
+    assert family_unit(game, "SA").hex == H("C5") and "place SA C3" not in [str(a) for a in game.legal_orders()]
     game.play(EndPhase())
     assert game.decision is not None and game.decision.phase != "allied-setup"
 
@@ -161,20 +166,21 @@ def final(units: str, **kw: object) -> Game:
 
 def test_the_axis_wins_holding_el_alamein_in_supply() -> None:
     game = final(unit("Pz", "axis", "A5", type_="armour"))  # 2 MF off the road from A3: in supply
-    assert game.is_over and game.system.summary(game).winner == "axis"  # type: ignore[union-attr]
+    summary = game.system.summary(game)
+    assert game.is_over and summary is not None and summary.winner == "axis"
 
 
 def test_el_alamein_out_of_supply_wins_nothing() -> None:
     # Tommy's ZOC closes A2, the road out of the source: Pz in El Alamein is out of supply
     game = final(unit("Pz", "axis", "A5", type_="armour") + unit("Tommy", "allied", "A3", factors="1-1-2"))
     summary = game.system.summary(game)
-    assert summary is not None and summary.winner == "allied" and game.unit("Pz").out_of_supply
+    assert summary is not None and summary.winner == "allied" and family_unit(game, "Pz").out_of_supply
 
 
 def test_the_north_east_road_hex_wins_in_supply_or_not() -> None:
     game = final(unit("Pz", "axis", "A8", type_="armour") + unit("Tommy", "allied", "A4", factors="1-1-2"))
     summary = game.system.summary(game)
-    assert summary is not None and summary.winner == "axis" and game.unit("Pz").out_of_supply
+    assert summary is not None and summary.winner == "axis" and family_unit(game, "Pz").out_of_supply
 
 
 def test_otherwise_the_allies_win() -> None:
@@ -191,9 +197,9 @@ def test_an_unspent_axis_division_eliminates_the_box_it_stands_in() -> None:
     assert game.vars.boxes_eliminated == ("A5",)
     units = unit("Pz", "axis", "A5", type_="armour")
     game = Game(scenario(units, rows=1, columns=8, turns=2, map_extra=box, rules='spent_at_start = ["Pz"]'))
-    game.unit("Pz").out_of_supply = True  # it stays spent: a spent division eliminates nothing
+    family_unit(game, "Pz").out_of_supply = True  # it stays spent: a spent division eliminates nothing
     advance_to(game, "axis-movement", turn=2)
-    assert game.unit("Pz").disrupted and game.vars.boxes_eliminated == ()
+    assert family_unit(game, "Pz").disrupted and game.vars.boxes_eliminated == ()
 
 
 @pytest.mark.rule("FA-LOG.1")
@@ -229,7 +235,8 @@ def test_a_gazala_game_and_a_first_alamein_game_interleaved() -> None:
             break
     assert gazala.is_over and alamein.is_over
     assert gazala.system.name == "gazala-gallop" and alamein.system.name == "first-alamein"
-    assert gazala.system.charts is not alamein.system.charts  # type: ignore[attr-defined]
+    assert isinstance(gazala.system, GazalaGallop) and isinstance(alamein.system, FirstAlamein)
+    assert isinstance(gazala.system.charts, GazalaCharts) and isinstance(alamein.system.charts, AlameinCharts)  # each its own
     assert any(e.startswith("Weather") for e in gazala.state.log)
     assert not any(e.startswith("Weather") for e in alamein.state.log)
     for game in (gazala, alamein):  # each replays alone to the same end

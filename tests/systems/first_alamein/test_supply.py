@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.first_alamein.kit import H, advance_to, game_at, unit
+from tests.systems.first_alamein.kit import Grid, H, advance_to, game_at, unit
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.control import set_control
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.first_alamein import supply as sp
 from tobruk.view import view
 
 SOURCE = '[map.supply]\naxis = ["A1"]\nallied = ["A12"]\n'
-ROW = {"rows": 1, "columns": 12}
+ROW: Grid = {"rows": 1, "columns": 12}
 
 
 def determined(units: str, map_extra: str = "", rules: str = "") -> Game:
@@ -27,13 +28,13 @@ def determined(units: str, map_extra: str = "", rules: str = "") -> Game:
 
 
 def supplied(game: Game, uid: str) -> bool:
-    return bool(view(game, game.defs[uid].side)["supply"][uid]["supplied"])
+    return bool(view(game, family_defs(game)[uid].side)["supply"][uid]["supplied"])
 
 
 def test_a_line_of_seven_mf_from_the_source() -> None:
     game = determined(unit("Near", "axis", "A8") + unit("Far", "axis", "A9"))
     assert supplied(game, "Near") and not supplied(game, "Far")
-    assert game.unit("Far").out_of_supply and not game.unit("Near").out_of_supply
+    assert family_unit(game, "Far").out_of_supply and not family_unit(game, "Near").out_of_supply
 
 
 def test_roads_and_tracks_cost_the_line_nothing() -> None:
@@ -96,25 +97,25 @@ def test_an_enemy_village_blocks_the_line() -> None:
 def test_recovery_reads_the_last_determination() -> None:
     units = unit("Cut", "axis", "A10") + unit("Fed", "axis", "A4")
     game = game_at(units, "axis-movement", map_extra=SOURCE, rules='spent_at_start = ["Cut", "Fed"]', **ROW)
-    game.unit("Fed").out_of_supply = True  # as a determination left it, though its line is open now
+    family_unit(game, "Fed").out_of_supply = True  # as a determination left it, though its line is open now
     game.forget_caches()
     advance_to(game, "allied-movement")
-    assert game.unit("Fed").disrupted  # out of supply at the recovery step: stays spent ...
-    assert not game.unit("Fed").out_of_supply  # ... then the determination finds it in supply
-    assert not game.unit("Cut").disrupted  # no determination against it yet: it recovers ...
-    assert game.unit("Cut").out_of_supply  # ... and only then is found out of supply
+    assert family_unit(game, "Fed").disrupted  # out of supply at the recovery step: stays spent ...
+    assert not family_unit(game, "Fed").out_of_supply  # ... then the determination finds it in supply
+    assert not family_unit(game, "Cut").disrupted  # no determination against it yet: it recovers ...
+    assert family_unit(game, "Cut").out_of_supply  # ... and only then is found out of supply
     advance_to(game, "allied-movement", turn=2)
-    assert not game.unit("Fed").disrupted  # the next recovery
+    assert not family_unit(game, "Fed").disrupted  # the next recovery
 
 
 def test_attacking_out_of_supply_spends_the_attacker() -> None:
     units = unit("A", "axis", "A10", type_="armour", factors="4-4-4") + unit("D", "allied", "A11", factors="1-1-2")
     game = game_at(units, "axis-attacks", map_extra=SOURCE, dice=ForcedDice([3]), **ROW)  # 4:1, die 3: R2
-    game.unit("A").out_of_supply = True
+    family_unit(game, "A").out_of_supply = True
     game.play("attack A11 with A")
     game.play("resolve 1")
     game.play("no-retreat none")
-    assert game.unit("A").disrupted  # GG-XV.B
+    assert family_unit(game, "A").disrupted  # GG-XV.B
 
 
 # --- what the map and the log show of a determination ----------------------------------------------------
@@ -149,7 +150,7 @@ def test_a_unit_in_its_box_is_in_supply_with_no_line() -> None:
     game = game_at(units, "axis-movement", map_extra='[map.fortifications]\nallied = ["A2"]\n', **ROW)
     advance_to(game, "axis-movement", turn=2)  # no Allied source on this board
     assert view(game, Side.ALLIED)["supply"]["SA"] == {"supplied": True, "how": "in a box", "route": []}
-    assert not game.unit("SA").out_of_supply
+    assert not family_unit(game, "SA").out_of_supply
 
 
 @pytest.mark.rule("GG-XV.A.3")
@@ -181,10 +182,10 @@ def test_a_vacant_enemy_box_outside_the_enemys_zoc_does_not_block_the_line() -> 
 def test_the_recovery_log_names_who_recovers_and_who_stays_spent() -> None:
     units = unit("Fed", "axis", "A4") + unit("Fed2", "axis", "A3") + unit("Cut", "axis", "A10") + unit("Cut2", "axis", "A11")
     game = game_at(units, "axis-movement", map_extra=SOURCE, rules='spent_at_start = ["Fed", "Fed2", "Cut", "Cut2"]', **ROW)
-    game.unit("Cut").out_of_supply = game.unit("Cut2").out_of_supply = True  # as the last determination left them
+    family_unit(game, "Cut").out_of_supply = family_unit(game, "Cut2").out_of_supply = True  # as the last determination left them
     advance_to(game, "allied-movement")
     assert logged(game, "Axis recovery") == [("Axis recovery: Fed, Fed2 recover; still spent (out of supply): Cut, Cut2.", "note")]
-    assert not game.unit("Fed").disrupted and game.unit("Cut").disrupted
+    assert not family_unit(game, "Fed").disrupted and family_unit(game, "Cut").disrupted
 
 
 @pytest.mark.rule("GG-IX.E")

@@ -10,6 +10,7 @@ from tests.systems.first_alamein.kit import advance_to, scenario, unit
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.first_alamein.sequence import player_turn
 
 # A8 is El Alamein, the north-east coastal road hex and an Axis supply source; the Allies are far off in A2
@@ -69,8 +70,8 @@ def test_the_final_result_names_the_holdings_and_each_sides_destroyed_units() ->
     units = HOLDERS + unit("Z1", "allied", "A2") + unit("Z2", "allied", "A3") + unit("Z3", "allied", "A4")
     game = victory_game(units + unit("DAF", "allied", None, type_="air", factors="0-0-0"), turns=1)
     for uid in ("Z1", "Z2"):
-        game.unit(uid).eliminated = True
-        game.unit(uid).hex = None
+        family_unit(game, uid).eliminated = True
+        family_unit(game, uid).hex = None
     assert game.system.result_lines(game) == []  # nothing to say before the end
     while game.decision is not None:
         game.play(EndPhase())
@@ -101,9 +102,9 @@ def test_an_eliminated_box_is_logged_as_a_loss() -> None:
 def test_a_new_game_turn_clears_the_moved_and_attacked_marks_and_names_the_day() -> None:
     game = victory_game(unit("X", "axis", "A6") + unit("Z", "allied", "A2"), rules='first_day = "1942-07-01"\n')
     advance_to(game, "axis-movement")
-    game.unit("X").moved = game.unit("X").attacked = True
+    family_unit(game, "X").moved = family_unit(game, "X").attacked = True
     advance_to(game, "axis-movement", turn=2)
-    assert not game.unit("X").moved and not game.unit("X").attacked
+    assert not family_unit(game, "X").moved and not family_unit(game, "X").attacked
     assert "Turn 2, 2 July 1942." in game.state.log
     game = victory_game(unit("X", "axis", "A6") + unit("Z", "allied", "A2"))
     advance_to(game, "axis-movement", turn=2)

@@ -10,6 +10,7 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Airstrike, EndPhase, Intercept, Move, NoIntercept
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import air as air
 from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Airlift
@@ -38,16 +39,19 @@ AIR = {
 
 def game_at(units: str, phase: str, dice: list[int], extra: str = "", rows: int = 3, columns: int = 8) -> Game:
     game = Game(make_scenario(units + LW + DAF, rows=rows, columns=columns, map_extra=extra), dice=ForcedDice(dice))
-    for uid, d in game.defs.items():
+    for uid, d in family_defs(game).items():
         if d.side is ALLIED:
-            game.unit(uid).activated = True
+            family_unit(game, uid).activated = True
     return jump_to(game, phase)
 
 
 def test_the_chart_data_is_the_2016_air_table() -> None:
     from tobruk.engine.system import system_for
+    from tobruk.systems.gazala import GazalaGallop
 
-    charts = system_for("gazala-gallop").charts  # type: ignore[attr-defined]
+    system = system_for("gazala-gallop")
+    assert isinstance(system, GazalaGallop)
+    charts = system.charts
     for column, results in AIR.items():
         assert [charts.air_result(die, column) for die in range(1, 7)] == results
 
@@ -72,7 +76,7 @@ def test_every_ground_attack_cell(die: int, target: str, column: str) -> None:
     code = AIR[column][die - 1]
     if code in ("4thAA/Flak", "4thAA", "Flak", "AAg"):
         code = "-"  # no AA unit in the hex, no German division attacked
-    assert game.unit(victim).disrupted == (code == "D")
+    assert family_unit(game, victim).disrupted == (code == "D")
     assert game.vars.interdiction == Interdiction(flyer, "B4", "allied" if target == "axis" else "axis")
 
 
@@ -88,7 +92,7 @@ def test_aa_results_knock_the_attacker_out_for_this_turn_and_the_next() -> None:
     game.play(NoIntercept())
     assert air.record(game, "DAF")[1] == 2
     assert game.vars.interdiction is None
-    assert not game.unit("Pz").disrupted  # the mission ended at the AA result
+    assert not family_unit(game, "Pz").disrupted  # the mission ended at the AA result
     # "AAg": a German division level unit shoots back on a 1
     units = (
         '[[unit]]\nid = "15Pz"\nname = "15Pz"\nside = "axis"\nnationality = "german"\necheLon = "division"\n'
@@ -111,10 +115,10 @@ def test_units_are_attacked_one_by_one_aa_units_first() -> None:
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
     assert [r.purpose for r in game.dice.log] == ["DAF attacks Flak", "DAF attacks Pz"]
-    assert game.unit("Flak").disrupted and game.unit("Pz").disrupted
+    assert family_unit(game, "Flak").disrupted and family_unit(game, "Pz").disrupted
     # disrupted units are not attacked
     game = game_at(units, "allied-airstrike", [5])
-    game.unit("Flak").disrupted = True
+    family_unit(game, "Flak").disrupted = True
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
     assert [r.purpose for r in game.dice.log] == ["DAF attacks Pz"]
@@ -125,7 +129,7 @@ def test_air_disruption_brings_no_retreat() -> None:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-airstrike", [6])
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
-    assert game.unit("Tommy").disrupted and game.unit("Tommy").hex == H("B4")
+    assert family_unit(game, "Tommy").disrupted and family_unit(game, "Tommy").hex == H("B4")
     assert game.decision is not None and game.decision.side is AXIS and game.decision.phase == "axis-movement"
 
 
@@ -139,15 +143,15 @@ def test_interdiction_of_units_moving_through_the_hex() -> None:
     while game.phase.key != "allied-movement":
         game.play(EndPhase())
     game.play(Move("Kiwi", (H("A1"), H("B1"), H("C2"), H("C3"))))  # C3 is not the interdicted hex
-    assert not game.unit("Kiwi").disrupted
+    assert not family_unit(game, "Kiwi").disrupted
     game = game_at(units, "axis-airstrike", [2, 5])
     game.play(Airstrike(H("C4")))
     game.play(NoIntercept())
-    game.unit("Tommy").hex = None  # out of the way: Kiwi goes through its hex
+    family_unit(game, "Tommy").hex = None  # out of the way: Kiwi goes through its hex
     while game.phase.key != "allied-movement":
         game.play(EndPhase())
     game.play(Move("Kiwi", (H("A1"), H("B1"), H("B2"), H("C3"), H("C4"), H("C5"))))
-    assert game.unit("Kiwi").disrupted and game.unit("Kiwi").hex == H("C4")  # stopped where it was caught
+    assert family_unit(game, "Kiwi").disrupted and family_unit(game, "Kiwi").hex == H("C4")  # stopped where it was caught
 
 
 @pytest.mark.rule("GG-X.B.3")
@@ -163,7 +167,7 @@ def test_interception_of_the_luftwaffe(die: int, result: str) -> None:
     assert (lw[1] == 2) == (result == "EAX")
     assert (daf[1] == 2) == (result == "AA")
     attacked = result in ("AA", "-")  # the mission goes on
-    assert game.unit("Tommy").disrupted == attacked
+    assert family_unit(game, "Tommy").disrupted == attacked
     assert (game.vars.interdiction is not None) == attacked
 
 
@@ -175,13 +179,13 @@ def test_interception_of_the_desert_air_force(die: int, result: str) -> None:
     game.play(Intercept())
     assert (air.record(game, "DAF")[1] == 2) == (result == "EAX")
     assert (air.record(game, "LW")[1] == 2) == (result == "AA")
-    assert game.unit("Ital").disrupted == (result in ("AA", "-"))
+    assert family_unit(game, "Ital").disrupted == (result in ("AA", "-"))
 
 
 @pytest.mark.rule("GG-X.A")
 def test_once_per_game_turn_and_off_the_map() -> None:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry") + unit_toml("Ital", "axis", "B2"), "axis-airstrike", [3, 3])
-    assert game.unit("LW").hex is None and game.unit("DAF").hex is None
+    assert family_unit(game, "LW").hex is None and family_unit(game, "DAF").hex is None
     game.play(Airstrike(H("B4")))
     game.play(Intercept())  # the DAF flies now ...
     while game.phase.key != "allied-movement":
@@ -232,7 +236,7 @@ def test_aerial_resupply_of_an_isolated_axis_stack() -> None:
     # Cut stands 10 hexes from the only Axis source, with no road: out of supply
     units = unit_toml("Cut", "axis", "B11", type_="armour") + unit_toml("Tommy", "allied", "A1", type_="infantry")
     game = game_at(units, "axis-attacks", [], '[map.supply]\naxis = ["C1"]\n', columns=12)
-    game.unit("Cut").disrupted = True
+    family_unit(game, "Cut").disrupted = True
     game.play(EndPhase())  # on to the Axis supply determination
     assert game.phase.key == "axis-recovery"
     assert Airlift(H("B11")) in game.legal_orders()
@@ -240,7 +244,7 @@ def test_aerial_resupply_of_an_isolated_axis_stack() -> None:
     game.play(NoIntercept())
     assert sp.status(game, AXIS)["Cut"]["how"] == "aerial resupply"
     game.play(EndPhase())  # no convoy either
-    assert not game.unit("Cut").out_of_supply and not game.unit("Cut").disrupted
+    assert not family_unit(game, "Cut").out_of_supply and not family_unit(game, "Cut").disrupted
 
 
 @pytest.mark.rule("GG-X.B.3")
@@ -265,24 +269,24 @@ def test_interdiction_spares_disrupted_units_and_ends_on_an_aa_result() -> None:
     # units are attacked)
     units = unit_toml("Tommy", "allied", "D4", type_="infantry") + unit_toml("Kiwi", "allied", "C3", type_="armour")
     game = game_at(units, "axis-airstrike", [2], rows=5)
-    game.unit("Tommy").hex = H("C4")
+    family_unit(game, "Tommy").hex = H("C4")
     game.play(Airstrike(H("C4")))
     game.play(NoIntercept())
-    game.unit("Tommy").hex = H("D4")
-    game.unit("Kiwi").disrupted = True
+    family_unit(game, "Tommy").hex = H("D4")
+    family_unit(game, "Kiwi").disrupted = True
     while game.phase.key != "allied-movement":
         game.play(EndPhase())
     game.play(Move("Kiwi", (H("C3"), H("C4"), H("C5"))))
-    assert game.unit("Kiwi").hex == H("C5") and len(game.dice.log) == 1
+    assert family_unit(game, "Kiwi").hex == H("C5") and len(game.dice.log) == 1
     # the 4th AA Brigade goes through: die 1 on the Allied column is "4thAA", an AA result with the brigade there:
     # the Luftwaffe is knocked out, the interdiction ends and the brigade moves on
     aa = unit_toml("AA4", "allied", "C3", type_="aa", factors="2-2-3", extra='aa = "anywhere"')
     game = game_at(unit_toml("Tommy", "allied", "C4", type_="infantry") + aa, "axis-airstrike", [2, 1], rows=5)
     game.play(Airstrike(H("C4")))
     game.play(NoIntercept())
-    game.unit("Tommy").hex = H("D4")
+    family_unit(game, "Tommy").hex = H("D4")
     while game.phase.key != "allied-movement":
         game.play(EndPhase())
     game.play(Move("AA4", (H("C3"), H("C4"), H("C5"))))
-    assert game.unit("AA4").hex == H("C5") and not game.unit("AA4").disrupted
+    assert family_unit(game, "AA4").hex == H("C5") and not family_unit(game, "AA4").disrupted
     assert game.vars.interdiction is None and air.record(game, "LW")[1] == 2

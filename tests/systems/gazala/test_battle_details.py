@@ -16,6 +16,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, EndRetreat, NoRetreat, Resolve, Retreat, RetreatDistance
 from tobruk.mechanics.battle import Battle
+from tobruk.mechanics.counters import family_unit
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -96,7 +97,7 @@ def test_the_distance_binds_the_r1_units_and_leaves_the_boxs_d_free() -> None:
     assert EndRetreat() in game.legal_orders()  # Boxed's retreat is only voluntary
     assert any(isinstance(o, Retreat) and o.unit == "Boxed" for o in game.legal_orders())
     game.play(EndRetreat())
-    assert game.unit("Boxed").hex == H("B4") and game.unit("Open").hex == retreat.path[-1]
+    assert family_unit(game, "Boxed").hex == H("B4") and family_unit(game, "Open").hex == retreat.path[-1]
 
 
 @pytest.mark.rule("GG-XIV.D.1")
@@ -119,7 +120,7 @@ def test_units_under_no_retreat_orders_do_not_retreat_at_all() -> None:
 @pytest.mark.rule("GG-XV.B")
 def test_an_attacker_in_supply_is_not_disrupted_by_attacking() -> None:
     game = fight(2, tank("Def", "B4"), 3)  # 1:1 die 3: no effect
-    assert not game.unit("Att").disrupted and game.unit("Att").attacked
+    assert not family_unit(game, "Att").disrupted and family_unit(game, "Att").attacked
 
 
 @pytest.mark.rule("GG-XVI")
@@ -130,7 +131,7 @@ def test_a_retreat_through_a_village_takes_it() -> None:
     game.vars.villages = {"B5": "axis"}
     game.play(RetreatDistance(2))
     game.play(Retreat("Def", (H("B4"), H("B5"), H("B6"))))
-    assert game.unit("Def").hex == H("B6") and game.vars.villages["B5"] == "allied"
+    assert family_unit(game, "Def").hex == H("B6") and game.vars.villages["B5"] == "allied"
     assert "Def retreats B4-B5-B6." in game.state.log
 
 
@@ -139,7 +140,7 @@ def test_a_unit_cornered_against_the_sea_is_eliminated_into_the_sea() -> None:
     # sea in A5, B5, C5 east of B4 and an R2: every way out is the sea or next to the attacker
     sea = '[map.terrain]\nsea = ["A5", "B5", "C5"]\n'
     game = fight(6, tank("Def", "B4"), 5, extra=sea)
-    assert game.unit("Def").eliminated
+    assert family_unit(game, "Def").eliminated
     assert "Allied: Def eliminated in B4 (off the map or into the sea)." in game.state.log
 
 
@@ -199,7 +200,7 @@ def test_a_declaration_is_logged_with_its_odds() -> None:
     game.play(Attack((H("B4"),), ("Att",)))
     assert game.state.log[-1] == "Axis declares attack 1: attack B4 with Att (3:1)."
     game = attack_game(unit_toml("Att", "axis", "B3", factors="6-1-4") + tank("Def", "B4"))
-    game.unit("Def").hidden = True  # face down: its strength is unknown
+    family_unit(game, "Def").hidden = True  # face down: its strength is unknown
     game.play(Attack((H("B4"),), ("Att",)))
     assert game.state.log[-1] == "Axis declares attack 1: attack B4 with Att (odds unknown)."
 

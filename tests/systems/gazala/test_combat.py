@@ -14,7 +14,9 @@ from tests.conftest import at_phase, attack_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import (
     Add,
     Attack,
@@ -30,6 +32,7 @@ from tobruk.mechanics.actions import (
     Target,
 )
 from tobruk.mechanics.battle import Battle
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import combat as cb
 
 H = Hex.parse
@@ -73,7 +76,7 @@ def duel(
     more: str = "",
     rows: int = 3,
     columns: int = 8,
-):  # type: ignore[no-untyped-def]
+) -> Game:
     units = (
         unit_toml("Att", "axis", attacker_hex, type_="armour", factors=f"{attack}-1-4")
         + unit_toml("Def", "allied", defender_hex, type_=defender_type, factors=f"1-{defence}-2")
@@ -82,7 +85,7 @@ def duel(
     return attack_game(units, extra, rows=rows, columns=columns, dice=ForcedDice(dice or []))
 
 
-def attack_on(game, target: str = "B4", *units: str):  # type: ignore[no-untyped-def]
+def attack_on(game: Game, target: str = "B4", *units: str) -> Attack:
     return Attack((H(target),), tuple(units) or ("Att",))
 
 
@@ -109,8 +112,11 @@ def test_above_10_to_1_is_10_to_1_and_below_1_to_4_is_refused() -> None:
 
 def test_the_chart_data_is_the_2016_table() -> None:
     from tobruk.engine.system import system_for
+    from tobruk.systems.gazala import GazalaGallop
 
-    c = system_for("gazala-gallop").charts  # type: ignore[attr-defined]
+    system = system_for("gazala-gallop")
+    assert isinstance(system, GazalaGallop)
+    c = system.charts
     assert list(c.columns) == COLUMNS
     for die, row in GCRT.items():
         assert [c.result(die, i) for i in range(len(COLUMNS))] == row
@@ -119,7 +125,7 @@ def test_the_chart_data_is_the_2016_table() -> None:
 NO_ORDERS = NoRetreat()
 
 
-def resolve(game, order=None, answer=NO_ORDERS):  # type: ignore[no-untyped-def]
+def resolve(game: Game, order: Attack | None = None, answer: NoRetreat = NO_ORDERS) -> Game:
     game.play(order or attack_on(game))
     game.play(Resolve(1))
     if game.decision is not None and game.decision.clause == "GG-XIV.B.5":
@@ -135,7 +141,7 @@ def test_every_gcrt_cell(column: str, die: int) -> None:
     a, d = RATIO[column]
     game = resolve(duel(a, d, dice=[die]))
     result = GCRT[die][COLUMNS.index(column)]
-    att, dfn = game.unit("Att"), game.unit("Def")
+    att, dfn = family_unit(game, "Att"), family_unit(game, "Def")
     assert [r.value for r in game.dice.log] == [die]
     assert dfn.eliminated == (result == "DE")
     assert att.eliminated == (result in ("AE", "DAE"))
@@ -200,7 +206,7 @@ def test_box_adds_up_to_3_infantry_factors_if_matched() -> None:
 def test_box_converts_results() -> None:
     box = '[map.fortifications]\nallied = ["B4"]\n'
     game = resolve(duel(20, 2, dice=[6], extra=box))  # 10:1, die 6: DE -> compulsory R2
-    assert not game.unit("Def").eliminated and game.unit("Def").disrupted
+    assert not family_unit(game, "Def").eliminated and family_unit(game, "Def").disrupted
     # compulsory: no distance choice, the defender must retreat exactly 2
     assert game.decision is not None and game.decision.side is ALLIED
     assert {len(o.path) - 1 for o in game.legal_orders() if isinstance(o, Retreat)} == {2}
@@ -253,27 +259,27 @@ def test_towering_escarpment_in_combat() -> None:
     game = duel(6, 2, extra=tow_down, dice=[1])  # half of 6 = 3 against 2: 3:2, die 1: DAR
     assert cb.assess(game, attack_on(game), AXIS).odds == "3:2"
     resolve(game)
-    assert game.unit("Def").disrupted
+    assert family_unit(game, "Def").disrupted
     # the AR half is cancelled: the next decision is the defender's voluntary retreat (the D half)
     assert game.decision is not None and game.decision.side is ALLIED
     assert all(isinstance(o, (Retreat, EndRetreat)) and getattr(o, "unit", "Def") == "Def" for o in game.legal_orders())
-    assert game.unit("Att").hex == H("B3")
+    assert family_unit(game, "Att").hex == H("B3")
 
 
 @pytest.mark.rule("GG-IX.C")
 def test_disrupted_defenders_are_read_one_column_higher() -> None:
     game = duel(4, 2)
-    game.unit("Def").disrupted = True
+    family_unit(game, "Def").disrupted = True
     a = cb.assess(game, attack_on(game), AXIS)
     assert (a.basic_column, a.odds) == (COLUMNS.index("2:1"), "3:1")
     # two defenders: the disrupted one has half the factors -> the hex counts as disrupted
     more = unit_toml("Def2", "allied", "B4", type_="armour", factors="1-2-2")
     game = duel(8, 2, more=more)
-    game.unit("Def").disrupted = True
+    family_unit(game, "Def").disrupted = True
     assert cb.assess(game, attack_on(game), AXIS).odds == "3:1"  # 8:4 is 2:1, shifted
     more = unit_toml("Def2", "allied", "B4", type_="armour", factors="1-3-2")
     game = duel(10, 2, more=more)
-    game.unit("Def").disrupted = True  # 2 of 5 factors disrupted: less than half
+    family_unit(game, "Def").disrupted = True  # 2 of 5 factors disrupted: less than half
     assert cb.assess(game, attack_on(game), AXIS).odds == "2:1"
 
 
@@ -283,7 +289,7 @@ def test_disrupted_units_keep_zoc_and_terrain() -> None:
 
     box = '[map.fortifications]\nallied = ["B4"]\n'
     game = duel(6, 2, extra=box, defender_type="infantry")
-    game.unit("Def").disrupted = True
+    family_unit(game, "Def").disrupted = True
     assert cb.assess(game, attack_on(game), AXIS).defence2 == 2 * 4  # still +2 from the box
     assert H("B3") in mv.enemy_zoc(game, AXIS)
 
@@ -291,16 +297,16 @@ def test_disrupted_units_keep_zoc_and_terrain() -> None:
 @pytest.mark.rule("GG-IX.D")
 def test_disrupted_again_stays_disrupted() -> None:
     game = duel(6, 2, dice=[1])  # 3:1 die 1: D
-    game.unit("Def").disrupted = True
+    family_unit(game, "Def").disrupted = True
     resolve(game)
-    assert game.unit("Def").disrupted and not game.unit("Def").eliminated
+    assert family_unit(game, "Def").disrupted and not family_unit(game, "Def").eliminated
 
 
 @pytest.mark.rule("GG-IX.B")
 @pytest.mark.rule("GG-XIV.A.3")
 def test_disrupted_units_may_not_attack() -> None:
     game = duel(6, 2)
-    game.unit("Att").disrupted = True
+    family_unit(game, "Att").disrupted = True
     with pytest.raises(IllegalOrderError) as err:
         game.play(attack_on(game))
     assert err.value.clause == "GG-XIV.A.3"
@@ -309,7 +315,7 @@ def test_disrupted_units_may_not_attack() -> None:
 @pytest.mark.rule("GG-IX.B")
 def test_disrupted_unit_next_to_an_unattacked_enemy_takes_an_ar_at_the_end_of_the_attack_phase() -> None:
     game = duel(6, 2)
-    game.unit("Att").disrupted = True
+    family_unit(game, "Att").disrupted = True
     game.play(EndPhase())
     d = game.decision
     assert d is not None and d.side is ALLIED and set(game.legal_orders()) == {RetreatDistance(0), RetreatDistance(1)}
@@ -330,9 +336,9 @@ def test_disrupted_unit_that_cannot_retreat_is_eliminated() -> None:
         + unit_toml("Def2", "allied", "B1", type_="infantry", factors="1-3-2")
     )
     game = attack_game(units, rows=2, columns=3)
-    game.unit("Att").disrupted = True
+    family_unit(game, "Att").disrupted = True
     game.play(EndPhase())  # it cannot retreat: eliminated at once, whatever distance the enemy would name
-    assert game.unit("Att").eliminated
+    assert family_unit(game, "Att").eliminated
     assert game.phase.key != "axis-attacks" and game.top(Battle) is None
 
 
@@ -359,7 +365,7 @@ def test_adjacent_undisrupted_enemies_must_be_attacked() -> None:
         game.play(EndPhase())
     assert err.value.clause == "GG-XIV.A.2" and "B4" in err.value.reason
     game = duel(6, 2)
-    game.unit("Def").disrupted = True  # no duty toward a disrupted defender
+    family_unit(game, "Def").disrupted = True  # no duty toward a disrupted defender
     game.play(EndPhase())
     assert game.decision is None or game.decision.phase != "axis-attacks"
 
@@ -373,13 +379,13 @@ def test_allied_units_in_a_box_held_at_the_start_need_not_attack() -> None:
         "Pz", "axis", "B4", type_="armour", factors="4-3-4"
     )
     game = Game(make_scenario(units, rows=3, columns=8, map_extra='[map.fortifications]\nallied = ["B3"]\n'))
-    game.unit("Tommy").activated = True
+    family_unit(game, "Tommy").activated = True
     jump_to(game, "allied-attacks")
     game.play(EndPhase())  # allowed: held at the start of the Allied player-turn
     assert game.phase.key != "allied-attacks" or game.decision is None
     # without the box the same position obliges the attack
     game = Game(make_scenario(units, rows=3, columns=8))
-    game.unit("Tommy").activated = True
+    family_unit(game, "Tommy").activated = True
     jump_to(game, "allied-attacks")
     with pytest.raises(IllegalOrderError) as err:
         game.play(EndPhase())
@@ -419,7 +425,7 @@ def test_a_hex_is_attacked_as_a_whole() -> None:
     game = duel(20, 2, dice=[6], more=more)  # 20 against 4: 5:1, die 6: DE for both
     assert cb.assess(game, attack_on(game), AXIS).defence2 == 2 * 4
     resolve(game)
-    assert game.unit("Def").eliminated and game.unit("Def2").eliminated
+    assert family_unit(game, "Def").eliminated and family_unit(game, "Def2").eliminated
 
 
 @pytest.mark.rule("GG-XIV.A.6")
@@ -460,11 +466,11 @@ def test_no_retreat_orders() -> None:
     assert set(game.legal_orders()) == {Hold("Def")}  # Def2 alone is no answer: Def must join it
     game.pop()
     game.play(NoRetreat(("Def",)))
-    assert game.unit("Def").eliminated  # R2 becomes DE for it
-    assert not game.unit("Def2").eliminated and game.unit("Def2").disrupted
+    assert family_unit(game, "Def").eliminated  # R2 becomes DE for it
+    assert not family_unit(game, "Def2").eliminated and family_unit(game, "Def2").disrupted
     game = duel(6, 2, dice=[2])  # 3:1 die 2: R1 -> D under No Retreat!
     resolve(game, answer=NoRetreat(("Def",)))
-    assert game.unit("Def").disrupted and game.unit("Def").hex == H("B4")
+    assert family_unit(game, "Def").disrupted and family_unit(game, "Def").hex == H("B4")
 
 
 @pytest.mark.rule("GG-XIV.B.7")
@@ -502,7 +508,7 @@ def test_winner_sets_distance_loser_picks_hexes_voluntary_retreat_on_d() -> None
     game = resolve(duel(6, 2, dice=[1]))  # D: voluntary 1-2, or stay
     assert EndRetreat() in game.legal_orders()
     game.play(EndRetreat())
-    assert game.unit("Def").hex == H("B4")
+    assert family_unit(game, "Def").hex == H("B4")
 
 
 @pytest.mark.rule("GG-XIV.D.2")
@@ -531,7 +537,7 @@ def test_retreat_restrictions_a_to_e() -> None:
     sea = '[map.terrain]\nsea = ["A5", "B5", "C5"]\n[map.fortifications]\nallied = ["A4"]\n'
     friend_in_box = unit_toml("Pal", "allied", "A4", type_="armour", factors="1-1-2")
     game = duel(6, 2, dice=[2], extra=sea, more=friend_in_box)
-    game.unit("Pal").disrupted = True  # (so that attacking Def alone is allowed: GG-XIV.A.2)
+    family_unit(game, "Pal").disrupted = True  # (so that attacking Def alone is allowed: GG-XIV.A.2)
     resolve(game)
     game.play(RetreatDistance(1))
     ones = {o.path[-1] for o in game.legal_orders() if isinstance(o, Retreat) and len(o.path) == 2}
@@ -564,7 +570,7 @@ def test_unable_to_retreat_2_on_r2_is_eliminated_and_off_the_map_too() -> None:
     game.play(Attack((H("A1"),), ("Att",), (("Att", 6),)))  # 6 of its factors against 2: 3:1, die 5: R2
     game.play(Resolve(1))
     game.play(NoRetreat())
-    assert game.unit("Def").eliminated  # at once: no distance the winner could name would save it
+    assert family_unit(game, "Def").eliminated  # at once: no distance the winner could name would save it
     assert game.top(Battle) is None
 
 
@@ -575,23 +581,23 @@ def test_recce_gppe_and_7th_motor_survive_a_de_as_r2() -> None:
     )
     game = attack_game(units, side="allied", dice=ForcedDice([6]))  # 10:1 die 6: DE -> R2
     resolve(game)
-    assert not game.unit("Recce").eliminated and game.unit("Recce").disrupted
+    assert not family_unit(game, "Recce").eliminated and family_unit(game, "Recce").disrupted
     assert set(game.legal_orders()) == {RetreatDistance(k) for k in range(3)}
 
 
 @pytest.mark.rule("GG-XIV.E")
 def test_no_advance_after_combat() -> None:
     game = resolve(duel(20, 2, dice=[6]))  # DE
-    assert game.unit("Def").eliminated and game.unit("Att").hex == H("B3")
+    assert family_unit(game, "Def").eliminated and family_unit(game, "Att").hex == H("B3")
     assert not any(o.__class__.__name__ == "Move" for o in game.legal_orders())
 
 
 @pytest.mark.rule("GG-V.A.3")
 def test_an_attacked_allied_unit_is_activated() -> None:
     game = duel(6, 2, dice=[3])
-    game.unit("Def").activated = False
+    family_unit(game, "Def").activated = False
     resolve(game)
-    assert game.unit("Def").activated
+    assert family_unit(game, "Def").activated
 
 
 # four Allied subdivisional units in A3, one over the limit, and an Axis unit far from them
@@ -618,13 +624,13 @@ def test_a_stack_crowded_in_the_enemy_turn_is_thinned_at_the_end_of_its_owners_m
     units = CROWDED_A3
     game = attack_game(units, side="axis")
     game.play(EndPhase())
-    assert game.phase.key != "axis-attacks" and all(not game.unit(f"S{i}").eliminated for i in range(4))
+    assert game.phase.key != "axis-attacks" and all(not family_unit(game, f"S{i}").eliminated for i in range(4))
     at_phase(game, "allied-movement")
     game.play(EndPhase())
     d = game.decision
     assert d is not None and d.clause == "GG-XII.B" and d.phase == "allied-movement" and d.side is ALLIED
     game.play(game.legal_orders()[0])
-    assert sum(game.unit(f"S{i}").eliminated for i in range(4)) == 1 and game.phase.key != "allied-movement"
+    assert sum(family_unit(game, f"S{i}").eliminated for i in range(4)) == 1 and game.phase.key != "allied-movement"
 
 
 @pytest.mark.rule("GG-XIV.A.2")
@@ -652,7 +658,7 @@ def test_a_unit_next_to_two_due_hexes_must_take_both_when_it_can() -> None:
 
 
 @pytest.mark.whole_game
-def test_a_random_game_runs_to_the_end_without_a_dead_end(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_random_game_runs_to_the_end_without_a_dead_end(gazala: Scenario) -> None:
     import random
 
     from tobruk.engine.game import Game

@@ -12,6 +12,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import Attack, NoRetreat, Resolve
+from tobruk.mechanics.counters import family_defs, family_unit
 
 H = Hex.parse
 
@@ -22,8 +23,8 @@ def dummy(uid: str, hex_: str) -> str:
 
 def face_down(units: str, attack: int, dice: list[int]) -> Game:
     game: Game = attack_game(unit_toml("Att", "axis", "B3", factors=f"{attack}-1-4") + units, dice=ForcedDice(dice))
-    for uid in game.units_of(game.defs["Att"].side.enemy):
-        game.unit(uid).hidden = True
+    for uid in game.units_of(family_defs(game)["Att"].side.enemy):
+        family_unit(game, uid).hidden = True
     return game
 
 
@@ -34,7 +35,7 @@ def test_an_attack_on_a_dummy_and_a_unit_goes_on_against_the_unit() -> None:
     game.play(Resolve(1))
     if game.decision is not None and game.decision.clause == "GG-XIV.B.5":
         game.play(NoRetreat())
-    assert game.unit("Dum").eliminated and not game.unit("Def").hidden
+    assert family_unit(game, "Dum").eliminated and not family_unit(game, "Def").hidden
     assert "Attack on C4 by Att: 6 to 2, 3:1; die 3: R1 (Def R1)" in game.state.log  # B4 dropped from the attack
     assert game.vars.attacks[0].order.defenders == (H("C4"),)
 
@@ -46,7 +47,7 @@ def test_an_attack_that_turns_out_below_1_to_4_is_called_off() -> None:
     game.play(Attack((H("B4"),), ("Att",)))  # face down: any odds may be declared
     game.play(Resolve(1))
     assert game.state.log[-1] == "Attack 1 is called off: the odds are below 1:4 after all (GG-XIV.B.4)."
-    assert game.unit("Att").attacked and game.vars.attacks[0].resolved and game.dice.log == []
+    assert family_unit(game, "Att").attacked and game.vars.attacks[0].resolved and game.dice.log == []
 
 
 @pytest.mark.rule("GG-V.B.2")
@@ -55,7 +56,7 @@ def test_an_attack_on_dummies_only_is_called_off() -> None:
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
     assert game.state.log[-1] == "Attack 1 is called off: only dummies were there."
-    assert game.unit("Att").attacked and game.unit("Dum").eliminated
+    assert family_unit(game, "Att").attacked and family_unit(game, "Dum").eliminated
 
 
 @pytest.mark.rule("GG-V.B.2")

@@ -18,6 +18,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import EndPhase
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, replay
@@ -79,14 +80,14 @@ def new_lines(before: list[str], after: list[str]) -> list[str]:
 
 # --- set-up ---------------------------------------------------------------------------------------------
 @pytest.mark.rule("GG-V.B.1")
-def test_the_allied_set_up_is_unseen_until_it_ends(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_allied_set_up_is_unseen_until_it_ends(gazala: Scenario) -> None:
     a_orders = ["place 7MotBde N9", "place Dummy1 N9", "place Dummy2 D5"]
     b_orders = ["place 7MotBde N9", "place 29IndBde N9", "place Dummy1 K14", "place Dummy2 D5"]
     a, b = (Game(gazala, seed=5, options=["nonhistorical"]) for _ in range(2))
     start = seen(a)
     assert seen(b) == start
     pool = hd.pool_units(a, ALLIED)
-    assert all(a.unit(u).hex is None and a.unit(u).hidden for u in pool)  # in the pool, off the map
+    assert all(family_unit(a, u).hex is None and family_unit(a, u).hidden for u in pool)  # in the pool, off the map
     assert not face_down(a)  # nothing of the pool shows, not even how many
     for game, orders in ((a, a_orders), (b, b_orders)):
         for text in orders:
@@ -97,7 +98,9 @@ def test_the_allied_set_up_is_unseen_until_it_ends(gazala) -> None:  # type: ign
     b.play("end-phase")
     assert seen(a) == seen(b)  # and now: the stacks where they are, nothing more
     hexes = sorted(str(u["hex"]) for u in face_down(a))
-    printed = {u: gazala.start[u].label for u in pool if not a.defs[u].is_dummy}
+    starts = {u: gazala.start[u] for u in pool if not family_defs(a)[u].is_dummy}
+    printed = {u: h.label for u, h in starts.items() if h is not None}
+    assert len(printed) == len(starts)  # every real counter of the pool has a printed hex
     expected = [printed[u] for u in printed if u != "7MotBde"] + ["N9", "N9", "D5"]  # K14: 29IndBde or Dummy1
     assert hexes == sorted(expected)
     axis_log = view(a, AXIS)["log"]
@@ -106,7 +109,7 @@ def test_the_allied_set_up_is_unseen_until_it_ends(gazala) -> None:  # type: ign
 
 
 @pytest.mark.rule("GG-V.B.1")
-def test_units_left_in_the_pool_take_their_printed_positions(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_units_left_in_the_pool_take_their_printed_positions(gazala: Scenario) -> None:
     game = Game(gazala, seed=5, options=["nonhistorical"])
     game.play("place Dummy1 C5")
     game.play("place Dummy2 E6")
@@ -117,12 +120,12 @@ def test_units_left_in_the_pool_take_their_printed_positions(gazala) -> None:  #
     assert err.value.clause == "GG-XII.A.2" and "50Div" in err.value.reason
     game.pop()
     game.play("end-phase")
-    assert game.unit("50Div").hex == H("F7") and game.unit("1SA").hex == H("C5")
-    assert all(game.unit(u).hex is not None for u in hd.pool_units(game, ALLIED))
+    assert family_unit(game, "50Div").hex == H("F7") and family_unit(game, "1SA").hex == H("C5")
+    assert all(family_unit(game, u).hex is not None for u in hd.pool_units(game, ALLIED))
 
 
 # --- anonymous ids --------------------------------------------------------------------------------------
-def test_anonymous_ids_are_secret_per_game_and_reproduced_by_a_replay(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_anonymous_ids_are_secret_per_game_and_reproduced_by_a_replay(gazala: Scenario) -> None:
     a, b = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6, seed=5)
     ids = [u["anon"] for u in face_down(a)]
     assert ids == [u["anon"] for u in face_down(b)]  # the same whoever stands where
@@ -141,13 +144,13 @@ def test_anonymous_ids_are_secret_per_game_and_reproduced_by_a_replay(gazala) ->
 
 
 @pytest.mark.rule("GG-XIV.B.6")
-def test_a_counter_face_down_again_gets_an_id_never_seen_before(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_counter_face_down_again_gets_an_id_never_seen_before(gazala: Scenario) -> None:
     game = Game(gazala, seed=5, options=["nonhistorical"])
     for text in DUMMY_IN_E6:
         game.play(text)
     game.play("end-phase")
     seen_ids = {u["anon"] for u in face_down(game)}
-    game.unit("15Pz").hex = H("B10")  # within 6 hexes of Tobruk (next to no Allied counter): the siege is offered
+    family_unit(game, "15Pz").hex = H("B10")  # within 6 hexes of Tobruk (next to no Allied counter): the siege is offered
     at_phase(game, "allied-movement")
     game.play("activate 2SA")  # turned up: its id is gone
     assert len(face_down(game)) == len(seen_ids) - 1
@@ -161,7 +164,7 @@ def test_a_counter_face_down_again_gets_an_id_never_seen_before(gazala) -> None:
 
 # --- movement, attacks ----------------------------------------------------------------------------------
 @pytest.mark.rule("GG-XIII.B.3")
-def test_movement_is_the_same_next_to_a_dummy_or_a_unit(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_movement_is_the_same_next_to_a_dummy_or_a_unit(gazala: Scenario) -> None:
     games = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6)
     play_both(games, "place 15Pz E5")
     advance_both(games, "axis-movement")
@@ -179,7 +182,7 @@ def test_movement_is_the_same_next_to_a_dummy_or_a_unit(gazala) -> None:  # type
 
 
 @pytest.mark.rule("GG-XIV.A.2")
-def test_a_dummy_must_be_attacked_like_a_unit(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_dummy_must_be_attacked_like_a_unit(gazala: Scenario) -> None:
     games = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6)
     play_both(games, "place 15Pz E5")
     advance_both(games, "axis-attacks")
@@ -211,12 +214,12 @@ def test_a_dummy_must_be_attacked_like_a_unit(gazala) -> None:  # type: ignore[n
 
 
 @pytest.mark.rule("GG-IX.B")
-def test_a_disrupted_unit_next_to_a_face_down_counter_takes_the_ar_whatever_it_is(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_disrupted_unit_next_to_a_face_down_counter_takes_the_ar_whatever_it_is(gazala: Scenario) -> None:
     games = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6)
     play_both(games, "place 15Pz E5")
     advance_both(games, "axis-attacks")
     for g in games:
-        g.unit("15Pz").disrupted = True  # (arranged the same in both)
+        family_unit(g, "15Pz").disrupted = True  # (arranged the same in both)
     play_both(games, "end-phase")
     a, b = games
     d = a.decision
@@ -233,12 +236,12 @@ CUT_OFF_WITH_A_UNIT = ["place 29IndBde N9", "place 7MotBde N9", "place Dummy1 K1
 
 
 @pytest.mark.rule("GG-XV.A.2")
-def test_the_supply_phase_says_nothing_of_face_down_units(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_supply_phase_says_nothing_of_face_down_units(gazala: Scenario) -> None:
     games = twins(gazala, CUT_OFF_WITH_A_DUMMY, CUT_OFF_WITH_A_UNIT)
     advance_both(games, "allied-movement")
     for g in games:  # (arranged the same in both) Axis units on every land hex around N9
         for uid, label in (("15Pz", "M10"), ("21Pz", "N10"), ("90Lt", "N8"), ("Ariete", "M9")):
-            g.unit(uid).hex = H(label)
+            family_unit(g, uid).hex = H(label)
     advance_both(games, "allied-recovery")  # asked in both: face-down counters, convoys left
     a, b = games
     assert a.decision is not None and a.decision.phase == "allied-recovery"
@@ -254,12 +257,12 @@ def test_the_supply_phase_says_nothing_of_face_down_units(gazala) -> None:  # ty
 
 
 @pytest.mark.rule("GG-XV.A.4")
-def test_a_convoy_to_a_face_down_unit_is_its_owners_secret(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_convoy_to_a_face_down_unit_is_its_owners_secret(gazala: Scenario) -> None:
     games = twins(gazala, CUT_OFF_WITH_A_DUMMY, CUT_OFF_WITH_A_UNIT)
     advance_both(games, "allied-movement")
     for g in games:
         for uid, label in (("15Pz", "M10"), ("21Pz", "N10"), ("90Lt", "N8"), ("Ariete", "M9")):
-            g.unit(uid).hex = H(label)
+            family_unit(g, uid).hex = H(label)
     advance_both(games, "allied-recovery")
     a, b = games
     before = seen(b)
@@ -271,11 +274,11 @@ def test_a_convoy_to_a_face_down_unit_is_its_owners_secret(gazala) -> None:  # t
 
 # --- the Siege of Tobruk --------------------------------------------------------------------------------
 @pytest.mark.rule("GG-XIV.B.6")
-def test_the_siege_is_unseen_until_it_ends(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_siege_is_unseen_until_it_ends(gazala: Scenario) -> None:
     games = []
     for _ in range(2):
         g = Game(gazala, seed=3)
-        g.unit("15Pz").hex = H("E12")  # within 6 hexes of Tobruk
+        family_unit(g, "15Pz").hex = H("E12")  # within 6 hexes of Tobruk
         g.play("end-phase")
         assert g.decision is not None and g.decision.phase == "allied-siege"
         games.append(g)
@@ -291,7 +294,7 @@ def test_the_siege_is_unseen_until_it_ends(gazala) -> None:  # type: ignore[no-u
     a.play("end-phase")
     b.play("end-phase")
     assert seen(a) == seen(b)
-    assert sorted(u["hex"] for u in face_down(a)) == ["C13", "D12", "D13"]
+    assert sorted(str(u["hex"]) for u in face_down(a)) == ["C13", "D12", "D13"]
     assert (
         new_lines(log_before, view(a, AXIS)["log"])[0]
         == "Allied: Siege of Tobruk: the garrison is turned face down and spread inside the perimeter."
@@ -300,21 +303,21 @@ def test_the_siege_is_unseen_until_it_ends(gazala) -> None:  # type: ignore[no-u
 
 
 @pytest.mark.rule("GG-XIV.B.6")
-def test_the_siege_is_offered_whatever_the_face_down_counters_in_tobruk_are(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_siege_is_offered_whatever_the_face_down_counters_in_tobruk_are(gazala: Scenario) -> None:
     games = twins(
         gazala,
         ["place 2SA C10", "place Dummy1 C13", "place Dummy2 D5"],  # a dummy alone in Tobruk
         ["place Dummy1 C10", "place Dummy2 D5"],
     )  # 2SA in Tobruk, its printed position
     for g in games:
-        g.unit("15Pz").hex = H("B10")  # (arranged the same in both) within 6 hexes of Tobruk
+        family_unit(g, "15Pz").hex = H("B10")  # (arranged the same in both) within 6 hexes of Tobruk
     play_both(games, "end-phase")
     for g in games:
         assert g.decision is not None and g.decision.phase == "allied-siege"
 
 
 # --- the end of the game --------------------------------------------------------------------------------
-def test_the_end_of_the_game_shows_everything(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_end_of_the_game_shows_everything(gazala: Scenario) -> None:
     games = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6)
     for _ in range(2000):
         if games[0].is_over:
@@ -329,7 +332,7 @@ def test_the_end_of_the_game_shows_everything(gazala) -> None:  # type: ignore[n
     for g in games:
         for side in Side:
             v = view(g, side)
-            assert {u["id"] for u in v["units"]} == set(g.defs) and v["log"] == g.state.log
+            assert {u["id"] for u in v["units"]} == set(family_defs(g)) and v["log"] == g.state.log
             assert len(v["dice"]) == len(g.dice.log)
     va, vb = view(a, AXIS), view(b, AXIS)
     assert {k for k in va if va[k] != vb[k]} <= {"units", "result", "result_lines", "summary", "log"}
@@ -348,7 +351,7 @@ EMPTY_BOXES = ["B5", "C10", "D5", "D8", "E6"]
 
 @pytest.mark.whole_game
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: int) -> None:  # type: ignore[no-untyped-def]
+def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala: Scenario, seed: int) -> None:
     rng = random.Random(seed)
     b1, b2, b3 = rng.sample(EMPTY_BOXES, 3)
     unit = rng.choice(sorted(u.id for u in gazala.units if u.side is ALLIED and gazala.start.get(u.id) is not None))
@@ -362,7 +365,12 @@ def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: i
     axis = RandomPlayer(seed)
     played = 0
     while played < 150 and not a.is_over:
-        if not (a.unit(unit).hidden and b.unit(unit).hidden and a.unit("Dummy1").hidden and b.unit("Dummy1").hidden):
+        if not (
+            family_unit(a, unit).hidden
+            and family_unit(b, unit).hidden
+            and family_unit(a, "Dummy1").hidden
+            and family_unit(b, "Dummy1").hidden
+        ):
             break  # revealed: from here on the views may differ by what the rules revealed
         assert seen(a) == seen(b), f"after {played} orders: {a.notation()[-3:]}"
         d = a.decision
@@ -384,7 +392,11 @@ def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: i
         a.play(text)
         b.play(text)
         played += 1
-    if a.unit("Dummy1").hidden != b.unit("Dummy1").hidden or a.unit(unit).hidden != b.unit(unit).hidden or not a.unit("Dummy1").hidden:
+    if (
+        family_unit(a, "Dummy1").hidden != family_unit(b, "Dummy1").hidden
+        or family_unit(a, unit).hidden != family_unit(b, unit).hidden
+        or not family_unit(a, "Dummy1").hidden
+    ):
         # what was revealed is the counter in b1 or b2, and the Axis log says so
         last = "\n".join(view(a, AXIS)["log"][-6:] + view(b, AXIS)["log"][-6:])
         assert b1 in last or b2 in last
@@ -392,7 +404,7 @@ def test_random_games_give_the_axis_the_same_view_until_a_reveal(gazala, seed: i
 
 
 # --- the fuzzer's check ---------------------------------------------------------------------------------
-def test_the_fuzzers_check_catches_a_view_that_tells_counters_apart(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_fuzzers_check_catches_a_view_that_tells_counters_apart(gazala: Scenario) -> None:
     from tobruk.tools.fuzz import FogWatch, InvariantError, check_face_down, check_views
 
     game, _ = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6)

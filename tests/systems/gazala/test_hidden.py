@@ -11,7 +11,9 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Add, Attack, Declare, EndPhase, Place, Resolve, Target
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala.actions import Activate
 from tobruk.view import view
 
@@ -19,7 +21,7 @@ H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 
-def nonhistorical(gazala) -> Game:  # type: ignore[no-untyped-def]
+def nonhistorical(gazala: Scenario) -> Game:
     return Game(gazala, seed=4, options=["nonhistorical"])
 
 
@@ -29,14 +31,14 @@ def place_dummies(game: Game) -> None:
 
 
 @pytest.mark.rule("GG-V.B.1")
-def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_allied_set_up_face_down_with_two_dummies(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     d = game.decision
     assert d is not None and d.side is ALLIED and d.phase == "allied-setup"
     # every counter of the set-up face down in a pool off the map; the reinforcement arrives later (GG-VII.B)
-    setup = [u for u in game.units_of(ALLIED) if not game.defs[u].is_air and u not in gazala.reinforcements]
-    assert setup and all(game.unit(u).hidden and game.unit(u).hex is None for u in setup)
-    assert "1ArmdBde" in gazala.reinforcements and not game.unit("1ArmdBde").hidden
+    setup = [u for u in game.units_of(ALLIED) if not family_defs(game)[u].is_air and u not in gazala.reinforcements]
+    assert setup and all(family_unit(game, u).hidden and family_unit(game, u).hex is None for u in setup)
+    assert "1ArmdBde" in gazala.reinforcements and not family_unit(game, "1ArmdBde").hidden
     assert EndPhase() not in game.legal_orders()  # the dummies are not placed yet
     with pytest.raises(IllegalOrderError) as err:
         game.play(Place("1SA", H("C4")))  # west of the line
@@ -58,7 +60,7 @@ def test_allied_set_up_face_down_with_two_dummies(gazala) -> None:  # type: igno
 
 
 @pytest.mark.rule("GG-V.B.3")
-def test_axis_sets_up_every_unit_in_its_zone(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_axis_sets_up_every_unit_in_its_zone(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)
     game.play(EndPhase())
@@ -68,13 +70,13 @@ def test_axis_sets_up_every_unit_in_its_zone(gazala) -> None:  # type: ignore[no
     assert err.value.clause == "GG-V.B.3" and "set-up zone 'axis-free-setup'" in err.value.reason
 
 
-def test_axis_view_holds_nothing_of_the_face_down_units(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_axis_view_holds_nothing_of_the_face_down_units(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)
     game.play(EndPhase())
     text = json.dumps(view(game, AXIS))
     for uid in game.units_of(ALLIED):
-        d = game.defs[uid]
+        d = family_defs(game)[uid]
         if d.is_air or uid in gazala.reinforcements:
             continue  # (the reinforcement is off the map, face up, until it arrives)
         assert f'"{uid}"' not in text and f'"{d.name}"' not in text, uid
@@ -87,20 +89,20 @@ def test_axis_view_holds_nothing_of_the_face_down_units(gazala) -> None:  # type
 
 
 @pytest.mark.rule("GG-V.B.2")
-def test_activation_reveals_any_number_at_any_time(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_activation_reveals_any_number_at_any_time(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)
     game.play(EndPhase())
     game = jump_to(game, "allied-movement")
     for uid in ("1SA", "50Div", "1FF", "7MotBde"):  # more than 2: no limit in this option
         game.play(Activate(uid))
-        assert game.unit(uid).activated and not game.unit(uid).hidden
+        assert family_unit(game, uid).activated and not family_unit(game, uid).hidden
     assert not game.can_undo()  # a reveal
     assert '"1SA"' in json.dumps(view(game, AXIS))
 
 
 @pytest.mark.rule("GG-V.B.2")
-def test_attacking_a_dummy_turns_it_up_and_removes_it(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_attacking_a_dummy_turns_it_up_and_removes_it(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     game.play(Place("Dummy1", H("E6")))  # alone in a box
     game.play(Place("Dummy2", H("C5")))
@@ -110,21 +112,21 @@ def test_attacking_a_dummy_turns_it_up_and_removes_it(gazala) -> None:  # type: 
     assert Target(H("E6")) in game.legal_orders()
     game.play(Attack((H("E6"),), ("15Pz",)))
     game.play(Resolve(1))
-    assert game.unit("Dummy1").eliminated and game.unit("Dummy1").hex is None
-    assert game.unit("15Pz").attacked and game.dice.log == []  # called off: nothing was there
+    assert family_unit(game, "Dummy1").eliminated and family_unit(game, "Dummy1").hex is None
+    assert family_unit(game, "15Pz").attacked and game.dice.log == []  # called off: nothing was there
 
 
 @pytest.mark.rule("GG-XIV.B.6")
-def test_siege_of_tobruk(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_siege_of_tobruk(gazala: Scenario) -> None:
     game = Game(gazala)
-    game.unit("15Pz").hex = H("E12")  # an Axis unit within reach of Tobruk
+    family_unit(game, "15Pz").hex = H("E12")  # an Axis unit within reach of Tobruk
     game.play(EndPhase())  # end of the Axis set-up: the siege comes before the Axis player-turn
     d = game.decision
     assert d is not None and d.side is ALLIED and d.phase == "allied-siege"
     game.play(Place("Dummy1", H("D12")))
     game.play(Place("Dummy2", H("C12")))
     game.play(Place("2SA", H("D13")))
-    assert all(game.unit(u).hidden for u in ("Dummy1", "Dummy2", "2SA"))
+    assert all(family_unit(game, u).hidden for u in ("Dummy1", "Dummy2", "2SA"))
     with pytest.raises(IllegalOrderError) as err:
         game.play(Place("2SA", H("E13")))  # outside the perimeter
     assert err.value.clause == "GG-XIV.B.6"
@@ -132,14 +134,14 @@ def test_siege_of_tobruk(gazala) -> None:  # type: ignore[no-untyped-def]
     axis_view = json.dumps(view(game, AXIS))
     assert '"2SA"' not in axis_view and "Dummy" not in axis_view
     # once Axis units are inside the perimeter the ability is gone for good
-    game.unit("21Pz").hex = H("C12")
+    family_unit(game, "21Pz").hex = H("C12")
     from tobruk.systems.gazala import hidden as hd
 
     hd.note_siege_lost(game)
     assert not hd.siege_available(game) and game.vars.siege_lost
 
 
-def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)
     game.play(EndPhase())
@@ -153,11 +155,11 @@ def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala) -> Non
     game.play(Declare())
     assert "odds unknown" in game.state.log[-1]
     game.play(Resolve(1))  # turned up: 1 against 1SA in its box is below 1:4, so it is called off
-    assert not game.unit("1SA").hidden and game.unit("15MotBde").attacked and game.dice.log == []
+    assert not family_unit(game, "1SA").hidden and family_unit(game, "15MotBde").attacked and game.dice.log == []
     assert "called off" in game.state.log[-1]
 
 
-def test_the_log_never_names_a_face_down_unit(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_log_never_names_a_face_down_unit(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     game.play(Place("7MotBde", H("N18") if H("N18") in gazala.map else H("M18")))  # far from any Allied line
     place_dummies(game)
@@ -165,20 +167,20 @@ def test_the_log_never_names_a_face_down_unit(gazala) -> None:  # type: ignore[n
     game.play(EndPhase())
     while game.turn == 1 and game.decision is not None:
         game.play(EndPhase())
-    assert game.unit("7MotBde").hidden
+    assert family_unit(game, "7MotBde").hidden
     log = "\n".join(view(game, AXIS)["log"])
     assert "supply" in log and "7MotBde" not in log and "7th Motor" not in log
 
 
 @pytest.mark.rule("GG-IX.B")
-def test_a_face_down_unit_that_must_retreat_turns_up(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_face_down_unit_that_must_retreat_turns_up(gazala: Scenario) -> None:
     game = Game(gazala)
     game.play(EndPhase())  # the Axis set-up
     game = jump_to(game, "allied-attacks")
-    game.unit("2SA").hidden = game.unit("2SA").disrupted = True  # (a garrison face down after a siege)
-    game.unit("15Pz").hex = H("C12")  # an undisrupted Axis unit next to it that nobody attacked
+    family_unit(game, "2SA").hidden = family_unit(game, "2SA").disrupted = True  # (a garrison face down after a siege)
+    family_unit(game, "15Pz").hex = H("C12")  # an undisrupted Axis unit next to it that nobody attacked
     game.play(EndPhase())
-    assert not game.unit("2SA").hidden
+    assert not family_unit(game, "2SA").hidden
     assert "It must retreat (GG-IX.B): the unit in C13 is 2SA (2nd South African Division, 3-4-2)." in game.state.log
     d = game.decision
     assert d is not None and d.side is AXIS and "2SA" in d.prompt  # the Axis sets the distance

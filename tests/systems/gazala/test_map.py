@@ -9,19 +9,20 @@ import pytest
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Feature, RouteKind
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 
 H = Hex.parse
 
 
 @pytest.mark.rule("GG-XV.A.1")
-def test_supply_sources_are_the_hexes_the_rules_name(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_supply_sources_are_the_hexes_the_rules_name(gazala: Scenario) -> None:
     m = gazala.map
     assert [h.label for h in m.supply_sources[Side.AXIS]] == ["A5", "B1", "G1"]
     assert [h.label for h in m.supply_sources[Side.ALLIED]] == ["C13", "G18", "K18", "N17"]
 
 
 @pytest.mark.rule("GG-XV.A.2")
-def test_axis_sources_and_h4_are_on_the_road_and_track_net(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_axis_sources_and_h4_are_on_the_road_and_track_net(gazala: Scenario) -> None:
     m = gazala.map
     for label in ("A5", "B1", "G1"):
         assert m.on_route(H(label)), label
@@ -31,7 +32,7 @@ def test_axis_sources_and_h4_are_on_the_road_and_track_net(gazala) -> None:  # t
     assert H("H4") in gazala.zone("axis-free-setup")  # west of the Gazala Line
 
 
-def test_allied_east_sources_are_on_the_east_edge_on_tracks(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_allied_east_sources_are_on_the_east_edge_on_tracks(gazala: Scenario) -> None:
     m = gazala.map
     east = m.edge("east")
     for label in ("G18", "K18", "N17"):
@@ -41,7 +42,7 @@ def test_allied_east_sources_are_on_the_east_edge_on_tracks(gazala) -> None:  # 
         assert kinds & {RouteKind.MAJOR_TRACK, RouteKind.MINOR_TRACK}, label
 
 
-def test_tobruk_bir_hakeim_and_the_coast(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_tobruk_bir_hakeim_and_the_coast(gazala: Scenario) -> None:
     m = gazala.map
     assert m.place("Tobruk").hex == H("C13")
     assert m.place("Bir Hakeim").hex == H("J7")
@@ -50,7 +51,7 @@ def test_tobruk_bir_hakeim_and_the_coast(gazala) -> None:  # type: ignore[no-unt
     assert H("C13") in m.zone("inside Tobruk perimeter")
 
 
-def test_gazala_line_runs_unbroken_from_the_coast_to_bir_hakeim(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_gazala_line_runs_unbroken_from_the_coast_to_bir_hakeim(gazala: Scenario) -> None:
     m = gazala.map
     line = m.zone("gazala-line")
     northmost = min(line, key=lambda h: h.row)
@@ -74,7 +75,7 @@ def test_gazala_line_runs_unbroken_from_the_coast_to_bir_hakeim(gazala) -> None:
     assert all(m.feature(H("J7"), n, Feature.MINEFIELD) for n in H("J7").neighbours())
 
 
-def test_routes_are_chains_of_adjacent_land_hexes(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_routes_are_chains_of_adjacent_land_hexes(gazala: Scenario) -> None:
     m = gazala.map
     names = {r.name for r in m.route_lines}
     for expected in ("Via Balbia", "Trigh Capuzzo", "Trigh el Abd"):
@@ -130,7 +131,7 @@ RESEARCH_PLACES = {
 
 
 @pytest.mark.parametrize(("name", "label"), sorted(RESEARCH_PLACES.items()))
-def test_every_researched_place_within_one_hex_of_the_research(gazala, name: str, label: str) -> None:  # type: ignore[no-untyped-def]
+def test_every_researched_place_within_one_hex_of_the_research(gazala: Scenario, name: str, label: str) -> None:
     assert gazala.map.place(name).hex.distance(H(label)) <= 1
 
 

@@ -11,7 +11,9 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Attack, EndPhase, Move, NoRetreat, Resolve, RetreatDistance
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.actions import Activate, Gallop
@@ -54,7 +56,7 @@ def test_a_box_held_at_the_start_of_the_player_turn_stays_out_of_enemy_zoc_after
     game = movement_game(units, '[map.fortifications]\nallied = ["B4"]\n', rows=3, columns=8, side="allied")
     game.play(Move("T1", (H("B4"), H("B5"), H("B6"))))
     game.play(Move("T2", (H("C5"), H("B4"), H("A5"))))
-    assert game.unit("T2").hex == H("A5")
+    assert family_unit(game, "T2").hex == H("A5")
 
 
 @pytest.mark.rule("GG-XIV.A.2")
@@ -76,7 +78,7 @@ def test_a_disrupted_neighbour_does_not_hide_a_due_hex_beside_it(tired: str, fre
         + unit_toml("Fresh", "allied", fresh, factors="1-2-2")
     )
     game = attack_game(units)
-    game.unit("Tired").disrupted = True
+    family_unit(game, "Tired").disrupted = True
     with pytest.raises(IllegalOrderError) as err:
         game.play(EndPhase())
     assert err.value.clause == "GG-XIV.A.2" and err.value.reason.endswith(f"must be attacked: {fresh}")
@@ -91,29 +93,29 @@ def test_a_disrupted_unit_beside_an_able_one_does_not_lift_its_duty() -> None:
         + unit_toml("Def", "allied", "B4", factors="1-2-2")
     )
     game = attack_game(units)
-    game.unit("T0").disrupted = True
+    family_unit(game, "T0").disrupted = True
     with pytest.raises(IllegalOrderError) as err:
         game.play(EndPhase())
     assert err.value.clause == "GG-XIV.A.2"
 
 
 @pytest.mark.rule("GG-XIV.B.6")
-def test_the_siege_once_lost_stays_lost_and_needs_the_fortress_held(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_siege_once_lost_stays_lost_and_needs_the_fortress_held(gazala: Scenario) -> None:
     game = Game(gazala)
-    game.unit("15Pz").hex = H("C12")  # inside the perimeter
+    family_unit(game, "15Pz").hex = H("C12")  # inside the perimeter
     assert not hd.siege_available(game)
     hd.note_siege_lost(game)  # as the siege phase does when it begins (asking never changes the position)
-    game.unit("15Pz").hex = H("E12")  # out again, within 6 hexes
+    family_unit(game, "15Pz").hex = H("E12")  # out again, within 6 hexes
     assert not hd.siege_available(game) and game.vars.siege_lost
     game = Game(gazala)
     for uid in game.units_of(ALLIED):  # nobody in the fortress: nothing to redeploy
-        if game.unit(uid).hex in hd.siege_zone(game):
-            game.unit(uid).hex = H("F17")
+        if family_unit(game, uid).hex in hd.siege_zone(game):
+            family_unit(game, uid).hex = H("F17")
     assert not hd.siege_available(game)
 
 
 @pytest.mark.rule("GG-V.B.2")
-def test_no_undo_past_a_reveal(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_no_undo_past_a_reveal(gazala: Scenario) -> None:
     game = Game(gazala, options=["nonhistorical"])
     game.play("place Dummy1 C5")
     game.play("place Dummy2 E6")
@@ -134,7 +136,7 @@ def test_which_face_down_counter_gets_which_id_depends_on_the_game_not_on_the_na
     for seed in range(16):
         game = Game(make_scenario(units + unit_toml("Pz", "axis", "A1")), seed=seed)
         for uid in ("Real", "Dum"):
-            game.unit(uid).hidden = True
+            family_unit(game, uid).hidden = True
         hd.assign_anonymous_ids(game, ["Real", "Dum"])
         ids = game.vars.anon
         k0 = game.secret_mac(f"anon:{game.vars.anon_batch}:B4:0")[: hd.ANON_LENGTH]
@@ -146,9 +148,9 @@ def test_which_face_down_counter_gets_which_id_depends_on_the_game_not_on_the_na
 def test_the_move_orders_listed_after_the_gallop_end_east_of_column_13() -> None:
     units = unit_toml("Arm", "allied", "B4", echelon="subdivisional", type_="armour")
     game = movement_game(units, '[map.zones]\n"gazala-line" = ["A3", "B3", "C3"]\n', rows=3, columns=20, side="allied")
-    game.unit("Arm").activated = False
+    family_unit(game, "Arm").activated = False
     assert not any(isinstance(o, Move) for o in game.legal_orders())
-    game.unit("Arm").activated = True
+    family_unit(game, "Arm").activated = True
     before = [o for o in game.legal_orders() if isinstance(o, Move)]
     assert any(o.path[-1].col + 1 <= 13 for o in before)
     game.play(Gallop())

@@ -12,7 +12,10 @@ from tests.conftest import movement_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Eliminate, EndPhase, Move
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.actions import Activate, Gallop
 
@@ -37,7 +40,7 @@ MOTOR = unit_toml("Mot", "axis", "A1", type_="motorized", factors="2-3-3")
 FOOT = unit_toml("Inf", "axis", "A1", type_="infantry", factors="2-3-2")
 
 
-def dests(game, uid: str, trucks: bool = False) -> set[Hex]:  # type: ignore[no-untyped-def]
+def dests(game: Game, uid: str, trucks: bool = False) -> set[Hex]:
     return set(mv.destinations(game, uid, trucks))
 
 
@@ -280,16 +283,16 @@ def test_never_straight_from_one_enemy_box_zoc_to_another() -> None:
     # without the boxes the same step is allowed (different enemy units)
     game = movement_game(units, rows=3, columns=8)
     game.play(Move("Pz", (H("B3"), H("B4"))))
-    assert game.unit("Pz").hex == H("B4")
+    assert family_unit(game, "Pz").hex == H("B4")
 
 
 @pytest.mark.rule("GG-IX.A")
 def test_disrupted_units_move_1_mf_or_2_with_the_bonus() -> None:
     game = movement_game(ARMOUR, road("road", 1, 12), rows=1, columns=12)
-    game.unit("Pz").disrupted = True
+    family_unit(game, "Pz").disrupted = True
     assert dests(game, "Pz") == a_row(2, 9)  # 2 MF of road at 1/4: 8 hexes
     game = movement_game(ARMOUR, rows=1, columns=12)
-    game.unit("Pz").disrupted = True
+    family_unit(game, "Pz").disrupted = True
     assert dests(game, "Pz") == a_row(2, 3)
 
 
@@ -307,7 +310,7 @@ def test_a_unit_moves_once_per_turn() -> None:
 def test_destination_only_order_takes_the_cheapest_route() -> None:
     game = movement_game(ARMOUR, road("road", 1, 2) + road("road", 2, 6, "B"), rows=2, columns=8)
     game.play("move Pz B5")
-    assert game.unit("Pz").hex == H("B5")
+    assert family_unit(game, "Pz").hex == H("B5")
     assert game.history[-1] == Move("Pz", (H("B5"),))
     assert "A1-A2-B2" in game.state.log[-1] or "A1-B1" in game.state.log[-1]
 
@@ -315,22 +318,22 @@ def test_destination_only_order_takes_the_cheapest_route() -> None:
 @pytest.mark.rule("GG-V.A.2")
 def test_inactive_allied_units_cannot_move() -> None:
     game = movement_game(unit_toml("Tommy", "allied", "A1", type_="infantry", factors="2-3-2"), rows=1, columns=6, side="allied")
-    game.unit("Tommy").activated = False
+    family_unit(game, "Tommy").activated = False
     with pytest.raises(IllegalOrderError) as err:
         game.play(Move("Tommy", (H("A1"), H("A2"))))
     assert err.value.clause == "GG-V.A.2"
     game.play(Activate("Tommy"))
     game.play(Move("Tommy", (H("A1"), H("A2"))))
-    assert game.unit("Tommy").hex == H("A2")
+    assert family_unit(game, "Tommy").hex == H("A2")
 
 
 @pytest.mark.rule("GG-V.A.4")
-def test_two_activations_a_turn_plus_one_per_loss(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_two_activations_a_turn_plus_one_per_loss(gazala: Scenario) -> None:
     from tests.conftest import at_phase
     from tobruk.engine.game import Game
 
     game = at_phase(Game(gazala), "allied-movement")
-    assert game.unit("1SA").activated is False
+    assert family_unit(game, "1SA").activated is False
     game.play(Activate("1SA"))
     game.play(Activate("50Div"))
     with pytest.raises(IllegalOrderError) as err:
@@ -340,7 +343,7 @@ def test_two_activations_a_turn_plus_one_per_loss(gazala) -> None:  # type: igno
     # an Allied unit eliminated in the Axis player-turn of this game-turn gives one more
     game.vars.allied_losses = {str(game.turn): 1}
     game.play(Activate("1FF"))
-    assert game.unit("1FF").activated
+    assert family_unit(game, "1FF").activated
     # and the count starts again next turn
     game.play(EndPhase())
     game = at_phase(game, "allied-movement")
@@ -359,7 +362,7 @@ def test_a_loss_in_the_axis_player_turn_is_counted() -> None:
 
 
 @pytest.mark.rule("GG-VII.B")
-def test_reinforcement_enters_on_its_turn_at_an_east_source(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_reinforcement_enters_on_its_turn_at_an_east_source(gazala: Scenario) -> None:
     from tests.conftest import at_phase
     from tobruk.engine.game import Game
     from tobruk.mechanics.actions import Place
@@ -376,7 +379,7 @@ def test_reinforcement_enters_on_its_turn_at_an_east_source(gazala) -> None:  # 
         game.play(Place("1ArmdBde", H("F17")))  # on the east edge, but not a supply source
     assert err.value.clause == "GG-VII.B"
     game.play(Place("1ArmdBde", H("K18")))
-    assert game.unit("1ArmdBde").hex == H("K18") and game.unit("1ArmdBde").activated
+    assert family_unit(game, "1ArmdBde").hex == H("K18") and family_unit(game, "1ArmdBde").activated
     assert any(isinstance(o, Move) and o.unit == "1ArmdBde" for o in game.legal_orders())
 
 
@@ -395,7 +398,7 @@ def test_over_stacked_at_the_end_of_movement_the_owner_eliminates() -> None:
         game.play(EndPhase())
     assert err.value.clause == "GG-XII.B"
     game.play(Eliminate("U3"))
-    assert game.unit("U3").eliminated and game.decision is not None and game.decision.phase == "axis-attacks"
+    assert family_unit(game, "U3").eliminated and game.decision is not None and game.decision.phase == "axis-attacks"
 
 
 @pytest.mark.rule("GG-XII.A.2")
@@ -414,13 +417,13 @@ def test_crusader_breakdown_stops_the_brigade_disrupted_at_the_rolled_mf() -> No
     # 5 MF off road (A1-A6): a die against 4; a 2 breaks it down at the 2nd hex (A3)
     game = movement_game(crusader, rows=1, columns=10, side="allied", dice=ForcedDice([2]))
     game.play(Move("22Armd", (H("A1"), H("A2"), H("A3"), H("A4"), H("A5"), H("A6"))))
-    u = game.unit("22Armd")
+    u = family_unit(game, "22Armd")
     assert u.hex == H("A3") and u.disrupted and u.moved
     assert [r.value for r in game.dice.log] == [2]
     # a 5 is over 4: no breakdown
     game = movement_game(crusader, rows=1, columns=10, side="allied", dice=ForcedDice([5]))
     game.play(Move("22Armd", (H("A1"), H("A2"), H("A3"), H("A4"), H("A5"), H("A6"))))
-    assert game.unit("22Armd").hex == H("A6") and not game.unit("22Armd").disrupted
+    assert family_unit(game, "22Armd").hex == H("A6") and not family_unit(game, "22Armd").disrupted
     # one MF used: no roll at all
     game = movement_game(crusader, rows=1, columns=10, side="allied", dice=ForcedDice([]))
     game.play(Move("22Armd", (H("A1"), H("A2"))))
@@ -433,7 +436,7 @@ def test_crusader_breakdown_on_a_road_happens_at_the_end_of_that_mf() -> None:
     # 12 road hexes = 3 MF: die against 2; a 1 breaks down at the end of the 1st MF: 4 hexes along (A5)
     game = movement_game(crusader, road("road", 1, 16), rows=1, columns=16, side="allied", dice=ForcedDice([1]))
     game.play(Move("2Armd", tuple(H(f"A{c}") for c in range(1, 14))))
-    assert game.unit("2Armd").hex == H("A5") and game.unit("2Armd").disrupted
+    assert family_unit(game, "2Armd").hex == H("A5") and family_unit(game, "2Armd").disrupted
     assert not game.can_undo()  # the die was rolled
 
 
@@ -444,8 +447,8 @@ def test_truck_convoys_carry_infantry_at_the_motorized_rate() -> None:
     game = movement_game(FOOT, road("road", 1, 25), rows=1, columns=25)
     assert dests(game, "Inf", trucks=True) == a_row(2, 21)  # 4 MF / (1/5) = 20 hexes
     game.play(Move("Inf", (H("A1"), H("A21")), trucks=True) if False else Move("Inf", (H("A21"),), trucks=True))
-    assert game.unit("Inf").hex == H("A21")
-    assert mv.convoys_left(game, game.defs["Inf"].side) == 2  # 4 Axis convoys, 2 used
+    assert family_unit(game, "Inf").hex == H("A21")
+    assert mv.convoys_left(game, family_defs(game)["Inf"].side) == 2  # 4 Axis convoys, 2 used
     big = unit_toml("Big", "axis", "A1", type_="infantry", factors="3-3-2")
     game = movement_game(FOOT.replace('"Inf"', '"Inf2"') + big.replace('"A1"', '"A2"'), rows=1, columns=8)
     game.play(Move("Inf2", (H("A3"),), trucks=True))
@@ -468,10 +471,10 @@ def test_the_gazala_gallop() -> None:
         + unit_toml("Pz", "axis", "C1", type_="armour")
     )
     game = movement_game(units, GALLOP_MAP, rows=3, columns=20, side="allied")
-    game.unit("SA").activated = False
-    game.unit("Far").activated = False
+    family_unit(game, "SA").activated = False
+    family_unit(game, "Far").activated = False
     game.play(Gallop())
-    assert game.unit("SA").activated and not game.unit("Far").activated  # only within 1 hex of the line
+    assert family_unit(game, "SA").activated and not family_unit(game, "Far").activated  # only within 1 hex of the line
     reach = mv.destinations(game, "SA")
     # twice the MF and bonus: (2 + 1) x 2 = 6 MF; each hex NE, E or SE; must end east of column 13 when it
     # can; from B3 six hexes east reach B9 only: no hex east of 13 is in reach, so it may end anywhere

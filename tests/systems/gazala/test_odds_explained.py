@@ -11,6 +11,7 @@ from tests.conftest import attack_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import combat as cb
 
 H = Hex.parse
@@ -19,7 +20,7 @@ H = Hex.parse
 def assess(attacker: str, defenders: str, extra: str = "", disrupted: tuple[str, ...] = ()) -> cb.Assessment:
     game = attack_game(attacker + defenders, extra)
     for uid in disrupted:
-        game.unit(uid).disrupted = True
+        family_unit(game, uid).disrupted = True
     uid = attacker.split('"')[1]
     return cb.assess(game, Attack((H("B4"),), (uid,)), Side.AXIS)
 

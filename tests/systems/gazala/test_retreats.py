@@ -13,9 +13,11 @@ from tests.conftest import attack_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, EndRetreat, NoRetreat, Resolve, Retreat, RetreatDistance
 from tobruk.mechanics.battle import Battle
+from tobruk.mechanics.counters import family_unit
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -33,7 +35,7 @@ def battle(
     more: str = "",
     side: str = "axis",
     answer: NoRetreat | None = NO_ORDERS,
-):  # type: ignore[no-untyped-def]
+) -> Game:
     """``Att`` in B3 attacks ``Def`` (``defender``: type and factors) in B4 with ``attack`` factors; the defender
     answers the No Retreat! question with ``answer`` (``None``: left for the test)."""
     att_side, def_side = (side, "allied" if side == "axis" else "axis")
@@ -51,13 +53,13 @@ def battle(
     return game
 
 
-def answer_no_retreat(game, answer: NoRetreat = NO_ORDERS) -> None:  # type: ignore[no-untyped-def]
+def answer_no_retreat(game: Game, answer: NoRetreat = NO_ORDERS) -> None:
     d = game.decision
     assert d is not None and d.clause == "GG-XIV.B.5", "the defender is asked about No Retreat! orders"
     game.play(answer)
 
 
-def one_hex_ends(game) -> set[Hex]:  # type: ignore[no-untyped-def]
+def one_hex_ends(game: Game) -> set[Hex]:
     return {o.path[-1] for o in game.legal_orders() if isinstance(o, Retreat) and len(o.path) == 2}
 
 
@@ -70,7 +72,7 @@ def one_hex_ends(game) -> set[Hex]:  # type: ignore[no-untyped-def]
 @pytest.mark.rule("GG-XIV.D.3")
 def test_r2_unit_unable_to_retreat_two_hexes_is_eliminated_whatever_distance_the_winner_would_name() -> None:
     game = battle("armour 1-2-2", columns=5, dice=[5], attack=6)  # 6 to 2: 3:1, die 5: R2
-    assert game.unit("Def").eliminated
+    assert family_unit(game, "Def").eliminated
     assert game.top(Battle) is None, "no distance is asked: naming 0 or 1 could not save it"
     assert any("Def eliminated in B4 (unable to retreat)" in line for line in game.state.log)
 
@@ -84,14 +86,14 @@ def test_r2_unit_able_to_retreat_two_hexes_retreats_the_distance_the_winner_name
     assert one_hex_ends(game) == {H("A5"), H("B5"), H("C5")}
     assert all(len(o.path) == 2 for o in game.legal_orders() if isinstance(o, Retreat))
     game.play(Retreat("Def", (H("B4"), H("B5"))))
-    assert game.unit("Def").hex == H("B5") and not game.unit("Def").eliminated
+    assert family_unit(game, "Def").hex == H("B5") and not family_unit(game, "Def").eliminated
 
 
 @pytest.mark.rule("GG-XIV.D.3")
 def test_r2_naming_zero_keeps_a_unit_that_could_retreat() -> None:
     game = battle("armour 1-2-2", columns=6, dice=[5], attack=6)
     game.play(RetreatDistance(0))
-    assert game.unit("Def").hex == H("B4") and game.unit("Def").disrupted and not game.unit("Def").eliminated
+    assert family_unit(game, "Def").hex == H("B4") and family_unit(game, "Def").disrupted and not family_unit(game, "Def").eliminated
 
 
 @pytest.mark.rule("GG-XIV.D.3")
@@ -101,11 +103,11 @@ def test_r1_unit_unable_to_retreat_stays_disrupted() -> None:
     game = battle("armour 1-2-2", columns=5, dice=[3], attack=6, extra=sea)
     assert game.decision is not None and game.decision.side is AXIS  # the winner still names the distance
     game.play(RetreatDistance(1))
-    assert game.unit("Def").hex == H("B4") and game.unit("Def").disrupted and not game.unit("Def").eliminated
+    assert family_unit(game, "Def").hex == H("B4") and family_unit(game, "Def").disrupted and not family_unit(game, "Def").eliminated
     assert "Def cannot retreat: it stays, disrupted." in game.state.log
 
 
-def two_hexes(c4: str, *, box: bool) -> object:
+def two_hexes(c4: str, *, box: bool) -> Game:
     """``Att`` (12 factors) in B3 attacks ``Def`` in B4 and ``Def2`` (``c4``: its id) in C4, 2 defence factors
     each: 12 to 4 is 3:1, die 4: R2.  With 5 columns ``Def`` cannot retreat 2 hexes (above); C4's neighbours are
     B3, B4, C3, C5 (row D is off the map): only C5 is not next to B3, and from C5 B5 is two hexes from C4.  In a
@@ -126,13 +128,13 @@ def two_hexes(c4: str, *, box: bool) -> object:
 @pytest.mark.rule("GG-XIV.D.3")
 def test_a_unit_unable_to_retreat_is_eliminated_once_and_the_others_retreat_as_they_must() -> None:
     game = two_hexes("Boxed", box=True)
-    assert game.unit("Def").eliminated and not game.unit("Boxed").eliminated
+    assert family_unit(game, "Def").eliminated and not family_unit(game, "Boxed").eliminated
     game.play(RetreatDistance(0))  # Boxed's R1 is compulsory: 1 hex, whatever the winner names (then 1 voluntary)
     routes = {o.path for o in game.legal_orders() if isinstance(o, Retreat)}
     assert {p for p in routes if len(p) == 2} == {(H("C4"), H("C5"))} and all(p[1] == H("C5") for p in routes)
     assert EndRetreat() not in game.legal_orders()
     game.play(Retreat("Boxed", (H("C4"), H("C5"))))
-    assert game.top(Battle) is None and game.unit("Boxed").hex == H("C5")
+    assert game.top(Battle) is None and family_unit(game, "Boxed").hex == H("C5")
     assert [line for line in game.state.log if "Def eliminated" in line] == ["Allied: Def eliminated in B4 (unable to retreat)."]
 
 
@@ -141,9 +143,9 @@ def test_a_battle_ends_when_nobody_left_has_to_retreat() -> None:
     # Def is eliminated at once; the winner names 0 for Free, which then has nothing to do (an R2 allows no
     # voluntary hex): the battle is over without asking the loser
     game = two_hexes("Free", box=False)
-    assert game.unit("Def").eliminated
+    assert family_unit(game, "Def").eliminated
     game.play(RetreatDistance(0))
-    assert game.top(Battle) is None and game.unit("Free").hex == H("C4") and not game.unit("Free").eliminated
+    assert game.top(Battle) is None and family_unit(game, "Free").hex == H("C4") and not family_unit(game, "Free").eliminated
 
 
 # --- GG-XIV.D.5: the Recce Gruppe and the 7th Motor Brigade ------------------------------------------------------
@@ -152,17 +154,17 @@ def test_a_battle_ends_when_nobody_left_has_to_retreat() -> None:
 @pytest.mark.rule("GG-XIV.D.5")
 def test_survivable_unit_unable_to_retreat_two_hexes_takes_the_de() -> None:
     game = battle("recce 1-1-5", columns=5, dice=[6], side="allied")  # 20 to 1: 10:1, die 6: DE
-    assert game.unit("Def").eliminated  # it cannot retreat 2: the DE stands
+    assert family_unit(game, "Def").eliminated  # it cannot retreat 2: the DE stands
     assert game.top(Battle) is None
 
 
 @pytest.mark.rule("GG-XIV.D.5")
 def test_survivable_unit_able_to_retreat_takes_an_r2_instead_of_the_de() -> None:
     game = battle("recce 1-1-5", columns=6, dice=[6], side="allied")
-    assert not game.unit("Def").eliminated and game.unit("Def").disrupted
+    assert not family_unit(game, "Def").eliminated and family_unit(game, "Def").disrupted
     assert set(game.legal_orders()) == {RetreatDistance(k) for k in range(3)}
     game.play(RetreatDistance(0))  # the winner may name 0: it stays, disrupted
-    assert game.unit("Def").hex == H("B4") and not game.unit("Def").eliminated
+    assert family_unit(game, "Def").hex == H("B4") and not family_unit(game, "Def").eliminated
 
 
 @pytest.mark.rule("GG-XIV.D.5")
@@ -170,13 +172,13 @@ def test_survivable_unit_able_to_retreat_takes_an_r2_instead_of_the_de() -> None
 def test_survivable_unit_under_no_retreat_orders_takes_the_de() -> None:
     # 10:1: die 1 R2, so the defender is asked; under No Retreat! the R2 becomes DE, and D.5 does not apply
     game = battle("recce 1-1-5", columns=6, dice=[1], side="allied", answer=NoRetreat(("Def",)))
-    assert game.unit("Def").eliminated
+    assert family_unit(game, "Def").eliminated
 
 
 @pytest.mark.rule("GG-XIV.D.5")
 def test_an_ordinary_unit_takes_the_de() -> None:
     game = battle("armour 1-1-5", columns=6, dice=[6], side="allied")
-    assert game.unit("Def").eliminated
+    assert family_unit(game, "Def").eliminated
 
 
 # --- AR: GG-IX.B's "if it cannot retreat, it is eliminated", for the combat AR too (rulings) ------------------
@@ -193,7 +195,7 @@ def test_attacker_unable_to_retreat_on_an_ar_is_eliminated_at_once() -> None:
     game.play(Attack((H("A2"),), ("Att",)))
     game.play(Resolve(1))
     answer_no_retreat(game)  # (the 1:1 column has R1 and R2 results)
-    assert game.unit("Att").eliminated and game.top(Battle) is None
+    assert family_unit(game, "Att").eliminated and game.top(Battle) is None
 
 
 @pytest.mark.rule("GG-IX.B")
@@ -209,7 +211,7 @@ def test_attacker_able_to_retreat_on_an_ar_retreats_as_the_defender_names() -> N
     d = game.decision
     assert d is not None and d.side is ALLIED and set(game.legal_orders()) == {RetreatDistance(0), RetreatDistance(1)}
     game.play(RetreatDistance(0))
-    assert game.unit("Att").hex == H("B1") and not game.unit("Att").eliminated
+    assert family_unit(game, "Att").hex == H("B1") and not family_unit(game, "Att").eliminated
 
 
 # --- GG-XIV.D.2 g: a hex serviced by friendly supply is preferred ----------------------------------------------
@@ -218,7 +220,7 @@ def test_attacker_able_to_retreat_on_an_ar_retreats_as_the_defender_names() -> N
 SOURCE_B12 = '[map.supply]\nallied = ["B12"]\n'
 
 
-def r1_retreat(extra: str, more: str = ""):  # type: ignore[no-untyped-def]
+def r1_retreat(extra: str, more: str = "") -> Game:
     game = battle("armour 1-2-2", columns=12, dice=[3], attack=6, extra=extra, more=more)  # 3:1 die 3: R1
     game.play(RetreatDistance(1))
     return game
@@ -261,7 +263,7 @@ def test_a_refused_retreat_route_names_the_retreat_clause() -> None:
 def test_the_retreat_ends_the_battle_and_the_phase_goes_on() -> None:
     game = r1_retreat(SOURCE_B12)
     game.play(Retreat("Def", (H("B4"), H("B5"))))
-    assert game.unit("Def").hex == H("B5") and game.top(Battle) is None
+    assert family_unit(game, "Def").hex == H("B5") and game.top(Battle) is None
     d = game.decision
     assert d is not None and d.phase == "axis-attacks" and EndPhase() in game.legal_orders()
     assert EndRetreat() not in game.legal_orders()
@@ -273,7 +275,7 @@ def test_the_retreat_ends_the_battle_and_the_phase_goes_on() -> None:
 FRIENDS = "".join(unit_toml(f"Pal{h}", "allied", h, type_="armour", factors="1-1-2") for h in ("A5", "B5", "C5"))
 
 
-def r1_among_friends(more: str = "", extra: str = "", declare: Attack | None = None):  # type: ignore[no-untyped-def]
+def r1_among_friends(more: str = "", extra: str = "", declare: Attack | None = None) -> Game:
     units = (
         unit_toml("Att", "axis", "B3", type_="armour", factors="6-1-4")
         + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2")
@@ -305,7 +307,7 @@ def test_into_an_enemy_zoc_only_where_a_friend_stands() -> None:
     block = unit_toml("Block", "axis", "B6", type_="armour", factors="1-1-4")
     assert one_hex_ends(r1_among_friends(block)) == {H("A5"), H("B5"), H("C5")}
     game = r1_among_friends(block)
-    game.unit("PalB5").hex = H("E8")  # B5 now empty and in Block's ZOC; A5 and C5 still hold a friend each
+    family_unit(game, "PalB5").hex = H("E8")  # B5 now empty and in Block's ZOC; A5 and C5 still hold a friend each
     game.forget_caches()
     assert one_hex_ends(game) == {H("A5"), H("C5")}
 
@@ -318,6 +320,41 @@ def test_no_retreat_across_a_towering_escarpment_but_by_a_road() -> None:
     assert one_hex_ends(r1_among_friends(extra=tow)) == {H("C5")}
     road = '[[map.route]]\nkind = "road"\nhexes = ["B4", "B5"]\n'
     assert one_hex_ends(r1_among_friends(extra=tow + road)) == {H("B5"), H("C5")}
+
+
+def r1_next_to_the_attack(fort: str) -> Game:
+    """The Allied Att (6 factors) in B3 attacks the Axis Def (2) in B4: 3:1, die 3: R1, the winner names 1.  A5, B5
+    and C5 are sea, so Def's only hexes are A4 and C4, both next to B3 (rule e); A4 holds ``fort`` (a
+    ``[map.fortifications]`` line) and Def's friend Pal, disrupted (so the attack on B4 alone is allowed,
+    GG-XIV.A.2), which keeps A4 open under rule c."""
+    units = (
+        unit_toml("Att", "allied", "B3", type_="armour", factors="6-1-4")
+        + unit_toml("Def", "axis", "B4", type_="armour", factors="1-2-2")
+        + unit_toml("Pal", "axis", "C1", type_="armour", factors="1-1-2")
+    )
+    sea = '[map.terrain]\nsea = ["A5", "B5", "C5"]\n[map.fortifications]\n' + fort + "\n"
+    game = attack_game(units, sea, rows=3, columns=5, side="allied", dice=ForcedDice([3]))
+    # Pal is put in A4 at the attack phase: standing there from the start, undisrupted, it would have taken an
+    # Allied box in the Axis victory determination (GG-XI.A.5)
+    family_unit(game, "Pal").hex = H("A4")
+    family_unit(game, "Pal").disrupted = True
+    assert not game.vars.boxes_eliminated
+    game.play(Attack((H("B4"),), ("Att",)))
+    game.play(Resolve(1))
+    answer_no_retreat(game)
+    game.play(RetreatDistance(1))
+    return game
+
+
+@pytest.mark.rule("GG-XIV.D.2")
+@pytest.mark.rule("GG-XI.A.2")
+def test_next_to_the_attack_only_into_the_sides_own_fort_never_the_enemys_box() -> None:
+    # rule e's exception is for a friendly box: an Axis fort in A4 lets Def in; an Allied box there does not, though
+    # Def's own unit stands in it (boxes cannot be used by the other side, GG-XI.A.2)
+    assert one_hex_ends(r1_next_to_the_attack('axis = ["A4"]')) == {H("A4")}
+    game = r1_next_to_the_attack('allied = ["A4"]')
+    assert one_hex_ends(game) == set()
+    assert family_unit(game, "Def").hex == H("B4") and not family_unit(game, "Def").eliminated
 
 
 @pytest.mark.rule("GG-XIV.D.2")
@@ -339,7 +376,7 @@ def test_a_unit_with_no_way_out_but_off_the_map_is_eliminated_so() -> None:
     game.play(Attack((H("A1"),), ("Att",), (("Att", 6),)))  # 3:1, die 5: R2
     game.play(Resolve(1))
     answer_no_retreat(game)
-    assert game.unit("Def").eliminated
+    assert family_unit(game, "Def").eliminated
     assert "Allied: Def eliminated in A1 (off the map or into the sea)." in game.state.log
 
 

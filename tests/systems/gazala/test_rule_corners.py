@@ -12,8 +12,9 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import load_scenario
+from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Move, NoIntercept, NoRetreat, Place, Resolve
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import air as air
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala.actions import Convoy
@@ -42,7 +43,7 @@ def test_the_set_up_cannot_end_with_a_dummy_alone_outside_a_box() -> None:
     game = Game(load_scenario("gazala-gallop"), options=["nonhistorical"])
     game.play(Place("Dummy1", H("C5")))  # a box
     game.play(Place("Dummy2", H("E6")))  # a box
-    game.unit("Dummy2").hex = H("H10")  # moved by hand where there is neither a unit nor a box
+    family_unit(game, "Dummy2").hex = H("H10")  # moved by hand where there is neither a unit nor a box
     with pytest.raises(IllegalOrderError) as err:
         game.play(EndPhase())
     assert (err.value.clause, err.value.reason) == ("GG-V.B.1", "Dummy2 in H10 must share its hex with a real unit or a box")
@@ -57,7 +58,7 @@ def test_no_ar_for_a_disrupted_unit_whose_neighbour_was_attacked() -> None:
         + unit_toml("Def", "allied", "B4", factors="1-2-2"),
         dice=ForcedDice([1]),
     )
-    game.unit("Tired").disrupted = True
+    family_unit(game, "Tired").disrupted = True
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
     if game.decision is not None and game.decision.clause == "GG-XIV.B.5":
@@ -66,7 +67,7 @@ def test_no_ar_for_a_disrupted_unit_whose_neighbour_was_attacked() -> None:
 
     game.play(EndRetreat())  # the D's voluntary retreat: none
     game.play(EndPhase())
-    assert game.phase.key != "axis-attacks" and game.unit("Tired").hex == H("A4")
+    assert game.phase.key != "axis-attacks" and family_unit(game, "Tired").hex == H("A4")
 
 
 @pytest.mark.rule("GG-X.B.1")
@@ -116,12 +117,12 @@ def test_taking_a_village_is_logged() -> None:
 
 
 @pytest.mark.rule("GG-VII.B")
-def test_the_reinforcement_may_enter_where_allied_units_stand(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_reinforcement_may_enter_where_allied_units_stand(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "allied-movement")
     while game.turn < 7:
         game.play(EndPhase())
         game = at_phase(game, "allied-movement")
-    game.unit("7MotBde").hex = H("K18")
+    family_unit(game, "7MotBde").hex = H("K18")
     assert Place("1ArmdBde", H("K18")) in game.legal_orders()
 
 
@@ -136,7 +137,7 @@ def test_the_last_convoy_can_still_be_sent() -> None:
 
 
 @pytest.mark.rule("GG-XVI")
-def test_a_village_taken_is_logged_by_its_name(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_a_village_taken_is_logged_by_its_name(gazala: Scenario) -> None:
     from tobruk.systems.gazala.control import pass_through
 
     game = Game(gazala)

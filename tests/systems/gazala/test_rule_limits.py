@@ -11,11 +11,14 @@ from tests.conftest import at_phase, attack_game, movement_game, unit_toml
 from tests.systems.gazala.test_air import game_at
 from tests.systems.gazala.test_supply import SOURCE, game_with, track
 from tobruk.board.hexes import Hex
+from tobruk.engine.actions import Action
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, EndRetreat, Move, NoIntercept, NoRetreat, Place, Resolve
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Gallop
@@ -24,10 +27,10 @@ H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 
-def refused(game: Game, order: object, clause: str) -> IllegalOrderError:
+def refused(game: Game, order: Action | str, clause: str) -> IllegalOrderError:
     before = game.state_hash()
     with pytest.raises(IllegalOrderError) as err:
-        game.play(order)  # type: ignore[arg-type]
+        game.play(order)
     assert err.value.clause == clause and game.state_hash() == before
     return err.value
 
@@ -59,9 +62,9 @@ def test_the_attack_phase_cannot_end_with_a_declared_attack_unresolved() -> None
 @pytest.mark.rule("GG-XIV.A.2")
 def test_a_disrupted_unit_beside_an_undisrupted_one_does_not_lift_the_duty() -> None:
     game = duel(unit_toml("Def2", "allied", "B4", factors="1-1-2"))
-    game.unit("Def").disrupted = True  # Def2 in the same hex is still undisrupted: the hex must be attacked
+    family_unit(game, "Def").disrupted = True  # Def2 in the same hex is still undisrupted: the hex must be attacked
     refused(game, EndPhase(), "GG-XIV.A.2")
-    game.unit("Def2").disrupted = True  # now every unit there is disrupted: no duty, and Att is not disrupted
+    family_unit(game, "Def2").disrupted = True  # now every unit there is disrupted: no duty, and Att is not disrupted
     game.play(EndPhase())
     assert game.phase.key != "axis-attacks"
 
@@ -70,7 +73,7 @@ def test_a_disrupted_unit_beside_an_undisrupted_one_does_not_lift_the_duty() -> 
 def test_a_disrupted_attacker_creates_no_duty() -> None:
     # a disrupted unit may not attack (GG-XIV.A.3), so its neighbours need not be attacked; it takes GG-IX.B's AR
     game = duel()
-    game.unit("Att").disrupted = True
+    family_unit(game, "Att").disrupted = True
     game.play(EndPhase())
     d = game.decision
     assert d is not None and d.clause == "GG-XIV.D.1" and d.side is ALLIED  # the AR's distance, not a refusal
@@ -79,7 +82,7 @@ def test_a_disrupted_attacker_creates_no_duty() -> None:
 @pytest.mark.rule("GG-V.A.2")
 def test_an_inactive_allied_unit_may_not_attack_and_owes_no_attack() -> None:
     game = duel(side="allied")
-    game.unit("Att").activated = False
+    family_unit(game, "Att").activated = False
     refused(game, Attack((H("B4"),), ("Att",)), "GG-V.A.2")
     game.play(EndPhase())  # nobody able to attack Def: no duty
     assert game.phase.key != "allied-attacks"
@@ -90,23 +93,23 @@ def test_an_inactive_allied_unit_may_not_attack_and_owes_no_attack() -> None:
 @pytest.mark.rule("GG-V.A.3")
 def test_an_allied_unit_attacked_from_the_air_is_activated() -> None:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry", factors="1-1-2"), "axis-airstrike", [3])
-    game.unit("Tommy").activated = False
+    family_unit(game, "Tommy").activated = False
     game.play(Airstrike(H("B4")))
     if game.decision is not None and game.decision.clause == "GG-X.B.3":
         game.play(NoIntercept())
-    assert game.unit("Tommy").activated
+    assert family_unit(game, "Tommy").activated
 
 
 # --- reinforcements, convoys ---------------------------------------------------------------------------------------
 
 
 @pytest.mark.rule("GG-VII.B")
-def test_the_reinforcement_never_enters_on_enemy_units(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_reinforcement_never_enters_on_enemy_units(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "allied-movement")
     while game.turn < 7:
         game.play(EndPhase())
         game = at_phase(game, "allied-movement")
-    game.unit("15Pz").hex = H("K18")  # an Axis unit on one of the east-edge sources
+    family_unit(game, "15Pz").hex = H("K18")  # an Axis unit on one of the east-edge sources
     legal = game.legal_orders()
     assert Place("1ArmdBde", H("K18")) not in legal and Place("1ArmdBde", H("G18")) in legal
     refused(game, Place("1ArmdBde", H("K18")), "GG-VII.B")
@@ -176,15 +179,15 @@ def test_crusader_breakdown_is_rolled_from_2_mf_used() -> None:
     # 4 road hexes at 1/4 MF: exactly 1 MF used, no roll
     game = movement_game(CRUSADER, ROAD, rows=1, columns=20, side="allied", dice=ForcedDice([]))
     game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 6))))
-    assert game.dice.log == [] and game.unit("22Armd").hex == H("A5")
+    assert game.dice.log == [] and family_unit(game, "22Armd").hex == H("A5")
     # 5 road hexes: 1 1/4 MF, rounded up to 2 MF used: a die against 1; a 1 breaks it down after the first MF (A5)
     game = movement_game(CRUSADER, ROAD, rows=1, columns=20, side="allied", dice=ForcedDice([1]))
     game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 7))))
     assert [r.value for r in game.dice.log] == [1]
-    assert game.unit("22Armd").hex == H("A5") and game.unit("22Armd").disrupted
+    assert family_unit(game, "22Armd").hex == H("A5") and family_unit(game, "22Armd").disrupted
     game = movement_game(CRUSADER, ROAD, rows=1, columns=20, side="allied", dice=ForcedDice([2]))
     game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 7))))
-    assert game.unit("22Armd").hex == H("A6") and not game.unit("22Armd").disrupted
+    assert family_unit(game, "22Armd").hex == H("A6") and not family_unit(game, "22Armd").disrupted
 
 
 GALLOP_LINE = '[map.zones]\n"gazala-line" = ["A2", "B2", "C2"]\n'
@@ -200,7 +203,7 @@ def test_a_galloping_unit_that_can_reach_column_14_must_end_there() -> None:
     assert {h.col + 1 for h in reach} == {14}
     refused(game, Move("Arm", tuple(H(f"B{c}") for c in range(4, 14))), "GG-XIII.E")  # ends in column 13
     game.play(Move("Arm", tuple(H(f"B{c}") for c in range(4, 15))))
-    assert game.unit("Arm").hex == H("B14") and "Arm" not in mv.galloping(game)
+    assert family_unit(game, "Arm").hex == H("B14") and "Arm" not in mv.galloping(game)
 
 
 @pytest.mark.rule("GG-XIII.E")
@@ -218,7 +221,7 @@ def test_a_galloping_unit_that_cannot_pass_column_13_may_end_anywhere_on_its_way
 
 @pytest.mark.rule("GG-XIV.B.6")
 @pytest.mark.parametrize(("distance", "offered"), [(6, True), (7, False)])
-def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance: int, offered: bool) -> None:  # type: ignore[no-untyped-def]
+def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala: Scenario, distance: int, offered: bool) -> None:
     from tobruk.systems.gazala import hidden as hd
 
     game = Game(gazala)
@@ -226,8 +229,8 @@ def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance:
     m = game.scenario.map
     spot = next(h for h in sorted(m.hexes) if m.is_land(h) and min(h.distance(z) for z in perimeter) == distance and not game.units_at(h))
     for uid in game.units_of(AXIS):
-        if game.unit(uid).hex is not None:
-            game.unit(uid).hex = H("A1") if uid != "15Pz" else spot  # the rest far away in the west
+        if family_unit(game, uid).hex is not None:
+            family_unit(game, uid).hex = H("A1") if uid != "15Pz" else spot  # the rest far away in the west
     game.play(EndPhase())  # the end of the Axis set-up: the siege phase comes next
     d = game.decision
     assert (d is not None and d.phase == "allied-siege") == offered
@@ -237,7 +240,7 @@ def test_the_siege_is_offered_with_an_axis_unit_within_6_hexes(gazala, distance:
 
 
 @pytest.mark.rule("GG-V.A.4")
-def test_two_activations_at_the_start_of_each_game_turn(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_two_activations_at_the_start_of_each_game_turn(gazala: Scenario) -> None:
     game = at_phase(Game(gazala), "allied-movement")
     assert mv.activations_left(game) == 2
 
@@ -264,11 +267,11 @@ def test_only_allied_losses_in_the_axis_player_turn_count() -> None:
 
 
 @pytest.mark.rule("GG-XIV.B.6")
-def test_the_siege_redeploys_the_garrison_and_the_dummies_once_each(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_siege_redeploys_the_garrison_and_the_dummies_once_each(gazala: Scenario) -> None:
     game = Game(gazala)
-    game.unit("15Pz").hex = H("E12")  # within 6 hexes of the perimeter
+    family_unit(game, "15Pz").hex = H("E12")  # within 6 hexes of the perimeter
     game.play(EndPhase())
-    inside = {u for u in game.units_of(ALLIED) if game.unit(u).hex in {H("C12"), H("C13"), H("D12"), H("D13")}}
+    inside = {u for u in game.units_of(ALLIED) if family_unit(game, u).hex in {H("C12"), H("C13"), H("D12"), H("D13")}}
     movers = {o.unit for o in game.legal_orders() if isinstance(o, Place)}
     assert movers == inside | {"Dummy1", "Dummy2"}  # not the units outside, nor the air unit
     game.play(Place("Dummy1", H("D12")))
@@ -284,7 +287,7 @@ def test_a_breakdown_never_stops_short_of_the_first_hex_entered() -> None:
     esc = '[map.hexsides]\nescarpment = [{ side = "A1|A2", high = "A2" }]\n'
     game = movement_game(CRUSADER, esc, rows=1, columns=8, side="allied", dice=ForcedDice([1]))
     game.play(Move("22Armd", (H("A1"), H("A2"), H("A3"))))
-    assert game.unit("22Armd").hex == H("A2") and game.unit("22Armd").disrupted
+    assert family_unit(game, "22Armd").hex == H("A2") and family_unit(game, "22Armd").disrupted
 
 
 @pytest.mark.rule("GG-XIII.E")
@@ -293,18 +296,18 @@ def test_the_gallop_takes_units_on_or_within_1_hex_of_the_line_only() -> None:
     units = unit_toml("Near", "allied", "B3", type_="infantry") + unit_toml("Two", "allied", "B4", type_="infantry")
     game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"B2"'), rows=3, columns=20, side="allied")
     for uid in ("Near", "Two"):
-        game.unit(uid).activated = False
+        family_unit(game, uid).activated = False
     game.play(Gallop())
-    assert game.unit("Near").activated and not game.unit("Two").activated
+    assert family_unit(game, "Near").activated and not family_unit(game, "Two").activated
 
 
 @pytest.mark.rule("GG-XIII.E")
 def test_a_unit_already_east_of_column_13_is_activated_but_does_not_gallop() -> None:
     units = unit_toml("East", "allied", "B15", type_="infantry")
     game = movement_game(units, GALLOP_LINE.replace('"A2", "B2", "C2"', '"B14"'), rows=3, columns=20, side="allied")
-    game.unit("East").activated = False
+    family_unit(game, "East").activated = False
     game.play(Gallop())
-    assert game.unit("East").activated and "East" not in mv.galloping(game)
+    assert family_unit(game, "East").activated and "East" not in mv.galloping(game)
     assert H("B14") in mv.destinations(game, "East")  # it may go west
 
 
@@ -322,7 +325,7 @@ def test_a_trucked_move_along_its_whole_path() -> None:
     road = '[[map.route]]\nkind = "road"\nhexes = [' + ", ".join(f'"A{c}"' for c in range(1, 26)) + "]\n"
     game = movement_game(infantry("Inf", "axis", "A1", 2), road, rows=1, columns=25)
     game.play(Move("Inf", tuple(H(f"A{c}") for c in range(1, 22)), trucks=True))
-    assert game.unit("Inf").hex == H("A21")
+    assert family_unit(game, "Inf").hex == H("A21")
     assert game.state.log[-1] == "Axis: Inf moves " + "-".join(f"A{c}" for c in range(1, 22)) + "; by truck convoy (2 used)."
 
 
@@ -331,11 +334,11 @@ def test_out_of_supply_exactly_half_the_mf_does_not_disrupt_a_quarter_more_does(
     road = '[[map.route]]\nkind = "road"\nhexes = [' + ", ".join(f'"A{c}"' for c in range(1, 16)) + "]\n"
     game = movement_game(unit_toml("Pz", "axis", "A1") + unit_toml("Pz2", "axis", "A15"), road, rows=1, columns=16)
     for uid in ("Pz", "Pz2"):
-        game.unit(uid).out_of_supply = True
+        family_unit(game, uid).out_of_supply = True
     game.play(Move("Pz", tuple(H(f"A{c}") for c in range(1, 10))))  # 8 road hexes: 2 MF of a printed 4
-    assert not game.unit("Pz").disrupted and game.state.log[-1] == "Axis: Pz moves A1-A2-A3-A4-A5-A6-A7-A8-A9."
+    assert not family_unit(game, "Pz").disrupted and game.state.log[-1] == "Axis: Pz moves A1-A2-A3-A4-A5-A6-A7-A8-A9."
     game.play(Move("Pz2", tuple(H(f"A{c}") for c in range(15, 5, -1))))  # 9 road hexes: 2 1/4 MF
-    assert game.unit("Pz2").disrupted
+    assert family_unit(game, "Pz2").disrupted
     assert game.state.log[-1].endswith("; out of supply and over half its MF: disrupted.")
 
 
@@ -347,6 +350,6 @@ def test_a_brigade_broken_down_takes_no_village_beyond_where_it_stopped() -> Non
     game = movement_game(CRUSADER, village, rows=1, columns=10, side="allied", dice=ForcedDice([2]))
     game.vars.villages = {"A5": "axis"}
     game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 7))))
-    assert game.unit("22Armd").hex == H("A3") and game.vars.villages["A5"] == "axis"
+    assert family_unit(game, "22Armd").hex == H("A3") and game.vars.villages["A5"] == "axis"
     assert game.state.log[-1] == "Allied: 22Armd moves A1-A2-A3-A4-A5-A6; breaks down in A3 (rolled 2) and is disrupted."
     assert game.dice.log[-1].purpose == "Crusader breakdown, 22Armd (4 or less breaks down)"

@@ -13,6 +13,7 @@ import pytest
 
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import EndPhase
 from tobruk.systems.gazala.actions import Weather
 
@@ -41,7 +42,7 @@ def phases(game: Game) -> list[tuple[str, str, str, Side | None]]:
 @pytest.mark.rule("GG-VI.A")
 @pytest.mark.rule("GG-VI.B")
 @pytest.mark.rule("GG-VI.C")
-def test_the_phases_of_each_game_turn(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_phases_of_each_game_turn(gazala: Scenario) -> None:
     game = Game(gazala)
     assert phases(game) == [("axis-setup", "Axis set-up", "GG-V.A.1", AXIS), SIEGE, *PLAYER_TURNS]
     game = Game(gazala, options=["nonhistorical"])
@@ -68,7 +69,7 @@ ASKED = [  # (phase, side, clause, prompt) of each decision when every side just
 
 @pytest.mark.rule("GG-VI.A")
 @pytest.mark.rule("GG-VIII.0")
-def test_what_each_side_is_asked_through_two_turns(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_what_each_side_is_asked_through_two_turns(gazala: Scenario) -> None:
     # seed 1: the weather die of turn 2 is a 5 (the counter-based dice), neither number named: clear, so turn 2
     # has its airstrike phases as turn 1 does
     game = Game(gazala, seed=1)
@@ -90,7 +91,7 @@ def test_what_each_side_is_asked_through_two_turns(gazala) -> None:  # type: ign
 
 
 @pytest.mark.rule("GG-V.B.1")
-def test_the_nonhistorical_set_up_asks_the_allies_first(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_nonhistorical_set_up_asks_the_allies_first(gazala: Scenario) -> None:
     d = Game(gazala, options=["nonhistorical"]).decision
     assert d is not None and (d.phase, d.side, d.clause, d.prompt) == (
         "allied-setup",

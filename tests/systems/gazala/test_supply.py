@@ -10,6 +10,7 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Convoy
 
@@ -27,9 +28,9 @@ def game_with(
 ) -> Game:
     scenario = make_scenario(units, rows=rows, columns=columns, map_extra=extra)
     game = Game(scenario, dice=ForcedDice(dice or []))
-    for uid, d in game.defs.items():
+    for uid, d in family_defs(game).items():
         if d.side is ALLIED:
-            game.unit(uid).activated = True
+            family_unit(game, uid).activated = True
     return jump_to(game, phase)
 
 
@@ -37,7 +38,7 @@ SOURCE = '[map.supply]\naxis = ["A1"]\n'
 
 
 def supplied(game: Game, uid: str) -> bool:
-    side = game.defs[uid].side
+    side = family_defs(game)[uid].side
     return bool(sp.status(game, side)[uid]["supplied"])
 
 
@@ -84,11 +85,11 @@ def test_through_a_disrupted_zoc_at_one_mf_more_and_through_friends_free() -> No
     units = unit_toml("Pz", "axis", "A11") + enemy  # A6 is the end of the track: A7..A11 is 5 hexes
     game = game_with(units, SOURCE + track(1, 6), rows=2)
     assert not supplied(game, "Pz")  # A7 and A8 in the ZOC of an undisrupted unit; row B is worse
-    game.unit("Tommy").disrupted = True
+    family_unit(game, "Tommy").disrupted = True
     assert supplied(game, "Pz")
     assert sp.status(game, AXIS)["Pz"]["route"][-5:] == ["A7", "A8", "A9", "A10", "A11"]
     game = game_with(unit_toml("Pz", "axis", "A13") + enemy, SOURCE + track(1, 6), rows=2)
-    game.unit("Tommy").disrupted = True
+    family_unit(game, "Tommy").disrupted = True
     assert not supplied(game, "Pz")  # 7 hexes + 2 extra = 9 MF > 7
     friend = unit_toml("Pal", "axis", "A7", type_="infantry") + unit_toml("Pal2", "axis", "A8", type_="infantry")
     game = game_with(unit_toml("Pz", "axis", "A13") + enemy + friend, SOURCE + track(1, 6), rows=2)
@@ -113,7 +114,7 @@ def test_not_through_a_disrupted_zoc_across_an_enemy_minefield() -> None:
         ' { side = "B5|B6", owner = "allied" }]\n'
     )
     game = game_with(unit_toml("Pz", "axis", "A9") + enemy, SOURCE + track(1, 6) + mines, rows=2)
-    game.unit("Tommy").disrupted = True
+    family_unit(game, "Tommy").disrupted = True
     assert not supplied(game, "Pz")
 
 
@@ -201,10 +202,10 @@ def test_truck_convoy_extends_the_line_by_a_die() -> None:
     assert Convoy("15Pz") in game.legal_orders()
     game.play(Convoy("15Pz"))  # the only candidate: the phase then ends by itself
     assert [r.value for r in game.dice.log] == [2]
-    assert game.phase.key != "axis-recovery" and not game.unit("15Pz").out_of_supply
+    assert game.phase.key != "axis-recovery" and not family_unit(game, "15Pz").out_of_supply
     game = recovery(game_with(far, SOURCE + track(1, 5), rows=1, dice=[1], phase="axis-attacks"))
     game.play(Convoy("15Pz"))
-    assert game.unit("15Pz").out_of_supply
+    assert family_unit(game, "15Pz").out_of_supply
 
 
 @pytest.mark.rule("GG-XV.A.4")
@@ -233,22 +234,22 @@ def test_recovery_only_in_supply_in_the_own_recovery_phase() -> None:
     )
     game = game_with(units, SOURCE + track(1, 5), rows=3, phase="axis-attacks")
     for uid in ("In", "Out", "Tommy"):
-        game.unit(uid).disrupted = True
+        family_unit(game, uid).disrupted = True
     recovery(game)
     game.play(EndPhase())  # "Out" could get a convoy: decline
-    assert not game.unit("In").disrupted and game.unit("Out").disrupted and game.unit("Out").out_of_supply
-    assert game.unit("Tommy").disrupted  # not the Allied recovery phase yet
+    assert not family_unit(game, "In").disrupted and family_unit(game, "Out").disrupted and family_unit(game, "Out").out_of_supply
+    assert family_unit(game, "Tommy").disrupted  # not the Allied recovery phase yet
 
 
 @pytest.mark.rule("GG-XV.B")
 def test_out_of_supply_moving_over_half_the_mf_or_attacking_disrupts() -> None:
     game = game_with(unit_toml("Pz", "axis", "A1") + unit_toml("Pz2", "axis", "A10"), rows=1)
-    game.unit("Pz").out_of_supply = True
-    game.unit("Pz2").out_of_supply = True
+    family_unit(game, "Pz").out_of_supply = True
+    family_unit(game, "Pz2").out_of_supply = True
     game.play(Move("Pz", (H("A1"), H("A2"), H("A3"))))  # 2 MF of a printed 4: not over half
-    assert not game.unit("Pz").disrupted
+    assert not family_unit(game, "Pz").disrupted
     game.play(Move("Pz2", (H("A10"), H("A11"), H("A12"), H("A13"))))  # 3 MF: over half
-    assert game.unit("Pz2").disrupted
+    assert family_unit(game, "Pz2").disrupted
     from tests.conftest import attack_game
     from tobruk.mechanics.actions import Attack, NoRetreat, Resolve
 
@@ -256,9 +257,9 @@ def test_out_of_supply_moving_over_half_the_mf_or_attacking_disrupts() -> None:
         unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2"),
         dice=ForcedDice([3]),
     )
-    game.unit("Att").out_of_supply = True
+    family_unit(game, "Att").out_of_supply = True
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
     if game.decision is not None and game.decision.clause == "GG-XIV.B.5":
         game.play(NoRetreat())
-    assert game.unit("Att").disrupted  # GG-XIV.A.3: it could attack, and is disrupted for it
+    assert family_unit(game, "Att").disrupted  # GG-XIV.A.3: it could attack, and is disrupted for it

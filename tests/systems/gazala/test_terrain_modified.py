@@ -19,6 +19,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, Hold, NoRetreat, Resolve
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import combat as cb
 
 H = Hex.parse
@@ -27,14 +28,14 @@ BOX = '[map.fortifications]\nallied = ["B4"]\n'
 HILL = '[map.terrain]\nhill = ["B4"]\n'
 
 
-def position(attack: int, defenders: str, extra: str, disrupted: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
+def position(attack: int, defenders: str, extra: str, disrupted: tuple[str, ...] = ()) -> Game:
     game = attack_game(unit_toml("Att", "axis", "B3", type_="armour", factors=f"{attack}-1-4") + defenders, extra, dice=ForcedDice([]))
     for uid in disrupted:
-        game.unit(uid).disrupted = True
+        family_unit(game, uid).disrupted = True
     return game
 
 
-def odds(game, *hexes: str) -> str:  # type: ignore[no-untyped-def]
+def odds(game: Game, *hexes: str) -> str:
     return cb.assess(game, Attack(tuple(H(h) for h in hexes or ("B4",)), ("Att",)), AXIS).odds
 
 
@@ -103,7 +104,7 @@ def test_with_several_defending_hexes_every_hex_must_count_as_disrupted() -> Non
 # --- GG-XIV.B.5 ---------------------------------------------------------------------------------------------------
 
 
-def asked(attack: int, defenders: str, extra: str = HILL):  # type: ignore[no-untyped-def]
+def asked(attack: int, defenders: str, extra: str = HILL) -> Game:
     game = position(attack, defenders, extra)
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))

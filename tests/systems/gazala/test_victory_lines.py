@@ -6,18 +6,21 @@ Positions are the Gazala scenario's or small inline ones; every number comes fro
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from tests.conftest import make_scenario, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
 from tobruk.systems.gazala import victory as vp
 
 H = Hex.parse
 
 
-def lines(result: dict, side: str) -> dict[str, Fraction]:  # type: ignore[type-arg]
+def lines(result: dict[str, Any], side: str) -> dict[str, Fraction]:
     return {text: Fraction(p) for text, p in result[side]}
 
 
@@ -37,7 +40,7 @@ def test_german_divisions_score_5_without_a_scenario_value() -> None:
 
 @pytest.mark.rule("GG-IV.B.3")
 @pytest.mark.rule("GG-IV.B.4")
-def test_only_axis_units_take_sources_and_the_dump_and_only_east_edge_sources_count(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_only_axis_units_take_sources_and_the_dump_and_only_east_edge_sources_count(gazala: Scenario) -> None:
     game = Game(gazala)
     game.unit("7MotBde").hex = H("G18")  # Allied units on their own source and dump take nothing
     game.unit("22ArmdBde").hex = H("F15")
@@ -47,7 +50,7 @@ def test_only_axis_units_take_sources_and_the_dump_and_only_east_edge_sources_co
 
 
 @pytest.mark.rule("GG-IV.B.2")
-def test_tobruk_is_taken_when_its_box_is_eliminated(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_tobruk_is_taken_when_its_box_is_eliminated(gazala: Scenario) -> None:
     game = Game(gazala)
     game.unit("2SA").hex = H("F17")  # nobody in C13, and its box eliminated (GG-XI.A.5)
     game.vars.boxes_eliminated = ("C13",)
@@ -57,18 +60,16 @@ def test_tobruk_is_taken_when_its_box_is_eliminated(gazala) -> None:  # type: ig
 
 
 @pytest.mark.rule("GG-IV.A.3")
-def test_the_gazala_position_line_names_each_box_held_once(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_gazala_position_line_names_each_box_held_once(gazala: Scenario) -> None:
     game = Game(gazala)
     held = sorted(
-        h.label
-        for h in game.scenario.map.zones["gazala-line"]
-        if h in game.scenario.map.fortifications and game.units_at(h, vp.Side.ALLIED)
+        h.label for h in game.scenario.map.zones["gazala-line"] if h in game.scenario.map.fortifications and game.units_at(h, Side.ALLIED)
     )
     allied = lines(vp.score(game), "allied")
     assert allied[f"Gazala position held in supply ({', '.join(held)})"] == 3
 
 
-def result(winner: str | None, adjustment: str = "") -> dict:  # type: ignore[type-arg]
+def result(winner: str | None, adjustment: str = "") -> dict[str, Any]:
     return {
         "winner": winner,
         "level": "Major Victory" if winner else "no victory (a draw)",
@@ -97,7 +98,7 @@ def test_the_result_as_text() -> None:
 
 
 @pytest.mark.rule("GG-IV.D")
-def test_the_nonhistorical_adjustment_is_named(gazala) -> None:  # type: ignore[no-untyped-def]
+def test_the_nonhistorical_adjustment_is_named(gazala: Scenario) -> None:
     game = Game(gazala, options=["nonhistorical"])
     game.vars.nonhistorical = True
     for uid in ("15Pz", "21Pz", "90Lt"):  # 15 GVP more for the Allies

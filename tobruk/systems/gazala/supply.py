@@ -144,7 +144,10 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
         order = {uid: i for i, (uid, _) in enumerate(units)}
         for _, uid in sorted(via_tobruk, key=lambda cu: (cu[0], order[cu[1]]))[TOBRUK_LIMIT:]:
             out[uid].update(supplied=False, how="Tobruk, cut off from the east, supplies 7 units at most", route=[])
-    for uid, h in units:  # GG-XV.A.3: German subdivisional units through a German division
+    for uid, how in game.vars.supply_help.get(side.value, {}).items():  # truck convoys, aerial resupply
+        if uid in out and not out[uid]["supplied"]:
+            out[uid].update(supplied=True, how=how)
+    for uid, h in units:  # GG-XV.A.3: through a German division in supply (by convoy too)
         if out[uid]["supplied"] or not german_subdivisional(game, uid):
             continue
         for other, oh in units:
@@ -152,9 +155,6 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
             if d.nationality == "german" and d.is_division and out[other]["supplied"] and (oh == h or oh.is_adjacent(h)):
                 out[uid].update(supplied=True, how=f"through {other}", route=[h.label, oh.label])
                 break
-    for uid, how in game.vars.supply_help.get(side.value, {}).items():
-        if uid in out and not out[uid]["supplied"]:
-            out[uid].update(supplied=True, how=how)
     return out
 
 
