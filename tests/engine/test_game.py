@@ -19,6 +19,7 @@ from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
 from tobruk.record import load, record_of, replay, save
 from tobruk.systems.gazala.actions import VOCABULARY, Activate, Weather
+from tobruk.systems.gazala.state import gazala_vars
 from tobruk.view import view
 
 H = Hex.parse
@@ -142,7 +143,7 @@ def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala: Scenario) 
         game.play(Weather(3, 3))
     assert err.value.clause == "GG-VIII.0"
     game.play(Weather(2, 5))
-    assert game.vars.weather == "clear"
+    assert gazala_vars(game).weather == "clear"
     assert [(r.purpose, r.value) for r in game.dice.log] == [("weather", 4)]
 
 
@@ -152,7 +153,7 @@ def test_sandstorm_needs_its_number_then_4_to_6(gazala: Scenario, rolls: list[in
     game = Game(gazala, dice=ForcedDice(rolls))
     to_weather(game)
     game.play(Weather(2, 5))
-    assert game.vars.weather == weather
+    assert gazala_vars(game).weather == weather
 
 
 @pytest.mark.rule("GG-VIII.B")
@@ -161,7 +162,7 @@ def test_rainstorm_needs_its_number_twice(gazala: Scenario, rolls: list[int], we
     game = Game(gazala, dice=ForcedDice(rolls))  # in rain both players then roll for their airfields
     to_weather(game)
     game.play(Weather(2, 5))
-    assert game.vars.weather == weather
+    assert gazala_vars(game).weather == weather
 
 
 def test_undo_restores_exactly_and_stops_at_a_die_roll(gazala: Scenario) -> None:

@@ -18,6 +18,7 @@ from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Intercept, NoIntercept, NoRetreat, Place, Resolve
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala.actions import Activate, Gallop, Weather
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -142,7 +143,8 @@ def test_the_axis_may_intercept_the_allied_interdiction_in_its_airstrike_phase()
     game = game_at(unit_toml("Pz", "axis", "B4"), "allied-airstrike", [2, 3])  # then the weather: 3, clear
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
-    assert game.vars.interdiction is not None and game.vars.interdiction.side == "allied"
+    interdiction = gazala_vars(game).interdiction
+    assert interdiction is not None and interdiction.side == "allied"
     while game.phase.key != "axis-airstrike":
         game.play(Weather(1, 2) if game.decision is not None and game.decision.phase == "weather" else EndPhase())
     legal = game.legal_orders()

@@ -21,6 +21,7 @@ from tobruk.engine.state import ZobristKeys
 from tobruk.engine.vars import FrozenDict, freeze
 from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.counters import family_unit
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 
@@ -55,7 +56,7 @@ def test_freeze_makes_nested_containers_immutable_and_keeps_equal_values_equal()
 
 def test_assigning_a_variable_updates_its_key_and_in_place_changes_are_refused() -> None:
     game = Game(load_scenario("gazala-gallop"), seed=1)
-    v = game.vars
+    v = gazala_vars(game)
     before = v.key()
     with pytest.raises(TypeError, match="immutable"):
         v.air["DAF"] = (1, 2)

@@ -22,6 +22,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Add, Attack, Move, NoRetreat, Resolve, Retreat, RetreatDistance
 from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala.actions import Convoy, Weather
+from tobruk.systems.gazala.state import gazala_vars
 from tobruk.tools.fuzz import InvariantError, after_order, check_hashes, check_order, check_position, check_rules, check_undo, check_views
 
 H = Hex.parse
@@ -187,7 +188,7 @@ def test_the_convoys_an_order_uses_are_counted_and_held_to_the_games_count() -> 
     game = convoy_game()
     game.play(Move("Inf", (H("A1"), H("A2")), trucks=True))  # infantry with 2 attack factors: 2 convoys
     game.play(Move("Inf2", (H("C1"), H("C2")), trucks=True))  # 2 more: 4, the Axis limit
-    assert game.vars.convoys_used == {"axis": 4}
+    assert gazala_vars(game).convoys_used == {"axis": 4}
     check_rules(game, game.step)
     game.vars.convoys_used = {"axis": 3}  # a count that went wrong
     with pytest.raises(InvariantError, match="counts 3 truck convoys in turn 1, the orders played 4"):

@@ -16,6 +16,7 @@ from tobruk.mechanics.actions import Attack, EndPhase
 from tobruk.players import make_player, play_game
 from tobruk.players.base import outcomes_for
 from tobruk.record import load, replay
+from tobruk.systems.gazala.state import gazala_vars
 from tobruk.tools.arena import GameOutcome, tally, wilson
 from tobruk.tools.fuzz import fuzz_game
 from tobruk.view import view
@@ -71,7 +72,8 @@ def test_greedy_attacks_at_good_odds_and_declines_bad_ones() -> None:
 
 def test_a_whole_game_between_computer_players_ends_with_a_result(gazala: Scenario) -> None:
     game = play_game(Game(gazala, seed=1), {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
-    assert game.is_over and game.vars.result["level"]
+    result = gazala_vars(game).result
+    assert game.is_over and result is not None and result["level"]
 
 
 def test_human_at_the_terminal(gazala: Scenario) -> None:

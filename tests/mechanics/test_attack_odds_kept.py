@@ -29,6 +29,7 @@ from tobruk.mechanics.boardmemo import board_check, board_key, board_memo
 from tobruk.mechanics.counters import family_unit
 from tobruk.systems.first_alamein import combat as fa
 from tobruk.systems.gazala import combat as gg
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -74,7 +75,7 @@ def fa_full(game: Game, order: Attack, side: Side, declared: int | None) -> tupl
 def candidates(game: Game, side: Side) -> list[tuple[Attack, int | None]]:
     """Declarations to compare at this decision: the declared ones (assessed again), the one being made, and each
     enemy hex next to the side's units against the units next to it, all together and one by one."""
-    out: list[tuple[Attack, int | None]] = [(a.order, a.id) for a in game.vars.attacks if not a.resolved]
+    out: list[tuple[Attack, int | None]] = [(a.order, a.id) for a in gazala_vars(game).attacks if not a.resolved]
     top = game.top(Declaring)
     if top is not None and top.attackers:
         out.append((top.order, None))

@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from tests.web.web_server import running_server
+from tobruk.systems.gazala.state import gazala_vars
 
 
 @pytest.fixture
@@ -121,7 +122,9 @@ def test_replay_a_record_in_the_browser_api(server: tuple[str, Path], tmp_path: 
     assert r.status_code == 200, r.text
     tok = token(r.json()["link"])
     both = httpx.get(f"{url}/api/replay/{tok}", params={"side": "both"}, timeout=120).json()["frames"]
-    assert both[0]["label"] == "start" and both[-1]["result"]["level"] == game.vars.result["level"]
+    result = gazala_vars(game).result
+    assert result is not None
+    assert both[0]["label"] == "start" and both[-1]["result"]["level"] == result["level"]
     assert len(both) == 1 + 14 or both[-1]["result"]["sudden"]
     axis = httpx.get(f"{url}/api/replay/{tok}", params={"side": "axis"}, timeout=120).json()["frames"]
     assert len(axis) == len(both)

@@ -29,6 +29,7 @@ from tobruk.engine.position import STEP_FINISHING, STEP_LEAVING, GameState, LogE
 from tobruk.engine.sides import Side
 from tobruk.engine.state import Units, UnitView, ZobristKeys
 from tobruk.engine.system import System, system_for
+from tobruk.engine.vars import Vars
 from tobruk.loading.scenario import Scenario
 
 T = TypeVar("T")
@@ -94,8 +95,9 @@ class Game:
 
     # --- the sequence of play ------------------------------------------------------------------
     @property
-    def vars(self) -> Any:
-        """The system's variables (its :class:`Vars` subclass)."""
+    def vars(self) -> Vars:
+        """The system's variables, as the engine knows them; a system reads its own through the typed accessor of its
+        :class:`Vars` subclass, so that every field it reads is checked."""
         return self.state.vars
 
     @property

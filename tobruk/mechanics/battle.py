@@ -15,9 +15,10 @@ its effects, the legal routes, what happens to a unit that cannot retreat).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
@@ -75,6 +76,9 @@ class BattleVars:
     attacks: tuple[DeclaredAttack, ...] = ()
     attacked_units: tuple[str, ...] = ()  # enemy units attacked this phase
     closing_retreats: str | None = None  # the attack phase whose end-of-phase retreats have been started (if a system needs it)
+
+
+battle_vars = cast("Callable[[Game], BattleVars]", attrgetter("state.vars"))  # a family game's variables, typed
 
 
 @dataclass(frozen=True)
@@ -175,33 +179,33 @@ def rules(game: Game) -> BattleRules:
 
 # --- the declared attacks ---------------------------------------------------------------------------------
 def pending(game: Game) -> list[DeclaredAttack]:
-    return [a for a in game.vars.attacks if not a.resolved]
+    return [a for a in battle_vars(game).attacks if not a.resolved]
 
 
 def find(game: Game, n: int) -> DeclaredAttack:
-    attacks: tuple[DeclaredAttack, ...] = game.vars.attacks
+    attacks: tuple[DeclaredAttack, ...] = battle_vars(game).attacks
     for a in attacks:
         if a.id == n and not a.resolved:
             return a
     raise IllegalOrderError(rules(game).clause("resolve"), f"there is no declared, unresolved attack number {n}")
 
 
-def update(game: Game, n: int, **changes: object) -> None:
-    game.vars.attacks = tuple(replace(a, **changes) if a.id == n else a for a in game.vars.attacks)
+def update(game: Game, n: int, **changes: Any) -> None:
+    battle_vars(game).attacks = tuple(replace(a, **changes) if a.id == n else a for a in battle_vars(game).attacks)
 
 
 def declare(game: Game, order: Attack, side: Side) -> int:
     """Record a declaration the system has checked."""
-    n = 1 + max((x.id for x in game.vars.attacks), default=0)
+    n = 1 + max((x.id for x in battle_vars(game).attacks), default=0)
     odds = rules(game).odds_label(game, order, side)
-    game.vars.attacks = (*game.vars.attacks, DeclaredAttack(n, order))
+    battle_vars(game).attacks = (*battle_vars(game).attacks, DeclaredAttack(n, order))
     game.log(f"{side.display} declares attack {n}: {order.notation()} ({odds}).")
     return n
 
 
 def cancel(game: Game, n: int) -> None:
     find(game, n)
-    game.vars.attacks = tuple(a for a in game.vars.attacks if a.id != n)
+    battle_vars(game).attacks = tuple(a for a in battle_vars(game).attacks if a.id != n)
     game.log(f"Attack {n} cancelled.")
 
 

@@ -7,9 +7,10 @@ system decides who holds what at the start and calls :func:`pass_through` when u
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
@@ -25,21 +26,24 @@ class ControlVars:
     villages: dict[str, str] = field(default_factory=dict)  # hex label -> the side controlling it
 
 
+control_vars = cast("Callable[[Game], ControlVars]", attrgetter("state.vars"))  # a game's variables, typed
+
+
 def set_control(game: Game, holders: Mapping[Hex, Side]) -> None:
     """Who controls each place at the start."""
-    game.vars.villages = {h.label: s.value for h, s in sorted(holders.items())}
+    control_vars(game).villages = {h.label: s.value for h, s in sorted(holders.items())}
 
 
 def controllers(game: Game) -> dict[Hex, Side]:
-    data: dict[str, str] = game.vars.villages
+    data: dict[str, str] = control_vars(game).villages
     return {Hex.parse(h): Side(s) for h, s in data.items()}
 
 
 def pass_through(game: Game, side: Side, path: Iterable[Hex]) -> None:
     """A combat unit of ``side`` in or through these hexes takes control of the places among them."""
-    control: dict[str, str] = game.vars.villages
+    control: dict[str, str] = control_vars(game).villages
     for h in path:
         if h.label in control and control[h.label] != side.value:
-            game.vars.villages = control = {**control, h.label: side.value}
+            control_vars(game).villages = control = {**control, h.label: side.value}
             names = ", ".join(p.name for p in game.scenario.map.places_in(h)) or str(h)
             game.log(f"{side.display} takes control of {names}.", kind="event")

@@ -21,7 +21,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
-from tobruk.mechanics.battle import pending
+from tobruk.mechanics.battle import battle_vars, pending
 from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.counters import family_defs, family_unit
 
@@ -63,7 +63,7 @@ def obligations(game: Game, side: Side, duties: Duties, busy: Set[str] = frozens
 
 def _obligations(game: Game, side: Side, duties: Duties, busy: Set[str]) -> list[Hex]:
     able = duties.able(game, side, busy, False)
-    attacked = set(game.vars.attacked_units)
+    attacked = set(battle_vars(game).attacked_units)
     targeted = {h for a in pending(game) for h in a.order.defenders}
     occupants = game.occupants(side.enemy)
     near = {n for h in able for n in h.neighbours()} - targeted
@@ -102,7 +102,7 @@ def strands_a_duty(game: Game, order: Attack, side: Side, duties: Duties) -> Hex
 def exposed(game: Game, side: Side, duties: Duties) -> dict[str, list[Hex]]:
     """The side's disrupted units next to threatening enemy units nobody attacked this phase, with those hexes
     (the units that must retreat as the attack phase ends)."""
-    attacked = set(game.vars.attacked_units)
+    attacked = set(battle_vars(game).attacked_units)
     occupants = game.occupants(side.enemy)
     out: dict[str, list[Hex]] = {}
     for uid in game.units_of(side):

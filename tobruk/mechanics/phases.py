@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
@@ -32,6 +33,9 @@ class PhaseVars:
     closing: str | None = None
 
 
+phase_vars = cast("Callable[[Game], PhaseVars]", attrgetter("state.vars"))  # a game's variables, typed
+
+
 class PhaseStep(Step):
     """A step that asks its side with a fixed prompt (by default the title's last words) until it is closing."""
 
@@ -42,7 +46,7 @@ class PhaseStep(Step):
         self.prompt = prompt or title.split(" ", 1)[-1]
 
     def decision(self, game: Game) -> Decision | None:
-        if self.side is None or game.vars.closing == self.key:
+        if self.side is None or phase_vars(game).closing == self.key:
             return None
         return self.ask(game, self.side)
 
@@ -50,7 +54,7 @@ class PhaseStep(Step):
         return Decision(side, self.key, self.prompt, self.clause)
 
     def finish(self, game: Game) -> None:
-        game.vars.closing = None
+        phase_vars(game).closing = None
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,7 @@ def close_step(game: Game, side: Side) -> None:
     if stacking(game).overstacked(game, side):
         game.push_frame(Overstacked(game.step.key, side.value))
     else:
-        game.vars.closing = game.step.key
+        phase_vars(game).closing = game.step.key
 
 
 @dataclass(frozen=True)
@@ -129,4 +133,4 @@ class Overstacked(Frame):
 
     def settle(self, game: Game) -> None:
         game.pop_frame()
-        game.vars.closing = self.step
+        phase_vars(game).closing = self.step

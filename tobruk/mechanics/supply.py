@@ -13,7 +13,8 @@ from array import array
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
@@ -168,12 +169,23 @@ def _make_trace(h: Hex, cost: int, _: int, route: tuple[Hex, ...]) -> SupplyTrac
     return SupplyTrace(h, cost, route)
 
 
+@dataclass
+class SupplyMarkers:
+    """The part of a system's variables that keeps each side's last supply determination for people (side -> unit ->
+    supplied, how, route): shown on the map, read back by no rule."""
+
+    supply: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, metadata={"key": False})
+
+
+supply_markers = cast("Callable[[Game], SupplyMarkers]", attrgetter("state.vars"))  # a game's variables, typed
+
+
 def shown_supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
     """The side's part of the last supply determination, as a system keeps it for people in its ``supply`` variable
     (side -> unit -> supplied, how, route), as (unit, supplied, how, route): read once per determination (the
     variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
     dicts and lists of it."""
-    supply = game.vars.supply.get(side.value, {})
+    supply = supply_markers(game).supply.get(side.value, {})
     return game.kept(
         ("supply-lines", side), supply, lambda: tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items())
     )

@@ -20,6 +20,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Airstrike, EndPhase, Intercept, NoIntercept
 from tobruk.mechanics.counters import family_unit
+from tobruk.systems.first_alamein.state import alamein_vars
 
 AIR = air("LW", "axis", "german") + air("DAF", "allied", "british")
 BOX = '[map.fortifications]\nallied = ["C6"]\n'
@@ -111,20 +112,20 @@ def airstrike_steps(game: Game, turn: int) -> list[str]:
 def test_eax_stops_the_mission_and_knocks_the_air_unit_out_for_the_next_game_turn() -> None:
     game = intercepted(6, [])  # the German air unit's column: 6 EAX
     assert [r.purpose for r in game.dice.log] == ["DAF intercepts LW"] and not family_unit(game, "X").disrupted
-    assert game.vars.air["LW"] == (1, 2)
+    assert alamein_vars(game).air["LW"] == (1, 2)
     assert airstrike_steps(game, 3) == ["turn 3"]  # out in game-turn 2, back in 3
 
 
 @pytest.mark.rule("FA-AIR.2")
 def test_int_stops_the_mission_only() -> None:
     game = intercepted(5, [])  # German air unit's column: 5 Int
-    assert not family_unit(game, "X").disrupted and game.vars.air["LW"] == (1, 0)
+    assert not family_unit(game, "X").disrupted and alamein_vars(game).air["LW"] == (1, 0)
 
 
 @pytest.mark.rule("FA-AIR.2")
 def test_aa_against_the_interceptor_knocks_it_out_and_the_mission_goes_on() -> None:
     game = intercepted(1, [5, 5])  # German air unit's column: 1 AA (the interceptor's failure)
-    assert game.vars.air["DAF"] == (1, 2) and family_unit(game, "X").disrupted and family_unit(game, "Y").disrupted
+    assert alamein_vars(game).air["DAF"] == (1, 2) and family_unit(game, "X").disrupted and family_unit(game, "Y").disrupted
 
 
 @pytest.mark.rule("FA-AIR.2")
@@ -132,7 +133,7 @@ def test_aa_from_a_box_ends_the_mission() -> None:
     game = axis_strike(unit("X", "allied", "C6") + unit("Y", "allied", "C6"), [1], map_extra=BOX)
     game.play(Airstrike(H("C6")))
     game.play(NoIntercept())
-    assert game.vars.air["LW"] == (1, 2)  # knocked out for game-turn 2
+    assert alamein_vars(game).air["LW"] == (1, 2)  # knocked out for game-turn 2
     assert [r.purpose for r in game.dice.log] == ["LW attacks X"]  # Y is not attacked (ruling)
 
 
@@ -145,14 +146,14 @@ def allied_strike(defender: str, dice: list[int]) -> Game:
 def test_aag_is_aa_against_a_german_ground_unit() -> None:
     game = allied_strike(unit("Pz", "axis", "A1", type_="armour", nationality="german"), [1])
     game.play(Airstrike(H("A1")))
-    assert game.vars.air["DAF"] == (1, 2)
+    assert alamein_vars(game).air["DAF"] == (1, 2)
 
 
 @pytest.mark.rule("FA-AIR.2")
 def test_aag_is_nothing_against_an_italian_unit() -> None:
     game = allied_strike(unit("Ariete", "axis", "A1", type_="armour", nationality="italian"), [1])
     game.play(Airstrike(H("A1")))
-    assert game.vars.air.get("DAF", (0, 0))[1] == 0 and not family_unit(game, "Ariete").disrupted
+    assert alamein_vars(game).air.get("DAF", (0, 0))[1] == 0 and not family_unit(game, "Ariete").disrupted
 
 
 @pytest.mark.rule("FA-AIR.2")
@@ -166,7 +167,7 @@ def test_british_interceptors_roll_on_the_british_column() -> None:
     game = game_at(units, "allied-airstrike", rows=5, columns=8, dice=ForcedDice([5]))
     game.play(Airstrike(H("A1")))
     game.play(Intercept())  # the Luftwaffe goes up against the DAF: the British column, 5 EAX
-    assert game.vars.air["DAF"] == (1, 2) and not family_unit(game, "Pz").disrupted
+    assert alamein_vars(game).air["DAF"] == (1, 2) and not family_unit(game, "Pz").disrupted
 
 
 @pytest.mark.rule("FA-AIR.1")
@@ -222,7 +223,7 @@ def test_aa_knocks_the_air_unit_out_for_the_next_game_turn_and_the_log_says_so()
         ("DAF on Pz: die 1: AA.", "note"),
         ("DAF is knocked out for game-turn 2.", "event"),
     ]
-    assert game.vars.air["DAF"] == (1, 2)
+    assert alamein_vars(game).air["DAF"] == (1, 2)
 
 
 @pytest.mark.rule("FA-AIR.2")
@@ -230,4 +231,4 @@ def test_aag_against_an_italian_unit_reads_no_effect() -> None:
     game = allied_strike(unit("It", "axis", "A1", nationality="italian"), [1])
     game.play(Airstrike(H("A1")))
     assert air_log(game) == [("DAF on It: die 1: -.", "note")]
-    assert game.vars.air["DAF"] == (1, 0)  # flown this game-turn, never knocked out
+    assert alamein_vars(game).air["DAF"] == (1, 0)  # flown this game-turn, never knocked out

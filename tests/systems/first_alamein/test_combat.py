@@ -31,6 +31,7 @@ from tobruk.mechanics.actions import (
     Target,
 )
 from tobruk.mechanics.counters import family_unit
+from tobruk.systems.first_alamein.state import alamein_vars
 
 # the charts' GCRT, die 1 to 6, columns 1:4 ... 10:1 (FA-CRT.1)
 COLUMNS = ["1:4", "1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1", "7:1", "10:1"]
@@ -122,10 +123,10 @@ def test_attacks_below_one_to_four_are_not_allowed() -> None:
     game = duel(1, 5)
     with pytest.raises(IllegalOrderError) as exc:
         game.play("attack A3 with A")
-    assert exc.value.clause == "FA-CRT.1" and not game.vars.attacks
+    assert exc.value.clause == "FA-CRT.1" and not alamein_vars(game).attacks
     game = duel(1, 4)
     game.play("attack A3 with A")  # 1:4 exactly is on the table
-    assert len(game.vars.attacks) == 1
+    assert len(alamein_vars(game).attacks) == 1
 
 
 # --- FA-CRT.2: results, Spent as Disrupted ----------------------------------------------------------------
@@ -465,4 +466,4 @@ def test_an_attack_is_made_in_small_steps() -> None:
     game.play(Add("A"))
     assert Declare() in game.legal_orders()
     game.play(Declare())
-    assert [a.order for a in game.vars.attacks] == [Attack((H("A3"),), ("A",))]
+    assert [a.order for a in alamein_vars(game).attacks] == [Attack((H("A3"),), ("A",))]

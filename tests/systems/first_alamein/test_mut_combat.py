@@ -18,6 +18,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, RetreatDistance
+from tobruk.systems.first_alamein.state import alamein_vars
 
 BOX = '[map.fortifications]\nallied = ["A3"]\n'
 LATE = unit("R", "axis", None, extra='arrives = { turn = 5, zone = "west" }')  # still to arrive on turn 1
@@ -56,7 +57,7 @@ def test_only_your_own_ground_units_on_the_map_attack() -> None:
     e = refused(game, "attack A3 with R")  # a reinforcement not arrived yet: neither eliminated nor on the map
     assert (e.clause, e.reason) == ("GG-XIV.A.1", "R is not on the map")
     game.play("attack A3 with A")  # the refusals left the declaration open to the one that is allowed
-    assert game.vars.attacks and game.vars.attacks[0].attackers == ("A",)
+    assert alamein_vars(game).attacks and alamein_vars(game).attacks[0].attackers == ("A",)
 
 
 @pytest.mark.rule("GG-XIV.A.4")
@@ -91,7 +92,7 @@ def test_an_attacker_uses_one_to_all_of_its_factors() -> None:
     assert (e.clause, e.reason) == ("GG-XIV.B.1", "B has factors given but is not attacking")
     assert odds(game, "attack A3 with A:1") == ("1:2", ("attack 1 against defence 2", "A 1"))  # 1 of its 2 factors
     game.play("attack A3 with A:1")
-    assert game.vars.attacks[0].order == Attack((H("A3"),), ("A",), (("A", 1),))
+    assert alamein_vars(game).attacks[0].order == Attack((H("A3"),), ("A",), (("A", 1),))
 
 
 @pytest.mark.rule("GG-XIV.A.2")

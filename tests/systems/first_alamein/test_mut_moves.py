@@ -14,6 +14,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.counters import family_unit
+from tobruk.systems.first_alamein.state import alamein_vars
 
 ROW: Grid = {"rows": 1, "columns": 12}
 
@@ -137,9 +138,9 @@ def test_half_of_an_odd_movement_factor() -> None:
 @pytest.mark.rule("GG-XVI")
 def test_a_unit_takes_control_of_the_village_it_moves_through() -> None:
     game = game_at(mover(side="allied"), "allied-movement", map_extra='[map.terrain]\nvillage = ["A2"]\n', **ROW)
-    assert game.vars.villages == {"A2": "axis"}  # empty and outside any Allied set-up zone: the Axis's at the start
+    assert alamein_vars(game).villages == {"A2": "axis"}  # empty and outside any Allied set-up zone: the Axis's at the start
     game.play("move M A1-A2-A3")
-    assert game.vars.villages == {"A2": "allied"}
+    assert alamein_vars(game).villages == {"A2": "allied"}
     assert game.state.log[-2:] == ["Allied takes control of A2.", "Allied: M moves A1-A2-A3."]
 
 

@@ -19,6 +19,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import Retreat, RetreatDistance
 from tobruk.mechanics.counters import family_unit
+from tobruk.systems.first_alamein.state import alamein_vars
 
 R1, R2 = 5, 6  # the dice of the 1:1 column
 
@@ -152,7 +153,7 @@ def next_to_the_attack(attacker: str, box: bool) -> Game:
     # arranged once the step is reached, so that no box is taken and no attack owed on the way
     family_unit(game, "D").hex, family_unit(game, "F").hex = H("B3"), H("A3")
     family_unit(game, "F").disrupted = True
-    assert not family_unit(game, "D").disrupted and not game.vars.boxes_eliminated
+    assert not family_unit(game, "D").disrupted and not alamein_vars(game).boxes_eliminated
     game.play("attack B3 with A")
     game.play("resolve 1")
     game.play("no-retreat none")

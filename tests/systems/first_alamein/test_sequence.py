@@ -19,6 +19,7 @@ from tobruk.players.base import make_player, play_game
 from tobruk.record import record_of, replay
 from tobruk.systems.first_alamein import FirstAlamein
 from tobruk.systems.first_alamein.charts import Charts as AlameinCharts
+from tobruk.systems.first_alamein.state import alamein_vars
 from tobruk.systems.gazala import GazalaGallop
 from tobruk.systems.gazala.combat import Charts as GazalaCharts
 from tobruk.tools.form import build, to_markdown
@@ -194,12 +195,12 @@ def test_an_unspent_axis_division_eliminates_the_box_it_stands_in() -> None:
     units = unit("Pz", "axis", "A5", type_="armour") + unit("Recce", "axis", "A6", echelon="subdivisional")
     game = Game(scenario(units, rows=1, columns=8, turns=2, map_extra=box))
     advance_to(game, "axis-movement", turn=2)
-    assert game.vars.boxes_eliminated == ("A5",)
+    assert alamein_vars(game).boxes_eliminated == ("A5",)
     units = unit("Pz", "axis", "A5", type_="armour")
     game = Game(scenario(units, rows=1, columns=8, turns=2, map_extra=box, rules='spent_at_start = ["Pz"]'))
     family_unit(game, "Pz").out_of_supply = True  # it stays spent: a spent division eliminates nothing
     advance_to(game, "axis-movement", turn=2)
-    assert family_unit(game, "Pz").disrupted and game.vars.boxes_eliminated == ()
+    assert family_unit(game, "Pz").disrupted and alamein_vars(game).boxes_eliminated == ()
 
 
 @pytest.mark.rule("FA-LOG.1")

@@ -11,6 +11,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
 from tobruk.mechanics.control import controllers
+from tobruk.systems.first_alamein.state import alamein_vars
 
 SETUP = 'setup_zone = "setup"'
 
@@ -38,7 +39,7 @@ def test_each_village_and_town_starts_with_the_side_in_it_else_the_allies_in_the
 def test_the_allied_set_up_ends_with_a_note() -> None:
     game = Game(scenario(unit("SA", "allied", "A5", extra=SETUP) + unit("Pz", "axis", "A1"), tail='[zones.setup]\ncolumns = "3-8"\n'))
     game.play(EndPhase())
-    assert "Allied set-up complete." in game.state.log and game.vars.placed == ()
+    assert "Allied set-up complete." in game.state.log and alamein_vars(game).placed == ()
 
 
 @pytest.mark.rule("FA-UNIT.1")

@@ -12,6 +12,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
 from tobruk.mechanics.counters import family_unit
 from tobruk.systems.first_alamein.sequence import player_turn
+from tobruk.systems.first_alamein.state import alamein_vars
 
 # A8 is El Alamein, the north-east coastal road hex and an Axis supply source; the Allies are far off in A2
 VICTORY_MAP = '[map.supply]\naxis = ["A8"]\n[map.zones]\nalamein = ["A8"]\nroad-end = ["A8"]\n'
@@ -59,7 +60,7 @@ def test_each_player_turn_is_built_in_the_charts_order() -> None:
 def test_the_axis_victory_determination_follows_the_allied_player_turn() -> None:
     game = victory_game(HOLDERS + unit("Z", "allied", "A2"))
     advance_to(game, "allied-movement")  # the Allied determination has passed: nothing noted yet
-    assert game.vars.holding == {} and not [t for t in logged(game, "event") if t.startswith("Axis victory determination")]
+    assert alamein_vars(game).holding == {} and not [t for t in logged(game, "event") if t.startswith("Axis victory determination")]
     advance_to(game, "axis-movement", turn=2)
     assert f"Axis victory determination: {BOTH}." in logged(game, "event")
     assert game.system.form_facts(game)[1] == ("The Axis at each Axis victory determination", [("Turn 1", BOTH)])

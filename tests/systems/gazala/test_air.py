@@ -14,7 +14,7 @@ from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import air as air
 from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Airlift
-from tobruk.systems.gazala.state import Interdiction
+from tobruk.systems.gazala.state import Interdiction, gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -77,7 +77,7 @@ def test_every_ground_attack_cell(die: int, target: str, column: str) -> None:
     if code in ("4thAA/Flak", "4thAA", "Flak", "AAg"):
         code = "-"  # no AA unit in the hex, no German division attacked
     assert family_unit(game, victim).disrupted == (code == "D")
-    assert game.vars.interdiction == Interdiction(flyer, "B4", "allied" if target == "axis" else "axis")
+    assert gazala_vars(game).interdiction == Interdiction(flyer, "B4", "allied" if target == "axis" else "axis")
 
 
 @pytest.mark.rule("GG-X.C")
@@ -91,7 +91,7 @@ def test_aa_results_knock_the_attacker_out_for_this_turn_and_the_next() -> None:
     game.play(Airstrike(H("B4")))
     game.play(NoIntercept())
     assert air.record(game, "DAF")[1] == 2
-    assert game.vars.interdiction is None
+    assert gazala_vars(game).interdiction is None
     assert not family_unit(game, "Pz").disrupted  # the mission ended at the AA result
     # "AAg": a German division level unit shoots back on a 1
     units = (
@@ -139,7 +139,8 @@ def test_interdiction_of_units_moving_through_the_hex() -> None:
     game = game_at(units, "axis-airstrike", [2, 5])  # the strike on Tommy: 2 ("-"); then Kiwi interdicted: 5 (D)
     game.play(Airstrike(H("C4")))
     game.play(NoIntercept())
-    assert game.vars.interdiction is not None and game.vars.interdiction.hex == "C4"
+    interdiction = gazala_vars(game).interdiction
+    assert interdiction is not None and interdiction.hex == "C4"
     while game.phase.key != "allied-movement":
         game.play(EndPhase())
     game.play(Move("Kiwi", (H("A1"), H("B1"), H("C2"), H("C3"))))  # C3 is not the interdicted hex
@@ -168,7 +169,7 @@ def test_interception_of_the_luftwaffe(die: int, result: str) -> None:
     assert (daf[1] == 2) == (result == "AA")
     attacked = result in ("AA", "-")  # the mission goes on
     assert family_unit(game, "Tommy").disrupted == attacked
-    assert (game.vars.interdiction is not None) == attacked
+    assert (gazala_vars(game).interdiction is not None) == attacked
 
 
 @pytest.mark.rule("GG-X.B.3")
@@ -213,7 +214,7 @@ def test_no_air_in_a_sandstorm_and_no_repair() -> None:
     game.vars.weather = "sandstorm"
     assert "[GG-VIII.A.1]" in str(air.why_unavailable(game, AXIS))
     assert game.step.decision(game) is None  # the airstrike phase has nothing to decide
-    game.vars.air = game.vars.air | {"DAF": (0, 2)}
+    gazala_vars(game).air = gazala_vars(game).air | {"DAF": (0, 2)}
     game.state.turn = 2
     air.weather_turn(game)
     assert air.record(game, "DAF")[1] == 3
@@ -225,7 +226,7 @@ def test_rain_a_fifty_percent_roll_per_player_turn() -> None:
     game.vars.weather = "rainstorm"
     air.start_of_player_turn(game)
     game.advance()  # (the two dice are chance nodes, drawn when the game goes on)
-    assert game.vars.air_ok == {"axis": False, "allied": True}
+    assert gazala_vars(game).air_ok == {"axis": False, "allied": True}
     assert "waterlogged" in str(air.why_unavailable(game, AXIS))
     assert air.available(game, ALLIED)
 
@@ -259,7 +260,7 @@ def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: b
     while game.phase.key != "allied-interception":
         game.play(EndPhase())
     game.play(Intercept())
-    assert (game.vars.interdiction is None) == ends
+    assert (gazala_vars(game).interdiction is None) == ends
     assert {u for u in ("LW", "DAF") if air.record(game, u)[1] == 2} == ({knocked_out} - {None})
 
 
@@ -289,4 +290,4 @@ def test_interdiction_spares_disrupted_units_and_ends_on_an_aa_result() -> None:
         game.play(EndPhase())
     game.play(Move("AA4", (H("C3"), H("C4"), H("C5"))))
     assert family_unit(game, "AA4").hex == H("C5") and not family_unit(game, "AA4").disrupted
-    assert game.vars.interdiction is None and air.record(game, "LW")[1] == 2
+    assert gazala_vars(game).interdiction is None and air.record(game, "LW")[1] == 2

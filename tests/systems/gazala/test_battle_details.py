@@ -17,6 +17,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, EndRetreat, NoRetreat, Resolve, Retreat, RetreatDistance
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.counters import family_unit
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -131,7 +132,7 @@ def test_a_retreat_through_a_village_takes_it() -> None:
     game.vars.villages = {"B5": "axis"}
     game.play(RetreatDistance(2))
     game.play(Retreat("Def", (H("B4"), H("B5"), H("B6"))))
-    assert family_unit(game, "Def").hex == H("B6") and game.vars.villages["B5"] == "allied"
+    assert family_unit(game, "Def").hex == H("B6") and gazala_vars(game).villages["B5"] == "allied"
     assert "Def retreats B4-B5-B6." in game.state.log
 
 

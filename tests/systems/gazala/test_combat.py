@@ -34,6 +34,7 @@ from tobruk.mechanics.actions import (
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import combat as cb
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -649,12 +650,12 @@ def test_a_unit_next_to_two_due_hexes_must_take_both_when_it_can() -> None:
     assert Declare() not in game.legal_orders() and Target(H("C4")) in game.legal_orders()  # it must take C4 in
     game.play(Target(H("C4")))
     game.play(Declare())
-    assert [h.label for h in game.vars.attacks[0].order.defenders] == ["B4", "C4"]
+    assert [h.label for h in gazala_vars(game).attacks[0].order.defenders] == ["B4", "C4"]
     # when the wider attack would be below 1:4 the duty toward the second hex lapses
     strong = unit_toml("Def2", "allied", "C4", type_="armour", factors="1-30-2")
     game = duel(6, 2, more=strong)
     game.play(attack_on(game))
-    assert [h.label for h in game.vars.attacks[0].order.defenders] == ["B4"]
+    assert [h.label for h in gazala_vars(game).attacks[0].order.defenders] == ["B4"]
 
 
 @pytest.mark.whole_game

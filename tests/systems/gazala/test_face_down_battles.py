@@ -13,6 +13,7 @@ from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import Attack, NoRetreat, Resolve
 from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 
@@ -37,7 +38,7 @@ def test_an_attack_on_a_dummy_and_a_unit_goes_on_against_the_unit() -> None:
         game.play(NoRetreat())
     assert family_unit(game, "Dum").eliminated and not family_unit(game, "Def").hidden
     assert "Attack on C4 by Att: 6 to 2, 3:1; die 3: R1 (Def R1)" in game.state.log  # B4 dropped from the attack
-    assert game.vars.attacks[0].order.defenders == (H("C4"),)
+    assert gazala_vars(game).attacks[0].order.defenders == (H("C4"),)
 
 
 @pytest.mark.rule("GG-V.B.2")
@@ -47,7 +48,7 @@ def test_an_attack_that_turns_out_below_1_to_4_is_called_off() -> None:
     game.play(Attack((H("B4"),), ("Att",)))  # face down: any odds may be declared
     game.play(Resolve(1))
     assert game.state.log[-1] == "Attack 1 is called off: the odds are below 1:4 after all (GG-XIV.B.4)."
-    assert family_unit(game, "Att").attacked and game.vars.attacks[0].resolved and game.dice.log == []
+    assert family_unit(game, "Att").attacked and gazala_vars(game).attacks[0].resolved and game.dice.log == []
 
 
 @pytest.mark.rule("GG-V.B.2")

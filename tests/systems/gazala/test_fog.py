@@ -24,6 +24,7 @@ from tobruk.players.simple import RandomPlayer
 from tobruk.record import record_of, replay
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala.actions import Weather
+from tobruk.systems.gazala.state import gazala_vars
 from tobruk.view import view
 
 H = Hex.parse
@@ -428,6 +429,6 @@ def test_the_fuzzers_check_catches_a_view_that_tells_counters_apart(gazala: Scen
     with pytest.raises(InvariantError, match="came back"):
         check_face_down(game, AXIS, good, watch)
     watch = FogWatch.new()
-    watch.owners[gone] = "1SA" if game.vars.anon.get("1SA") != gone else "2SA"  # nor stand for another
+    watch.owners[gone] = "1SA" if gazala_vars(game).anon.get("1SA") != gone else "2SA"  # nor stand for another
     with pytest.raises(InvariantError, match="stood for"):
         check_face_down(game, AXIS, good, watch)

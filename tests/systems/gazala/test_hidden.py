@@ -15,6 +15,7 @@ from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Add, Attack, Declare, EndPhase, Place, Resolve, Target
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala.actions import Activate
+from tobruk.systems.gazala.state import gazala_vars
 from tobruk.view import view
 
 H = Hex.parse
@@ -138,7 +139,7 @@ def test_siege_of_tobruk(gazala: Scenario) -> None:
     from tobruk.systems.gazala import hidden as hd
 
     hd.note_siege_lost(game)
-    assert not hd.siege_available(game) and game.vars.siege_lost
+    assert not hd.siege_available(game) and gazala_vars(game).siege_lost
 
 
 def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala: Scenario) -> None:

@@ -17,6 +17,7 @@ from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.actions import Activate, Gallop
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -106,7 +107,7 @@ def test_the_siege_once_lost_stays_lost_and_needs_the_fortress_held(gazala: Scen
     assert not hd.siege_available(game)
     hd.note_siege_lost(game)  # as the siege phase does when it begins (asking never changes the position)
     family_unit(game, "15Pz").hex = H("E12")  # out again, within 6 hexes
-    assert not hd.siege_available(game) and game.vars.siege_lost
+    assert not hd.siege_available(game) and gazala_vars(game).siege_lost
     game = Game(gazala)
     for uid in game.units_of(ALLIED):  # nobody in the fortress: nothing to redeploy
         if family_unit(game, uid).hex in hd.siege_zone(game):
@@ -138,8 +139,8 @@ def test_which_face_down_counter_gets_which_id_depends_on_the_game_not_on_the_na
         for uid in ("Real", "Dum"):
             family_unit(game, uid).hidden = True
         hd.assign_anonymous_ids(game, ["Real", "Dum"])
-        ids = game.vars.anon
-        k0 = game.secret_mac(f"anon:{game.vars.anon_batch}:B4:0")[: hd.ANON_LENGTH]
+        ids = gazala_vars(game).anon
+        k0 = game.secret_mac(f"anon:{gazala_vars(game).anon_batch}:B4:0")[: hd.ANON_LENGTH]
         first.add(next(u for u, a in ids.items() if a == k0))
     assert first == {"Real", "Dum"}
 
@@ -183,6 +184,6 @@ def test_each_attack_phase_numbers_its_attacks_afresh() -> None:
             break
         game.play(EndPhase())
     assert game.decision is not None and game.decision.phase == "allied-attacks"
-    assert game.vars.attacks == () and game.vars.attacked_units == ()
+    assert gazala_vars(game).attacks == () and gazala_vars(game).attacked_units == ()
     game.play(Attack((H("A7"),), ("Tom",)))
-    assert game.vars.attacks[0].id == 1
+    assert gazala_vars(game).attacks[0].id == 1

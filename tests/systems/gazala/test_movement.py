@@ -18,6 +18,7 @@ from tobruk.mechanics.actions import Eliminate, EndPhase, Move
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.actions import Activate, Gallop
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 
@@ -358,7 +359,7 @@ def test_a_loss_in_the_axis_player_turn_is_counted() -> None:
     units = unit_toml("Pz", "axis", "A1") + unit_toml("Tommy", "allied", "C5", type_="infantry")
     game = movement_game(units, rows=3, columns=8)
     mv.eliminate(game, "Tommy", "test")
-    assert game.vars.allied_losses == {"1": 1}
+    assert gazala_vars(game).allied_losses == {"1": 1}
 
 
 @pytest.mark.rule("GG-VII.B")

@@ -22,6 +22,7 @@ from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Place, Resolve
 from tobruk.systems.gazala import air as air
 from tobruk.systems.gazala.actions import Activate, Convoy, Gallop, Weather
 from tobruk.systems.gazala.setup import stacking_problem
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 
@@ -105,13 +106,13 @@ def mission_flying() -> Game:
 
 def flown_already() -> Game:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
-    game.vars.air = game.vars.air | {"LW": (1, 0)}  # (the turn it last flew, the last turn it is knocked out)
+    gazala_vars(game).air = gazala_vars(game).air | {"LW": (1, 0)}  # (the turn it last flew, the last turn it is knocked out)
     return game
 
 
 def knocked_out() -> Game:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
-    game.vars.air = game.vars.air | {"LW": (0, 2)}
+    gazala_vars(game).air = gazala_vars(game).air | {"LW": (0, 2)}
     return game
 
 

@@ -18,6 +18,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, EndRetreat, NoRetreat, Resolve, Retreat, RetreatDistance
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.counters import family_unit
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -338,7 +339,7 @@ def r1_next_to_the_attack(fort: str) -> Game:
     # Allied box in the Axis victory determination (GG-XI.A.5)
     family_unit(game, "Pal").hex = H("A4")
     family_unit(game, "Pal").disrupted = True
-    assert not game.vars.boxes_eliminated
+    assert not gazala_vars(game).boxes_eliminated
     game.play(Attack((H("B4"),), ("Att",)))
     game.play(Resolve(1))
     answer_no_retreat(game)

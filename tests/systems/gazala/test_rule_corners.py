@@ -18,6 +18,7 @@ from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import air as air
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala.actions import Convoy
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -77,9 +78,10 @@ def test_the_interdiction_ends_with_the_enemy_player_turn() -> None:
     game.play(NoIntercept())
     while game.phase.key != "allied-recovery":
         game.play(EndPhase())
-        assert game.vars.interdiction.hex == "C4"  # through the Allied player-turn
+        interdiction = gazala_vars(game).interdiction
+        assert interdiction is not None and interdiction.hex == "C4"  # through the Allied player-turn
     game.play(EndPhase()) if game.decision is not None and game.decision.phase == "allied-recovery" else None
-    assert game.vars.interdiction is None
+    assert gazala_vars(game).interdiction is None
 
 
 @pytest.mark.rule("GG-XV.A.2")
@@ -89,7 +91,7 @@ def test_a_sandstorm_line_is_3_mf_plus_the_die_of_the_determination() -> None:
     game = game_with(units, SOURCE + track(1, 5), rows=1, columns=20, dice=[4], phase="axis-attacks")
     game.vars.weather = "sandstorm"
     recovery(game)
-    assert game.dice.log[-1].purpose == "Axis supply line in a sandstorm" and game.vars.supply_die == {"axis": 4}
+    assert game.dice.log[-1].purpose == "Axis supply line in a sandstorm" and gazala_vars(game).supply_die == {"axis": 4}
     from tobruk.systems.gazala import supply as sp
 
     status = sp.status(game, AXIS)
@@ -113,7 +115,7 @@ def test_taking_a_village_is_logged() -> None:
     game = movement_game(unit_toml("Pz", "axis", "A1"), '[map.terrain]\nvillage = ["A3"]\n', rows=1, columns=8)
     game.vars.villages = {"A3": "allied"}
     game.play(Move("Pz", (H("A1"), H("A2"), H("A3"), H("A4"))))
-    assert "Axis takes control of A3." in game.state.log and game.vars.villages["A3"] == "axis"
+    assert "Axis takes control of A3." in game.state.log and gazala_vars(game).villages["A3"] == "axis"
 
 
 @pytest.mark.rule("GG-VII.B")
@@ -142,6 +144,6 @@ def test_a_village_taken_is_logged_by_its_name(gazala: Scenario) -> None:
 
     game = Game(gazala)
     pass_through(game, AXIS, [H("C9"), H("C10")])  # Acroma
-    assert game.state.log[-1] == "Axis takes control of Acroma." and game.vars.villages["C10"] == "axis"
+    assert game.state.log[-1] == "Axis takes control of Acroma." and gazala_vars(game).villages["C10"] == "axis"
     pass_through(game, AXIS, [H("C10")])  # already Axis: nothing more
     assert game.state.log[-1] == "Axis takes control of Acroma." and game.state.log.count(game.state.log[-1]) == 1

@@ -22,6 +22,7 @@ from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Gallop
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -257,10 +258,10 @@ def test_only_allied_losses_in_the_axis_player_turn_count() -> None:
     assert mv.activations_left(game) == 2
     mv.eliminate(game, "T0", "test")
     mv.eliminate(game, "T1", "test")  # two Allied losses in the Axis player-turn: two more
-    assert game.vars.allied_losses == {"1": 2} and mv.activations_left(game) == 4
+    assert gazala_vars(game).allied_losses == {"1": 2} and mv.activations_left(game) == 4
     game = at_phase(game, "allied-attacks")
     mv.eliminate(game, "T2", "test")  # in the Allied player-turn: not counted
-    assert game.vars.allied_losses == {"1": 2}
+    assert gazala_vars(game).allied_losses == {"1": 2}
 
 
 # --- the siege of Tobruk: who is redeployed (GG-XIV.B.6) -------------------------------------------------------------
@@ -350,6 +351,6 @@ def test_a_brigade_broken_down_takes_no_village_beyond_where_it_stopped() -> Non
     game = movement_game(CRUSADER, village, rows=1, columns=10, side="allied", dice=ForcedDice([2]))
     game.vars.villages = {"A5": "axis"}
     game.play(Move("22Armd", tuple(H(f"A{c}") for c in range(1, 7))))
-    assert family_unit(game, "22Armd").hex == H("A3") and game.vars.villages["A5"] == "axis"
+    assert family_unit(game, "22Armd").hex == H("A3") and gazala_vars(game).villages["A5"] == "axis"
     assert game.state.log[-1] == "Allied: 22Armd moves A1-A2-A3-A4-A5-A6; breaks down in A3 (rolled 2) and is disrupted."
     assert game.dice.log[-1].purpose == "Crusader breakdown, 22Armd (4 or less breaks down)"

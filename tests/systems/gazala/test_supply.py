@@ -13,6 +13,7 @@ from tobruk.mechanics.actions import EndPhase, Move
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Convoy
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -138,7 +139,7 @@ def test_villages_under_enemy_control_block_and_change_hands_by_passing_through(
     game.vars.villages = {"A7": "allied"}
     assert not supplied(game, "Pz")
     game.play(Move("Pz", (H("A9"), H("A8"), H("A7"), H("A6"))))
-    assert game.vars.villages["A7"] == "axis"
+    assert gazala_vars(game).villages["A7"] == "axis"
     assert supplied(game, "Pz")
 
 

@@ -20,6 +20,7 @@ from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
 from tobruk.systems.gazala.actions import Convoy
+from tobruk.systems.gazala.state import gazala_vars
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 GERMAN = (
@@ -193,7 +194,7 @@ def test_every_convoy_that_arrives_keeps_its_unit_in_supply() -> None:
     game.play(Convoy("P1"))
     game.play(Convoy("P2"))
     assert not family_unit(game, "P1").out_of_supply and not family_unit(game, "P2").out_of_supply
-    assert game.vars.supply["axis"]["P1"]["how"] == game.vars.supply["axis"]["P2"]["how"] == "truck convoy"
+    assert gazala_vars(game).supply["axis"]["P1"]["how"] == gazala_vars(game).supply["axis"]["P2"]["how"] == "truck convoy"
 
 
 @pytest.mark.rule("GG-XV.A.4")

@@ -16,6 +16,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
 from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import supply as sp
+from tobruk.systems.gazala.state import gazala_vars
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 GERMAN = (
@@ -72,7 +73,7 @@ def test_the_determination_is_logged() -> None:
     game.play(EndPhase())  # no convoy
     assert "Axis supply: 2 units in supply, out of supply: Out; recovered: Tired." in game.state.log
     assert not family_unit(game, "Tired").disrupted and family_unit(game, "Out").out_of_supply and not family_unit(game, "In").out_of_supply
-    assert game.vars.supply["axis"]["Out"]["supplied"] is False
+    assert gazala_vars(game).supply["axis"]["Out"]["supplied"] is False
 
 
 @pytest.mark.rule("GG-XV.A.3")

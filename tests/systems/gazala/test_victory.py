@@ -14,6 +14,7 @@ from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import EndPhase
 from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import victory as vp
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 
@@ -161,7 +162,8 @@ def test_allied_sudden_victory_on_a5_or_g1(gazala: Scenario) -> None:
     while game.decision is not None and game.turn < 3:
         game.play("weather 1 2" if game.decision.phase == "weather" else EndPhase())
     assert game.is_over and game.turn == 2 and game.phase.key == "allied-victory"
-    result = game.vars.result
+    result = gazala_vars(game).result
+    assert result is not None
     assert result["winner"] == "allied" and result["sudden"] and result["allied"] == (("Allied unit on G1 (sudden victory)", "10"),)
     assert result["level"] == "Major Victory"
 
@@ -178,7 +180,7 @@ def test_box_eliminated_by_an_undisrupted_enemy_division_in_its_victory_phase(ga
     while game.turn == 1:
         game.play(EndPhase())
     game.play("weather 1 2")  # then the Axis victory determination phase of turn 2 runs
-    gone = game.vars.boxes_eliminated
+    gone = gazala_vars(game).boxes_eliminated
     assert "C5" in gone and "B5" in gone and "D5" not in gone  # 21Pz is disrupted
 
 

@@ -29,7 +29,7 @@ from tobruk.systems.first_alamein.actions import VOCABULARY
 from tobruk.systems.first_alamein.battle import battle_rules
 from tobruk.systems.first_alamein.charts import read_charts
 from tobruk.systems.first_alamein.position import make_stacking_rules
-from tobruk.systems.first_alamein.state import FirstAlameinVars
+from tobruk.systems.first_alamein.state import FirstAlameinVars, alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -75,8 +75,8 @@ class FirstAlamein(FamilySystem):
         game.log(f"Turn {game.turn}" + (f", {faces.day(game)}." if faces.day(game) else "."))
 
     def end_game(self, game: Game) -> None:
-        game.vars.result = vp.score(game)
-        for line in vp.describe(game.vars.result):
+        result = alamein_vars(game).result = vp.score(game)
+        for line in vp.describe(result):
             game.log(line, kind="event")
 
     # --- what the faces ask (faces.py: bound here as they are) -------------------------------------------------

@@ -22,6 +22,7 @@ from tobruk.mechanics import air as mechanics_air
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
+from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -33,7 +34,7 @@ def air_units(game: Game, side: Side) -> list[str]:
 
 def record(game: Game, uid: str) -> tuple[int, int]:
     """(the game-turn the air unit last flew, the last game-turn it is knocked out)."""
-    flown_and_out: tuple[int, int] = game.vars.air.get(uid, (0, 0))
+    flown_and_out: tuple[int, int] = alamein_vars(game).air.get(uid, (0, 0))
     return flown_and_out
 
 
@@ -64,12 +65,12 @@ def why_no_strike(game: Game, side: Side) -> IllegalOrderError | None:
 
 
 def flown(game: Game, uid: str) -> None:
-    game.vars.air = {**game.vars.air, uid: (game.turn, record(game, uid)[1])}
+    alamein_vars(game).air = {**alamein_vars(game).air, uid: (game.turn, record(game, uid)[1])}
 
 
 def knock_out(game: Game, uid: str) -> None:
     """EAX or AA (FA-AIR.2): the air unit cannot be used in the next game-turn."""
-    game.vars.air = {**game.vars.air, uid: (record(game, uid)[0], game.turn + 1)}
+    alamein_vars(game).air = {**alamein_vars(game).air, uid: (record(game, uid)[0], game.turn + 1)}
     game.log(f"{uid} is knocked out for game-turn {game.turn + 1}.", kind="event")
 
 

@@ -31,6 +31,7 @@ from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import Charts, chart
 from tobruk.systems.first_alamein.retreat import retreat_paths
+from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -79,7 +80,10 @@ class FirstAlameinBattle(BattleRules):
             if u.out_of_supply and not u.disrupted:
                 u.disrupted = True  # GG-XV.B: attacking out of supply
                 game.log(f"{uid} attacked out of supply and is spent.")
-        game.vars.attacked_units = (*game.vars.attacked_units, *(u for u in a.defenders if u not in game.vars.attacked_units))
+        alamein_vars(game).attacked_units = (
+            *alamein_vars(game).attacked_units,
+            *(u for u in a.defenders if u not in alamein_vars(game).attacked_units),
+        )
         for uid, e in effects.items():
             effect = c.effect(e.code)
             if effect.spent:
@@ -196,9 +200,9 @@ def suggestions(game: Game, side: Side) -> list[Attack]:
 def end_of_attacks(game: Game, side: Side) -> bool:
     """GG-IX.B: spent units next to unspent enemy units nobody attacked take an AR as the step ends; ``True``
     if those retreats were started (the step closes when they are done)."""
-    if game.vars.closing_retreats == game.step.key:
+    if alamein_vars(game).closing_retreats == game.step.key:
         return False
-    game.vars.closing_retreats = game.step.key
+    alamein_vars(game).closing_retreats = game.step.key
     threatened = exposed(game, side, DUTIES)
     if not threatened:
         return False

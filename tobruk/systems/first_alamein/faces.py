@@ -23,6 +23,7 @@ from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.charts import chart
+from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -96,9 +97,9 @@ def view(game: Game, side: Side) -> dict[str, Any]:
             }
             for a in battles.pending(game)
         ],
-        "boxes_eliminated": list(game.vars.boxes_eliminated),
+        "boxes_eliminated": list(alamein_vars(game).boxes_eliminated),
         "objectives": list(objective_labels(game)),
-        "result": plain(game.vars.result),
+        "result": plain(alamein_vars(game).result),
     }
 
 
@@ -148,12 +149,12 @@ def turn_notes(game: Game) -> dict[str, str]:
 def result_lines(game: Game) -> list[str]:
     from tobruk.systems.first_alamein import victory as vp
 
-    result = game.vars.result
+    result = alamein_vars(game).result
     return vp.describe(result) if result else []
 
 
 def summary(game: Game) -> Summary | None:
-    result = game.vars.result
+    result = alamein_vars(game).result
     if not result:
         return None
     margin = Fraction(1 if result["winner"] == Side.ALLIED.value else -1)
@@ -169,11 +170,11 @@ def score_now(game: Game) -> dict[str, float]:
 def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
     """FA-LOG.1: the form's "Boxes" line, and what the Axis held at each victory determination."""
     boxes = game.scenario.map.fortifications
-    gone = set(game.vars.boxes_eliminated)
+    gone = set(alamein_vars(game).boxes_eliminated)
     name = {h: ", ".join(p.name for p in game.scenario.map.places_in(h) if "box" in p.name.lower()) for h in boxes}
     held = [f"{name[h] or h} ({h})" for h in sorted(boxes) if h.label not in gone]
     lost = [f"{name[h] or h} ({h})" for h in sorted(boxes) if h.label in gone]
-    turns = [(f"Turn {t}", "; ".join(h) or "nothing") for t, h in sorted(game.vars.holding.items(), key=lambda x: int(x[0]))]
+    turns = [(f"Turn {t}", "; ".join(h) or "nothing") for t, h in sorted(alamein_vars(game).holding.items(), key=lambda x: int(x[0]))]
     return [
         ("Boxes", [("Standing at the end", ", ".join(held) or "none"), ("Eliminated", ", ".join(lost) or "none")]),
         ("The Axis at each Axis victory determination", turns),
@@ -221,10 +222,10 @@ def unit_rows(game: Game) -> dict[str, int]:
 
 
 def supply_marks(game: Game) -> tuple[tuple[str, int, int, bool], ...]:
-    """The last supply determinations (``game.vars.supply``) as (unit, its row in the arrays, the index of the hex it
+    """The last supply determinations (``alamein_vars(game).supply``) as (unit, its row in the arrays, the index of the hex it
     was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once per
     determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
-    supply = game.vars.supply
+    supply = alamein_vars(game).supply
 
     def work() -> tuple[tuple[str, int, int, bool], ...]:
         rows = unit_rows(game)

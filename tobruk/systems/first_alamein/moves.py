@@ -26,6 +26,7 @@ from tobruk.mechanics.reach import MF, MoveContext, Reach, SideTables, enemy_tab
 from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
+from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -132,7 +133,7 @@ def _kept_moves_now(game: Game, side: Side) -> dict[int, UnitBlocks]:
         game.turn,
         game.state.step,
         game.side_key(side.enemy),
-        game.vars.key_without(("villages",)),
+        alamein_vars(game).key_without(("villages",)),
         frozenset(pos.zoc_exempt(game, side)),
     )
 

@@ -18,6 +18,7 @@ from tobruk.mechanics.counters import UnitType, family_defs, family_unit
 from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.first_alamein.charts import chart
+from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -50,7 +51,7 @@ def eliminate(game: Game, uid: str, why: str) -> None:
 # --- boxes ---------------------------------------------------------------------------------------------
 def boxes(game: Game, side: Side) -> frozenset[Hex]:
     """The side's boxes still standing (GG-XI.A.5 eliminates them)."""
-    gone = set(game.vars.boxes_eliminated)
+    gone = set(alamein_vars(game).boxes_eliminated)
     return frozenset(h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone)
 
 
@@ -73,14 +74,14 @@ def phasing_side(game: Game) -> Side | None:
 
 def record_boxes_held(game: Game, side: Side) -> None:
     """GG-XI.A.3 reads the boxes held at the start of the side's player-turn: remember them then."""
-    game.vars.boxes_held = {**game.vars.boxes_held, side.value: tuple(h.label for h in boxes_held_now(game, side))}
+    alamein_vars(game).boxes_held = {**alamein_vars(game).boxes_held, side.value: tuple(h.label for h in boxes_held_now(game, side))}
 
 
 def zoc_exempt(game: Game, side: Side) -> set[Hex]:
     """GG-XI.A.3: the side's boxes the enemy's ZOC does not reach: in its own player-turn those it held at the
     start of it, in the enemy's those it holds now."""
     if phasing_side(game) is side:
-        return {Hex.parse(h) for h in game.vars.boxes_held.get(side.value, ())}
+        return {Hex.parse(h) for h in alamein_vars(game).boxes_held.get(side.value, ())}
     return set(boxes_held_now(game, side))
 
 

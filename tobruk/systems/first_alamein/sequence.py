@@ -35,6 +35,7 @@ from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import supply as sp
 from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.battle import DUTIES, end_of_attacks, suggestions
+from tobruk.systems.first_alamein.state import alamein_vars
 from tobruk.systems.first_alamein.steps import FAStep
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class SetupStep(FAStep):
 
     def placements(self, game: Game, uid: str, occupants: dict[Hex, list[str]]) -> list[Place]:
         zone = game.scenario.setup_zone.get(uid)
-        if zone is None or uid in game.vars.placed:
+        if zone is None or uid in alamein_vars(game).placed:
             return []
         here = family_unit(game, uid).hex
         return [Place(uid, h) for h in sorted(game.scenario.zone(zone)) if h != here and not occupants.get(h)]
@@ -78,12 +79,12 @@ class SetupStep(FAStep):
                 "it has a fixed position"
                 if zone is None
                 else "it has been placed already"
-                if order.unit in game.vars.placed
+                if order.unit in alamein_vars(game).placed
                 else f"{order.hex} is not a free hex of its set-up zone {zone!r} (one unit a hex)"
             )
             raise IllegalOrderError("CA-SC.7", f"{order.unit} cannot be set up in {order.hex}: {why}")
         family_unit(game, order.unit).hex = order.hex
-        game.vars.placed = (*game.vars.placed, order.unit)
+        alamein_vars(game).placed = (*alamein_vars(game).placed, order.unit)
         game.log(f"{decision.side.display} sets up {order.unit} in {order.hex}.")
 
     @on(EndPhase)
@@ -92,7 +93,7 @@ class SetupStep(FAStep):
 
     def finish(self, game: Game) -> None:
         super().finish(game)
-        game.vars.placed = ()
+        alamein_vars(game).placed = ()
         game.log("Allied set-up complete.")
 
 
@@ -222,9 +223,9 @@ class AttackStep(FAStep):
 
     def finish(self, game: Game) -> None:
         super().finish(game)
-        game.vars.attacks = ()
-        game.vars.attacked_units = ()
-        game.vars.closing_retreats = None
+        alamein_vars(game).attacks = ()
+        alamein_vars(game).attacked_units = ()
+        alamein_vars(game).closing_retreats = None
 
 
 class AutomaticStep(FAStep):

@@ -21,6 +21,7 @@ from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, entry_state, entry_steps, trace_all
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
+from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -104,7 +105,7 @@ def determine(game: Game, side: Side) -> None:
     result = status(game, side)
     for uid, entry in result.items():
         family_unit(game, uid).out_of_supply = not entry["supplied"]
-    game.vars.supply = {**game.vars.supply, side.value: result}
+    alamein_vars(game).supply = {**alamein_vars(game).supply, side.value: result}
     out = [u for u, e in result.items() if not e["supplied"]]
     game.log(
         f"{side.display} supply: {len(result) - len(out)} units in supply" + (f", out of supply: {', '.join(out)}" if out else "") + ".",

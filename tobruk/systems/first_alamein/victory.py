@@ -15,6 +15,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import supply as sp
+from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -24,7 +25,7 @@ def eliminate_boxes(game: Game, side: Side) -> None:
     """GG-XI.A.5: enemy boxes an unspent division of ``side`` stands in are eliminated."""
     for h in sorted(pos.boxes(game, side.enemy)):
         if any(family_defs(game)[u].is_division and not family_unit(game, u).disrupted for u, at in pos.on_map(game, side) if at == h):
-            game.vars.boxes_eliminated = (*game.vars.boxes_eliminated, h.label)
+            alamein_vars(game).boxes_eliminated = (*alamein_vars(game).boxes_eliminated, h.label)
             game.log(f"{side.display}: the box in {h} is eliminated.", kind="loss")
 
 
@@ -53,7 +54,7 @@ def holding(game: Game) -> list[str]:
 def note_holding(game: Game) -> None:
     """The Axis victory determination: what the Axis holds at the end of this game-turn."""
     held = holding(game)
-    game.vars.holding = {**game.vars.holding, str(game.turn): tuple(held)}
+    alamein_vars(game).holding = {**alamein_vars(game).holding, str(game.turn): tuple(held)}
     if held:
         game.log(f"Axis victory determination: {'; '.join(held)}.", kind="event")
 

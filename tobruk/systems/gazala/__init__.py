@@ -27,7 +27,7 @@ from tobruk.systems.gazala import victory as vp
 from tobruk.systems.gazala.actions import VOCABULARY
 from tobruk.systems.gazala.battle import BATTLE
 from tobruk.systems.gazala.control import set_initial_control
-from tobruk.systems.gazala.state import GazalaVars
+from tobruk.systems.gazala.state import GazalaVars, gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -55,14 +55,14 @@ class GazalaGallop(FamilySystem):
     def sequence(self, game: Game) -> Sequence[Step]:
         if game.state.turn > 1:
             return sq.LATER_TURNS
-        return sq.NONHISTORICAL_FIRST_TURN if game.vars.nonhistorical else sq.FIRST_TURN
+        return sq.NONHISTORICAL_FIRST_TURN if gazala_vars(game).nonhistorical else sq.FIRST_TURN
 
     def setup(self, game: Game) -> None:
         nonhistorical = "nonhistorical" in game.options
         for uid, d in family_defs(game).items():
             if d.side is Side.ALLIED:  # GG-V.A.2: Allied units start inactive
                 family_unit(game, uid).activated = False
-        game.vars.nonhistorical = nonhistorical
+        gazala_vars(game).nonhistorical = nonhistorical
         if nonhistorical:
             hd.hide_allied_units(game)
         set_initial_control(game)
@@ -73,12 +73,12 @@ class GazalaGallop(FamilySystem):
             u = family_unit(game, uid)
             u.moved = False
             u.attacked = False
-        game.vars.convoys_used = {}
+        gazala_vars(game).convoys_used = {}
         game.log(f"Turn {game.state.turn}.")
 
     def end_game(self, game: Game) -> None:
-        game.vars.result = vp.score(game)
-        for line in vp.describe(game.vars.result):
+        result = gazala_vars(game).result = vp.score(game)
+        for line in vp.describe(result):
             game.log(line)
 
     # --- what the faces ask (faces.py, hidden.py: bound here as they are) ---------------------------------------

@@ -22,7 +22,7 @@ from tobruk.mechanics.counters import AACapability, UnitType, family_defs, famil
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
-from tobruk.systems.gazala.state import Interdiction
+from tobruk.systems.gazala.state import Interdiction, gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -37,12 +37,12 @@ def air_unit(game: Game, side: Side) -> str | None:
 
 def record(game: Game, uid: str) -> tuple[int, int]:
     """(the turn the air unit last flew, the last turn it is knocked out)."""
-    flown_and_out: tuple[int, int] = game.vars.air.get(uid, (0, 0))
+    flown_and_out: tuple[int, int] = gazala_vars(game).air.get(uid, (0, 0))
     return flown_and_out
 
 
 def flown(game: Game, uid: str) -> None:
-    game.vars.air = game.vars.air | {uid: (game.turn, record(game, uid)[1])}
+    gazala_vars(game).air = gazala_vars(game).air | {uid: (game.turn, record(game, uid)[1])}
 
 
 def why_unavailable(game: Game, side: Side) -> IllegalOrderError | None:
@@ -52,13 +52,13 @@ def why_unavailable(game: Game, side: Side) -> IllegalOrderError | None:
     if uid is None:
         return IllegalOrderError("GG-X.A", "no air unit")
     used, out_until = record(game, uid)
-    if game.vars.weather == "sandstorm":
+    if gazala_vars(game).weather == "sandstorm":
         return IllegalOrderError("GG-VIII.A.1", "no air units in a sandstorm")
     if out_until >= game.turn:
         return IllegalOrderError("GG-X.C", f"{uid} is knocked out until the end of turn {out_until}")
     if used == game.turn:
         return IllegalOrderError("GG-X.A", f"{uid} has flown already this game-turn")
-    if game.vars.weather == "rainstorm" and not game.vars.air_ok.get(side.value, False):
+    if gazala_vars(game).weather == "rainstorm" and not gazala_vars(game).air_ok.get(side.value, False):
         return IllegalOrderError("GG-VIII.B.1", "the airfields are waterlogged this player-turn")
     return None
 
@@ -68,16 +68,17 @@ def available(game: Game, side: Side) -> bool:
 
 
 def knock_out(game: Game, uid: str) -> None:
-    game.vars.air = game.vars.air | {uid: (record(game, uid)[0], game.turn + 1)}  # the rest of this game-turn and the next
-    if game.vars.interdiction is not None and game.vars.interdiction.air == uid:
-        game.vars.interdiction = None
+    v = gazala_vars(game)
+    v.air = v.air | {uid: (record(game, uid)[0], game.turn + 1)}  # the rest of this game-turn and the next
+    if v.interdiction is not None and v.interdiction.air == uid:
+        v.interdiction = None
     game.log(f"{uid} is knocked out for the rest of this turn and the next.", kind="event")
 
 
 def start_of_player_turn(game: Game) -> None:
     """GG-VIII.B.1: in a rainstorm each player rolls for his air unit each player-turn (50%: 4-6), the Axis first."""
-    game.vars.air_ok = {}
-    if game.vars.weather == "rainstorm":
+    gazala_vars(game).air_ok = {}
+    if gazala_vars(game).weather == "rainstorm":
         for side in reversed(Side):  # (the last pushed is rolled first)
             game.push_frame(AirfieldsRoll(side.value))
 
@@ -92,15 +93,16 @@ class AirfieldsRoll(Chance):
         return f"{Side(self.side).display} airfields in the rain (4-6)"
 
     def resolve(self, game: Game, value: int) -> None:
-        game.vars.air_ok = game.vars.air_ok | {self.side: value >= 4}
+        gazala_vars(game).air_ok = gazala_vars(game).air_ok | {self.side: value >= 4}
 
 
 def weather_turn(game: Game) -> None:
     """GG-VIII.A.1: a sandstorm halts the repair of knocked-out air units for the turn."""
-    if game.vars.weather != "sandstorm":
+    if gazala_vars(game).weather != "sandstorm":
         return
-    game.vars.air = {
-        uid: ((used, out_until + 1) if out_until >= game.turn else (used, out_until)) for uid, (used, out_until) in game.vars.air.items()
+    gazala_vars(game).air = {
+        uid: ((used, out_until + 1) if out_until >= game.turn else (used, out_until))
+        for uid, (used, out_until) in gazala_vars(game).air.items()
     }
 
 
@@ -162,7 +164,7 @@ class InterceptRoll(mechanics_air.InterceptionRoll):
             if result == "EAX":
                 knock_out(game, self.target)
             elif result == "Int":
-                game.vars.interdiction = None
+                gazala_vars(game).interdiction = None
             elif result == "AA":
                 knock_out(game, self.interceptor)
             return
@@ -180,7 +182,8 @@ def finish(game: Game, mission: AirMission, intercepted_by: str | None) -> None:
     """Resolve a mission after the enemy's answer: the interception's die first, if there is one."""
     uid, kind = mission.air, mission.kind
     if kind == "intercept-interdiction":
-        target = None if game.vars.interdiction is None else game.vars.interdiction.air
+        interdiction = gazala_vars(game).interdiction
+        target = None if interdiction is None else interdiction.air
         if target is not None:
             game.push_frame(InterceptRoll(mission.side, uid, mission.hex, kind, uid, target))
         return
@@ -197,9 +200,11 @@ def carry_out(game: Game, mission: AirMission) -> None:
     assert mission.hex is not None
     target = Hex.parse(mission.hex)
     if kind == "airlift":
-        helped = game.vars.supply_help
+        helped = gazala_vars(game).supply_help
         axis = Side.AXIS.value
-        game.vars.supply_help = helped | {axis: helped.get(axis, {}) | {u: "aerial resupply" for u in game.units_at(target, Side.AXIS)}}
+        gazala_vars(game).supply_help = helped | {
+            axis: helped.get(axis, {}) | {u: "aerial resupply" for u in game.units_at(target, Side.AXIS)}
+        }
         game.log(f"{uid} supplies the Axis units in {target}.")
         return
     ground_attack(game, side, uid, target)
@@ -268,20 +273,20 @@ class GroundAttack(mechanics_air.AirAttacks):
         return False
 
     def done(self, game: Game) -> None:
-        game.vars.interdiction = Interdiction(self.air, self.hex, self.side)
+        gazala_vars(game).interdiction = Interdiction(self.air, self.hex, self.side)
         game.log(f"{self.air} stays over {self.hex} to interdict movement.", kind="event")
 
 
 def interdicts(game: Game, uid: str, entered: Hex) -> bool:
     """Whether the enemy air unit over ``entered`` attacks ``uid`` as it enters the hex in its player-turn (GG-X.B.1):
     an undisrupted unit of the side the air unit is interdicting."""
-    i = game.vars.interdiction
+    i = gazala_vars(game).interdiction
     return i is not None and i.hex == entered.label and family_defs(game)[uid].side.value != i.side and not family_unit(game, uid).disrupted
 
 
 def interdiction_result(game: Game, uid: str, die: int) -> bool:
     """The interdicting air unit's attack on ``uid`` with the die ``die``: ``True`` if it must stop (disrupted)."""
-    i = game.vars.interdiction
+    i = gazala_vars(game).interdiction
     assert i is not None
     code = air_result_on(game, i.air, uid, die)
     if code == "AA":
@@ -292,6 +297,6 @@ def interdiction_result(game: Game, uid: str, die: int) -> bool:
 
 def end_of_enemy_player_turn(game: Game, side: Side) -> None:
     """Interdiction lasts through the enemy's player-turn: ``side`` has just finished its player-turn."""
-    i = game.vars.interdiction
+    i = gazala_vars(game).interdiction
     if i is not None and i.side != side.value:
-        game.vars.interdiction = None
+        gazala_vars(game).interdiction = None

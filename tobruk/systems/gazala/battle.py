@@ -31,6 +31,7 @@ from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import pass_through
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -110,14 +111,14 @@ class GazalaBattle(BattleRules):
             if family_unit(game, uid).out_of_supply and not family_unit(game, uid).disrupted:
                 family_unit(game, uid).disrupted = True  # GG-XV.B: attacking out of supply
                 game.log(f"{uid} attacked out of supply and is disrupted.")
-        attacked = list(game.vars.attacked_units)
+        attacked = list(gazala_vars(game).attacked_units)
         for uid in a.defenders:
             if uid not in attacked:
                 attacked.append(uid)
             if family_defs(game)[uid].side is Side.ALLIED and not family_unit(game, uid).activated:
                 family_unit(game, uid).activated = True  # GG-V.A.3
                 game.log(f"Allied: {uid} is attacked and activated.")
-        game.vars.attacked_units = tuple(attacked)
+        gazala_vars(game).attacked_units = tuple(attacked)
         for uid, e in effects.items():
             if e.code in ("R1", "R2", "D") and uid in a.defenders:
                 family_unit(game, uid).disrupted = True  # GG-IX.D: disrupted again stays disrupted
@@ -199,7 +200,7 @@ def attack_group(game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[s
     ]
     if not usable:
         return ()
-    if game.vars.weather == "sandstorm":  # GG-VIII.A.3
+    if gazala_vars(game).weather == "sandstorm":  # GG-VIII.A.3
         best = max(usable, key=lambda h: sum(family_defs(game)[u].attack for u in able[h]))
         return tuple(able[best])
     return tuple(u for h in usable for u in able[h])

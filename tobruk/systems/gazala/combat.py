@@ -35,6 +35,7 @@ from tobruk.mechanics.retreat import RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -137,7 +138,7 @@ def _half(n2: int) -> str:
 
 
 def own_forts(game: Game, side: Side) -> set[Hex]:
-    gone = set(game.vars.boxes_eliminated)
+    gone = set(gazala_vars(game).boxes_eliminated)
     return {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
 
 
@@ -186,7 +187,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
         raise IllegalOrderError("GG-XIV.A.4", "an attack needs at least one attacking unit")
     if len(set(order.attackers)) != len(order.attackers) or len(set(order.defenders)) != len(order.defenders):
         raise IllegalOrderError("GG-XIV.A.4", "a unit or hex is named twice")
-    pending = {u for a in game.vars.attacks if not a.resolved and a.id != declared for u in a.attackers}
+    pending = {u for a in gazala_vars(game).attacks if not a.resolved and a.id != declared for u in a.attackers}
     for uid in order.attackers:
         d = family_defs(game).get(uid)
         if d is None or d.side is not side or d.is_dummy or d.is_air:
@@ -223,7 +224,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
             tow = m.feature(a, h, Feature.TOWERING_ESCARPMENT)
             if tow is not None and tow.high == h:
                 raise IllegalOrderError("GG-XI.D", f"{h} is atop a towering escarpment and cannot be attacked up it")
-    if game.vars.weather == "sandstorm" and len(attack_hexes) > 1:
+    if gazala_vars(game).weather == "sandstorm" and len(attack_hexes) > 1:
         raise IllegalOrderError("GG-VIII.A.3", "in a sandstorm attackers in different hexes may not combine")
 
     charts = chart(game)

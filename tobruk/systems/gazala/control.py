@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from tobruk.board.maps import Terrain
 from tobruk.engine.sides import Side
 from tobruk.mechanics.control import controllers, pass_through
+from tobruk.systems.gazala.state import gazala_vars
 
 __all__ = ["pass_through", "set_initial_control", "villages"]
 
@@ -22,6 +23,6 @@ def set_initial_control(game: Game) -> None:
     """At the start each village or town belongs to the side on whose side of the Gazala Line it lies."""
     m = game.scenario.map
     west = game.scenario.zone("axis-free-setup") if "axis-free-setup" in game.scenario.zones else frozenset()
-    game.vars.villages = {
+    gazala_vars(game).villages = {
         h.label: (Side.AXIS if h in west else Side.ALLIED).value for h in m.hexes if m.terrain[h] in (Terrain.VILLAGE, Terrain.TOWN)
     }

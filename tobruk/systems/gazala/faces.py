@@ -22,6 +22,7 @@ from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Weather
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -52,7 +53,7 @@ RENDERING = Rendering(
 def view(game: Game, side: Side) -> dict[str, Any]:
     """The Gazala part of a side's view: the weather, the side's own supply lines, the declared attacks, the score."""
     return {
-        "weather": game.vars.weather,
+        "weather": gazala_vars(game).weather,
         "supply": {uid: {"supplied": s, "how": how, "route": list(route)} for uid, s, how, route in shown_supply_lines(game, side)},
         "attacks": [
             {
@@ -62,10 +63,10 @@ def view(game: Game, side: Side) -> dict[str, Any]:
                 "attackers": list(a.attackers),
                 "resolved": a.resolved,
             }
-            for a in game.vars.attacks
+            for a in gazala_vars(game).attacks
             if not a.resolved
         ],
-        "result": plain(game.vars.result),
+        "result": plain(gazala_vars(game).result),
     }
 
 
@@ -83,18 +84,18 @@ def rendering() -> Rendering:
 
 def turn_notes(game: Game) -> dict[str, str]:
     """The weather of the game-turn (GG-VIII), which both players see."""
-    return {"weather": game.vars.weather}
+    return {"weather": gazala_vars(game).weather}
 
 
 def result_lines(game: Game) -> list[str]:
     from tobruk.systems.gazala import victory as vp
 
-    result = game.vars.result
+    result = gazala_vars(game).result
     return vp.describe(result) if result else []
 
 
 def summary(game: Game) -> Summary | None:
-    result = game.vars.result
+    result = gazala_vars(game).result
     if not result:
         return None
     from tobruk.systems.gazala import victory as vp
@@ -107,14 +108,14 @@ def score_now(game: Game) -> dict[str, float]:
     """Each side's Game Victory Points if the game ended now (GG-IV)."""
     from tobruk.systems.gazala import victory as vp
 
-    score = game.vars.result or vp.score(game)
+    score = gazala_vars(game).result or vp.score(game)
     return {"allied": float(Fraction(score["allied_total"])), "axis": float(Fraction(score["axis_total"]))}
 
 
 def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
     """The boxes and forts held and eliminated at the end (the form's "Boxes" line)."""
     boxes = game.scenario.map.fortifications
-    gone = set(game.vars.boxes_eliminated)
+    gone = set(gazala_vars(game).boxes_eliminated)
     held = [f"{h} ({s.display})" for h, s in sorted(boxes.items()) if h.label not in gone]
     lost = [f"{h} ({s.display})" for h, s in sorted(boxes.items()) if h.label in gone]
     return [("Boxes and forts", [("Held at the end", ", ".join(held) or "none"), ("Eliminated", ", ".join(lost) or "none")])]
@@ -150,7 +151,7 @@ def invariants(game: Game, before: Step) -> list[str]:
         )
     face_down = [i for i, f in enumerate(flags) if f & _HIDDEN and not f & _ELIMINATED]
     if face_down:
-        anon, unseen, ids = game.vars.anon, game.vars.unseen, game.unit_ids
+        anon, unseen, ids = gazala_vars(game).anon, gazala_vars(game).unseen, game.unit_ids
         problems.extend(
             f"{ids[i]} is face down without an anonymous id"
             for i in face_down
@@ -163,10 +164,10 @@ _HIDDEN, _ELIMINATED, _OUT_OF_SUPPLY = FAMILY_BITS["hidden"], FAMILY_BITS["elimi
 
 
 def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
-    """The last supply determination (``game.vars.supply``) as (side, unit, its row in the arrays, the index of the
+    """The last supply determination (``gazala_vars(game).supply``) as (side, unit, its row in the arrays, the index of the
     hex it was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once
     per determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
-    supply = game.vars.supply
+    supply = gazala_vars(game).supply
 
     def work() -> tuple[tuple[str, str, int, int, bool], ...]:
         rows = {uid: i for i, uid in enumerate(game.unit_ids)}
@@ -194,7 +195,7 @@ def convoy_problems(game: Game) -> list[str]:
     for side, mine in used.items():
         if mine > CONVOY_LIMIT[side]:
             problems.append(f"{side.display} used {mine} truck convoys in turn {game.turn}, more than {CONVOY_LIMIT[side]}")
-        counted = game.vars.convoys_used.get(side.value, 0)
+        counted = gazala_vars(game).convoys_used.get(side.value, 0)
         if counted != mine:
             problems.append(f"{side.display}: the game counts {counted} truck convoys in turn {game.turn}, the orders played {mine}")
     return problems
@@ -254,7 +255,7 @@ def retreat_problems(game: Game, action: Retreat) -> list[str]:
     if group is None or not any(x.unit == action.unit and not x.done for x in group.units):
         return [f"{action.unit} retreats outside a battle's retreats"]
     side, origin = family_defs(game)[action.unit].side, family_unit(game, action.unit).hex
-    gone = set(game.vars.boxes_eliminated)
+    gone = set(gazala_vars(game).boxes_eliminated)
     boxes = {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
     if origin is None or action.path[0] != origin:
         return [f"{action.unit}'s retreat does not start where it stands, {origin}"]

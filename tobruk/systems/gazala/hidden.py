@@ -27,7 +27,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
-from tobruk.systems.gazala.state import Unseen
+from tobruk.systems.gazala.state import Unseen, gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -36,7 +36,7 @@ _HIDDEN, _ELIMINATED = FAMILY_BITS["hidden"], FAMILY_BITS["eliminated"]
 
 
 def nonhistorical(game: Game) -> bool:
-    return bool(game.vars.nonhistorical)
+    return bool(gazala_vars(game).nonhistorical)
 
 
 def pool_units(game: Game, side: Side) -> list[str]:
@@ -69,7 +69,7 @@ def reveal(game: Game, uid: str, why: str) -> None:
     if not u.hidden:
         return
     u.hidden = False
-    game.vars.anon = {k: v for k, v in game.vars.anon.items() if k != uid}
+    gazala_vars(game).anon = {k: v for k, v in gazala_vars(game).anon.items() if k != uid}
     game.state.reveals += 1
     if d.is_dummy:
         where = u.hex
@@ -95,9 +95,9 @@ def assign_anonymous_ids(game: Game, uids: list[str]) -> None:
     Per hex the counters are put in an order only the secret gives, and the k-th gets the keyed hash of
     (batch, hex, k): the ids depend on where the counters are, not on which counter is which.
     """
-    batch = game.vars.anon_batch + 1
-    game.vars.anon_batch = batch
-    ids: dict[str, str] = dict(game.vars.anon)
+    batch = gazala_vars(game).anon_batch + 1
+    gazala_vars(game).anon_batch = batch
+    ids: dict[str, str] = dict(gazala_vars(game).anon)
     by_hex: dict[Hex, list[str]] = {}
     for uid in uids:
         u = family_unit(game, uid)
@@ -107,27 +107,29 @@ def assign_anonymous_ids(game: Game, uids: list[str]) -> None:
         shuffled = sorted(by_hex[h], key=lambda x: game.secret_mac(f"order:{batch}:{x}"))
         for k, uid in enumerate(shuffled):
             ids[uid] = game.secret_mac(f"anon:{batch}:{h.label}:{k}")[:ANON_LENGTH]
-    game.vars.anon = ids
+    gazala_vars(game).anon = ids
 
 
 def anonymous_id(game: Game, uid: str) -> str:
     """The id the enemy sees for a face-down counter (a position arranged by hand gets one from its id)."""
-    given: str | None = game.vars.anon.get(uid)
+    given: str | None = gazala_vars(game).anon.get(uid)
     return given if given is not None else game.secret_mac(f"anon:unassigned:{uid}")[:ANON_LENGTH]
 
 
 def keep_unseen(game: Game, uid: str) -> None:
     """Before a counter changes in a phase the enemy may not follow (set-up, siege), note how it looked."""
     u = family_unit(game, uid)
-    unseen = game.vars.unseen
+    unseen = gazala_vars(game).unseen
     if uid not in unseen:
-        game.vars.unseen = unseen | {uid: Unseen(None if u.hex is None else u.hex.label, u.hidden, u.eliminated, game.vars.anon.get(uid))}
+        gazala_vars(game).unseen = unseen | {
+            uid: Unseen(None if u.hex is None else u.hex.label, u.hidden, u.eliminated, gazala_vars(game).anon.get(uid))
+        }
 
 
 def seen_key(game: Game, side: Side) -> Hashable:
     """What :func:`seen_by_enemy` reads for ``side``'s counters: their rows, how they looked before a phase the
     enemy cannot follow, their anonymous ids (and the game's secret, which never changes)."""
-    return (game.side_key(side), game.vars.unseen, game.vars.anon)
+    return (game.side_key(side), gazala_vars(game).unseen, gazala_vars(game).anon)
 
 
 def seen_by_enemy(game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, bool, str | None]]:
@@ -136,7 +138,7 @@ def seen_by_enemy(game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, b
     while face down.  Read from the unit arrays, a side at a time (every view asks)."""
     units, hexes = game.state.units, game.scenario.map.hexes
     at, flags = units.hex, units.flags
-    unseen = game.vars.unseen
+    unseen = gazala_vars(game).unseen
     out: dict[str, tuple[Hex | None, bool, bool, str | None]] = {}
     for i, uid in game.rows_of(side):
         kept = unseen.get(uid) if unseen else None
@@ -150,7 +152,7 @@ def seen_by_enemy(game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, b
 
 
 def end_unseen_phase(game: Game) -> None:
-    game.vars.unseen = {}
+    gazala_vars(game).unseen = {}
 
 
 def face_down_on_map(game: Game, side: Side) -> list[str]:
@@ -190,7 +192,7 @@ def siege_available(game: Game) -> bool:
     siege is offered tells him nothing about what the counters are.
     """
     zone = siege_zone(game)
-    if not zone or game.vars.siege_lost or axis_inside(game, zone):
+    if not zone or gazala_vars(game).siege_lost or axis_inside(game, zone):
         return False
     return any(
         family_unit(game, u).hex in zone
@@ -208,7 +210,7 @@ def note_siege_lost(game: Game) -> None:
     step begins (queries never change the position)."""
     zone = siege_zone(game)
     if zone and axis_inside(game, zone):
-        game.vars.siege_lost = True
+        gazala_vars(game).siege_lost = True
 
 
 def _axis_on_map(game: Game) -> list[tuple[str, Hex]]:
@@ -241,13 +243,13 @@ def redeploy(game: Game, uid: str, h: Hex) -> None:
     keep_unseen(game, uid)
     u = family_unit(game, uid)
     u.hex, u.hidden, u.eliminated = h, True, False
-    game.vars.placed = (*game.vars.placed, uid)
+    gazala_vars(game).placed = (*gazala_vars(game).placed, uid)
     log_secret(game, Side.ALLIED, f"Allied: {uid} redeploys face down to {h} (Siege of Tobruk).")
 
 
 def end_siege(game: Game) -> None:
     """The end of the siege phase: if anything was redeployed, the whole garrison is face down; new ids."""
-    if not game.vars.placed:
+    if not gazala_vars(game).placed:
         return
     zone = siege_zone(game)
     inside = [
@@ -267,7 +269,7 @@ def observe(game: Game, side: Side, anon: Mapping[str, str]) -> None:
     """In a copy made for ``side``, where the enemy's counters already stand as ``side`` sees them: no record of how
     the enemy's counters looked before its hidden phase (they look so now), the enemy's face-down counters known by
     the ids of the places they were put in, and nothing of which enemy counters were placed this phase."""
-    v = game.vars
+    v = gazala_vars(game)
     v.unseen = {}
     v.anon = {uid: a for uid, a in v.anon.items() if family_defs(game)[uid].side is side} | dict(anon)
     v.placed = tuple(uid for uid in v.placed if family_defs(game)[uid].side is side)

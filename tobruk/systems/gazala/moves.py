@@ -25,6 +25,7 @@ from tobruk.mechanics.phases import StackingRules
 from tobruk.mechanics.reach import MF, MoveContext, Reach, ReachResult, SideTables, enemy_tables, reach, reach_result, walk
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 from tobruk.systems.gazala import hidden as hd
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -88,7 +89,7 @@ def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
 
 def boxes_held_now(game: Game, side: Side) -> list[Hex]:
     """The side's own boxes or forts its real units stand in now (eliminated ones excluded)."""
-    gone = set(game.vars.boxes_eliminated)
+    gone = set(gazala_vars(game).boxes_eliminated)
     mine = {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
     return sorted({h for _, h in on_map(game, side)} & mine)
 
@@ -106,7 +107,7 @@ def phasing_side(game: Game) -> Side | None:
 
 def record_boxes_held(game: Game, side: Side) -> None:
     """GG-XI.A.3 looks at the boxes held at the start of the friendly player-turn: remember them."""
-    game.vars.boxes_held = game.vars.boxes_held | {side.value: tuple(h.label for h in boxes_held_now(game, side))}
+    gazala_vars(game).boxes_held = gazala_vars(game).boxes_held | {side.value: tuple(h.label for h in boxes_held_now(game, side))}
 
 
 def zoc_exempt(game: Game, side: Side) -> set[Hex]:
@@ -123,7 +124,7 @@ def exempt_boxes(game: Game, side: Side) -> frozenset[Hex]:
 
     def work() -> frozenset[Hex]:
         if phasing_side(game) is side:
-            return frozenset(Hex.parse(h) for h in game.vars.boxes_held.get(side.value, ()))
+            return frozenset(Hex.parse(h) for h in gazala_vars(game).boxes_held.get(side.value, ()))
         return frozenset(boxes_held_now(game, side))
 
     found: frozenset[Hex] = game.memo(("zoc-exempt", side), work)
@@ -155,10 +156,10 @@ def _enemy_parts(game: Game, side: Side) -> tuple[frozenset[Hex], ZocMap]:
 def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
     """The enemy's boxes and forts not yet eliminated (kept under the eliminated ones: the same set object while
     none falls, so the tables keyed by it look it up at once)."""
-    key = ("enemy-forts", side, game.vars.boxes_eliminated)
+    key = ("enemy-forts", side, gazala_vars(game).boxes_eliminated)
     found: frozenset[Hex] | None = game.search_cache.get(key)
     if found is None:
-        gone = set(game.vars.boxes_eliminated)
+        gone = set(gazala_vars(game).boxes_eliminated)
         found = game.search_cache[key] = frozenset(
             h for h, s in game.scenario.map.fortifications.items() if s is not side and h.label not in gone
         )
@@ -166,11 +167,11 @@ def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
 
 
 def galloping(game: Game) -> set[str]:
-    return set(game.vars.gallop)
+    return set(gazala_vars(game).gallop)
 
 
 def convoys_left(game: Game, side: Side) -> int:
-    used = game.vars.convoys_used.get(side.value, 0)
+    used = gazala_vars(game).convoys_used.get(side.value, 0)
     return int(CONVOYS[side] - used)
 
 
@@ -193,7 +194,7 @@ def _move_context(game: Game, uid: str, trucks: bool, parts: SideParts | None) -
     d, u = family_defs(game)[uid], family_unit(game, uid)
     assert u.hex is not None
     cls = movement_class(d, trucks)
-    weather = game.vars.weather
+    weather = gazala_vars(game).weather
     base = (CONVOY_MF if trucks else d.movement) * MF
     if u.disrupted:
         base = min(base, MF)  # GG-IX.A
@@ -316,7 +317,7 @@ def _ends(game: Game, uid: str, ctx: MoveContext) -> tuple[ReachResult, list[int
 
 def _must_gallop_east(game: Game, uid: str, found: ReachResult) -> bool:
     """GG-XIII.E: a galloping unit that can end its move east of column 13 must."""
-    return uid in game.vars.gallop and any(gallop_goal(found.hex_of(j)) for j in range(len(found.ends)))
+    return uid in gazala_vars(game).gallop and any(gallop_goal(found.hex_of(j)) for j in range(len(found.ends)))
 
 
 def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> Sequence[Move]:
@@ -376,7 +377,7 @@ def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
         game.turn,
         game.state.step,
         game.side_key(side.enemy),
-        game.vars.key_without(LISTING_IGNORES),
+        gazala_vars(game).key_without(LISTING_IGNORES),
         exempt_boxes(game, side),
     )
 
@@ -443,16 +444,16 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
 # --- activation (GG-V.A) ---------------------------------------------------------------------------
 def activations_left(game: Game) -> int:
     turn = str(game.turn)
-    used = game.vars.activations.get(turn, 0)
-    bonus = game.vars.allied_losses.get(turn, 0)
+    used = gazala_vars(game).activations.get(turn, 0)
+    bonus = gazala_vars(game).allied_losses.get(turn, 0)
     return int(ACTIVATIONS_PER_TURN + bonus - used)
 
 
 def activate(game: Game, uid: str, *, counted: bool) -> None:
     family_unit(game, uid).activated = True
     if counted:
-        counts = game.vars.activations
-        game.vars.activations = counts | {str(game.turn): counts.get(str(game.turn), 0) + 1}
+        counts = gazala_vars(game).activations
+        gazala_vars(game).activations = counts | {str(game.turn): counts.get(str(game.turn), 0) + 1}
 
 
 def gallop_candidates(game: Game) -> list[str]:
@@ -477,8 +478,8 @@ def eliminate(game: Game, uid: str, why: str) -> None:
     where = u.hex
     u.hex = None
     if d.side is Side.ALLIED and game.phase.key.startswith("axis"):
-        losses = game.vars.allied_losses  # GG-V.A.4's bonus activations
-        game.vars.allied_losses = losses | {str(game.turn): losses.get(str(game.turn), 0) + 1}
+        losses = gazala_vars(game).allied_losses  # GG-V.A.4's bonus activations
+        gazala_vars(game).allied_losses = losses | {str(game.turn): losses.get(str(game.turn), 0) + 1}
     game.log(f"{d.side.display}: {who} eliminated in {where} ({why}).", kind="loss")
 
 

@@ -20,6 +20,7 @@ from tobruk.systems.gazala import air
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import pass_through
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -46,7 +47,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     d, u = family_defs(game)[order.unit], family_unit(game, order.unit)
     if u.hidden:
         hd.reveal(game, order.unit, "it moves")
-    i = game.vars.interdiction
+    i = gazala_vars(game).interdiction
     interdicted = i is not None and i.side != d.side.value and not u.disrupted and any(h.label == i.hex for h in route.path[1:])
     breakdown = "crusader" in d.flags and _used(route.spent) >= 2
     if not interdicted and not breakdown:
@@ -63,7 +64,7 @@ def _used(spent: int) -> int:
 def on_the_way(game: Game, m: Moving, start: int) -> None:
     """The hexes from ``start`` on: an interdiction die where the enemy air unit waits (GG-X.B.1), then the breakdown
     die (GG-XIII.D), then the move itself."""
-    if game.vars.interdiction is not None and not m.stopped:
+    if gazala_vars(game).interdiction is not None and not m.stopped:
         for k in range(start, m.end + 1):
             if air.interdicts(game, m.unit, m.path[k]):
                 game.push_frame(InterdictionRoll(m, k))
@@ -83,7 +84,7 @@ class InterdictionRoll(Chance):
     at: int
 
     def purpose(self, game: Game) -> str:
-        i = game.vars.interdiction
+        i = gazala_vars(game).interdiction
         return f"{i.air if i else 'air'} interdicts {self.move.unit} in {self.move.path[self.at]}"
 
     def resolve(self, game: Game, value: int) -> None:
@@ -137,8 +138,8 @@ def finish_move(game: Game, uid: str, trucks: bool, path: tuple[Hex, ...], spent
     d, u = family_defs(game)[uid], family_unit(game, uid)
     end = path[stop]
     if trucks:
-        used_convoys = game.vars.convoys_used
-        game.vars.convoys_used = used_convoys | {d.side.value: used_convoys.get(d.side.value, 0) + d.attack}
+        used_convoys = gazala_vars(game).convoys_used
+        gazala_vars(game).convoys_used = used_convoys | {d.side.value: used_convoys.get(d.side.value, 0) + d.attack}
         note += f"; by truck convoy ({d.attack} used)"
     # GG-XV.B (a move cut short by a breakdown or interdiction has disrupted the unit already)
     if u.out_of_supply and not u.disrupted and 2 * spent > d.movement * MF:
@@ -147,6 +148,6 @@ def finish_move(game: Game, uid: str, trucks: bool, path: tuple[Hex, ...], spent
     u.hex = end
     u.moved = True
     pass_through(game, d.side, path[: stop + 1])
-    if uid in game.vars.gallop and mv.gallop_goal(end):
-        game.vars.gallop = tuple(sorted(mv.galloping(game) - {uid}))
+    if uid in gazala_vars(game).gallop and mv.gallop_goal(end):
+        gazala_vars(game).gallop = tuple(sorted(mv.galloping(game) - {uid}))
     game.log(f"{d.side.display}: {uid} moves {'-'.join(h.label for h in path)}{note}.", kind="move")

@@ -37,6 +37,7 @@ from tobruk.systems.gazala import victory as vp
 from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Gallop, Weather
 from tobruk.systems.gazala.moving import carry_out_move
 from tobruk.systems.gazala.setup import SetupStep, SiegeStep
+from tobruk.systems.gazala.state import gazala_vars
 from tobruk.systems.gazala.steps import GazalaStep
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def air_orders(game: Game, phase: str, side: Side) -> list[Action]:
     """The air missions open to ``side`` in this phase (GG-X)."""
     if not air.available(game, side):
         return []
-    interdicting = game.vars.interdiction
+    interdicting = gazala_vars(game).interdiction
     enemy_interdiction = interdicting is not None and interdicting.side != side.value
     out: list[Action] = []
     if phase == "allied-interception" or (phase == "axis-airstrike" and enemy_interdiction):
@@ -91,7 +92,7 @@ def activation_problem(game: Game, uid: str) -> IllegalOrderError | None:
         return IllegalOrderError("GG-V.A.2", f"{uid} is already active")
     if u.eliminated or u.hex is None:
         return IllegalOrderError("GG-V.A.2", f"{uid} is not on the map")
-    if not game.vars.nonhistorical and mv.activations_left(game) <= 0:
+    if not gazala_vars(game).nonhistorical and mv.activations_left(game) <= 0:
         return IllegalOrderError("GG-V.A.4", "no activations left this turn (2, plus 1 per Allied unit lost in the Axis player-turn)")
     return None
 
@@ -99,7 +100,7 @@ def activation_problem(game: Game, uid: str) -> IllegalOrderError | None:
 def activatable(game: Game) -> list[str]:
     """The Allied units that may be activated now, in order of battle: those :func:`activation_problem` finds no
     problem with, found without a message for each of the others (the listing asks at every Allied decision)."""
-    if not game.vars.nonhistorical and mv.activations_left(game) <= 0:
+    if not gazala_vars(game).nonhistorical and mv.activations_left(game) <= 0:
         return []
     defs, flags, row, activated = family_defs(game), game.state.units.flags, game.row_of, FAMILY_BITS["activated"]
     return [
@@ -109,7 +110,7 @@ def activatable(game: Game) -> list[str]:
 
 def gallop_problem(game: Game) -> IllegalOrderError | None:
     """Why the Gazala Gallop may not be called now (GG-XIII.E), or ``None``."""
-    if game.vars.gallop_called:
+    if gazala_vars(game).gallop_called:
         return IllegalOrderError("GG-XIII.E", "the Gazala Gallop has already been called")
     if not mv.gallop_candidates(game):
         return IllegalOrderError("GG-XIII.E", "no Allied units are on or within 1 hex of the Gazala Line")
@@ -153,7 +154,7 @@ class AlliedChoices(GazalaStep):
         problem = activation_problem(game, order.unit)
         if problem is not None:
             raise problem
-        mv.activate(game, order.unit, counted=not game.vars.nonhistorical)
+        mv.activate(game, order.unit, counted=not gazala_vars(game).nonhistorical)
         hd.reveal(game, order.unit, "activated")
         game.log(f"Allied: {order.unit} activated.")
 
@@ -168,8 +169,8 @@ class AlliedChoices(GazalaStep):
         for uid in units:
             mv.activate(game, uid, counted=False)
             hd.reveal(game, uid, "the Gazala Gallop")
-        game.vars.gallop_called = True
-        game.vars.gallop = tuple(sorted(u for u in units if not mv.gazala_east(game, u)))
+        gazala_vars(game).gallop_called = True
+        gazala_vars(game).gallop = tuple(sorted(u for u in units if not mv.gazala_east(game, u)))
         game.log(f"Allied: the Gazala Gallop! {', '.join(units)} flee east.", kind="event")
 
 
@@ -218,7 +219,7 @@ class WeatherRoll(Chance):
         game.log(
             f"Weather: the British name {self.sandstorm} (sandstorm) and {self.rainstorm} (rainstorm); the Axis rolls {first}: {weather}."
         )
-        game.vars.weather = weather
+        gazala_vars(game).weather = weather
         air.weather_turn(game)
 
 
@@ -301,8 +302,8 @@ class MovementStep(AlliedChoices):
 
 def end_of_battles(game: Game) -> None:
     """A fresh start for the next attack phase's battles (no battle happens in any other phase)."""
-    game.vars.attacks = ()
-    game.vars.attacked_units = ()
+    gazala_vars(game).attacks = ()
+    gazala_vars(game).attacked_units = ()
 
 
 class AttackStep(AlliedChoices):
@@ -414,7 +415,7 @@ def convoy_candidates(game: Game, side: Side) -> list[str]:
     if mv.convoys_left(game, side) <= 0:
         return []
     supplied = sp.status(game, side)
-    tried = game.vars.convoy_tried.get(side.value, ())
+    tried = gazala_vars(game).convoy_tried.get(side.value, ())
     return [u for u, e in supplied.items() if not e["supplied"] and u not in tried and sp.convoy_eligible(game, u, side)]
 
 
@@ -448,7 +449,9 @@ class RecoveryStep(GazalaStep):
                 f"{mv.convoys_left(game, side)}; only units out of supply that "
                 "are divisions, independent brigades or their brigades)",
             )
-        game.vars.convoy_tried = game.vars.convoy_tried | {side.value: (*game.vars.convoy_tried.get(side.value, ()), order.unit)}
+        gazala_vars(game).convoy_tried = gazala_vars(game).convoy_tried | {
+            side.value: (*gazala_vars(game).convoy_tried.get(side.value, ()), order.unit)
+        }
         sp.convoy(game, order.unit, side)
 
     @on(Airstrike, Airlift, Intercept)
@@ -463,7 +466,7 @@ class RecoveryStep(GazalaStep):
         super().finish(game)
         assert self.side is not None
         sp.finish_determination(game, self.side)
-        game.vars.convoy_tried = {}
+        gazala_vars(game).convoy_tried = {}
         air.end_of_enemy_player_turn(game, self.side)
 
 

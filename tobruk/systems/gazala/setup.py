@@ -18,6 +18,7 @@ from tobruk.mechanics.actions import EndPhase, Place
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala.state import gazala_vars
 from tobruk.systems.gazala.steps import GazalaStep
 
 if TYPE_CHECKING:
@@ -64,12 +65,14 @@ def placement_problem(
         return IllegalOrderError(clause, f"{uid} has a fixed historical set-up position")
     if h not in game.scenario.zone(zone_name):
         return IllegalOrderError(clause, f"{h} is outside the set-up zone {zone_name!r}")
-    if uid in game.vars.placed:
+    if uid in gazala_vars(game).placed:
         return IllegalOrderError(clause, f"{uid} has been placed already; undo to place it elsewhere")
     if d is not None and d.is_dummy:
         boxes = {b for b, s in game.scenario.map.fortifications.items() if s is d.side}
         here = game.units_at(h) if occupants is None else occupants.get(h, [])
-        fixed = [u for u in here if family_defs(game)[u].side is d.side and u in game.vars.placed and not family_defs(game)[u].is_dummy]
+        fixed = [
+            u for u in here if family_defs(game)[u].side is d.side and u in gazala_vars(game).placed and not family_defs(game)[u].is_dummy
+        ]
         if h not in boxes and not fixed:
             return IllegalOrderError(clause, "a dummy goes with a real unit already set up there, or into a box")
     others = [u for u in (game.units_at(h) if occupants is None else occupants.get(h, [])) if u != uid]
@@ -183,7 +186,7 @@ class SetupStep(GazalaStep):
         side = decision.side
         zones, occupants = setup_zones(game, side), game.occupants()
         units = game.state.units
-        placed = frozenset(game.vars.placed)
+        placed = frozenset(gazala_vars(game).placed)
         key = ("setup-kept", side, hd.nonhistorical(game))
         kept: _KeptSetUp | None = game.search_cache.get(key)
         zone_items = tuple(zones.items())
@@ -250,7 +253,7 @@ class SetupStep(GazalaStep):
         if u.hidden:
             hd.keep_unseen(game, order.unit)  # the enemy sees the set-up when it is over
         u.hex = order.hex
-        game.vars.placed = (*game.vars.placed, order.unit)
+        gazala_vars(game).placed = (*gazala_vars(game).placed, order.unit)
         text = f"{side.display} sets up {order.unit} in {order.hex}."
         if u.hidden:
             hd.log_secret(game, side, text)
@@ -269,7 +272,7 @@ class SetupStep(GazalaStep):
         super().finish(game)
         if self.side is ALLIED:
             set_up_the_pool(game)
-        game.vars.placed = ()
+        gazala_vars(game).placed = ()
         if self.side is AXIS:
             game.log("Axis set-up complete.")
 
@@ -295,7 +298,7 @@ class SiegeStep(GazalaStep):
         out: list[Action] = []
         zone = sorted(hd.siege_zone(game))
         for uid in hd.siege_units(game):
-            if uid in game.vars.placed:
+            if uid in gazala_vars(game).placed:
                 continue  # each counter is redeployed once (undo to change it)
             for h in zone:
                 if h != family_unit(game, uid).hex and stacking_problem(game, [*[u for u in game.units_at(h) if u != uid], uid]) is None:
@@ -319,4 +322,4 @@ class SiegeStep(GazalaStep):
     def finish(self, game: Game) -> None:
         super().finish(game)
         hd.end_siege(game)
-        game.vars.placed = ()
+        gazala_vars(game).placed = ()

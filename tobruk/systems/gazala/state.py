@@ -8,12 +8,19 @@ saves and hashes as they are).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, cast
 
 from tobruk.engine.vars import Vars
 from tobruk.mechanics.battle import BattleVars
+from tobruk.mechanics.control import ControlVars
 from tobruk.mechanics.phases import PhaseVars
+from tobruk.mechanics.supply import SupplyMarkers
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +43,7 @@ class Interdiction:
 
 
 @dataclass
-class GazalaVars(BattleVars, PhaseVars, Vars):
+class GazalaVars(BattleVars, PhaseVars, ControlVars, SupplyMarkers, Vars):
     weather: str = "clear"  # GG-VIII: clear, sandstorm or rainstorm this game-turn
     nonhistorical: bool = False  # GG-V.B: the nonhistorical set-up was chosen
     placed: tuple[str, ...] = ()  # units set up (or redeployed in a siege) this phase
@@ -52,11 +59,8 @@ class GazalaVars(BattleVars, PhaseVars, Vars):
     gallop: tuple[str, ...] = ()  # units still galloping east
     boxes_held: dict[str, tuple[str, ...]] = field(default_factory=dict)  # side -> boxes held at its player-turn's start
     boxes_eliminated: tuple[str, ...] = ()
-    villages: dict[str, str] = field(default_factory=dict)  # village hex -> the side controlling it
     # combat (GG-XIV): the declared attacks, the units attacked, the GG-IX.B retreats (BattleVars)
-    # supply (GG-XV)
-    # side -> unit -> status at its last determination: shown on the map, never read back by a rule
-    supply: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, metadata={"key": False})
+    # supply (GG-XV): each side's last determination is SupplyMarkers' (shown on the map, never read back by a rule)
     supply_help: dict[str, dict[str, str]] = field(default_factory=dict)  # side -> unit -> what supplies it
     supply_die: dict[str, int] = field(default_factory=dict)  # side -> the sandstorm die for its line
     convoys_used: dict[str, int] = field(default_factory=dict)
@@ -66,3 +70,6 @@ class GazalaVars(BattleVars, PhaseVars, Vars):
     air_ok: dict[str, bool] = field(default_factory=dict)  # side -> airfields usable in the rain
     interdiction: Interdiction | None = None
     result: dict[str, Any] | None = field(default=None, metadata={"key": False})  # the score once the game is over
+
+
+gazala_vars = cast("Callable[[Game], GazalaVars]", attrgetter("state.vars"))  # the game's variables, typed (one getter, no cost)

@@ -20,6 +20,7 @@ from tobruk.mechanics.supply import MF, SupplyContext, SupplyTrace, enemy_mine_b
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.control import villages
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -57,7 +58,7 @@ def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[bytes,
     worked out for the few hexes some rule marks (every other hex is open); then the step tables from them."""
     m = game.scenario.map
     index, nb = m.index, m.neighbour_table
-    sandstorm = game.vars.weather == "sandstorm"
+    sandstorm = gazala_vars(game).weather == "sandstorm"
     friends = {index[h] for uid, h in mv.on_map(game, side) if uid not in absent}
     enemy_hexes = {index[h] for uid, h in game.placed(side.enemy) if not family_defs(game)[uid].is_air}
     undisrupted: set[int] = set()
@@ -83,9 +84,9 @@ def _step_tables(game: Game, side: Side, absent: frozenset[str]) -> tuple[bytes,
 
 def line_limit(game: Game, side: Side) -> int:
     """The supply line's length in sixtieths (a sandstorm's die is the one rolled for this determination)."""
-    base = LINE_MF.get(game.vars.weather, 7)
-    if game.vars.weather == "sandstorm":
-        base += int(game.vars.supply_die.get(side.value, 1))
+    base = LINE_MF.get(gazala_vars(game).weather, 7)
+    if gazala_vars(game).weather == "sandstorm":
+        base += int(gazala_vars(game).supply_die.get(side.value, 1))
     return base * MF
 
 
@@ -144,7 +145,7 @@ def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
         order = {uid: i for i, (uid, _) in enumerate(units)}
         for _, uid in sorted(via_tobruk, key=lambda cu: (cu[0], order[cu[1]]))[TOBRUK_LIMIT:]:
             out[uid].update(supplied=False, how="Tobruk, cut off from the east, supplies 7 units at most", route=[])
-    for uid, how in game.vars.supply_help.get(side.value, {}).items():  # truck convoys, aerial resupply
+    for uid, how in gazala_vars(game).supply_help.get(side.value, {}).items():  # truck convoys, aerial resupply
         if uid in out and not out[uid]["supplied"]:
             out[uid].update(supplied=True, how=how)
     for uid, h in units:  # GG-XV.A.3: through a German division in supply (by convoy too)
@@ -173,9 +174,9 @@ def convoy(game: Game, uid: str, side: Side) -> None:
     """Send a truck convoy to one unit: its dice (one in clear weather, more in storms, one more for a survivable
     Axis unit) extend the supply line (GG-XV.A.4); see :func:`convoy_line`."""
     d = family_defs(game)[uid]
-    used = game.vars.convoys_used
-    game.vars.convoys_used = used | {side.value: used.get(side.value, 0) + 1}
-    dice = CONVOY_DICE.get(game.vars.weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
+    used = gazala_vars(game).convoys_used
+    gazala_vars(game).convoys_used = used | {side.value: used.get(side.value, 0) + 1}
+    dice = CONVOY_DICE.get(gazala_vars(game).weather, 1) + (1 if "survivable" in d.flags and side is Side.AXIS else 0)
     game.push_frame(ConvoyRoll(uid, side.value, dice))
 
 
@@ -207,7 +208,7 @@ def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> boo
     """The convoy's extended line for one unit, its dice rolled; on success it (and, for a British armoured division,
     its brigades within 2 hexes) counts as supplied this determination."""
     d = family_defs(game)[uid]
-    weather = game.vars.weather
+    weather = gazala_vars(game).weather
     secret = side if family_unit(game, uid).hidden else None
     limit = (LINE_MF.get(weather, 7) + sum(rolls)) * MF
     h = family_unit(game, uid).hex
@@ -223,14 +224,14 @@ def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> boo
         game.log(text)
     if not ok:
         return False
-    help_ = dict(game.vars.supply_help.get(side.value, {}))
+    help_ = dict(gazala_vars(game).supply_help.get(side.value, {}))
     help_[uid] = "truck convoy"
     if side is Side.ALLIED and d.formation is not None:
         near = two_hexes(game, side, h)
         for other, oh in mv.on_map(game, side):
             if other != uid and family_defs(game)[other].formation == d.formation and oh in near:
                 help_[other] = f"within 2 hexes of {uid}"
-    game.vars.supply_help = game.vars.supply_help | {side.value: help_}
+    gazala_vars(game).supply_help = gazala_vars(game).supply_help | {side.value: help_}
     return True
 
 
@@ -255,8 +256,8 @@ def two_hexes(game: Game, side: Side, start: Hex) -> set[Hex]:
 
 # --- the determination itself -----------------------------------------------------------------------
 def begin_determination(game: Game, side: Side) -> None:
-    game.vars.supply_help = game.vars.supply_help | {side.value: {}}
-    if game.vars.weather == "sandstorm":
+    gazala_vars(game).supply_help = gazala_vars(game).supply_help | {side.value: {}}
+    if gazala_vars(game).weather == "sandstorm":
         game.push_frame(SandstormLineRoll(side.value))
 
 
@@ -270,7 +271,7 @@ class SandstormLineRoll(Chance):
         return f"{Side(self.side).display} supply line in a sandstorm"
 
     def resolve(self, game: Game, value: int) -> None:
-        game.vars.supply_die = game.vars.supply_die | {self.side: value}
+        gazala_vars(game).supply_die = gazala_vars(game).supply_die | {self.side: value}
 
 
 def finish_determination(game: Game, side: Side) -> None:
@@ -283,7 +284,7 @@ def finish_determination(game: Game, side: Side) -> None:
         if u.disrupted and entry["supplied"]:
             u.disrupted = False
             recovered.append(uid)
-    game.vars.supply = game.vars.supply | {side.value: result}
+    gazala_vars(game).supply = gazala_vars(game).supply | {side.value: result}
     if hd.face_down_on_map(game, side):  # (whether there are face-down counters is plain to see)
         face_down = {u for u in result if family_unit(game, u).hidden}
         crisis = any(not result[u]["supplied"] for u in result if u not in face_down)

@@ -15,6 +15,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala import supply as sp
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -29,12 +30,12 @@ def rule(game: Game, key: str, default: Any = None) -> Any:
 
 def eliminate_boxes(game: Game, side: Side) -> None:
     """GG-XI.A.5: enemy boxes and forts occupied by an undisrupted division of ``side`` are eliminated."""
-    gone = game.vars.boxes_eliminated
+    gone = gazala_vars(game).boxes_eliminated
     for h, owner in sorted(game.scenario.map.fortifications.items()):
         if owner is side or h.label in gone:
             continue
         if any(family_defs(game)[u].is_division and not family_unit(game, u).disrupted for u, at in mv.on_map(game, side) if at == h):
-            gone = game.vars.boxes_eliminated = (*gone, h.label)
+            gone = gazala_vars(game).boxes_eliminated = (*gone, h.label)
             game.log(f"{side.display}: the {'box' if owner is Side.ALLIED else 'fort'} in {h} is eliminated.", kind="loss")
 
 
@@ -44,7 +45,7 @@ def sudden_victory(game: Game) -> bool:
     there = sorted(h.label for _, h in mv.on_map(game, Side.ALLIED) if h in targets)
     if not there:
         return False
-    game.vars.result = score(game, sudden=there[0])
+    gazala_vars(game).result = score(game, sudden=there[0])
     game.end_game(f"Allied sudden victory: an Allied unit stands on {there[0]}.")
     return True
 
@@ -63,7 +64,7 @@ def tobruk_state(game: Game) -> str:
     if label is None:
         return "held"
     tobruk = Hex.parse(label)
-    if game.units_at(tobruk, Side.AXIS) or label in game.vars.boxes_eliminated:
+    if game.units_at(tobruk, Side.AXIS) or label in gazala_vars(game).boxes_eliminated:
         return "taken"
     if tobruk not in sp.trace(game, Side.ALLIED, east_only=True):
         return "surrounded"
@@ -123,7 +124,7 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
     difference = abs(a_total - x_total)
     winner = None if a_total == x_total else (Side.ALLIED if a_total > x_total else Side.AXIS)
     note = ""
-    if game.vars.nonhistorical and winner is not None:  # GG-IV.D
+    if gazala_vars(game).nonhistorical and winner is not None:  # GG-IV.D
         difference = difference / 2 if winner is Side.ALLIED else difference * 2
         note = (
             "halved (nonhistorical set-up, Allied advantage)" if winner is Side.ALLIED else "doubled (nonhistorical set-up, Axis advantage)"
