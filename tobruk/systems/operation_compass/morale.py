@@ -1,0 +1,100 @@
+"""Morale checks (OC-MC) and step losses: the arithmetic, and the chance node that rolls a check.
+
+A check rolls one die; it passes when the die plus its modifiers is at most the unit's morale rating, and fails by
+the amount it exceeds it; failing costs steps by OC-MC.2's table (:meth:`Charts.steps_lost`).  A unit with no
+steps left is eliminated.  Each check is a chance node (:class:`MoraleRoll`) whose outcomes are labelled with what
+each die does; what follows the check is the frame beneath it (:meth:`Checks.checked`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tobruk.engine import chance
+from tobruk.engine.chance import Chance, Outcome, labelled
+from tobruk.engine.sides import Side
+from tobruk.systems.operation_compass.charts import Charts, chart
+from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
+from tobruk.systems.operation_compass.state import compass_vars
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+
+def failed_by(die: int, drm: int, morale: int) -> int:
+    """How far a check failed (0: it passed): the die plus its modifiers above the morale rating."""
+    return max(0, die + drm - morale)
+
+
+def steps_lost(charts: Charts, die: int, drm: int, morale: int, cap: int | None = None) -> int:
+    """OC-MC.2: the steps a check costs; ``cap`` limits them (OC-RET.2 and RET.4: 1 step, not more)."""
+    lost = charts.steps_lost(failed_by(die, drm, morale))
+    return lost if cap is None else min(lost, cap)
+
+
+def lose_steps(game: Game, uid: str, steps: int, why: str) -> int:
+    """Take ``steps`` from a unit (at most what it has); a unit left with none is eliminated.  The steps taken."""
+    if steps <= 0:
+        return 0
+    u = compass_unit(game, uid)
+    taken = min(steps, u.steps)
+    u.steps -= taken
+    if u.steps == 0:
+        u.hex = None
+        u.eliminated = True
+        game.log(f"{uid} loses {taken} step{'s' if taken != 1 else ''} ({why}) and is eliminated.", kind="loss")
+        if compass_defs(game)[uid].side is Side.ALLIED:
+            compass_vars(game).allied_eliminated += 1
+    else:
+        game.log(f"{uid} loses {taken} step{'s' if taken != 1 else ''} ({why}): {u.steps} left.", kind="loss")
+    return taken
+
+
+def steps_lost_so_far(game: Game, uid: str) -> int:
+    """Steps the unit has lost (OC-MC.1, OC-RET: +1 DRM each)."""
+    return compass_defs(game)[uid].steps - compass_unit(game, uid).steps
+
+
+@dataclass(frozen=True)
+class MoraleRoll(Chance):
+    """A morale check of ``unit`` with ``drm`` (all its modifiers, the steps it has lost included), for ``reason``:
+    the die, each face labelled with the steps it costs (``cap``: at most that many).  The frame beneath it carries
+    the check's result on (:class:`Checks`)."""
+
+    unit: str
+    drm: int
+    reason: str
+    cap: int = 0  # the most steps it may cost (0: no cap)
+    costs: bool = True  # False: the check decides something else (OC-RET.1: whether the unit retreats), costing no step
+
+    def purpose(self, game: Game) -> str:
+        sign = f"{self.drm:+d}" if self.drm else "+0"
+        return f"morale check, {self.unit} ({self.reason}, morale {compass_defs(game)[self.unit].morale}, DRM {sign})"
+
+    def outcomes(self, game: Game) -> tuple[Outcome, ...]:
+        morale = compass_defs(game)[self.unit].morale
+        charts = chart(game)
+        labels = []
+        for face in range(1, 7):
+            lost = steps_lost(charts, face, self.drm, morale, self.cap or None)
+            labels.append("passes" if failed_by(face, self.drm, morale) == 0 else f"fails, loses {lost}" if self.costs else "fails")
+        return labelled(chance.die(6), labels)
+
+    def resolve(self, game: Game, value: int) -> None:
+        morale = compass_defs(game)[self.unit].morale
+        by = failed_by(value, self.drm, morale)
+        lost = steps_lost(chart(game), value, self.drm, morale, self.cap or None) if self.costs else 0
+        verdict = "passes" if by == 0 else f"fails by {by}"
+        game.log(f"Morale check, {self.unit} ({self.reason}): die {value}, DRM {self.drm:+d}, morale {morale}: {verdict}.", kind="battle")
+        taken = lose_steps(game, self.unit, lost, self.reason) if lost else 0
+        below = game.state.stack[-1] if game.state.stack else None
+        if isinstance(below, Checks):
+            below.checked(game, self.unit, by, taken)
+
+
+class Checks:
+    """A frame that asks morale checks and carries their results on (a mix-in of the frames of this package)."""
+
+    def checked(self, game: Game, uid: str, failed_by: int, steps_taken: int) -> None:
+        """A check of ``uid`` has been rolled: it failed by ``failed_by`` (0: passed), costing ``steps_taken``."""
