@@ -83,8 +83,9 @@ class OperationCompass(System):
         game.log(f"Turn {game.turn}, {faces.DATES.get(game.turn, '')}.")
 
     def end_game(self, game: Game) -> None:
-        compass_vars(game).result = vp.score(game)
-        for line in vp.describe(compass_vars(game).result):
+        result = vp.score(game)
+        compass_vars(game).result = result
+        for line in vp.describe(result):
             game.log(line, kind="event")
 
     def strength(self, game: Game, side: Side) -> int:

@@ -27,7 +27,7 @@ from tobruk.systems.operation_compass import combat as cb
 from tobruk.systems.operation_compass.actions import Advance, Lead, Lose, Naval, Stay
 from tobruk.systems.operation_compass.charts import chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
-from tobruk.systems.operation_compass.morale import Checks, MoraleRoll, steps_lost_so_far
+from tobruk.systems.operation_compass.morale import Checks, MoraleRoll, lose_steps, lost_modifier
 from tobruk.systems.operation_compass.moves import hold
 from tobruk.systems.operation_compass.state import compass_vars
 
@@ -179,10 +179,9 @@ class Assault(Checks, Frame):
         return None
 
     def _takers(self, game: Game) -> list[str]:
-        """The units of the stack that may take an excess loss: the rest of the stack first, the leader if none is left."""
-        alive = [u for u in self.attackers if not compass_unit(game, u).eliminated]
-        rest = [u for u in alive if u != self.leader]
-        return rest or alive
+        """The units that may take an excess loss: the rest of the stack (losses are in excess only once the leader has
+        lost every step it had, ruling R-OC-EXCESS)."""
+        return [u for u in self.attackers if u != self.leader and not compass_unit(game, u).eliminated]
 
     def _advancing(self, game: Game) -> list[str]:
         if cb.italians_in(game, self.target):
@@ -198,8 +197,6 @@ class Assault(Checks, Frame):
     def lose(self, game: Game, decision: Decision, action: Lose) -> None:
         if self.stage != "casualties" or action.unit not in self._takers(game):
             raise IllegalOrderError("OC-CRT.6", f"the excess losses are taken by the rest of the stack: {', '.join(self._takers(game))}")
-        from tobruk.systems.operation_compass.morale import lose_steps
-
         lose_steps(game, action.unit, 1, "the assault's excess losses")
         game.replace_frame(replace(self, excess=self.excess - 1) if self.excess > 1 else replace(self, excess=0, stage="red"))
 
@@ -245,9 +242,9 @@ class Assault(Checks, Frame):
                 game.replace_frame(replace(self, stage="entry"))
         elif stage == "entry":
             e = charts.crt.entry(self.net_drm(), self.strength)
+            column = charts.crt.column_names[charts.crt.column(self.strength)]
             game.log(
-                f"Assault on {self.target}: net DRM {self.net_drm():+d}, column {charts.crt.column_names[charts.crt.column(self.strength)]}: "
-                f"{e} (Allied/Italian, OC-CRT.5).",
+                f"Assault on {self.target}: net DRM {self.net_drm():+d}, column {column}: {e} (Allied/Italian, OC-CRT.5).",
                 kind="battle",
             )
             alive = tuple(u for u in self.defenders if compass_unit(game, u).hex == self.target)
@@ -256,7 +253,8 @@ class Assault(Checks, Frame):
             if self.to_check:
                 uid = self.to_check[0]
                 assert self.entry is not None
-                game.push_frame(MoraleRoll(uid, self.entry[1] + steps_lost_so_far(game, uid), f"assault on {self.target}"))
+                mods = (("Italian number of the table", self.entry[1]), *lost_modifier(game, uid))
+                game.push_frame(MoraleRoll(uid, mods, f"assault on {self.target}"))
             else:
                 game.replace_frame(replace(self, stage="leader-check"))
         elif stage == "leader-check":
@@ -264,8 +262,9 @@ class Assault(Checks, Frame):
                 game.replace_frame(replace(self, stage="red"))
             else:
                 assert self.entry is not None
-                drm = self.entry[0] + steps_lost_so_far(game, self.leader) + self.oos
-                game.push_frame(MoraleRoll(self.leader, drm, f"leading the assault on {self.target}"))
+                oos = ((f"{self.oos} unit{'s' if self.oos != 1 else ''} of the stack out of supply", self.oos),) if self.oos else ()
+                mods = (("Allied number of the table", self.entry[0]), *lost_modifier(game, self.leader), *oos)
+                game.push_frame(MoraleRoll(self.leader, mods, f"leading the assault on {self.target}"))
         elif stage == "casualties":  # (no one left to take them: they are lost with the stack)
             game.replace_frame(replace(self, stage="red", excess=0))
         elif stage == "red":
@@ -274,7 +273,7 @@ class Assault(Checks, Frame):
             game.replace_frame(replace(self, stage="red-checks", to_check=support if self.entry[2] else ()))
         elif stage == "red-checks":
             if self.to_check:
-                game.push_frame(MoraleRoll(self.to_check[0], 0, "a red entry of the table"))
+                game.push_frame(MoraleRoll(self.to_check[0], (), "a red entry of the table"))
             else:
                 game.replace_frame(replace(self, stage="advance"))
         elif stage == "advance":  # (nothing to advance: the hex still holds Italians, or the stack is gone)

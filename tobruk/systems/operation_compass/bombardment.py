@@ -20,7 +20,7 @@ from tobruk.engine.flow import Frame
 from tobruk.engine.sides import Side
 from tobruk.systems.operation_compass.charts import Charts, chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
-from tobruk.systems.operation_compass.morale import Checks, MoraleRoll, steps_lost_so_far
+from tobruk.systems.operation_compass.morale import Checks, MoraleRoll, lost_modifier
 from tobruk.systems.operation_compass.terrain import impassable
 
 if TYPE_CHECKING:
@@ -90,7 +90,9 @@ class Bombardment(Checks, Frame):
         elif self.to_check:
             uid = self.to_check[0]
             assert self.drm is not None
-            game.push_frame(MoraleRoll(uid, self.drm + steps_lost_so_far(game, uid), f"bombardment of {self.target}"))
+            name = chart(game).bombardment_columns[column(chart(game), game.turn, self.bs)]
+            mods = ((f"bombardment table, {name}", self.drm), *lost_modifier(game, uid))
+            game.push_frame(MoraleRoll(uid, mods, f"bombardment of {self.target}"))
         else:
             game.pop_frame()
 

@@ -21,8 +21,14 @@ from tobruk.engine.state import ENGINE_STATUSES, Status, UnitView
 if TYPE_CHECKING:
     from tobruk.loading.datafile import Table
 
+# OC-MC.2 reads failing by 8 or more as "3 steps/eliminated": the same thing only for a counter of at most 3 steps, so
+# no counter has more (ruling R-OC-MC8)
+MOST_STEPS = 3
 KINDS = ("armour", "motorized-infantry", "infantry", "recce", "support")
 SUPPORT = "support"
+# what the counters' views give as their echelon: the faces' computer player weighs stacks by divisions, a family
+# rule; Operation Compass counts units, not divisions (ruling R-OC-STACK), so no counter is a division to it
+ECHELON = "brigade"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,6 +55,7 @@ class CompassUnitDef(UnitDef):
     def printed(self) -> dict[str, Any]:
         return {
             "type": self.kind,
+            "echelon": ECHELON,
             "full_steps": self.steps,
             "morale": self.morale,
             "attack": self.attack,
@@ -80,8 +87,8 @@ def read_counter(ut: Table, common: Mapping[str, Any]) -> CompassUnitDef:
     kind = ut.str("kind")
     if kind not in KINDS:
         raise ut.error("kind", f"expected one of {', '.join(KINDS)}, got {kind!r}")
-    if common["steps"] < 1:
-        raise ut.error("steps", "a unit has at least 1 step")
+    if not 1 <= common["steps"] <= MOST_STEPS:
+        raise ut.error("steps", f"a unit has 1 to {MOST_STEPS} steps (ruling R-OC-MC8), got {common['steps']}")
     values = {key: ut.int(key) for key in ("morale", "attack", "defence", "movement")}
     if not 1 <= values["morale"] <= 6:
         raise ut.error("morale", f"a morale rating is 1 to 6, got {values['morale']}")

@@ -1,9 +1,11 @@
 """Morale checks (OC-MC) and step losses: the arithmetic, and the chance node that rolls a check.
 
-A check rolls one die; it passes when the die plus its modifiers is at most the unit's morale rating, and fails by
-the amount it exceeds it; failing costs steps by OC-MC.2's table (:meth:`Charts.steps_lost`).  A unit with no
-steps left is eliminated.  Each check is a chance node (:class:`MoraleRoll`) whose outcomes are labelled with what
-each die does; what follows the check is the frame beneath it (:meth:`Checks.checked`).
+A check rolls one die; it passes when the die plus its modifiers is at most the unit's morale rating (a check
+"failed by" 1 or more costs steps, OC-MC.2, so a total equal to the rating passes: ruling R-OC-MC), and fails by the
+amount it exceeds it; failing costs steps by OC-MC.2's table (:meth:`Charts.steps_lost`).  A unit with no steps
+left is eliminated.  Each check is a chance node (:class:`MoraleRoll`) that carries its modifiers by name, so the
+log shows the die and every DRM that went into it; what follows the check is the frame beneath it
+(:meth:`Checks.checked`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from tobruk.systems.operation_compass.state import compass_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+
+Modifiers = tuple[tuple[str, int], ...]  # each DRM of a check by name ("Italian number of the table", 2)
 
 
 def failed_by(die: int, drm: int, morale: int) -> int:
@@ -40,14 +44,15 @@ def lose_steps(game: Game, uid: str, steps: int, why: str) -> int:
     u = compass_unit(game, uid)
     taken = min(steps, u.steps)
     u.steps -= taken
+    plural = "s" if taken != 1 else ""
     if u.steps == 0:
         u.hex = None
         u.eliminated = True
-        game.log(f"{uid} loses {taken} step{'s' if taken != 1 else ''} ({why}) and is eliminated.", kind="loss")
+        game.log(f"{uid} loses {taken} step{plural} ({why}) and is eliminated.", kind="loss")
         if compass_defs(game)[uid].side is Side.ALLIED:
             compass_vars(game).allied_eliminated += 1
     else:
-        game.log(f"{uid} loses {taken} step{'s' if taken != 1 else ''} ({why}): {u.steps} left.", kind="loss")
+        game.log(f"{uid} loses {taken} step{plural} ({why}): {u.steps} left.", kind="loss")
     return taken
 
 
@@ -56,21 +61,37 @@ def steps_lost_so_far(game: Game, uid: str) -> int:
     return compass_defs(game)[uid].steps - compass_unit(game, uid).steps
 
 
+def lost_modifier(game: Game, uid: str, per_step: int = 1) -> Modifiers:
+    """OC-MC.1, OC-RET.1-4: the DRM for the steps ``uid`` has lost, as a named modifier (none when it has lost none)."""
+    lost = steps_lost_so_far(game, uid)
+    return ((f"{lost} step{'s' if lost != 1 else ''} lost", per_step * lost),) if lost else ()
+
+
+def spelled(mods: Modifiers) -> str:
+    """The DRM and its parts as the log writes them: "+3 (Italian number of the table +2, 1 step lost +1)"."""
+    total = sum(v for _, v in mods)
+    parts = ", ".join(f"{name} {value:+d}" for name, value in mods)
+    return f"{total:+d} ({parts or 'no modifier'})"
+
+
 @dataclass(frozen=True)
 class MoraleRoll(Chance):
-    """A morale check of ``unit`` with ``drm`` (all its modifiers, the steps it has lost included), for ``reason``:
-    the die, each face labelled with the steps it costs (``cap``: at most that many).  The frame beneath it carries
-    the check's result on (:class:`Checks`)."""
+    """A morale check of ``unit`` with its modifiers ``mods`` (each named: the table's number, the steps it has lost
+    ...), for ``reason``: the die, each face labelled with the steps it costs (``cap``: at most that many).  The frame
+    beneath it carries the check's result on (:class:`Checks`)."""
 
     unit: str
-    drm: int
+    mods: Modifiers
     reason: str
     cap: int = 0  # the most steps it may cost (0: no cap)
     costs: bool = True  # False: the check decides something else (OC-RET.1: whether the unit retreats), costing no step
 
+    @property
+    def drm(self) -> int:
+        return sum(v for _, v in self.mods)
+
     def purpose(self, game: Game) -> str:
-        sign = f"{self.drm:+d}" if self.drm else "+0"
-        return f"morale check, {self.unit} ({self.reason}, morale {compass_defs(game)[self.unit].morale}, DRM {sign})"
+        return f"morale check, {self.unit} ({self.reason}, morale {compass_defs(game)[self.unit].morale}, DRM {spelled(self.mods)})"
 
     def outcomes(self, game: Game) -> tuple[Outcome, ...]:
         morale = compass_defs(game)[self.unit].morale
@@ -86,7 +107,11 @@ class MoraleRoll(Chance):
         by = failed_by(value, self.drm, morale)
         lost = steps_lost(chart(game), value, self.drm, morale, self.cap or None) if self.costs else 0
         verdict = "passes" if by == 0 else f"fails by {by}"
-        game.log(f"Morale check, {self.unit} ({self.reason}): die {value}, DRM {self.drm:+d}, morale {morale}: {verdict}.", kind="battle")
+        game.log(
+            f"Morale check, {self.unit} ({self.reason}): die {value}, DRM {spelled(self.mods)}: {value + self.drm} "
+            f"against morale {morale}, {verdict}.",
+            kind="battle",
+        )
         taken = lose_steps(game, self.unit, lost, self.reason) if lost else 0
         below = game.state.stack[-1] if game.state.stack else None
         if isinstance(below, Checks):

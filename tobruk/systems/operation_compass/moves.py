@@ -15,6 +15,7 @@ retreat (OC-RET.4).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
@@ -90,13 +91,21 @@ def check_move(game: Game, order: Move, side: Side) -> Move:
         raise IllegalOrderError("OC-TER.1", f"{order.unit} is not on the map")
     if u.moved:
         raise IllegalOrderError("OC-TER.1", f"{order.unit} has moved this turn (a unit moves once a turn, ruling R-OC-SEQ)")
-    path = order.path if len(order.path) > 1 else (u.hex, *order.path)
+    path = order.path
+    if len(path) == 1:  # the destination alone: the cheapest path there
+        paths = reach(game, order.unit)
+        if path[0] == u.hex or path[0] not in paths:
+            raise IllegalOrderError(
+                "OC-TER.1",
+                f"{order.unit} has {d.movement} MP: {path[0]} is beyond its reach (or the enemy, the sea or the escarpment bars the way)",
+            )
+        path = paths.path_to(path[0])
     if path[0] != u.hex:
         raise IllegalOrderError("OC-TER.1", f"the path must start where {order.unit} is, {u.hex}")
     m = game.scenario.map
     steps = closed(m, step_table(m, chart(game).terrain, supply=False), game.occupants(side.enemy))
     spent = 0
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in pairwise(path):
         if b not in m or not a.is_adjacent(b):
             raise IllegalOrderError("OC-TER.1", f"{a} and {b} are not next to each other on the map")
         i = m.index[a]
@@ -134,30 +143,35 @@ def hold(game: Game, side: Side, hexes: Iterable[Hex]) -> None:
 
 
 # --- supply ------------------------------------------------------------------------------------------
-def supply_paths(game: Game, side: Side, limit: int | None) -> Paths:
-    """The side's supply lines from its sources (ruling R-OC-SUPPLY), up to ``limit`` supply points (sixtieths)."""
+def supply_paths(game: Game, side: Side, limit: int | None, *, line: bool = True) -> Paths:
+    """The cheapest ways back to the side's sources (OC-TER.1's bracketed costs, ruling R-OC-SUPPLY), up to ``limit``
+    supply points (sixtieths): never into a hex the enemy holds, and, for a supply line (``line``), never into one
+    next to an enemy combat unit unless a unit of the side stands there."""
 
     def work() -> Paths:
         m = game.scenario.map
         enemy = side.enemy
-        mine = set(game.occupants(side))
-        blocked = set(game.occupants(enemy)) | (combat_units_near(game, enemy) - mine)
+        blocked = set(game.occupants(enemy))
+        if line:
+            blocked |= combat_units_near(game, enemy) - set(game.occupants(side))
         steps = closed(m, step_table(m, chart(game).terrain, supply=True), blocked)
         sources = [(h, 0) for h in m.supply_sources.get(side, ()) if h not in blocked]
         return cheapest(m, sources, steps, limit)
 
-    found: Paths = game.memo(("oc-supply", side, limit), work)
+    found: Paths = game.memo(("oc-supply", side, limit, line), work)
     return found
 
 
 def in_supply(game: Game, side: Side) -> Paths:
+    """The hexes a supply line of at most the charts' range reaches (ruling R-OC-SUPPLY)."""
     return supply_paths(game, side, chart(game).supply_range)
 
 
 def supply_distance(game: Game, side: Side) -> Paths:
-    """The cost of the cheapest line to every hex a line may reach at all (no range): "closer to its supply source"
-    (OC-RET.4) is a smaller cost."""
-    return supply_paths(game, side, None)
+    """How far each hex is from the side's supply sources, for a retreat (OC-RET.1, RET.4, ruling R-OC-RETREAT): the
+    cost of the cheapest way back by the supply costs, at any length, through no hex the enemy holds; the enemy's
+    units beside the way do not close it (a retreat may pass them, at the price of OC-RET.2's check)."""
+    return supply_paths(game, side, None, line=False)
 
 
 def determine_supply(game: Game) -> None:

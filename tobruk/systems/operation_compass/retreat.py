@@ -25,8 +25,8 @@ from tobruk.mechanics.reach import MF
 from tobruk.systems.operation_compass.actions import Withdraw
 from tobruk.systems.operation_compass.charts import chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
-from tobruk.systems.operation_compass.morale import Checks, MoraleRoll, steps_lost_so_far
-from tobruk.systems.operation_compass.moves import combat_units_near, cut_off, in_supply, supply_distance
+from tobruk.systems.operation_compass.morale import Checks, Modifiers, MoraleRoll, lost_modifier
+from tobruk.systems.operation_compass.moves import combat_units_near, cut_off, hold, in_supply, supply_distance
 from tobruk.systems.operation_compass.state import compass_vars
 from tobruk.systems.operation_compass.terrain import fortified_against, impassable, step_table
 
@@ -34,19 +34,24 @@ if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 ALLIED, ITALIAN = Side.ALLIED, Side.AXIS
-NO_THREAT = 10  # the hexes "between" when no Allied armour or motorized infantry in supply is on the map
 
 
-def threat_distance(game: Game, h: Hex) -> int:
+def threat_distance(game: Game, h: Hex) -> int | None:
     """OC-RET.1 (ruling R-OC-BETWEEN): the hexes between ``h`` and the nearest Allied armour or motorized infantry unit
-    in supply (the range less one)."""
+    in supply (the range less one), or ``None`` when there is none on the map."""
     charts, defs = chart(game), compass_defs(game)
     ranges = [
         h.distance(x)
         for uid, x in game.placed(ALLIED)
         if defs[uid].kind in charts.threat_kinds and not compass_unit(game, uid).out_of_supply
     ]
-    return max(0, min(ranges) - 1) if ranges else NO_THREAT
+    return min(ranges) - 1 if ranges else None
+
+
+def farthest(game: Game, h: Hex) -> int:
+    """The hexes between ``h`` and the map's farthest hex from it: what OC-RET.1 counts when no Allied armour or
+    motorized infantry in supply is on the map (ruling R-OC-BETWEEN: as if it stood as far away as the map allows)."""
+    return max(h.distance(x) for x in game.scenario.map.hexes) - 1
 
 
 def unthreatened_fort(game: Game, h: Hex) -> bool:
@@ -55,41 +60,33 @@ def unthreatened_fort(game: Game, h: Hex) -> bool:
     if not any(f.inside == h for n in m.neighbours(h) if (f := m.feature(n, h, t.fortified_side)) is not None):
         return False  # not a fort
     defs = compass_defs(game)
-    for uid, x in game.placed(ALLIED):
-        if not defs[uid].is_support and x.is_adjacent(h) and not fortified_against(m, t, x, h):
-            return False
-    return True
+    return not any(not defs[uid].is_support and x.is_adjacent(h) and not fortified_against(m, t, x, h) for uid, x in game.placed(ALLIED))
 
 
-def retreat_drm(game: Game, uid: str) -> tuple[int, list[str]]:
-    """OC-RET.1: the retreat check's DRM for an Italian unit, with a line for each modifier."""
+def retreat_drm(game: Game, uid: str) -> Modifiers:
+    """OC-RET.1: the retreat check's modifiers for an Italian unit, each named."""
     charts = chart(game)
     h = compass_unit(game, uid).hex
     assert h is not None
-    drm, lines = 0, []
-    lost = steps_lost_so_far(game, uid)
-    if lost:
-        drm += charts.retreat_per_step_lost * lost
-        lines.append(f"+{charts.retreat_per_step_lost * lost} steps lost")
+    mods: list[tuple[str, int]] = list(lost_modifier(game, uid, charts.retreat_per_step_lost))
     if cut_off(game, uid):
-        drm += charts.retreat_cut_off
-        lines.append(f"+{charts.retreat_cut_off} cut off")
+        mods.append(("cut off", charts.retreat_cut_off))
     zones = game.scenario.map.zones
     if any(h in zones.get(z, frozenset()) for z in charts.strongholds):
-        drm += charts.stronghold_drm
-        lines.append(f"{charts.stronghold_drm:+d} Sidi Barrani or Sollum")
+        mods.append(("in Sidi Barrani or Sollum", charts.stronghold_drm))
     if unthreatened_fort(game, h):
-        drm += charts.fort_unthreatened_drm
-        lines.append(f"{charts.fort_unthreatened_drm:+d} in a fort no Allied unit threatens from an open side")
+        mods.append(("in a fort no Allied combat unit threatens from an open side", charts.fort_unthreatened_drm))
     between = threat_distance(game, h)
-    if between:
-        drm -= between
-        lines.append(f"-{between} hexes between it and the nearest Allied armour or motorized infantry in supply")
+    if between is None:
+        none = farthest(game, h)
+        mods.append((f"no Allied armour or motorized infantry in supply on the map (as if {none} hexes away)", -none))
+    elif between:
+        hexes = "hex" if between == 1 else "hexes"
+        mods.append((f"{between} {hexes} between it and the nearest Allied armour or motorized infantry in supply", -between))
     gone = compass_vars(game).allied_eliminated
     if gone:
-        drm += charts.per_allied_unit_eliminated * gone
-        lines.append(f"{charts.per_allied_unit_eliminated * gone:+d} Allied units eliminated")
-    return drm, lines
+        mods.append((f"{gone} Allied unit{'s' if gone != 1 else ''} eliminated", charts.per_allied_unit_eliminated * gone))
+    return tuple(mods)
 
 
 def begin(game: Game) -> None:
@@ -112,9 +109,7 @@ class RetreatChecks(Checks, Frame):
             game.pop_frame()
             return
         uid = waiting[0]
-        drm, lines = retreat_drm(game, uid)
-        game.log(f"Italian Retreat Phase, {uid}: DRM {drm:+d}" + (f" ({', '.join(lines)})" if lines else "") + ".", kind="note")
-        game.push_frame(MoraleRoll(uid, drm, "whether it retreats", costs=False))
+        game.push_frame(MoraleRoll(uid, retreat_drm(game, uid), "Italian Retreat Phase: whether it retreats", costs=False))
 
     def checked(self, game: Game, uid: str, failed_by: int, steps_taken: int) -> None:
         compass_vars(game).to_check = tuple(u for u in compass_vars(game).to_check if u != uid)
@@ -128,7 +123,7 @@ class RetreatChecks(Checks, Frame):
             game.push_frame(Withdrawal(uid, compass_defs(game)[uid].movement * MF))
         else:
             game.log(f"{uid} would retreat but cannot get nearer to its supply source: it stays (OC-RET.4).", kind="move")
-            game.push_frame(MoraleRoll(uid, steps_lost_so_far(game, uid), "unable to retreat", cap=1))
+            game.push_frame(MoraleRoll(uid, lost_modifier(game, uid), "unable to get nearer to its supply source", cap=1))
 
 
 def withdrawals(game: Game, uid: str, mp_left: int) -> list[tuple[Hex, int]]:
@@ -148,7 +143,7 @@ def withdrawals(game: Game, uid: str, mp_left: int) -> list[tuple[Hex, int]]:
     for n in m.neighbours(here):
         cost = steps[m.index[here] * 6 + here.direction_to(n)]
         d = distance.cost_to(n)
-        if cost < 0 or cost > mp_left or n in allied or impassable(m, t, here, n) or d is None or d >= now:
+        if cost < 0 or cost > mp_left or n in allied or d is None or d >= now:
             continue
         out.append((n, cost))
     return out
@@ -173,16 +168,32 @@ class Withdrawal(Checks, Frame):
     def withdraw(self, game: Game, decision: Decision, action: Withdraw) -> None:
         found = dict(withdrawals(game, self.unit, self.mp_left))
         if action.unit != self.unit or action.hex not in found:
-            raise IllegalOrderError(
-                "OC-RET.3", f"{self.unit} retreats into a hex nearer to its supply source: {', '.join(h.label for h in found)}"
-            )
+            raise self._refusal(game, action, found)
         u = compass_unit(game, self.unit)
         was = u.hex
         u.hex = action.hex
         game.replace_frame(replace(self, mp_left=self.mp_left - found[action.hex]))
+        hold(game, ITALIAN, (action.hex,))
         game.log(f"Italian: {self.unit} retreats {was}-{action.hex}.", kind="move")
         if action.hex in combat_units_near(game, ALLIED):
-            game.push_frame(MoraleRoll(self.unit, steps_lost_so_far(game, self.unit), "retreating next to the enemy", cap=1))
+            game.push_frame(MoraleRoll(self.unit, lost_modifier(game, self.unit), "retreating next to an Allied combat unit", cap=1))
+
+    def _refusal(self, game: Game, action: Withdraw, found: dict[Hex, int]) -> IllegalOrderError:
+        """Why a step of retreat is refused: an Allied-held hex or the escarpment (OC-RET.3), else not nearer to the
+        supply source or beyond the movement left (OC-RET.1, ruling R-OC-RETREAT)."""
+        m, t = game.scenario.map, chart(game).terrain
+        here = compass_unit(game, self.unit).hex
+        options = ", ".join(h.label for h in sorted(found)) or "none"
+        if action.unit != self.unit:
+            return IllegalOrderError("OC-RET.1", f"{self.unit} is the unit retreating now")
+        if action.hex in game.occupants(ALLIED):
+            return IllegalOrderError("OC-RET.3", f"{self.unit} may not retreat into {action.hex}, which the Allies hold")
+        if here is not None and here.is_adjacent(action.hex) and impassable(m, t, here, action.hex) and m.route(here, action.hex) is None:
+            return IllegalOrderError("OC-RET.3", f"{self.unit} may not retreat across the escarpment from {here} to {action.hex}")
+        return IllegalOrderError(
+            "OC-RET.1",
+            f"{self.unit} retreats a hex at a time, each nearer to its supply source, within the MP it has left: {options}",
+        )
 
 
 def choose_withdrawal(game: Game, options: list[Withdraw]) -> Withdraw:

@@ -56,5 +56,6 @@ def describe(result: dict[str, Any]) -> list[str]:
     held = ", ".join(f"{name} {' '.join(hexes)}" for name, hexes in result["places"].items() if hexes) or "none"
     return [
         f"{result['level']} ({result['allied_points']} to {result['italian_points']}).",
-        f"Italian steps lost: {result['italian_steps_lost']}; WDF steps lost: {result['allied_steps_lost']}; places held by the WDF: {held}.",
+        f"Italian steps lost: {result['italian_steps_lost']}; WDF steps lost: {result['allied_steps_lost']}; "
+        f"places held by the WDF: {held}.",
     ]

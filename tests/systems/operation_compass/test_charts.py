@@ -1,0 +1,163 @@
+"""Operation Compass's charts as the game reads them, against the chart text typed here (the numbers are data): the
+combat results table by net DRM and strength column at both ends and in the middle of every band, its red entries
+(ruling R-OC-RED), the bombardment table, the ground support and naval support dice, and the step losses by margin
+(OC-MC.2) on both sides of every threshold."""
+
+from __future__ import annotations
+
+import pytest
+
+from tobruk.engine.game import Game
+from tobruk.loading.datafile import Table, read_toml
+from tobruk.loading.scenario import load_scenario
+from tobruk.systems.operation_compass import HERE
+from tobruk.systems.operation_compass.charts import Charts, chart, read_charts
+
+# OC-CRT.5 as the chart prints it: a row per net DRM (the first "<= -2", the last ">= 15"), a column per strength
+# band (<= -1, 0-1, 2-4, 5-8, 9-13, 14-19, >= 20), each entry Allied/Italian
+CRT_TEXT = """
+-2  1/3 0/3 0/3 0/3 0/3 0/4 0/4
+-1  1/2 1/3 0/3 0/3 0/3 0/3 0/4
+0   1/2 1/2 1/3 0/3 0/3 0/3 0/3
+1   1/2 1/2 1/2 1/3 0/3 0/3 0/3
+2   2/2 1/2 1/2 1/2 1/3 0/3 0/3
+3   2/2 2/2 1/2 1/2 1/2 1/3 0/3
+4   2/2 2/2 2/2 1/2 1/2 1/2 1/3
+5   2/2 2/2 2/2 2/2 1/2 1/2 1/2
+6   2/1 2/2 2/2 2/2 2/2 1/2 1/2
+7   2/1 2/1 2/2 2/2 2/2 2/2 1/2
+8   2/1 2/1 2/1 2/2 2/2 2/2 2/2
+9   2/1 2/1 2/1 2/1 2/2 2/2 2/2
+10  3/1 2/1 2/1 2/1 2/1 2/2 2/2
+11  3/1 3/1 2/1 2/1 2/1 2/1 2/2
+12  3/0 3/1 3/1 2/1 2/1 2/1 2/1
+13  3/0 3/0 3/1 3/1 2/1 2/1 2/1
+14  4/0 3/0 3/0 3/1 3/1 2/1 2/1
+15  4/0 4/0 3/0 3/0 3/1 3/1 2/1
+"""
+PRINTED = {
+    int(row.split()[0]): [tuple(int(n) for n in cell.split("/")) for cell in row.split()[1:]] for row in CRT_TEXT.strip().splitlines()
+}
+# each column's strengths at its ends and in its middle (the open ends far beyond)
+BANDS = [(-40, -7, -1), (0, 0, 1), (2, 3, 4), (5, 6, 8), (9, 11, 13), (14, 16, 19), (20, 25, 60)]
+
+
+@pytest.fixture(scope="module")
+def charts() -> Charts:
+    return read_charts(read_toml(HERE / "charts.toml"))
+
+
+@pytest.mark.rule("OC-CRT.5")
+@pytest.mark.parametrize("drm", sorted(PRINTED))
+def test_every_row_at_both_ends_and_the_middle_of_every_column(charts: Charts, drm: int) -> None:
+    for col, strengths in enumerate(BANDS):
+        for strength in strengths:
+            e = charts.crt.entry(drm, strength)
+            assert (e.allied, e.italian) == PRINTED[drm][col], (drm, strength)
+
+
+@pytest.mark.rule("OC-CRT.5")
+@pytest.mark.parametrize(("drm", "row"), [(-3, -2), (-9, -2), (-2, -2), (15, 15), (16, 15), (30, 15)])
+def test_the_first_row_reads_every_drm_below_it_and_the_last_every_drm_above(charts: Charts, drm: int, row: int) -> None:
+    for col, strengths in enumerate(BANDS):
+        e = charts.crt.entry(drm, strengths[1])
+        assert (e.allied, e.italian) == PRINTED[row][col]
+
+
+@pytest.mark.rule("OC-CRT.5")
+@pytest.mark.parametrize(
+    ("strength", "column"),
+    [
+        *((-1, "<= -1"), (0, "0-1"), (1, "0-1"), (2, "2-4"), (4, "2-4"), (5, "5-8"), (8, "5-8")),
+        *((9, "9-13"), (13, "9-13"), (14, "14-19"), (19, "14-19"), (20, ">= 20")),
+    ],
+)
+def test_each_columns_threshold_from_both_sides(charts: Charts, strength: int, column: str) -> None:
+    assert charts.crt.column_names[charts.crt.column(strength)] == column
+
+
+@pytest.mark.rule("OC-CRT.5")
+def test_red_entries_are_those_with_an_allied_number_of_three_or_more(charts: Charts) -> None:
+    """Ruling R-OC-RED: the text lost the colour; red is read as the entries where the assault went wrong, the Allied
+    number 3 or 4 (the rows 10 to 15 of the low columns); every other entry is black."""
+    for drm, row in PRINTED.items():
+        for col, (allied, _) in enumerate(row):
+            assert charts.crt.entry(drm, BANDS[col][1]).red == (allied >= 3), (drm, col)
+    assert charts.crt.entry(10, -1).red and not charts.crt.entry(10, 0).red and not charts.crt.entry(9, -1).red
+    assert charts.crt.entry(15, 19).red and not charts.crt.entry(15, 20).red
+
+
+@pytest.mark.rule("OC-BMB.1")
+def test_the_bombardment_table_cell_by_cell(charts: Charts) -> None:
+    """The chart: by die 1-6, the BS 2, BS 3 and WDF Turn 1 columns; None is "no MC"."""
+    printed = [(2, 2, 3), (1, 2, 2), (1, 1, 2), (0, 1, 2), (None, 0, 1), (None, None, 1)]
+    assert charts.bombardment_columns == ("BS 2", "BS 3", "WDF turn 1")
+    assert [tuple(row) for row in charts.bombardment] == printed
+
+
+@pytest.mark.rule("OC-CRT.1")
+def test_the_ground_support_die(charts: Charts) -> None:
+    """1-2: 2 Allied / 0 Italian chits, 3: 1/0, 4-5: 1/1, 6: 0/2."""
+    assert list(charts.chits) == [(2, 0), (2, 0), (1, 0), (1, 1), (1, 1), (0, 2)]
+
+
+@pytest.mark.rule("OC-CRT.3")
+def test_the_naval_die(charts: Charts) -> None:
+    """A modified roll of 1-3 gives -1, 4-7 -2 (7: a 6 with the +1 against Sidi Barrani or Sollum)."""
+    assert list(charts.naval_drm) == [1, 1, 1, 2, 2, 2, 2]
+    assert charts.naval_zones == ("sidi-barrani", "sollum")
+
+
+@pytest.mark.rule("OC-MC.2")
+@pytest.mark.parametrize(("failed_by", "steps"), [(0, 0), (1, 1), (4, 1), (5, 2), (7, 2), (8, 3), (12, 3)])
+def test_steps_lost_by_margin_on_both_sides_of_each_threshold(charts: Charts, failed_by: int, steps: int) -> None:
+    assert charts.steps_lost(failed_by) == steps
+
+
+def test_the_charts_are_read_once_per_system_and_found_through_the_game() -> None:
+    game = Game(load_scenario("operation-compass"))
+    assert chart(game) is game.system.charts  # type: ignore[attr-defined]
+    assert chart(game).supply_range == 20 * 60 and chart(game).allied_stack == 4
+
+
+def test_a_game_of_another_system_has_no_compass_charts() -> None:
+    game = Game(load_scenario("first-alamein"))
+    with pytest.raises(TypeError, match="has no Operation Compass charts"):
+        chart(game)
+
+
+@pytest.mark.parametrize(
+    ("section", "key", "value", "message"),
+    [
+        ("crt", "rows", [["1/3"] * 6], "expected rows of 7 entries"),
+        ("crt", "column_from", [0, -99, 2, 5, 9, 14, 20], "expected one ascending lowest strength per column"),
+        ("bombardment", "rows", [[2, 2, 3]] * 5, "expected 6 rows"),
+        ("ground_support", "chits", [[2, 0]] * 5, "expected 6 pairs"),
+        ("ground_support", "chits", [[2, 0, 1]] * 6, "expected pairs of whole numbers"),
+        ("naval", "drm_by_roll", [1, 1, 1, 2, 2, 2], "expected 7 DRMs"),
+        ("terrain", "move", {"clear": -1}, "expected a cost of 0 or more"),
+        ("terrain", "move", {"clear": 0.3}, "expected a cost of 0 or more"),
+        ("ground_support", "allied_cup", [0, 1.5], "expected whole numbers"),
+    ],
+)
+def test_a_mistake_in_the_charts_is_named(section: str, key: str, value: object, message: str) -> None:
+    data = dict(read_toml(HERE / "charts.toml").data)
+    data[section] = {**data[section], key: value}
+    with pytest.raises(Exception, match=message):
+        read_charts(Table(data, "charts.toml"))
+
+
+@pytest.mark.parametrize("entry", ["1-3", "x/3", 4, "1/3/"])
+def test_a_crt_entry_must_read_allied_slash_italian(entry: object) -> None:
+    data = dict(read_toml(HERE / "charts.toml").data)
+    rows = [list(r) for r in data["crt"]["rows"]]
+    rows[3][2] = entry
+    data["crt"] = {**data["crt"], "rows": rows}
+    with pytest.raises(Exception, match="expected an entry such as"):
+        read_charts(Table(data, "charts.toml"))
+
+
+def test_the_format_is_checked() -> None:
+    data = {**read_toml(HERE / "charts.toml").data, "version": 2}
+    with pytest.raises(Exception, match="expected format 'tobruk-charts', version 1"):
+        read_charts(Table(data, "charts.toml"))
