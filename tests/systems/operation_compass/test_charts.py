@@ -117,7 +117,7 @@ def test_steps_lost_by_margin_on_both_sides_of_each_threshold(charts: Charts, fa
 def test_the_charts_are_read_once_per_system_and_found_through_the_game() -> None:
     game = Game(load_scenario("operation-compass"))
     assert chart(game) is game.system.charts  # type: ignore[attr-defined]
-    assert chart(game).supply_range == 20 * 60 and chart(game).allied_stack == 4
+    assert chart(game).supply_range == 32 * 60 and chart(game).allied_stack == 4
 
 
 def test_a_game_of_another_system_has_no_compass_charts() -> None:

@@ -91,10 +91,10 @@ def test_plus_one_a_step_lost() -> None:
 
 
 @pytest.mark.rule("OC-RET.1")
-@pytest.mark.parametrize(("hex_", "cut"), [("A11", False), ("A12", True)])
+@pytest.mark.parametrize(("hex_", "cut"), [("A17", False), ("A18", True)])
 def test_plus_one_cut_off_beyond_the_supply_range(hex_: str, cut: bool) -> None:
-    """Ruling R-OC-SUPPLY: a line of at most 20 supply points: A11 is 10 clear hexes from A1 (20), A12 11 (22)."""
-    game = board(it(hex_) + tank("T", "B11"), columns=12)
+    """Ruling R-OC-SUPPLY: a line of at most 32 supply points: A17 is 16 clear hexes from A1 (32), A18 17 (34)."""
+    game = board(it(hex_) + tank("T", "B17"), columns=18)
     assert ("cut off +1" in due(game)) == cut
 
 

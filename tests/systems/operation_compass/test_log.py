@@ -1,0 +1,83 @@
+"""The game log shows every roll the rules make: each morale check's die and each of its modifiers by name, each ground
+support die and chit, each naval die, each bombardment die; a player can check every result from the log alone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.systems.operation_compass.kit import allied, declare, game_at, italian, lines, roll
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.loading.scenario import load_scenario
+from tobruk.players.base import make_player, play_game
+
+
+@pytest.mark.rule("OC-MC.1")
+def test_an_assaults_rolls_in_the_log() -> None:
+    """Sidi Barrani (+4) by the sea, turn 2: the navy's die 3 (+1: 4, -2), a ground support die of 4 (one chit each:
+    an Allied 2, an Italian 1); the defender I (1 step lost) and the leader U (out of supply) check."""
+    extra = '[map.terrain]\nsea = ["B3"]\n[map.zones]\nsidi-barrani = ["A3"]\n[map.supply]\nallied = ["A1"]\n'
+    units = allied("U", "A2", kind="motorized-infantry") + italian("I", "A3", morale=6)
+    game = game_at(units, turn=2, rows=2, columns=5, map_extra=extra)
+    game.unit("I").steps = 2
+    since = len(game.state.entries)
+    declare(game, "A3", "U", naval=True)
+    roll(game, 4, "ground support")
+    roll(game, 2, "Allied ground support chit")
+    roll(game, 1, "Italian ground support chit")
+    roll(game, 3, "naval support")
+    roll(game, 1, "morale check, I")
+    roll(game, 2, "morale check, U")
+    # strength 6 - 4 = 2: the 2-4 column; +4 - 2 + 1 - 2 = +1: 1/2
+    assert lines(game, since) == [
+        "Allied: assault on A3 by U, led by U, with naval support: strength 6 - 4 = 2: column 2-4 (OC-CRT.5); "
+        "+4 Sidi Barrani (OC-TER.2); DRM so far +4.",
+        "Ground support: die 4: 1 Allied and 1 Italian chit(s) (OC-CRT.1).",
+        "Allied ground support chit: -2.",
+        "Italian ground support chit: +1.",
+        "Naval support: die 3 +1: -2 (OC-CRT.3).",
+        "Assault on A3: net DRM +1, column 2-4: 1/2 (Allied/Italian, OC-CRT.5).",
+        "Morale check, I (assault on A3): die 1, DRM +3 (Italian number of the table +2, 1 step lost +1): 4 against morale 6, passes.",
+        "Morale check, U (leading the assault on A3): die 2, DRM +1 (Allied number of the table +1): 3 against morale 4, passes.",
+    ]
+
+
+# what each roll's purpose is and the log line that must show it with its value
+SHOWN = [
+    (re.compile(r"morale check, (\S+) \((.+), morale (\d+), DRM (.+)\)$"), "Morale check, {0} ({1}): die {v}, DRM {3}: "),
+    (re.compile(r"ground support, assault on (\S+)$"), "Ground support: die {v}: "),
+    (re.compile(r"Allied ground support chit, assault on (\S+)$"), "Allied ground support chit: -{v}."),
+    (re.compile(r"Italian ground support chit, assault on (\S+)$"), "Italian ground support chit: +{v}."),
+    (re.compile(r"naval support, assault on (\S+)$"), "Naval support: die {v}"),
+    (re.compile(r"bombardment of (\S+)$"), "Bombardment of {0} "),
+]
+
+
+def shown(game: Game) -> None:
+    """Every roll of the game has its log line, in the order rolled."""
+    log = lines(game)
+    at = 0
+    for r in game.dice.log:
+        for pattern, text in SHOWN:
+            m = pattern.match(r.purpose)
+            if m:
+                want = text.format(*m.groups(), v=r.value)
+                break
+        else:
+            raise AssertionError(f"a roll no line explains: {r.purpose}")
+        found = next((i for i in range(at, len(log)) if want in log[i]), None)
+        assert found is not None, f"no log line for {r.purpose!r} = {r.value} (wanted {want!r})"
+        at = found + 1
+
+
+@pytest.mark.rule("OC-MC.1")
+@pytest.mark.parametrize(("seed", "options"), [(1, ()), (2, ()), (3, ("two-players",))])
+def test_every_roll_of_a_whole_game_is_in_the_log(seed: int, options: tuple[str, ...]) -> None:
+    game = Game(load_scenario("operation-compass"), seed=seed, options=options)
+    play_game(game, {Side.ALLIED: make_player("greedy", seed), Side.AXIS: make_player("random", seed)})
+    assert game.is_over and len(game.dice.log) > 20
+    shown(game)
+    purposes = {r.purpose.split(",")[0] for r in game.dice.log}
+    assert {"morale check", "ground support", "Allied ground support chit"} <= purposes
