@@ -24,6 +24,7 @@ from tobruk.view import view
 LEVELS = ("Allied decisive victory", "Allied victory", "Allied marginal victory", "Italian marginal victory", "Italian victory")
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_solitaire_game_from_the_command_line(seed: int, capsys: pytest.CaptureFixture[str]) -> None:
     """The WDF played by the computer against the Italians the rules play (no --axis player is asked anything)."""
@@ -32,12 +33,14 @@ def test_a_solitaire_game_from_the_command_line(seed: int, capsys: pytest.Captur
     assert "Turn 4/4" in out and any(out.count(level + " (") == 1 for level in LEVELS)
 
 
+@pytest.mark.whole_game
 def test_a_two_player_game_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "operation-compass", "--option", "two-players", "--allied", "greedy", "--axis", "greedy", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "Turn 4/4" in out and any(level + " (" in out for level in LEVELS)
 
 
+@pytest.mark.whole_game
 def test_fuzzed_games_break_no_invariant() -> None:
     scenario = load_scenario("operation-compass")
     for seed in range(16):
@@ -49,6 +52,7 @@ def test_fuzzed_games_break_no_invariant() -> None:
         assert result.failure is None, result.failure
 
 
+@pytest.mark.whole_game
 def test_a_recorded_game_replays() -> None:
     game = Game(load_scenario("operation-compass"), seed=7, options=["two-players"])
     done = play_game(game, {Side.ALLIED: make_player("greedy", 1), Side.AXIS: make_player("random", 2)})

@@ -72,6 +72,7 @@ def shown(game: Game) -> None:
         at = found + 1
 
 
+@pytest.mark.whole_game
 @pytest.mark.rule("OC-MC.1")
 @pytest.mark.parametrize(("seed", "options"), [(1, ()), (2, ()), (3, ("two-players",))])
 def test_every_roll_of_a_whole_game_is_in_the_log(seed: int, options: tuple[str, ...]) -> None:
