@@ -332,3 +332,4 @@ def test_a_unit_that_cannot_get_nearer_stays_and_checks_losing_a_step_not_more(m
     assert due(game) == f"morale check, I (unable to get nearer to its supply source, morale {morale}, DRM +1 (1 step lost +1))"
     roll(game, face)
     assert game.unit("I").hex == H("A2") and game.unit("I").steps == steps_left
+    assert due(game) == "" and game.decision is not None and game.decision.phase == "allied-bombardment"  # one check only

@@ -112,6 +112,8 @@ class RetreatChecks(Checks, Frame):
         game.push_frame(MoraleRoll(uid, retreat_drm(game, uid), "Italian Retreat Phase: whether it retreats", costs=False))
 
     def checked(self, game: Game, uid: str, failed_by: int, steps_taken: int) -> None:
+        if uid not in compass_vars(game).to_check:
+            return  # OC-RET.4's check of a unit that could not get nearer: its step is all it costs
         compass_vars(game).to_check = tuple(u for u in compass_vars(game).to_check if u != uid)
         if failed_by == 0:
             game.log(f"{uid} stands.", kind="note")
