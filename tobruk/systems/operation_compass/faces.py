@@ -43,8 +43,9 @@ def turn_notes(game: Game) -> dict[str, str]:
 
 
 def view(game: Game, side: Side) -> dict[str, Any]:
-    """The Compass part of a side's view: the day, the Allied supply lines (both sides may trace them on the map),
-    the assaults the Inshore Squadron may still support this turn, the score once the game is over."""
+    """The Compass part of a side's view: the day, the WDF's supply lines as its last determination found them (for
+    the WDF only: a player sees his own lines drawn), the assaults the Inshore Squadron may still support this turn,
+    the score once the game is over."""
     charts = chart(game)
     return {
         "date": DATES.get(game.turn, ""),

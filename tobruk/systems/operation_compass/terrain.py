@@ -3,7 +3,8 @@ nothing may cross, and what a hex and the hexside an assault crosses do to it.
 
 A step costs the terrain of the hex it enters plus the hexside it crosses (ridge, wadi), or, along a road or minor
 road, the road's own cost whatever the terrain and the hexside (ruling R-OC-ROAD); an impassable escarpment is
-crossed only along a road (a pass) by movement and supply, never by an assault or a retreat (OC-TER.1, RET.3).
+crossed only along a road (a pass) by moves, supply lines and retreats, never by an assault or a bombardment
+(OC-TER.1, RET.3, ruling R-OC-PASS).
 The fixed part of the costs is a table per map (:func:`step_table`), kept with the map; the units standing in the
 way are laid over it when a search runs (:func:`closed`).
 """
@@ -11,15 +12,11 @@ way are laid over it when a search runs (:func:`closed`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
 from tobruk.mechanics.paths import BLOCKED
 from tobruk.systems.operation_compass.charts import Terrain
-
-if TYPE_CHECKING:
-    pass
 
 
 def _step_cost(m: Map, t: Terrain, a: Hex, b: Hex, supply: bool) -> int:
@@ -45,19 +42,21 @@ def impassable(m: Map, t: Terrain, a: Hex, b: Hex) -> bool:
 
 
 def step_table(m: Map, t: Terrain, *, supply: bool) -> tuple[int, ...]:
-    """Each step's cost (sixtieths of an MP, or of a supply point) by ``i * 6 + d``, or ``BLOCKED``: kept with the map."""
-    kept: dict[tuple[int, bool], tuple[int, ...]] = m.__dict__.setdefault("_compass_steps", {})
+    """Each step's cost (sixtieths of an MP, or of a supply point) by ``i * 6 + d``, or ``BLOCKED``: kept with the map
+    (a map is frozen), under the charts' terrain it was made from, which is kept with it so that its id is never
+    another's."""
+    kept: dict[tuple[int, bool], tuple[Terrain, tuple[int, ...]]] = m.__dict__.setdefault("_compass_steps", {})
     key = (id(t), supply)
     found = kept.get(key)
-    if found is None:
+    if found is None or found[0] is not t:
         nb = m.neighbour_table
         out = []
         for i, a in enumerate(m.hexes):
             for d in range(6):
                 j = nb[i * 6 + d]
                 out.append(BLOCKED if j < 0 else _step_cost(m, t, a, m.hexes[j], supply))
-        found = kept[key] = tuple(out)
-    return found
+        found = kept[key] = (t, tuple(out))
+    return found[1]
 
 
 def closed(m: Map, steps: tuple[int, ...], hexes: Iterable[Hex]) -> list[int]:
