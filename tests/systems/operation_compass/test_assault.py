@@ -287,8 +287,55 @@ def test_the_exact_distribution_of_italian_steps_lost() -> None:
     game = board(tank("T") + inf("N") + gun("G1") + gun("G2"), turn=1, defenders=defenders)
     a = assessed(game, "T", "N", "G1", "G2", leader="T")
     assert (a.drm, a.attack - a.defence, a.column_name) == (-6, 13, "9-13")
-    assert dict(cb.italian_losses(game, a, naval=False)) == {
-        "2 Italian steps": Fraction(16, 36),
-        "3 Italian steps": Fraction(16, 36),
-        "4 Italian steps": Fraction(4, 36),
-    }
+    assert cb.italian_losses(game, a) == [  # the likeliest first, then by label
+        ("2 Italian steps", Fraction(16, 36)),
+        ("3 Italian steps", Fraction(16, 36)),
+        ("4 Italian steps", Fraction(4, 36)),
+    ]
+
+
+@pytest.mark.rule("OC-MC.1")
+def test_the_distribution_counts_the_steps_a_defender_has_lost() -> None:
+    """As above, one defender of 3 steps with 2 left: defence 2, strength 19 - 2 = 17, the 14-19 column: 0/4; it
+    checks at +4 +1: a die of 1-2 fails by 3-4 (1 step), 3-6 by 5-8 (2 steps, all it has)."""
+    game = board(tank("T") + inf("N") + gun("G1") + gun("G2"), turn=1, defenders=italian("I", "A3", steps=3, defence=1, morale=3))
+    game.unit("I").steps = 2
+    a = assessed(game, "T", "N", "G1", "G2", leader="T")
+    assert (a.drm, a.column_name) == (-6, "14-19")
+    assert cb.italian_losses(game, a) == [("2 Italian steps", Fraction(4, 6)), ("1 Italian steps", Fraction(2, 6))]
+
+
+@pytest.mark.rule("OC-CRT.1")
+def test_the_ground_support_die_and_the_navys_show_their_faces() -> None:
+    game = board(inf("U"), extra=SEA)
+    declare(game, "A3", "U", naval=True)
+    assert [o.label for o in game.chance_outcomes()] == ["2 Allied, 0 Italian"] * 2 + ["1 Allied, 0 Italian"] + [
+        "1 Allied, 1 Italian"
+    ] * 2 + ["0 Allied, 2 Italian"]
+    roll(game, 3, "ground support")
+    roll(game, 0)
+    assert due(game) == "naval support, assault on A3"
+    assert [(o.value, o.probability) for o in game.chance_outcomes()] == [(face, Fraction(1, 6)) for face in range(1, 7)]
+
+
+@pytest.mark.rule("OC-CRT.4")
+def test_a_support_factor_never_goes_below_nothing() -> None:
+    """Ruling R-OC-SELBY: a unit printing a support factor of 1 with 3 steps has 0 once it has lost 1 step and still 0
+    after 2, never -1."""
+    game = board(inf("U") + allied("S", "A2", kind="motorized-infantry", steps=3, support=1))
+    assert assessed(game, "U", "S").drm == -1
+    game.unit("S").steps = 2
+    assert assessed(game, "U", "S").drm == 0
+    game.unit("S").steps = 1
+    a = assessed(game, "U", "S")
+    assert a.drm == 0 and not any("support factor" in x for x in a.lines)
+
+
+@pytest.mark.rule("OC-MC.1")
+def test_one_unit_out_of_supply() -> None:
+    game = board(inf("U") + inf("V"), defenders=italian("I", "A3", morale=6))
+    compass_unit(game, "V").out_of_supply = True
+    declare(game, "A3", "U", "V")
+    no_chits(game)
+    roll(game, 1, "morale check, I")  # strength 12 - 6 = 6, DRM 0: 0/3
+    assert due(game).endswith("DRM +1 (Allied number of the table +0, 1 unit of the stack out of supply +1))")

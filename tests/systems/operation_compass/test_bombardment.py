@@ -117,3 +117,48 @@ def test_only_a_hex_the_italians_hold() -> None:
     assert e.clause == "OC-BMB.1" and "D2 holds no Italian unit" in e.reason
     assert [a for a in game.legal_notation() if a.startswith("bombard")] == ["bombard C3"]
     assert H("C3") in game.occupants()
+
+
+@pytest.mark.rule("OC-BMB.1")
+@pytest.mark.parametrize(
+    ("bs", "turn", "labels"),
+    [
+        (2, 2, ["checks at +2", "checks at +1", "checks at +1", "checks at +0", "no check", "no check"]),
+        (3, 2, ["checks at +2", "checks at +2", "checks at +1", "checks at +1", "checks at +0", "no check"]),
+        (2, 1, ["checks at +3", "checks at +2", "checks at +2", "checks at +2", "checks at +1", "checks at +1"]),
+    ],
+)
+def test_the_die_shows_what_each_face_does(bs: int, turn: int, labels: list[str]) -> None:
+    game = board(gun("G", "C2", bs), turn=turn)
+    game.play("bombard C3")
+    assert [o.label for o in game.chance_outcomes()] == labels
+
+
+@pytest.mark.rule("OC-BMB.1")
+def test_the_bombardment_in_the_log() -> None:
+    game = board(gun("G1", "C2", 2) + gun("G2", "B2", 1))
+    game.play("bombard C3")
+    roll(game, 2, "bombardment")
+    roll(game, 1, "morale check")
+    assert lines(game)[-3:] == [
+        "Allied: G1, G2 bombard C3 (strength 3).",
+        "Bombardment of C3 (BS 3): die 2: morale checks at +2.",
+        "Morale check, I (bombardment of C3): die 1, DRM +2 (bombardment table, BS 3 +2): 3 against morale 3, passes.",
+    ]
+    game = board(gun("G1", "C2", 2), turn=1)
+    game.play("bombard C3")
+    roll(game, 5, "bombardment")
+    assert lines(game)[-1] == "Bombardment of C3 (WDF turn 1): die 5: morale checks at +1."
+    game = board(gun("G1", "C2", 2))
+    game.play("bombard C3")
+    roll(game, 6, "bombardment")
+    assert lines(game)[-1] == "Bombardment of C3 (BS 2): die 6: no morale check."
+
+
+@pytest.mark.rule("OC-BMB.1")
+def test_the_guns_fire_only_on_italians() -> None:
+    """The guns in C2 have the WDF's own hex D2 beside them, and B3 empty: only C3 is a target; D2 is refused."""
+    game = board(gun("G", "C2", 2) + allied("A", "D2", kind="motorized-infantry"))
+    assert [a for a in game.legal_notation() if a.startswith("bombard")] == ["bombard C3"]
+    e = refused(game, "bombard D2")
+    assert (e.clause, e.reason) == ("OC-BMB.1", "D2 holds no Italian unit")

@@ -82,3 +82,37 @@ def test_every_roll_of_a_whole_game_is_in_the_log(seed: int, options: tuple[str,
     shown(game)
     purposes = {r.purpose.split(",")[0] for r in game.dice.log}
     assert {"morale check", "ground support", "Allied ground support chit"} <= purposes
+
+
+@pytest.mark.rule("OC-CRT.6")
+def test_each_line_says_what_it_is_about() -> None:
+    """The log's kinds, which the game log form sorts by: an assault and its dice are "battle", a step lost "loss", a
+    supply determination with every unit in supply a "note" (test_refusals: one with units out of it, "supply").
+    Strength 2 - 6: the <= -1 column; -2 + 1 - 1 (the navy's 3): -2, 1/3.  I fails by 8 (3 steps), U by 6 (its 1)."""
+    extra = '[map.terrain]\nsea = ["B3"]\n[map.supply]\nallied = ["A1"]\n'
+    units = allied("U", "A2", kind="motorized-infantry", steps=1, morale=1) + allied("V", "A1") + italian("I", "A3", morale=1)
+    game = game_at(units, turn=2, rows=2, columns=5, map_extra=extra)
+    since = len(game.state.entries)
+    declare(game, "A3", "U", naval=True)
+    roll(game, 4, "ground support")
+    roll(game, 2, "Allied ground support chit")
+    roll(game, 1, "Italian ground support chit")
+    roll(game, 3, "naval support")
+    roll(game, 6, "morale check, I")
+    roll(game, 6, "morale check, U")
+    kinds = [(e.kind, e.text.split(":")[0].split(" (")[0]) for e in game.state.entries[since:]]
+    assert kinds == [
+        ("battle", "Allied"),
+        ("battle", "Ground support"),
+        ("battle", "Allied ground support chit"),
+        ("battle", "Italian ground support chit"),
+        ("battle", "Naval support"),
+        ("battle", "Assault on A3"),
+        ("battle", "Morale check, I"),
+        ("loss", "I loses 3 steps"),
+        ("battle", "Morale check, U"),
+        ("loss", "U loses 1 step"),
+    ]
+    game.play("end-phase")
+    supply = [e for e in game.state.entries if e.text.startswith("Allied supply")]
+    assert [(e.kind, e.text) for e in supply[-1:]] == [("note", "Allied supply: every unit in supply.")]

@@ -36,7 +36,7 @@ def test_at_most_four_allied_units_end_a_move_in_a_hex() -> None:
     assert not [o for o in game.legal_notation() if o.startswith("move U5") and o.endswith("A2")]
     e = refused(game, "move U5 A1-A2")
     assert e.clause == "OC-TER.1" and e.reason == "at most 4 Allied units in a hex (ruling R-OC-STACK)"
-    game.play("move U5 A1-B1-B2-A3")  # through, not into, the crowded hex's neighbours: fine
+    game.play("move U5 A1-A2-A3")  # through the crowded hex, ending beyond it: fine
     assert game.unit("U5").hex == H("A3")
 
 
@@ -55,6 +55,8 @@ def test_an_eliminated_unit_does_not_move() -> None:
     ("target", "attackers", "leader", "clause", "reason"),
     [
         ("A4", ["U"], "U", "OC-CRT.5", "A4 holds no Italian unit to assault"),
+        ("B2", ["U"], "U", "OC-CRT.5", "B2 holds no Italian unit to assault"),  # the Allies hold it
+        ("A3", ["U", "V"], "U", "OC-CRT.6", "the attacking stack is the units of one hex"),
         ("A3", [], None, "OC-CRT.6", "an assault needs an attacking stack"),
         ("A3", ["U", "U"], "U", "OC-CRT.6", "a unit is named twice"),
         ("A3", ["I"], "I", "OC-CRT.6", "'I' is not a unit of the Western Desert Force"),
@@ -88,7 +90,10 @@ def test_naval_support_is_checked_with_the_assault() -> None:
     game = board(inf("U") + italian("I", "A3"))
     with pytest.raises(IllegalOrderError) as e:
         cb.check(game, H("A3"), ["U"], "U", naval=True)
-    assert e.value.clause == "OC-CRT.3"
+    assert (e.value.clause, e.value.reason) == (
+        "OC-CRT.3",
+        "naval support: only against a hex by the sea, twice a turn (ruling R-OC-NAVAL)",
+    )
     cb.check(game, H("A3"), ["U"], "U")
 
 
@@ -152,18 +157,64 @@ def test_every_unit_in_supply_is_said_so() -> None:
     assert "Allied supply: every unit in supply." in lines(game)
 
 
-@pytest.mark.rule("OC-CRT.3")
-def test_the_distribution_of_the_net_drm_with_the_navy() -> None:
-    """Before the dice, from a DRM of 0: the lowest is -6 (die 1-2: 2 Allied chits, both 2s of the cup's two: 2/6 x
-    2/6 x 1/5; the navy's 4-6: 1/2), the highest +2 (die 6, 2 Italian chits, the 2 and a 1: 1/6 x 2 x 1/6 x 3/5; the
-    navy's 1-3: 1/2).  Against Sidi Barrani or Sollum (+1 to the navy's die) only 1-2 give -1: the highest +2 is then
-    1/6 x 1/5 x 1/3."""
+@pytest.mark.rule("OC-CRT.1")
+def test_the_distribution_of_the_net_drm() -> None:
+    """Before the dice, from a DRM of 0: the lowest is -4 (a die of 1-2, 2/6, drawing both Allied 2s of the cup's six
+    chits: 2/6 x 1/5), the highest +3 (a 6, 1/6, drawing the Italian 2 and one of its three 1s: 2/6 x 3/5 ... in
+    either order, 1/6 x 3/5 + 3/6 x 1/5 = 1/5)."""
     charts = chart(board(inf("U") + italian("I", "A3")))
-    plain = cb.drm_distribution(charts, 0, True, 0)
-    assert sum(plain.values()) == 1
-    assert min(plain) == -6 and plain[-6] == Fraction(2, 6) * Fraction(2, 6) * Fraction(1, 5) * Fraction(1, 2)
-    assert max(plain) == 2 and plain[2] == Fraction(1, 6) * 2 * Fraction(1, 6) * Fraction(3, 5) * Fraction(1, 2)
-    bonus = cb.drm_distribution(charts, 0, True, 1)
-    assert sum(bonus.values()) == 1 and bonus[2] == Fraction(1, 6) * Fraction(1, 5) * Fraction(1, 3)
-    without = cb.drm_distribution(charts, 0, False, 0)
-    assert min(without) == -4 and max(without) == 3 and sum(without.values()) == 1
+    d = cb.drm_distribution(charts, 0)
+    assert sum(d.values()) == 1 and min(d) == -4 and max(d) == 3
+    assert d[-4] == Fraction(2, 6) * Fraction(2, 6) * Fraction(1, 5)
+    assert d[3] == Fraction(1, 6) * Fraction(1, 5)
+    assert cb.drm_distribution(charts, 5) == {k + 5: v for k, v in d.items()}
+
+
+@pytest.mark.rule("OC-CRT.1")
+@pytest.mark.parametrize(
+    ("cup", "count", "expected"),
+    [
+        ((0, 1, 1, 1, 2, 2), 0, {0: Fraction(1)}),
+        ((0, 1, 1, 1, 2, 2), 1, {0: Fraction(1, 6), 1: Fraction(3, 6), 2: Fraction(2, 6)}),
+        # two of six without putting back: 15 pairs, 0+1 three, 0+2 two, 1+1 three, 1+2 six, 2+2 one
+        ((0, 1, 1, 1, 2, 2), 2, {1: Fraction(3, 15), 2: Fraction(5, 15), 3: Fraction(6, 15), 4: Fraction(1, 15)}),
+        ((0, 0, 1, 1, 1, 2), 2, {0: Fraction(1, 15), 1: Fraction(6, 15), 2: Fraction(5, 15), 3: Fraction(3, 15)}),
+    ],
+)
+def test_the_sum_of_the_chits_drawn(cup: tuple[int, ...], count: int, expected: dict[int, Fraction]) -> None:
+    """Ruling R-OC-CHITS: chits drawn without putting them back; the pairs counted by hand."""
+    assert cb._draws(cup, count) == expected
+
+
+@pytest.mark.rule("OC-TER.1")
+@pytest.mark.parametrize(
+    ("order", "reason"),
+    [
+        ("move U A2-A3-A4-A5", "A2-A3-A4-A5 costs 3 MP; U has 2"),
+        ("move U A2-B2-B3-B4-A5", "A2-B2-B3-B4-A5 costs 4 MP; U has 2"),
+        ("move U A6", "U has 2 MP: A6 is beyond its reach (or the enemy, the sea or the escarpment bars the way)"),
+        ("move U A2", "U is in A2 already"),
+    ],
+)
+def test_a_move_beyond_the_allowance_is_refused_with_its_cost(order: str, reason: str) -> None:
+    game = board(inf("U", movement=2) + italian("I", "A6"), "allied-movement")
+    e = refused(game, order)
+    assert (e.clause, e.reason) == ("OC-TER.1", reason)
+
+
+@pytest.mark.rule("OC-MC.1")
+def test_units_out_of_supply_are_named_in_the_log() -> None:
+    game = board(inf("U") + inf("V", "A6") + inf("W", "B6") + italian("I", "A4"), "allied-movement", turn=1)
+    game.play("end-phase")
+    game.play("end-phase")
+    line = next(e for e in reversed(game.state.entries) if e.text.startswith("Allied supply"))
+    assert (line.kind, line.text) == ("supply", "Allied supply: out of supply: V, W.")
+    assert game.system.out_of_supply(game, Side.ALLIED) == 2 and game.system.out_of_supply(game, Side.AXIS) == 0
+    assert game.system.strength(game, Side.ALLIED) == 9 and game.system.strength(game, Side.AXIS) == 3
+
+
+def test_an_order_of_another_step_is_refused_with_the_steps_clause() -> None:
+    game = board(inf("U") + italian("I", "A6"), "allied-movement")
+    e = refused(game, "bombard A6")
+    assert e.clause == "OC-TER.1"
+    assert e.reason == "'bombard A6' is not an order of the Allied movement; Allied: move your units, then end-phase"

@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 
 from tests.systems.operation_compass.kit import H, allied, declare, due, entry_line, game_at, italian, lines, no_chits, refused, roll
+from tobruk.engine.flow import Decision
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.systems.operation_compass.counters import compass_unit
 
 HILL_FORT_SB = (
@@ -132,7 +134,9 @@ def test_the_rest_of_the_stack_takes_the_leaders_excess_losses_as_the_player_cho
     assert due(game) == "morale check, T (leading the assault on A3, morale 1, DRM +0 (Allied number of the table +0))"
     roll(game, 6)
     assert game.unit("T").eliminated
-    assert game.decision is not None and game.decision.prompt == "take 1 more step(s) of the assault's losses from the stack"
+    assert game.decision == Decision(
+        Side.ALLIED, "allied-assaults", "take 1 more step(s) of the assault's losses from the stack", "OC-CRT.6"
+    )
     assert sorted(game.legal_notation()) == ["lose G", "lose N"]
     e = refused(game, "lose T")
     assert e.clause == "OC-CRT.6" and "taken by the rest of the stack: N, G" in e.reason
@@ -162,6 +166,31 @@ def test_an_excess_of_two_steps_is_taken_a_step_at_a_time() -> None:
     assert game.decision is not None and game.decision.prompt.startswith("take 1 more step(s)")
     game.play("lose N")
     assert game.unit("N").steps == 1 and game.decision is not None and game.decision.phase == "allied-assaults"
+
+
+@pytest.mark.rule("OC-CRT.6")
+def test_a_unit_the_excess_eliminates_takes_no_more() -> None:
+    """As above, two steps in excess, the stack N (1 step) and M (3): once N has taken one and is gone, only M is
+    offered the second."""
+    attackers = (
+        allied("T", "A2", kind="armour", steps=1, attack=1, morale=1)
+        + allied("N", "A2", kind="motorized-infantry", steps=1)
+        + allied("M", "A2", kind="motorized-infantry")
+    )
+    game = board(attackers, italian("I", "A3", defence=3, morale=6), extra=HILL_FORT_SB)
+    declare(game, "A3", "T", "N", "M")
+    roll(game, 6, "ground support")
+    roll(game, 2)
+    roll(game, 1)
+    # +9, armour 1 against 4 infantry steps -1, chits +3: +11; strength 1 + 2 + 6 = 9 against 9: the 0-1 column, 3/1
+    assert entry_line(game).endswith("net DRM +11, column 0-1: 3/1 (red) (Allied/Italian, OC-CRT.5).")
+    roll(game, 1, "morale check, I")
+    roll(game, 6, "morale check, T")  # 6 + 3 - 1 = 8: 3 steps, two in excess
+    assert sorted(game.legal_notation()) == ["lose M", "lose N"]
+    game.play("lose N")
+    assert game.unit("N").eliminated and game.legal_notation() == ["lose M"]
+    game.play("lose M")
+    assert game.unit("M").steps == 2
 
 
 @pytest.mark.rule("OC-CRT.6")
@@ -232,7 +261,7 @@ def test_the_stack_may_advance_into_the_hex_it_emptied() -> None:
     game = first_row_board(1)
     roll(game, 5)  # fails by 8: eliminated
     roll(game, 1, "morale check, T")
-    assert game.decision is not None and game.decision.prompt == "advance into A3 with the stack, or stay"
+    assert game.decision == Decision(Side.ALLIED, "allied-assaults", "advance into A3 with the stack, or stay", "OC-CRT.6")
     assert sorted(game.legal_notation()) == ["advance", "stay"]
     game.play("advance")
     assert game.unit("T").hex == game.unit("N").hex == H("A3")
@@ -272,7 +301,7 @@ def test_what_an_assault_may_be_made_of() -> None:
     assert e.clause == "OC-CRT.6"
     game.play("add U")
     e = refused(game, "add W")
-    assert e.clause == "OC-CRT.6" and "the attacking stack is the units of one hex" in e.reason
+    assert (e.clause, e.reason) == ("OC-CRT.6", "the attacking stack is the units of one hex")
     e = refused(game, "add U:1")
     assert e.clause == "OC-CRT.5" and "all of its strength" in e.reason
     game.play("declare")

@@ -21,10 +21,10 @@ SOURCES = '[map.supply]\naxis = ["A1"]\nallied = ["A{east}"{more}]\n'
 CHECK = "morale check, I (Italian Retreat Phase: whether it retreats, morale 3, DRM "
 
 
-def board(units: str, *, extra: str = "", columns: int = 8, two_players: bool = False, turn: int = 3) -> Game:
+def board(units: str, *, extra: str = "", columns: int = 8, rows: int = 2, two_players: bool = False, turn: int = 3) -> Game:
     """The game at the first roll of turn ``turn``'s Retreat Phase (every roll from then on chosen by the test)."""
     extra += SOURCES.format(east=columns, more="")
-    return game_at(units, "italian-retreat", turn=turn, rows=2, columns=columns, map_extra=extra, two_players=two_players)
+    return game_at(units, "italian-retreat", turn=turn, rows=rows, columns=columns, map_extra=extra, two_players=two_players)
 
 
 def before_the_phase(units: str, *, extra: str = "", columns: int = 8, more: str = "") -> Game:
@@ -93,8 +93,9 @@ def test_plus_one_a_step_lost() -> None:
 @pytest.mark.rule("OC-RET.1")
 @pytest.mark.parametrize(("hex_", "cut"), [("A17", False), ("A18", True)])
 def test_plus_one_cut_off_beyond_the_supply_range(hex_: str, cut: bool) -> None:
-    """Ruling R-OC-SUPPLY: a line of at most 32 supply points: A17 is 16 clear hexes from A1 (32), A18 17 (34)."""
-    game = board(it(hex_) + tank("T", "B17"), columns=18)
+    """Ruling R-OC-SUPPLY: a line of at most 32 supply points: A17 is 16 clear hexes from A1 (32), A18 17 (34).  The
+    tank stands in row C, next to no hex of row A, so nothing but the range cuts the line."""
+    game = board(it(hex_) + tank("T", "C17"), columns=18, rows=3)
     assert ("cut off +1" in due(game)) == cut
 
 
@@ -333,3 +334,34 @@ def test_a_unit_that_cannot_get_nearer_stays_and_checks_losing_a_step_not_more(m
     roll(game, face)
     assert game.unit("I").hex == H("A2") and game.unit("I").steps == steps_left
     assert due(game) == "" and game.decision is not None and game.decision.phase == "allied-bombardment"  # one check only
+
+
+@pytest.mark.rule("OC-RET.3")
+def test_a_retreat_may_enter_a_hex_other_italians_hold() -> None:
+    """Only the Allies close a hex: A5, where J stands, is open to I retreating from A6."""
+    units = it("A6", movement=1) + italian("J", "A5", morale=6) + tank("T", "A8")
+    game = board(units, two_players=True)
+    roll(game, 6, "whether it retreats")
+    assert game.legal_notation() == ["withdraw I A5"]
+    game.play("withdraw I A5")
+    assert game.units_at(H("A5")) == ["I", "J"]
+
+
+@pytest.mark.rule("OC-RET.1")
+def test_only_the_unit_retreating_now_steps() -> None:
+    units = it("A6", movement=1) + italian("J", "A4", morale=6) + tank("T", "A8")
+    game = board(units, two_players=True)
+    roll(game, 6, "whether it retreats")
+    e = refused(game, "withdraw J A3")
+    assert (e.clause, e.reason) == ("OC-RET.1", "I is the unit retreating now")
+    assert game.decision is not None and game.decision.clause == "OC-RET.1"
+
+
+@pytest.mark.rule("OC-RET.2")
+def test_the_checks_that_cost_a_step_say_so_capped() -> None:
+    """Morale 1, 1 step lost (+1): faces 1-6 fail by 1-6, which OC-MC.2 would make 1, 1, 1, 1, 2, 2 steps: capped, 1."""
+    game = before_the_phase(it("A6", movement=1, morale=1) + tank("T", "A8") + allied("X", "B4", kind="motorized-infantry"))
+    game.unit("I").steps = 2
+    play_to(game, "italian-retreat", 3)
+    roll(game, 6, "whether it retreats")
+    assert [o.label for o in game.chance_outcomes()] == ["fails, loses 1"] * 6

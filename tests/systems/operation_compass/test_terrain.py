@@ -264,3 +264,48 @@ def test_no_assault_across_the_escarpment_even_at_a_pass(extra: str) -> None:
     with pytest.raises(Exception) as found:
         cb.check(game, H("A3"), ["U"], "U")
     assert getattr(found.value, "clause", None) == "OC-TER.1" and "across the escarpment" in str(found.value)
+
+
+@pytest.mark.rule("OC-TER.2")
+def test_the_strength_line_comes_first_then_the_halving() -> None:
+    a = cb.assess(assault_board('[map.hexsides]\nridge = [{ side = "A1|A2" }]\n'), H("A2"), ["U"], "U")
+    assert a.lines[:2] == ("strength 3 - 6 = -3: column <= -1 (OC-CRT.5)", "attack 6 halved rounding down across the ridge (OC-TER.2)")
+    a = cb.assess(assault_board('[map.hexsides]\nwadi = [{ side = "A1|A2" }]\n'), H("A2"), ["U"], "U")
+    assert a.lines[:2] == ("strength 3 - 6 = -3: column <= -1 (OC-CRT.5)", "attack 6 halved rounding up across the wadi (OC-TER.2)")
+
+
+@pytest.mark.rule("OC-TER.1")
+def test_every_hex_may_be_entered_the_first_too() -> None:
+    """A1 is the map's first hex: a unit in A2 moves into it like any other."""
+    game = lane("", allied("U", "A2", movement=1))
+    game.play("move U A2-A1")
+    assert game.unit("U").hex == H("A1")
+
+
+@pytest.mark.rule("OC-TER.1")
+def test_moves_and_supply_lines_read_their_own_columns() -> None:
+    """The chart gives each cost twice, MP and (supply); with every supply cost set apart from the MP, a step is priced
+    from its own column: clear 1 (7), road 1/2 (5), ridge +2 (+11), an escarpment with a road up it 1/2 (5)."""
+    import dataclasses
+
+    from tobruk.board.hexes import Direction
+    from tobruk.systems.operation_compass.charts import chart
+    from tobruk.systems.operation_compass.terrain import step_table
+
+    extra = '[map.hexsides]\nridge = [{ side = "A3|A4" }]\nimpassable-escarpment = [{ side = "A4|A5", high = "A5" }]\n'
+    extra += '[[map.route]]\nkind = "road"\nhexes = ["A1", "A2"]\n[[map.route]]\nkind = "road"\nhexes = ["A4", "A5"]\n'
+    game = lane(extra)
+    t = dataclasses.replace(
+        chart(game).terrain,
+        supply={"clear": 7 * 60, "rough": 8 * 60, "hill": 9 * 60},
+        hexside_supply={"ridge": 11 * 60, "wadi": 12 * 60},
+        route_supply={"road": 5 * 60, "minor-road": 6 * 60},
+    )
+    m = game.scenario.map
+    east = Direction.E.value
+
+    def step(a: str, supply: bool) -> Fraction:
+        return Fraction(step_table(m, t, supply=supply)[m.index[H(a)] * 6 + east], 60)
+
+    assert [step(a, False) for a in ("A1", "A2", "A3", "A4")] == [Fraction(1, 2), 1, 3, Fraction(1, 2)]
+    assert [step(a, True) for a in ("A1", "A2", "A3", "A4")] == [5, 7, 18, 5]

@@ -108,3 +108,10 @@ def test_the_score_while_the_game_goes_on() -> None:
     game = board(allied("U", "A1", movement=8) + italian("I", "A6"))
     game.play("move U A1-A2-A3")
     assert game.system.score_now(game) == {"allied": 2.0, "axis": 0.0}
+
+
+def test_the_first_hex_entered_is_held_and_an_empty_list_says_none() -> None:
+    game = board(allied("U", "A2", movement=8) + italian("I", "A6"))
+    assert vp.describe(vp.score(game))[1] == "Italian steps lost: 0; WDF steps lost: 0; places held by the WDF: none."
+    game.play("move U A2-A3")
+    assert vp.places_held(game)["camps"] == ["A3"]

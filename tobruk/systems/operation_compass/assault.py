@@ -38,19 +38,16 @@ ALLIED, ITALIAN = Side.ALLIED, Side.AXIS
 
 
 def candidates(game: Game, target: Hex, attackers: Sequence[str]) -> list[str]:
-    """The units that may join an assault on ``target`` with ``attackers`` already in it (each accepted as
-    :func:`combat.check` accepts a stack)."""
-    defs = compass_defs(game)
+    """The units that may join an assault on ``target`` with ``attackers`` already in it: each making a stack that
+    :func:`combat.check_stack` accepts (whoever leads it: a stack of support units alone is still being made)."""
     out = []
-    for uid, h in game.placed(ALLIED):
-        if uid in attackers or not h.is_adjacent(target):
+    for uid, _ in game.placed(ALLIED):
+        if uid in attackers:
             continue
-        trial = [*attackers, uid]
         try:
-            cb.check(game, target, trial, cb.default_leader(game, trial) or (None if defs[uid].is_support else uid))
-        except IllegalOrderError as refused:
-            if refused.clause != "OC-CRT.6" or "led by" not in refused.reason:
-                continue  # (a stack of support units alone is still being made: it needs its leader)
+            cb.check_stack(game, target, [*attackers, uid])
+        except IllegalOrderError:
+            continue
         out.append(uid)
     return out
 
@@ -97,10 +94,7 @@ class Declaring(Frame):
     def add(self, game: Game, decision: Decision, action: Add) -> None:
         if action.factors is not None:
             raise IllegalOrderError("OC-CRT.5", "a unit assaults with all of its strength")
-        if action.unit not in candidates(game, self.target, self.attackers):
-            trial = (*self.attackers, action.unit)
-            cb.check(game, self.target, trial, cb.default_leader(game, trial))
-            raise IllegalOrderError("OC-CRT.6", f"{action.unit} cannot join this assault")
+        cb.check_stack(game, self.target, (*self.attackers, action.unit))
         game.replace_frame(replace(self, attackers=(*self.attackers, action.unit)))
 
     @on(Lead)
@@ -179,8 +173,8 @@ class Assault(Checks, Frame):
         return None
 
     def _takers(self, game: Game) -> list[str]:
-        """The units that may take an excess loss: the rest of the stack (losses are in excess only once the leader has
-        lost every step it had, ruling R-OC-EXCESS)."""
+        """The units that may take an excess loss: the rest of the stack, while they last (losses are in excess only
+        once the leader has lost every step it had, ruling R-OC-EXCESS)."""
         return [u for u in self.attackers if u != self.leader and not compass_unit(game, u).eliminated]
 
     def _advancing(self, game: Game) -> list[str]:
@@ -257,16 +251,11 @@ class Assault(Checks, Frame):
                 game.push_frame(MoraleRoll(uid, mods, f"assault on {self.target}"))
             else:
                 game.replace_frame(replace(self, stage="leader-check"))
-        elif stage == "leader-check":
-            if compass_unit(game, self.leader).eliminated:
-                game.replace_frame(replace(self, stage="red"))
-            else:
-                assert self.entry is not None
-                oos = ((f"{self.oos} unit{'s' if self.oos != 1 else ''} of the stack out of supply", self.oos),) if self.oos else ()
-                mods = (("Allied number of the table", self.entry[0]), *lost_modifier(game, self.leader), *oos)
-                game.push_frame(MoraleRoll(self.leader, mods, f"leading the assault on {self.target}"))
-        elif stage == "casualties":  # (no one left to take them: they are lost with the stack)
-            game.replace_frame(replace(self, stage="red", excess=0))
+        elif stage == "leader-check":  # (the Italian checks cannot touch the leader: it is there to check)
+            assert self.entry is not None
+            oos = ((f"{self.oos} unit{'s' if self.oos != 1 else ''} of the stack out of supply", self.oos),) if self.oos else ()
+            mods = (("Allied number of the table", self.entry[0]), *lost_modifier(game, self.leader), *oos)
+            game.push_frame(MoraleRoll(self.leader, mods, f"leading the assault on {self.target}"))
         elif stage == "red":
             assert self.entry is not None
             support = tuple(u for u in self.attackers if compass_defs(game)[u].is_support and not compass_unit(game, u).eliminated)
@@ -276,9 +265,7 @@ class Assault(Checks, Frame):
                 game.push_frame(MoraleRoll(self.to_check[0], (), "a red entry of the table"))
             else:
                 game.replace_frame(replace(self, stage="advance"))
-        elif stage == "advance":  # (nothing to advance: the hex still holds Italians, or the stack is gone)
-            game.replace_frame(replace(self, stage="done"))
-        else:
+        else:  # the advance made or refused, or nothing to advance or no one left to take the excess losses: the end
             game.pop_frame()
 
     def rolled(self, game: Game, what: str, value: int) -> None:
@@ -296,7 +283,7 @@ class Assault(Checks, Frame):
             game.replace_frame(replace(self, italian_chits=(*self.italian_chits, value)))
         else:
             bonus = 1 if any(self.target in game.scenario.map.zones.get(z, frozenset()) for z in charts.naval_zones) else 0
-            drm = charts.naval_drm[min(value + bonus, 7) - 1]
+            drm = charts.naval_drm[value + bonus - 1]  # (a 6 +1 reads the chart's 7)
             game.log(f"Naval support: die {value}{' +1' if bonus else ''}: -{drm} (OC-CRT.3).", kind="battle")
             game.replace_frame(replace(self, stage="entry", naval_drm=drm))
 
@@ -304,9 +291,8 @@ class Assault(Checks, Frame):
         top = game.top(Assault)
         assert top is not None
         if top.stage == "leader-check":
-            lost = chart(game).steps_lost(failed_by)
-            excess = lost - steps_taken
-            game.replace_frame(replace(top, stage="casualties" if excess > 0 else "red", excess=max(0, excess)))
+            excess = chart(game).steps_lost(failed_by) - steps_taken
+            game.replace_frame(replace(top, stage="casualties", excess=excess) if excess > 0 else replace(top, stage="red"))
         else:
             game.replace_frame(replace(top, to_check=top.to_check[1:]))
 
@@ -319,8 +305,8 @@ class AssaultRoll(Chance):
     what: str
 
     def _assault(self, game: Game) -> Assault:
-        stack = game.state.stack
-        below = stack[-2] if stack and stack[-1] is self and len(stack) > 1 else stack[-1]
+        """The assault beneath (asked while the roll is on top of the stack)."""
+        below = game.state.stack[-2]
         assert isinstance(below, Assault)
         return below
 

@@ -105,8 +105,8 @@ class BombardmentRoll(Chance):
     """OC-BMB.1: the die on the bombardment table, each face labelled with the DRM it gives (or no check)."""
 
     def _bombardment(self, game: Game) -> Bombardment:
-        stack = game.state.stack
-        below = stack[-2] if stack[-1] is self else stack[-1]
+        """The bombardment beneath (asked while the roll is on top of the stack)."""
+        below = game.state.stack[-2]
         assert isinstance(below, Bombardment)
         return below
 

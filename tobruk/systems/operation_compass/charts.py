@@ -92,7 +92,6 @@ class Charts:
     infantry_kinds: tuple[str, ...]
     losses: tuple[tuple[int, int], ...]  # (failed by at least, steps lost), ascending
     retreat_from_turn: int
-    retreat_per_step_lost: int
     retreat_cut_off: int
     strongholds: tuple[str, ...]
     stronghold_drm: int
@@ -219,7 +218,6 @@ def read_charts(t: Table) -> Charts:
         tuple(at.strings("infantry_kinds")),
         _pairs(mt, "losses"),
         rt.int("from_turn"),
-        rt.int("per_step_lost"),
         rt.int("cut_off"),
         tuple(rt.strings("strongholds")),
         rt.int("stronghold"),

@@ -35,7 +35,7 @@ ALLIED, ITALIAN = Side.ALLIED, Side.AXIS
 @dataclass(frozen=True, slots=True)
 class Assessment:
     """An assault before its dice: the units, the strengths and column, the DRMs known before the dice (``drm``), a
-    line for each modifier, and whether naval support may be called."""
+    line for each modifier, and the units of the stack out of supply (the leader's check)."""
 
     target: Hex
     attackers: tuple[str, ...]
@@ -47,8 +47,6 @@ class Assessment:
     column_name: str
     drm: int
     lines: tuple[str, ...]
-    naval_allowed: bool
-    naval_bonus: int  # +1 to the naval die against Sidi Barrani or Sollum (OC-CRT.3)
     oos: int  # Allied units out of supply in the stack (OC-MC.1)
 
 
@@ -62,18 +60,29 @@ def default_leader(game: Game, attackers: Sequence[str]) -> str | None:
     return next((u for u in attackers if not defs[u].is_support), None)
 
 
-def armour_support(charts: Charts, units: Sequence[CompassUnitDef], steps: Sequence[int], leader: CompassUnitDef) -> int:
-    """OC-CRT.2 (ruling R-OC-ARMOUR): when armour leads, the stack's armour steps, halved rounding down where they
-    outnumber its infantry steps; none when anything else leads."""
+def armour_support(charts: Charts, stack: Sequence[tuple[CompassUnitDef, int]], leader: CompassUnitDef) -> int:
+    """OC-CRT.2 (ruling R-OC-ARMOUR): when armour leads, the stack's armour steps (``stack``: each unit's counter and
+    its steps now), halved rounding down where they outnumber its infantry steps; none when anything else leads."""
     if leader.kind not in charts.armour_kinds:
         return 0
-    armour = sum(n for d, n in zip(units, steps, strict=True) if d.kind in charts.armour_kinds)
-    infantry = sum(n for d, n in zip(units, steps, strict=True) if d.kind in charts.infantry_kinds)
+    armour = sum(n for d, n in stack if d.kind in charts.armour_kinds)
+    infantry = sum(n for d, n in stack if d.kind in charts.infantry_kinds)
     return armour if armour <= infantry else armour // 2
 
 
 def check(game: Game, target: Hex, attackers: Sequence[str], leader: str | None, *, naval: bool = False) -> None:
-    """Refuse (naming the clause) an assault the rules do not allow now."""
+    """Refuse (naming the clause) an assault the rules do not allow now: its stack (:func:`check_stack`), its leader
+    and the navy."""
+    check_stack(game, target, attackers)
+    if leader is None or leader not in attackers or compass_defs(game)[leader].is_support:
+        raise IllegalOrderError("OC-CRT.6", "the assault is led by one of the stack's combat units (not a support unit)")
+    if naval and not naval_allowed(game, target):
+        raise IllegalOrderError("OC-CRT.3", "naval support: only against a hex by the sea, twice a turn (ruling R-OC-NAVAL)")
+
+
+def check_stack(game: Game, target: Hex, attackers: Sequence[str]) -> None:
+    """Refuse (naming the clause) a stack that may not assault ``target`` now, whoever leads it: the units of one hex
+    next to it, not across the escarpment, each assaulting and firing once a turn."""
     m, defs = game.scenario.map, compass_defs(game)
     if target not in m or not italians_in(game, target):
         raise IllegalOrderError("OC-CRT.5", f"{target} holds no Italian unit to assault")
@@ -87,7 +96,7 @@ def check(game: Game, target: Hex, attackers: Sequence[str], leader: str | None,
         if d is None or d.side is not ALLIED:
             raise IllegalOrderError("OC-CRT.6", f"{uid!r} is not a unit of the Western Desert Force")
         u = compass_unit(game, uid)
-        if u.hex is None or u.eliminated:
+        if u.hex is None:
             raise IllegalOrderError("OC-CRT.6", f"{uid} is not on the map")
         if u.assaulted:
             raise IllegalOrderError("OC-CRT.6", f"{uid} has assaulted this turn (once a turn, ruling R-OC-SEQ)")
@@ -103,10 +112,6 @@ def check(game: Game, target: Hex, attackers: Sequence[str], leader: str | None,
         raise IllegalOrderError("OC-CRT.6", f"the stack in {there} is not next to {target}")
     if impassable(m, chart(game).terrain, there, target):
         raise IllegalOrderError("OC-TER.1", f"no assault across the escarpment between {there} and {target}")
-    if leader is None or leader not in attackers or defs[leader].is_support:
-        raise IllegalOrderError("OC-CRT.6", "the assault is led by one of the stack's combat units (not a support unit)")
-    if naval and not naval_allowed(game, target):
-        raise IllegalOrderError("OC-CRT.3", "naval support: only against a hex by the sea, twice a turn (ruling R-OC-NAVAL)")
 
 
 def naval_allowed(game: Game, target: Hex) -> bool:
@@ -141,9 +146,7 @@ def assess(game: Game, target: Hex, attackers: Sequence[str], leader: str | None
     if fortified_against(m, charts.terrain, there, target):
         drm += charts.terrain.fort_drm
         lines.append(f"+{charts.terrain.fort_drm} fort, across its fortified side (OC-TER.2)")
-    units = [defs[u] for u in attackers]
-    steps = [compass_unit(game, u).steps for u in attackers]
-    armour = armour_support(charts, units, steps, defs[leader])
+    armour = armour_support(charts, [(defs[u], compass_unit(game, u).steps) for u in attackers], defs[leader])
     if armour:
         drm -= armour
         lines.append(f"-{armour} armour support (OC-CRT.2)")
@@ -154,7 +157,7 @@ def assess(game: Game, target: Hex, attackers: Sequence[str], leader: str | None
     for uid in attackers:
         d = defs[uid]
         if d.support:
-            factor = max(0, d.support - steps_lost_so_far(game, uid))  # ruling R-OC-SELBY: less a point a step lost
+            factor = max(0, d.support - steps_lost_so_far(game, uid))  # ruling R-OC-SELBY: a point less a step lost, not below 0
             if factor:
                 drm -= factor
                 lines.append(f"-{factor} {uid}'s support factor (OC-CRT.4)")
@@ -164,7 +167,6 @@ def assess(game: Game, target: Hex, attackers: Sequence[str], leader: str | None
     if game.turn in charts.surprise_turns:
         drm -= charts.surprise_drm
         lines.append(f"-{charts.surprise_drm} surprise, turn {game.turn} (OC-CRT.4)")
-    bonus = 1 if any(target in m.zones.get(z, frozenset()) for z in charts.naval_zones) else 0
     oos = sum(1 for u in attackers if compass_unit(game, u).out_of_supply)
     if oos:
         lines.append(f"+{oos} to the leader's morale check: units out of supply (OC-MC.1)")
@@ -179,8 +181,6 @@ def assess(game: Game, target: Hex, attackers: Sequence[str], leader: str | None
         name,
         drm,
         tuple(lines),
-        naval_allowed(game, target),
-        bonus,
         oos,
     )
 
@@ -201,22 +201,17 @@ def _draws(cup: Sequence[int], count: int) -> dict[int, Fraction]:
     return out
 
 
-def drm_distribution(charts: Charts, fixed: int, naval: bool, naval_bonus: int) -> dict[int, Fraction]:
-    """The net DRM's distribution: the fixed part, the ground support chits (OC-CRT.1) and the naval die (CRT.3)."""
+def drm_distribution(charts: Charts, fixed: int) -> dict[int, Fraction]:
+    """The net DRM's distribution before the dice: the fixed part and the ground support chits (OC-CRT.1).  (The navy's
+    die is left out: the odds are shown before the player calls it.)"""
     out: dict[int, Fraction] = {}
     for allied_n, italian_n in charts.chits:
         allied = _draws(charts.allied_cup, allied_n)
         italian = _draws(charts.italian_cup, italian_n)
         for a, pa in allied.items():
             for i, pi in italian.items():
-                base = fixed - a + i
-                p = pa * pi / len(charts.chits)
-                if naval:
-                    for roll in range(1, 7):
-                        drm = base - charts.naval_drm[min(roll + naval_bonus, 7) - 1]
-                        out[drm] = out.get(drm, Fraction(0)) + p / 6
-                else:
-                    out[base] = out.get(base, Fraction(0)) + p
+                drm = fixed - a + i
+                out[drm] = out.get(drm, Fraction(0)) + pa * pi / len(charts.chits)
     return out
 
 
@@ -237,12 +232,12 @@ def _add(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
     return out
 
 
-def italian_losses(game: Game, a: Assessment, naval: bool) -> list[tuple[str, Fraction]]:
+def italian_losses(game: Game, a: Assessment) -> list[tuple[str, Fraction]]:
     """The exact probability of each number of Italian steps lost to the assault (the defenders' morale checks, OC-
-    CRT.6, over every roll of the chits and the naval die), as "N Italian steps" labels, the likeliest first."""
+    CRT.6, over every draw of the chits, without the navy), as "N Italian steps" labels, the likeliest first."""
     charts, defs = chart(game), compass_defs(game)
     total: dict[int, Fraction] = {}
-    for drm, p in drm_distribution(charts, a.drm, naval and a.naval_allowed, a.naval_bonus).items():
+    for drm, p in drm_distribution(charts, a.drm).items():
         entry: CrtEntry = charts.crt.entry(drm, a.attack - a.defence)
         lost: dict[int, Fraction] = {0: Fraction(1)}
         for uid in a.defenders:

@@ -62,7 +62,7 @@ def odds(game: Game, action: Action, side: Side) -> Odds | None:
     if not isinstance(action, Attack) or len(action.defenders) != 1:
         return None
     a = cb.assess(game, action.defenders[0], action.attackers, cb.default_leader(game, action.attackers))
-    table = cb.italian_losses(game, a, naval=False)
+    table = cb.italian_losses(game, a)
     return Odds(f"{a.column_name}, DRM {a.drm:+d} before the chits", a.lines, tuple(table))
 
 
@@ -73,7 +73,7 @@ def outcomes(game: Game, action: Action, side: Side) -> list[tuple[str, Fraction
         a = cb.assess(game, action.defenders[0], action.attackers, cb.default_leader(game, action.attackers))
     except IllegalOrderError:
         return []
-    return cb.italian_losses(game, a, naval=False)
+    return cb.italian_losses(game, a)
 
 
 def suggestions(game: Game, side: Side) -> list[Action]:

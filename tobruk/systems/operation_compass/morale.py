@@ -38,11 +38,12 @@ def steps_lost(charts: Charts, die: int, drm: int, morale: int, cap: int | None 
 
 
 def lose_steps(game: Game, uid: str, steps: int, why: str) -> int:
-    """Take ``steps`` from a unit (at most what it has); a unit left with none is eliminated.  The steps taken."""
-    if steps <= 0:
-        return 0
+    """Take ``steps`` from a unit (at most what it has: 0 takes nothing and says nothing); a unit left with none is
+    eliminated, an Allied one counted for OC-RET.1.  The steps taken."""
     u = compass_unit(game, uid)
     taken = min(steps, u.steps)
+    if not taken:
+        return taken
     u.steps -= taken
     plural = "s" if taken != 1 else ""
     if u.steps == 0:
@@ -61,10 +62,10 @@ def steps_lost_so_far(game: Game, uid: str) -> int:
     return compass_defs(game)[uid].steps - compass_unit(game, uid).steps
 
 
-def lost_modifier(game: Game, uid: str, per_step: int = 1) -> Modifiers:
-    """OC-MC.1, OC-RET.1-4: the DRM for the steps ``uid`` has lost, as a named modifier (none when it has lost none)."""
+def lost_modifier(game: Game, uid: str) -> Modifiers:
+    """OC-MC.1, OC-RET.1-4: +1 for each step ``uid`` has lost, as a named modifier (none when it has lost none)."""
     lost = steps_lost_so_far(game, uid)
-    return ((f"{lost} step{'s' if lost != 1 else ''} lost", per_step * lost),) if lost else ()
+    return ((f"{lost} step{'s' if lost != 1 else ''} lost", lost),) if lost else ()
 
 
 def spelled(mods: Modifiers) -> str:
@@ -112,8 +113,8 @@ class MoraleRoll(Chance):
             f"against morale {morale}, {verdict}.",
             kind="battle",
         )
-        taken = lose_steps(game, self.unit, lost, self.reason) if lost else 0
-        below = game.state.stack[-1] if game.state.stack else None
+        taken = lose_steps(game, self.unit, lost, self.reason)
+        below = game.state.stack[-1]  # the frame that asked for the check (this roll, popped, was on top of it)
         if isinstance(below, Checks):
             below.checked(game, self.unit, by, taken)
 

@@ -14,7 +14,7 @@ retreat (OC-RET.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
-from tobruk.mechanics.paths import Paths, cheapest
+from tobruk.mechanics.paths import BLOCKED, Paths, cheapest
 from tobruk.mechanics.reach import MF
 from tobruk.systems.operation_compass.charts import chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
@@ -63,21 +63,18 @@ def reach(game: Game, uid: str) -> Paths:
     return found
 
 
-def room(game: Game, side: Side, h: Hex, also: int = 1) -> bool:
-    """Whether ``also`` more of the side's units may end in ``h`` (ruling R-OC-STACK, for the Allies)."""
-    if side is not Side.ALLIED:
-        return True
-    return len(game.units_at(h, side)) + also <= chart(game).allied_stack
+def room(game: Game, h: Hex) -> bool:
+    """Whether one more Allied unit may end a move in ``h`` (ruling R-OC-STACK; only the WDF moves)."""
+    return len(game.units_at(h, Side.ALLIED)) < chart(game).allied_stack
 
 
 def moves(game: Game, uid: str) -> list[Move]:
     """The unit's legal moves, one a destination, along its cheapest path (the first such in hex order)."""
     u = compass_unit(game, uid)
-    if u.hex is None or u.moved or u.eliminated:
+    if u.hex is None or u.moved:
         return []
-    side = compass_defs(game)[uid].side
     paths = reach(game, uid)
-    return [Move(uid, paths.path_to(h)) for h in paths.reached() if h != u.hex and room(game, side, h)]
+    return [Move(uid, paths.path_to(h)) for h in paths.reached() if h != u.hex and room(game, h)]
 
 
 def check_move(game: Game, order: Move, side: Side) -> Move:
@@ -87,14 +84,16 @@ def check_move(game: Game, order: Move, side: Side) -> Move:
     if d is None or d.side is not side:
         raise IllegalOrderError("OC-TER.1", f"{order.unit!r} is not one of your units")
     u = compass_unit(game, order.unit)
-    if u.hex is None or u.eliminated:
+    if u.hex is None:
         raise IllegalOrderError("OC-TER.1", f"{order.unit} is not on the map")
     if u.moved:
         raise IllegalOrderError("OC-TER.1", f"{order.unit} has moved this turn (a unit moves once a turn, ruling R-OC-SEQ)")
     path = order.path
     if len(path) == 1:  # the destination alone: the cheapest path there
         paths = reach(game, order.unit)
-        if path[0] == u.hex or path[0] not in paths:
+        if path[0] == u.hex:
+            raise IllegalOrderError("OC-TER.1", f"{order.unit} is in {u.hex} already")
+        if path[0] not in paths:
             raise IllegalOrderError(
                 "OC-TER.1",
                 f"{order.unit} has {d.movement} MP: {path[0]} is beyond its reach (or the enemy, the sea or the escarpment bars the way)",
@@ -110,12 +109,12 @@ def check_move(game: Game, order: Move, side: Side) -> Move:
             raise IllegalOrderError("OC-TER.1", f"{a} and {b} are not next to each other on the map")
         i = m.index[a]
         cost = steps[i * 6 + a.direction_to(b)]
-        if cost < 0:
+        if cost == BLOCKED:
             raise IllegalOrderError("OC-TER.1", f"{order.unit} cannot go from {a} to {b} (the enemy, the sea or the escarpment)")
         spent += cost
     if spent > d.movement * MF:
         raise IllegalOrderError("OC-TER.1", f"{'-'.join(h.label for h in path)} costs {spent / MF:g} MP; {order.unit} has {d.movement}")
-    if not room(game, side, path[-1]):
+    if not room(game, path[-1]):
         raise IllegalOrderError("OC-TER.1", f"at most {chart(game).allied_stack} Allied units in a hex (ruling R-OC-STACK)")
     return Move(order.unit, path)
 
@@ -196,7 +195,3 @@ def cut_off(game: Game, uid: str) -> bool:
     """OC-RET.1: an Italian unit with no supply line."""
     h = compass_unit(game, uid).hex
     return h is not None and h not in in_supply(game, Side.AXIS)
-
-
-def stack_of(game: Game, h: Hex, side: Side) -> Sequence[str]:
-    return game.units_at(h, side)

@@ -21,12 +21,13 @@ from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Frame, on
 from tobruk.engine.sides import Side
+from tobruk.mechanics.paths import BLOCKED
 from tobruk.mechanics.reach import MF
 from tobruk.systems.operation_compass.actions import Withdraw
 from tobruk.systems.operation_compass.charts import chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
 from tobruk.systems.operation_compass.morale import Checks, Modifiers, MoraleRoll, lost_modifier
-from tobruk.systems.operation_compass.moves import combat_units_near, cut_off, hold, in_supply, supply_distance
+from tobruk.systems.operation_compass.moves import combat_units_near, cut_off, hold, supply_distance
 from tobruk.systems.operation_compass.state import compass_vars
 from tobruk.systems.operation_compass.terrain import fortified_against, impassable, step_table
 
@@ -68,7 +69,7 @@ def retreat_drm(game: Game, uid: str) -> Modifiers:
     charts = chart(game)
     h = compass_unit(game, uid).hex
     assert h is not None
-    mods: list[tuple[str, int]] = list(lost_modifier(game, uid, charts.retreat_per_step_lost))
+    mods: list[tuple[str, int]] = list(lost_modifier(game, uid))
     if cut_off(game, uid):
         mods.append(("cut off", charts.retreat_cut_off))
     zones = game.scenario.map.zones
@@ -128,9 +129,10 @@ class RetreatChecks(Checks, Frame):
             game.push_frame(MoraleRoll(uid, lost_modifier(game, uid), "unable to get nearer to its supply source", cap=1))
 
 
-def withdrawals(game: Game, uid: str, mp_left: int) -> list[tuple[Hex, int]]:
+def withdrawals(game: Game, uid: str, mp_left: int) -> list[tuple[Hex, int, int]]:
     """The hexes the retreating unit may step into next (nearer to its supply source, within ``mp_left``, not across
-    the escarpment, into no hex the Allies hold), with what each step costs."""
+    the escarpment, into no hex the Allies hold), each with what the step costs and how far the hex is from the
+    supply source (ruling R-OC-RETREAT)."""
     m, t = game.scenario.map, chart(game).terrain
     here = compass_unit(game, uid).hex
     if here is None:
@@ -145,9 +147,9 @@ def withdrawals(game: Game, uid: str, mp_left: int) -> list[tuple[Hex, int]]:
     for n in m.neighbours(here):
         cost = steps[m.index[here] * 6 + here.direction_to(n)]
         d = distance.cost_to(n)
-        if cost < 0 or cost > mp_left or n in allied or d is None or d >= now:
+        if cost == BLOCKED or cost > mp_left or n in allied or d is None or d >= now:
             continue
-        out.append((n, cost))
+        out.append((n, cost, d))
     return out
 
 
@@ -164,11 +166,11 @@ class Withdrawal(Checks, Frame):
         return Decision(ITALIAN, game.step.key, f"retreat {self.unit} a hex nearer to its supply source", "OC-RET.1")
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        return [Withdraw(self.unit, h) for h, _ in withdrawals(game, self.unit, self.mp_left)]
+        return [Withdraw(self.unit, h) for h, _, _ in withdrawals(game, self.unit, self.mp_left)]
 
     @on(Withdraw)
     def withdraw(self, game: Game, decision: Decision, action: Withdraw) -> None:
-        found = dict(withdrawals(game, self.unit, self.mp_left))
+        found = {h: cost for h, cost, _ in withdrawals(game, self.unit, self.mp_left)}
         if action.unit != self.unit or action.hex not in found:
             raise self._refusal(game, action, found)
         u = compass_unit(game, self.unit)
@@ -185,7 +187,7 @@ class Withdrawal(Checks, Frame):
         supply source or beyond the movement left (OC-RET.1, ruling R-OC-RETREAT)."""
         m, t = game.scenario.map, chart(game).terrain
         here = compass_unit(game, self.unit).hex
-        options = ", ".join(h.label for h in sorted(found)) or "none"
+        options = ", ".join(h.label for h in sorted(found))
         if action.unit != self.unit:
             return IllegalOrderError("OC-RET.1", f"{self.unit} is the unit retreating now")
         if action.hex in game.occupants(ALLIED):
@@ -199,18 +201,11 @@ class Withdrawal(Checks, Frame):
 
 
 def choose_withdrawal(game: Game, options: list[Withdraw]) -> Withdraw:
-    """When the rules play the Italians (ruling R-OC-POLICY): the hex nearest to the supply source, then one next to no
-    Allied combat unit, then the cheaper step, then the first in hex order; a unit in supply range is preferred too."""
-    distance = supply_distance(game, ITALIAN)
+    """When the rules play the Italians (ruling R-OC-POLICY): of the retreating unit's next hexes, the nearest to its
+    supply source, then one next to no Allied combat unit, then the cheaper step, then the first in hex order."""
+    frame = game.top(Withdrawal)
+    assert frame is not None
     near = combat_units_near(game, ALLIED)
-    lines = in_supply(game, ITALIAN)
-    here = {o: compass_unit(game, o.unit).hex for o in options}
-
-    def rank(o: Withdraw) -> tuple[int, bool, bool, int, int]:
-        h = o.hex
-        a = here[o]
-        m = game.scenario.map
-        cost = step_table(m, chart(game).terrain, supply=False)[m.index[a] * 6 + a.direction_to(h)] if a is not None else 0
-        return (distance.cost_to(h) or 0, h in near, h not in lines, cost, m.index[h])
-
-    return min(options, key=rank)
+    index = game.scenario.map.index
+    found = {h: (d, h in near, cost, index[h]) for h, cost, d in withdrawals(game, frame.unit, frame.mp_left)}
+    return min(options, key=lambda o: found[o.hex])

@@ -73,11 +73,9 @@ def closed(m: Map, steps: tuple[int, ...], hexes: Iterable[Hex]) -> list[int]:
 
 def hex_drm(m: Map, t: Terrain, target: Hex) -> tuple[int, list[str]]:
     """OC-TER.2: the DRM the target hex's terrain and Sidi Barrani give an assault, with a line for each."""
-    total, lines = 0, []
     terrain = m.terrain[target]
-    if t.combat_drm.get(terrain):
-        total += t.combat_drm[terrain]
-        lines.append(f"+{t.combat_drm[terrain]} {terrain} (OC-TER.2)")
+    total = t.combat_drm.get(terrain, 0)
+    lines = [f"+{total} {terrain} (OC-TER.2)"] if total else []
     if target in m.zones.get(t.sidi_barrani_zone, frozenset()):
         total += t.sidi_barrani_drm
         lines.append(f"+{t.sidi_barrani_drm} Sidi Barrani (OC-TER.2)")
