@@ -5,6 +5,8 @@ combat results table by net DRM and strength column at both ends and in the midd
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tobruk.engine.game import Game
@@ -161,3 +163,45 @@ def test_the_format_is_checked() -> None:
     data = {**read_toml(HERE / "charts.toml").data, "version": 2}
     with pytest.raises(Exception, match="expected format 'tobruk-charts', version 1"):
         read_charts(Table(data, "charts.toml"))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("kind", '"cavalry"', "expected one of armour, motorized-infantry, infantry, recce, support, got 'cavalry'"),
+        ("steps", "0", "a unit has 1 to 3 steps (ruling R-OC-MC8), got 0"),
+        ("steps", "4", "a unit has 1 to 3 steps (ruling R-OC-MC8), got 4"),
+        ("morale", "0", "a morale rating is 1 to 6, got 0"),
+        ("morale", "7", "a morale rating is 1 to 6, got 7"),
+        ("attack", "-1", "expected 0 or more, got -1"),
+        ("defence", "-1", "expected 0 or more, got -1"),
+        ("movement", "-1", "expected 0 or more, got -1"),
+        ("support", "-1", "expected 0 or more, got -1"),
+    ],
+)
+def test_a_counter_out_of_its_bounds_is_refused(field: str, value: str, message: str) -> None:
+    from tests.systems.operation_compass.kit import allied, scenario
+
+    text = allied("U", "A1", steps=2, morale=4, attack=1, defence=1, movement=1, support=0)
+    text = re.sub(rf"^{field} = .*$", f"{field} = {value}", text, flags=re.M)
+    with pytest.raises(Exception, match=re.escape(message)):
+        scenario(text)
+
+
+@pytest.mark.parametrize(("steps", "morale"), [(1, 1), (3, 6)])
+def test_a_counter_at_its_bounds_is_read(steps: int, morale: int) -> None:
+    from tests.systems.operation_compass.kit import allied, scenario
+
+    s = scenario(allied("U", "A1", steps=steps, morale=morale, attack=0, defence=0, movement=0))
+    (u,) = s.units
+    assert (u.steps, u.printed()["morale"], u.printed()["full_steps"]) == (steps, morale, steps)
+    assert u.printed() == {
+        "type": "infantry",
+        "echelon": "brigade",
+        "full_steps": steps,
+        "morale": morale,
+        "attack": 0,
+        "defence": 0,
+        "movement": 0,
+        "support": 0,
+    }

@@ -116,3 +116,26 @@ def test_each_line_says_what_it_is_about() -> None:
     game.play("end-phase")
     supply = [e for e in game.state.entries if e.text.startswith("Allied supply")]
     assert [(e.kind, e.text) for e in supply[-1:]] == [("note", "Allied supply: every unit in supply.")]
+
+
+@pytest.mark.rule("OC-BMB.1")
+def test_a_bombardment_and_a_move_say_what_they_are_about() -> None:
+    """Guns of 2 steps next to a unit of morale 1: the table's die 1 (+2) and a check of 6 fail by 7 (2 steps of 3:
+    1 left, "loss"); the bombardment lines are "battle", the move a "move"."""
+    units = allied("G", "A2", kind="support", steps=2) + allied("U", "A1") + italian("I", "A3", morale=1)
+    game = game_at(units, "allied-bombardment", turn=2, rows=1, columns=5, map_extra='[map.supply]\nallied = ["A1"]\n')
+    since = len(game.state.entries)
+    game.play("bombard A3")
+    roll(game, 1, "bombardment")
+    roll(game, 6, "morale check")
+    game.play("end-phase")
+    game.play("move U A1-A2")
+    assert (game.state.entries[-1].kind, game.state.entries[-1].text) == ("move", "Allied: U moves A1-A2.")
+    kinds = [(e.kind, e.text.split(" (")[0]) for e in game.state.entries[since:]]
+    assert kinds[:4] == [
+        ("battle", "Allied: G bombard A3"),
+        ("battle", "Bombardment of A3"),
+        ("battle", "Morale check, I"),
+        ("loss", "I loses 2 steps"),
+    ]
+    assert game.state.entries[since + 3].text == "I loses 2 steps (bombardment of A3): 1 left."

@@ -86,15 +86,29 @@ def test_a_unit_off_the_map_does_not_assault() -> None:
 
 
 @pytest.mark.rule("OC-CRT.3")
-def test_naval_support_is_checked_with_the_assault() -> None:
+def test_naval_support_is_refused_word_for_word() -> None:
     game = board(inf("U") + italian("I", "A3"))
-    with pytest.raises(IllegalOrderError) as e:
-        cb.check(game, H("A3"), ["U"], "U", naval=True)
-    assert (e.value.clause, e.value.reason) == (
-        "OC-CRT.3",
-        "naval support: only against a hex by the sea, twice a turn (ruling R-OC-NAVAL)",
-    )
-    cb.check(game, H("A3"), ["U"], "U")
+    game.play("target A3")
+    game.play("add U")
+    e = refused(game, "naval")
+    assert (e.clause, e.reason) == ("OC-CRT.3", "naval support: only against a hex by the sea, twice a turn (ruling R-OC-NAVAL)")
+
+
+@pytest.mark.rule("OC-CRT.6")
+def test_what_the_player_is_offered_while_making_an_assault() -> None:
+    """The units of A2 may join U once it is in (W in B2 no longer: one hex); the leader may be named among the combat
+    units added, not the guns nor the leader already leading; the decision names OC-CRT.6."""
+    units = inf("U") + inf("W", "B2") + inf("V") + allied("G", "A2", kind="support", steps=2) + italian("I", "A3")
+    game = board(units)
+    game.play("target A3")
+    assert game.decision is not None and game.decision.clause == "OC-CRT.6"
+    game.play("add U")
+    assert sorted(a for a in game.legal_notation() if a.startswith("add")) == ["add G", "add V"]
+    game.play("add G")
+    game.play("add V")
+    assert [a for a in game.legal_notation() if a.startswith("lead")] == ["lead V"]
+    game.play("lead V")
+    assert [a for a in game.legal_notation() if a.startswith("lead")] == ["lead U"]
 
 
 @pytest.mark.rule("OC-CRT.6")

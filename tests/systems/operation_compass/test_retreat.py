@@ -189,7 +189,8 @@ def test_the_unit_goes_back_a_hex_at_a_time_as_far_as_its_movement_goes() -> Non
     game = board(it("A6") + tank("T", "A8"))
     roll(game, 6)
     assert game.unit("I").hex == H("A4")
-    assert "Italian: I retreats A6-A5." in lines(game) and "Italian: I retreats A5-A4." in lines(game)
+    moves = [(e.kind, e.text) for e in game.state.entries if "retreats" in e.text and "Morale" not in e.text]
+    assert moves == [("move", "I retreats."), ("move", "Italian: I retreats A6-A5."), ("move", "Italian: I retreats A5-A4.")]
 
 
 @pytest.mark.rule("OC-RET.1")
@@ -365,3 +366,56 @@ def test_the_checks_that_cost_a_step_say_so_capped() -> None:
     play_to(game, "italian-retreat", 3)
     roll(game, 6, "whether it retreats")
     assert [o.label for o in game.chance_outcomes()] == ["fails, loses 1"] * 6
+
+
+@pytest.mark.rule("OC-RET.1")
+def test_an_allied_unit_eliminated_in_an_assault_counts_in_the_next_retreat_phase() -> None:
+    """Turn 2: the Allied U (1 step, morale 1) assaults J and is eliminated; an Italian unit lost (I2 has lost steps)
+    counts for nothing.  On turn 3 I checks with -1 for the Allied unit eliminated."""
+    extra = '[map.supply]\naxis = ["A1"]\nallied = ["A8"]\n'
+    units = it("A3") + italian("J", "B6", morale=6) + tank("T", "A4") + allied("U", "A6", kind="motorized-infantry", steps=1, morale=1)
+    game = game_at(units, "allied-assaults", turn=2, rows=2, columns=8, map_extra=extra)
+    game.play("target B6")
+    game.play("add U")
+    game.play("declare")
+    roll(game, 6, "ground support")
+    roll(game, 2)
+    roll(game, 1)
+    roll(game, 6, "morale check, J")  # J: morale 6, fails by at most a few: loses steps, not the count
+    roll(game, 6, "morale check, U")  # U: 6 + its number - 1 >= 5: eliminated
+    assert game.unit("U").eliminated and compass_vars(game).allied_eliminated == 1
+    play_to(game, "italian-retreat", 3)
+    assert due(game).startswith(CHECK) and due(game).endswith(", 1 Allied unit eliminated -1))")
+
+
+@pytest.mark.rule("OC-RET.1")
+def test_a_step_into_a_hex_of_other_italians_farther_back_is_refused_as_not_nearer() -> None:
+    """The WDF's tank on its own source in B8 (in supply, 1 hex between it and I): I fails and may step only into A5;
+    A7, where J stands, is farther from A1."""
+    extra = '[map.supply]\naxis = ["A1"]\nallied = ["B8"]\n'
+    units = it("A6", movement=1) + italian("J", "A7", morale=6) + tank("T", "B8")
+    game = game_at(units, "italian-retreat", turn=3, rows=2, columns=8, map_extra=extra, two_players=True)
+    roll(game, 6, "whether it retreats")
+    e = refused(game, "withdraw I A7")
+    assert (e.clause, e.reason) == (
+        "OC-RET.1",
+        "I retreats a hex at a time, each nearer to its supply source, within the MP it has left: A5",
+    )
+
+
+@pytest.mark.rule("OC-RET.1")
+def test_what_the_retreat_phase_writes_in_the_log() -> None:
+    """Kinds for the game log form: a check "battle", standing a "note", staying put for want of a way back "move"
+    (retreating "move" too: above)."""
+    units = it("A2") + italian("J", "A5", morale=1) + italian("K", "A7", morale=1) + tank("T", "A1") + tank("X", "B1")
+    game = before_the_phase(units, more=', "A1"')
+    game.unit("I").steps = 2
+    play_to(game, "italian-retreat", 3)
+    since = len(game.state.entries)
+    roll(game, 1, "morale check, I")  # I stands
+    roll(game, 6, "morale check, J")  # J fails and cannot get nearer: A1 is the WDF's
+    roll(game, 1, "morale check, J (unable to get nearer")
+    kinds = [(e.kind, e.text) for e in game.state.entries[since:]]
+    stays = "J would retreat but cannot get nearer to its supply source: it stays (OC-RET.4)."
+    assert ("note", "I stands.") in kinds and ("move", stays) in kinds
+    assert all(kind == "battle" for kind, text in kinds if text.startswith("Morale check"))

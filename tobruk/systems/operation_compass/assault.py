@@ -85,7 +85,7 @@ class Declaring(Frame):
 
     def _refusal(self, game: Game) -> IllegalOrderError | None:
         try:
-            cb.check(game, self.target, self.attackers, self.current_leader(game), naval=self.naval)
+            cb.check(game, self.target, self.attackers, self.current_leader(game))
         except IllegalOrderError as refused:
             return refused
         return None

@@ -130,4 +130,4 @@ class BombardmentRoll(Chance):
             game.replace_frame(replace(b, rolled=True))
             return
         game.log(f"Bombardment of {b.target} ({name}): die {value}: morale checks at {drm:+d}.", kind="battle")
-        game.replace_frame(replace(b, rolled=True, drm=drm, to_check=tuple(game.units_at(b.target, Side.AXIS))))
+        game.replace_frame(replace(b, rolled=True, drm=drm, to_check=tuple(game.units_at(b.target))))  # (all Italian)

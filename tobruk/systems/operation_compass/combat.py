@@ -70,14 +70,12 @@ def armour_support(charts: Charts, stack: Sequence[tuple[CompassUnitDef, int]], 
     return armour if armour <= infantry else armour // 2
 
 
-def check(game: Game, target: Hex, attackers: Sequence[str], leader: str | None, *, naval: bool = False) -> None:
-    """Refuse (naming the clause) an assault the rules do not allow now: its stack (:func:`check_stack`), its leader
-    and the navy."""
+def check(game: Game, target: Hex, attackers: Sequence[str], leader: str | None) -> None:
+    """Refuse (naming the clause) an assault the rules do not allow now: its stack (:func:`check_stack`) and its leader.
+    (The navy is checked when it is called: :meth:`Declaring.call_navy`.)"""
     check_stack(game, target, attackers)
     if leader is None or leader not in attackers or compass_defs(game)[leader].is_support:
         raise IllegalOrderError("OC-CRT.6", "the assault is led by one of the stack's combat units (not a support unit)")
-    if naval and not naval_allowed(game, target):
-        raise IllegalOrderError("OC-CRT.3", "naval support: only against a hex by the sea, twice a turn (ruling R-OC-NAVAL)")
 
 
 def check_stack(game: Game, target: Hex, attackers: Sequence[str]) -> None:
