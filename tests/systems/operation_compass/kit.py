@@ -55,7 +55,8 @@ def unit(
     """A unit's TOML, as its counter prints it."""
     return (
         f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "{side}"\nnationality = "x"\nkind = "{kind}"\nsteps = {steps}\n'
-        f'morale = {morale}\nattack = {attack}\ndefence = {defence}\nmovement = {movement}\nsupport = {support}\nhex = "{hex_}"\n'
+        f'morale = {morale}\nattack = {attack}\ndefence = {defence}\nmovement = {movement}\nhex = "{hex_}"\n'
+        + (f"support = {support}\n" if support else "")  # (none printed: the counter's default, 0)
     )
 
 

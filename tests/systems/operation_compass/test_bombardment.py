@@ -153,6 +153,7 @@ def test_the_bombardment_in_the_log() -> None:
     game.play("bombard C3")
     roll(game, 6, "bombardment")
     assert lines(game)[-1] == "Bombardment of C3 (BS 2): die 6: no morale check."
+    assert game.state.entries[-1].kind == "battle"
 
 
 @pytest.mark.rule("OC-BMB.1")

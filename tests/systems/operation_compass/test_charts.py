@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from tobruk.engine.errors import ScenarioError
 from tobruk.engine.game import Game
 from tobruk.loading.datafile import Table, read_toml
 from tobruk.loading.scenario import load_scenario
@@ -44,8 +45,9 @@ PRINTED = {
 BANDS = [(-40, -7, -1), (0, 0, 1), (2, 3, 4), (5, 6, 8), (9, 11, 13), (14, 16, 19), (20, 25, 60)]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def charts() -> Charts:
+    """Read afresh for each test (the mutation run maps each test to what it calls)."""
     return read_charts(read_toml(HERE / "charts.toml"))
 
 
@@ -131,22 +133,70 @@ def test_a_game_of_another_system_has_no_compass_charts() -> None:
 @pytest.mark.parametrize(
     ("section", "key", "value", "message"),
     [
-        ("crt", "rows", [["1/3"] * 6], "expected rows of 7 entries"),
-        ("crt", "column_from", [0, -99, 2, 5, 9, 14, 20], "expected one ascending lowest strength per column"),
-        ("bombardment", "rows", [[2, 2, 3]] * 5, "expected 6 rows"),
-        ("ground_support", "chits", [[2, 0]] * 5, "expected 6 pairs"),
-        ("ground_support", "chits", [[2, 0, 1]] * 6, "expected pairs of whole numbers"),
-        ("naval", "drm_by_roll", [1, 1, 1, 2, 2, 2], "expected 7 DRMs"),
-        ("terrain", "move", {"clear": -1}, "expected a cost of 0 or more"),
-        ("terrain", "move", {"clear": 0.3}, "expected a cost of 0 or more"),
-        ("ground_support", "allied_cup", [0, 1.5], "expected whole numbers"),
+        ("crt", "rows", [["1/3"] * 6], "crt.rows: expected rows of 7 entries"),
+        ("crt", "rows", ["1/3"], "crt.rows: expected rows of 7 entries"),
+        ("crt", "column_from", [0, -99, 2, 5, 9, 14, 20], "crt.column_from: expected one ascending lowest strength per column"),
+        ("crt", "column_from", [-99, 0, 2, 5, 9, 14], "crt.column_from: expected one ascending lowest strength per column"),
+        ("bombardment", "rows", [[2, 2, 3]] * 5, "bombardment.rows: expected 6 rows (die 1-6) of 3 entries"),
+        ("bombardment", "rows", [[2, 2]] * 6, "bombardment.rows: expected 6 rows (die 1-6) of 3 entries"),
+        ("bombardment", "rows", [3] * 6, "bombardment.rows: expected 6 rows (die 1-6) of 3 entries"),
+        ("ground_support", "chits", [[2, 0]] * 5, "ground_support.chits: expected 6 pairs (die 1-6)"),
+        ("ground_support", "chits", [[2, 0, 1]] * 6, "ground_support.chits: expected pairs of whole numbers"),
+        ("ground_support", "chits", [[2, "0"]] * 6, "ground_support.chits: expected pairs of whole numbers"),
+        ("naval", "drm_by_roll", [1, 1, 1, 2, 2, 2], "naval.drm_by_roll: expected 7 DRMs (modified rolls 1-7)"),
+        ("terrain", "move", {"clear": -1}, "terrain.move.clear: expected a cost of 0 or more in sixtieths, got -1"),
+        ("terrain", "move", {"clear": 0.3}, "terrain.move.clear: expected a cost of 0 or more in sixtieths, got 0.3"),
+        ("terrain", "move", {"clear": True}, "terrain.move.clear: expected a cost of 0 or more in sixtieths, got True"),
+        ("terrain", "move", {"clear": "1"}, "terrain.move.clear: expected a cost of 0 or more in sixtieths, got '1'"),
+        ("ground_support", "allied_cup", [0, 1.5], "ground_support.allied_cup: expected whole numbers"),
     ],
 )
 def test_a_mistake_in_the_charts_is_named(section: str, key: str, value: object, message: str) -> None:
     data = dict(read_toml(HERE / "charts.toml").data)
     data[section] = {**data[section], key: value}
-    with pytest.raises(Exception, match=message):
+    with pytest.raises(ScenarioError) as e:
         read_charts(Table(data, "charts.toml"))
+    assert str(e.value) == f"charts.toml: {message}"
+
+
+def test_a_cost_of_nothing_and_of_a_sixtieth_are_read() -> None:
+    data = dict(read_toml(HERE / "charts.toml").data)
+    data["terrain"] = {**data["terrain"], "move": {"clear": 0, "rough": 1 / 60 * 30, "hill": 2}}
+    t = read_charts(Table(data, "charts.toml")).terrain
+    assert t.move == {"clear": 0, "rough": 30, "hill": 120}
+
+
+def test_the_numbers_as_read_from_the_charts(charts: Charts) -> None:
+    """Every number of charts.toml as the game reads it, against the charts' text (costs in sixtieths) and the
+    rulings (R-OC-SUPPLY, R-OC-STACK, R-OC-VICTORY, R-OC-NAVAL, R-OC-CHITS, R-OC-BS)."""
+    t = charts.terrain
+    assert (t.move, t.supply) == ({"clear": 60, "rough": 120, "hill": 120}, {"clear": 120, "rough": 180, "hill": 240})
+    assert (t.hexside_move, t.hexside_supply) == ({"ridge": 120, "wadi": 60}, {"ridge": 240, "wadi": 120})
+    assert (t.route_move, t.route_supply) == ({"road": 30, "minor-road": 60}, {"road": 30, "minor-road": 60})
+    assert t.impassable == ("impassable-escarpment", "escarpment")
+    assert (t.combat_drm, t.fort_drm, t.fortified_side) == ({"rough": 1, "hill": 2}, 3, "fortified")
+    assert (t.sidi_barrani_drm, t.sidi_barrani_zone, t.halve_down, t.halve_up) == (4, "sidi-barrani", ("ridge",), ("wadi",))
+    assert charts.least_bombardment == 2
+    assert (charts.allied_cup, charts.italian_cup) == ((0, 1, 1, 1, 2, 2), (0, 0, 1, 1, 1, 2))
+    assert charts.naval_per_turn == 2
+    assert (charts.support_unit_drm, charts.retreating_drm, charts.surprise_drm, charts.surprise_turns) == (1, 1, 1, (1,))
+    assert (charts.armour_kinds, charts.infantry_kinds) == (("armour",), ("infantry", "motorized-infantry"))
+    assert charts.losses == ((1, 1), (5, 2), (8, 3))
+    assert (charts.retreat_from_turn, charts.retreat_cut_off, charts.strongholds) == (3, 1, ("sidi-barrani", "sollum"))
+    assert (charts.stronghold_drm, charts.fort_unthreatened_drm, charts.per_allied_unit_eliminated) == (-1, -1, -1)
+    assert charts.threat_kinds == ("armour", "motorized-infantry")
+    assert (charts.supply_range, charts.allied_stack) == (32 * 60, 4)
+    assert (charts.italian_step_points, charts.allied_step_points) == (1, 3)
+    assert charts.place_points == {"sidi-barrani": 5, "camps": 2, "towns": 2}
+    assert charts.levels == (
+        (40, "Allied decisive victory"),
+        (25, "Allied victory"),
+        (12, "Allied marginal victory"),
+        (0, "Italian marginal victory"),
+        (-999, "Italian victory"),
+    )
+    assert charts.crt.column_names == ("<= -1", "0-1", "2-4", "5-8", "9-13", "14-19", ">= 20")
+    assert (charts.crt.column_from, charts.crt.row_from) == ((-99, 0, 2, 5, 9, 14, 20), -2)
 
 
 @pytest.mark.parametrize("entry", ["1-3", "x/3", 4, "1/3/"])
@@ -155,14 +205,17 @@ def test_a_crt_entry_must_read_allied_slash_italian(entry: object) -> None:
     rows = [list(r) for r in data["crt"]["rows"]]
     rows[3][2] = entry
     data["crt"] = {**data["crt"], "rows": rows}
-    with pytest.raises(Exception, match="expected an entry such as"):
+    with pytest.raises(ScenarioError) as e:
         read_charts(Table(data, "charts.toml"))
+    assert str(e.value) == f"charts.toml: crt.rows[3][2]: expected an entry such as '1/3' or '3/1*', got {entry!r}"
 
 
-def test_the_format_is_checked() -> None:
-    data = {**read_toml(HERE / "charts.toml").data, "version": 2}
-    with pytest.raises(Exception, match="expected format 'tobruk-charts', version 1"):
+@pytest.mark.parametrize(("key", "value"), [("version", 2), ("format", "tobruk-scenario")])
+def test_the_format_is_checked(key: str, value: object) -> None:
+    data = {**read_toml(HERE / "charts.toml").data, key: value}
+    with pytest.raises(ScenarioError) as e:
         read_charts(Table(data, "charts.toml"))
+    assert str(e.value) == "charts.toml: format: expected format 'tobruk-charts', version 1"
 
 
 @pytest.mark.parametrize(
@@ -182,10 +235,11 @@ def test_the_format_is_checked() -> None:
 def test_a_counter_out_of_its_bounds_is_refused(field: str, value: str, message: str) -> None:
     from tests.systems.operation_compass.kit import allied, scenario
 
-    text = allied("U", "A1", steps=2, morale=4, attack=1, defence=1, movement=1, support=0)
+    text = allied("U", "A1", steps=2, morale=4, attack=1, defence=1, movement=1, support=1)
     text = re.sub(rf"^{field} = .*$", f"{field} = {value}", text, flags=re.M)
-    with pytest.raises(Exception, match=re.escape(message)):
+    with pytest.raises(ScenarioError) as e:
         scenario(text)
+    assert e.value.field == f"unit[0].{field}" and e.value.problem == message
 
 
 @pytest.mark.parametrize(("steps", "morale"), [(1, 1), (3, 6)])

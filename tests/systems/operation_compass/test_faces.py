@@ -10,6 +10,7 @@ import pytest
 
 from tests.systems.operation_compass.kit import H, allied, game_at, italian, roll
 from tobruk.cli import main
+from tobruk.engine.flow import Decision
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
@@ -84,6 +85,7 @@ def test_the_views() -> None:
     game.play(EndPhase())
     game.play(EndPhase())  # the first supply determination
     assert view(game, Side.ALLIED)["supply"]["7RTR"]["supplied"] is True
+    assert view(game, Side.AXIS)["supply"] == {}  # the WDF's lines are its own
 
 
 def test_the_odds_before_an_assault() -> None:
@@ -157,3 +159,55 @@ def test_the_summary_once_the_game_is_over() -> None:
     assert summary is not None and summary.level in LEVELS and summary.margin == Fraction(summary.fields["difference"])
     assert game.system.result_lines(game) == list(summary.lines)
     assert view(game, Side.AXIS)["result"]["level"] == summary.level
+
+
+def test_the_features_a_computer_player_reads() -> None:
+    """What a share of the defence lost is worth: a quarter a step, all of it from 4 steps on; the guns hold their
+    ground (they are placed by the player, not sent forward); no guards and no set-up."""
+    game = Game(load_scenario("operation-compass"), seed=1)
+    f = game.system.features(game, Side.ALLIED)
+    assert set(f["result_values"]) == {str(n) for n in range(13)}
+    assert [f["result_values"][str(n)] for n in (0, 1, 4, 12)] == [(0.0, 0.05), (0.25, 0.05), (1.0, 0.05), (1.0, 0.05)]
+    assert (f["guards"], f["holding_types"], f["setup_steps"]) == ([], ["support"], [])
+
+
+def test_the_suggestions_are_each_hexs_whole_stack() -> None:
+    """Two stacks next to A3 (A2, and B2 with a gun only, which cannot lead) and one next to nothing: one suggestion."""
+    units = (
+        allied("U", "A2", kind="motorized-infantry")
+        + allied("V", "A2", kind="armour")
+        + allied("G", "B2", kind="support", steps=2)
+        + allied("W", "A5", kind="motorized-infantry")
+        + italian("I", "A3")
+    )
+    game = game_at(units, turn=2, rows=2, columns=5, map_extra='[map.supply]\nallied = ["A1"]\n')
+    assert game.system.suggestions(game, Side.ALLIED) == [Attack((H("A3"),), ("U", "V"))]
+    assert [a.notation() for a in game.legal_orders() if a.notation().startswith("target")] == ["target A3"]
+
+
+def test_the_invariants_of_a_sound_position_and_the_stacking_limit() -> None:
+    game = Game(load_scenario("operation-compass"), seed=1)
+    before = game.step
+    assert game.system.invariants(game, before) == []
+    for uid in ("11IndBde", "5IndBde", "16Bde"):
+        game.unit(uid).hex = H("H16")  # with 7RTR: 4, the limit
+    for uid in ("2LibTW", "2LibTE", "2Lib90", "MalLib", "MalSah"):
+        game.unit(uid).hex = H("G17")  # the Italians have none
+    assert game.system.invariants(game, before) == []
+    compass_unit(game, "CIH").eliminated = True
+    game.unit("CIH").steps = 0
+    assert game.system.invariants(game, before) == ["CIH: eliminated True with 0 steps in J14"]
+    game.unit("CIH").hex = None
+    assert game.system.invariants(game, before) == []
+
+
+def test_a_system_and_a_step_made_afresh() -> None:
+    """What the registry made at import, made again in a test: the charts read, a step's key, title, clause and side."""
+    from tobruk.systems.operation_compass import OperationCompass
+    from tobruk.systems.operation_compass.sequence import MovementStep
+
+    game = Game(load_scenario("operation-compass"), seed=1)
+    assert OperationCompass().charts == game.system.charts  # type: ignore[attr-defined]
+    step = MovementStep("k", "T", "OC-TER.1", Side.ALLIED)
+    assert (step.key, step.title, step.clause, step.side, step.prompt) == ("k", "T", "OC-TER.1", Side.ALLIED, "")
+    assert step.decision(game) == Decision(Side.ALLIED, "k", "", "OC-TER.1")

@@ -389,6 +389,31 @@ def test_an_allied_unit_eliminated_in_an_assault_counts_in_the_next_retreat_phas
 
 
 @pytest.mark.rule("OC-RET.1")
+def test_each_allied_unit_eliminated_counts() -> None:
+    """Three Allied units of 1 step (cut off by J beside their source: +3 to the leader's check) assault J: +3 of
+    Italian chits, strength 6 - 0: the 5-8 column, row 3: 1/2.  The leader rolls 6: 6 + 1 + 3 - 1 = 9, 3 steps: its
+    own and the two others'.  Three eliminated: -3 on turn 3."""
+    extra = '[map.supply]\naxis = ["A1"]\nallied = ["A8"]\n'
+    attackers = "".join(allied(u, "A6", kind="motorized-infantry", steps=1, morale=1) for u in ("U", "V", "W"))
+    units = it("A3") + italian("J", "B6", morale=6, defence=0) + attackers
+    game = game_at(units, "allied-assaults", turn=2, rows=2, columns=8, map_extra=extra)
+    game.play("target B6")
+    for u in ("U", "V", "W"):
+        game.play(f"add {u}")
+    game.play("declare")
+    roll(game, 6, "ground support")
+    roll(game, 2)
+    roll(game, 1)
+    roll(game, 1, "morale check, J")
+    roll(game, 6, "morale check, U")
+    game.play("lose V")
+    game.play("lose W")
+    assert compass_vars(game).allied_eliminated == 3
+    play_to(game, "italian-retreat", 3)
+    assert due(game).endswith(", 3 Allied units eliminated -3))")
+
+
+@pytest.mark.rule("OC-RET.1")
 def test_a_step_into_a_hex_of_other_italians_farther_back_is_refused_as_not_nearer() -> None:
     """The WDF's tank on its own source in B8 (in supply, 1 hex between it and I): I fails and may step only into A5;
     A7, where J stands, is farther from A1."""

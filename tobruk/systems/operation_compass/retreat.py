@@ -117,7 +117,7 @@ class RetreatChecks(Checks, Frame):
             return  # OC-RET.4's check of a unit that could not get nearer: its step is all it costs
         compass_vars(game).to_check = tuple(u for u in compass_vars(game).to_check if u != uid)
         if failed_by == 0:
-            game.log(f"{uid} stands.", kind="note")
+            game.log(f"{uid} stands.")  # (a note)
             return
         compass_unit(game, uid).retreating = True
         options = withdrawals(game, uid, compass_defs(game)[uid].movement * MF)
