@@ -159,11 +159,11 @@ def test_a_mistake_in_the_charts_is_named(section: str, key: str, value: object,
     assert str(e.value) == f"charts.toml: {message}"
 
 
-def test_a_cost_of_nothing_and_of_a_sixtieth_are_read() -> None:
+def test_a_cost_of_nothing_and_of_a_quarter_are_read() -> None:
     data = dict(read_toml(HERE / "charts.toml").data)
-    data["terrain"] = {**data["terrain"], "move": {"clear": 0, "rough": 1 / 60 * 30, "hill": 2}}
+    data["terrain"] = {**data["terrain"], "move": {"clear": 0, "rough": 0.25, "hill": 2}}
     t = read_charts(Table(data, "charts.toml")).terrain
-    assert t.move == {"clear": 0, "rough": 30, "hill": 120}
+    assert t.move == {"clear": 0, "rough": 15, "hill": 120}
 
 
 def test_the_numbers_as_read_from_the_charts(charts: Charts) -> None:

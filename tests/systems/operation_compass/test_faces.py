@@ -182,6 +182,10 @@ def test_the_suggestions_are_each_hexs_whole_stack() -> None:
     )
     game = game_at(units, turn=2, rows=2, columns=5, map_extra='[map.supply]\nallied = ["A1"]\n')
     assert game.system.suggestions(game, Side.ALLIED) == [Attack((H("A3"),), ("U", "V"))]
+    # the guns first in the order of battle, alone in A2: their hex, which no one may lead, does not end the search
+    guns_first = allied("G", "A2", kind="support", steps=2) + allied("U", "A4", kind="motorized-infantry") + italian("I", "A3")
+    game = game_at(guns_first, turn=2, rows=2, columns=5, map_extra='[map.supply]\nallied = ["A1"]\n')
+    assert game.system.suggestions(game, Side.ALLIED) == [Attack((H("A3"),), ("U",))]
     assert [a.notation() for a in game.legal_orders() if a.notation().startswith("target")] == ["target A3"]
 
 
@@ -211,3 +215,21 @@ def test_a_system_and_a_step_made_afresh() -> None:
     step = MovementStep("k", "T", "OC-TER.1", Side.ALLIED)
     assert (step.key, step.title, step.clause, step.side, step.prompt) == ("k", "T", "OC-TER.1", Side.ALLIED, "")
     assert step.decision(game) == Decision(Side.ALLIED, "k", "", "OC-TER.1")
+
+
+def test_the_first_and_last_lines_of_a_game() -> None:
+    game = Game(load_scenario("operation-compass"), seed=2)
+    assert game.state.entries[0].text == "Turn 1, 9 December 1940. Operation Compass."
+    while not game.is_over:
+        game.play(EndPhase() if game.decision and game.decision.side is Side.ALLIED else game.legal_orders()[0])
+    assert [e.kind for e in game.state.entries[-3:]] == ["event", "event", "event"]
+    assert "Turn 4, 12 December 1940." in [e.text for e in game.state.entries]
+
+
+def test_a_withdraw_order_in_the_wrong_form_is_named() -> None:
+    from tobruk.engine.errors import InvalidOrderError
+
+    game = Game(load_scenario("operation-compass"), seed=2)
+    with pytest.raises(InvalidOrderError) as e:
+        game.parse("withdraw 1Lib1R")
+    assert str(e.value) == "'withdraw 1Lib1R': the form is withdraw UNIT HEX"
