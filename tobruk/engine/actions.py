@@ -14,6 +14,7 @@ representative per shape.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -307,7 +308,23 @@ class ActionSpace:
 
     def kind_of(self, action_id: int) -> type[Action]:
         """The action type an id belongs to."""
-        for t, offset in sorted(self.offsets.items(), key=lambda kv: -kv[1]):
-            if action_id >= offset:
-                return t
+        if 0 <= action_id < self.size:
+            for t, offset in sorted(self.offsets.items(), key=lambda kv: -kv[1]):
+                if action_id >= offset:
+                    return t
         raise ValueError(f"no action has id {action_id}")
+
+
+_SPACES: dict[int, tuple[weakref.ref[object], Vocabulary, ActionSpace]] = {}
+
+
+def shared_space(owner: object, vocabulary: Vocabulary, unit_ids: Sequence[str], hexes: Sequence[Hex]) -> ActionSpace:
+    """The one :class:`ActionSpace` of a scenario (``owner``) and vocabulary, shared by every game of it and their
+    copies: its tables grow with the units and hexes (thousands of hexes on a big map), never with the ids, so one
+    per scenario keeps a game's memory to its own position.  Dropped when the scenario is."""
+    key = id(owner)
+    found = _SPACES.get(key)
+    if found is None or found[0]() is not owner or found[1] is not vocabulary:
+        found = _SPACES[key] = (weakref.ref(owner), vocabulary, ActionSpace(vocabulary, unit_ids, hexes))
+        weakref.finalize(owner, _SPACES.pop, key, None)
+    return found[2]

@@ -39,6 +39,7 @@ import msgspec
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action as Order
+from tobruk.engine.caching import FIXED, Cache
 from tobruk.engine.dice import DieRoll
 from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
@@ -47,7 +48,7 @@ from tobruk.engine.state import ELIMINATED, Units
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.players.base import outcomes_for
 from tobruk.record import record_of, save
-from tobruk.view import seen_by_enemy, view
+from tobruk.view import look_of, seen_by_enemy, view
 
 _SPACES = str.maketrans(",:", "  ")  # the separators inside an order's notation, for splitting it into words
 _LOG_SPACES = str.maketrans(",:.;()", "      ")  # the same for a log line
@@ -144,9 +145,7 @@ Look = Callable[[Game], object]  # how a check looks at the whole position: the 
 def check_position(game: Game) -> None:
     """No hex holds both sides, read from the unit arrays themselves (rows in the order of battle)."""
     units = game.state.units
-    sides: tuple[Side, ...] | None = game.search_cache.get("fuzz-row-sides")
-    if sides is None:
-        sides = game.search_cache["fuzz-row-sides"] = tuple(d.side for d in game.defs.values())
+    sides = _ROW_SIDES.get(game, None, lambda: tuple(d.side for d in game.defs.values()))
     eliminated = ELIMINATED
     holder: dict[int, Side] = {}
     for j, f, side in zip(units.hex, units.flags, sides, strict=True):
@@ -180,8 +179,8 @@ class FogWatch:
 
 def _face_down_truth(game: Game, side: Side) -> tuple[list[str], dict[str, str]]:
     """From ``side``'s counters as its enemy sees them (:func:`seen_by_enemy`): the face-down ones not eliminated,
-    and the anonymous ids of those on the map with the counter each stands for; kept with that answer (the same
-    object while the side's counters look the same: through the enemy's whole phase)."""
+    and the anonymous ids of those on the map with the counter each stands for; kept under that answer's look (the
+    same while the side's counters look the same: through the enemy's whole phase)."""
     seen = seen_by_enemy(game, side)
 
     def work() -> tuple[list[str], dict[str, str]]:
@@ -194,7 +193,7 @@ def _face_down_truth(game: Game, side: Side) -> tuple[list[str], dict[str, str]]
                     truth[anon] = uid
         return face_down, truth
 
-    return game.kept(("fuzz-face-down", side), seen, work)
+    return _FACE_DOWN.get(game, side, work)
 
 
 def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogWatch | None, truth: dict[str, str] | None = None) -> None:
@@ -230,10 +229,12 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
 
 def _needles(game: Game) -> dict[str, tuple[bytes, bytes]]:
     """Each counter's id and name as they would stand in a view's JSON text (quoted, escaped), once per game."""
-    found: dict[str, tuple[bytes, bytes]] | None = game.search_cache.get("fuzz-needles")
-    if found is None:
-        found = game.search_cache["fuzz-needles"] = {uid: (_JSON(uid), _JSON(d.name)) for uid, d in game.defs.items()}
-    return found
+    return _NEEDLES.get(game, None, lambda: {uid: (_JSON(uid), _JSON(d.name)) for uid, d in game.defs.items()})
+
+
+_ROW_SIDES: Cache[tuple[Side, ...]] = Cache("fuzz.row-sides", FIXED)
+_FACE_DOWN: Cache[tuple[list[str], dict[str, str]]] = Cache("fuzz.face-down", look_of())
+_NEEDLES: Cache[dict[str, tuple[bytes, bytes]]] = Cache("fuzz.needles", FIXED)
 
 
 SCAN_AT_MOST = 6  # face-down counters looked for one by one in a view's JSON text; more, and its strings are cut out

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import FIXED, Cache, variable
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
@@ -106,21 +107,15 @@ def view(game: Game, side: Side) -> dict[str, Any]:
 def air_counters(game: Game) -> tuple[tuple[str, str, int], ...]:
     """Every air unit as (id, its side's value, its row in the arrays), the Axis's first (as :func:`air.air_units`
     lists each side's), worked out once per game: a view lists those not eliminated."""
-    found: tuple[tuple[str, str, int], ...] | None = game.search_cache.get("air-counters")
-    if found is None:
-        rows = unit_rows(game)
-        found = game.search_cache["air-counters"] = tuple(
-            (uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if family_defs(game)[uid].is_air
-        )
-    return found
+    rows = unit_rows(game)
+    return _AIR_COUNTERS.get(
+        game, None, lambda: tuple((uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if family_defs(game)[uid].is_air)
+    )
 
 
 def objective_labels(game: Game) -> tuple[str, ...]:
     """The victory hexes' labels, in order (the scenario names them: once per game)."""
-    found: tuple[str, ...] | None = game.search_cache.get("objective-labels")
-    if found is None:
-        found = game.search_cache["objective-labels"] = tuple(h.label for h in objectives(game))
-    return found
+    return _OBJECTIVE_LABELS.get(game, None, lambda: tuple(h.label for h in objectives(game)))
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
@@ -215,16 +210,13 @@ _ELIMINATED, _OUT_OF_SUPPLY = FAMILY_BITS["eliminated"], FAMILY_BITS["out_of_sup
 
 def unit_rows(game: Game) -> dict[str, int]:
     """Each unit's row in the arrays (the order of battle), once per game."""
-    rows: dict[str, int] | None = game.search_cache.get("unit-rows")
-    if rows is None:
-        rows = game.search_cache["unit-rows"] = {uid: i for i, uid in enumerate(game.unit_ids)}
-    return rows
+    return _UNIT_ROWS.get(game, None, lambda: {uid: i for i, uid in enumerate(game.unit_ids)})
 
 
 def supply_marks(game: Game) -> tuple[tuple[str, int, int, bool], ...]:
     """The last supply determinations (``alamein_vars(game).supply``) as (unit, its row in the arrays, the index of the hex it
     was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once per
-    determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
+    determination: the variable is immutable, so the answer is kept under it (:data:`_SUPPLY_MARKS`)."""
     supply = alamein_vars(game).supply
 
     def work() -> tuple[tuple[str, int, int, bool], ...]:
@@ -236,7 +228,7 @@ def supply_marks(game: Game) -> tuple[tuple[str, int, int, bool], ...]:
             for uid, e in entries.items()
         )
 
-    return game.kept("supply-marks", supply, work)
+    return _SUPPLY_MARKS.get(game, None, work)
 
 
 def features(game: Game, side: Side) -> dict[str, Any]:
@@ -262,3 +254,10 @@ def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | 
     if not places or seen.get("phase", "").endswith("setup") or not goals:
         return None
     return min(places, key=lambda a: (min(a.hex.distance(g) for g in goals), a.unit, a.hex))
+
+
+# once per game (the order of battle and the victory hexes never change), and once per supply determination
+_AIR_COUNTERS: Cache[tuple[tuple[str, str, int], ...]] = Cache("first-alamein.air-counters", FIXED)
+_OBJECTIVE_LABELS: Cache[tuple[str, ...]] = Cache("first-alamein.objective-labels", FIXED)
+_UNIT_ROWS: Cache[dict[str, int]] = Cache("first-alamein.unit-rows", FIXED)
+_SUPPLY_MARKS: Cache[tuple[tuple[str, int, int, bool], ...]] = Cache("first-alamein.supply-marks", variable("supply"))

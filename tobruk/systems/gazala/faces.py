@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import Cache, Carried, variable
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
@@ -166,7 +167,7 @@ _HIDDEN, _ELIMINATED, _OUT_OF_SUPPLY = FAMILY_BITS["hidden"], FAMILY_BITS["elimi
 def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
     """The last supply determination (``gazala_vars(game).supply``) as (side, unit, its row in the arrays, the index of the
     hex it was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once
-    per determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
+    per determination: the variable is immutable, so the answer is kept under it (:data:`_SUPPLY_MARKS`)."""
     supply = gazala_vars(game).supply
 
     def work() -> tuple[tuple[str, str, int, int, bool], ...]:
@@ -178,7 +179,10 @@ def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
             for uid, e in entries.items()
         )
 
-    return game.kept("supply-marks", supply, work)
+    return _SUPPLY_MARKS.get(game, None, work)
+
+
+_SUPPLY_MARKS: Cache[tuple[tuple[str, str, int, int, bool], ...]] = Cache("gazala.supply-marks", variable("supply"))
 
 
 def convoy_problems(game: Game) -> list[str]:
@@ -205,13 +209,14 @@ def convoys_counted(game: Game) -> list[tuple[int, int]]:
     """After each order of the history, the truck convoys (Axis, Allied) used since the last weather order, counted
     from the orders themselves: one per convoy sent, one per attack factor carried by a move on trucks.
 
-    Kept in the game's ``search_cache`` with the orders it was counted from, and extended by the orders played
+    Carried from one call to the next (:data:`_CONVOYS_COUNTED`) with the orders it was counted from, and extended by the orders played
     since; the history only grows but for undo, so when its start is no longer the orders counted, it is cut
     back to the longest common start (a list comparison) or counted afresh."""
     history = game.history
-    kept: tuple[list[Action], list[tuple[int, int]]] | None = game.search_cache.get("convoys-counted")
+    kept = _CONVOYS_COUNTED.last(game, None)
     if kept is None or kept[0][: len(history)] != history[: len(kept[0])]:
-        kept = game.search_cache["convoys-counted"] = ([], [])
+        kept = ([], [])
+        _CONVOYS_COUNTED.keep(game, None, kept)
     counted, counts = kept
     del counted[len(history) :], counts[len(history) :]
     axis, allied = counts[-1] if counts else (0, 0)
@@ -324,3 +329,6 @@ def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | 
 
     best = min(activations, key=urgency)
     return best if urgency(best)[0] <= 6 else None
+
+
+_CONVOYS_COUNTED: Carried[tuple[list[Action], list[tuple[int, int]]]] = Carried("gazala.convoys-counted")
