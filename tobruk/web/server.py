@@ -156,6 +156,7 @@ def create_app(
     @guarded
     async def create(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.NewGame)
+        schemas.no_repeats(body.options, "bad request: the option")
         if body.seed is not None and body.mode != "computer":
             raise schemas.BadRequest("bad request: only a game against the computer may choose its seed")
         if body.mode == "computer" and body.computer not in player_names():
@@ -344,6 +345,7 @@ def create_app(
                 data = json.loads(raw)
             except (ValueError, RecursionError):
                 raise Refused(400, "not a valid game record: the body is not JSON") from None
+            schemas.decode_upload(data)  # the strict shape first: no unknown field, orders in ASCII, no option twice
             try:
                 rec = record_from_data(data, "upload")
                 if not 0 <= rec.seed <= MAX_RECORD_SEED:
