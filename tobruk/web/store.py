@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
 import threading
 import time
@@ -41,9 +42,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.pool import QueuePool
 
 SCHEMA = 2
 ORDER, UNDO = "order", "undo"
+SHM_REGION = 32 * 1024  # SQLite maps its WAL index (the -shm file) in regions of this size
 
 metadata = MetaData()
 games = Table(
@@ -142,6 +145,9 @@ class Store:
         # lock taken sleep in growing steps (up to 100 ms) before they try again; waiting here is first come,
         # first served.  Writers in other processes still wait on the database's lock.
         self._writing = threading.Lock() if sqlite else contextlib.nullcontext()
+        database = self.engine.url.database
+        self._shm_mapped = 0  # the length of the -shm file this process has seen while it had it mapped
+        self._shm = f"{database}-shm" if sqlite and database and database != ":memory:" and "mode=memory" not in url else None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         for attempt in range(3):
@@ -156,6 +162,42 @@ class Store:
                     raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
             except SQLAlchemyError as exc:
                 raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
+
+    # --- SQLite's shared memory -----------------------------------------------------------------------
+    def _check_shared_memory(self) -> None:
+        """Refuse (:class:`StoreError`) before SQLite touches a WAL index it cannot use.
+
+        SQLite maps the ``-shm`` file into memory and writes to it on every read and write.  If the file has been
+        made read-only (``chattr +i``) or cut short while mapped, that write does not fail: the kernel kills the
+        whole process with SIGBUS, every game with it (closing the connections would touch it too).  So each use of
+        the database first looks at the file.  One that cannot be written is refused (503) until it can.  One
+        shorter than this process has mapped is given its length back (zeros: SQLite finds the index's header
+        invalid and rebuilds the index from the WAL, so nothing stored is lost) and the request is refused once.
+        A file changed in the instant between this look and SQLite's next access still kills the process: the
+        look narrows the window, it cannot close it.
+        """
+        if self._shm is None:
+            return
+        try:
+            size = os.stat(self._shm).st_size
+        except FileNotFoundError:
+            return  # not made yet, or removed by the last connection to close: SQLite makes a new one
+        except OSError as exc:
+            raise StoreError(f"the database's shared-memory file cannot be read ({exc.strerror})") from None
+        if not os.access(self._shm, os.W_OK):
+            raise StoreError("the database's shared-memory file (-shm) is read-only")
+        pool = self.engine.pool
+        if not (isinstance(pool, QueuePool) and pool.checkedin() + pool.checkedout() > 0):
+            return  # nothing mapped yet: SQLite sizes the file itself when it maps it
+        mapped = max(self._shm_mapped, SHM_REGION)  # a connection maps at least one region
+        if size >= mapped:
+            self._shm_mapped = size - size % SHM_REGION if size > mapped else mapped
+            return
+        try:
+            os.truncate(self._shm, mapped)  # only ever made longer: a region SQLite is adding is not cut
+        except OSError as exc:
+            raise StoreError(f"the database's shared-memory file (-shm) was cut short and cannot be restored ({exc.strerror})") from None
+        raise StoreError("the database's shared-memory file (-shm) was cut short; it has been restored")
 
     # --- games --------------------------------------------------------------------------------------
     def create(
@@ -176,6 +218,7 @@ class Store:
             secrets.token_urlsafe(16) if mode in ("hotseat", "replay") else None,
         )
         try:
+            self._check_shared_memory()
             with self._writing, self.engine.begin() as c:
                 c.execute(
                     games.insert().values(
@@ -229,6 +272,7 @@ class Store:
             .order_by(events.c.seq)
         )
         try:
+            self._check_shared_memory()
             with self.engine.connect() as c:
                 rows = c.execute(query).all()
         except SQLAlchemyError as exc:
@@ -238,6 +282,7 @@ class Store:
     def version(self, game_id: str) -> int:
         """The number of events of a game (its version)."""
         try:
+            self._check_shared_memory()
             with self.engine.connect() as c:
                 return int(c.execute(select(func.count()).where(events.c.game_id == game_id)).scalar_one())
         except SQLAlchemyError as exc:
@@ -254,6 +299,7 @@ class Store:
         now = time.time()
         rows = [{"game_id": game_id, "seq": version + i, "kind": kind, "text": text, "created": now} for i, (kind, text) in enumerate(new)]
         try:
+            self._check_shared_memory()
             with self._writing, self.engine.begin() as c:
                 c.execute(events.insert(), rows)
         except IntegrityError:
@@ -265,6 +311,7 @@ class Store:
     # --- helpers ------------------------------------------------------------------------------------
     def _first(self, query: Any) -> Any:
         try:
+            self._check_shared_memory()
             with self.engine.connect() as c:
                 return c.execute(query).first()
         except SQLAlchemyError as exc:
