@@ -1,4 +1,5 @@
-"""Two ``tobruk serve`` processes on one SQLite file, played concurrently from both: no order is lost or forked.
+"""Two ``tobruk serve`` processes on one database (an SQLite file, then PostgreSQL), played concurrently from both:
+no order is lost or forked.
 
 Every order is stored as event number *version* of its game, and the database accepts each number once, so
 whichever process writes first wins and the other answers 409; each process reads the events the other
@@ -8,72 +9,27 @@ wrote before it answers.
 from __future__ import annotations
 
 import random
-import sqlite3
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.web.web_server import DUEL, free_port
+from tests.web.databases import stored_events as stored_orders
+from tests.web.web_server import DUEL, server_processes
 from tobruk.engine.game import Game
 from tobruk.loading.scenario import load_scenario
 
 
 @pytest.fixture
-def two_servers(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
-    db = tmp_path / "games.sqlite"
-    (tmp_path / "scenarios").mkdir()
-    (tmp_path / "scenarios" / "duel.toml").write_text(DUEL, encoding="utf-8")
-    procs, urls = [], []
-    for _ in range(2):
-        port = free_port()
-        procs.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "tobruk.cli",
-                    "serve",
-                    "--port",
-                    str(port),
-                    "--db",
-                    str(db),
-                    "--scenarios",
-                    str(tmp_path / "scenarios"),
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-            )
-        )
-        urls.append(f"http://127.0.0.1:{port}")
-    try:
-        for url, proc in zip(urls, procs, strict=True):
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{url}/", timeout=5).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
-                    time.sleep(0.1)
-        yield urls[0], urls[1], db
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=20)
+def two_servers(db_url: str, tmp_path: Path) -> Iterator[tuple[str, str, str]]:
+    with server_processes(2, db_url, tmp_path / "scenarios") as started:
+        yield started[0][0], started[1][0], db_url
 
 
 def api(url: str, link: str) -> str:
     return f"{url}/api/g/{link.rsplit('/', 1)[1]}"
-
-
-def stored_orders(db: Path, game: str) -> list[tuple[int, str, str]]:
-    with sqlite3.connect(db) as c:
-        return list(c.execute("SELECT seq, kind, text FROM game_event WHERE game_id = ? ORDER BY seq", (game,)))
 
 
 def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -58,13 +58,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: Path, scenarios: Path, *, seeds: Callable[[], int] | None = None, busy_timeout: float = 5.0) -> Iterator[str]:
-    """A server on ``db`` with the user scenario folder ``scenarios`` (the Duel in it); ``seeds``: a fixed
-    source of new games' seeds, where a test needs two games with the same dice (else the server's own)."""
+def running_server(db: Path | str, scenarios: Path, *, seeds: Callable[[], int] | None = None, busy_timeout: float = 5.0) -> Iterator[str]:
+    """A server on ``db`` (an SQLite file, or a database URL) with the user scenario folder ``scenarios`` (the Duel
+    in it); ``seeds``: a fixed source of new games' seeds, where a test needs two games with the same dice (else the
+    server's own)."""
     scenarios.mkdir(parents=True, exist_ok=True)
     (scenarios / "duel.toml").write_text(DUEL, encoding="utf-8")
     port = free_port()
-    app = create_app(f"sqlite:///{db}", [scenarios], busy_timeout=busy_timeout, **({"seeds": seeds} if seeds else {}))
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    app = create_app(url, [scenarios], busy_timeout=busy_timeout, **({"seeds": seeds} if seeds else {}))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -147,7 +147,7 @@ class Referee:
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._tokens: dict[str, tuple[str, str]] = {}  # token -> (game id, seat)
         self._lock = threading.Lock()
-        self.on_change: Callable[[str], None] = lambda _game_id: None
+        self.on_change: Callable[[str | None], None] = lambda _game_id: None  # a game changed (None: any may have)
 
     # --- opening games ------------------------------------------------------------------------------
     def open(self, token: str) -> tuple[Session, str] | None:

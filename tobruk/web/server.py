@@ -37,6 +37,7 @@ from tobruk.render.board import board_data
 from tobruk.render.svg import render_map
 from tobruk.web import payload, schemas
 from tobruk.web.limits import BodyLimit
+from tobruk.web.notify import Listener
 from tobruk.web.referee import Referee, Refused, Scenarios, Session, server_seed
 from tobruk.web.store import ORDER, Store, StoreError
 
@@ -93,20 +94,30 @@ def create_app(
     changes: dict[str, asyncio.Event] = {}
     maps: dict[str, tuple[str, bytes]] = {}
 
-    def bump(game_id: str) -> None:
-        event = changes.pop(game_id, None)
-        if event is not None:
-            event.set()
+    def bump(game_id: str | None) -> None:
+        """Wake the event streams of a game (``None``: of every game)."""
+        for key in list(changes) if game_id is None else [game_id]:
+            event = changes.pop(key, None)
+            if event is not None:
+                event.set()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
 
-        def changed(game_id: str) -> None:
+        def changed(game_id: str | None) -> None:
             loop.call_soon_threadsafe(bump, game_id)
 
         referee.on_change = changed
-        yield
+        listener = Listener(referee.store.url, changed) if referee.store.postgres else None  # other processes' writes
+        if listener is not None:
+            listener.start()
+        _app.state.listener = listener
+        try:
+            yield
+        finally:
+            if listener is not None:
+                await asyncio.to_thread(listener.stop)
 
     async def seat_of(request: Request) -> tuple[Session, str]:
         found = await run_in_threadpool(referee.open, request.path_params["token"])
@@ -274,11 +285,15 @@ def create_app(
                 try:
                     await asyncio.wait_for(changed.wait(), timeout=POLL_SECONDS)
                 except TimeoutError:
-                    # another server process may have stored orders; and a quiet stream says it is alive
+                    # another server process may have stored orders unheard (SQLite); and a quiet stream says it is alive
                     if await run_in_threadpool(referee.refresh, s) == last:
                         yield ": keep-alive\n\n"
+                    continue
+                if s.version == last:  # woken by another process's notice (PostgreSQL): read what it stored
+                    await run_in_threadpool(referee.refresh, s)
 
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-store"})
+        headers = {"cache-control": "no-store", "x-accel-buffering": "no"}  # (a proxy such as nginx sends each event at once)
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     # --- records, exports, replays ------------------------------------------------------------------
     @guarded
@@ -427,11 +442,13 @@ def serve(
     open_games: int = 256,
 ) -> None:
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     try:
         app = create_app(db_url or f"sqlite:///{db}", scenario_dirs, open_games=open_games)
     except StoreError as exc:
         raise SystemExit(f"tobruk serve: {exc}") from None
-    print(f"tobruk is serving at http://{host}:{port}/  (games stored in {db_url or db})", flush=True)
+    where = make_url(db_url).render_as_string(hide_password=True) if db_url else db
+    print(f"tobruk is serving at http://{host}:{port}/  (games stored in {where})", flush=True)
     # idle connections kept a minute: a page's next order rarely meets a connection the server is closing
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=65)

@@ -1,4 +1,4 @@
-"""Where games live: a relational database (an SQLite file by default, any SQLAlchemy URL).
+"""Where games live: a relational database (an SQLite file by default; PostgreSQL for a host, docs/hosting.md).
 
 Two tables.  ``game``: a game's settings, the secret tokens of its seats and its seed (kept here, never
 sent to a player before the game is over).  ``game_event``: one row per order or undo, appended, never
@@ -6,6 +6,9 @@ rewritten; its key is (game, number), so writing event *n* of a game is a compar
 the writer saw: when two server processes on one database both try to write event *n*, the database
 accepts one and refuses the other (:class:`Conflict`), and no order is lost or forked.  The version of a
 game is the number of its events, so it comes from the database and survives restarts.
+
+On PostgreSQL each write also sends a notice (``NOTIFY``, delivered when the write commits) naming the game,
+which the other server processes hear (:mod:`tobruk.web.notify`), so their pages learn of the change at once.
 
 A database written by the first version of this module (one ``games`` table with the whole order list in
 a column) is copied into the new tables the first time the server opens it; the old table is left as it
@@ -40,12 +43,14 @@ from sqlalchemy import (
     or_,
     select,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 from sqlalchemy.pool import QueuePool
 
 SCHEMA = 2
 ORDER, UNDO = "order", "undo"
+SETUP_LOCK = 0x70B2_0C_35  # the PostgreSQL advisory lock held while a process sets up the tables
+CHANNEL = "tobruk_game_changed"  # PostgreSQL's notice channel: the payload is the id of the game that changed
 SHM_REGION = 32 * 1024  # SQLite maps its WAL index (the -shm file) in regions of this size
 
 metadata = MetaData()
@@ -137,10 +142,16 @@ class Store:
     before it fails (SQLite only)."""
 
     def __init__(self, url: str, busy_timeout: float = 5.0) -> None:
+        self.url = url = database_url(url)
         sqlite = url.startswith("sqlite")
-        self.engine: Engine = create_engine(
-            url, future=True, pool_size=10, max_overflow=30, connect_args={"timeout": busy_timeout} if sqlite else {}
-        )
+        self.postgres = url.startswith("postgresql")
+        connect_args: dict[str, Any] = {"timeout": busy_timeout} if sqlite else {}
+        if self.postgres:  # a write that waits longer than this for another's lock fails (503), as on SQLite
+            connect_args = {"options": f"-c lock_timeout={max(1, round(busy_timeout * 1000))}", "connect_timeout": 10}
+        try:
+            self.engine: Engine = create_engine(url, future=True, pool_size=10, max_overflow=30, connect_args=connect_args)
+        except (ImportError, SQLAlchemyError) as exc:  # (an unknown dialect, a driver not installed)
+            raise StoreError(f"cannot use the database {url.split(':', 1)[0]!r}: {exc}") from None
         # One writer at a time within the process: SQLite takes one writer anyway, and threads that find its
         # lock taken sleep in growing steps (up to 100 ms) before they try again; waiting here is first come,
         # first served.  Writers in other processes still wait on the database's lock.
@@ -152,8 +163,15 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         for attempt in range(3):
             try:
-                metadata.create_all(self.engine)
-                self._migrate()
+                if self.postgres:  # one process at a time sets up the tables (PostgreSQL refuses a race with any of several errors)
+                    with self.engine.begin() as c:
+                        c.execute(select(func.pg_advisory_xact_lock(SETUP_LOCK)))
+                        metadata.create_all(c)
+                        self._migrate(c)
+                else:
+                    metadata.create_all(self.engine)
+                    with self.engine.begin() as c:
+                        self._migrate(c)
                 break
             except IntegrityError:
                 break  # another server process set up the same new database at the same moment
@@ -302,6 +320,8 @@ class Store:
             self._check_shared_memory()
             with self._writing, self.engine.begin() as c:
                 c.execute(events.insert(), rows)
+                if self.postgres:
+                    c.execute(select(func.pg_notify(CHANNEL, game_id)))
         except IntegrityError:
             raise Conflict("another move was stored first") from None
         except SQLAlchemyError as exc:
@@ -332,39 +352,48 @@ class Store:
             row.both_token,
         )
 
-    def _migrate(self) -> None:
+    @staticmethod
+    def _migrate(c: Connection) -> None:
         """Copy the games of a first-version database (``games`` with an ``orders`` column) once."""
-        with self.engine.begin() as c:
-            if c.execute(select(meta.c.version)).first() is not None:
-                return
-            c.execute(meta.insert().values(version=SCHEMA))
-            if "games" not in inspect(c).get_table_names():
-                return
-            for row in c.exec_driver_sql(
-                "SELECT id, scenario, options, seed, mode, axis_player, allied_player, "
-                "axis_token, allied_token, both_token, orders, created FROM games"
-            ).all():
-                c.execute(
-                    games.insert().values(
-                        id=row.id,
-                        scenario=row.scenario,
-                        options=row.options,
-                        seed=str(row.seed),
-                        mode=row.mode,
-                        axis_player=row.axis_player,
-                        allied_player=row.allied_player,
-                        axis_token=row.axis_token,
-                        allied_token=row.allied_token,
-                        both_token=row.both_token,
-                        created=row.created,
-                    )
+        if c.execute(select(meta.c.version)).first() is not None:
+            return
+        c.execute(meta.insert().values(version=SCHEMA))
+        if "games" not in inspect(c).get_table_names():
+            return
+        for row in c.exec_driver_sql(
+            "SELECT id, scenario, options, seed, mode, axis_player, allied_player, "
+            "axis_token, allied_token, both_token, orders, created FROM games"
+        ).all():
+            c.execute(
+                games.insert().values(
+                    id=row.id,
+                    scenario=row.scenario,
+                    options=row.options,
+                    seed=str(row.seed),
+                    mode=row.mode,
+                    axis_player=row.axis_player,
+                    allied_player=row.allied_player,
+                    axis_token=row.axis_token,
+                    allied_token=row.allied_token,
+                    both_token=row.both_token,
+                    created=row.created,
                 )
-                orders = json.loads(row.orders)
-                if orders:
-                    c.execute(
-                        events.insert(),
-                        [{"game_id": row.id, "seq": i, "kind": ORDER, "text": o, "created": row.created} for i, o in enumerate(orders)],
-                    )
+            )
+            orders = json.loads(row.orders)
+            if orders:
+                c.execute(
+                    events.insert(),
+                    [{"game_id": row.id, "seq": i, "kind": ORDER, "text": o, "created": row.created} for i, o in enumerate(orders)],
+                )
+
+
+def database_url(url: str) -> str:
+    """An SQLAlchemy URL with the driver this project installs: ``postgresql://`` (and ``postgres://``, as hosts
+    often write it) means psycopg 3, not SQLAlchemy's default psycopg2."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain) :]
+    return url
 
 
 def _reason(exc: SQLAlchemyError) -> str:
