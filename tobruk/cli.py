@@ -364,6 +364,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         db_url=args.db_url,
         scenario_dirs=[Path(d) for d in args.scenarios or ()],
         open_games=args.open_games,
+        webhooks_anywhere=args.webhooks_anywhere,
     )
     return 0
 
@@ -515,6 +516,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=256,
         metavar="N",
         help="games kept in memory (default 256); the others are rebuilt from the database when next opened",
+    )
+    sv.add_argument(
+        "--webhooks-anywhere",
+        action="store_true",
+        help="let players' turn webhooks go to private and loopback addresses too (a server on a private network)",
     )
     sv.set_defaults(func=cmd_serve)
     for name, verb in (

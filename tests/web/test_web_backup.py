@@ -29,6 +29,7 @@ def seats_and_states(url: str, tokens: list[str]) -> dict[str, Any]:
     for tok in tokens:
         r = httpx.get(f"{url}/api/g/{tok}/state", timeout=60)
         out[tok] = r.json() if r.status_code == 200 else r.status_code
+        out[f"{tok} webhook"] = httpx.get(f"{url}/api/g/{tok}/webhook", timeout=60).text
     return out
 
 
@@ -44,6 +45,8 @@ def make_games(url: str) -> list[str]:
     tokens.append(both)
     r = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "options": ["nonhistorical"]}, timeout=60)
     tokens += [link.rsplit("/", 1)[1] for link in r.json()["links"].values()]
+    hook = {"url": "http://127.0.0.1:9/turn"}  # (the server is told webhooks may point anywhere)
+    assert httpx.put(f"{url}/api/g/{tokens[-1]}/webhook", json=hook, timeout=60).status_code == 200
     r = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "computer", "human_side": "allied"}, timeout=60)
     tokens += [link.rsplit("/", 1)[1] for link in r.json()["links"].values()]
     return tokens
@@ -56,7 +59,7 @@ def test_every_game_is_dumped_and_loaded_into_the_other_database(source: str, tm
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     with database(source, tmp_path / "a") as first, database(OTHER[source], tmp_path / "b") as second:
-        with running_server(first, tmp_path / "scenarios") as url:
+        with running_server(first, tmp_path / "scenarios", webhooks_anywhere=True) as url:
             tokens = make_games(url)
             before = seats_and_states(url, tokens)
         dump = tmp_path / "games.jsonl"
@@ -67,7 +70,7 @@ def test_every_game_is_dumped_and_loaded_into_the_other_database(source: str, tm
         r = tobruk("load-games", str(dump), "--db-url", second)
         assert r.returncode == 0 and r.stdout.startswith("3 games added"), r.stdout + r.stderr
         assert rows(second, "game_event") == rows(first, "game_event")
-        with running_server(second, tmp_path / "scenarios") as url:
+        with running_server(second, tmp_path / "scenarios", webhooks_anywhere=True) as url:
             assert seats_and_states(url, tokens) == before
             v = before[tokens[0]]["version"]
             assert httpx.post(f"{url}/api/g/{tokens[0]}/order", json={"order": "move Pz B2", "version": v}, timeout=60).status_code == 200
@@ -80,7 +83,7 @@ def test_every_game_is_dumped_and_loaded_into_the_other_database(source: str, tm
 
 def test_a_different_game_under_the_same_id_is_refused(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'games.sqlite'}"
-    with running_server(db, tmp_path / "scenarios") as url:
+    with running_server(db, tmp_path / "scenarios", webhooks_anywhere=True) as url:
         make_games(url)
     dump = tmp_path / "games.jsonl"
     assert tobruk("dump-games", str(dump), "--db-url", db).returncode == 0

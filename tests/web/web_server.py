@@ -58,7 +58,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(db: Path | str, scenarios: Path, *, seeds: Callable[[], int] | None = None, busy_timeout: float = 5.0) -> Iterator[str]:
+def running_server(
+    db: Path | str,
+    scenarios: Path,
+    *,
+    seeds: Callable[[], int] | None = None,
+    busy_timeout: float = 5.0,
+    webhooks_anywhere: bool = False,
+) -> Iterator[str]:
     """A server on ``db`` (an SQLite file, or a database URL) with the user scenario folder ``scenarios`` (the Duel
     in it); ``seeds``: a fixed source of new games' seeds, where a test needs two games with the same dice (else the
     server's own)."""
@@ -66,7 +73,8 @@ def running_server(db: Path | str, scenarios: Path, *, seeds: Callable[[], int] 
     (scenarios / "duel.toml").write_text(DUEL, encoding="utf-8")
     port = free_port()
     url = db if isinstance(db, str) else f"sqlite:///{db}"
-    app = create_app(url, [scenarios], busy_timeout=busy_timeout, **({"seeds": seeds} if seeds else {}))
+    options = {"seeds": seeds} if seeds else {}
+    app = create_app(url, [scenarios], busy_timeout=busy_timeout, webhooks_anywhere=webhooks_anywhere, **options)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -4,7 +4,7 @@ A backup that a host can read and carry between databases (SQLite to PostgreSQL 
 schema to the next), whatever each database's own dump tool writes.  The file is JSON Lines: a first line
 ``{"format": "tobruk-games", "version": 1}``, then one line per game with every column of its ``game`` row (its
 seats' tokens and its seed too: the file is as secret as the database) and its events as ``[number, kind, text,
-time]``.  A dump reads the whole database in one transaction, so it is one moment of it even while servers write.
+time]`` and its seats' webhooks.  A dump reads the whole database in one transaction, so it is one moment of it even while servers write.
 
 Loading adds what the database does not have: a new game with all its events; for a game it already has (the
 same id, tokens and seed), the events past the ones it holds, when the file's and the database's agree as far as
@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
-from tobruk.web.store import Store, StoreError, events, games
+from tobruk.web.store import Store, StoreError, events, games, webhooks
 
 FORMAT = "tobruk-games"
 VERSION = 1
@@ -56,6 +56,8 @@ def dump(store: Store, out: IO[str]) -> int:
                 ).all()
                 entry = {name: game[name] for name in COLUMNS}
                 entry["events"] = [[r.seq, r.kind, r.text, r.created] for r in rows]
+                hooks = c.execute(select(webhooks.c.seat, webhooks.c.url).where(webhooks.c.game_id == game["id"]).order_by(webhooks.c.seat))
+                entry["webhooks"] = {r.seat: r.url for r in hooks}
                 out.write(json.dumps(entry, separators=(",", ":")) + "\n")
                 count += 1
     except SQLAlchemyError as exc:
@@ -78,8 +80,11 @@ def _entries(source: IO[str]) -> Iterator[tuple[int, dict[str, Any]]]:
             entry = json.loads(line)
         except ValueError:
             raise ValueError(f"line {number}: not JSON") from None
-        if not isinstance(entry, dict) or set(entry) != {*COLUMNS, "events"} or not isinstance(entry["events"], list):
-            raise ValueError(f"line {number}: not a game (expected the columns {', '.join(COLUMNS)} and events)")
+        if not isinstance(entry, dict) or set(entry) != {*COLUMNS, "events", "webhooks"} or not isinstance(entry["events"], list):
+            raise ValueError(f"line {number}: not a game (expected the columns {', '.join(COLUMNS)}, events and webhooks)")
+        hooks = entry["webhooks"]
+        if not isinstance(hooks, dict) or not all(k in ("axis", "allied") and isinstance(v, str) for k, v in hooks.items()):
+            raise ValueError(f"line {number}: game {entry['id']!r}: webhooks are {{seat: URL}}")
         for e in entry["events"]:
             if not (isinstance(e, list) and len(e) == 4 and isinstance(e[0], int) and isinstance(e[1], str) and isinstance(e[2], str)):
                 raise ValueError(f"line {number}: game {entry['id']!r}: an event is not [number, kind, text, time]")
@@ -95,6 +100,8 @@ def _load_one(c: Connection, entry: dict[str, Any], done: Loaded) -> None:
         c.execute(games.insert().values(**{name: entry[name] for name in COLUMNS}))
         if new:
             c.execute(events.insert(), new)
+        for seat, url in entry["webhooks"].items():
+            c.execute(webhooks.insert().values(game_id=entry["id"], seat=seat, url=url))
         done.added += 1
         return
     if any(row[k] != entry[k] for k in ("axis_token", "allied_token", "both_token", "seed", "scenario", "options")):

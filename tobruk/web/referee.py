@@ -148,6 +148,7 @@ class Referee:
         self._tokens: dict[str, tuple[str, str]] = {}  # token -> (game id, seat)
         self._lock = threading.Lock()
         self.on_change: Callable[[str | None], None] = lambda _game_id: None  # a game changed (None: any may have)
+        self.on_turn: Callable[[Session, Side], None] = lambda _s, _side: None  # the decision passed to a side (stored)
 
     # --- opening games ------------------------------------------------------------------------------
     def open(self, token: str) -> tuple[Session, str] | None:
@@ -339,6 +340,9 @@ class Referee:
             s.listing = None
             raise Refused(503, "the game could not be saved, so nothing was changed: try again in a moment") from None
         self.on_change(s.stored.id)
+        before, after = backup.decision, s.game.decision
+        if after is not None and (before is None or before.side is not after.side):
+            self.on_turn(s, after.side)  # (only the process that stored the change says so: once per change)
 
     @contextlib.contextmanager
     def _changing(self, s: Session, seat: str, version: int, what: str) -> Iterator[list[tuple[str, str]]]:

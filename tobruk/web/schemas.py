@@ -58,6 +58,12 @@ class Undo(msgspec.Struct, forbid_unknown_fields=True):
     version: Version
 
 
+class SetWebhook(msgspec.Struct, forbid_unknown_fields=True):
+    """``PUT .../webhook``: the URL to tell when the decision passes to the seat (``null``: none)."""
+
+    url: Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=ASCII_LINE)] | None
+
+
 class Empty(msgspec.Struct, forbid_unknown_fields=True):
     """A request that takes no fields (``POST .../rematch``)."""
 

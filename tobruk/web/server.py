@@ -36,12 +36,13 @@ from tobruk.engine.system import system_for
 from tobruk.players import player_names
 from tobruk.render.board import board_data
 from tobruk.render.svg import render_map
-from tobruk.web import payload, schemas
+from tobruk.web import payload, schemas, webhooks
 from tobruk.web.answers import Answer, computed
 from tobruk.web.limits import BodyLimit
 from tobruk.web.notify import Listener
 from tobruk.web.referee import Referee, Refused, Scenarios, Session, server_seed
 from tobruk.web.store import ORDER, Store, StoreError
+from tobruk.web.webhooks import Webhooks
 
 STATIC = Path(__file__).parent / "static"
 MAP_SIZE = 28.0
@@ -87,11 +88,15 @@ def create_app(
     seeds: Callable[[], int] = server_seed,
     busy_timeout: float = 5.0,
     open_games: int = 256,
+    webhooks_anywhere: bool = False,
 ) -> Starlette:
     """The web application on the database ``db_url``; ``scenario_dirs``: folders of user scenarios (each
     ``NAME.toml`` is the scenario NAME).  ``seeds`` draws new games' seeds (tests give fixed ones);
-    ``open_games``: how many games stay in memory (the others are rebuilt from the database when opened)."""
+    ``open_games``: how many games stay in memory (the others are rebuilt from the database when opened);
+    ``webhooks_anywhere``: players' webhooks may go to private addresses too (web/webhooks.py)."""
     referee = Referee(Store(db_url, busy_timeout), Scenarios(scenario_dirs), seeds, open_games)
+    hooks = Webhooks(referee.store, webhooks_anywhere)
+    referee.on_turn = hooks.turn
     frames = payload.Frames(referee)
     changes: dict[str, asyncio.Event] = {}
     maps: dict[str, tuple[str, bytes]] = {}
@@ -120,6 +125,7 @@ def create_app(
         finally:
             if listener is not None:
                 await asyncio.to_thread(listener.stop)
+            await asyncio.to_thread(hooks.close)
 
     def opened(token: str) -> tuple[Session, str]:
         found = referee.open(token)
@@ -300,6 +306,21 @@ def create_app(
         headers = {"cache-control": "no-store", "x-accel-buffering": "no"}  # (a proxy such as nginx sends each event at once)
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
+    @guarded
+    async def webhook(request: Request) -> Response:
+        """A remote seat's webhook: ``GET`` says it, ``PUT {"url": ...}`` sets it (``null`` removes it)."""
+        body = schemas.decode_body(await request.body(), schemas.SetWebhook) if request.method == "PUT" else None
+
+        def hook(s: Session, seat: str) -> dict[str, Any]:
+            if seat not in ("axis", "allied") or s.stored.mode != "remote":
+                raise Refused(403, "a webhook belongs to a seat of a remote game")
+            if body is not None:
+                url = None if body.url is None else webhooks.check_url(body.url, webhooks_anywhere)
+                referee.store.set_webhook(s.stored.id, seat, url)
+            return {"url": referee.store.webhook(s.stored.id, seat)}
+
+        return await on_seat(request, hook)
+
     # --- records, exports, replays ------------------------------------------------------------------
     @guarded
     async def record(request: Request) -> Response:
@@ -414,6 +435,7 @@ def create_app(
         Route("/api/g/{token}/path", path),
         Route("/api/g/{token}/rematch", rematch, methods=["POST"]),
         Route("/api/g/{token}/events", events),
+        Route("/api/g/{token}/webhook", webhook, methods=["GET", "PUT"]),
         Route("/api/map/{scenario}.svg", map_svg),
         Route("/api/map/{scenario}.json", map_json),
         Route("/replay/{token}", replay_page),
@@ -437,12 +459,13 @@ def serve(
     db_url: str | None = None,
     scenario_dirs: list[Path] | None = None,
     open_games: int = 256,
+    webhooks_anywhere: bool = False,
 ) -> None:
     import uvicorn
     from sqlalchemy.engine import make_url
 
     try:
-        app = create_app(db_url or f"sqlite:///{db}", scenario_dirs, open_games=open_games)
+        app = create_app(db_url or f"sqlite:///{db}", scenario_dirs, open_games=open_games, webhooks_anywhere=webhooks_anywhere)
     except StoreError as exc:
         raise SystemExit(f"tobruk serve: {exc}") from None
     where = make_url(db_url).render_as_string(hide_password=True) if db_url else db

@@ -79,6 +79,13 @@ events = Table(
     Column("text", String(200), nullable=False),  # the order's notation ('' for an undo)
     Column("created", Float, nullable=False),
 )
+webhooks = Table(  # a seat's optional address to tell when the decision passes to it (web/webhooks.py)
+    "seat_webhook",
+    metadata,
+    Column("game_id", String(32), ForeignKey("game.id"), primary_key=True),
+    Column("seat", String(10), primary_key=True),  # 'axis' or 'allied'
+    Column("url", String(500), nullable=False),
+)
 meta = Table("tobruk_schema", metadata, Column("version", Integer, primary_key=True))
 
 
@@ -280,6 +287,22 @@ class Store:
     def rematch(self, game_id: str) -> StoredGame | None:
         row = self._first(select(games).where(games.c.rematch_of == game_id))
         return None if row is None else self._game(row)
+
+    # --- a seat's webhook ---------------------------------------------------------------------------
+    def webhook(self, game_id: str, seat: str) -> str | None:
+        row = self._first(select(webhooks.c.url).where(webhooks.c.game_id == game_id, webhooks.c.seat == seat))
+        return None if row is None else str(row.url)
+
+    def set_webhook(self, game_id: str, seat: str, url: str | None) -> None:
+        """Set (or with ``None`` remove) a seat's webhook."""
+        try:
+            self._check_shared_memory()
+            with self._writing, self.engine.begin() as c:
+                c.execute(webhooks.delete().where(webhooks.c.game_id == game_id, webhooks.c.seat == seat))
+                if url is not None:
+                    c.execute(webhooks.insert().values(game_id=game_id, seat=seat, url=url))
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the games database refused the write: {_reason(exc)}") from None
 
     # --- events -------------------------------------------------------------------------------------
     def events(self, game_id: str, since: int = 0) -> list[Event]:
