@@ -1,4 +1,4 @@
-"""The ``tobruk`` command: scenarios, show, build-map, play, replay, form, arena, fuzz, serve, dump-games, load-games."""
+"""The ``tobruk`` command: scenarios, show, build-map, play, replay, form, arena, fuzz, serve, dump-games, load-games, export-vassal."""
 
 from __future__ import annotations
 
@@ -391,6 +391,19 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 1 if done.refused else 0
 
 
+def cmd_export_vassal(args: argparse.Namespace) -> int:
+    """A VASSAL module of a scenario (docs/vassal.md)."""
+    from tobruk.tools.vassal import build_module
+
+    try:
+        data = build_module(load_scenario(args.scenario))
+    except ImportError as exc:
+        return _fail(f"export-vassal needs cairosvg to draw the map and counters (pip install 'tobruk[maps]'): {exc}")
+    Path(args.out).write_bytes(data)
+    print(f"{args.out}: a VASSAL module of {args.scenario} ({len(data) // 1024} KiB)")
+    return 0
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     from tobruk.engine.throughput import for_many_games
     from tobruk.tools import arena
@@ -523,6 +536,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="let players' turn webhooks go to private and loopback addresses too (a server on a private network)",
     )
     sv.set_defaults(func=cmd_serve)
+    vx = sub.add_parser("export-vassal", help="a VASSAL module of a scenario: map, counters, set-up, turn track")
+    vx.add_argument("scenario")
+    vx.add_argument("out", metavar="OUT.vmod")
+    vx.set_defaults(func=cmd_export_vassal)
     for name, verb in (
         ("dump-games", "write every game of the database (settings, links, seeds, orders) to FILE"),
         ("load-games", "add the games of a dump FILE to the database"),
