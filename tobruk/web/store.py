@@ -5,7 +5,8 @@ sent to a player before the game is over).  ``game_event``: one row per order or
 rewritten; its key is (game, number), so writing event *n* of a game is a compare-and-set on the version
 the writer saw: when two server processes on one database both try to write event *n*, the database
 accepts one and refuses the other (:class:`Conflict`), and no order is lost or forked.  The version of a
-game is the number of its events, so it comes from the database and survives restarts.
+game is the number of its events, so it comes from the database and survives restarts.  A third,
+``seat_webhook``, holds the address a remote seat asked to be told at when the decision passes to it.
 
 On PostgreSQL each write also sends a notice (``NOTIFY``, delivered when the write commits) naming the game,
 which the other server processes hear (:mod:`tobruk.web.notify`), so their pages learn of the change at once.
@@ -146,7 +147,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 class Store:
     """The games and their events.  ``busy_timeout``: how long a write waits for another writer's lock
-    before it fails (SQLite only)."""
+    before it fails (SQLite's busy timeout; PostgreSQL's ``lock_timeout``)."""
 
     def __init__(self, url: str, busy_timeout: float = 5.0) -> None:
         self.url = url = database_url(url)
