@@ -120,3 +120,24 @@ def test_the_same_version_sent_to_both_processes_at_once_is_played_once(two_serv
         assert sorted(answers) == [200, 409], answers
     stored = stored_orders(db, created["game"])
     assert [seq for seq, _, _ in stored] == list(range(18))  # the set-up's end, a move, then 8 times an undo and a move
+
+
+def test_a_process_that_finds_anothers_orders_tells_its_watchers(db_url: str) -> None:
+    """Two referees on one database, as two processes have: the one that reads the other's order while answering
+    any request tells the pages watching that game (its event streams), whoever asked."""
+    from tobruk.web.referee import Referee, Scenarios
+    from tobruk.web.store import Store
+
+    first, second = Referee(Store(db_url), Scenarios()), Referee(Store(db_url), Scenarios())
+    told: list[str | None] = []
+    second.on_change = told.append
+    stored = first.create(first.scenarios.get("gazala-gallop"), [], 7, "hotseat", "human", "human")
+    s2, _ = second.open(stored.both_token) or (None, "")
+    assert s2 is not None and told == []  # nothing new to it yet
+    s1, _ = first.open(stored.both_token) or (None, "")
+    assert s1 is not None
+    first.play(s1, "both", "end-phase", s1.version)
+    assert second.open(stored.both_token) is not None  # any request: it reads the new order
+    assert told == [stored.id] and s2.version == s1.version
+    for referee in (first, second):
+        referee.store.engine.dispose()

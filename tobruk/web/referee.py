@@ -185,7 +185,9 @@ class Referee:
         return s
 
     def sync(self, s: Session) -> None:
-        """Apply the events other processes stored since this one last looked (call with ``s.lock`` held)."""
+        """Apply the events other processes stored since this one last looked (call with ``s.lock`` held), and tell
+        this process's watchers of the game: whichever request finds another process's orders first, the pages
+        watching the game here hear of them then, not at their stream's next look."""
         new = self.store.events(s.stored.id, s.version)
         if not new:
             return
@@ -199,6 +201,7 @@ class Referee:
         except (TobrukError, IndexError):
             fresh = self._build(s.stored, self.store.events(s.stored.id))
             s.game, s.version = fresh.game, fresh.version
+        self.on_change(s.stored.id)
 
     def refresh(self, s: Session) -> int:
         """The game's version after looking at the database (for the event stream).  A game busy with an
