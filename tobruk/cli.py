@@ -1,8 +1,9 @@
-"""The ``tobruk`` command: scenarios, show, build-map, play, replay, form, arena, fuzz, serve."""
+"""The ``tobruk`` command: scenarios, show, build-map, play, replay, form, arena, fuzz, serve, dump-games, load-games, export-vassal."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -364,7 +365,43 @@ def cmd_serve(args: argparse.Namespace) -> int:
         db_url=args.db_url,
         scenario_dirs=[Path(d) for d in args.scenarios or ()],
         open_games=args.open_games,
+        webhooks_anywhere=args.webhooks_anywhere,
     )
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """``dump-games`` / ``load-games``: every game of a server's database to a file and back (docs/hosting.md)."""
+    from tobruk.web import backup
+    from tobruk.web.store import Store, StoreError
+
+    try:
+        store = Store(args.db_url or f"sqlite:///{args.db}")
+        if args.command == "dump-games":
+            with contextlib.nullcontext(sys.stdout) if args.file == "-" else open(args.file, "w", encoding="utf-8") as out:
+                count = backup.dump(store, out)
+            print(f"{count} games written to {args.file}", file=sys.stderr)
+            return 0
+        with contextlib.nullcontext(sys.stdin) if args.file == "-" else open(args.file, encoding="utf-8") as source:
+            done = backup.load(store, source)
+    except (StoreError, ValueError) as exc:
+        return _fail(f"{args.file}: {exc}")
+    print(f"{done.added} games added, {done.extended} continued, {done.unchanged} already there, {len(done.refused)} refused")
+    for why in done.refused:
+        print(f"  refused: {why}")
+    return 1 if done.refused else 0
+
+
+def cmd_export_vassal(args: argparse.Namespace) -> int:
+    """A VASSAL module of a scenario (docs/vassal.md)."""
+    from tobruk.tools.vassal import build_module
+
+    try:
+        data = build_module(load_scenario(args.scenario))
+    except ImportError as exc:
+        return _fail(f"export-vassal needs cairosvg to draw the map and counters (pip install 'tobruk[maps]'): {exc}")
+    Path(args.out).write_bytes(data)
+    print(f"{args.out}: a VASSAL module of {args.scenario} ({len(data) // 1024} KiB)")
     return 0
 
 
@@ -494,7 +531,25 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="games kept in memory (default 256); the others are rebuilt from the database when next opened",
     )
+    sv.add_argument(
+        "--webhooks-anywhere",
+        action="store_true",
+        help="let players' turn webhooks go to private and loopback addresses too (a server on a private network)",
+    )
     sv.set_defaults(func=cmd_serve)
+    vx = sub.add_parser("export-vassal", help="a VASSAL module of a scenario: map, counters, set-up, turn track")
+    vx.add_argument("scenario")
+    vx.add_argument("out", metavar="OUT.vmod")
+    vx.set_defaults(func=cmd_export_vassal)
+    for name, verb in (
+        ("dump-games", "write every game of the database (settings, links, seeds, orders) to FILE"),
+        ("load-games", "add the games of a dump FILE to the database"),
+    ):
+        g = sub.add_parser(name, help=verb)
+        g.add_argument("file", metavar="FILE", help="the dump, JSON Lines ('-': standard output or input)")
+        g.add_argument("--db", default="tobruk-games.sqlite", help="the SQLite file (default tobruk-games.sqlite)")
+        g.add_argument("--db-url", help="a database URL instead (e.g. postgresql://user@host/tobruk)")
+        g.set_defaults(func=cmd_games)
     return p
 
 

@@ -61,6 +61,7 @@ ASKED = {
     "/api/g/{token}/path",
     "/api/g/{token}/rematch",
     "/api/g/{token}/events",
+    "/api/g/{token}/webhook",
     "/api/g/{token}/record",
     "/api/g/{token}/export",
     "/api/g/{token}/form",
@@ -216,6 +217,8 @@ class Pair:
         for side in ("axis", "allied"):
             self.same(f"replay frames {side}", "GET", "/api/replay/{token}", params={"side": side})
         self.same("rematch", "POST", "/api/g/{token}/rematch", body={})
+        self.same("webhook", "GET", "/api/g/{token}/webhook")
+        self.same("a webhook refused", "PUT", "/api/g/{token}/webhook", body={"url": "http://127.0.0.1:9/hook"})
         assert self.first_event(self.a) == self.first_event(self.b)
         self.compared.append("/api/g/{token}/events")
         self.same("a stale undo", "POST", "/api/g/{token}/undo", body={"version": version + 7})

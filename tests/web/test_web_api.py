@@ -1,4 +1,4 @@
-"""The server as referee, over real HTTP against a real SQLite file."""
+"""The server as referee, over real HTTP, against a real SQLite file and a real PostgreSQL database (``db_url``)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from tobruk.systems.gazala.state import gazala_vars
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+def server(db_url: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    with running_server(db_url, tmp_path / "scenarios") as url:
         yield url, tmp_path
 
 
@@ -77,8 +77,8 @@ def test_hidden_units_never_reach_the_other_side(server: tuple[str, Path]) -> No
     assert '"1SA"' in json.dumps(state(url, token(links["allied"])))
 
 
-def test_games_survive_a_restart(tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite"
+def test_games_survive_a_restart(db_url: str, tmp_path: Path) -> None:
+    db = db_url
     with running_server(db, tmp_path / "scenarios") as url:
         links = create(url, scenario="duel", mode="hotseat")["links"]
         tok = token(links["both"])

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web.databases import rows
 from tests.web.web_server import DUEL, running_server
 from tobruk.loading.scenario import load_scenario
 from tobruk.record import load, record_of, replay, save
@@ -24,9 +25,10 @@ SECRET_SEED = 98765432109876543210987654321  # what the tests' server draws (mor
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios", seeds=lambda: SECRET_SEED) as url:
-        yield url, tmp_path / "games.sqlite"
+def server(db_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """A server on an SQLite file, then on PostgreSQL: the URL and the database's."""
+    with running_server(db_url, tmp_path / "scenarios", seeds=lambda: SECRET_SEED) as url:
+        yield url, db_url
 
 
 def token(link: str) -> str:
@@ -53,11 +55,6 @@ def play(url: str, tok: str, text: str) -> dict[str, Any]:
     r = order(url, tok, text, state(url, tok)["version"])
     assert r.status_code == 200, r.text
     return dict(r.json())
-
-
-def rows(db: Path, table: str) -> int:
-    with sqlite3.connect(db) as c:
-        return int(c.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
 
 def finish_remote_duel(url: str, seats: dict[str, str]) -> None:
@@ -172,8 +169,8 @@ def test_packaged_and_user_folder_scenarios_are_offered(server: tuple[str, Path]
 
 
 # --- versions, restarts, a failed write ------------------------------------------------------------------
-def test_an_order_against_a_version_before_a_restart_is_refused(tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite"
+def test_an_order_against_a_version_before_a_restart_is_refused(db_url: str, tmp_path: Path) -> None:
+    db = db_url
     with running_server(db, tmp_path / "scenarios") as url:
         tok = create(url, scenario="duel", mode="hotseat")["both"]
         play(url, tok, "end-phase")

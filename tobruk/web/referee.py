@@ -147,7 +147,8 @@ class Referee:
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._tokens: dict[str, tuple[str, str]] = {}  # token -> (game id, seat)
         self._lock = threading.Lock()
-        self.on_change: Callable[[str], None] = lambda _game_id: None
+        self.on_change: Callable[[str | None], None] = lambda _game_id: None  # a game changed (None: any may have)
+        self.on_turn: Callable[[Session, Side], None] = lambda _s, _side: None  # the decision passed to a side (stored)
 
     # --- opening games ------------------------------------------------------------------------------
     def open(self, token: str) -> tuple[Session, str] | None:
@@ -184,7 +185,9 @@ class Referee:
         return s
 
     def sync(self, s: Session) -> None:
-        """Apply the events other processes stored since this one last looked (call with ``s.lock`` held)."""
+        """Apply the events other processes stored since this one last looked (call with ``s.lock`` held), and tell
+        this process's watchers of the game: whichever request finds another process's orders first, the pages
+        watching the game here hear of them then, not at their stream's next look."""
         new = self.store.events(s.stored.id, s.version)
         if not new:
             return
@@ -198,6 +201,7 @@ class Referee:
         except (TobrukError, IndexError):
             fresh = self._build(s.stored, self.store.events(s.stored.id))
             s.game, s.version = fresh.game, fresh.version
+        self.on_change(s.stored.id)
 
     def refresh(self, s: Session) -> int:
         """The game's version after looking at the database (for the event stream).  A game busy with an
@@ -340,6 +344,9 @@ class Referee:
             s.listing = None
             raise Refused(503, "the game could not be saved, so nothing was changed: try again in a moment") from None
         self.on_change(s.stored.id)
+        before, after = backup.decision, s.game.decision
+        if after is not None and (before is None or before.side is not after.side):
+            self.on_turn(s, after.side)  # (only the process that stored the change says so: once per change)
 
     @contextlib.contextmanager
     def _changing(self, s: Session, seat: str, version: int, what: str) -> Iterator[list[tuple[str, str]]]:

@@ -5,7 +5,10 @@ converts a value of the wrong type (a seed "3" or 3.0 is refused, not read as 3;
 converts), refuses unknown fields, and its error messages name the field and the expected type without
 quoting the whole input.  Every text a client sends is printable ASCII of bounded length, so digits that
 are not ASCII (superscripts, Arabic-Indic) never reach the parsers, which would read some of them as
-numbers.  A refusal is one line (:func:`reason`) quoting at most a short excerpt of the input.
+numbers; an uploaded game record goes through the same kind of schema (:class:`UploadedRecord`), so its orders
+are held to the same rule as an order sent on its own.  A list of options may not name one twice (the game
+would read it as a set, but the database would keep both).  A refusal is one line (:func:`reason`) quoting at
+most a short excerpt of the input.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
 SideName = Literal["axis", "allied"]
 SeatSide = Literal["axis", "allied", "both"]
+Options = Annotated[list[OptionName], msgspec.Meta(max_length=20)]
+RecordText = Annotated[str, msgspec.Meta(max_length=200, pattern=ASCII_LINE)]  # hashes, digests
+RollPurpose = Annotated[str, msgspec.Meta(max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$")]  # read by people, never parsed
 
 
 class NewGame(msgspec.Struct, forbid_unknown_fields=True):
@@ -33,7 +39,7 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True):
 
     scenario: Name | None = None  # the first scenario listed when not given
     mode: Literal["hotseat", "computer", "remote"] = "hotseat"
-    options: Annotated[list[OptionName], msgspec.Meta(max_length=20)] = msgspec.field(default_factory=list)
+    options: Options = msgspec.field(default_factory=list)
     computer: Name = "greedy"
     human_side: SideName = "axis"
     seed: Seed | None = None
@@ -52,6 +58,12 @@ class Undo(msgspec.Struct, forbid_unknown_fields=True):
     version: Version
 
 
+class SetWebhook(msgspec.Struct, forbid_unknown_fields=True):
+    """``PUT .../webhook``: the URL to tell when the decision passes to the seat (``null``: none)."""
+
+    url: Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=ASCII_LINE)] | None
+
+
 class Empty(msgspec.Struct, forbid_unknown_fields=True):
     """A request that takes no fields (``POST .../rematch``)."""
 
@@ -66,6 +78,29 @@ class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
     """``?order=`` of the odds and path requests."""
 
     order: OrderText
+
+
+class RecordedOrder(msgspec.Struct, forbid_unknown_fields=True):
+    """One order of an uploaded record and the state hash after it."""
+
+    order: OrderText
+    hash: RecordText
+
+
+class UploadedRecord(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """``POST /api/replays``: a game record as ``tobruk.record`` writes it (docs/record-format.md).  The seed's
+    range (up to 2**128 - 1) is checked by the handler: msgspec bounds only 64-bit integers."""
+
+    format: Literal["tobruk-record"]
+    version: Literal[1]
+    scenario: Name
+    scenario_digest: RecordText
+    seed: int
+    options: Options
+    players: dict[SideName, Name] = msgspec.field(default_factory=dict)
+    start_hash: RecordText
+    orders: list[RecordedOrder]
+    dice: list[tuple[RollPurpose, int]] = msgspec.field(default_factory=list)
 
 
 class BadRequest(Exception):
@@ -99,6 +134,27 @@ def decode_body(body: bytes, kind: type[T]) -> T:
         raise BadRequest(f"bad request: {reason(str(exc))}") from None
     except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise BadRequest(f"bad request: the body is not JSON in UTF-8 ({reason(str(exc))})") from None
+
+
+def no_repeats(names: list[str], refusal: str) -> None:
+    """Refuse a list that names something twice (:class:`BadRequest`: ``refusal`` and the name)."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise BadRequest(f"{refusal} {reason(repr(name))} is given twice")
+        seen.add(name)
+
+
+def decode_upload(data: object) -> UploadedRecord:
+    """A JSON document (already parsed) as an uploaded record; a refusal names the field (``upload: orders[3].order``)."""
+    try:
+        rec = msgspec.convert(data, type=UploadedRecord, strict=True)
+    except msgspec.ValidationError as exc:
+        message, _, where = str(exc).rpartition(" - at `$")
+        field = where.rstrip("`").lstrip(".") or "(top level)"
+        raise BadRequest(f"not a valid game record: upload: {reason(field, 40)}: {reason(message or str(exc), 140)}") from None
+    no_repeats(rec.options, "not a valid game record: upload: options: the option")
+    return rec
 
 
 def decode_query(params: dict[str, str], kind: type[T]) -> T:

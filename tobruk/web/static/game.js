@@ -45,6 +45,7 @@ function canAttack() { return S.my_turn && S.legal.some(o => o.startsWith('targe
 // --- drawing ----------------------------------------------------------------------------------------------
 function render() {
   const v = S.view;
+  Notify.update(S);
   $('title').textContent = `${v.title}: ${sideName(S.side)} ${S.mode === 'hotseat' ? '(hotseat)' : ''}`;
   $('status').textContent = [`Turn ${v.turn}/${v.turns}`, v.phase_title, Board.notes(v.notes)].filter(Boolean).join(' · ');
   $('undo').disabled = !S.can_undo;
@@ -276,6 +277,7 @@ async function start() {
   $('handover-ok').onclick = takeOver;
   $('rematch').onclick = async () => { const [ok, data] = await post(`/api/g/${token}/rematch`, {}); if (ok) location.href = data.link; };
   await accept(st);
+  Notify.setup(token, st);
   const events = new EventSource(`/api/g/${token}/events`);
   events.onmessage = (m) => { const v = JSON.parse(m.data).version; if (S && v !== S.version) load(); };
 }
