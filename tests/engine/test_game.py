@@ -6,19 +6,16 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from tobruk.board.hexes import Hex
-from tobruk.engine.actions import Action as Order
 from tobruk.engine.dice import ForcedDice
-from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
+from tobruk.engine.errors import IllegalOrderError, RecordError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
-from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
+from tobruk.mechanics.actions import EndPhase, Move, Place
 from tobruk.record import load, record_of, replay, save
-from tobruk.systems.gazala.actions import VOCABULARY, Activate, Weather
+from tobruk.systems.gazala.actions import Weather
 from tobruk.systems.gazala.state import gazala_vars
 from tobruk.view import view
 
@@ -261,40 +258,6 @@ def test_view_is_everything_a_side_may_see_and_hides_face_down_units(gazala: Sce
     snapshot = game.state_hash()
     view(game, Side.AXIS)
     assert game.state_hash() == snapshot
-
-
-orders = st.one_of(
-    st.just(EndPhase()),
-    st.builds(Place, st.sampled_from(["15Pz", "1SA", "RecceGp"]), st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17))),
-    st.builds(Activate, st.sampled_from(["1SA", "50Div"])),
-    st.builds(
-        Move,
-        st.just("21Pz"),
-        st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1, max_size=6).map(tuple),
-    ),
-    st.builds(
-        Attack,
-        st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1, max_size=2).map(tuple),
-        st.lists(st.sampled_from(["15Pz", "21Pz", "90Lt"]), min_size=1, max_size=3).map(tuple),
-    ),
-    st.builds(Weather, st.integers(1, 6), st.integers(1, 6)),
-)
-
-
-@given(orders)
-def test_order_notation_round_trips(order: Order) -> None:
-    text = order.notation()
-    assert VOCABULARY.parse(text) == order
-    assert VOCABULARY.parse(text).notation() == text
-
-
-def test_order_notation_examples() -> None:
-    assert VOCABULARY.parse("move 21Pz H4-H5-I6") == Move("21Pz", (H("H4"), H("H5"), H("I6")))
-    assert VOCABULARY.parse("attack G8 with 15Pz,21Pz") == Attack((H("G8"),), ("15Pz", "21Pz"))
-    assert VOCABULARY.parse("END-PHASE") == EndPhase()
-    for bad in ("", "fly 15Pz", "move 15Pz", "move 15 Pz G3", "weather 0 7", "attack G8 15Pz", "place 15Pz Q"):
-        with pytest.raises(InvalidOrderError):
-            VOCABULARY.parse(bad)
 
 
 def test_play_accepts_notation(gazala: Scenario) -> None:
