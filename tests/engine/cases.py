@@ -41,6 +41,10 @@ class Case:
         """The scenario read anew: another scenario object."""
         return toy_scenario(full=True) if self.scenario == TOY else load_scenario(self.scenario)
 
+    def unpackaged(self) -> Scenario | None:
+        """The scenario a record's replay must be given, as it is not packaged (``None``: found by its name)."""
+        return self.load() if self.scenario == TOY else None
+
     def game(self, seed: int = 0, **kwargs: Any) -> Game:
         return Game(self.load(), seed=seed, options=self.options, **kwargs)
 
