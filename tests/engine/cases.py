@@ -13,6 +13,7 @@ from typing import Any
 
 from tests.toy_system import NAME as TOY_SYSTEM
 from tests.toy_system import toy_scenario
+from tobruk.engine.actions import Action
 from tobruk.engine.game import Game
 from tobruk.engine.system import system_names
 from tobruk.loading.datafile import read_packaged_toml
@@ -90,3 +91,15 @@ def walk(game: Game, seed: int, limit: int) -> Iterator[Game]:
             return
         yield game
         game.play(rng.choice(game.legal_orders()))
+
+
+def undoable(game: Game, rng: random.Random, tries: int = 12) -> Action | None:
+    """A legal action after which undo is allowed (no die rolled, nothing revealed) and a decision is open, if one of
+    ``tries`` drawn is."""
+    legal = game.legal_orders()
+    for action in rng.sample(legal, min(tries, len(legal))):
+        trial = game.copy()
+        trial.play(action)
+        if trial.can_undo() and trial.decision is not None:
+            return action
+    return None

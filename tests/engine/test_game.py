@@ -10,22 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.cases import CASES, IDS, Case, walk
+from tests.engine.cases import CASES, IDS, Case, undoable, walk
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError, RecordError, UndoError
 from tobruk.engine.game import Game
 from tobruk.record import load, record_of, replay, save
-
-
-def undoable(game: Game, rng: random.Random, tries: int = 12) -> Action | None:
-    """A legal action after which undo is allowed (no die rolled, nothing revealed), if one is found."""
-    legal = game.legal_orders()
-    for action in rng.sample(legal, min(tries, len(legal))):
-        trial = game.copy()
-        trial.play(action)
-        if trial.can_undo() and trial.decision is not None:
-            return action
-    return None
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
