@@ -38,7 +38,7 @@ def test_every_game_of_a_scenario_and_every_copy_share_one_space(case: Case) -> 
 
 @functools.cache
 def largest() -> Scenario:
-    """The packaged scenario with the most hexes (a campaign map of thousands)."""
+    """The packaged scenario with the most hexes (a map of thousands)."""
     return max((load_scenario(name) for name in scenario_names()), key=lambda s: (len(s.map.hexes), len(s.units)))
 
 
