@@ -14,8 +14,6 @@ from tobruk.engine.caching import BOARD, FIXED, POSITION, Cache, Carried, board_
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.mechanics.actions import Move
-from tobruk.mechanics.counters import family_unit
 
 H = Hex.parse
 
@@ -40,11 +38,11 @@ def test_a_position_answer_is_kept_for_its_position_and_comes_back_with_it() -> 
     cache: Cache[int] = Cache("test.position", POSITION)
     assert cache.get(game, "q", work) == 1 and cache.get(game, "q", work) == 1
     assert cache.get(game, "other question", work) == 2  # the arguments are part of the key
-    game.play(Move("Scout", (H("B3"), H("A3"))))
+    game.play("move Scout B3-A3")
     assert cache.get(game, "q", work) == 3  # a new position: worked out again
     game.pop()  # undone
     assert cache.get(game, "q", work) == 1  # back where it was: the first answer, kept for that position
-    family_unit(game, "Guard").hex = H("A6")  # arranged by hand, no order
+    game.unit("Guard").hex = H("A6")  # arranged by hand, no order
     assert cache.get(game, "q", work) == 4
 
 
@@ -57,7 +55,7 @@ def test_a_board_answer_outlives_a_change_of_the_decision_stack_only() -> None:
     assert board_key(game) == board and game.position_key() != position
     assert cache.get(game, None, work) == 1
     game.state.stack = game.state.stack[:-1]
-    family_unit(game, "Scout").disrupted = True
+    game.unit("Scout").set_flag("disrupted", True)
     assert cache.get(game, None, work) == 2
 
 
@@ -65,13 +63,13 @@ def test_a_sides_answer_is_kept_while_only_the_enemy_moves() -> None:
     game, work = toy_game(), Counted()
     cache: Cache[int] = Cache("test.side", side_units())
     assert cache.get(game, Side.AXIS, work) == 1
-    family_unit(game, "Guard").hex = H("A6")  # the Allies' rows: the Axis answer stands
+    game.unit("Guard").hex = H("A6")  # the Allies' rows: the Axis answer stands
     assert cache.get(game, Side.AXIS, work) == 1
-    family_unit(game, "Scout").hex = H("A3")
+    game.unit("Scout").hex = H("A3")
     assert cache.get(game, Side.AXIS, work) == 2
     both = Cache[int]("test.both", side_units())
     assert both.get(game, None, work) == 3  # no side: every unit's rows
-    family_unit(game, "Guard").hex = H("B6")
+    game.unit("Guard").hex = H("B6")
     assert both.get(game, None, work) == 4
 
 
@@ -79,9 +77,9 @@ def test_an_answer_about_the_enemy_follows_the_enemys_rows() -> None:
     game, work = toy_game(), Counted()
     cache: Cache[int] = Cache("test.enemy", enemy_units())
     assert cache.get(game, (Side.AXIS, "zoc"), work) == 1
-    family_unit(game, "Scout").hex = H("A3")  # the side's own unit: the enemy's rows stand
+    game.unit("Scout").hex = H("A3")  # the side's own unit: the enemy's rows stand
     assert cache.get(game, (Side.AXIS, "zoc"), work) == 1
-    family_unit(game, "Guard").hex = H("A6")
+    game.unit("Guard").hex = H("A6")
     assert cache.get(game, (Side.AXIS, "zoc"), work) == 2
 
 
@@ -89,9 +87,9 @@ def test_a_variables_answer_follows_its_value() -> None:
     game, work = toy_game(), Counted()
     cache: Cache[int] = Cache("test.variable", variable("marches"))
     assert cache.get(game, None, work) == 1
-    family_unit(game, "Guard").hex = H("A6")  # anything but the variable: the answer stands
+    game.unit("Guard").hex = H("A6")  # anything but the variable: the answer stands
     assert cache.get(game, None, work) == 1
-    game.play(Move("Scout", (H("B3"), H("A3"))))  # a march: the variable counts it
+    game.play("move Scout B3-A3")  # a march: the variable counts it
     assert toy_vars(game).marches == 1 and cache.get(game, None, work) == 2
     toy_vars(game).marches = 0  # the same value as at first: the first answer again
     assert cache.get(game, None, work) == 1
@@ -105,7 +103,7 @@ def test_fixed_answers_are_shared_with_a_copy_and_the_others_are_not() -> None:
     other = game.copy()
     assert fixed.get(other, "key", work) == 1  # the answer depends on its arguments alone
     assert position.get(other, "key", work) == 3  # a copy starts with no position answers ...
-    family_unit(other, "Scout").hex = H("A3")
+    other.unit("Scout").hex = H("A3")
     assert position.get(game, "key", work) == 2  # ... and what it keeps is its own
 
 
