@@ -42,6 +42,31 @@ class Odds:
 
 
 @dataclass(frozen=True, slots=True)
+class Overlay:
+    """A layer a face may draw over the map for a side (the page offers one checkbox per layer it is sent): ``key``
+    names it, ``title`` is the checkbox's words, ``kind`` says what it holds: ``hexes`` (hexes shaded, by label) or
+    ``lines`` (polylines through hex centres, each a tuple of labels); ``colour`` the colour it is drawn in.  Made
+    only from what the side may know (see :meth:`System.overlays`)."""
+
+    key: str
+    title: str
+    kind: str
+    hexes: tuple[str, ...] = ()
+    lines: tuple[tuple[str, ...], ...] = ()
+    colour: str = "#c00000"
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "kind": self.kind,
+            "hexes": list(self.hexes),
+            "lines": [list(x) for x in self.lines],
+            "colour": self.colour,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
     """The result of a finished game: the winner (a side's value, or ``None`` for a draw), the level,
     lines for people, and fields for the game log form."""
@@ -151,6 +176,13 @@ class System:
         side may know."""
         return {}
 
+    def overlays(self, game: Game, side: Side) -> list[Overlay]:
+        """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines, the
+        hexes that win the game ...), worked out only from what ``side`` may know: a hidden counter gives the same
+        layers whatever it is (work from :func:`~tobruk.engine.information.observed`).  For people's faces only (the
+        page asks once a position); by default none."""
+        return []
+
     def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
         """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal)."""
         return None
@@ -212,17 +244,6 @@ class System:
         """How many of the side's units are out of supply now (the form's plot); by default none are counted."""
         return 0
 
-    def features(self, game: Game, side: Side) -> dict[str, Any]:
-        """What a computer player's evaluation reads: ``objectives`` and ``guards`` (hexes), ``result_values``
-        (result code -> share of the defence won, share of the attack lost), ``stacking`` (units, divisions),
-        ``holding_types`` (unit types that hold their ground), ``setup_steps``; only what ``side`` may know."""
-        return {}
-
-    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-        """A computer player's choice among the system's own actions (not the family's), from the side's
-        view: at ``stage`` "first" (before anything else) or "before-moves"; ``None`` to leave it to the player."""
-        return None
-
     def seen_key(self, game: Game, side: Side) -> Hashable:
         """Everything :meth:`seen_units` reads for ``side``'s units, as a key: the faces keep its answers under it (by
         default the side's units, the variables, the turn and step)."""
@@ -249,6 +270,17 @@ class System:
         """Whether ``side``'s face-down counters could stand where ``placements`` puts them by the rules of their
         placing (a resample draws placements until one is): by default any."""
         return True
+
+    def features(self, game: Game, side: Side) -> dict[str, Any]:
+        """What a computer player's evaluation reads: ``objectives`` and ``guards`` (hexes), ``result_values``
+        (result code -> share of the defence won, share of the attack lost), ``stacking`` (units, divisions),
+        ``holding_types`` (unit types that hold their ground), ``setup_steps``; only what ``side`` may know."""
+        return {}
+
+    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
+        """A computer player's choice among the system's own actions (not the family's), from the side's
+        view: at ``stage`` "first" (before anything else) or "before-moves"; ``None`` to leave it to the player."""
+        return None
 
     def rendering(self) -> Rendering:
         """How the faces draw the map and the counters (colours, unit symbols, status words, legend words)."""
