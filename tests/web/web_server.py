@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -73,3 +74,22 @@ def running_server(db: Path, scenarios: Path, *, seeds: Callable[[], int] | None
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+# --- the legal actions as the server lists them (tobruk.engine.offers) -------------------------------------------
+def labels(state: dict[str, Any]) -> list[str]:
+    """The labels (the notation) of a state's legal actions, in the order listed."""
+    return [a["label"] for a in state["legal"]["actions"]]
+
+
+def listed(state: dict[str, Any], label: str) -> dict[str, Any]:
+    """The listed action with this label."""
+    return next(a for a in state["legal"]["actions"] if a["label"] == label)
+
+
+def end_or_first(state: dict[str, Any]) -> dict[str, int]:
+    """What a script that only wants the game to go on sends: the action that ends the step if listed, else the first
+    one listed, by its id."""
+    actions = state["legal"]["actions"]
+    chosen = next((a for a in actions if a["verb"] == "end-phase"), actions[0])
+    return {"id": chosen["id"]}

@@ -210,8 +210,9 @@ def create_app(
     @guarded
     async def order(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.PlayOrder)
+        body.check()
         s, seat = await seat_of(request)
-        return await changed(s, seat, lambda: referee.play(s, seat, body.order, body.version))
+        return await changed(s, seat, lambda: referee.play(s, seat, body, body.version))
 
     @guarded
     async def undo(request: Request) -> Response:
@@ -221,18 +222,20 @@ def create_app(
 
     @guarded
     async def path(request: Request) -> Response:
-        text = query(request, schemas.OrderQuery).order
+        asked = query(request, schemas.OrderQuery)
+        asked.check()
         s, seat = await seat_of(request)
 
         def route() -> dict[str, Any]:
             with s.lock:
-                return {"order": text, "path": referee.path(s, seat, text)}
+                return {"path": referee.path(s, seat, asked)}
 
         return answer(await run_in_threadpool(route))
 
     @guarded
     async def odds(request: Request) -> Response:
-        text = query(request, schemas.OrderQuery).order
+        asked = query(request, schemas.OrderQuery)
+        asked.check()
         s, seat = await seat_of(request)
         if seat == "replay":
             raise Refused(403, "a replay link cannot play orders")
@@ -241,7 +244,7 @@ def create_app(
             with s.lock:
                 side = payload.viewer_side(s, seat)
                 known = observed(s.game, side)
-            return payload.odds_of(known, text, side)
+            return payload.odds_of(known, asked, side)
 
         return answer(await run_in_threadpool(assess))
 

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.systems.first_alamein.kit import BASE, H, game_at, scenario, unit
-from tests.web.web_server import running_server
+from tests.web.web_server import labels, running_server
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase
@@ -238,13 +238,13 @@ def test_a_game_on_the_server_over_http(tmp_path: Path) -> None:
         assert r.status_code == 400 and r.json()["clause"] == "CA-SC.7"
         assert order(allied, "end-phase").status_code == 200
         s = state(axis)
-        assert s["view"]["phase"] == "axis-reinforcement" and "place 15Pz B1" in s["legal"]
+        assert s["view"]["phase"] == "axis-reinforcement" and "place 15Pz B1" in labels(s)
         r = order(axis, "end-phase")
         assert r.status_code == 400 and r.json()["clause"] == "FA-UNIT.1"
         assert order(axis, "place 15Pz B1").status_code == 200
         assert order(axis, "place RecceGp B1").status_code == 200
         s = state(axis)
-        assert s["view"]["phase"] == "axis-airstrike" and "airstrike C6" in s["legal"]
+        assert s["view"]["phase"] == "axis-airstrike" and "airstrike C6" in labels(s)
         assert order(axis, "end-phase").status_code == 200
         r = order(axis, "move 15Pz B1-B2-B3-B4-C5")  # four free road hexes
         assert r.status_code == 200, r.text

@@ -17,6 +17,7 @@ from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs
+from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
@@ -124,9 +125,13 @@ def objective_labels(game: Game) -> tuple[str, ...]:
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
+    """The odds of an attack declaration as ``side`` may know them: checked by the rules first (a refusal is raised),
+    unknown against face-down counters (none in 1st Alamein: the family's rule all the same)."""
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)
+    if face_down_defenders(game, action, side):
+        return Odds(UNKNOWN_ODDS, (), ())
     return Odds(a.odds, tuple(a.lines), tuple(game.system.outcomes(game, action, side)))
 
 

@@ -17,7 +17,7 @@ from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
-from tobruk.mechanics.family import family_action_problems
+from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, family_action_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
@@ -71,9 +71,13 @@ def view(game: Game, side: Side) -> dict[str, Any]:
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
+    """The odds of an attack declaration as ``side`` may know them: checked by the rules first (a refusal is raised),
+    unknown against face-down counters."""
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)
+    if face_down_defenders(game, action, side):
+        return Odds(UNKNOWN_ODDS, (), ())
     table = game.system.outcomes(game, action, side)
     return Odds(a.odds, tuple(a.lines), tuple(table))
 
