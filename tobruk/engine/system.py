@@ -66,6 +66,22 @@ class Overlay:
         }
 
 
+class Advisor:
+    """A system's advice to one side on its current decision, for a computer player (see :meth:`System.advisor`):
+    which whole choices are worth a look, and what each is worth to the side.
+
+    ``candidates()`` lists them, each an action the game accepts now (a composite whole choice included, such as an
+    attack with its attackers), in the advisor's order of preference where it has one; ``value(action)`` is the
+    side's expected gain from one (from the side's view and the outcome tables), ``None`` for no opinion.  Both
+    read only what the side may know.  This base advises nothing."""
+
+    def candidates(self) -> Sequence[Action]:
+        return ()
+
+    def value(self, action: Action) -> float | None:
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     """The result of a finished game: the winner (a side's value, or ``None`` for a draw), the level,
@@ -192,10 +208,11 @@ class System:
         odds = self.odds(game, action, side)
         return [] if odds is None else list(odds.outcomes)
 
-    def suggestions(self, game: Game, side: Side) -> list[Action]:
-        """Whole choices worth a computer player's look (the strongest attack on each hex ...), each of which
-        the game accepts as an action."""
-        return []
+    def advisor(self, game: Game, side: Side) -> Advisor | None:
+        """The system's advice to ``side`` on its current decision (:class:`Advisor`), for computer players: the
+        system's preferences live with its rules, so a player names no action of any system.  ``None`` (the
+        default): the system gives none, and a player falls back on a generic rule of its own."""
+        return None
 
     def summary(self, game: Game) -> Summary | None:
         """The result once the game is over."""
@@ -270,17 +287,6 @@ class System:
         """Whether ``side``'s face-down counters could stand where ``placements`` puts them by the rules of their
         placing (a resample draws placements until one is): by default any."""
         return True
-
-    def features(self, game: Game, side: Side) -> dict[str, Any]:
-        """What a computer player's evaluation reads: ``objectives`` and ``guards`` (hexes), ``result_values``
-        (result code -> share of the defence won, share of the attack lost), ``stacking`` (units, divisions),
-        ``holding_types`` (unit types that hold their ground), ``setup_steps``; only what ``side`` may know."""
-        return {}
-
-    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-        """A computer player's choice among the system's own actions (not the family's), from the side's
-        view: at ``stage`` "first" (before anything else) or "before-moves"; ``None`` to leave it to the player."""
-        return None
 
     def rendering(self) -> Rendering:
         """How the faces draw the map and the counters (colours, unit symbols, status words, legend words)."""

@@ -15,7 +15,7 @@ from tobruk.engine.chance import grouped
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.information import observed
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Overlay, System
+from tobruk.engine.system import Advisor, Overlay, System
 from tobruk.mechanics.actions import Add, Attack, Move
 from tobruk.mechanics.battle import rules as battle_rules
 from tobruk.mechanics.counters import FamilyUnit, family_defs, family_unit, read_family_unit
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
     from tobruk.engine.game import Game
     from tobruk.loading.datafile import Table
+    from tobruk.mechanics.advisor import Sight
 
 
 class FamilySystem(System):
@@ -65,6 +66,31 @@ class FamilySystem(System):
         except IllegalOrderError:
             return []
 
+    # --- the advice to computer players (System.advisor), from the hooks each system of the family answers ----------
+    def advisor(self, game: Game, side: Side) -> Advisor:
+        """The family's advice (:class:`~tobruk.mechanics.advisor.FamilyAdvisor`), steered by this system's
+        :meth:`features`, :meth:`prefer` and :meth:`suggestions`."""
+        from tobruk.mechanics.advisor import FamilyAdvisor
+
+        return FamilyAdvisor(game, side, self)
+
+    def features(self, game: Game, side: Side) -> dict[str, Any]:
+        """What the advice steers by: ``objectives`` and ``guards`` (hexes), ``result_values`` (result code -> share of
+        the defence won, share of the attack lost), ``stacking`` (units, divisions), ``holding_types`` (unit types
+        that hold their ground), ``setup_steps``; only what ``side`` may know (the scenario and the charts)."""
+        return {}
+
+    def prefer(self, game: Game, sight: Sight, actions: list[Action], stage: str) -> Action | None:
+        """The advice's choice among the system's own actions (not the family's), from what the side sees
+        (``sight``): at ``stage`` "first" (before anything else) or "before-moves"; ``None`` to leave it to the
+        family's preferences."""
+        return None
+
+    def suggestions(self, game: Game, side: Side) -> list[Action]:
+        """Whole attacks worth the advice's look (the strongest on each hex the side may attack), each of which the
+        game accepts as an action."""
+        return []
+
     # --- the layers over the map (System.overlays), from the hooks each system of the family answers ----------------
     def enemy_zoc(self, game: Game, side: Side) -> Container[Hex] | None:
         """The hexes in the ZOC of ``side``'s enemies as it applies to ``side``'s units now, by the system's own
@@ -96,6 +122,14 @@ class FamilySystem(System):
     def once_per_turn(self, game: Game, action: Action) -> str | None:
         """A unit moves at most once a game-turn (GG-XIII.A.1, FA-SEQ.1)."""
         return f"{action.unit} moves" if isinstance(action, Move) else None
+
+
+def family_system(game: Game) -> FamilySystem:
+    """The game's system as a system of the family (for the family's own hooks: features, prefer, suggestions)."""
+    system = game.system
+    if not isinstance(system, FamilySystem):
+        raise TypeError(f"{system.name} is not a system of the odds-CRT family")
+    return system
 
 
 UNKNOWN_ODDS = "unknown (face-down units)"

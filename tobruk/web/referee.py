@@ -95,10 +95,6 @@ class Scenarios:
             return Refused(400, f"scenario {name!r} cannot be loaded: {reason(str(exc), 200)}")
         if scenario.system not in system_names():
             return Refused(400, f"scenario {name!r}: the rules of {scenario.system!r} are not played yet")
-        if path is not None:
-            from tobruk.players.greedy import know_scenario
-
-            know_scenario(scenario)
         return scenario
 
     def listing(self) -> list[Scenario]:

@@ -259,6 +259,13 @@ def test_the_pages_actions_layers_odds_and_refusals_are_the_same_whatever_is_fac
     assert answers[0] == answers[1]
     assert answers[0][0] is not None and answers[0][0].column == "unknown (face-down units)"
     assert seen(a) == seen(b)  # (and nothing was changed by the refusals)
+    # the computer player's advice reads only what the Axis may know: the same candidates, valued alike
+    advice = []
+    for g in games:
+        advisor = g.system.advisor(g, AXIS)
+        assert advisor is not None
+        advice.append([(c.notation(), advisor.value(c)) for c in advisor.candidates()])
+    assert advice[0] == advice[1] and advice[0] == [("attack E6 with 15Pz", 0.5)]  # compulsory, its odds unknown
 
 
 @pytest.mark.rule("GG-IX.B")

@@ -28,6 +28,7 @@ from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.mechanics.advisor import Sight
 
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
 RESULT_VALUES = {
@@ -258,12 +259,12 @@ def features(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-    """The greedy player's choice of entry hex for a reinforcement: the one nearest the victory hexes."""
+def prefer(game: Game, sight: Sight, actions: list[Action], stage: str) -> Action | None:
+    """The advice's choice of entry hex for a reinforcement: the one nearest the victory hexes."""
     if stage != "first":
         return None
     places = [a for a in actions if isinstance(a, Place)]
-    goals = [Hex.parse(h) for h in seen.get("objectives", [])]
-    if not places or seen.get("phase", "").endswith("setup") or not goals:
+    goals = objectives(game)
+    if not places or game.step.key.endswith("setup") or not goals:
         return None
     return min(places, key=lambda a: (min(a.hex.distance(g) for g in goals), a.unit, a.hex))

@@ -26,6 +26,7 @@ from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.mechanics.advisor import Sight
 
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
 RESULT_VALUES = {
@@ -294,8 +295,8 @@ def features(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-    """The greedy player's choices among The Gazala Gallop's own actions, from the side's view only.
+def prefer(game: Game, sight: Sight, actions: list[Action], stage: str) -> Action | None:
+    """The advice's choices among The Gazala Gallop's own actions, from what the side sees only.
 
     ``first``: the weather numbers (the rarest pair, 1 and 6), truck convoys to the strongest unit, the
     Luftwaffe's resupply; ``before-moves``: activate the unit nearest the enemy (within 6 hexes).
@@ -306,25 +307,19 @@ def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | 
                 return Weather(1, 6) if Weather(1, 6) in actions else actions[0]
         convoys = [a for a in actions if isinstance(a, Convoy)]
         if convoys:
-            mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u}
-            return max(convoys, key=lambda a: int(mine[a.unit]["attack"]) + int(mine[a.unit]["defence"]) if a.unit in mine else 0)
+            defs = family_defs(game)
+            return max(convoys, key=lambda a: defs[a.unit].attack + defs[a.unit].defence)
         return next((a for a in actions if isinstance(a, Airlift)), None)
     activations = [a for a in actions if isinstance(a, Activate)]
     if not activations:
         return None
-    mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u and u.get("hex")}
-    enemies = [
-        Hex.parse(u["hex"])
-        for u in seen["units"]
-        if u.get("side") != seen["side"] and u.get("hex") and not u.get("eliminated") and u.get("type") not in ("air", "dummy")
-    ]
+    enemies = [e.hex for e in sight.enemies]
 
     def urgency(a: Activate) -> tuple[int, int]:
-        u = mine.get(a.unit)
+        u = sight.mine.get(a.unit)
         if u is None:
             return (99, 0)
-        h = Hex.parse(u["hex"])
-        return (min((h.distance(e) for e in enemies), default=99), -int(u["attack"]))
+        return (min((u.hex.distance(e) for e in enemies), default=99), -u.attack)
 
     best = min(activations, key=urgency)
     return best if urgency(best)[0] <= 6 else None
