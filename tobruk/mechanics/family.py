@@ -15,6 +15,7 @@ from tobruk.engine.chance import grouped
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.information import observed
 from tobruk.engine.sides import Side
+from tobruk.engine.state import ELIMINATED
 from tobruk.engine.system import Advisor, Overlay, System
 from tobruk.mechanics.actions import Add, Attack, Move
 from tobruk.mechanics.battle import rules as battle_rules
@@ -139,6 +140,20 @@ def face_down_defenders(game: Game, attack: Attack, side: Side) -> bool:
     """Whether the enemy has a face-down counter in a hex ``side`` attacks: the odds are unknown to it then (its
     answer must be the same whatever the counter is)."""
     return any(game.unit(u).hidden for h in attack.defenders for u in game.units_at(h, side.enemy))
+
+
+def shared_hex_problems(game: Game) -> list[str]:
+    """GG-XII.A.1 (and every system of the family): only one side's units may be in a hex, read from the unit arrays
+    themselves (rows in the order of battle) after every action the fuzzer plays."""
+    units = game.state.units
+    sides: tuple[Side, ...] | None = game.search_cache.get("family-row-sides")
+    if sides is None:
+        sides = game.search_cache["family-row-sides"] = tuple(d.side for d in game.defs.values())
+    holder: dict[int, Side] = {}
+    for j, f, side in zip(units.hex, units.flags, sides, strict=True):
+        if j >= 0 and not f & ELIMINATED and holder.setdefault(j, side) is not side:
+            return [f"both sides in {game.scenario.map.hexes[j]}"]
+    return []
 
 
 def family_action_problems(game: Game, action: Action) -> list[str]:

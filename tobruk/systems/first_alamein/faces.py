@@ -17,7 +17,7 @@ from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs
-from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders
+from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
@@ -188,10 +188,11 @@ def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def invariants(game: Game, before: Step) -> list[str]:
-    """After an action played in step ``before``: FA-STK.1 once a side's movement or attack step has ended
-    (GG-XII.B), one Allied unit a hex once the set-up is over (CA-SC.7), no reinforcement before its turn
-    (FA-UNIT.1), the supply markers as the last determination left them."""
-    problems = []
+    """After an action played in step ``before``: one side's units in a hex (GG-XII.A.1, :func:`~tobruk.mechanics.
+    family.shared_hex_problems`), FA-STK.1 once a side's movement or attack step has ended (GG-XII.B), one Allied
+    unit a hex once the set-up is over (CA-SC.7), no reinforcement before its turn (FA-UNIT.1), the supply markers as
+    the last determination left them."""
+    problems = shared_hex_problems(game)
     ended = game.step.key != before.key or game.is_over
     if before.side is not None and before.key.endswith(("movement", "attacks")) and ended:
         crowded = pos.overstacked(game, before.side)

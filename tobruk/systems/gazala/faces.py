@@ -17,7 +17,7 @@ from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
-from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, family_action_problems
+from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, family_action_problems, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
@@ -132,10 +132,11 @@ CONVOY_LIMIT = {Side.AXIS: 4, Side.ALLIED: 6}
 
 
 def invariants(game: Game, before: Step) -> list[str]:
-    """GG-XII.B: once a side's set-up, movement or attack phase has ended, none of its hexes is over the limit
-    (a retreat in the enemy's attack phase may crowd a hex until then, ruling R-STACK); the supply markers
-    agree with the last determination; truck convoys stay within the limit (see :func:`convoy_problems`)."""
-    problems = convoy_problems(game)
+    """GG-XII.A.1: one side's units in a hex (:func:`~tobruk.mechanics.family.shared_hex_problems`); GG-XII.B: once a
+    side's set-up, movement or attack phase has ended, none of its hexes is over the limit (a retreat in the enemy's
+    attack phase may crowd a hex until then, ruling R-STACK); the supply markers agree with the last determination;
+    truck convoys stay within the limit (see :func:`convoy_problems`)."""
+    problems = shared_hex_problems(game) + convoy_problems(game)
     if (
         before.side is not None
         and before.key.endswith(("setup", "movement", "attacks"))
