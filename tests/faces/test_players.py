@@ -86,6 +86,7 @@ def test_human_at_the_terminal(gazala: Scenario) -> None:
     assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # help, legal, refused, placed
     assert game.unit("15Pz").hex == H("K2")
     assert any("Type an order" in x for x in out) and any("place 15Pz" in x for x in out)
+    assert any("move UNIT HEX-HEX-... [by-trucks]" in x and "weather N N" in x for x in out)  # the system's own forms
     assert any(x.startswith("refused:") for x in out)
     assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # undo
     assert game.unit("15Pz").hex == H("G3")
@@ -185,3 +186,13 @@ def test_the_family_advice_makes_a_declaration_it_did_not_start_with_its_stronge
     game.play(greedy.choose(view(game, Side.AXIS), game.legal_orders(), outcomes_for(game, Side.AXIS)))
     assert game.history[-1] == Add("Strong")
     assert greedy.choose(view(game, Side.AXIS), game.legal_orders(), outcomes_for(game, Side.AXIS)) == Declare()
+
+
+def test_a_person_at_the_terminal_picks_a_listed_order_by_its_number(gazala: Scenario) -> None:
+    from tobruk.cli import human_turn
+
+    game = Game(gazala)
+    legal = game.legal_orders()
+    out: list[str] = []
+    assert human_turn(game, read=lambda _p: "3", write=out.append)
+    assert game.history == [legal[2]] and out == []  # the listed action itself, not text made of it
