@@ -81,7 +81,7 @@ function drawOverlays() {
     if (!shownLayers.has(layer.key)) continue;
     if (layer.kind === 'hexes') {
       for (const h of layer.hexes) if (board.hexes[h])
-        el('polygon', {points: corners(h, 0.95), class: 'layer', fill: layer.colour, 'data-layer': layer.key}, gOverlay);
+        el('polygon', {points: corners(h, 0.95), class: 'layer', fill: layer.colour, 'data-layer': layer.key, 'data-hex': h}, gOverlay);
     } else {
       for (const line of layer.lines) if (line.every(h => board.hexes[h]))
         el('polyline', {points: line.map(h => board.hexes[h].join(',')).join(' '), class: 'layer-line', stroke: layer.colour, 'data-layer': layer.key}, gOverlay);
