@@ -93,6 +93,7 @@ def test_fields_with_a_default_may_be_left_out() -> None:
         ({"verb": "move", "unit": "15Pz", "path": "K4"}, "path: expected a list"),
         ({"verb": "move", "unit": "15Pz", "path": []}, "path: the list is empty"),
         ({"verb": "move", "unit": "15Pz", "path": ["K4", "nowhere"]}, "'nowhere' is not a hex label"),
+        ({"verb": "move", "unit": "15Pz", "path": ["K\u0664"]}, "path: expected a hex label"),  # an Arabic-Indic four
         ({"verb": "move", "unit": "15Pz", "path": ["K4"], "trucks": 1}, "trucks: expected true or false"),
         ({"verb": "resolve", "attack": 0}, "0 is outside 1-128"),
         ({"verb": "resolve", "attack": True}, "attack: expected a whole number"),

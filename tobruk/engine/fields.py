@@ -101,7 +101,7 @@ def _unit_field(value: Any, where: str) -> str:
 
 
 def _hex_field(value: Any, where: str) -> Hex:
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not value.isascii():  # (digits of other scripts are digits to int())
         raise InvalidOrderError(f"{where}: expected a hex label (text)")
     try:
         return hex_word(value, where)

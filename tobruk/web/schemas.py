@@ -26,12 +26,11 @@ Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
 ActionId = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 # an action's fields (tobruk.engine.actions.Action.fields): a verb and a few coordinates, each a word, a number, a flag,
-# nothing, or a short list of words or numbers (or of pairs of them); the vocabulary checks them field by field
-FieldWord = Annotated[str, msgspec.Meta(max_length=60, pattern=ASCII_LINE)]
-FieldItem = FieldWord | int | Annotated[list[FieldWord | int], msgspec.Meta(max_length=4)]
-FieldValue = FieldWord | int | bool | None | Annotated[list[FieldItem], msgspec.Meta(max_length=64)]
-FieldName = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_-]*$")]
-Fields = Annotated[dict[FieldName, FieldValue], msgspec.Meta(max_length=16)]
+# nothing, or a list of words or numbers (or of pairs of them); the vocabulary checks each field, its name, type, length
+# and characters (Vocabulary.from_fields).  Plain types on purpose: msgspec 0.22 crashes in the garbage collector, now and
+# then at exit, when constrained (Annotated) types sit inside these unions and are decoded both here and in a struct.
+FieldValue = str | int | bool | None | list[str | int | list[str | int]]
+Fields = Annotated[dict[str, FieldValue], msgspec.Meta(max_length=16)]
 SideName = Literal["axis", "allied"]
 SeatSide = Literal["axis", "allied", "both"]
 
@@ -102,9 +101,7 @@ class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
             raise BadRequest(f"bad request: parameter action is not JSON ({reason(str(exc))})") from None
 
 
-# one decoder made once (msgspec 0.22 crashes in the garbage collector when this type is given to
-# msgspec.json.decode afresh each time: the type's decoding information is then made and dropped at every call)
-_FIELDS = msgspec.json.Decoder(Fields, strict=True)
+_FIELDS = msgspec.json.Decoder(Fields, strict=True)  # (made once: a query's fields are decoded at every hover)
 
 
 class BadRequest(Exception):
