@@ -185,15 +185,23 @@ def cmd_build_map(args: argparse.Namespace) -> int:
     return 0
 
 
-HELP = """Type an order in the notation (e.g. "move 21Pz H4-H5-I6", "attack G8 with 15Pz,21Pz", "end-phase"),
-or a number from the list, or:
+HELP = """Type an order in the game's notation (its forms: {forms}),
+or the number of one of the legal orders, or:
   legal   list the legal orders (numbered)      show   the position (units, weather, phase)
   undo    take back the last order (not past a die roll)
   help    this text                              quit   stop (with --record the game so far is saved)"""
 
 
+def help_text(game: Game) -> str:
+    """The terminal's help, with the forms of the game system's own orders (its vocabulary's): the command line knows
+    no system's orders, a person types them or picks one by its number."""
+    return HELP.format(forms=" | ".join(t.form or t.verb for t in game.system.vocabulary))
+
+
 def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
-    """One human decision at the terminal; False when the human quits."""
+    """One human decision at the terminal; False when the human quits.  The person types notation (his own text,
+    parsed by the game's vocabulary) or picks a listed order by its number (played as the listed action itself): the
+    command line puts no order together."""
     from tobruk.engine.errors import TobrukError, UndoError
 
     decision = game.decision
@@ -207,7 +215,7 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
         if text in ("quit", "exit"):
             return False
         if text in ("help", "?"):
-            write(HELP)
+            write(help_text(game))
             continue
         if text == "legal":
             for i, o in enumerate(legal, 1):

@@ -14,6 +14,7 @@ the map, and the siege of Tobruk (a user's scenario in which the Axis opens next
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import tomllib
@@ -228,13 +229,28 @@ class Pair:
         for text in self.probes():
             legal = (self.legal(self.a.game, text), self.legal(self.b.game, text))
             assert legal[0] == legal[1], f"{text!r} is legal in one game and not the other"
+            fields = self.fields(text)
             if not legal[0]:  # (a legal one would change the games: only refusals are asked for)
                 self.same(f"order {text!r}", "POST", "/api/g/{token}/order", body={"order": text, "version": version})
+                if fields is not None:
+                    self.same(f"order {fields}", "POST", "/api/g/{token}/order", body={"action": fields, "version": version})
             self.same(f"odds {text!r}", "GET", "/api/g/{token}/odds", params={"order": text})
             self.same(f"path {text!r}", "GET", "/api/g/{token}/path", params={"order": text})
-        for text in self.a.game.legal_notation()[:12] if self.axis_decides() else []:
-            self.same(f"path {text!r}", "GET", "/api/g/{token}/path", params={"order": text})
-            self.same(f"odds {text!r}", "GET", "/api/g/{token}/odds", params={"order": text})
+            if fields is not None:
+                self.same(f"odds {fields}", "GET", "/api/g/{token}/odds", params={"action": json.dumps(fields)})
+        offered = self.client.get(f"{self.url}/api/g/{self.a.tokens['axis']}/state").json()["legal"]
+        ids = [a["id"] for a in offered["actions"]][:12] if offered else []
+        for i in [*ids, 999_999]:  # the listed ids, and one no action has
+            self.same(f"path of id {i}", "GET", "/api/g/{token}/path", params={"id": str(i)})
+            self.same(f"odds of id {i}", "GET", "/api/g/{token}/odds", params={"id": str(i)})
+        self.same("an order by an id no action has", "POST", "/api/g/{token}/order", body={"id": 999_999, "version": version})
+
+    def fields(self, text: str) -> dict[str, object] | None:
+        """The fields of the action ``text`` writes, as the page would send them (``None`` for text that is no action)."""
+        try:
+            return self.a.game.parse(text).fields()
+        except TobrukError:
+            return None
 
     @staticmethod
     def legal(game: Game, text: str) -> bool:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from tests.web.test_web_browser import CHROMIUM, FLAGS
-from tests.web.web_server import running_server
+from tests.web.web_server import end_or_first, running_server
 
 
 def token(link: str) -> str:
@@ -35,8 +35,7 @@ def play_until(url: str, seats: dict[str, str], side: str) -> None:
         if decider == side:
             return
         mine = httpx.get(f"{url}/api/g/{seats[decider]}/state", timeout=60).json()
-        text = "end-phase" if "end-phase" in mine["legal"] else mine["legal"][0]
-        r = httpx.post(f"{url}/api/g/{seats[decider]}/order", json={"order": text, "version": mine["version"]}, timeout=60)
+        r = httpx.post(f"{url}/api/g/{seats[decider]}/order", json={**end_or_first(mine), "version": mine["version"]}, timeout=60)
         assert r.status_code == 200, r.text
     raise AssertionError(f"the {side} side never decided")
 

@@ -47,10 +47,11 @@ def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers: 
         with httpx.Client(timeout=60) as client:
             for _ in range(40):
                 s = client.get(f"{api(url, link)}/state").json()
-                moves = [o for o in s["legal"] if o.startswith("move ")]
+                moves = [a for a in s["legal"]["actions"] if a["verb"] == "move"]
                 if moves:
-                    kind, text = "order", rng.choice(moves)
-                    r = client.post(f"{api(url, link)}/order", json={"order": text, "version": s["version"]})
+                    move = rng.choice(moves)
+                    kind, text = "order", move["label"]
+                    r = client.post(f"{api(url, link)}/order", json={"id": move["id"], "version": s["version"]})
                 else:
                     kind, text = "undo", ""
                     r = client.post(f"{api(url, link)}/undo", json={"version": s["version"]})
@@ -73,8 +74,8 @@ def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers: 
     by_seq = {seq: (kind, text) for seq, kind, text in stored}
     for version, kind, text in accepted:
         assert by_seq[version][0] == kind
-        if kind == "order":  # sent by its destination, stored with its route
-            assert by_seq[version][1].startswith("move Pz B3-") and by_seq[version][1].endswith(text.split()[2])
+        if kind == "order":  # sent by its id, stored as the listed move with its route
+            assert by_seq[version][1] == text and text.startswith("move Pz B3-")
     assert len(accepted) + len(refused) == 160 and refused  # the players raced: some orders were stale
     # both processes show the same position, the one the stored events give
     states = [httpx.get(f"{api(url, link)}/state", timeout=60).json() for url in (a, b)]

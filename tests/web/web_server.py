@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from subprocess import DEVNULL, PIPE, Popen, TimeoutExpired
+from typing import Any
 
 import httpx
 import uvicorn
@@ -123,3 +124,22 @@ def server_processes(
             except TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+# --- the legal actions as the server lists them (tobruk.engine.offers) -------------------------------------------
+def labels(state: dict[str, Any]) -> list[str]:
+    """The labels (the notation) of a state's legal actions, in the order listed."""
+    return [a["label"] for a in state["legal"]["actions"]]
+
+
+def listed(state: dict[str, Any], label: str) -> dict[str, Any]:
+    """The listed action with this label."""
+    return next(a for a in state["legal"]["actions"] if a["label"] == label)
+
+
+def end_or_first(state: dict[str, Any]) -> dict[str, int]:
+    """What a script that only wants the game to go on sends: the action that ends the step if listed, else the first
+    one listed, by its id."""
+    actions = state["legal"]["actions"]
+    chosen = next((a for a in actions if a["verb"] == "end-phase"), actions[0])
+    return {"id": chosen["id"]}

@@ -311,6 +311,10 @@ class Game:
                 mask[i] = 1
         return mask
 
+    def legal_action(self, action_id: int) -> Action | None:
+        """The legal action listed with this id (the representative of its shape), or ``None`` if none is legal now."""
+        return self._listed().action_of(action_id)
+
     def play_id(self, action_id: int) -> Action:
         """Play the legal action with this id; returns it."""
         action = self._listed().action_of(action_id)

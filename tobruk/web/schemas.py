@@ -27,6 +27,13 @@ OptionName = Annotated[str, msgspec.Meta(min_length=1, max_length=60, pattern=r"
 OrderText = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ASCII_LINE)]
 Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
+ActionId = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
+# an action's fields (tobruk.engine.actions.Action.fields): a verb and a few coordinates, each a word, a number, a flag,
+# nothing, or a list of words or numbers (or of pairs of them); the vocabulary checks each field, its name, type, length
+# and characters (Vocabulary.from_fields).  Plain types on purpose: msgspec 0.22 crashes in the garbage collector, now and
+# then at exit, when constrained (Annotated) types sit inside these unions and are decoded both here and in a struct.
+FieldValue = str | int | bool | None | list[str | int | list[str | int]]
+Fields = Annotated[dict[str, FieldValue], msgspec.Meta(max_length=16)]
 SideName = Literal["axis", "allied"]
 SeatSide = Literal["axis", "allied", "both"]
 Options = Annotated[list[OptionName], msgspec.Meta(max_length=20)]
@@ -46,10 +53,18 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class PlayOrder(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST .../order``: the order and the version of the position the sender saw."""
+    """``POST .../order``: one action and the version of the position the sender saw.  The action is one of: ``id``,
+    a legal action's id as the state lists it (the page's way); ``action``, an action's fields (a composite choice
+    the page gathered, such as an attack); ``order``, the notation a person or a script typed."""
 
-    order: OrderText
     version: Version
+    order: OrderText | None = None
+    id: ActionId | None = None
+    action: Fields | None = None
+
+    def check(self) -> None:
+        if sum(x is not None for x in (self.order, self.id, self.action)) != 1:
+            raise BadRequest("bad request: give exactly one of order, id and action")
 
 
 class Undo(msgspec.Struct, forbid_unknown_fields=True):
@@ -75,9 +90,30 @@ class SideQuery(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
-    """``?order=`` of the odds and path requests."""
+    """``?id=``, ``?action=`` or ``?order=`` of the odds and path requests: a legal action's id, an action's fields as
+    JSON text, or the notation a person typed (exactly one)."""
 
-    order: OrderText
+    order: OrderText | None = None
+    id: Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,9}$")] | None = None
+    action: Annotated[str, msgspec.Meta(max_length=2000, pattern=ASCII_LINE)] | None = None
+
+    def check(self) -> None:
+        if sum(x is not None for x in (self.order, self.id, self.action)) != 1:
+            raise BadRequest("bad request: give exactly one of the parameters order, id and action")
+
+    def fields(self) -> Fields | None:
+        """The ``action`` parameter's fields (checked as a body's are)."""
+        if self.action is None:
+            return None
+        try:
+            return _FIELDS.decode(self.action)
+        except msgspec.ValidationError as exc:
+            raise BadRequest(f"bad request: parameter action: {reason(str(exc))}") from None
+        except msgspec.DecodeError as exc:
+            raise BadRequest(f"bad request: parameter action is not JSON ({reason(str(exc))})") from None
+
+
+_FIELDS = msgspec.json.Decoder(Fields, strict=True)  # (made once: a query's fields are decoded at every hover)
 
 
 class RecordedOrder(msgspec.Struct, forbid_unknown_fields=True):

@@ -238,7 +238,8 @@ def create_app(
     @guarded
     async def order(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.PlayOrder)
-        return await on_seat(request, changed(lambda s, seat: referee.play(s, seat, body.order, body.version)))
+        body.check()
+        return await on_seat(request, changed(lambda s, seat: referee.play(s, seat, body, body.version)))
 
     @guarded
     async def undo(request: Request) -> Response:
@@ -247,17 +248,19 @@ def create_app(
 
     @guarded
     async def path(request: Request) -> Response:
-        text = query(request, schemas.OrderQuery).order
+        asked = query(request, schemas.OrderQuery)
+        asked.check()
 
         def route(s: Session, seat: str) -> dict[str, Any]:
             with s.lock:
-                return {"order": text, "path": referee.path(s, seat, text)}
+                return {"path": referee.path(s, seat, asked)}
 
         return await on_seat(request, route)
 
     @guarded
     async def odds(request: Request) -> Response:
-        text = query(request, schemas.OrderQuery).order
+        asked = query(request, schemas.OrderQuery)
+        asked.check()
 
         def assess(s: Session, seat: str) -> dict[str, Any]:
             if seat == "replay":
@@ -265,7 +268,7 @@ def create_app(
             with s.lock:
                 side = payload.viewer_side(s, seat)
                 known = observed(s.game, side)
-            return payload.odds_of(known, text, side)
+            return payload.odds_of(known, asked, side)
 
         return await on_seat(request, assess)
 

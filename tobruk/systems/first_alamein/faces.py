@@ -18,6 +18,7 @@ from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs
+from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
@@ -28,6 +29,7 @@ from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.mechanics.advisor import Sight
 
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
 RESULT_VALUES = {
@@ -119,9 +121,13 @@ def objective_labels(game: Game) -> tuple[str, ...]:
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
+    """The odds of an attack declaration as ``side`` may know them: checked by the rules first (a refusal is raised),
+    unknown against face-down counters (none in 1st Alamein: the family's rule all the same)."""
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)
+    if face_down_defenders(game, action, side):
+        return Odds(UNKNOWN_ODDS, (), ())
     return Odds(a.odds, tuple(a.lines), tuple(game.system.outcomes(game, action, side)))
 
 
@@ -177,10 +183,11 @@ def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def invariants(game: Game, before: Step) -> list[str]:
-    """After an action played in step ``before``: FA-STK.1 once a side's movement or attack step has ended
-    (GG-XII.B), one Allied unit a hex once the set-up is over (CA-SC.7), no reinforcement before its turn
-    (FA-UNIT.1), the supply markers as the last determination left them."""
-    problems = []
+    """After an action played in step ``before``: one side's units in a hex (GG-XII.A.1, :func:`~tobruk.mechanics.
+    family.shared_hex_problems`), FA-STK.1 once a side's movement or attack step has ended (GG-XII.B), one Allied
+    unit a hex once the set-up is over (CA-SC.7), no reinforcement before its turn (FA-UNIT.1), the supply markers as
+    the last determination left them."""
+    problems = shared_hex_problems(game)
     ended = game.step.key != before.key or game.is_over
     if before.side is not None and before.key.endswith(("movement", "attacks")) and ended:
         crowded = pos.overstacked(game, before.side)
@@ -245,13 +252,13 @@ def features(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-    """The greedy player's choice of entry hex for a reinforcement: the one nearest the victory hexes."""
+def prefer(game: Game, sight: Sight, actions: list[Action], stage: str) -> Action | None:
+    """The advice's choice of entry hex for a reinforcement: the one nearest the victory hexes."""
     if stage != "first":
         return None
     places = [a for a in actions if isinstance(a, Place)]
-    goals = [Hex.parse(h) for h in seen.get("objectives", [])]
-    if not places or seen.get("phase", "").endswith("setup") or not goals:
+    goals = objectives(game)
+    if not places or game.step.key.endswith("setup") or not goals:
         return None
     return min(places, key=lambda a: (min(a.hex.distance(g) for g in goals), a.unit, a.hex))
 

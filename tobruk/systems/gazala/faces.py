@@ -18,7 +18,7 @@ from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
-from tobruk.mechanics.family import family_action_problems
+from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, family_action_problems, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
@@ -27,6 +27,7 @@ from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.mechanics.advisor import Sight
 
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
 RESULT_VALUES = {
@@ -72,9 +73,13 @@ def view(game: Game, side: Side) -> dict[str, Any]:
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
+    """The odds of an attack declaration as ``side`` may know them: checked by the rules first (a refusal is raised),
+    unknown against face-down counters."""
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)
+    if face_down_defenders(game, action, side):
+        return Odds(UNKNOWN_ODDS, (), ())
     table = game.system.outcomes(game, action, side)
     return Odds(a.odds, tuple(a.lines), tuple(table))
 
@@ -128,10 +133,11 @@ CONVOY_LIMIT = {Side.AXIS: 4, Side.ALLIED: 6}
 
 
 def invariants(game: Game, before: Step) -> list[str]:
-    """GG-XII.B: once a side's set-up, movement or attack phase has ended, none of its hexes is over the limit
-    (a retreat in the enemy's attack phase may crowd a hex until then, ruling R-STACK); the supply markers
-    agree with the last determination; truck convoys stay within the limit (see :func:`convoy_problems`)."""
-    problems = convoy_problems(game)
+    """GG-XII.A.1: one side's units in a hex (:func:`~tobruk.mechanics.family.shared_hex_problems`); GG-XII.B: once a
+    side's set-up, movement or attack phase has ended, none of its hexes is over the limit (a retreat in the enemy's
+    attack phase may crowd a hex until then, ruling R-STACK); the supply markers agree with the last determination;
+    truck convoys stay within the limit (see :func:`convoy_problems`)."""
+    problems = shared_hex_problems(game) + convoy_problems(game)
     if (
         before.side is not None
         and before.key.endswith(("setup", "movement", "attacks"))
@@ -295,8 +301,8 @@ def features(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-    """The greedy player's choices among The Gazala Gallop's own actions, from the side's view only.
+def prefer(game: Game, sight: Sight, actions: list[Action], stage: str) -> Action | None:
+    """The advice's choices among The Gazala Gallop's own actions, from what the side sees only.
 
     ``first``: the weather numbers (the rarest pair, 1 and 6), truck convoys to the strongest unit, the
     Luftwaffe's resupply; ``before-moves``: activate the unit nearest the enemy (within 6 hexes).
@@ -307,25 +313,19 @@ def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | 
                 return Weather(1, 6) if Weather(1, 6) in actions else actions[0]
         convoys = [a for a in actions if isinstance(a, Convoy)]
         if convoys:
-            mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u}
-            return max(convoys, key=lambda a: int(mine[a.unit]["attack"]) + int(mine[a.unit]["defence"]) if a.unit in mine else 0)
+            defs = family_defs(game)
+            return max(convoys, key=lambda a: defs[a.unit].attack + defs[a.unit].defence)
         return next((a for a in actions if isinstance(a, Airlift)), None)
     activations = [a for a in actions if isinstance(a, Activate)]
     if not activations:
         return None
-    mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u and u.get("hex")}
-    enemies = [
-        Hex.parse(u["hex"])
-        for u in seen["units"]
-        if u.get("side") != seen["side"] and u.get("hex") and not u.get("eliminated") and u.get("type") not in ("air", "dummy")
-    ]
+    enemies = [e.hex for e in sight.enemies]
 
     def urgency(a: Activate) -> tuple[int, int]:
-        u = mine.get(a.unit)
+        u = sight.mine.get(a.unit)
         if u is None:
             return (99, 0)
-        h = Hex.parse(u["hex"])
-        return (min((h.distance(e) for e in enemies), default=99), -int(u["attack"]))
+        return (min((u.hex.distance(e) for e in enemies), default=99), -u.attack)
 
     best = min(activations, key=urgency)
     return best if urgency(best)[0] <= 6 else None
