@@ -47,7 +47,7 @@ from tobruk.engine.vars import Vars
 from tobruk.loading.datafile import Table
 from tobruk.loading.scenario import Scenario, read_scenario
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.mechanics.counters import family_defs, family_rendering, family_unit
 from tobruk.mechanics.family import FamilySystem
 
 if TYPE_CHECKING:
@@ -57,11 +57,13 @@ if TYPE_CHECKING:
 
 NAME = "toy-skirmish"
 MARSH_COLOUR = "#4f8f7f"
-RENDERING = Rendering(
-    terrain={"marsh": MARSH_COLOUR},
-    symbols={"infantry": "dot"},
-    status_names={"moved": "footsore", "disrupted": "shaken"},
-    terrain_names={"marsh": "salt marsh"},
+RENDERING = family_rendering(
+    Rendering(
+        terrain={"marsh": MARSH_COLOUR},
+        symbols={"infantry": "dot"},
+        status_names={"moved": "footsore", "disrupted": "shaken"},
+        terrain_names={"marsh": "salt marsh"},
+    )
 )
 
 

@@ -117,7 +117,8 @@ class Rendering:
     of the renderer's shapes: oval, cross, cross-wheels, slash, aa, dot, none); ``status_names``: the word for
     each status bit while it is set (a system may call *disrupted* "spent"); ``status_words``: other words (see
     :class:`StatusWord`); ``terrain_names``: the legend's words for terrain kinds (default: the kind's name);
-    ``alarms``: the statuses that draw a counter's edge in red."""
+    ``alarms``: the statuses that draw a counter's edge in red; ``marks``: a mark written after a counter's values
+    while a status is set (the family's ``*`` out of supply)."""
 
     terrain: dict[str, str] = field(default_factory=dict)
     features: dict[str, str] = field(default_factory=dict)
@@ -125,7 +126,8 @@ class Rendering:
     status_names: dict[str, str] = field(default_factory=dict)
     status_words: tuple[StatusWord, ...] = ()
     terrain_names: dict[str, str] = field(default_factory=dict)
-    alarms: tuple[str, ...] = ("disrupted",)  # statuses that draw a counter's edge in red
+    alarms: tuple[str, ...] = ()  # statuses that draw a counter's edge in red
+    marks: dict[str, str] = field(default_factory=dict)  # status -> the mark after the counter's values
 
     def statuses(self) -> tuple[StatusWord, ...]:
         """Every status word, the plain names first."""

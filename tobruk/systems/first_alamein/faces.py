@@ -17,7 +17,7 @@ from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
-from tobruk.mechanics.counters import FAMILY_BITS, family_defs
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_rendering
 from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.first_alamein import air
@@ -43,18 +43,20 @@ RESULT_VALUES = {
     "AR": (0.0, 0.25),
     "AE": (0.0, 1.0),
 }
-RENDERING = Rendering(
-    # the charts' two terrain rows and what the map draws beside them (the family's palette for the rest)
-    terrain={"deir": "#e0d2ae", "ridge": "#d8c28f", "tel": "#d2b98a", "depression": "#d9d3c7"},
-    features={"track": "#7a4a1e"},
-    status_names={"disrupted": "spent", "out_of_supply": "out of supply"},
-    terrain_names={
-        "deir": "depression or deir (+1 for one infantry unit)",
-        "hill": "ridge, hill or tel (+1 for one infantry unit)",
-        "ridge": "ridge (+1 for one infantry unit)",
-        "tel": "tel (+1 for one infantry unit)",
-        "depression": "Qattara Depression (impassable)",
-    },
+RENDERING = family_rendering(
+    Rendering(
+        # the charts' two terrain rows and what the map draws beside them (the family's palette for the rest)
+        terrain={"deir": "#e0d2ae", "ridge": "#d8c28f", "tel": "#d2b98a", "depression": "#d9d3c7"},
+        features={"track": "#7a4a1e"},
+        status_names={"disrupted": "spent", "out_of_supply": "out of supply"},
+        terrain_names={
+            "deir": "depression or deir (+1 for one infantry unit)",
+            "hill": "ridge, hill or tel (+1 for one infantry unit)",
+            "ridge": "ridge (+1 for one infantry unit)",
+            "tel": "tel (+1 for one infantry unit)",
+            "depression": "Qattara Depression (impassable)",
+        },
+    )
 )
 
 

@@ -17,7 +17,7 @@ from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
-from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_rendering, family_unit
 from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, family_action_problems, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
@@ -44,11 +44,12 @@ RESULT_VALUES = {
 
 # how the map and the counters are drawn: the terrain effects chart's kinds, NATO-style symbols; an Allied unit
 # is "inactive" until activated (GG-V.A.2), an Axis unit never is
-RENDERING = Rendering(
-    terrain={"clear": "#efe4c4", "sea": "#9cc3dd", "town": "#d9c7a0", "village": "#e6d5ae", "hill": "#d8c28f"},
-    symbols={"armour": "oval", "motorized": "cross-wheels", "infantry": "cross", "recce": "slash", "aa": "aa", "artillery": "dot"},
-    status_names={"disrupted": "disrupted", "out_of_supply": "out of supply"},
-    status_words=(StatusWord("activated", "inactive", when=False, sides=("allied",), faded=True),),
+RENDERING = family_rendering(
+    Rendering(
+        terrain={"clear": "#efe4c4", "sea": "#9cc3dd", "town": "#d9c7a0", "village": "#e6d5ae", "hill": "#d8c28f"},
+        status_names={"disrupted": "disrupted", "out_of_supply": "out of supply"},
+        status_words=(StatusWord("activated", "inactive", when=False, sides=("allied",), faded=True),),
+    )
 )
 
 

@@ -185,7 +185,7 @@ function showStack(hex) {
   const units = S.view.units.filter(u => u.hex === hex);
   $('stack').innerHTML = `<h3>${escapeHtml(hex)}</h3>` + units.map(u => !u.id ? '<p>a face-down unit</p>' :
     `<p>${u.side === S.side && S.my_turn ? `<button data-pick="${escapeHtml(u.id)}">${escapeHtml(u.id)}</button>` : escapeHtml(u.id)}
-     ${escapeHtml(u.name)} ${escapeHtml(u.factors)} ${escapeHtml(u.type)}${Board.words(board, u).map(w => `, ${escapeHtml(w)}`).join('')}</p>`).join('');
+     ${escapeHtml(u.name)} ${escapeHtml(u.factors)} ${escapeHtml(u.kind)}${Board.words(board, u).map(w => `, ${escapeHtml(w)}`).join('')}</p>`).join('');
   for (const b of $('stack').querySelectorAll('button[data-pick]')) {
     b.onclick = () => chooseUnit(S.view.units.find(x => x.id === b.dataset.pick));
   }
