@@ -57,8 +57,10 @@ class Placement:
 
 
 def _text(value: str) -> str:
-    """A name as VASSAL's piece definitions can carry it: their separators (``;``, ``/``, tab) and line breaks out."""
-    return re.sub(r"[;/\t\r\n\\]", " ", value).strip()
+    """A value as VASSAL's piece definitions carry it: the command's separator ``/`` escaped by a backslash, as VASSAL's
+    sequence encoder does (so "M13/40" reads back whole); the traits' separators (``;``, tab), backslashes and line
+    breaks, which no name or value needs, out."""
+    return re.sub(r"[;\t\r\n\\]", " ", value).strip().replace("/", "\\/")
 
 
 def marks(d: UnitDef) -> list[tuple[str, str]]:
@@ -310,7 +312,7 @@ def preview(vmod: bytes, map_name: str = "Main map") -> bytes:
         for stack in window.iter(MODULE + "map.SetupStack"):
             x, y = int(stack.get("x", "0")), int(stack.get("y", "0"))
             for i, slot in enumerate(stack.iter(WIDGET + "PieceSlot")):
-                image = (slot.text or "").split("/")[2].split("\t")[-1].split(";")[3]  # the basic piece's picture
+                image = re.split(r"(?<!\\)/", slot.text or "")[2].split("\t")[-1].split(";")[3]  # the basic piece's picture
                 size = int(slot.get("width", str(COUNTER)))
                 left, top = x - size // 2 + 4 * i, y - size // 2 + 4 * i
                 out.append(f'<image x="{left}" y="{top}" width="{size}" height="{size}" xlink:href="{data(image)}"/>')
