@@ -8,12 +8,18 @@
 Everything goes into ``.venv`` inside the checkout; it is reinstalled whenever
 ``pyproject.toml``, ``setup.py`` or a C source of a compiled module changes, so a stale environment never hides
 a missing dependency and an edited kernel is always rebuilt.
+
+``test`` also makes ``.venv/vassal-reader``, a small environment of a Python 3.12 or newer found on the machine
+(on the PATH, or through pyenv) with the ``pywargame`` package, whose VASSAL reader needs that Python: the tests
+open the VASSAL modules this program writes with it (docs/vassal.md).  Without such a Python those checks are
+skipped, and everything else runs on the ``python3`` that ran this script.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -24,6 +30,8 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / "tobruk-installed.sha256"
+READER = VENV / "vassal-reader"
+READER_PACKAGE = "pywargame==0.8.0"
 
 
 def _build_inputs() -> list[Path]:
@@ -47,6 +55,45 @@ def _ensure_environment() -> None:
     STAMP.write_text(wanted)
 
 
+def _newer_python() -> str | None:
+    """A Python 3.12 or newer on this machine: ``python3.N`` on the PATH, or one that pyenv has installed."""
+    check = "import sys; sys.exit(sys.version_info < (3, 12))"
+    candidates = [shutil.which(f"python3.{minor}") for minor in range(20, 11, -1)]
+    pyenv = shutil.which("pyenv")
+    if pyenv:
+        listed = subprocess.run([pyenv, "versions", "--bare"], capture_output=True, text=True).stdout.split()
+        for version in sorted((v for v in listed if v.count(".") == 2 and v.replace(".", "").isdigit()), key=_version, reverse=True):
+            prefix = subprocess.run([pyenv, "prefix", version], capture_output=True, text=True).stdout.strip()
+            candidates.append(str(Path(prefix) / "bin" / "python3") if prefix else None)
+    for exe in candidates:
+        if exe and subprocess.run([exe, "-c", check], capture_output=True).returncode == 0:
+            return exe
+    return None
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
+def _ensure_reader() -> None:
+    """The VASSAL reader's environment (see the top of this file); quietly left out where it cannot be made."""
+    python = READER / ("Scripts" if os.name == "nt" else "bin") / ("python.exe" if os.name == "nt" else "python")
+    stamp = READER / "installed"
+    if stamp.exists() and stamp.read_text() == READER_PACKAGE and python.exists():
+        return
+    newer = _newer_python()
+    if newer is None:
+        print("run.py: no Python 3.12 or newer here: the VASSAL modules will not be opened with pywargame's reader", flush=True)
+        return
+    made = subprocess.run([newer, "-m", "venv", "--clear", str(READER)], capture_output=True).returncode == 0
+    # the reader needs none of pywargame's dependencies (they draw and convert pictures)
+    command = [str(python), "-m", "pip", "install", "--quiet", "--no-deps", READER_PACKAGE]
+    if made and subprocess.run(command, capture_output=True).returncode == 0:
+        stamp.write_text(READER_PACKAGE)
+    else:
+        print("run.py: could not install pywargame's VASSAL reader: those checks will be skipped", flush=True)
+
+
 def _run(*args: str) -> int:
     return subprocess.run([str(PY), *args], cwd=ROOT).returncode
 
@@ -65,6 +112,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["mutate"]:
         return _mutate(argv[1:])
     if argv[:1] == ["test"]:
+        _ensure_reader()
         for step in (("-m", "ruff", "check", "."), ("-m", "ruff", "format", "--check", "."), ("-m", "mypy")):
             code = _run(*step)
             if code:

@@ -1,10 +1,12 @@
 """Load test of ``tobruk serve``: many games played at once against a real server, order latency measured.
 
-    python benchmarks/load.py [--games 50] [--seconds 120] [--think 1.0] [--ramp 15] [--url http://host:port]
+    python benchmarks/load.py [--games 50] [--mix gazala-gallop,first-alamein] [--seconds 120] [--think 1.0]
+                              [--ramp 15] [--url http://host:port | --db-url URL]
 
-Without ``--url`` it starts ``tobruk serve`` on a free port with a new SQLite file in a temporary folder
-and stops it at the end.  Each game is a hotseat game of the Gazala Gallop (historical set-up) played by
-one simulated player: it keeps the game's event stream open, as the page does, and in a loop waits a
+Without ``--url`` it starts ``tobruk serve`` on a free port with a new SQLite file in a temporary folder (or on
+``--db-url``, a database of yours: PostgreSQL, say) and stops it at the end.  The games are shared out among the
+scenarios of ``--mix`` in turn (by default half the Gazala Gallop, half 1st Alamein, historical set-ups); each is
+a hotseat game played by one simulated player: it keeps the game's event stream open, as the page does, and in a loop waits a
 think time (exponential, mean ``--think`` seconds), picks an order among those it was sent (the end of
 the phase with probability 1/4 when offered, otherwise any other at random) and posts it.  A finished
 game is replaced by a new one, so ``--games`` games are always being played.  The games start one by one
@@ -14,17 +16,21 @@ counted from the end of the ramp on.
 It prints the order latency (the time from sending an order to having read the whole answer, which is
 the new position) as p50/p95/p99/max, the same for the position fetched after a refused order, the
 answers by status, the connections that failed or were dropped (requests that raised, event streams
-that ended before the run did), and the server's CPU time over the run (``/proc``, when it started the
-server).  A benchmark, not a test: the figures go in docs/performance.md with the machine and date.
+that ended before the run did), the server's CPU time over the run (``/proc``, when it started the
+server), and beside the percentiles the machine's load: the load average before the run and sampled every
+second during it (the figures mean little when other work shares the cores: compare runs made at the same
+load).  A benchmark, not a test: the figures go in docs/performance.md with the machine and date.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import platform
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -37,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 
 
 @dataclass
@@ -68,10 +75,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(folder: Path, db_url: str | None) -> tuple[subprocess.Popen[bytes], str]:
+    """``tobruk serve``'s application, with the order times measured inside it (benchmarks/served.py)."""
     port = free_port()
+    where = ["--db-url", db_url or f"sqlite:///{folder / 'load.sqlite'}", "--timings", str(folder / "timings.json")]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tobruk.cli", "serve", "--port", str(port), "--db", str(folder / "load.sqlite")],
+        [sys.executable, str(Path(__file__).with_name("served.py")), "--port", str(port), *where],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -109,7 +118,7 @@ async def position(client: httpx.AsyncClient, tally: Tally, api: str, data: dict
     """The position to play from: a hotseat game with face-down units names the side first."""
     if data.get("handover"):
         r = await timed(tally, "state", client.get(f"{api}/state", params={"side": data["side"]}))
-        return None if r is None or r.status_code != 200 else dict(r.json())
+        return None if r is None or r.status_code != 200 else dict(msgspec.json.decode(r.content))
     return data
 
 
@@ -133,20 +142,22 @@ async def stream(client: httpx.AsyncClient, tally: Tally, api: str, until: float
         tally.dropped_streams["ended by the server"] += 1
 
 
-async def player(client: httpx.AsyncClient, tally: Tally, url: str, n: int, until: float, think: float, start: float) -> None:
+async def player(
+    client: httpx.AsyncClient, tally: Tally, url: str, n: int, until: float, think: float, start: float, scenario: str
+) -> None:
     rng = random.Random(n)
     streams: list[asyncio.Task[None]] = []
     await asyncio.sleep(start)
     try:
         while time.monotonic() < until:
-            r = await timed(tally, "create", client.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}))
+            r = await timed(tally, "create", client.post(f"{url}/api/games", json={"scenario": scenario, "mode": "hotseat"}))
             if r is None or r.status_code != 200:
                 await asyncio.sleep(1)
                 continue
-            api = r.json()["links"]["both"].replace("/g/", "/api/g/")
+            api = msgspec.json.decode(r.content)["links"]["both"].replace("/g/", "/api/g/")
             streams.append(asyncio.create_task(stream(client, tally, api, until)))
             r = await timed(tally, "state", client.get(f"{api}/state"))
-            data = None if r is None else await position(client, tally, api, r.json())
+            data = None if r is None else await position(client, tally, api, msgspec.json.decode(r.content))
             while time.monotonic() < until:
                 await asyncio.sleep(rng.expovariate(1 / think))
                 if data is None or not data.get("legal"):
@@ -154,14 +165,14 @@ async def player(client: httpx.AsyncClient, tally: Tally, url: str, n: int, unti
                         tally.games_finished += 1
                         break
                     r = await timed(tally, "state", client.get(f"{api}/state"))
-                    data = None if r is None else await position(client, tally, api, r.json())
+                    data = None if r is None else await position(client, tally, api, msgspec.json.decode(r.content))
                     continue
                 legal = data["legal"]
                 others = [o for o in legal if o != "end-phase"]
                 choice = "end-phase" if "end-phase" in legal and (not others or rng.random() < 0.25) else rng.choice(others)
                 r = await timed(tally, "order", client.post(f"{api}/order", json={"order": choice, "version": data["version"]}))
                 if r is not None and r.status_code == 200:
-                    data = await position(client, tally, api, r.json())
+                    data = await position(client, tally, api, msgspec.json.decode(r.content))
                 else:
                     data = None
     finally:
@@ -176,17 +187,20 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def report(tally: Tally, seconds: float, games: int, think: float, cpu: float, ramp: float) -> None:
+def report(tally: Tally, seconds: float, games: str, think: float, cpu: float, ramp: float, loads: list[float]) -> None:
     print(
         f"machine: {os.cpu_count()} cores, {cpu_model()}, Python {platform.python_version()}, "
         f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load average before the run {LOAD_BEFORE}"
     )
-    print(f"{games} games at once, think time {think:.2f} s (mean), {seconds:.0f} s, counted after a {ramp:.0f} s ramp")
+    print(f"{games}, think time {think:.2f} s (mean), {seconds:.0f} s, counted after a {ramp:.0f} s ramp")
+    during = f"min {min(loads):.2f} mean {statistics.fmean(loads):.2f} max {max(loads):.2f}" if loads else "not read"
+    print(f"machine load (1-minute load average, every second of the counted run): {during}")
     for name, values in (("order", tally.order_ms), ("state", tally.state_ms), ("create", tally.create_ms)):
         if values:
             print(
                 f"{name:6} n={len(values):6}  p50 {pct(values, 50):7.1f} ms  p95 {pct(values, 95):7.1f} ms  "
                 f"p99 {pct(values, 99):7.1f} ms  max {max(values):7.1f} ms  mean {statistics.fmean(values):6.1f} ms"
+                + (f"   (targets: p95 <= {TARGET_P95} ms, p99 <= {TARGET_P99} ms)" if name == "order" else "")
             )
     print(f"orders per second: {len(tally.order_ms) / (seconds - ramp):.1f}; games finished: {tally.games_finished}")
     print(f"answers by status: {dict(sorted(tally.statuses.items()))}")
@@ -202,6 +216,9 @@ def report(tally: Tally, seconds: float, games: int, think: float, cpu: float, r
     )
     if cpu == cpu:  # not NaN
         print(f"server CPU: {cpu:.1f} s in {seconds:.0f} s ({100 * cpu / seconds:.0f}% of one core)")
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    client = used.ru_utime + used.ru_stime
+    print(f"this client's CPU: {client:.1f} s ({100 * client / seconds:.0f}% of one core, on the same machine as the server)")
 
 
 def cpu_model() -> str:
@@ -215,13 +232,32 @@ def cpu_model() -> str:
 
 
 LOAD_BEFORE = ""
+TARGET_P95, TARGET_P99 = 50, 150  # order latency at 50 games (issue 35)
+
+
+async def loop_lag(lags: list[float], until: float) -> None:
+    """How late this client's own event loop wakes a task that sleeps 10 ms (ms), through the counted run: a request
+    timed by a late loop looks slower than the server made it."""
+    while time.monotonic() < until:
+        t0 = time.perf_counter()
+        await asyncio.sleep(0.01)
+        if time.monotonic() >= COUNT_FROM:
+            lags.append((time.perf_counter() - t0) * 1000 - 10)
+
+
+async def sample_load(loads: list[float], until: float) -> None:
+    """The machine's 1-minute load average every second from the end of the ramp to the end of the run."""
+    while time.monotonic() < until:
+        if time.monotonic() >= COUNT_FROM:
+            loads.append(os.getloadavg()[0])
+        await asyncio.sleep(1)
 
 
 async def run(args: argparse.Namespace) -> None:
     global COUNT_FROM, LOAD_BEFORE
     LOAD_BEFORE = " ".join(f"{x:.2f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = (None, args.url) if args.url else start_server(Path(tmp))
+        proc, url = (None, args.url) if args.url else start_server(Path(tmp), args.db_url)
         try:
             tally = Tally()
             limits = httpx.Limits(max_connections=4 * args.games + 10, max_keepalive_connections=2 * args.games)
@@ -231,14 +267,35 @@ async def run(args: argparse.Namespace) -> None:
                 until = t0 + args.seconds
                 COUNT_FROM = t0 + args.ramp
                 starts = [args.ramp * n / args.games for n in range(args.games)]
-                await asyncio.gather(*(player(client, tally, url, n, until, args.think, starts[n]) for n in range(args.games)))
+                mix = args.mix.split(",")
+                loads: list[float] = []
+                lags: list[float] = []
+                await asyncio.gather(
+                    sample_load(loads, until),
+                    loop_lag(lags, until),
+                    *(player(client, tally, url, n, until, args.think, starts[n], mix[n % len(mix)]) for n in range(args.games)),
+                )
                 elapsed = time.monotonic() - t0
                 cpu = (cpu_seconds(proc.pid) - cpu0) if proc else float("nan")
-            report(tally, elapsed, args.games, args.think, cpu, args.ramp)
+            shares = ", ".join(f"{sum(1 for n in range(args.games) if mix[n % len(mix)] == m)} {m}" for m in mix)
+            report(tally, elapsed, f"{args.games} games at once ({shares})", args.think, cpu, args.ramp, loads)
+            print(
+                f"this client's loop lag: p50 {pct(lags, 50):.1f} ms  p95 {pct(lags, 95):.1f} ms  "
+                f"p99 {pct(lags, 99):.1f} ms  max {max(lags):.1f} ms"
+            )
         finally:
             if proc is not None:
                 proc.terminate()
                 proc.wait(timeout=20)
+        if proc is not None and (Path(tmp) / "timings.json").exists():
+            timings = json.loads((Path(tmp) / "timings.json").read_text())
+            for name, label in (("in_server", "in server"), ("work", "work")):
+                values = [ms for when, ms in timings[name] if when >= COUNT_FROM]
+                if values:
+                    print(
+                        f"order {label:9} p50 {pct(values, 50):7.1f} ms  p95 {pct(values, 95):7.1f} ms  "
+                        f"p99 {pct(values, 99):7.1f} ms  max {max(values):7.1f} ms   (benchmarks/served.py)"
+                    )
 
 
 def main() -> None:
@@ -247,8 +304,16 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=120, help="length of the run (default 120)")
     p.add_argument("--think", type=float, default=1.0, help="mean think time between orders, seconds (default 1)")
     p.add_argument("--ramp", type=float, default=15, help="seconds over which the games start, not counted (default 15)")
+    p.add_argument("--mix", default="gazala-gallop,first-alamein", help="the scenarios, shared out in turn (default both systems)")
     p.add_argument("--url", help="a running server to load instead of starting one")
-    asyncio.run(run(p.parse_args()))
+    p.add_argument("--db-url", help="the database of the server it starts (default a new SQLite file)")
+    args = p.parse_args()
+    try:  # the client's own loop on uvloop, as the server's: its delays are part of what it measures
+        import uvloop
+
+        uvloop.run(run(args))
+    except ImportError:
+        asyncio.run(run(args))
 
 
 if __name__ == "__main__":

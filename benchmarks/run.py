@@ -13,6 +13,9 @@ For The Gazala Gallop and 1st Alamein, on one core:
   searches of units nothing disturbed kept), median and 90th percentile over a random game's decisions;
 * the movement reach search and the supply trace against networkx's Dijkstra on the same graph and costs
   (``benchmarks/kernels.py``);
+* memory: what a new game holds beyond what every game of its scenario shares, and what a copy holds at positions
+  along a random game (tracemalloc); the size of the scenario's action-id space, and that of the family's actions
+  on the campaign map (the space is shared per scenario and a mask made only on demand);
 * fuzzed games (every invariant checked after every action) as ``tobruk fuzz`` plays them, and what 10,000 would
   take on two cores from that one-core rate (the measure is a real run of ``tobruk fuzz --jobs 2``, which takes
   somewhat longer: the two processes share the machine; docs/performance.md); the same with all the scenario's
@@ -35,13 +38,16 @@ import platform
 import random
 import statistics
 import time
+import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
 import kernels  # benchmarks/kernels.py, beside this script
 
+from tobruk.engine.actions import ActionSpace
 from tobruk.engine.errors import UndoError
 from tobruk.engine.game import Game
+from tobruk.engine.system import system_for
 from tobruk.engine.throughput import for_many_games
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.tools.fuzz import fuzz_game
@@ -57,6 +63,9 @@ TARGETS: list[tuple[str, str, float, bool]] = [
     ("legal-action mask at a decision point (90th percentile)", "us", float("nan"), False),
     ("movement reach vs networkx Dijkstra", "x faster", 10.0, True),
     ("supply trace vs networkx", "x faster", 10.0, True),
+    ("memory of a new game", "KiB", float("nan"), False),
+    ("memory of a copy along a game", "KiB", float("nan"), False),
+    ("action ids in the scenario's space", "ids", float("nan"), False),
     ("fuzzed games per second", "games/s", float("nan"), True),
     ("10,000 fuzzed games on 2 cores (estimate)", "min", 30.0, False),
     ("fuzzed games per second, with the options", "games/s", float("nan"), True),
@@ -145,6 +154,41 @@ def mask_times(scenario: Scenario, seed: int = 4) -> list[float]:
     return times
 
 
+def allocated(make: Callable[[], Any]) -> tuple[Any, float]:
+    """What ``make`` returns, and the KiB it leaves allocated (traced by tracemalloc, the result kept alive)."""
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    made = make()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return made, (after - before) / 1024
+
+
+def memory_per_game(scenario: Scenario) -> tuple[float, float]:
+    """KiB a new game holds (after a first one, so what every game of the scenario shares is made: the action space,
+    the map's tables), and KiB a copy holds at positions along a random game (the median): what a search pays per
+    node it keeps."""
+    Game(scenario, seed=0).legal_id_list()
+    _, new = allocated(lambda: Game(scenario, seed=1))
+    copies = [allocated(game.copy)[1] for game in positions(scenario, 5, 25, 12)]
+    return new, statistics.median(copies)
+
+
+def campaign_space() -> str:
+    """The family's actions numbered on the campaign map: how many ids, what the shared space costs to make and hold,
+    and what a mask would hold (made only on demand: the listing is the ids of the legal actions)."""
+    campaign = load_scenario("na-campaign")
+    vocabulary = system_for("gazala-gallop").vocabulary
+    start = time.perf_counter()
+    space, kib = allocated(lambda: ActionSpace(vocabulary, [u.id for u in campaign.units], campaign.map.hexes))
+    made = (time.perf_counter() - start) * 1e3
+    return (
+        f"the family's actions on the campaign map ({len(campaign.map.hexes)} hexes, {len(campaign.units)} units): "
+        f"{space.size:,} ids; the space made in {made:.1f} ms, {kib:.0f} KiB, one per scenario shared by its games; "
+        f"a mask would be {space.size / 1024:.0f} KiB, made only on demand"
+    )
+
+
 def fuzzed_games(scenario: Scenario, n: int, options: tuple[str, ...] = ()) -> float:
     """Fuzzed games per second, over ``n`` seeds, with ``options``."""
     start = time.process_time()
@@ -158,6 +202,7 @@ def fuzzed_games(scenario: Scenario, n: int, options: tuple[str, ...] = ()) -> f
 def figures(name: str, games: int, fuzz: int) -> dict[str, float]:
     scenario = load_scenario(name)
     per_s, _ = random_games(scenario, games)
+    new_game, copied = memory_per_game(scenario)
     undo = apply_undo_times(scenario)
     masks = mask_times(scenario)
     reach = kernels.reach_versus_networkx(scenario.map)
@@ -173,6 +218,9 @@ def figures(name: str, games: int, fuzz: int) -> dict[str, float]:
         "legal-action mask at a decision point (90th percentile)": statistics.quantiles(masks, n=10)[-1] * 1e6,
         "movement reach vs networkx Dijkstra": reach["reach_speedup"],
         "supply trace vs networkx": supply["supply_speedup"],
+        "memory of a new game": new_game,
+        "memory of a copy along a game": copied,
+        "action ids in the scenario's space": Game(scenario).action_space.size,
         "fuzzed games per second": fuzz_rate,
         "10,000 fuzzed games on 2 cores (estimate)": 10_000 / fuzz_rate / 2 / 60,
         "fuzzed games per second, with the options": optioned_rate,
@@ -207,6 +255,7 @@ def main() -> None:
         cells = " ".join(f"{results[label][figure]:>14.2f}" for label in results)
         aim = "" if target != target else f"{'>=' if bigger else '<='} {target:g}"
         print(f"{figure + ' (' + unit + ')':58} {cells} {aim:>10}  {verdict(results['Gazala Gallop'][figure], target, bigger)}")
+    print(campaign_space())
     if args.compare:
         print()
         kernels.main()  # the searches beside networkx on every map, and their growth with the board

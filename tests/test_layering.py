@@ -296,3 +296,72 @@ def test_only_the_engine_rolls_dice() -> None:
             if ROLLING.search(line):
                 found.append(f"{rel}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+# --- the faces that choose and referee actions name none -------------------------------------------------------
+# The players choose through the systems' advisors and the web referee plays ids and fields: neither imports the rules
+# (mechanics, systems) nor names an action type or a verb of any system, so a new system's actions need nothing of
+# them.  A docstring may speak of moves and attacks; code may not name them.
+NAMELESS = ("tobruk/players", "tobruk/web")
+
+
+def action_names() -> tuple[set[str], set[str]]:
+    """Every action type's class name and verb, of every registered system's vocabulary."""
+    from tobruk.engine.system import registered_systems
+
+    kinds = [t for system in registered_systems() for t in system.vocabulary]
+    return {t.__name__ for t in kinds}, {t.verb for t in kinds}
+
+
+def names_of_actions(source: str, classes: set[str], verbs: set[str]) -> list[str]:
+    """The action classes a source names (as a name or an attribute) and the verbs it holds as strings outside
+    docstrings (a verb alone, or at the head of notation: ``"move "``), with the line: words of a message that happen
+    to be verbs ("another move was stored") are not the notation."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in classes:
+            found.append(f"{node.lineno}: {node.id}")
+        elif isinstance(node, ast.Attribute) and node.attr in classes:
+            found.append(f"{node.lineno}: {node.attr}")
+        elif isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in classes:
+            found.append(f"{node.lineno}: {node.name}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            head = node.value.strip().split(" ", 1)[0]
+            if head in verbs and (node.value.strip() == head or node.value.startswith(head + " ")):
+                found.append(f"{node.lineno}: {head!r}")
+    return found
+
+
+def test_the_players_and_the_referee_import_no_rules_and_name_no_action() -> None:
+    classes, verbs = action_names()
+    assert {"Move", "Attack", "EndPhase"} <= classes and {"move", "end-phase", "target"} <= verbs
+    found = []
+    for folder in NAMELESS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            name = module_name(path)
+            source = path.read_text(encoding="utf-8")
+            found += [
+                f"{path.relative_to(ROOT)}:{line} imports {target}"
+                for line, target in imports_of(source, name, path.name == "__init__.py")
+                if layer(target) in (MECHANICS, SYSTEM)
+            ]
+            found += [f"{path.relative_to(ROOT)}:{where}" for where in names_of_actions(source, classes, verbs)]
+    assert not found, "\n".join(found)
+
+
+def test_the_check_finds_action_names_in_code_not_in_docstrings() -> None:
+    source = (
+        '"""Moves toward the objectives."""\nfrom x import EndPhase\ndef f(a):\n    """end-phase when it may"""\n'
+        '    return a.verb == "end-phase" or isinstance(a, m.Move) or f"move {a}" or "no move was stored"\n'
+    )
+    found = names_of_actions(source, {"EndPhase", "Move"}, {"end-phase", "move"})
+    assert sorted(found) == ["2: EndPhase", "5: 'end-phase'", "5: 'move'", "5: Move"]

@@ -1,8 +1,9 @@
-"""The ``tobruk`` command: scenarios, show, build-map, play, replay, form, arena, fuzz, serve."""
+"""The ``tobruk`` command: scenarios, show, build-map, play, replay, form, arena, fuzz, serve, dump-games, load-games, export-vassal."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -184,15 +185,23 @@ def cmd_build_map(args: argparse.Namespace) -> int:
     return 0
 
 
-HELP = """Type an order in the notation (e.g. "move 21Pz H4-H5-I6", "attack G8 with 15Pz,21Pz", "end-phase"),
-or a number from the list, or:
+HELP = """Type an order in the game's notation (its forms: {forms}),
+or the number of one of the legal orders, or:
   legal   list the legal orders (numbered)      show   the position (units, weather, phase)
   undo    take back the last order (not past a die roll)
   help    this text                              quit   stop (with --record the game so far is saved)"""
 
 
+def help_text(game: Game) -> str:
+    """The terminal's help, with the forms of the game system's own orders (its vocabulary's): the command line knows
+    no system's orders, a person types them or picks one by its number."""
+    return HELP.format(forms=" | ".join(t.form or t.verb for t in game.system.vocabulary))
+
+
 def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
-    """One human decision at the terminal; False when the human quits."""
+    """One human decision at the terminal; False when the human quits.  The person types notation (his own text,
+    parsed by the game's vocabulary) or picks a listed order by its number (played as the listed action itself): the
+    command line puts no order together."""
     from tobruk.engine.errors import TobrukError, UndoError
 
     decision = game.decision
@@ -206,7 +215,7 @@ def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
         if text in ("quit", "exit"):
             return False
         if text in ("help", "?"):
-            write(HELP)
+            write(help_text(game))
             continue
         if text == "legal":
             for i, o in enumerate(legal, 1):
@@ -364,7 +373,43 @@ def cmd_serve(args: argparse.Namespace) -> int:
         db_url=args.db_url,
         scenario_dirs=[Path(d) for d in args.scenarios or ()],
         open_games=args.open_games,
+        webhooks_anywhere=args.webhooks_anywhere,
     )
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """``dump-games`` / ``load-games``: every game of a server's database to a file and back (docs/hosting.md)."""
+    from tobruk.web import backup
+    from tobruk.web.store import Store, StoreError
+
+    try:
+        store = Store(args.db_url or f"sqlite:///{args.db}")
+        if args.command == "dump-games":
+            with contextlib.nullcontext(sys.stdout) if args.file == "-" else open(args.file, "w", encoding="utf-8") as out:
+                count = backup.dump(store, out)
+            print(f"{count} games written to {args.file}", file=sys.stderr)
+            return 0
+        with contextlib.nullcontext(sys.stdin) if args.file == "-" else open(args.file, encoding="utf-8") as source:
+            done = backup.load(store, source)
+    except (StoreError, ValueError) as exc:
+        return _fail(f"{args.file}: {exc}")
+    print(f"{done.added} games added, {done.extended} continued, {done.unchanged} already there, {len(done.refused)} refused")
+    for why in done.refused:
+        print(f"  refused: {why}")
+    return 1 if done.refused else 0
+
+
+def cmd_export_vassal(args: argparse.Namespace) -> int:
+    """A VASSAL module of a scenario (docs/vassal.md)."""
+    from tobruk.tools.vassal import build_module
+
+    try:
+        data = build_module(load_scenario(args.scenario))
+    except ImportError as exc:
+        return _fail(f"export-vassal needs cairosvg to draw the map and counters (pip install 'tobruk[maps]'): {exc}")
+    Path(args.out).write_bytes(data)
+    print(f"{args.out}: a VASSAL module of {args.scenario} ({len(data) // 1024} KiB)")
     return 0
 
 
@@ -494,7 +539,25 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="games kept in memory (default 256); the others are rebuilt from the database when next opened",
     )
+    sv.add_argument(
+        "--webhooks-anywhere",
+        action="store_true",
+        help="let players' turn webhooks go to private and loopback addresses too (a server on a private network)",
+    )
     sv.set_defaults(func=cmd_serve)
+    vx = sub.add_parser("export-vassal", help="a VASSAL module of a scenario: map, counters, set-up, turn track")
+    vx.add_argument("scenario")
+    vx.add_argument("out", metavar="OUT.vmod")
+    vx.set_defaults(func=cmd_export_vassal)
+    for name, verb in (
+        ("dump-games", "write every game of the database (settings, links, seeds, orders) to FILE"),
+        ("load-games", "add the games of a dump FILE to the database"),
+    ):
+        g = sub.add_parser(name, help=verb)
+        g.add_argument("file", metavar="FILE", help="the dump, JSON Lines ('-': standard output or input)")
+        g.add_argument("--db", default="tobruk-games.sqlite", help="the SQLite file (default tobruk-games.sqlite)")
+        g.add_argument("--db-url", help="a database URL instead (e.g. postgresql://user@host/tobruk)")
+        g.set_defaults(func=cmd_games)
     return p
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from tobruk.board.hexes import Hex
 from tobruk.board.units import UnitDef
+from tobruk.engine.caching import FIXED, Cache, Dependency, side_units
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import ELIMINATED, HIDDEN, Units, UnitState
@@ -57,26 +58,20 @@ def _live_entry(game: Game, d: UnitDef, i: int) -> dict[str, Any]:
 
 def _kept(game: Game) -> list[dict[tuple[int, ...], dict[str, Any]]]:
     """The unit entries made so far, one dict per row of the arrays keyed by all an entry is made of (:func:`_row_key`),
-    kept in the game's ``search_cache``: a view has an entry for every unit, so this is the view's largest part, and
-    each view gets a copy with its own list of flags."""
-    kept: list[dict[tuple[int, ...], dict[str, Any]]] | None = game.search_cache.get("view-entries")
-    if kept is None:
-        kept = game.search_cache["view-entries"] = [{} for _ in game.unit_ids]
-    return kept
+    kept for the game (:data:`_VIEW_ENTRIES`): a view has an entry for every unit, so this is the view's largest
+    part, and each view gets a copy with its own list of flags."""
+    return _VIEW_ENTRIES.get(game, None, lambda: [{} for _ in game.unit_ids])
 
 
 def _rows(game: Game, side: Side) -> tuple[tuple[tuple[int, UnitDef], ...], tuple[tuple[int, UnitDef], ...]]:
     """The rows of the arrays (the order of battle) and the counters of ``side``'s units and of the enemy's, worked
     out once per game."""
-    key = ("view-rows", side)
-    found: tuple[tuple[tuple[int, UnitDef], ...], tuple[tuple[int, UnitDef], ...]] | None = game.search_cache.get(key)
-    if found is None:
+
+    def work() -> tuple[tuple[tuple[int, UnitDef], ...], tuple[tuple[int, UnitDef], ...]]:
         rows = tuple(enumerate(game.defs.values()))
-        found = game.search_cache[key] = (
-            tuple((i, d) for i, d in rows if d.side is side),
-            tuple((i, d) for i, d in rows if d.side is not side),
-        )
-    return found
+        return tuple((i, d) for i, d in rows if d.side is side), tuple((i, d) for i, d in rows if d.side is not side)
+
+    return _VIEW_ROWS.get(game, side, work)
 
 
 def _entry_afresh(game: Game, d: UnitDef, i: int) -> dict[str, Any]:
@@ -128,19 +123,28 @@ def seen_by_enemy(game: Game, side: Side) -> Mapping[str, tuple[Hex | None, bool
     """Every unit of ``side`` as its enemy sees it now (the system's :meth:`~tobruk.engine.system.System.seen_units`),
     kept while ``side``'s units and the variables stay as they are (the hook reads nothing else: while the enemy
     moves, a side's counters look the same): both views and the fuzzer's fog checks ask, at every position."""
-    key = (side, game.system.seen_key(game, side))
-    kept: dict[Hashable, Mapping[str, tuple[Hex | None, bool, bool, str | None]]] = game.search_cache.setdefault(SEEN_BY_ENEMY, {})
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= SEEN_BY_ENEMY_SIZE:
-            kept.clear()
-        found = kept[key] = MappingProxyType(game.system.seen_units(game, side))
-    return found
+    return _SEEN_BY_ENEMY.get(game, side, lambda: MappingProxyType(game.system.seen_units(game, side)))
 
 
-SEEN_BY_ENEMY = "seen-by-enemy"  # its entry in Game.search_cache (dropped with it by copy and forget_caches)
-SEEN_BY_ENEMY_SIZE = 512  # the sides' looks kept, then dropped all at once (and as many views' parts)
-VIEW_PARTS = "view-parts"  # the views' entries by side and look, in Game.search_cache
+def look_of(argument: int = 0, *, enemy: bool = False) -> Dependency:
+    """How the units of the side given as the answer's ``argument``-th argument (or of its enemy) look to their
+    enemy: everything :meth:`~tobruk.engine.system.System.seen_units` reads (the system's ``seen_key``)."""
+
+    def token(game: Game, args: Any) -> Hashable:
+        side: Side = args[argument] if isinstance(args, tuple) else args
+        return game.system.seen_key(game, side.enemy if enemy else side)
+
+    return Dependency(f"look_of({argument}{', enemy' if enemy else ''})", token)
+
+
+LOOKS_KEPT = 512  # the sides' looks kept, then dropped all at once (and as many views' parts)
+_SEEN_BY_ENEMY: Cache[Mapping[str, tuple[Hex | None, bool, bool, str | None]]] = Cache("seen-by-enemy", look_of(), size=LOOKS_KEPT)
+_VIEW_ENTRIES: Cache[list[dict[tuple[int, ...], dict[str, Any]]]] = Cache("view-entries", FIXED)
+_VIEW_ROWS: Cache[tuple[tuple[tuple[int, UnitDef], ...], tuple[tuple[int, UnitDef], ...]]] = Cache("view-rows", FIXED)
+_OWN_ENTRIES: Cache[tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]] = Cache("own-entries", side_units(), size=LOOKS_KEPT)
+_ENEMY_ENTRIES: Cache[tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]] = Cache(
+    "enemy-entries", look_of(enemy=True), size=LOOKS_KEPT
+)
 
 
 def face_down_entry(side: Side, h: Hex, anon: str) -> dict[str, Any]:
@@ -168,14 +172,7 @@ def _entries(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, Any], .
     """The entries of ``side``'s view of its own units (``own``) or of the enemy's (face up, then face down), not to
     be changed: kept while the units they show look the same (its own units' rows; the enemy's look, as
     :func:`seen_by_enemy` keeps it), so a view after the enemy's action makes only the enemy's part again."""
-    key = (side, own, game.side_key(side) if own else game.system.seen_key(game, side.enemy))
-    kept: dict[Hashable, tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]] = game.search_cache.setdefault(VIEW_PARTS, {})
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= SEEN_BY_ENEMY_SIZE:
-            kept.clear()
-        found = kept[key] = _entries_afresh(game, side, own)
-    return found
+    return (_OWN_ENTRIES if own else _ENEMY_ENTRIES).get(game, side, lambda: _entries_afresh(game, side, own))
 
 
 def _entries_afresh(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:

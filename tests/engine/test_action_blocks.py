@@ -1,73 +1,78 @@
-"""Blocks of actions made on demand (a unit's moves): their ids come from the actions' keys without making the
-actions, and the actions they make are the same objects on every read, with the ids those keys gave."""
+"""Listings given in blocks (``Node.action_blocks``, engine/listing.py): a block made on demand gives its actions' ids
+from their keys and its notation without making them, makes each action once, the same object on every read, and a
+listing reads from its blocks only the actions asked for."""
 
 from __future__ import annotations
 
-from tests.conftest import movement_game, unit_toml
-from tobruk.board.hexes import Hex
-from tobruk.mechanics.actions import Move
-from tobruk.mechanics.move_blocks import MoveBlock
-from tobruk.systems.gazala import moves as mv
+import pytest
 
-H = Hex.parse
-
-
-def test_a_move_block_gives_the_ids_of_the_moves_it_makes_and_makes_each_once() -> None:
-    pz = unit_toml("Pz", "axis", "B5", type_="armour", factors="4-3-4")
-    game = movement_game(pz, rows=5, columns=12)
-    block = mv.move_orders(game, "Pz")
-    assert isinstance(block, MoveBlock) and len(block) > 6
-    space = game.action_space
-    ids = block.ids(space)
-    moves = list(block)
-    assert ids == tuple(space.id_of(m) for m in moves)  # keys alone give the moves' own ids
-    assert all(isinstance(m, Move) and m.unit == "Pz" and m.path[0] == H("B5") for m in moves)
-    assert [block[i] is moves[i] for i in range(len(block))] == [True] * len(block)  # made once, kept
-    assert list(block[1:3]) == moves[1:3] and block[-1] is moves[-1]
-    destinations = mv.destinations(game, "Pz")
-    assert {m.path[-1] for m in moves} == set(destinations)  # one move per destination ...
-    assert all(m.path == destinations[m.path[-1]].path for m in moves)  # ... along the route the search found
-    assert [m.path[-1] for m in moves] == sorted(m.path[-1] for m in moves)  # in reading order
+from tests.engine.cases import CASES, IDS, Case, walk
+from tests.toy_system import Marches, toy_scenario
+from tobruk.engine.actions import ActionBlock
+from tobruk.engine.dice import ForcedDice
+from tobruk.engine.game import Game
 
 
-def test_a_game_plays_a_move_of_a_block_by_id_without_the_other_moves_being_made() -> None:
-    pz = unit_toml("Pz", "axis", "B5", type_="armour", factors="4-3-4")
-    game = movement_game(pz, rows=5, columns=12)
-    block = mv.move_orders(game, "Pz")
-    assert isinstance(block, MoveBlock)  # a unit that may move lists its moves as a block
-    target = block.ids(game.action_space)[3]
-    assert target in game.legal_id_list()
-    assert sum(made is not None for made in block._made) == 0  # listing the ids made no move
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_blocks_give_the_ids_and_notation_of_the_actions_they_make_and_the_lazy_listing_is_the_listing(case: Case) -> None:
+    game = case.game(seed=3)
+    for g in walk(game, 3, 150):
+        d = g.decision
+        assert d is not None
+        space = g.action_space
+        for block in g.node.action_blocks(g, d):
+            if not isinstance(block, ActionBlock):
+                continue
+            ids, texts = block.ids(space), block.texts()  # (asked before any action is made)
+            actions = [block[i] for i in range(len(block))]
+            assert ids == tuple(space.id_of(a) for a in actions)  # keys alone give the actions' own ids
+            assert texts == tuple(a.notation() for a in actions)
+            assert [block[i] is actions[i] for i in range(len(block))] == [True] * len(block)  # made once, kept
+            assert list(block) == actions and list(block[1:3]) == actions[1:3] and block[-1] is actions[-1]
+        seq, orders = g.legal_sequence(), g.legal_orders()
+        assert len(seq) == len(orders) and list(seq) == orders and seq[-1] == orders[-1] and list(seq[1:4]) == orders[1:4]
+        with pytest.raises(IndexError):
+            seq[len(orders)]
+
+
+def allied_march() -> Game:
+    """The toy's full skirmish at the Allied march of turn 1, both Allied units free to march: the Scouts fired (and
+    missed) and marched away by trucks to D3, out of reach of the Lancers (A4) and the Guards (B6)."""
+    game = Game(toy_scenario(full=True), dice=ForcedDice([1]))
+    for order in ("fire Scout A4", "move Scout B3-D3 by-trucks", "end-phase"):
+        game.play(order)
+    return game
+
+
+def marches(game: Game) -> list[Marches]:
+    blocks = [b for b in game._listed().blocks if isinstance(b, Marches)]
+    assert [b.unit for b in blocks] == ["Guard", "Lancer"] and all(len(b) > 2 for b in blocks)
+    return blocks
+
+
+def made(blocks: list[Marches]) -> list[int]:
+    return [sum(m is not None for m in b.made) for b in blocks]
+
+
+def test_a_game_plays_an_action_of_a_block_by_id_without_the_others_being_made() -> None:
+    game = allied_march()
+    blocks = marches(game)
+    target = blocks[1].ids(game.action_space)[2]
+    assert target in game.legal_id_list() and made(blocks) == [0, 0]  # listing the ids made no action
     played = game.play_id(target)
-    assert played is block[3] and game.unit("Pz").hex == played.path[-1]
-
-
-def test_a_move_block_writes_its_moves_notation_without_making_them() -> None:
-    units = unit_toml("Pz", "axis", "B5", type_="armour", factors="4-3-4") + unit_toml(
-        "Inf", "axis", "C8", type_="infantry", factors="2-2-2"
-    )
-    game = movement_game(units, rows=5, columns=12)
-    for uid, trucks in (("Pz", False), ("Inf", True)):
-        block = mv.move_orders(game, uid, trucks)
-        assert isinstance(block, MoveBlock) and len(block) > 3
-        texts = block.texts()
-        assert sum(made is not None for made in block._made) == 0  # none made for the text
-        assert texts == tuple(m.notation() for m in block)  # Move.notation's words: "move Inf C8-C7 by-trucks"
-        assert all(t.startswith(f"move {uid} ") and t.endswith(" by-trucks") == trucks for t in texts)
+    assert made(blocks) == [0, 1] and played is blocks[1][2] and game.unit("Lancer").hex == blocks[1].ends[2][0]
 
 
 def test_the_legal_sequence_is_the_legal_orders_each_made_only_when_read() -> None:
-    import pytest
-
-    units = unit_toml("Pz", "axis", "B5", type_="armour", factors="4-3-4") + unit_toml("Ariete", "axis", "D9")
-    game = movement_game(units, rows=5, columns=12)
+    game = allied_march()
     seq = game.legal_sequence()
-    blocks = [b for b in game._listed().blocks if isinstance(b, MoveBlock)]
-    k = len(blocks[0]) + 2  # the third move of the second unit's block
+    blocks = marches(game)
+    assert game.legal_notation() and made(blocks) == [0, 0]  # the notation made no action either
+    k = len(blocks[0]) + 2  # the third march of the second unit's block
     picked = seq[k]
-    assert [sum(m is not None for m in b._made) for b in blocks] == [0, 1]  # only the move read was made
+    assert made(blocks) == [0, 1]  # only the march read was made
     orders = game.legal_orders()
-    assert len(seq) == len(orders) and picked == orders[k]
+    assert len(seq) == len(orders) and picked == orders[k] and picked is blocks[1][2]
     assert list(seq) == orders and seq[-1] == orders[-1] and list(seq[1:4]) == orders[1:4]
     with pytest.raises(IndexError):
         seq[len(orders)]

@@ -3,22 +3,24 @@ dice resolve in play and a search may resolve itself, with the same game either 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
+from tests.engine.cases import CASES, IDS, Case
+from tobruk.engine.actions import Action
 from tobruk.engine.chance import Outcome, cup, dice_sum, die, grouped, labelled
 from tobruk.engine.dice import Dice, ForcedDice
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import load_scenario
 from tobruk.players.base import outcomes_for
 from tobruk.players.simple import RandomPlayer
 from tobruk.view import view
 
-GAMES = [("gazala-gallop", [], 1), ("gazala-gallop", ["nonhistorical"], 2), ("gazala-gallop", [], 3), ("first-alamein", [], 4)]
+SEEDS = [1, 3]
 
 
 def test_distributions_known_answers() -> None:
@@ -58,18 +60,17 @@ def test_forced_dice_give_an_outcome_of_any_distribution() -> None:
         ForcedDice([5]).draw("chit", cup([0, 2, 2]))
 
 
-def player_action(game: Game, players: dict[Side, RandomPlayer]):  # type: ignore[no-untyped-def]
+def player_action(game: Game, players: dict[Side, RandomPlayer]) -> Action:
     d = game.decision
     assert d is not None
     return players[d.side].choose(view(game, d.side), game.legal_orders(), outcomes_for(game, d.side))
 
 
-@pytest.mark.whole_game
-@pytest.mark.parametrize(("scenario", "options", "seed"), GAMES)
-def test_every_roll_of_random_games_is_a_chance_node(scenario: str, options: list[str], seed: int) -> None:
-    """With chance explicit, the game stops at every roll: the outcomes are distinct, positive and sum to 1, the
-    chosen one is recorded as the roll, and no action rolls a die outside a chance node."""
-    game = Game(load_scenario(scenario), seed=seed, options=options)
+@functools.cache
+def rolls_of_a_random_game(case: Case, seed: int) -> Counter[str]:
+    """Play a whole random game with chance explicit, checking every chance node on the way (see below); the rolls'
+    purposes, by their first word, are what it returns."""
+    game = case.game(seed)
     game.explicit_chance = True
     players = {side: RandomPlayer(seed * 10 + i) for i, side in enumerate(Side)}
     rng = random.Random(seed)
@@ -89,15 +90,25 @@ def test_every_roll_of_random_games_is_a_chance_node(scenario: str, options: lis
         chosen = game.play_chance(i)
         assert chosen == outcomes[i] and len(game.dice.log) == rolls + 1 and game.dice.log[rolls].value == chosen.value
         purposes[game.dice.log[rolls].purpose.split(" ")[0]] += 1
-    assert purposes["combat,"] > 0
+    return purposes
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize(("scenario", "options", "seed"), GAMES)
-def test_a_search_choosing_the_dice_outcomes_plays_the_same_game(scenario: str, options: list[str], seed: int) -> None:
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_every_roll_of_random_games_is_a_chance_node(case: Case, seed: int) -> None:
+    """With chance explicit, the game stops at every roll: the outcomes are distinct, positive and sum to 1, the
+    chosen one is recorded as the roll, and no action rolls a die outside a chance node."""
+    assert sum(rolls_of_a_random_game(case, seed).values()) > 0  # (and the game met chance nodes)
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_search_choosing_the_dice_outcomes_plays_the_same_game(case: Case, seed: int) -> None:
     """A game played with its dice, and the same game with chance explicit and each outcome chosen as the dice gave
     it: the same positions, hash for hash."""
-    played = Game(load_scenario(scenario), seed=seed, options=options)
+    played = case.game(seed)
     players = {side: RandomPlayer(seed * 10 + i) for i, side in enumerate(Side)}
     hashes = []
     for _ in range(400):
@@ -106,10 +117,10 @@ def test_a_search_choosing_the_dice_outcomes_plays_the_same_game(scenario: str, 
         played.play(player_action(played, players))
         hashes.append((len(played.history), played.state_hash()))
     rolls = [(r.purpose, r.value) for r in played.dice.log]
-    searched = Game(load_scenario(scenario), seed=seed, options=options)
+    searched = case.game(seed)
     searched.explicit_chance = True
     k = 0
-    for action, (n, expected) in zip(played.history, hashes, strict=True):
+    for action, (n, expected) in zip(played.played(), hashes, strict=True):
         searched.play(action)
         while searched.chance is not None:
             purpose, value = rolls[k]
@@ -121,8 +132,9 @@ def test_a_search_choosing_the_dice_outcomes_plays_the_same_game(scenario: str, 
     assert k == len(rolls) > 0
 
 
-def test_a_chance_node_refuses_a_players_order_and_the_game_refuses_a_roll_when_none_is_due() -> None:
-    game = Game(load_scenario("first-alamein"), seed=3)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_chance_node_refuses_a_players_order_and_the_game_refuses_a_roll_when_none_is_due(case: Case) -> None:
+    game = case.game(3)
     with pytest.raises(Exception, match="no roll is due"):
         game.play_chance(0)
     assert game.chance_outcomes() == ()

@@ -1,240 +1,131 @@
-"""The game core: sequence of play, decisions, set-up, weather, undo, dice, records and views."""
+"""The game core, for every system: undo restores the position exactly and stops at a die roll, a refused action
+changes nothing, the seed decides the dice, records save, load and replay every state and catch tampering, play takes
+notation, a copy is independent, options are the scenario's."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from tobruk.board.hexes import Hex
-from tobruk.engine.actions import Action as Order
-from tobruk.engine.dice import ForcedDice
-from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, RecordError, UndoError
+from tests.engine.cases import CASES, IDS, Case, undoable, walk
+from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError, RecordError, UndoError
 from tobruk.engine.game import Game
-from tobruk.engine.sides import Side
-from tobruk.loading.scenario import Scenario
-from tobruk.mechanics.actions import Attack, EndPhase, Move, Place
 from tobruk.record import load, record_of, replay, save
-from tobruk.systems.gazala.actions import VOCABULARY, Activate, Weather
-from tobruk.systems.gazala.state import gazala_vars
-from tobruk.view import view
-
-H = Hex.parse
-AXIS_TURN = ["axis-victory", "axis-airstrike", "axis-movement", "axis-attacks", "axis-recovery"]
-ALLIED_TURN = ["allied-victory", "allied-interception", "allied-movement", "allied-airstrike", "allied-attacks", "allied-recovery"]
 
 
-def decided_phases(game: Game) -> list[str]:
-    out = []
-    while game.decision is not None and game.turn == 1:
-        out.append(game.decision.phase)
-        game.play(EndPhase())
-    return out
-
-
-@pytest.mark.rule("GG-VI.A")
-def test_turn_one_sequence(gazala: Scenario) -> None:
-    game = Game(gazala)
-    assert [p.key for p in game.phases] == ["axis-setup", "allied-siege", *AXIS_TURN, *ALLIED_TURN]
-    assert decided_phases(game) == [
-        "axis-setup",
-        "axis-airstrike",
-        "axis-movement",
-        "axis-attacks",
-        "allied-movement",
-        "allied-airstrike",
-        "allied-attacks",
-    ]
-    assert game.turn == 2 and game.decision is not None and game.decision.phase == "weather"
-
-
-@pytest.mark.rule("GG-VI.B")
-def test_axis_player_turn_order(gazala: Scenario) -> None:
-    keys = [p.key for p in Game(gazala).phases]
-    assert keys[2:7] == AXIS_TURN  # victory, airstrike, movement, attacks, recovery
-
-
-@pytest.mark.rule("GG-VI.C")
-def test_allied_player_turn_moves_before_its_airstrike(gazala: Scenario) -> None:
-    keys = [p.key for p in Game(gazala).phases]
-    assert keys[7:] == ALLIED_TURN
-    assert keys.index("allied-movement") < keys.index("allied-airstrike") < keys.index("allied-attacks")
-
-
-@pytest.mark.rule("GG-VII.A")
-def test_game_ends_after_fourteen_turns(gazala: Scenario) -> None:
-    game = Game(gazala, seed=3)
-    turns_seen = set()
-    while game.decision is not None:
-        turns_seen.add(game.turn)
-        game.play(Weather(1, 2) if game.decision.phase == "weather" else EndPhase())
-    assert turns_seen == set(range(1, 15)) and game.is_over
-    assert game.legal_orders() == []
-    with pytest.raises(IllegalOrderError) as err:
-        game.play(EndPhase())
-    assert err.value.clause == "GG-VII.A"
-
-
-@pytest.mark.rule("GG-V.A.1")
-def test_axis_free_set_up_within_the_zone(gazala: Scenario) -> None:
-    game = Game(gazala)
-    game.play(Place("15Pz", H("K3")))  # south of the line, column 3
-    assert game.unit("15Pz").hex == H("K3")
-    for bad in (Place("15Pz", H("K7")), Place("15Pz", H("F9")), Place("Brescia", H("F3"))):
-        before = game.state_hash()
-        with pytest.raises(IllegalOrderError) as err:
-            game.play(bad)
-        assert err.value.clause == "GG-V.A.1"
-        assert game.state_hash() == before
-    legal = game.legal_orders()
-    assert Place("21Pz", H("N1")) in legal and Place("Brescia", H("F3")) not in legal and EndPhase() in legal
-
-
-@pytest.mark.rule("GG-XII.A.2")
-def test_set_up_respects_the_stacking_limit(gazala: Scenario) -> None:
-    game = Game(gazala)
-    # G3 already holds 15Pz, 21Pz (divisions) and Flak Gppe: a fourth unit, or a third division, is refused
-    with pytest.raises(IllegalOrderError) as err:
-        game.play(Place("90Lt", H("G3")))
-    assert err.value.clause == "GG-XII.A.2"
-    with pytest.raises(IllegalOrderError, match="at most 3 units") as err:
-        game.play(Place("Ariete", H("H4")))  # H4 holds 90Lt, Recce Gppe and KG Hecker already
-    assert err.value.clause == "GG-XII.A.2"
-    game.play(Place("15Pz", H("K2")))
-    game.play(Place("21Pz", H("K2")))
-    with pytest.raises(IllegalOrderError, match="division-level") as err:
-        game.play(Place("Ariete", H("K2")))  # a third division, though only the third unit
-    assert err.value.clause == "GG-XII.A.2"
-    game.play(Place("Ariete", H("G3")))  # Flak Gppe + Ariete: fine
-    assert set(game.units_at(H("G3"))) == {"FlakGp", "Ariete"}
-
-
-@pytest.mark.rule("GG-XII.A.1")
-def test_one_side_per_hex_at_set_up(gazala: Scenario) -> None:
-    from tobruk.systems.gazala.setup import stacking_problem
-
-    game = Game(gazala)
-    assert stacking_problem(game, ["15Pz", "1SA"]) is not None and "GG-XII.A.1" in str(stacking_problem(game, ["15Pz", "1SA"]))
-
-
-@pytest.mark.rule("GG-XII.A.3")
-def test_dummies_do_not_count_for_stacking(gazala: Scenario) -> None:
-    from tobruk.systems.gazala.setup import stacking_problem
-
-    game = Game(gazala)
-    assert stacking_problem(game, ["1SA", "50Div", "7MotBde", "Dummy1", "Dummy2"]) is None
-
-
-def to_weather(game: Game) -> None:
-    while game.decision is not None and game.decision.phase != "weather":
-        game.play(EndPhase())
-
-
-@pytest.mark.rule("GG-VIII.0")
-def test_weather_from_turn_two_british_numbers_then_axis_roll(gazala: Scenario) -> None:
-    game = Game(gazala, dice=ForcedDice([4]))
-    to_weather(game)
-    assert game.turn == 2 and game.decision is not None and game.decision.side is Side.ALLIED
-    assert len(game.legal_orders()) == 30  # ordered pairs of different numbers
-    with pytest.raises(IllegalOrderError) as err:
-        game.play(Weather(3, 3))
-    assert err.value.clause == "GG-VIII.0"
-    game.play(Weather(2, 5))
-    assert gazala_vars(game).weather == "clear"
-    assert [(r.purpose, r.value) for r in game.dice.log] == [("weather", 4)]
-
-
-@pytest.mark.rule("GG-VIII.A")
-@pytest.mark.parametrize(("rolls", "weather"), [([2, 4], "sandstorm"), ([2, 6], "sandstorm"), ([2, 3], "clear"), ([2, 1], "clear")])
-def test_sandstorm_needs_its_number_then_4_to_6(gazala: Scenario, rolls: list[int], weather: str) -> None:
-    game = Game(gazala, dice=ForcedDice(rolls))
-    to_weather(game)
-    game.play(Weather(2, 5))
-    assert gazala_vars(game).weather == weather
-
-
-@pytest.mark.rule("GG-VIII.B")
-@pytest.mark.parametrize(("rolls", "weather"), [([5, 5, 1, 1], "rainstorm"), ([5, 4], "clear"), ([5, 6], "clear")])
-def test_rainstorm_needs_its_number_twice(gazala: Scenario, rolls: list[int], weather: str) -> None:
-    game = Game(gazala, dice=ForcedDice(rolls))  # in rain both players then roll for their airfields
-    to_weather(game)
-    game.play(Weather(2, 5))
-    assert gazala_vars(game).weather == weather
-
-
-def test_undo_restores_exactly_and_stops_at_a_die_roll(gazala: Scenario) -> None:
-    game = Game(gazala, seed=7)
-    start = game.state_hash()
-    game.play(Place("15Pz", H("K2")))
-    game.play(Place("21Pz", H("K3")))
-    assert game.pop() == Place("21Pz", H("K3"))
-    assert game.pop() == Place("15Pz", H("K2"))
-    assert game.state_hash() == start
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_undo_restores_exactly_and_stops_at_a_die_roll(case: Case) -> None:
+    game = case.game(7)
+    rng = random.Random(7)
     with pytest.raises(UndoError):
-        game.pop()
-    to_weather(game)
-    game.play(Weather(1, 2))
-    assert not game.can_undo()
-    with pytest.raises(UndoError, match="die roll"):
-        game.pop()
+        game.pop()  # nothing to undo yet
+    undone = stopped = 0
+    for _ in range(300):
+        if game.decision is None or (undone >= 3 and stopped >= 1):
+            break
+        run: list[tuple[Action, str]] = []  # actions played since the last one undo may not cross, with the text before
+        while undone < 3 and len(run) < 3 and game.decision is not None and (action := undoable(game, rng)) is not None:
+            run.append((action, game.state_text()))
+            game.play(action)
+        for action, before in reversed(run):
+            assert game.pop() == action and game.state_text() == before  # each undone exactly, last first
+            undone += 1
+        for action, _ in run:
+            game.play(action)
+        if game.decision is None:
+            break
+        rolls = len(game.dice.log)
+        game.play(rng.choice(game.legal_orders()))
+        if len(game.dice.log) > rolls:  # the action rolled a die (or a step after it did): no undo past it
+            assert not game.can_undo()
+            with pytest.raises(UndoError, match="die roll"):
+                game.pop()
+            stopped += 1
+    assert undone >= 3 and stopped >= 1
 
 
-def test_illegal_orders_name_the_rule_and_change_nothing(gazala: Scenario) -> None:
-    game = Game(gazala)
-    before = json.dumps(game.state_data(), sort_keys=True)
-    # a move in the set-up is no order of that phase (each unit moves in its movement phase, GG-XIII.A.1); the
-    # weather is named in the weather phase, and only the set-up's own units are placed (GG-V.A.1)
-    for order, clause in (
-        (Move("15Pz", (H("G3"), H("G4"))), "GG-XIII.A.1"),
-        (Weather(1, 2), "GG-V.A.1"),
-        (Place("Nobody", H("G3")), "GG-V.A.1"),
-    ):
-        with pytest.raises(IllegalOrderError) as err:
-            game.play(order)
-        assert err.value.clause == clause
-        assert json.dumps(game.state_data(), sort_keys=True) == before
-    assert len(game.history) == 0
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_refused_actions_change_nothing(case: Case) -> None:
+    rng = random.Random(8)
+    listed: list[Action] = []  # every action listed so far
+    refused = 0
+    for game in walk(case.game(8), 8, 60):
+        legal = game.legal_orders()
+        for action in rng.sample(listed, min(8, len(listed))):
+            if action in legal:
+                continue
+            before = (json.dumps(game.state_data(), sort_keys=True), game.state_text(), list(game.state.log), len(game.dice.log))
+            played = (list(game.history), list(game.deciders), list(game.by_rules))
+            try:
+                game.play(action)
+            except IllegalOrderError:
+                refused += 1
+                after = (json.dumps(game.state_data(), sort_keys=True), game.state_text(), list(game.state.log), len(game.dice.log))
+                assert after == before and (game.history, game.deciders, game.by_rules) == played
+                assert game.legal_orders() == legal
+            else:
+                game.pop()  # (a legal action the listing gives by another representative: taken back)
+        listed += legal
+    assert refused > 10
+
+
+def whole(case: Case, seed: int) -> tuple[list[int], list[str], str]:
+    """A whole game played with the game's ``seed`` and the same random choices (listed actions by their places,
+    drawn from a generator of its own, whatever the dice): its dice, the orders played, the final state."""
+    game = case.game(seed)
+    pick = random.Random(0)
+    for _ in range(5000):
+        if game.decision is None:
+            break
+        legal = game.legal_orders()
+        game.play(legal[pick.randrange(len(legal))])
+    assert game.is_over
+    return [r.value for r in game.dice.log], game.notation(), game.state_text()
 
 
 @pytest.mark.whole_game
-def test_same_seed_same_game(gazala: Scenario) -> None:
-    def play(seed: int) -> list[int]:
-        game = Game(gazala, seed=seed)
-        while game.decision is not None:
-            game.play(Weather(3, 4) if game.decision.phase == "weather" else EndPhase())
-        return [r.value for r in game.dice.log]
-
-    assert play(11) == play(11)
-    assert play(11) != play(12)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_same_seed_same_game(case: Case) -> None:
+    first = whole(case, 11)
+    assert whole(case, 11) == first
+    assert whole(case, 12)[0] != first[0]
 
 
-def test_record_saves_loads_and_replays_every_state(gazala: Scenario, tmp_path: Path) -> None:
-    game = Game(gazala, seed=5)
-    game.play(Place("15Pz", H("K2")))
-    while game.decision is not None and game.turn < 4:
-        game.play(Weather(6, 1) if game.decision.phase == "weather" else EndPhase())
+def random_game(case: Case, seed: int, actions: int) -> Game:
+    """A random game after ``actions`` actions (or fewer, if it ends first)."""
+    game = case.game(seed)
+    for _ in walk(game, seed, actions):
+        pass
+    return game
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_record_saves_loads_and_replays_every_state(case: Case, tmp_path: Path) -> None:
+    game = random_game(case, 5, 60)
+    assert game.dice.log, "the game rolled dice"
     path = tmp_path / "game.json"
     save(record_of(game, {"axis": "test", "allied": "test"}), path)
-    again = replay(load(path), verify=True)
+    again = replay(load(path), verify=True, scenario=case.unpackaged())
     assert again.state_hash() == game.state_hash()
     assert again.notation() == game.notation()
     assert [r.value for r in again.dice.log] == [r.value for r in game.dice.log]
 
 
-def test_tampered_record_is_caught_at_the_first_bad_order(gazala: Scenario, tmp_path: Path) -> None:
-    game = Game(gazala, seed=5)
-    game.play(Place("15Pz", H("K2")))
-    game.play(EndPhase())
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_tampered_record_is_caught_at_the_first_bad_order(case: Case, tmp_path: Path) -> None:
+    game = case.game(5)
+    seen = [text for g in walk(game, 5, 6) for text in g.legal_notation()]  # every order listed on the way
     path = tmp_path / "game.json"
     save(record_of(game), path)
     data = json.loads(path.read_text())
-    data["orders"][0]["order"] = "place 15Pz K3"
+    data["orders"][0]["order"] = next(text for text in seen if text != data["orders"][0]["order"])
     path.write_text(json.dumps(data))
     with pytest.raises(RecordError, match=r"orders\[0\]"):
-        replay(load(path), verify=True, source=str(path))
+        replay(load(path), verify=True, source=str(path), scenario=case.unpackaged())
     path.write_text("{not json")
     with pytest.raises(RecordError, match="line 1"):
         load(path)
@@ -243,83 +134,41 @@ def test_tampered_record_is_caught_at_the_first_bad_order(gazala: Scenario, tmp_
         load(path)
 
 
-def test_view_is_everything_a_side_may_see_and_hides_face_down_units(gazala: Scenario) -> None:
-    game = Game(gazala)
-    before = game.state_hash()
-    game.unit("1SA").hidden = True
-    axis = view(game, Side.AXIS)
-    assert game.state_hash() != before  # (we changed it on purpose above)
-    text = json.dumps(axis)
-    assert "1st South African" not in text and '"1SA"' not in text
-    hidden = [u for u in axis["units"] if u.get("hidden")]
-    assert [{k: v for k, v in u.items() if k != "anon"} for u in hidden] == [{"side": "allied", "hex": "C5", "hidden": True}]
-    assert len(hidden[0]["anon"]) == 12 and "1SA" not in hidden[0]["anon"]
-    assert "Dummy1" not in text
-    allied = view(game, Side.ALLIED)
-    assert any(u.get("id") == "1SA" for u in allied["units"])
-    assert axis["legal_orders"] and not allied["legal_orders"]  # only the decider sees its orders
-    snapshot = game.state_hash()
-    view(game, Side.AXIS)
-    assert game.state_hash() == snapshot
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_play_accepts_notation(case: Case) -> None:
+    for game in walk(case.game(9), 9, 30):
+        action = game.legal_orders()[-1]
+        by_text = game.copy()
+        by_text.play(action.notation())
+        by_action = game.copy()
+        by_action.play(action)
+        assert by_text.history[len(game.history)] == action and by_text.state_text() == by_action.state_text()
 
 
-orders = st.one_of(
-    st.just(EndPhase()),
-    st.builds(Place, st.sampled_from(["15Pz", "1SA", "RecceGp"]), st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17))),
-    st.builds(Activate, st.sampled_from(["1SA", "50Div"])),
-    st.builds(
-        Move,
-        st.just("21Pz"),
-        st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1, max_size=6).map(tuple),
-    ),
-    st.builds(
-        Attack,
-        st.lists(st.builds(Hex.from_offset, st.integers(0, 13), st.integers(0, 17)), min_size=1, max_size=2).map(tuple),
-        st.lists(st.sampled_from(["15Pz", "21Pz", "90Lt"]), min_size=1, max_size=3).map(tuple),
-    ),
-    st.builds(Weather, st.integers(1, 6), st.integers(1, 6)),
-)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_copy_is_independent(case: Case) -> None:
+    for game in walk(case.game(2), 2, 30):
+        before, log, history = game.state_text(), list(game.state.log), list(game.history)
+        other = game.copy()
+        action = game.legal_orders()[0]
+        other.play(action)
+        assert game.state_text() == before and game.state.log == log and game.history == history
+        assert other.history[: len(history)] == history and other.history[len(history)] == action
+        again = game.copy()
+        again.play(action)  # the original's own future is the copy's: the same dice to come
+        assert again.state_text() == other.state_text()
 
 
-@given(orders)
-def test_order_notation_round_trips(order: Order) -> None:
-    text = order.notation()
-    assert VOCABULARY.parse(text) == order
-    assert VOCABULARY.parse(text).notation() == text
-
-
-def test_order_notation_examples() -> None:
-    assert VOCABULARY.parse("move 21Pz H4-H5-I6") == Move("21Pz", (H("H4"), H("H5"), H("I6")))
-    assert VOCABULARY.parse("attack G8 with 15Pz,21Pz") == Attack((H("G8"),), ("15Pz", "21Pz"))
-    assert VOCABULARY.parse("END-PHASE") == EndPhase()
-    for bad in ("", "fly 15Pz", "move 15Pz", "move 15 Pz G3", "weather 0 7", "attack G8 15Pz", "place 15Pz Q"):
-        with pytest.raises(InvalidOrderError):
-            VOCABULARY.parse(bad)
-
-
-def test_play_accepts_notation(gazala: Scenario) -> None:
-    game = Game(gazala)
-    game.play("place 15Pz K2")
-    assert game.unit("15Pz").hex == H("K2")
-
-
-def test_copy_is_independent(gazala: Scenario) -> None:
-    game = Game(gazala, seed=2)
-    other = game.copy()
-    other.play(Place("15Pz", H("K2")))
-    assert game.unit("15Pz").hex == H("G3") and other.unit("15Pz").hex == H("K2")
-
-
-def test_unknown_option_is_refused(gazala: Scenario) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_unknown_option_is_refused(case: Case) -> None:
     with pytest.raises(ValueError, match="no option"):
-        Game(gazala, options=["fog-of-war"])
-    assert Game(gazala, options=["nonhistorical"]).options == {"nonhistorical"}
+        Game(case.load(), options=["fog-of-war"])
+    assert Game(case.load(), options=case.options).options == set(case.options)
 
 
-def test_tampered_dice_are_caught(gazala: Scenario, tmp_path: Path) -> None:
-    game = Game(gazala, seed=5)
-    while game.turn < 3 and game.decision is not None:
-        game.play(Weather(6, 1) if game.decision.phase == "weather" else EndPhase())
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_tampered_dice_are_caught(case: Case, tmp_path: Path) -> None:
+    game = random_game(case, 5, 60)
     path = tmp_path / "game.json"
     save(record_of(game), path)
     data = json.loads(path.read_text())
@@ -327,4 +176,4 @@ def test_tampered_dice_are_caught(gazala: Scenario, tmp_path: Path) -> None:
     data["dice"][0][1] = 7 - data["dice"][0][1]
     path.write_text(json.dumps(data))
     with pytest.raises(RecordError, match=r"dice\[0\]"):
-        replay(load(path), verify=True, source=str(path))
+        replay(load(path), verify=True, source=str(path), scenario=case.unpackaged())

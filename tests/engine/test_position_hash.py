@@ -1,29 +1,29 @@
-"""The position's incremental hashes (the key of every position cache) agree with the position.
+"""The position's incremental hashes (the key of every position cache) agree with the position, for every system.
 
 The unit arrays carry a Zobrist hash updated by every write and the system's variables a hash updated by every
 assignment; these tests check, through whole random games and by hand, that each equals the same hash worked
-out afresh, that equal positions give equal keys and different ones different keys, and that the variables
-cannot be changed behind the hash's back.
+out afresh, that equal positions give equal keys and different ones different keys, that the variables cannot be
+changed behind the hash's back, and that copies and undo keep games apart.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import pickle
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
-from tests.conftest import movement_game, unit_toml
-from tobruk.board.hexes import Hex
+from tests.engine.cases import CASES, IDS, Case, undoable, walk
+from tobruk.engine.actions import Action
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.engine.state import ZobristKeys
-from tobruk.engine.vars import FrozenDict, freeze
-from tobruk.loading.scenario import load_scenario
-from tobruk.mechanics.counters import family_unit
-from tobruk.systems.gazala.state import gazala_vars
-
-H = Hex.parse
+from tobruk.engine.vars import FrozenDict, Vars, freeze
 
 
 def test_a_frozen_dict_refuses_every_change_and_hashes_by_content() -> None:
@@ -54,9 +54,17 @@ def test_freeze_makes_nested_containers_immutable_and_keeps_equal_values_equal()
     assert freeze(same) is same  # an immutable value is kept as it is
 
 
+@dataclass
+class Probe(Vars):
+    """Variables made up here: a number, a dict, and a record for people the key leaves out."""
+
+    count: int = 0
+    air: dict[str, tuple[int, int]] = field(default_factory=dict)
+    result: dict[str, Any] = field(default_factory=dict, metadata={"key": False})
+
+
 def test_assigning_a_variable_updates_its_key_and_in_place_changes_are_refused() -> None:
-    game = Game(load_scenario("gazala-gallop"), seed=1)
-    v = gazala_vars(game)
+    v = Probe()
     before = v.key()
     with pytest.raises(TypeError, match="immutable"):
         v.air["DAF"] = (1, 2)
@@ -65,34 +73,116 @@ def test_assigning_a_variable_updates_its_key_and_in_place_changes_are_refused()
     assert v.key() != before and v.key() == v.key_afresh()
     v.air = {k: val for k, val in v.air.items() if k != "DAF"}
     assert v.key() == before  # back to the same value, back to the same key
+    v.result = {"winner": "axis"}  # a record for people (metadata key False)
+    assert v.key() == before
 
 
-def test_fields_left_out_of_the_key_do_not_change_it() -> None:
-    game = Game(load_scenario("gazala-gallop"), seed=1)
-    before = game.vars.key()
-    game.vars.result = {"winner": "axis"}  # a record for people (metadata key False)
-    game.vars.supply = {"axis": {}}
-    assert game.vars.key() == before
+def changed(value: Any) -> Any:
+    """Another value of the same kind as ``value`` (``NotImplemented`` for a kind this does not know)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return value + 1
+    if isinstance(value, str):
+        return value + "'"
+    if value is None:
+        return "changed"
+    if isinstance(value, dict):
+        return value | {"changed": 1}
+    if isinstance(value, tuple):
+        return (*value, "changed")
+    if isinstance(value, frozenset):
+        return value | {"changed"}
+    return NotImplemented
 
 
-def test_unit_writes_keep_the_zobrist_hash() -> None:
-    game = movement_game(unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4"), rows=3, columns=12)
+def key_fields(v: Vars, *, key: bool = True) -> list[str]:
+    return [
+        f.name for f in dataclasses.fields(v) if f.metadata.get("key", True) is key and changed(getattr(v, f.name)) is not NotImplemented
+    ]
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_assigning_each_of_a_systems_variables_updates_its_key(case: Case) -> None:
+    v = case.game(1).vars
+    before = v.key()
+    names = key_fields(v)
+    assert names or not dataclasses.fields(v), "teach changed() the kinds of this system's variables"
+    for name in names:
+        old = getattr(v, name)
+        setattr(v, name, changed(old))
+        assert v.key() != before and v.key() == v.key_afresh(), name
+        setattr(v, name, dict(old) if isinstance(old, dict) else old)  # (a dict: an equal one, a new object)
+        assert v.key() == before == v.key_afresh(), name  # back to the same value, back to the same key
+    for name in (f.name for f in dataclasses.fields(v) if isinstance(getattr(v, f.name), FrozenDict)):
+        with pytest.raises(TypeError, match="immutable"):
+            getattr(v, name)["changed"] = 1  # changed in place: refused
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_fields_left_out_of_the_key_do_not_change_it(case: Case) -> None:
+    v = case.game(1).vars
+    before = v.key()
+    for name in key_fields(v, key=False):  # records for people (metadata key False)
+        setattr(v, name, changed(getattr(v, name)))
+        assert v.key() == before, name
+
+
+def change_every_field(game: Game, uid: str) -> list[Callable[[], object]]:
+    """Writes to every field of one unit's row, each making a row unlike any before it: two other hexes (and off the
+    map, for a unit on it), each status the other way, another step count, each number changed."""
+    u = game.unit(uid)
+    one, two = [h for h in game.scenario.map.hexes if h != u.hex][:2]
+    writes: list[Callable[[], object]] = [lambda: setattr(u, "hex", one), lambda: setattr(u, "hex", two)]
+    if u.hex is not None:
+        writes.append(lambda: setattr(u, "hex", None))
+
+    def flip(name: str) -> Callable[[], object]:
+        return lambda: u.set_flag(name, not u.flag(name))
+
+    def count(name: str) -> Callable[[], object]:
+        return lambda: u.set_number(name, u.number(name) + 1)
+
+    writes += [flip(name) for name in u.statuses]
+    writes.append(lambda: setattr(u, "steps", u.steps + 1))
+    writes += [count(name) for name in u.numbers]
+    return writes
+
+
+def put_back(game: Game, uid: str) -> Callable[[], None]:
+    """How to write one unit's row back as it is now, field by field."""
+    u = game.unit(uid)
+    at, flags, steps, numbers = u.hex, {name: u.flag(name) for name in u.statuses}, u.steps, {n: u.number(n) for n in u.numbers}
+
+    def write() -> None:
+        u.hex, u.steps = at, steps
+        for name, flag in flags.items():
+            u.set_flag(name, flag)
+        for name, number in numbers.items():
+            u.set_number(name, number)
+
+    return write
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_unit_writes_keep_the_zobrist_hash(case: Case) -> None:
+    game = case.game(1)
     units = game.state.units
-    start = units.z
-    u = family_unit(game, "Pz")
-    u.hex = H("B2")
-    moved = units.z
-    assert moved != start and moved == units.key_afresh()
-    u.disrupted = True
-    u.disrupted = True  # setting a bit already set changes nothing
-    assert units.z == units.key_afresh() != moved
-    u.steps = u.steps + 1
-    assert units.z == units.key_afresh()
-    u.steps = u.steps - 1
-    u.disrupted = False
-    u.hex = H("A1")
-    assert units.z == start  # the same arrays, the same hash
-    assert units.group_z == units.group_key_afresh()
+    for uid in game.unit_ids:
+        u = game.unit(uid)
+        start, restore = units.z, put_back(game, uid)
+        seen = {start}
+        for write in change_every_field(game, uid):
+            write()
+            assert units.z == units.key_afresh() and units.group_z == units.group_key_afresh()
+            assert units.z not in seen  # a new value: a new hash
+            seen.add(units.z)
+        z = units.z
+        for name in u.statuses:
+            u.set_flag(name, u.flag(name))  # setting a bit to what it is changes nothing
+        assert units.z == z == units.key_afresh()
+        restore()
+        assert units.z == start and units.group_z == units.group_key_afresh()  # the same arrays, the same hash
 
 
 def test_step_counts_beyond_the_table_have_keys_too() -> None:
@@ -103,9 +193,9 @@ def test_step_counts_beyond_the_table_have_keys_too() -> None:
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("scenario", ["gazala-gallop", "first-alamein"])
-def test_incremental_hashes_agree_with_fresh_ones_through_a_random_game(scenario: str) -> None:
-    game = Game(load_scenario(scenario), seed=5)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_incremental_hashes_agree_with_fresh_ones_through_a_random_game(case: Case) -> None:
+    game = case.game(5)
     rng = random.Random(5)
     seen: dict[int, str] = {}  # position key's hash -> the position it stood for (the dice are no part of it)
     for _ in range(400):
@@ -121,72 +211,108 @@ def test_incremental_hashes_agree_with_fresh_ones_through_a_random_game(scenario
         assert seen.setdefault(key, full) == full  # one key, one position
         if game.can_undo():
             after = game.position_key()
-            action = game.history[-1]
-            game.pop()
+            action = game.pop()  # the player's action, and the rules' replies to it if any
             game.play(action)
             assert game.position_key() == after
 
 
-def test_a_copy_and_its_original_undo_into_positions_of_their_own() -> None:
-    game = Game(load_scenario("gazala-gallop"), seed=2)
-    game.play("place 15Pz K2")
+def distinct_undoables(game: Game, rng: random.Random, count: int) -> list[tuple[Action, str]]:
+    """Up to ``count`` legal actions undo may take back, each with the text of the position it makes, all different."""
+    found: dict[str, Action] = {}
+    legal = game.legal_orders()
+    for action in rng.sample(legal, min(24, len(legal))):
+        trial = game.copy()
+        trial.play(action)
+        if trial.can_undo() and trial.decision is not None:
+            found.setdefault(trial.state_text(), action)
+        if len(found) == count:
+            break
+    return [(a, text) for text, a in found.items()]
+
+
+def fork(case: Case, seed: int) -> tuple[Game, list[tuple[Action, str]], Action]:
+    """A position of a random game with three actions undo may take back, making three different positions, after
+    the first of which a fourth may be played and taken back (searched through random games of successive seeds)."""
+    rng = random.Random(seed)
+    for k in range(20):
+        for game in walk(case.game(seed + k), seed + k, 200):
+            choices = distinct_undoables(game, rng, 3)
+            if len(choices) < 3:
+                continue
+            after = game.copy()
+            after.play(choices[0][0])
+            then = undoable(after, rng)
+            if then is not None:
+                return game.copy(), choices, then
+    raise AssertionError("no such position found")
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_copy_and_its_original_undo_into_positions_of_their_own(case: Case) -> None:
+    game, ((a, text_a), (b, text_b), _), _ = fork(case, 2)
+    start, log = game.state_text(), list(game.state.log)
+    game.play(a)
     other = game.copy()
     game.pop()
     other.pop()
-    game.play("place 15Pz K3")  # only the original changes ...
-    assert family_unit(game, "15Pz").hex == H("K3")
-    assert family_unit(other, "15Pz").hex != H("K3") and other.state.units is not game.state.units
-    assert other.state.log != game.state.log or other.state.entries is not game.state.entries
-    other.play("place 15Pz K2")  # ... and the copy goes its own way
-    assert family_unit(game, "15Pz").hex == H("K3") and family_unit(other, "15Pz").hex == H("K2")
+    assert game.state_text() == other.state_text() == start
+    game.play(b)  # only the original changes ...
+    assert game.state_text() == text_b and other.state_text() == start and other.state.units is not game.state.units
+    assert other.state.log == log and (other.state.log != game.state.log or other.state.entries is not game.state.entries)
+    other.play(a)  # ... and the copy goes its own way
+    assert game.state_text() == text_b and other.state_text() == text_a
 
 
-def test_undo_cuts_the_log_back() -> None:
-    game = Game(load_scenario("gazala-gallop"), seed=2)
-    before = list(game.state.log)
-    game.play("place 15Pz K2")
-    assert len(game.state.log) > len(before)
-    game.pop()
-    assert game.state.log == before
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_undo_cuts_the_log_back(case: Case) -> None:
+    rng = random.Random(2)
+    grew = 0
+    for game in walk(case.game(2), 2, 60):
+        action = undoable(game, rng, tries=4)
+        if action is None:
+            continue
+        before, seen = list(game.state.log), {side: game.log_for(side) for side in Side}
+        game.play(action)
+        grew += len(game.state.log) > len(before)
+        assert game.pop() == action
+        assert game.state.log == before and {side: game.log_for(side) for side in Side} == seen
+    assert grew > 0
 
 
-def test_a_sides_key_changes_with_its_own_units_only() -> None:
-    from tobruk.engine.sides import Side
-
-    pz = unit_toml("Pz", "axis", "A1", type_="armour", factors="4-3-4")
-    tommy = unit_toml("Tommy", "allied", "C9", type_="infantry", factors="1-1-2")
-    game = movement_game(pz + tommy, rows=3, columns=12)
-    axis, allied = game.side_key(Side.AXIS), game.side_key(Side.ALLIED)
-    family_unit(game, "Pz").hex = H("B2")
-    assert game.side_key(Side.AXIS) != axis and game.side_key(Side.ALLIED) == allied
-    family_unit(game, "Tommy").disrupted = True
-    assert game.side_key(Side.ALLIED) != allied
-    family_unit(game, "Pz").hex = H("A1")
-    family_unit(game, "Tommy").disrupted = False
-    assert (game.side_key(Side.AXIS), game.side_key(Side.ALLIED)) == (axis, allied)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_sides_key_changes_with_its_own_units_only(case: Case) -> None:
+    game = case.game(1)
+    for side in Side:
+        mine, theirs = game.side_key(side), game.side_key(side.enemy)
+        for uid in game.units_of(side):
+            restore = put_back(game, uid)
+            for write in change_every_field(game, uid):
+                write()
+                assert game.side_key(side) != mine and game.side_key(side.enemy) == theirs
+            restore()
+            assert (game.side_key(side), game.side_key(side.enemy)) == (mine, theirs)  # the rows back, the keys back
 
 
-def test_undo_after_a_copy_keeps_both_games_apart_on_both_sides_of_the_copy_point() -> None:
-    game = Game(load_scenario("gazala-gallop"), seed=2)
-    game.play("place 15Pz K2")
-    game.play("place 21Pz K3")
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_undo_after_a_copy_keeps_both_games_apart_on_both_sides_of_the_copy_point(case: Case) -> None:
+    game, ((p2, text2), (q, text_q), (r, text_r)), p3 = fork(case, 3)
+    text1 = game.state_text()
+    game.play(p2)
     other = game.copy()
-    game.play("place 90Lt K4")  # after the copy: the original's own snapshot
+    game.play(p3)  # after the copy: the original's own snapshot
     game.pop()
     game.pop()  # before the copy: shared with the copy
-    assert family_unit(game, "21Pz").hex != H("K3") and family_unit(other, "21Pz").hex == H("K3")
-    game.play("place 21Pz K5")
+    assert game.state_text() == text1 and other.state_text() == text2
+    game.play(q)
     other.pop()  # the copy undoes the same shared snapshot into a position of its own
-    assert family_unit(other, "21Pz").hex != H("K3") and family_unit(game, "21Pz").hex == H("K5")
-    other.play("place 21Pz K6")
-    assert family_unit(game, "21Pz").hex == H("K5") and family_unit(other, "21Pz").hex == H("K6")
-    assert family_unit(game, "15Pz").hex == family_unit(other, "15Pz").hex == H("K2")
+    assert other.state_text() == text1 and game.state_text() == text_q
+    other.play(r)
+    assert game.state_text() == text_q and other.state_text() == text_r
 
 
-def test_a_sides_reading_of_the_log_and_dice_follows_undo_and_refusals() -> None:
-    from tobruk.engine.sides import Side
-
-    game = Game(load_scenario("gazala-gallop"), seed=3)
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_sides_reading_of_the_log_and_dice_follows_undo_and_refusals(case: Case) -> None:
+    game = case.game(3)
     rng = random.Random(3)
     for _ in range(300):
         if game.decision is None:
@@ -204,11 +330,16 @@ def test_a_sides_reading_of_the_log_and_dice_follows_undo_and_refusals() -> None
 
 
 def test_variables_survive_pickling_with_their_hash_worked_out_again() -> None:
-    import pickle
-
-    game = Game(load_scenario("gazala-gallop"), seed=1)
-    game.vars.air = {"DAF": (1, 2)}
-    again = pickle.loads(pickle.dumps(game.vars))
-    assert again == game.vars and again.key() == again.key_afresh() == game.vars.key()
+    v = Probe()
+    v.air = {"DAF": (1, 2)}
+    again = pickle.loads(pickle.dumps(v))
+    assert again == v and again.key() == again.key_afresh() == v.key()
     with pytest.raises(TypeError, match="immutable"):
         again.air["LW"] = (1, 1)
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_systems_variables_survive_pickling_with_their_hash_worked_out_again(case: Case) -> None:
+    for game in walk(case.game(1), 1, 40):
+        again = pickle.loads(pickle.dumps(game.vars))
+        assert again == game.vars and again.key() == again.key_afresh() == game.vars.key()

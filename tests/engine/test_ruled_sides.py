@@ -11,7 +11,6 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.errors import UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.mechanics.counters import family_unit
 from tobruk.record import record_of, replay
 
 H = Hex.parse
@@ -23,13 +22,13 @@ def test_the_rules_march_the_allied_side_as_soon_as_it_must_decide() -> None:
     game.play("move Scout B3-B4")
     game.play("end-phase")
     # TOY-4: Guard (B6) marches one hex nearer the flag in B4, then the rules end the Allied march: Axis, turn 2
-    guard = family_unit(game, "Guard").hex
+    guard = game.unit("Guard").hex
     assert guard is not None and guard.distance(H("B4")) == 1
     assert game.turn == 2 and game.decision is not None and game.decision.side is Side.AXIS
-    assert [a.notation() for a in game.history[2:]] == [f"move Guard B6-{family_unit(game, 'Guard').hex}", "end-phase"]
+    assert [a.notation() for a in game.history[2:]] == [f"move Guard B6-{game.unit('Guard').hex}", "end-phase"]
     assert game.by_rules == [False, False, True, True] and game.deciders[2:] == [Side.ALLIED, Side.ALLIED]
     assert game.notation() == ["move Scout B3-B4", "end-phase"]  # the players' orders alone
-    assert f"Allied: Guard marches B6-{family_unit(game, 'Guard').hex}." in game.log_for(Side.AXIS)
+    assert f"Allied: Guard marches B6-{game.unit('Guard').hex}." in game.log_for(Side.AXIS)
 
 
 def test_an_undo_takes_back_the_players_order_with_the_rules_replies() -> None:
@@ -39,7 +38,7 @@ def test_an_undo_takes_back_the_players_order_with_the_rules_replies() -> None:
     game.play("end-phase")
     assert game.pop().notation() == "end-phase"
     assert game.state_hash() == before and game.history[-1].notation() == "move Scout B3-B4" and game.by_rules == [False]
-    assert family_unit(game, "Guard").hex == H("B6")
+    assert game.unit("Guard").hex == H("B6")
     game.pop()
     with pytest.raises(UndoError):
         game.pop()

@@ -11,9 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from tobruk.engine.game import Game
+from tests.engine.cases import CASES, IDS, Case
 from tobruk.engine.throughput import THRESHOLDS, for_many_games
-from tobruk.loading.scenario import load_scenario
 
 
 @pytest.fixture
@@ -32,12 +31,12 @@ def test_many_games_settings_freeze_what_is_loaded_and_collect_less_often(collec
     assert gc.get_freeze_count() > frozen
 
 
-@pytest.mark.parametrize("scenario", ["gazala-gallop", "first-alamein"])
-def test_a_game_played_and_dropped_is_freed_without_the_cyclic_collector(scenario: str) -> None:
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_game_played_and_dropped_is_freed_without_the_cyclic_collector(case: Case) -> None:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        game = Game(load_scenario(scenario), seed=1)
+        game = case.game(1)
         rng = random.Random(1)
         for _ in range(400):
             if game.decision is None:

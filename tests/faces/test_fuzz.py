@@ -1,7 +1,7 @@
 """The fuzzer's rule-level invariants each catch a deliberately broken position (and pass a sound one).
 
 The positions are arranged by hand past the engine, as a bug would leave them; each check must name what is
-wrong.  The limits come from the rules: GG-XII.A (stacking), GG-XIII.A.1 and GG-XIV.A.1 (once a game-turn),
+wrong.  The limits come from the rules: GG-XII.A (one side a hex, stacking), GG-XIII.A.1 and GG-XIV.A.1 (once a game-turn),
 GG-XIV.A.3 (disrupted units do not attack), GG-XIV.D.2 (retreats), GG-XV.A.4 (truck convoys).  The generic
 checks are the fuzzer's own; the rule-level ones are the system's (``System.invariants`` after an order,
 ``System.check_action`` before it), which the fuzzer calls through ``check_rules`` and ``check_order``.
@@ -23,18 +23,29 @@ from tobruk.mechanics.actions import Add, Attack, Move, NoRetreat, Resolve, Retr
 from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala.actions import Convoy, Weather
 from tobruk.systems.gazala.state import gazala_vars
-from tobruk.tools.fuzz import InvariantError, after_order, check_hashes, check_order, check_position, check_rules, check_undo, check_views
+from tobruk.tools.fuzz import InvariantError, after_order, check_hashes, check_ids, check_order, check_rules, check_undo, check_views
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
 
+@pytest.mark.rule("GG-XII.A.1")
 def test_both_sides_in_one_hex_is_caught() -> None:
     game = movement_game(unit_toml("Pz", "axis", "A1") + unit_toml("Tommy", "allied", "A5"))
-    check_position(game)
+    check_rules(game, game.step)
     family_unit(game, "Tommy").hex = H("A1")
     with pytest.raises(InvariantError, match="both sides in A1"):
-        check_position(game)
+        check_rules(game, game.step)
+
+
+def test_an_order_not_listed_under_its_id_or_not_made_again_is_caught() -> None:
+    game = movement_game(unit_toml("Pz", "axis", "A1") + unit_toml("Tommy", "allied", "A5"))
+    listed = next(a for a in game.legal_orders() if isinstance(a, Move))
+    check_ids(game, listed)
+    with pytest.raises(InvariantError, match="is not listed under its id"):
+        check_ids(game, Move("Pz", (H("A1"), H("A5"))))  # into the enemy: no such move is listed
+    with pytest.raises(InvariantError, match="is not listed under its id"):
+        check_ids(game, Resolve(1))  # nothing to resolve in a movement phase
 
 
 def crowd(n: int, divisions: int) -> tuple[Game, Step]:

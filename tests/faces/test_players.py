@@ -11,10 +11,11 @@ from tests.conftest import attack_game, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.engine.system import Advisor
 from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Attack, EndPhase
 from tobruk.players import make_player, play_game
-from tobruk.players.base import outcomes_for
+from tobruk.players.base import Advice, outcomes_for
 from tobruk.record import load, replay
 from tobruk.systems.gazala.state import gazala_vars
 from tobruk.tools.arena import GameOutcome, tally, wilson
@@ -85,6 +86,7 @@ def test_human_at_the_terminal(gazala: Scenario) -> None:
     assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # help, legal, refused, placed
     assert game.unit("15Pz").hex == H("K2")
     assert any("Type an order" in x for x in out) and any("place 15Pz" in x for x in out)
+    assert any("move UNIT HEX-HEX-... [by-trucks]" in x and "weather N N" in x for x in out)  # the system's own forms
     assert any(x.startswith("refused:") for x in out)
     assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # undo
     assert game.unit("15Pz").hex == H("G3")
@@ -123,3 +125,74 @@ def test_fuzzed_games_keep_every_invariant(gazala: Scenario, seed: int, options:
     result = fuzz_game(gazala, seed, options=options, save_to=tmp_path)
     assert result.failure is None, f"{result.failure} (record {result.record})"
     assert result.turn >= 1 and result.orders > 10
+
+
+class Given(Advice):
+    """A side's advice with the advisor a test gives (``None``: a system that gives none)."""
+
+    def __init__(self, advisor: Advisor | None) -> None:
+        self._given = advisor
+
+    def advisor(self) -> Advisor | None:
+        return self._given
+
+
+def test_without_the_systems_advice_the_greedy_player_plays_its_generic_rule(gazala: Scenario) -> None:
+    game = Game(gazala, seed=3)
+    greedy, random_player = make_player("greedy", 7), make_player("random", 7)
+    for _ in range(6):  # uniformly at random from its own seeded generator: what the random player picks
+        d = game.decision
+        assert d is not None
+        seen, legal = view(game, d.side), game.legal_orders()
+        choice = greedy.choose(seen, legal, Given(None))
+        assert choice == random_player.choose(seen, legal, outcomes_for(game, d.side))
+        game.play(choice)
+
+
+def test_the_greedy_player_takes_the_advisors_best_value_the_first_listed_among_equals() -> None:
+    from collections.abc import Sequence
+
+    from tobruk.engine.actions import Action
+    from tobruk.players.greedy import GreedyPlayer
+
+    class Fixed(Advisor):
+        def __init__(self, scored: list[tuple[Action, float | None]]) -> None:
+            self.scored = scored
+
+        def candidates(self) -> Sequence[Action]:
+            return [a for a, _ in self.scored]
+
+        def value(self, action: Action) -> float | None:
+            return next(v for a, v in self.scored if a == action)
+
+    a, b, c = Attack((H("B4"),), ("A",)), Attack((H("B4"),), ("B",)), EndPhase()
+    choose = GreedyPlayer(1).choose
+    assert choose({}, [c], Given(Fixed([(a, 1.0), (b, 3.0), (c, 2.0)]))) == b
+    assert choose({}, [c], Given(Fixed([(a, 3.0), (b, 3.0), (c, None)]))) == a  # a tie: the first listed
+    assert choose({}, [c], Given(Fixed([(a, None)]))) == c  # no value at all: the generic rule, among the legal
+
+
+def test_the_family_advice_makes_a_declaration_it_did_not_start_with_its_strongest_attacker() -> None:
+    from tobruk.mechanics.actions import Add, Declare, Target
+
+    units = unit_toml("Weak", "axis", "B3", factors="1-1-4") + unit_toml("Strong", "axis", "C3", factors="8-4-4")
+    game = attack_game(units + unit_toml("Def", "allied", "C4", factors="1-2-2"))
+    game.play(Target(H("C4")))  # opened by someone else (a person at the page, say)
+    advisor = game.system.advisor(game, Side.AXIS)
+    assert advisor is not None
+    adds = list(advisor.candidates())
+    assert set(adds) == {Add("Weak"), Add("Strong")} and advisor.value(Add("Strong")) == 12.0 and advisor.value(Add("Weak")) == 2.0
+    greedy = make_player("greedy")
+    game.play(greedy.choose(view(game, Side.AXIS), game.legal_orders(), outcomes_for(game, Side.AXIS)))
+    assert game.history[-1] == Add("Strong")
+    assert greedy.choose(view(game, Side.AXIS), game.legal_orders(), outcomes_for(game, Side.AXIS)) == Declare()
+
+
+def test_a_person_at_the_terminal_picks_a_listed_order_by_its_number(gazala: Scenario) -> None:
+    from tobruk.cli import human_turn
+
+    game = Game(gazala)
+    legal = game.legal_orders()
+    out: list[str] = []
+    assert human_turn(game, read=lambda _p: "3", write=out.append)
+    assert game.history == [legal[2]] and out == []  # the listed action itself, not text made of it

@@ -17,7 +17,7 @@ from tobruk.engine.system import Rendering, StatusWord, system_for
 from tobruk.loading.datafile import Table
 from tobruk.loading.mapfile import read_map
 from tobruk.loading.scenario import load_scenario
-from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.mechanics.counters import family_defs, family_rendering, family_unit
 from tobruk.render.board import board_data
 from tobruk.render.palette import FILL, SIDE_COLOUR, Palette
 from tobruk.render.svg import map_layout, render_map
@@ -94,7 +94,10 @@ def test_unit_symbols_come_from_the_rendering_else_the_family() -> None:
     toy = render_map(TOY.map, units, rendering=TOY_RENDERING)
     # the toy draws its infantry (the Scouts) with a dot; its armour (the Guards) with the family's oval
     assert re.findall(r'<use href="#shape-([a-z-]+)"', toy) == ["dot", "oval"]
-    assert re.findall(r'<use href="#shape-([a-z-]+)"', render_map(TOY.map, units)) == ["cross", "oval"]
+    family = family_rendering(Rendering())  # the family's symbols, as a family system's rendering carries them
+    assert re.findall(r'<use href="#shape-([a-z-]+)"', render_map(TOY.map, units, rendering=family)) == ["cross", "oval"]
+    # the renderer itself knows no system: a rendering that names no symbol draws the plain frame
+    assert re.findall(r'<use href="#shape-([a-z-]+)"', render_map(TOY.map, units)) == ["none", "none"]
     for shape in ("dot", "oval", "cross"):
         assert f'<g id="shape-{shape}"' in toy  # every shape a counter uses is in the SVG's defs
     with pytest.raises(ValueError, match="no unit symbol 'star'"):

@@ -1,4 +1,4 @@
-"""The attack phase's lean odds and the answers kept per board (tobruk/mechanics/boardmemo.py).
+"""The attack phase's lean odds and the answers kept per board (engine/caching.py's BOARD caches).
 
 ``odds`` (each system's combat module) is ``assess`` without the lines and the defenders' factors, kept while only
 the decision stack changes: it must give the same strengths, column and refusals as the full assessment on every
@@ -19,13 +19,13 @@ import pytest
 from tests.conftest import attack_game, unit_toml
 from tests.systems.first_alamein.kit import game_at, unit
 from tobruk.board.hexes import Hex
+from tobruk.engine.caching import BOARD, Cache, board_key
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.actions import Add, Attack, Target
 from tobruk.mechanics.battle import Declaring
-from tobruk.mechanics.boardmemo import board_check, board_key, board_memo
 from tobruk.mechanics.counters import family_unit
 from tobruk.systems.first_alamein import combat as fa
 from tobruk.systems.gazala import combat as gg
@@ -186,17 +186,19 @@ def test_a_kept_refusal_is_raised_afresh_with_the_same_clause_and_reason() -> No
         calls.append(1)
         raise IllegalOrderError("GG-XIV.A.1", "not yours")
 
-    first = outcome(lambda: board_check(game, "refused", work))
+    refusals: Cache[int] = Cache("test.refused", BOARD)
+    answers: Cache[int] = Cache("test.answer", BOARD)
+    first = outcome(lambda: refusals.check(game, None, work))
     errors = []
     for _ in range(2):
         with pytest.raises(IllegalOrderError) as err:
-            board_check(game, "refused", work)
+            refusals.check(game, None, work)
         errors.append(err.value)
     assert first == ("GG-XIV.A.1", "not yours") and len(calls) == 1
     assert errors[0] is not errors[1] and all((e.clause, e.reason) == first for e in errors)
-    assert board_memo(game, "answer", lambda: 7) == 7 and board_memo(game, "answer", lambda: 8) == 7
+    assert answers.get(game, None, lambda: 7) == 7 and answers.get(game, None, lambda: 8) == 7
     game.forget_caches()
-    assert board_memo(game, "answer", lambda: 8) == 8
+    assert answers.get(game, None, lambda: 8) == 8
 
 
 @pytest.mark.rule("GG-XIV.D.2")

@@ -21,12 +21,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.mechanics.kernel_maps import random_board
+from tests.toy_system import toy_scenario
 from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import CLIMBED, ROUTE_KINDS, Feature, MovementRates, RouteLine, build_map
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics import _kernels
-from tobruk.mechanics.reach import MF, MoveContext, ReachResult, reach, reach_result, walk
+from tobruk.mechanics.reach import MF, REACH, MoveContext, reach, reach_result, walk
 from tobruk.mechanics.zoc import ZocMap, zoc_map
 
 H = Hex.parse
@@ -255,10 +257,10 @@ def test_zoc_to_zoc_of_one_enemy_unit_only_into_a_friendly_hex() -> None:
 
 
 def test_the_answer_is_read_only_and_shared_through_the_cache() -> None:
-    cache: dict[object, ReachResult] = {}
+    game = Game(toy_scenario())  # any game keeps the searches it is asked for
     ctx = strip(3 * MF)
-    first = reach_result(ctx, cache)
-    assert reach_result(ctx, cache) is first and len(cache) == 1
+    first = reach_result(ctx, game)
+    assert reach_result(ctx, game) is first and len(game.cache_store(REACH)) == 1
     with pytest.raises(TypeError):
         first.pop(H("A2"))
     assert dict(first) == {h: first[h] for h in first} and list(first) == [ctx.map.hexes[i] for i in first.ends]

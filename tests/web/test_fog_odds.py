@@ -1,11 +1,12 @@
 """The odds a side is given are worked out from what it may know, judged on what its client receives: two games
 that differ only in where the enemy's face-down counters stand, or which of them are dummies, give the side the
 same answer for an attack on every hex of the map, byte for byte, over HTTP (the hidden Allied set-up, the
-declared attack on a face-down stack, the Siege of Tobruk).  Asking odds once told the hexes holding face-down
-counters from the empty ones."""
+declared attack on a face-down stack, the Siege of Tobruk), asked by the attack's fields as the page asks or in
+notation as a person types.  Asking odds once told the hexes holding face-down counters from the empty ones."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,11 +47,15 @@ def give(client: httpx.Client, url: str, token: str, order: str) -> None:
 
 
 def odds_everywhere(client: httpx.Client, url: str, token: str, attackers: str) -> list[tuple[int, bytes]]:
-    """The answer to "the odds of an attack on H with ``attackers``" for every hex H of the map, as received."""
+    """The answer to "the odds of an attack on H with ``attackers``" for every hex H of the map, as received, asked
+    as the page asks it (the attack's fields); asked in notation, as a person types it, the answer is the same."""
     hexes = load_scenario("gazala-gallop").map.hexes
     out = []
     for h in hexes:
-        r = client.get(f"{url}/api/g/{token}/odds", params={"order": f"attack {h.label} with {attackers}"})
+        fields = {"verb": "attack", "defenders": [h.label], "attackers": attackers.split(",")}
+        r = client.get(f"{url}/api/g/{token}/odds", params={"action": json.dumps(fields)})
+        typed = client.get(f"{url}/api/g/{token}/odds", params={"order": f"attack {h.label} with {attackers}"})
+        assert (typed.status_code, typed.content) == (r.status_code, r.content)
         out.append((r.status_code, r.content))
     return out
 

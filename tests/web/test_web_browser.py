@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
-from tests.web.web_server import running_server
+from tests.web.web_server import end_or_first, running_server
 from tobruk.engine.dice import Dice
 from tobruk.loading.scenario import load_scenario
 from tobruk.players import player_names
@@ -102,14 +102,10 @@ def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser: Browse
         page.click('button[data-order="no-retreat"]')
         page.wait_for_selector('button[data-order^="retreat-distance"]')
         page.click('button[data-order="retreat-distance 1"]')
-        page.wait_for_function(
-            "[...document.querySelectorAll('#orders button, #orders option')].some(b => b.textContent.startsWith('retreat Tommy'))"
-        )
-        first = page.locator("#orders button", has_text="retreat Tommy").first
-        if first.count():
-            first.click()
-        else:
-            page.click("#orders div button")
+        # the loser's retreat, as a move is made: the unit (listed to retreat), then a highlighted hex
+        page.click('#orders button[data-group="retreat"][data-pick="Tommy"]')
+        assert page.locator(".reach").count() > 0
+        page.locator(".reach").first.click()
         page.wait_for_function("!document.getElementById('prompt').textContent.includes('retreat')")
         tommy = page.get_attribute('[data-unit="Tommy"]', "data-hex")
         assert tommy != "B5"
@@ -136,7 +132,8 @@ def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser
         # the Allied player sets up first; the Axis player waits and sees only face-down counters
         assert "Waiting" in axis.inner_text("#hint")
         # (the Allied counters wait in a pool off the map until placed: the Allied player is offered them)
-        assert axis.locator('[data-unit="1SA"]').count() == 0 and "place 1SA " in allied.content()
+        assert axis.locator('[data-unit="1SA"]').count() == 0
+        assert allied.locator('#orders button[data-group="place"][data-pick="1SA"]').count() == 1
         assert "1SA" not in axis.content()
         assert "1st South African" not in axis.content()
         shot(axis, "remote-axis")
@@ -166,10 +163,9 @@ def test_replay_page_steps_through_turns(tmp_path: Path, browser: Browser) -> No
         tok = r.json()["links"]["both"].rsplit("/", 1)[1]
         for _ in range(60):  # play the short game out with end-phase and the one compulsory attack
             s = httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()
-            if not s["legal"]:
+            if not s["legal"]["actions"]:
                 break
-            choice = "end-phase" if "end-phase" in s["legal"] else s["legal"][0]
-            httpx.post(f"{url}/api/g/{tok}/order", json={"order": choice, "version": s["version"]}, timeout=60)
+            httpx.post(f"{url}/api/g/{tok}/order", json={**end_or_first(s), "version": s["version"]}, timeout=60)
         page = browser.new_page(viewport={"width": 1200, "height": 800})
         page.goto(f"{url}/replay/{tok}")
         page.wait_for_function("document.getElementById('status').textContent.includes('start')")

@@ -62,10 +62,11 @@ def whole_page(page: Page) -> str:
     return str(page.evaluate("document.documentElement.outerHTML + '\\n' + document.documentElement.textContent"))
 
 
-def choose(page: Page, verb: str, order: str) -> None:
-    """Give an order from the page's drop-down list of a verb (used when there are many such orders)."""
-    page.select_option(f'select[data-verb="{verb}"]', order)
-    page.click(f'select[data-verb="{verb}"] + button')
+def place(page: Page, unit: str, hex_: str) -> None:
+    """Place a counter as a person does on the page: pick it among the counters listed to place (they wait off the
+    map), then click one of the hexes highlighted for it."""
+    page.click(f'#orders button[data-group="place"][data-pick="{unit}"]')
+    page.click(f'[data-reach="{hex_}"]')
 
 
 # --- A. the hotseat hand-over screen ----------------------------------------------------------------------
@@ -84,14 +85,15 @@ def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser: Brows
         assert page.inner_text("#handover-ok") == "I am the Allied player"
         assert page.locator("#units .counter").count() == 0
         page.click("#handover-ok")
-        page.wait_for_selector('select[data-verb="place"]')  # the Allied counters wait in the set-up pool
+        page.wait_for_selector('#orders button[data-group="place"]')  # the Allied counters wait in the set-up pool
         assert page.is_hidden("#handover")
         # the Allied player sets his dummies up face down and ends his set-up
-        choose(page, "place", "place Dummy1 C5")
+        place(page, "Dummy1", "C5")
         page.wait_for_selector('[data-unit="Dummy1"][data-hex="C5"]')
-        choose(page, "place", "place Dummy2 E6")
+        place(page, "Dummy2", "E6")
         page.wait_for_selector('[data-unit="Dummy2"][data-hex="E6"]')
         assert page.is_hidden("#handover")  # the same side decides on: no hand-over in between
+        page.wait_for_timeout(500)  # the event stream's echo of the placement may still bring the Allied view: let it
         bodies.clear()
         page.click('button[data-order="end-phase"]')
         page.wait_for_selector("#handover:not([hidden])")
@@ -183,13 +185,13 @@ def _remote_game(url: str, browser: Browser, placements: tuple[str, ...] = DUMMI
 
     allied.goto(links["allied"])
     axis.goto(links["axis"])
-    allied.wait_for_selector('select[data-verb="place"]')  # the Allied counters wait in the set-up pool
+    allied.wait_for_selector('#orders button[data-group="place"]')  # the Allied counters wait in the set-up pool
     axis.wait_for_selector("#units .counter")
     version(0)
     # set-up: the Allied player places his dummies face down and ends his set-up
     for n, order in enumerate(placements, start=1):
         _, unit, hex_ = order.split()
-        choose(allied, "place", order)
+        place(allied, unit, hex_)
         allied.wait_for_selector(f'[data-unit="{unit}"][data-hex="{hex_}"]')
         version(n)
     v = len(placements)

@@ -1,6 +1,6 @@
 """A side's export at every position of random games of every system, played through the referee as the page plays
-them (whole attacks included), and the stored orders one to one with the game's history: a game rebuilt from the
-database stands where the game in memory stands."""
+them (listed actions by id, whole attacks gathered and sent as fields), and the stored orders one to one with the
+game's history: a game rebuilt from the database stands where the game in memory stands."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from tobruk.engine.sides import Side
 from tobruk.web.payload import export_of
 from tobruk.web.referee import Referee, Refused, Scenarios, Session
+from tobruk.web.schemas import PlayOrder
 from tobruk.web.store import Store
 
 GAMES = [("gazala-gallop", []), ("gazala-gallop", ["nonhistorical"]), ("first-alamein", [])]
@@ -23,23 +24,24 @@ def referee_on(db: Path) -> Referee:
     return Referee(Store(f"sqlite:///{db}"), Scenarios([]), seeds=lambda: 11)
 
 
-def pick(referee: Referee, s: Session, rng: random.Random) -> str:
-    """An order as a person gives it on the page: a listed one, or often a whole attack (target, attackers and the
-    declaration in one order) where attacks may be declared."""
-    shown = referee.shown_orders(s)[0]
-    d = s.game.decision
-    assert d is not None
-    if any(o.startswith("target ") for o in shown) and rng.random() < 0.7:
-        whole = [a.notation() for a in s.game.system.suggestions(s.game, d.side)]
-        if whole:
-            return rng.choice(whole)
-    return rng.choice(shown)
+def pick(referee: Referee, s: Session, rng: random.Random) -> PlayOrder:
+    """An action as the page gives it: a listed one by its id, or often a whole attack gathered as the page gathers it
+    (some of the units the server lists for one of its targets), sent as the attack's fields."""
+    offered = referee.offered(s)
+    if offered["composites"] and rng.random() < 0.7:
+        c = offered["composites"][0]
+        target = rng.choice(c["targets"])
+        units = rng.sample(target["units"], rng.randint(1, len(target["units"])))
+        return PlayOrder(s.version, action={**c["fields"], c["gather"]: units, c["target"]: [target["hex"]]})
+    return PlayOrder(s.version, id=rng.choice(offered["actions"])["id"])
 
 
-def parts(s: Session, referee: Referee, text: str) -> list[str]:
-    """The actions an order is played as, from its text alone (a move given by its destination: its listed route)."""
-    full = referee.shown_orders(s)[1].get(text, text)
-    return [a.notation() for a in s.game.parse(full).expand()]
+def parts(s: Session, sent: PlayOrder) -> list[str]:
+    """The actions an order is played as: a listed action's, or a whole attack's parts."""
+    if sent.id is not None:
+        return [s.game.legal_ids()[sent.id].notation()]
+    assert sent.action is not None
+    return [a.notation() for a in s.game.system.vocabulary.from_fields(sent.action).expand()]
 
 
 @pytest.mark.parametrize(("scenario", "options"), GAMES)
@@ -64,10 +66,10 @@ def test_each_side_exports_its_own_orders_at_every_position(tmp_path: Path, scen
             if d is None:
                 break
             seat = d.side.value
-            text = pick(referee, s, rng)
-            expected = parts(s, referee, text)
+            sent_order = pick(referee, s, rng)
+            expected = parts(s, sent_order)
             version = s.version
-        if text.startswith("attack "):
+        if sent_order.action is not None:
             attacks += 1
         if rng.random() < 0.05:
             try:
@@ -78,9 +80,9 @@ def test_each_side_exports_its_own_orders_at_every_position(tmp_path: Path, scen
                 sent[seat].pop()
                 continue
         try:
-            referee.play(s, seat, text, version)
+            referee.play(s, seat, sent_order, version)
         except Refused as exc:
-            assert exc.status == 400 and text.startswith("attack ")  # a suggested attack the rules refuse now
+            assert exc.status == 400 and sent_order.action is not None  # a gathered attack the rules refuse now
             continue
         sent[seat] += expected
     assert attacks, "no whole attack was given: the test proves nothing of them"
@@ -111,11 +113,11 @@ def test_against_the_computer_the_player_exports_his_orders_after_its_whole_atta
             if d is None:
                 break
             assert d.side is Side.AXIS
-            text = pick(referee, s, rng)
-            expected = parts(s, referee, text)
+            sent_order = pick(referee, s, rng)
+            expected = parts(s, sent_order)
             version = s.version
         try:
-            referee.play(s, "axis", text, version)
+            referee.play(s, "axis", sent_order, version)
         except Refused:
             continue
         sent += expected

@@ -74,7 +74,8 @@ def test_the_map_and_board_of_a_system_the_server_does_not_know(server: str) -> 
     assert (board["rows"], board["columns"], len(board["hexes"])) == (4, 6, 24)
     assert set(board["neighbours"]["B3"]) == SCOUT_REACH
     assert {"terrain": "marsh", "name": "salt marsh", "colour": MARSH_COLOUR} in board["legend"]
-    assert board["symbols"]["infantry"] == "dot"
+    assert board["symbols"]["infantry"] == "dot" and board["symbols"]["armour"] == "oval"  # its own, then the family's
+    assert board["alarms"] == ["disrupted"] and board["marks"] == {"out_of_supply": "*"}  # how the family draws these
     assert {"bit": "moved", "word": "footsore", "when": True, "sides": [], "faded": False} in board["statuses"]
     assert httpx.get(f"{server}/api/map/nowhere.json", timeout=60).status_code == 404
 
@@ -86,8 +87,11 @@ def test_a_toy_game_is_played_to_its_end_with_notes_and_the_summary(server: str)
     s = state(link)
     assert s["view"]["system"] == "toy-skirmish" and s["view"]["notes"] == {"light": "night"}
     assert s["view"]["summary"] is None and s["view"]["decision"]["side"] == "axis"
-    assert sorted(s["legal"]) == sorted(
-        [f"move Scout {h}" for h in SCOUT_REACH] + ["end-phase"] + [f"move Scout {h} by-trucks" for h in SCOUT_TRUCKS]
+    listed = {(a["verb"], a["gesture"], a["group"], a.get("unit"), a.get("hex")) for a in s["legal"]["actions"]}
+    assert listed == (
+        {("move", "unit-hex", "move", "Scout", h) for h in SCOUT_REACH}
+        | {("move", "unit-hex", "move by-trucks", "Scout", h) for h in SCOUT_TRUCKS}
+        | {("end-phase", "press", "end-phase", None, None)}
     )
     play(link, "move Scout B4")
     assert next(u for u in state(link)["view"]["units"] if u["id"] == "Scout")["moved"]
@@ -169,13 +173,13 @@ def test_the_page_draws_and_plays_the_toy_system(server: str, browser: Browser) 
     assert page.get_attribute('[data-unit="Guard"]', "data-status") is None
     page.click('[data-unit="Scout"]')
     assert "footsore" in page.inner_text("#stack")
-    # undo it; the other form of move (by trucks) is a choice on the map, and a list of its own
+    # undo it; the other form of move (by trucks, a heading of its own) is a choice on the map, and its units are listed
     page.click("#undo")
     page.wait_for_selector('[data-unit="Scout"][data-hex="B3"]')
-    trucks = page.evaluate("[...document.querySelectorAll('select[data-verb=\"move … by-trucks\"] option')].map(o => o.textContent)")
-    assert sorted(trucks) == sorted(f"move Scout {h} by-trucks" for h in SCOUT_TRUCKS)
+    picks = page.evaluate("[...document.querySelectorAll('#orders button[data-pick]')].map(b => [b.dataset.group, b.dataset.pick])")
+    assert picks == [["move", "Scout"], ["move by-trucks", "Scout"]]
     page.click('[data-unit="Scout"]')
-    page.click('#hint button[data-form="by-trucks"]')
+    page.click('#hint button[data-form="move by-trucks"]')
     assert set(page.evaluate("[...document.querySelectorAll('.reach')].map(p => p.dataset.reach)")) == SCOUT_TRUCKS
     page.click('[data-reach="D3"]')
     page.wait_for_selector('[data-unit="Scout"][data-hex="D3"]')
@@ -184,7 +188,7 @@ def test_the_page_draws_and_plays_the_toy_system(server: str, browser: Browser) 
     page.click("#undo")
     page.wait_for_selector('[data-unit="Scout"][data-hex="B3"]')
     page.click('[data-unit="Scout"]')
-    assert page.get_attribute('#hint button[data-form=""]', "class") == "chosen"  # the plain move first
+    assert page.get_attribute('#hint button[data-form="move"]', "class") == "chosen"  # the plain move first
     page.click('[data-reach="B4"]')
     page.wait_for_selector('[data-unit="Scout"][data-hex="B4"]')
 

@@ -1,4 +1,5 @@
-"""Two ``tobruk serve`` processes on one SQLite file, played concurrently from both: no order is lost or forked.
+"""Two ``tobruk serve`` processes on one database (an SQLite file, then PostgreSQL), played concurrently from both:
+no order is lost or forked.
 
 Every order is stored as event number *version* of its game, and the database accepts each number once, so
 whichever process writes first wins and the other answers 409; each process reads the events the other
@@ -8,75 +9,30 @@ wrote before it answers.
 from __future__ import annotations
 
 import random
-import sqlite3
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.web.web_server import DUEL, free_port
+from tests.web.databases import stored_events as stored_orders
+from tests.web.web_server import DUEL, server_processes
 from tobruk.engine.game import Game
 from tobruk.loading.scenario import load_scenario
 
 
 @pytest.fixture
-def two_servers(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
-    db = tmp_path / "games.sqlite"
-    (tmp_path / "scenarios").mkdir()
-    (tmp_path / "scenarios" / "duel.toml").write_text(DUEL, encoding="utf-8")
-    procs, urls = [], []
-    for _ in range(2):
-        port = free_port()
-        procs.append(
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "tobruk.cli",
-                    "serve",
-                    "--port",
-                    str(port),
-                    "--db",
-                    str(db),
-                    "--scenarios",
-                    str(tmp_path / "scenarios"),
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-            )
-        )
-        urls.append(f"http://127.0.0.1:{port}")
-    try:
-        for url, proc in zip(urls, procs, strict=True):
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{url}/", timeout=5).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
-                    time.sleep(0.1)
-        yield urls[0], urls[1], db
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=20)
+def two_servers(db_url: str, tmp_path: Path) -> Iterator[tuple[str, str, str]]:
+    with server_processes(2, db_url, tmp_path / "scenarios") as started:
+        yield started[0][0], started[1][0], db_url
 
 
 def api(url: str, link: str) -> str:
     return f"{url}/api/g/{link.rsplit('/', 1)[1]}"
 
 
-def stored_orders(db: Path, game: str) -> list[tuple[int, str, str]]:
-    with sqlite3.connect(db) as c:
-        return list(c.execute("SELECT seq, kind, text FROM game_event WHERE game_id = ? ORDER BY seq", (game,)))
-
-
-def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers: tuple[str, str, Path], tmp_path: Path) -> None:
+def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers: tuple[str, str, str], tmp_path: Path) -> None:
     a, b, db = two_servers
     created = httpx.post(f"{a}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()
     link, game = created["links"]["both"], created["game"]
@@ -91,10 +47,11 @@ def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers: 
         with httpx.Client(timeout=60) as client:
             for _ in range(40):
                 s = client.get(f"{api(url, link)}/state").json()
-                moves = [o for o in s["legal"] if o.startswith("move ")]
+                moves = [a for a in s["legal"]["actions"] if a["verb"] == "move"]
                 if moves:
-                    kind, text = "order", rng.choice(moves)
-                    r = client.post(f"{api(url, link)}/order", json={"order": text, "version": s["version"]})
+                    move = rng.choice(moves)
+                    kind, text = "order", move["label"]
+                    r = client.post(f"{api(url, link)}/order", json={"id": move["id"], "version": s["version"]})
                 else:
                     kind, text = "undo", ""
                     r = client.post(f"{api(url, link)}/undo", json={"version": s["version"]})
@@ -117,8 +74,8 @@ def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers: 
     by_seq = {seq: (kind, text) for seq, kind, text in stored}
     for version, kind, text in accepted:
         assert by_seq[version][0] == kind
-        if kind == "order":  # sent by its destination, stored with its route
-            assert by_seq[version][1].startswith("move Pz B3-") and by_seq[version][1].endswith(text.split()[2])
+        if kind == "order":  # sent by its id, stored as the listed move with its route
+            assert by_seq[version][1] == text and text.startswith("move Pz B3-")
     assert len(accepted) + len(refused) == 160 and refused  # the players raced: some orders were stale
     # both processes show the same position, the one the stored events give
     states = [httpx.get(f"{api(url, link)}/state", timeout=60).json() for url in (a, b)]
@@ -137,7 +94,7 @@ def test_two_processes_on_one_database_never_lose_or_fork_an_order(two_servers: 
     assert where == {uid: (u.hex.label if (u := replayed.unit(uid)).hex else None) for uid in replayed.unit_ids}
 
 
-def test_the_same_version_sent_to_both_processes_at_once_is_played_once(two_servers: tuple[str, str, Path]) -> None:
+def test_the_same_version_sent_to_both_processes_at_once_is_played_once(two_servers: tuple[str, str, str]) -> None:
     a, b, db = two_servers
     created = httpx.post(f"{a}/api/games", json={"scenario": "duel", "mode": "remote"}, timeout=60).json()
     axis = created["links"]["axis"]
@@ -164,3 +121,25 @@ def test_the_same_version_sent_to_both_processes_at_once_is_played_once(two_serv
         assert sorted(answers) == [200, 409], answers
     stored = stored_orders(db, created["game"])
     assert [seq for seq, _, _ in stored] == list(range(18))  # the set-up's end, a move, then 8 times an undo and a move
+
+
+def test_a_process_that_finds_anothers_orders_tells_its_watchers(db_url: str) -> None:
+    """Two referees on one database, as two processes have: the one that reads the other's order while answering
+    any request tells the pages watching that game (its event streams), whoever asked."""
+    from tobruk.web.referee import Referee, Scenarios
+    from tobruk.web.store import Store
+
+    first, second = Referee(Store(db_url), Scenarios()), Referee(Store(db_url), Scenarios())
+    told: list[str | None] = []
+    second.on_change = told.append
+    stored = first.create(first.scenarios.get("gazala-gallop"), [], 7, "hotseat", "human", "human")
+    assert stored.both_token is not None
+    s2, _ = second.open(stored.both_token) or (None, "")
+    assert s2 is not None and told == []  # nothing new to it yet
+    s1, _ = first.open(stored.both_token) or (None, "")
+    assert s1 is not None
+    first.play(s1, "both", "end-phase", s1.version)
+    assert second.open(stored.both_token) is not None  # any request: it reads the new order
+    assert told == [stored.id] and s2.version == s1.version
+    for referee in (first, second):
+        referee.store.engine.dispose()

@@ -16,7 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.web_server import DUEL, running_server
+from tests.web.databases import rows
+from tests.web.web_server import DUEL, end_or_first, running_server
 from tobruk.loading.scenario import load_scenario
 from tobruk.record import load, record_of, replay, save
 
@@ -24,9 +25,10 @@ SECRET_SEED = 98765432109876543210987654321  # what the tests' server draws (mor
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios", seeds=lambda: SECRET_SEED) as url:
-        yield url, tmp_path / "games.sqlite"
+def server(db_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """A server on an SQLite file, then on PostgreSQL: the URL and the database's."""
+    with running_server(db_url, tmp_path / "scenarios", seeds=lambda: SECRET_SEED) as url:
+        yield url, db_url
 
 
 def token(link: str) -> str:
@@ -49,15 +51,14 @@ def order(url: str, tok: str, text: str, version: int) -> httpx.Response:
     return httpx.post(f"{url}/api/g/{tok}/order", json={"order": text, "version": version}, timeout=60)
 
 
+def send(url: str, tok: str, body: dict[str, Any], version: int) -> httpx.Response:
+    return httpx.post(f"{url}/api/g/{tok}/order", json={**body, "version": version}, timeout=60)
+
+
 def play(url: str, tok: str, text: str) -> dict[str, Any]:
     r = order(url, tok, text, state(url, tok)["version"])
     assert r.status_code == 200, r.text
     return dict(r.json())
-
-
-def rows(db: Path, table: str) -> int:
-    with sqlite3.connect(db) as c:
-        return int(c.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
 
 
 def finish_remote_duel(url: str, seats: dict[str, str]) -> None:
@@ -67,8 +68,7 @@ def finish_remote_duel(url: str, seats: dict[str, str]) -> None:
         if d is None:
             return
         s = state(url, seats[d["side"]])
-        legal = s["legal"]
-        assert order(url, seats[d["side"]], "end-phase" if "end-phase" in legal else legal[0], s["version"]).status_code == 200
+        assert send(url, seats[d["side"]], end_or_first(s), s["version"]).status_code == 200
     raise AssertionError("the Duel did not end")
 
 
@@ -131,9 +131,9 @@ def test_a_create_request_chooses_the_seed_only_against_the_computer(server: tup
     assert rows(db, "game") == 1
     for _ in range(60):
         s = state(url, seats["axis"])
-        if not s["legal"]:
+        if not s["legal"]["actions"]:
             break
-        order(url, seats["axis"], "end-phase" if "end-phase" in s["legal"] else s["legal"][0], s["version"])
+        send(url, seats["axis"], end_or_first(s), s["version"])
     assert httpx.get(f"{url}/api/g/{seats['axis']}/record", timeout=60).json()["seed"] == 42
 
 
@@ -172,8 +172,8 @@ def test_packaged_and_user_folder_scenarios_are_offered(server: tuple[str, Path]
 
 
 # --- versions, restarts, a failed write ------------------------------------------------------------------
-def test_an_order_against_a_version_before_a_restart_is_refused(tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite"
+def test_an_order_against_a_version_before_a_restart_is_refused(db_url: str, tmp_path: Path) -> None:
+    db = db_url
     with running_server(db, tmp_path / "scenarios") as url:
         tok = create(url, scenario="duel", mode="hotseat")["both"]
         play(url, tok, "end-phase")
@@ -309,7 +309,7 @@ def test_a_body_over_64_kib_gets_413(server: tuple[str, Path]) -> None:
 
 
 # --- payloads -------------------------------------------------------------------------------------------
-def test_moves_are_sent_without_routes_and_routes_on_demand(server: tuple[str, Path]) -> None:
+def test_moves_are_sent_by_id_with_their_hexes_and_routes_on_demand(server: tuple[str, Path]) -> None:
     url, _ = server
     seats = create(url, scenario="gazala-gallop", mode="remote")
     play(url, seats["axis"], "end-phase")  # set-up
@@ -317,17 +317,18 @@ def test_moves_are_sent_without_routes_and_routes_on_demand(server: tuple[str, P
     r = httpx.get(f"{url}/api/g/{seats['axis']}/state", timeout=60)
     s = r.json()
     assert s["view"]["phase"] == "axis-movement" and r.headers.get("content-encoding") == "gzip"
-    moves = [o for o in s["legal"] if o.startswith("move ")]
-    assert len(moves) > 300 and all(re.fullmatch(r"move \S+ [A-Z]\d+( by-trucks)?", o) for o in moves)
+    moves = [a for a in s["legal"]["actions"] if a["verb"] == "move"]
+    assert len(moves) > 300 and len({a["id"] for a in moves}) == len(moves)  # one entry per id: a route per hex
+    assert all(a["gesture"] == "unit-hex" and a["unit"] == a["fields"]["unit"] and a["hex"] == a["fields"]["path"][-1] for a in moves)
     assert "legal_orders" not in s["view"]  # the orders are not sent twice
-    route = httpx.get(f"{url}/api/g/{seats['axis']}/path", params={"order": moves[0]}, timeout=60).json()["path"]
-    assert len(route) >= 2 and route[-1] == moves[0].split()[2]
-    assert httpx.get(f"{url}/api/g/{seats['allied']}/path", params={"order": moves[0]}, timeout=60).status_code == 403
-    done = play(url, seats["axis"], moves[0])  # the short form plays the route the path gave
-    unit = moves[0].split()[1]
-    assert next(u for u in done["view"]["units"] if u.get("id") == unit)["hex"] == route[-1]
+    first = moves[0]
+    route = httpx.get(f"{url}/api/g/{seats['axis']}/path", params={"id": str(first["id"])}, timeout=60).json()["path"]
+    assert route == first["fields"]["path"] and len(route) >= 2
+    assert httpx.get(f"{url}/api/g/{seats['allied']}/path", params={"id": str(first["id"])}, timeout=60).status_code == 403
+    r = httpx.post(f"{url}/api/g/{seats['axis']}/order", json={"id": first["id"], "version": s["version"]}, timeout=60)
+    assert r.status_code == 200 and next(u for u in r.json()["view"]["units"] if u.get("id") == first["unit"])["hex"] == route[-1]
     export = httpx.get(f"{url}/api/g/{seats['axis']}/export", timeout=60).json()
-    assert export["orders"][-1] == f"move {unit} {'-'.join(route)}"  # the record keeps the whole route
+    assert export["orders"][-1] == first["label"] == f"move {first['unit']} {'-'.join(route)}"  # the record keeps the route
 
 
 # --- replays --------------------------------------------------------------------------------------------
@@ -473,8 +474,10 @@ def test_a_quiet_games_event_stream_stays_alive_while_others_play(server: tuple[
     def keep_playing() -> None:
         while not stop.is_set():
             s = state(url, busy)
-            if s["legal"]:
-                order(url, busy, next((o for o in s["legal"] if o != "end-phase"), s["legal"][0]), s["version"])
+            actions = s["legal"]["actions"]
+            if actions:
+                chosen = next((a for a in actions if a["verb"] != "end-phase"), actions[0])
+                send(url, busy, {"id": chosen["id"]}, s["version"])
 
     player = threading.Thread(target=keep_playing)
     player.start()

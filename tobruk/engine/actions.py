@@ -4,6 +4,13 @@ Every action type names its verb and writes and reads its own notation (``move 2
 text is made only when a person or a log needs it and ``parse(notation(a)) == a``.  A system's
 :class:`Vocabulary` is the set of action types it accepts.
 
+Every action type also says how a person makes it, its :class:`Gesture` (press a button, click a unit, click a hex,
+pick a unit then one of its hexes, gather units and a target, choose among labelled options), and every action gives
+its coordinates as JSON-ready *fields* (``{"verb": "move", "unit": "21Pz", "path": ["H4", "H5", "I6"], "trucks":
+false}``) from which the vocabulary makes it again (:meth:`Vocabulary.from_fields`, each field checked).  So a
+face that knows no game (the browser page) draws the decision from the gestures and sends back an id or fields,
+never text it put together.
+
 For search and learning each scenario has an :class:`ActionSpace`: every action type declares its
 *shape*, the few coordinates that tell one choice from another (a unit and a destination for a move;
 a hex for an airstrike), and the space numbers every shape once: a fixed size per scenario, a
@@ -14,8 +21,10 @@ representative per shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tobruk.engine.errors import InvalidOrderError
@@ -52,6 +61,40 @@ def INT(lo: int, hi: int) -> Dim:
     return Dim("int", lo, hi)
 
 
+class Gesture(StrEnum):
+    """How a person makes an action, at the table or on a page: a small closed set every face can draw.
+
+    ``press``: a button (end the phase, declare); ``unit``: click one of the listed units (activate, eliminate);
+    ``hex``: click one of the listed hexes (an airstrike); ``unit-hex``: pick a unit, then one of the hexes listed for
+    it (a move, a retreat, a placement; the route is drawn from the action's :meth:`Action.route`);
+    ``group-target``: gather units and a target hex (a composite whole choice, made of its parts, see
+    :attr:`Action.parts`); ``choose``: pick one of several labelled options (a retreat distance, a number).
+    """
+
+    PRESS = "press"
+    UNIT = "unit"
+    HEX = "hex"
+    UNIT_HEX = "unit-hex"
+    GROUP_TARGET = "group-target"
+    CHOOSE = "choose"
+
+
+def gesture_of_shape(shape: tuple[Dim, ...]) -> Gesture:
+    """The gesture an action of this shape is made with unless its type says otherwise: nothing to pick is a button,
+    a unit or a hex alone is clicked, a unit and a hex (with flags or numbers telling variants apart) are a unit
+    then a hex, anything else a choice among the listed options."""
+    kinds = tuple(d.kind for d in shape)
+    if not kinds:
+        return Gesture.PRESS
+    if kinds == ("unit",):
+        return Gesture.UNIT
+    if kinds == ("hex",):
+        return Gesture.HEX
+    if kinds[:2] == ("unit", "hex") and all(k in ("flag", "int") for k in kinds[2:]):
+        return Gesture.UNIT_HEX
+    return Gesture.CHOOSE
+
+
 class Action:
     """Base of every action.  Subclasses are frozen dataclasses with ``verb`` and ``shape``."""
 
@@ -60,6 +103,18 @@ class Action:
     shape: ClassVar[tuple[Dim, ...]] = ()
     form: ClassVar[str] = ""  # the notation's form, for help texts: "move UNIT HEX-HEX-... [by-trucks]"
     composite: ClassVar[bool] = False  # a whole choice made of small ones (see expand); no id of its own
+    # how a person makes it: by default from the shape (gesture_of_shape), set when a type declares a shape of its own
+    gesture: ClassVar[Gesture] = Gesture.PRESS
+    # a composite's parts by type, for the group-target gesture: the one that opens it (on the target hex), the one
+    # each gathered unit is, the one that closes it; and the names of its fields for the gathered units and the targets
+    parts: ClassVar[tuple[type[Action], ...]] = ()
+    gathers: ClassVar[tuple[str, str]] = ("", "")
+    # True for the action that ends the current step for its decider (a player who has nothing more to do picks it)
+    ends_step: ClassVar[bool] = False
+
+    def __init_subclass__(cls) -> None:
+        if "gesture" not in cls.__dict__ and "shape" in cls.__dict__:
+            cls.gesture = gesture_of_shape(cls.shape)
 
     def expand(self) -> tuple[Action, ...]:
         """The small actions this one is made of, in order (itself, for an atomic action).
@@ -86,6 +141,52 @@ class Action:
     def __str__(self) -> str:
         return self.notation()
 
+    def group(self) -> str:
+        """The heading a face lists the action under among the legal ones (by default its verb; a variant of a verb,
+        such as a move by trucks, may have a heading of its own)."""
+        return self.verb
+
+    def route(self) -> tuple[Hex, ...]:
+        """The hexes the action crosses, for a face to draw (a move's path); empty for most."""
+        return ()
+
+    def fields(self) -> dict[str, Any]:
+        """The action's coordinates as JSON-ready fields, its verb first (see :meth:`from_fields`)."""
+        from tobruk.engine.fields import codecs
+
+        out: dict[str, Any] = {"verb": self.verb}
+        for name, codec in codecs(type(self)):
+            out[name] = codec.encode(getattr(self, name))
+        return out
+
+    @classmethod
+    def from_fields(cls, data: Mapping[str, Any]) -> Action:
+        """The action of this type whose :meth:`fields` are ``data``, each field checked: an unknown or missing field,
+        a value of the wrong type or out of its range is an :class:`InvalidOrderError` saying which; so is a set of
+        fields the notation could not write (an action is never made that a person could not type)."""
+        from tobruk.engine.fields import codecs
+
+        known = codecs(cls)
+        names = {name for name, _ in known}
+        extra = sorted(k for k in data if k != "verb" and k not in names)
+        if extra:
+            raise InvalidOrderError(f"{cls.verb}: no field {extra[0]!r}; its fields are: {', '.join(sorted(names)) or 'none'}")
+        values: dict[str, Any] = {}
+        for name, codec in known:
+            if name not in data:
+                if codec.required:
+                    raise InvalidOrderError(f"{cls.verb}: the field {name!r} is missing")
+                continue
+            values[name] = codec.decode(data[name], f"{cls.verb}: {name}")
+        action = cls(**values)
+        for dim, value in zip(cls.shape, action.key(), strict=False):
+            if dim.kind == "int" and not dim.lo <= value <= dim.hi:
+                raise InvalidOrderError(f"{cls.verb}: {value} is outside {dim.lo}-{dim.hi}")
+        text = action.notation()
+        if cls.parse(text.split()[1:], text) != action:
+            raise InvalidOrderError(f"{cls.verb}: these fields make no single order (as notation: {text!r})")
+        return action
+
 
 @dataclass(frozen=True, slots=True)
 class UnitAction(Action):
@@ -94,9 +195,10 @@ class UnitAction(Action):
     unit: str
     shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
 
-    def __init_subclass__(cls) -> None:  # (no super(): a slotted dataclass is a new class, unlike its cell's)
+    def __init_subclass__(cls) -> None:  # (super named: a slotted dataclass is a new class, unlike its cell's)
         if "form" not in cls.__dict__:
             cls.form = f"{cls.verb} UNIT"
+        super(UnitAction, cls).__init_subclass__()
 
     def key(self) -> tuple[Any, ...]:
         return (self.unit,)
@@ -118,9 +220,10 @@ class HexAction(Action):
     hex: Hex
     shape: ClassVar[tuple[Dim, ...]] = (HEX,)
 
-    def __init_subclass__(cls) -> None:  # (no super(): a slotted dataclass is a new class, unlike its cell's)
+    def __init_subclass__(cls) -> None:  # (super named: a slotted dataclass is a new class, unlike its cell's)
         if "form" not in cls.__dict__:
             cls.form = f"{cls.verb} HEX"
+        super(HexAction, cls).__init_subclass__()
 
     def key(self) -> tuple[Any, ...]:
         return (self.hex,)
@@ -189,6 +292,20 @@ class Vocabulary:
             shown = text if len(text) <= 60 else text[:57] + "..."
             raise InvalidOrderError(f"{shown!r} is not an order; the forms are: {forms}")
         return kind.parse(words[1:], text)
+
+    def from_fields(self, data: Any) -> Action:
+        """An action from its fields (:meth:`Action.fields`), each checked: the verb must be one of the vocabulary's,
+        every field known, present unless it has a default, and of its type (:class:`InvalidOrderError` says which)."""
+        if not isinstance(data, Mapping):
+            raise InvalidOrderError("an action's fields are an object with its verb")
+        verb = data.get("verb")
+        if not isinstance(verb, str):
+            raise InvalidOrderError("an action's fields need its verb")
+        kind = self.by_verb.get(verb)
+        if kind is None:
+            shown = verb if len(verb) <= 30 else verb[:27] + "..."
+            raise InvalidOrderError(f"{shown!r} is not an order; the verbs are: {', '.join(self.by_verb)}")
+        return kind.from_fields(data)
 
     def __iter__(self) -> Any:
         return iter(self.types)
@@ -307,7 +424,23 @@ class ActionSpace:
 
     def kind_of(self, action_id: int) -> type[Action]:
         """The action type an id belongs to."""
-        for t, offset in sorted(self.offsets.items(), key=lambda kv: -kv[1]):
-            if action_id >= offset:
-                return t
+        if 0 <= action_id < self.size:
+            for t, offset in sorted(self.offsets.items(), key=lambda kv: -kv[1]):
+                if action_id >= offset:
+                    return t
         raise ValueError(f"no action has id {action_id}")
+
+
+_SPACES: dict[int, tuple[weakref.ref[object], Vocabulary, ActionSpace]] = {}
+
+
+def shared_space(owner: object, vocabulary: Vocabulary, unit_ids: Sequence[str], hexes: Sequence[Hex]) -> ActionSpace:
+    """The one :class:`ActionSpace` of a scenario (``owner``) and vocabulary, shared by every game of it and their
+    copies: its tables grow with the units and hexes (thousands of hexes on a big map), never with the ids, so one
+    per scenario keeps a game's memory to its own position.  Dropped when the scenario is."""
+    key = id(owner)
+    found = _SPACES.get(key)
+    if found is None or found[0]() is not owner or found[1] is not vocabulary:
+        found = _SPACES[key] = (weakref.ref(owner), vocabulary, ActionSpace(vocabulary, unit_ids, hexes))
+        weakref.finalize(owner, _SPACES.pop, key, None)
+    return found[2]

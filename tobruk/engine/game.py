@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from tobruk.board.hexes import Hex
 from tobruk.board.units import UnitDef
-from tobruk.engine.actions import Action, ActionSpace
+from tobruk.engine.actions import Action, ActionSpace, shared_space
+from tobruk.engine.caching import POSITION, Cache, Carried, side_units
 from tobruk.engine.canon import StateText
 from tobruk.engine.chance import Chance, Outcome, check
 from tobruk.engine.dice import Dice, DieRoll
@@ -35,7 +36,9 @@ from tobruk.loading.scenario import Scenario
 T = TypeVar("T")
 
 _SIDE_GROUP = {side: i for i, side in enumerate(Side)}  # a side's group of unit rows (engine/state.py Units.group)
-MEMO_SIZE = 2048  # answers kept for the positions of the last few actions (a listing asks per unit), then dropped
+_DECISION: Cache[Decision | None] = Cache("decision", POSITION)
+_PLACED: Cache[tuple[tuple[str, Hex], ...]] = Cache("placed", side_units())
+_UNITS_BY_HEX: Cache[dict[Hex, tuple[str, ...]]] = Cache("units-by-hex", side_units())
 
 
 class Game:
@@ -77,11 +80,9 @@ class Game:
         self._shared_undo = 0  # the undo stack's first snapshots that another game (a copy) holds too
         self._read: dict[Side, Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
         self._rolls_read: dict[Side, Reading[DieRoll, DieRoll]] = {}
-        self._memo: dict[Any, Any] = {}
         self._listing: Listing | None = None
-        # answers of searches whose key holds everything they read (e.g. a unit's reach), kept across
-        # positions; never keyed on the position, so only content-complete keys go in
-        self.search_cache: dict[Any, Any] = {}
+        self._caches: dict[Cache[Any] | Carried[Any], dict[Any, Any]] = {}  # each cache's answers (engine/caching.py)
+        self._fixed_caches: dict[Cache[Any] | Carried[Any], dict[Any, Any]] = {}  # the FIXED ones: shared with copies
         self._space: ActionSpace | None = None
         self._views: dict[str, UnitView | Units] = {}
         self._blocks = BlockMemory()  # the ids and notation of listing blocks handed out again
@@ -126,7 +127,7 @@ class Game:
         """Who must decide what now; ``None`` once the game is over, or while chance decides (:attr:`chance`)."""
         if self.state.over:
             return None
-        found: Decision | None = self.memo("decision", lambda: self.node.decision(self))
+        found: Decision | None = _DECISION.get(self, None, lambda: self.node.decision(self))
         return found
 
     @property
@@ -291,7 +292,7 @@ class Game:
     def action_space(self) -> ActionSpace:
         """This scenario's numbering of every action shape (for search and learning)."""
         if self._space is None:
-            self._space = ActionSpace(self.system.vocabulary, self.unit_ids, self.scenario.map.hexes)
+            self._space = shared_space(self.scenario, self.system.vocabulary, self.unit_ids, self.scenario.map.hexes)
         return self._space
 
     def legal_ids(self) -> dict[int, Action]:
@@ -309,6 +310,10 @@ class Game:
             for i in ids:
                 mask[i] = 1
         return mask
+
+    def legal_action(self, action_id: int) -> Action | None:
+        """The legal action listed with this id (the representative of its shape), or ``None`` if none is legal now."""
+        return self._listed().action_of(action_id)
 
     def play_id(self, action_id: int) -> Action:
         """Play the legal action with this id; returns it."""
@@ -423,23 +428,22 @@ class Game:
         other.by_rules = self.by_rules.copy()
         other._undo = self._undo.copy()
         other._shared_undo = self._shared_undo = len(self._undo)  # both games' snapshots so far are also the other's
-        other._memo = {}
+        other._caches = {}
         other._views = {}
         other._read = {}
         other._rolls_read = {}
-        other.search_cache = {}
         other._blocks = BlockMemory()
         return other
 
     def forget_caches(self) -> None:
         """Drop every remembered answer (listings, searches): the next question is worked out afresh.
         Nothing observable changes; tests use it to prove the caches never serve a stale answer."""
-        self._memo.clear()
+        self._caches.clear()
+        self._fixed_caches.clear()
         self._views = {}
         self._read = {}
         self._rolls_read = {}
         self._listing = None
-        self.search_cache.clear()
         self._blocks.clear()
 
     def position_key(self) -> int:
@@ -458,25 +462,13 @@ class Game:
         side's units may be kept under it while the other side's move."""
         return self.state.units.group_z[_SIDE_GROUP[side]]
 
-    def memo(self, key: Hashable, factory: Callable[[], T]) -> T:
-        """A value derived from the position, computed once per position (e.g. a side's ZOC)."""
-        full = (self.position_key(), key)
-        try:
-            found: T = self._memo[full]
-        except KeyError:
-            if len(self._memo) > MEMO_SIZE:
-                self._memo.clear()
-            found = self._memo[full] = factory()
-        return found
-
-    def kept(self, slot: Hashable, made_from: object, work: Callable[[], T]) -> T:
-        """A value kept in one slot of :attr:`search_cache` while what it is made from stays the same (an
-        immutable variable, a side's hash, an earlier answer), worked out again when that changes: for answers that
-        outlive the position (a side's units through the enemy's whole phase; a determination for a game-turn)."""
-        found: tuple[object, T] | None = self.search_cache.get(slot)
-        if found is None or (found[0] is not made_from and found[0] != made_from):
-            found = self.search_cache[slot] = (made_from, work())
-        return found[1]
+    def cache_store(self, cache: Cache[Any] | Carried[Any]) -> dict[Any, Any]:
+        """Where ``cache`` keeps its answers for this game (see :mod:`tobruk.engine.caching`: its keys are made there)."""
+        stores = self._fixed_caches if cache.fixed else self._caches
+        store = stores.get(cache)
+        if store is None:
+            store = stores[cache] = {}
+        return store
 
     # --- questions about the position ----------------------------------------------------------
     def unit(self, unit_id: str) -> UnitView:
@@ -511,7 +503,7 @@ class Game:
             at, flags = units.hex, units.flags
             return tuple((uid, hexes[at[i]]) for i, uid in self._side_rows[side] if at[i] >= 0 and not flags[i] & 1)
 
-        return self.kept(("placed", side), self.side_key(side), work)
+        return _PLACED.get(self, side, work)
 
     def units_at(self, h: Hex, side: Side | None = None) -> list[str]:
         """Ids of units (dummies included) in a hex, in order of the order of battle."""
@@ -538,7 +530,7 @@ class Game:
                         out.setdefault(hexes[j], []).append(uid)
             return {h: tuple(ids) for h, ids in out.items()}
 
-        return self.kept(("units-by-hex", side), self.state.units.z if side is None else self.side_key(side), work)
+        return _UNITS_BY_HEX.get(self, side, work)
 
     def log(self, line: str, *, kind: str = "note", hidden_from: Side | None = None, instead: str | None = None) -> None:
         """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing).  ``kind``

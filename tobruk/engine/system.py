@@ -42,6 +42,47 @@ class Odds:
 
 
 @dataclass(frozen=True, slots=True)
+class Overlay:
+    """A layer a face may draw over the map for a side (the page offers one checkbox per layer it is sent): ``key``
+    names it, ``title`` is the checkbox's words, ``kind`` says what it holds: ``hexes`` (hexes shaded, by label) or
+    ``lines`` (polylines through hex centres, each a tuple of labels); ``colour`` the colour it is drawn in.  Made
+    only from what the side may know (see :meth:`System.overlays`)."""
+
+    key: str
+    title: str
+    kind: str
+    hexes: tuple[str, ...] = ()
+    lines: tuple[tuple[str, ...], ...] = ()
+    colour: str = "#c00000"
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "kind": self.kind,
+            "hexes": list(self.hexes),
+            "lines": [list(x) for x in self.lines],
+            "colour": self.colour,
+        }
+
+
+class Advisor:
+    """A system's advice to one side on its current decision, for a computer player (see :meth:`System.advisor`):
+    which whole choices are worth a look, and what each is worth to the side.
+
+    ``candidates()`` lists them, each an action the game accepts now (a composite whole choice included, such as an
+    attack with its attackers), in the advisor's order of preference where it has one; ``value(action)`` is the
+    side's expected gain from one (from the side's view and the outcome tables), ``None`` for no opinion.  Both
+    read only what the side may know.  This base advises nothing."""
+
+    def candidates(self) -> Sequence[Action]:
+        return ()
+
+    def value(self, action: Action) -> float | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
     """The result of a finished game: the winner (a side's value, or ``None`` for a draw), the level,
     lines for people, and fields for the game log form."""
@@ -76,7 +117,8 @@ class Rendering:
     of the renderer's shapes: oval, cross, cross-wheels, slash, aa, dot, none); ``status_names``: the word for
     each status bit while it is set (a system may call *disrupted* "spent"); ``status_words``: other words (see
     :class:`StatusWord`); ``terrain_names``: the legend's words for terrain kinds (default: the kind's name);
-    ``alarms``: the statuses that draw a counter's edge in red."""
+    ``alarms``: the statuses that draw a counter's edge in red; ``marks``: a mark written after a counter's values
+    while a status is set (the family's ``*`` out of supply)."""
 
     terrain: dict[str, str] = field(default_factory=dict)
     features: dict[str, str] = field(default_factory=dict)
@@ -84,7 +126,8 @@ class Rendering:
     status_names: dict[str, str] = field(default_factory=dict)
     status_words: tuple[StatusWord, ...] = ()
     terrain_names: dict[str, str] = field(default_factory=dict)
-    alarms: tuple[str, ...] = ("disrupted",)  # statuses that draw a counter's edge in red
+    alarms: tuple[str, ...] = ()  # statuses that draw a counter's edge in red
+    marks: dict[str, str] = field(default_factory=dict)  # status -> the mark after the counter's values
 
     def statuses(self) -> tuple[StatusWord, ...]:
         """Every status word, the plain names first."""
@@ -151,6 +194,13 @@ class System:
         side may know."""
         return {}
 
+    def overlays(self, game: Game, side: Side) -> list[Overlay]:
+        """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines, the
+        hexes that win the game ...), worked out only from what ``side`` may know: a hidden counter gives the same
+        layers whatever it is (work from :func:`~tobruk.engine.information.observed`).  For people's faces only (the
+        page asks once a position); by default none."""
+        return []
+
     def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
         """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal)."""
         return None
@@ -160,10 +210,11 @@ class System:
         odds = self.odds(game, action, side)
         return [] if odds is None else list(odds.outcomes)
 
-    def suggestions(self, game: Game, side: Side) -> list[Action]:
-        """Whole choices worth a computer player's look (the strongest attack on each hex ...), each of which
-        the game accepts as an action."""
-        return []
+    def advisor(self, game: Game, side: Side) -> Advisor | None:
+        """The system's advice to ``side`` on its current decision (:class:`Advisor`), for computer players: the
+        system's preferences live with its rules, so a player names no action of any system.  ``None`` (the
+        default): the system gives none, and a player falls back on a generic rule of its own."""
+        return None
 
     def summary(self, game: Game) -> Summary | None:
         """The result once the game is over."""
@@ -211,17 +262,6 @@ class System:
     def out_of_supply(self, game: Game, side: Side) -> int:
         """How many of the side's units are out of supply now (the form's plot); by default none are counted."""
         return 0
-
-    def features(self, game: Game, side: Side) -> dict[str, Any]:
-        """What a computer player's evaluation reads: ``objectives`` and ``guards`` (hexes), ``result_values``
-        (result code -> share of the defence won, share of the attack lost), ``stacking`` (units, divisions),
-        ``holding_types`` (unit types that hold their ground), ``setup_steps``; only what ``side`` may know."""
-        return {}
-
-    def prefer(self, seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-        """A computer player's choice among the system's own actions (not the family's), from the side's
-        view: at ``stage`` "first" (before anything else) or "before-moves"; ``None`` to leave it to the player."""
-        return None
 
     def seen_key(self, game: Game, side: Side) -> Hashable:
         """Everything :meth:`seen_units` reads for ``side``'s units, as a key: the faces keep its answers under it (by

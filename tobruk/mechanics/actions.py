@@ -36,6 +36,7 @@ from tobruk.engine.actions import (
     UNIT,
     Action,
     Dim,
+    Gesture,
     HexAction,
     UnitAction,
     hex_word,
@@ -52,6 +53,7 @@ MAX_ATTACKS = 128  # declared attacks a phase can number (each needs a unit of i
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     verb: ClassVar[str] = "end-phase"
+    ends_step: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,13 @@ class Move(Action):
 
     def notation(self) -> str:
         return f"move {self.unit} {path_text(self.path)}{' by-trucks' if self.trucks else ''}"
+
+    def group(self) -> str:
+        """A move by trucks is another form of move, listed (and offered on the map) under a heading of its own."""
+        return "move by-trucks" if self.trucks else "move"
+
+    def route(self) -> tuple[Hex, ...]:
+        return self.path
 
     @classmethod
     def parse(cls, args: list[str], text: str) -> Action:
@@ -186,7 +195,9 @@ class Abandon(Action):
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """A whole declaration: the defending hexes and the attackers (``partial``: those using fewer than all of
-    their factors).  Played as its small steps (:meth:`expand`); it is also the declaration's value once made."""
+    their factors).  Played as its small steps (:meth:`expand`); it is also the declaration's value once made.
+    A person makes it by gathering the attackers and clicking the target (the group-target gesture): the target
+    is the ``target`` that opens it, each attacker an ``add``, then ``declare``."""
 
     defenders: tuple[Hex, ...]
     attackers: tuple[str, ...]
@@ -194,6 +205,9 @@ class Attack(Action):
     verb: ClassVar[str] = "attack"
     form: ClassVar[str] = "attack HEX[,HEX] with UNIT[:N][,UNIT]"
     composite: ClassVar[bool] = True
+    gesture: ClassVar[Gesture] = Gesture.GROUP_TARGET
+    parts: ClassVar[tuple[type[Action], ...]] = (Target, Add, Declare)
+    gathers: ClassVar[tuple[str, str]] = ("attackers", "defenders")
 
     def expand(self) -> tuple[Action, ...]:
         used = dict(self.partial)
@@ -331,6 +345,9 @@ class Retreat(Action):
 
     def notation(self) -> str:
         return f"retreat {self.unit} {path_text(self.path)}"
+
+    def route(self) -> tuple[Hex, ...]:
+        return self.path
 
     @classmethod
     def parse(cls, args: list[str], text: str) -> Action:

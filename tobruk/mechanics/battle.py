@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.chance import Chance, Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Frame, on
@@ -38,7 +39,6 @@ from tobruk.mechanics.actions import (
     RetreatDistance,
     Target,
 )
-from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.counters import family_unit
 
 if TYPE_CHECKING:
@@ -234,7 +234,7 @@ class Declaring(Frame):
     # The units that may join and the hexes that may be added, and the listing, are kept per board and frame (the
     # listing and the play of an ``add`` or ``target`` ask the same; an attack abandoned and begun again too).
     def _attackers(self, game: Game) -> tuple[str, ...]:
-        return board_memo(game, ("declaring-attackers", self), lambda: self._attackers_afresh(game))
+        return _ATTACKERS.get(game, self, lambda: self._attackers_afresh(game))
 
     def _attackers_afresh(self, game: Game) -> tuple[str, ...]:
         able = rules(game).able(game, Side(self.side))
@@ -243,7 +243,7 @@ class Declaring(Frame):
         )
 
     def _targets(self, game: Game) -> tuple[Hex, ...]:
-        return board_memo(game, ("declaring-targets", self), lambda: self._targets_afresh(game))
+        return _TARGETS.get(game, self, lambda: self._targets_afresh(game))
 
     def _targets_afresh(self, game: Game) -> tuple[Hex, ...]:
         side = Side(self.side)
@@ -257,7 +257,7 @@ class Declaring(Frame):
         )
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        return list(board_memo(game, ("declaring-actions", self), lambda: tuple(self._actions(game))))
+        return list(_DECLARING_ACTIONS.get(game, self, lambda: tuple(self._actions(game))))
 
     def _actions(self, game: Game) -> list[Action]:
         out: list[Action] = [Add(u) for u in self._attackers(game)]
@@ -307,6 +307,12 @@ class Declaring(Frame):
     @on(Abandon)
     def abandon(self, game: Game, decision: Decision, action: Abandon) -> None:
         game.pop_frame()
+
+
+# the declaration's answers, kept per board (the listing and the play of an ``add`` or ``target`` ask the same)
+_ATTACKERS: Cache[tuple[str, ...]] = Cache("declaring-attackers", BOARD)
+_TARGETS: Cache[tuple[Hex, ...]] = Cache("declaring-targets", BOARD)
+_DECLARING_ACTIONS: Cache[tuple[Action, ...]] = Cache("declaring-actions", BOARD)
 
 
 def begin(game: Game, n: int, side: Side) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 from tobruk.board.units import UnitDef
 from tobruk.engine.game import Game
 from tobruk.engine.state import ENGINE_STATUSES, Status, UnitView
+from tobruk.engine.system import Rendering
 
 if TYPE_CHECKING:
     from tobruk.loading.datafile import Table
@@ -187,4 +188,20 @@ def read_family_unit(
         irreplaceable=common["nationality"] in irreplaceable,
         size=ut.choice("size", SIZES, None),
         one_combat_factor=one,
+    )
+
+
+# --- how the family's counters are drawn ----------------------------------------------------------------------------
+FAMILY_SYMBOLS = {"armour": "oval", "motorized": "cross-wheels", "infantry": "cross", "recce": "slash", "aa": "aa", "artillery": "dot"}
+
+
+def family_rendering(rendering: Rendering) -> Rendering:
+    """A system's rendering with the family's ways of drawing a counter beneath it: NATO-like symbols by unit type,
+    a disrupted (spent) unit's edge in red, a ``*`` after the factors of a unit out of supply (the system's own
+    symbols, alarms and marks where it has them)."""
+    return replace(
+        rendering,
+        symbols={**FAMILY_SYMBOLS, **rendering.symbols},
+        alarms=rendering.alarms or ("disrupted",),
+        marks={"out_of_supply": "*", **rendering.marks},
     )

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import battle_vars, pending
-from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.counters import family_defs, family_unit
 
 if TYPE_CHECKING:
@@ -55,10 +55,11 @@ def obligations(game: Game, side: Side, duties: Duties, busy: Set[str] = frozens
     """The enemy hexes that must still be attacked before the attack phase may end, in hex order (worked out once
     per board and set of busy units: listing the attacks asks again for every candidate declaration, and every
     step of a declaration being made)."""
-    due: tuple[Hex, ...] = board_memo(
-        game, ("obligations", side, duties, frozenset(busy)), lambda: tuple(_obligations(game, side, duties, busy))
-    )
+    due = _OBLIGATIONS.get(game, (side, duties, frozenset(busy)), lambda: tuple(_obligations(game, side, duties, busy)))
     return list(due)
+
+
+_OBLIGATIONS: Cache[tuple[Hex, ...]] = Cache("obligations", BOARD)
 
 
 def _obligations(game: Game, side: Side, duties: Duties, busy: Set[str]) -> list[Hex]:

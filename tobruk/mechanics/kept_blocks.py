@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import Carried
 from tobruk.engine.sides import Side
 
 if TYPE_CHECKING:
@@ -59,8 +60,8 @@ def kept(game: Game, side: Side, name: str, context: Hashable, make: Maker) -> d
     units = game.state.units
     hexes, flags = units.hex, units.flags
     rows = game.rows_of(side)
-    key = ("kept-blocks", name, side)
-    found: _Kept | None = game.search_cache.get(key)
+    key = (name, side)
+    found = _KEPT.last(game, key)
     if found is None or found.context != context:
         redo = list(rows)
         blocks: dict[int, UnitBlocks] = {}
@@ -81,5 +82,8 @@ def kept(game: Game, side: Side, name: str, context: Hashable, make: Maker) -> d
         blocks[i] = made
         if reads_near:
             near_readers[i] = hexes[i]
-    game.search_cache[key] = _Kept(context, tuple(hexes), tuple(flags), blocks, near_readers)
+    _KEPT.keep(game, key, _Kept(context, tuple(hexes), tuple(flags), blocks, near_readers))
     return blocks
+
+
+_KEPT: Carried[_Kept] = Carried("kept-blocks")  # by the listing's name and side: checked against the rows above

@@ -31,13 +31,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from array import array
-from collections.abc import Callable, Hashable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import Feature, Map, MovementRates
+from tobruk.engine.caching import FIXED, Cache
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics import _kernels
@@ -45,7 +46,7 @@ from tobruk.mechanics.searches import SearchResult, grid
 from tobruk.mechanics.zoc import ZocMap
 
 if TYPE_CHECKING:
-    pass
+    from tobruk.engine.game import Game
 
 MF = 60
 
@@ -594,32 +595,28 @@ class ReachResult(SearchResult[Reach]):
         return bool(self._more[j])
 
 
-def reach(ctx: MoveContext, cache: MutableMapping[Hashable, ReachResult] | None = None) -> dict[Hex, Reach]:
+def reach(ctx: MoveContext, game: Game | None = None) -> dict[Hex, Reach]:
     """:func:`reach_result`, typed as the dictionary the callers read (it is a read-only :class:`ReachResult`)."""
-    return reach_result(ctx, cache)
+    return reach_result(ctx, game)
 
 
-def reach_result(ctx: MoveContext, cache: MutableMapping[Hashable, ReachResult] | None = None) -> ReachResult:
+# a unit's searches, kept under their whole key (:meth:`MoveContext.reach_key`: everything the search reads), so
+# the same search in another position or a copy of the game is answered at once
+REACH: Cache[ReachResult] = Cache("reach", FIXED, size=4096)
+
+
+def reach_result(ctx: MoveContext, game: Game | None = None) -> ReachResult:
     """Every hex the unit can end its move in, with the legal path leaving it the most MF.
 
     Dijkstra over states (hex, whether an enemy ZOC was entered, free hexes used), compiled (``_kernels.reach``,
     the rules of :func:`_step` step for step): every cost is monotone in the MF already spent, so the cheapest
     arrival in a state is never worse than a dearer one; of two ways to a hex the one leaving more MF (then
-    spending less) wins. With a ``cache``, an earlier answer for the same :meth:`MoveContext.reach_key` is
-    reused (the caller owns the cache and may clear it at any time); answers are read-only, so it is shared.
+    spending less) wins. With a ``game``, an earlier answer for the same :meth:`MoveContext.reach_key` is reused
+    (:data:`REACH`); answers are read-only, so it is shared.
     """
-    if cache is not None:
-        key = ctx.reach_key()
-        found = cache.get(key)
-        if found is None:
-            if len(cache) >= REACH_CACHE_SIZE:
-                cache.clear()
-            found = cache[key] = _search(ctx)
-        return found
+    if game is not None:
+        return REACH.get(game, ctx.reach_key(), lambda: _search(ctx))
     return _search(ctx)
-
-
-REACH_CACHE_SIZE = 4096
 
 
 def _search(ctx: MoveContext) -> ReachResult:

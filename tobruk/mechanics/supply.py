@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
+from tobruk.engine.caching import Cache, variable
 from tobruk.engine.sides import Side
 from tobruk.mechanics import _kernels
 from tobruk.mechanics.searches import SearchResult, grid
@@ -183,9 +184,9 @@ supply_markers = cast("Callable[[Game], SupplyMarkers]", attrgetter("state.vars"
 def shown_supply_lines(game: Game, side: Side) -> tuple[tuple[str, bool, str, tuple[str, ...]], ...]:
     """The side's part of the last supply determination, as a system keeps it for people in its ``supply`` variable
     (side -> unit -> supplied, how, route), as (unit, supplied, how, route): read once per determination (the
-    variable is immutable: the answer is kept with it in the game's ``search_cache``); every view makes its own
-    dicts and lists of it."""
+    variable is immutable: the answer is kept under it); every view makes its own dicts and lists of it."""
     supply = supply_markers(game).supply.get(side.value, {})
-    return game.kept(
-        ("supply-lines", side), supply, lambda: tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items())
-    )
+    return _SUPPLY_LINES.get(game, side, lambda: tuple((uid, e["supplied"], e["how"], tuple(e["route"])) for uid, e in supply.items()))
+
+
+_SUPPLY_LINES: Cache[tuple[tuple[str, bool, str, tuple[str, ...]], ...]] = Cache("supply-lines", variable("supply"))

@@ -1,10 +1,11 @@
 """The player interface and a loop that plays a game between two players.
 
-``Player.choose(view, legal, advice)`` returns one of ``legal``.  ``advice`` is the side's window on
-what the system knows and the side may know: ``outcomes(attack)``, the exact probability of each result
-of an attack declaration before it is made (empty when the defenders are face down); ``features``, the
-objectives and values the system gives computer players; ``prefer(actions, stage)``, the system's
-own choice among its own actions.  Nothing else of the engine reaches a player.
+``Player.choose(view, legal, advice)`` returns one of ``legal``.  ``advice`` is the side's window on what the
+system knows and the side may know: ``outcomes(attack)``, the exact probability of each result of an attack
+declaration before it is made (empty when the defenders are face down); ``advisor()``, the system's advice on the
+decision (:class:`~tobruk.engine.system.Advisor`: the whole choices worth a look and what each is worth to the
+side), or ``None`` when the system gives none.  Nothing else of the engine reaches a player, and a player names no
+action of any system: what the actions mean to a side is the system's to say.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from typing import Any, Protocol
 from tobruk.engine.actions import Action as Order
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.engine.system import Advisor
 from tobruk.view import view
 
 
 class Advice:
-    """A side's window on the system: attack odds, features for evaluation, the system's own preferences."""
+    """A side's window on the system: attack odds and the system's advice on the decision."""
 
     def __init__(self, game: Game, side: Side) -> None:
         self._game, self._side = game, side
-        self._features: dict[str, Any] | None = None
+        self._advisor: Advisor | None = None
+        self._asked = False
 
     def outcomes(self, order: Order) -> list[tuple[str, Fraction]]:
         """The probability of each result of an attack declaration ([] if illegal or unknowable)."""
@@ -32,18 +35,11 @@ class Advice:
 
     __call__ = outcomes
 
-    @property
-    def features(self) -> dict[str, Any]:
-        if self._features is None:
-            self._features = self._game.system.features(self._game, self._side)
-        return self._features
-
-    def prefer(self, seen: dict[str, Any], actions: list[Order], stage: str) -> Order | None:
-        return self._game.system.prefer(seen, actions, stage)
-
-    def suggestions(self) -> list[Order]:
-        """Whole choices worth a look now (the strongest attack on each hex ...), each playable as one action."""
-        return self._game.system.suggestions(self._game, self._side)
+    def advisor(self) -> Advisor | None:
+        """The system's advice to the side on its current decision (made once), or ``None``."""
+        if not self._asked:
+            self._advisor, self._asked = self._game.system.advisor(self._game, self._side), True
+        return self._advisor
 
 
 Outcomes = Advice

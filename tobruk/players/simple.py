@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 from tobruk.engine.actions import Action as Order
-from tobruk.mechanics.actions import EndPhase
 from tobruk.players.base import Advice
 
 
@@ -23,7 +22,8 @@ class RandomPlayer:
 
 
 class PassivePlayer:
-    """Ends each phase as soon as it may; otherwise the first legal order (a baseline, and the demo)."""
+    """Ends each step as soon as it may (the action whose type ends the step for its decider, ``Action.ends_step``);
+    otherwise the first legal order (a baseline, and the demo)."""
 
     name = "passive"
 
@@ -31,4 +31,4 @@ class PassivePlayer:
         self.seed = seed
 
     def choose(self, seen: dict[str, Any], legal: list[Order], advice: Advice) -> Order:
-        return EndPhase() if EndPhase() in legal else legal[0]
+        return next((o for o in legal if o.ends_step), legal[0])

@@ -33,5 +33,7 @@ def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) 
         "legend": [{"terrain": kind, "name": words, "colour": colour} for kind, words, colour in legend_entries(m, palette)],
         "symbols": palette.symbols,
         "sides": {side.value: {"name": side.display, "colour": SIDE_COLOUR[side]} for side in Side},
+        "alarms": list(palette.rendering.alarms),
+        "marks": palette.rendering.marks,
         "statuses": [{"bit": w.bit, "word": w.word, "when": w.when, "sides": list(w.sides), "faded": w.faded} for w in palette.statuses],
     }

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from tobruk.board.maps import Feature, RouteKind, Terrain
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Rendering, StatusWord
-from tobruk.mechanics.counters import UnitType
 
 # --- the family's palette ------------------------------------------------------------------------------------
 FILL = {
@@ -62,14 +61,6 @@ ROUTE_LINE = {
 }
 OTHER_ROUTE = Line("#7a4a1e", 1.6)
 SIDE_COLOUR = {Side.AXIS: "#6b6f73", Side.ALLIED: "#c8a165"}
-TYPE_SYMBOL = {
-    UnitType.ARMOUR: "oval",
-    UnitType.MOTORIZED: "cross-wheels",
-    UnitType.INFANTRY: "cross",
-    UnitType.RECCE: "slash",
-    UnitType.AA: "aa",
-    UnitType.ARTILLERY: "dot",
-}
 
 # --- unit symbols: shapes in a 20 x 12 box ----------------------------------------------------------------
 SHAPE_WIDTH, SHAPE_HEIGHT = 20, 12
@@ -119,11 +110,11 @@ class Palette:
 
     @property
     def symbols(self) -> dict[str, str]:
-        """The shape of each unit type's symbol (the family's, then the system's own)."""
-        return {**{str(t): s for t, s in TYPE_SYMBOL.items()}, **self.rendering.symbols}
+        """The shape of each kind of unit's symbol, as the system draws them."""
+        return dict(self.rendering.symbols)
 
-    def symbol(self, unit_type: str) -> str:
-        return self.symbols.get(unit_type, "none")
+    def symbol(self, kind: str) -> str:
+        return self.rendering.symbols.get(kind, "none")
 
     @property
     def statuses(self) -> tuple[StatusWord, ...]:
@@ -134,8 +125,7 @@ class Palette:
         return [w.word for w in self.statuses if status.get(w.bit, False) is w.when and (not w.sides or side in w.sides)]
 
     def edged(self, status: dict[str, bool]) -> bool:
-        """Whether the counter's edge is drawn in red: a status the rendering calls alarming (by default the family's
-        disruption) is set."""
+        """Whether the counter's edge is drawn in red: a status the system's rendering calls alarming is set."""
         return any(status.get(name, False) for name in self.rendering.alarms)
 
     def faded(self, side: str, status: dict[str, bool]) -> bool:

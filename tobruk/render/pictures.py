@@ -42,13 +42,21 @@ def write_map_pictures(out_dir: Path, name: str) -> list[Path]:
     svg_path = out_dir / f"{name}-map.svg"
     svg_path.write_text(svg, encoding="utf-8")
     try:
-        import cairosvg
+        png = svg_to_png(svg)
     except (ImportError, OSError):  # the package, or the cairo library it loads, is missing
         return [svg_path]
     png_path = out_dir / f"{name}-map.png"
-    for_cairo = _HALOED_TEXT.sub(r"\1 \2>\3</text>\1>\3</text>", svg)
-    cairosvg.svg2png(bytestring=for_cairo.encode("utf-8"), write_to=str(png_path))
+    png_path.write_bytes(png)
     return [svg_path, png_path]
+
+
+def svg_to_png(svg: str) -> bytes:
+    """An SVG drawing of this renderer as PNG, at its own size (``cairosvg``, the ``maps`` extra; ImportError or
+    OSError without it).  Cairo has no ``paint-order``, so a haloed label is drawn twice, halo then text."""
+    import cairosvg
+
+    for_cairo = _HALOED_TEXT.sub(r"\1 \2>\3</text>\1>\3</text>", svg)
+    return bytes(cairosvg.svg2png(bytestring=for_cairo.encode("utf-8")))
 
 
 def main(argv: list[str]) -> int:

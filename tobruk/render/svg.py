@@ -310,3 +310,19 @@ def _counters(units: Iterable[tuple[UnitDef, UnitState]], layout: Layout, palett
             out.append(f'<text x="{x + c / 2:.1f}" y="{y + c * 0.86:.1f}">{d.factors}</text></g>')
     out.append("</g>")
     return out
+
+
+def counter_svg(d: UnitDef, rendering: Rendering | None = None, size: float = 48.0) -> str:
+    """One counter face up as a standalone SVG document of ``size`` pixels square, drawn as the map draws it: the
+    side's colour, the type's symbol, the id above and the factors below (for a VASSAL module's pieces)."""
+    palette = Palette(rendering)
+    c = size
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{c:.0f}" height="{c:.0f}" viewBox="0 0 {c:.0f} {c:.0f}" '
+        f'font-family="DejaVu Sans, Arial, sans-serif" text-anchor="middle">'
+        f"<defs>{shape_defs()}</defs>"
+        f'<rect x="0.5" y="0.5" width="{c - 1:.1f}" height="{c - 1:.1f}" rx="3" fill="{SIDE_COLOUR[d.side]}" stroke="#222"/>'
+        + _symbol(palette.symbol(d.kind), c / 2, c * 0.38, c * 0.5)
+        + f'<text x="{c / 2:.1f}" y="{c * 0.2:.1f}" font-size="{c * 0.2:.1f}">{escape(d.id)}</text>'
+        f'<text x="{c / 2:.1f}" y="{c * 0.9:.1f}" font-size="{c * 0.26:.1f}">{escape(d.factors)}</text></svg>'
+    )

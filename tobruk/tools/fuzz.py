@@ -1,24 +1,22 @@
 """Random games with every invariant checked after every order (``tobruk fuzz``).
 
-A failing game is saved as a record that reproduces it.  The invariants: no hex holds both sides;
-a side is within the stacking limit whenever one of its set-up, movement or attack phases has ended (GG-XII.B
-lets a stack be over the limit until the end of its owner's movement or attack phase: a retreat in the
-enemy's attack phase may crowd a hex until then, ruling R-STACK); a unit moves and attacks at
-most once a game-turn; no move spends more MF than the unit has; no disrupted unit attacks; the supply
-markers agree with the last supply determination; looking at a view changes nothing; a side's view
-holds nothing of the other side's face-down units (no id or name in the view, the legal orders or the log
-lines written while they are face down; every face-down counter shown with the same fields and a
-well-formed anonymous id, listed last by hex and id; an anonymous id never stands for two counters and
-never comes back once gone); undo restores the exact position, and playing the order again gives the same
-position and log lines (whole positions compared part by part, :func:`position_of`: all the state hash covers
-and more); the position's incremental hashes (the unit arrays' Zobrist hash, the variables' hash) equal the
-hashes worked out afresh; and a decision always has a legal order.  (The state hash, what a record holds after
-each order, is worked out by :func:`~tobruk.record.record_of` when a failing game is saved; its text is held
-to its definition through whole random games by the tests.)
-The system adds its own rule-level invariants through :meth:`System.invariants` (after each order) and
-:meth:`System.check_action` (before it): every retreat moves away from the hex it leaves, into no enemy unit
-and not next to the attack's hexes unless into a friendly box; truck convoys counted from the orders played
-stay within the side's limit and agree with the game's own count.
+A failing game is saved as a record that reproduces it.  The fuzzer holds the engine to its own invariants, which no
+game system states: looking at a view changes nothing; a side's view holds nothing of the other side's face-down
+units (no id or name in the view, the legal orders or the log lines written while they are face down; every
+face-down counter shown with the same fields and a well-formed anonymous id, listed last by hex and id; an anonymous
+id never stands for two counters and never comes back once gone); every order played is listed under its id and
+made again from its id, its fields and its notation; undo restores the exact position, and playing the order again
+gives the same position and log lines (whole positions compared part by part, :func:`position_of`: all the state
+hash covers and more); the position's incremental hashes (the unit arrays' Zobrist hash, the variables' hash) equal
+the hashes worked out afresh; and a decision always has a legal order.  (The state hash, what a record holds after
+each order, is worked out by :func:`~tobruk.record.record_of` when a failing game is saved; its text is held to its
+definition through whole random games by the tests.)
+
+Everything the rules say is the system's: its invariants after each order (:meth:`System.invariants`: for the
+family's systems one side's units a hex, the stacking limit once a phase has ended, the supply markers as the last
+determination left them, the truck convoys within the side's limit ...), its checks of each order before it is played
+(:meth:`System.check_action`: no move spends more MF than the unit has, no disrupted unit attacks, every retreat moves
+away from the hex it leaves ...) and what it allows a unit once a game-turn (:meth:`System.once_per_turn`).
 """
 
 from __future__ import annotations
@@ -39,15 +37,16 @@ import msgspec
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action as Order
+from tobruk.engine.caching import FIXED, Cache
 from tobruk.engine.dice import DieRoll
 from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.engine.state import ELIMINATED, Units
+from tobruk.engine.state import Units
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.players.base import outcomes_for
 from tobruk.record import record_of, save
-from tobruk.view import seen_by_enemy, view
+from tobruk.view import look_of, seen_by_enemy, view
 
 _SPACES = str.maketrans(",:", "  ")  # the separators inside an order's notation, for splitting it into words
 _LOG_SPACES = str.maketrans(",:.;()", "      ")  # the same for a log line
@@ -141,17 +140,17 @@ def differences(before: object, after: object) -> str:
 Look = Callable[[Game], object]  # how a check looks at the whole position: the state hash or position_of
 
 
-def check_position(game: Game) -> None:
-    """No hex holds both sides, read from the unit arrays themselves (rows in the order of battle)."""
-    units = game.state.units
-    sides: tuple[Side, ...] | None = game.search_cache.get("fuzz-row-sides")
-    if sides is None:
-        sides = game.search_cache["fuzz-row-sides"] = tuple(d.side for d in game.defs.values())
-    eliminated = ELIMINATED
-    holder: dict[int, Side] = {}
-    for j, f, side in zip(units.hex, units.flags, sides, strict=True):
-        if j >= 0 and not f & eliminated and holder.setdefault(j, side) is not side:
-            raise InvariantError(f"both sides in {game.scenario.map.hexes[j]}")
+def check_ids(game: Game, order: Order) -> None:
+    """Before an order is played: it is the action listed under its id (the same shape: type and coordinates), and its
+    fields and its notation make it again (what the page and a person send back)."""
+    space = game.action_space
+    i = space.id_of(order)
+    listed = game.legal_action(i)
+    if space.kind_of(i) is not type(order) or listed is None or type(listed) is not type(order) or listed.key() != order.key():
+        raise InvariantError(f"{order.notation()} is not listed under its id {i}")
+    vocabulary = game.system.vocabulary
+    if vocabulary.from_fields(order.fields()) != order or vocabulary.parse(order.notation()) != order:
+        raise InvariantError(f"{order.notation()} is not made again from its fields and its notation")
 
 
 def check_rules(game: Game, before: Step) -> None:
@@ -180,8 +179,8 @@ class FogWatch:
 
 def _face_down_truth(game: Game, side: Side) -> tuple[list[str], dict[str, str]]:
     """From ``side``'s counters as its enemy sees them (:func:`seen_by_enemy`): the face-down ones not eliminated,
-    and the anonymous ids of those on the map with the counter each stands for; kept with that answer (the same
-    object while the side's counters look the same: through the enemy's whole phase)."""
+    and the anonymous ids of those on the map with the counter each stands for; kept under that answer's look (the
+    same while the side's counters look the same: through the enemy's whole phase)."""
     seen = seen_by_enemy(game, side)
 
     def work() -> tuple[list[str], dict[str, str]]:
@@ -194,7 +193,7 @@ def _face_down_truth(game: Game, side: Side) -> tuple[list[str], dict[str, str]]
                     truth[anon] = uid
         return face_down, truth
 
-    return game.kept(("fuzz-face-down", side), seen, work)
+    return _FACE_DOWN.get(game, side, work)
 
 
 def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogWatch | None, truth: dict[str, str] | None = None) -> None:
@@ -230,10 +229,11 @@ def check_face_down(game: Game, side: Side, seen: dict[str, object], watch: FogW
 
 def _needles(game: Game) -> dict[str, tuple[bytes, bytes]]:
     """Each counter's id and name as they would stand in a view's JSON text (quoted, escaped), once per game."""
-    found: dict[str, tuple[bytes, bytes]] | None = game.search_cache.get("fuzz-needles")
-    if found is None:
-        found = game.search_cache["fuzz-needles"] = {uid: (_JSON(uid), _JSON(d.name)) for uid, d in game.defs.items()}
-    return found
+    return _NEEDLES.get(game, None, lambda: {uid: (_JSON(uid), _JSON(d.name)) for uid, d in game.defs.items()})
+
+
+_FACE_DOWN: Cache[tuple[list[str], dict[str, str]]] = Cache("fuzz.face-down", look_of())
+_NEEDLES: Cache[dict[str, tuple[bytes, bytes]]] = Cache("fuzz.needles", FIXED)
 
 
 SCAN_AT_MOST = 6  # face-down counters looked for one by one in a view's JSON text; more, and its strings are cut out
@@ -423,10 +423,10 @@ def _fuzz_game(scenario: Scenario, seed: int, *, options: tuple[str, ...], save_
             legal = game.legal_sequence()
             if not legal:
                 raise InvariantError(f"dead end: no legal order at {decision}")
-            check_position(game)
             before, _views = check_views(game, watch, known, position_of)
             outcomes_for(game, decision.side)  # (what a player is given: worked out, as for any player)
             order = players[decision.side].choice(legal)
+            check_ids(game, order)
             check_order(game, order, done)
             step, turn = game.step, game.turn
             game.play(order)

@@ -14,10 +14,9 @@ from typing import Any
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.mechanics.actions import Attack
 from tobruk.view import summary_data, unit_data, view
 from tobruk.web.referee import Referee, Refused, Session
-from tobruk.web.schemas import reason
+from tobruk.web.schemas import OrderQuery, reason
 
 EXPORT_FORMAT = "tobruk-side-view"
 EXPORT_VERSION = 1
@@ -35,7 +34,9 @@ def has_face_down(game: Game) -> bool:
 
 
 def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) -> dict[str, Any]:
-    """The state a seat is sent: its side's view (without the legal orders twice) and its legal orders."""
+    """The state a seat is sent: its side's view (without the legal orders in notation: the page is sent them by id,
+    with their gestures and fields, as ``legal``) with the layers the system draws over the map for the side
+    (``overlays``), and, when the decision is the seat's, its legal actions (:func:`~tobruk.engine.offers.offers`)."""
     if seat == "replay":
         raise Refused(403, "a replay link shows the replay only")
     game = s.game
@@ -56,7 +57,8 @@ def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) 
         }
     mine = d is not None and (seat == "both" or d.side.value == seat)
     seen = view(game, side)
-    seen.pop("legal_orders", None)  # sent once, as "legal", in the short form
+    seen.pop("legal_orders", None)  # sent as "legal", by id with gestures and fields
+    seen["overlays"] = overlays_of(s, side)
     return {
         "game": s.stored.id,
         "seat": seat,
@@ -65,7 +67,7 @@ def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) 
         "version": s.version,
         "scenario": s.stored.scenario,
         "view": seen,
-        "legal": referee.shown_orders(s)[0] if mine else [],
+        "legal": referee.offered(s) if mine else {"actions": [], "composites": []},
         "my_turn": mine,
         "can_undo": referee.undo_refusal(s, seat) is None,
         "hidden_units": has_face_down(game),
@@ -89,6 +91,7 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
             raise Refused(403, "each side exports its own view")
     seen = view(s.game, side)
     seen.pop("legal_orders", None)
+    seen["overlays"] = overlays_of(s, side)
     mine = s.game.orders_of(side)
     return {
         "format": EXPORT_FORMAT,
@@ -102,21 +105,30 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
     }
 
 
-def odds_of(known: Game, text: str, side: Side) -> dict[str, Any]:
-    """The odds of the attack ``text`` as ``side`` may know them: ``known`` is the position as the side knows it
-    (:func:`~tobruk.engine.information.observed`), so the answer, a refusal included, is the same whatever the side
-    cannot see; against face-down counters the odds are unknown."""
+def overlays_of(s: Session, side: Side) -> list[dict[str, Any]]:
+    """The system's layers over the map for ``side`` (:meth:`~tobruk.engine.system.System.overlays`), made once a
+    version and side (the page asks again at every change and reload).  Call with ``s.lock`` held."""
+    key = (s.version, side.value)
+    if s.layers is None or s.layers[0] != key:
+        s.layers = (key, [o.data() for o in s.game.system.overlays(s.game, side)])
+    return s.layers[1]
+
+
+def odds_of(known: Game, asked: OrderQuery, side: Side) -> dict[str, Any]:
+    """The odds of an attack (given by its fields, or its notation typed by a person) as ``side`` may know them:
+    ``known`` is the position as the side knows it (:func:`~tobruk.engine.information.observed`), so the answer, a
+    refusal included, is the same whatever the side cannot see (against face-down counters the system answers that
+    the odds are unknown)."""
+    if asked.id is not None:
+        raise Refused(400, "the odds are asked of a whole attack: give its fields (action) or its notation (order)")
     try:
-        attack = known.parse(text)
-        if not isinstance(attack, Attack):
-            raise InvalidOrderError("not an attack")
-        odds = known.system.odds(known, attack, side)
+        fields = asked.fields()
+        action = known.system.vocabulary.from_fields(fields) if fields is not None else known.parse(asked.order or "")
+        odds = known.system.odds(known, action, side)
     except (InvalidOrderError, IllegalOrderError) as exc:
         raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
-    if any(known.unit(u).hidden for h in attack.defenders for u in known.units_at(h, side.enemy)):
-        return {"odds": "unknown (face-down units)", "lines": [], "outcomes": []}
     if odds is None:
-        raise Refused(400, "no odds for this order")
+        raise Refused(400, "no odds for this order: the odds are those of an attack")
     return {"odds": odds.column, "lines": list(odds.lines), "outcomes": [[label, float(p)] for label, p in odds.outcomes]}
 
 

@@ -18,18 +18,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError, TobrukError, UndoError
 from tobruk.engine.game import Game
+from tobruk.engine.offers import offers
 from tobruk.engine.sides import Side
 from tobruk.engine.system import system_names
 from tobruk.loading.scenario import Scenario, load_scenario, scenario_names
-from tobruk.mechanics.actions import Move
 from tobruk.players import make_player
 from tobruk.players.base import outcomes_for
 from tobruk.view import view
-from tobruk.web.schemas import reason
+from tobruk.web.schemas import OrderQuery, PlayOrder, reason
 from tobruk.web.store import ORDER, UNDO, Conflict, Event, Store, StoredGame, StoreError, effective_orders
 
 MAX_COMPUTER_ORDERS = 20_000  # a guard against a computer player that never ends its phase
@@ -94,10 +95,6 @@ class Scenarios:
             return Refused(400, f"scenario {name!r} cannot be loaded: {reason(str(exc), 200)}")
         if scenario.system not in system_names():
             return Refused(400, f"scenario {name!r}: the rules of {scenario.system!r} are not played yet")
-        if path is not None:
-            from tobruk.players.greedy import know_scenario
-
-            know_scenario(scenario)
         return scenario
 
     def listing(self) -> list[Scenario]:
@@ -123,7 +120,8 @@ class Session:
     game: Game
     version: int = 0  # the number of stored events the game in memory reflects
     lock: threading.Lock = field(default_factory=threading.Lock)
-    listing: tuple[int, list[str], dict[str, str]] | None = None  # version, orders shown, short -> full
+    listing: tuple[int, dict[str, Any]] | None = None  # the version and the legal actions as the page is sent them
+    layers: tuple[tuple[int, str], list[dict[str, Any]]] | None = None  # (version, side) and the system's overlays
 
 
 def other(seat: str) -> str:
@@ -147,7 +145,8 @@ class Referee:
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._tokens: dict[str, tuple[str, str]] = {}  # token -> (game id, seat)
         self._lock = threading.Lock()
-        self.on_change: Callable[[str], None] = lambda _game_id: None
+        self.on_change: Callable[[str | None], None] = lambda _game_id: None  # a game changed (None: any may have)
+        self.on_turn: Callable[[Session, Side], None] = lambda _s, _side: None  # the decision passed to a side (stored)
 
     # --- opening games ------------------------------------------------------------------------------
     def open(self, token: str) -> tuple[Session, str] | None:
@@ -184,7 +183,9 @@ class Referee:
         return s
 
     def sync(self, s: Session) -> None:
-        """Apply the events other processes stored since this one last looked (call with ``s.lock`` held)."""
+        """Apply the events other processes stored since this one last looked (call with ``s.lock`` held), and tell
+        this process's watchers of the game: whichever request finds another process's orders first, the pages
+        watching the game here hear of them then, not at their stream's next look."""
         new = self.store.events(s.stored.id, s.version)
         if not new:
             return
@@ -198,6 +199,7 @@ class Referee:
         except (TobrukError, IndexError):
             fresh = self._build(s.stored, self.store.events(s.stored.id))
             s.game, s.version = fresh.game, fresh.version
+        self.on_change(s.stored.id)
 
     def refresh(self, s: Session) -> int:
         """The game's version after looking at the database (for the event stream).  A game busy with an
@@ -304,11 +306,15 @@ class Referee:
         return played
 
     @staticmethod
-    def _played(s: Session, order: Action | str) -> list[tuple[str, str]]:
-        """Play an order and give the events to store: one per action it was played as (a whole attack is its
-        target, attackers and declaration), so the stored orders, the game's history and undo stay one to one."""
+    def _played(s: Session, order: Action | str | int) -> list[tuple[str, str]]:
+        """Play an order (an action, its notation, or a legal action's id) and give the events to store: one per
+        action it was played as (a whole attack is its target, attackers and declaration), so the stored orders, the
+        game's history and undo stay one to one."""
         before = len(s.game.history)
-        s.game.play(order)
+        if isinstance(order, int):
+            s.game.play_id(order)
+        else:
+            s.game.play(order)
         new = zip(s.game.history[before:], s.game.by_rules[before:], strict=True)  # (the rules' own choices follow anew)
         return [(ORDER, a.notation()) for a, automatic in new if not automatic]
 
@@ -340,6 +346,9 @@ class Referee:
             s.listing = None
             raise Refused(503, "the game could not be saved, so nothing was changed: try again in a moment") from None
         self.on_change(s.stored.id)
+        before, after = backup.decision, s.game.decision
+        if after is not None and (before is None or before.side is not after.side):
+            self.on_turn(s, after.side)  # (only the process that stored the change says so: once per change)
 
     @contextlib.contextmanager
     def _changing(self, s: Session, seat: str, version: int, what: str) -> Iterator[list[tuple[str, str]]]:
@@ -372,13 +381,23 @@ class Referee:
             raise Refused(403, f"it is not your decision: {d}")
         return d.side
 
-    def play(self, s: Session, seat: str, text: str, version: int) -> None:
-        """Play a seat's order made against ``version``, and the computer's replies; store them all."""
+    def play(self, s: Session, seat: str, request: PlayOrder | str, version: int) -> None:
+        """Play a seat's order made against ``version`` (a legal action's id, an action's fields, or notation a
+        person typed), and the computer's replies; store them all."""
+        if isinstance(request, str):
+            request = PlayOrder(version, order=request)
         with self._changing(s, seat, version, "play orders") as new:
             self._check_turn(s, seat)
-            full = self.shown_orders(s)[1].get(text, text)  # a move given by its destination: the route listed
             try:
-                new += self._played(s, full)
+                order: Action | str | int
+                if request.id is not None:
+                    order = request.id
+                elif request.action is not None:
+                    order = s.game.system.vocabulary.from_fields(request.action)
+                else:
+                    assert request.order is not None
+                    order = request.order
+                new += self._played(s, order)
             except (InvalidOrderError, IllegalOrderError) as exc:
                 raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
             new += self._play_computers(s)
@@ -438,47 +457,33 @@ class Referee:
             new += [(UNDO, "")] * count
 
     # --- what a seat is sent ------------------------------------------------------------------------
-    def shown_orders(self, s: Session) -> tuple[list[str], dict[str, str]]:
-        """The legal orders as the page is sent them, and each short form's full order.
-
-        A move is sent as its unit and destination (``move 15Pz K4``), not its whole route: the page needs
-        the route only to draw it, and asks for it (``path``).  Where a unit has more than one listed route
-        to a hex (the systems list one per destination), every route is sent in full.  Call with ``s.lock`` held.
-        """
+    def offered(self, s: Session) -> dict[str, Any]:
+        """The legal actions as the page is sent them (:func:`~tobruk.engine.offers.offers`: by id, with gestures and
+        fields), made once a version.  Call with ``s.lock`` held."""
         if s.listing is not None and s.listing[0] == s.version and s.game.decision is not None:
-            return s.listing[1], s.listing[2]
-        orders = s.game.legal_orders()
-        notation = s.game.legal_notation()
-        ends: dict[tuple[str, str, bool], int] = {}
-        for o in orders:
-            if isinstance(o, Move) and len(o.path) > 1:
-                key = (o.unit, o.path[-1].label, o.trucks)
-                ends[key] = ends.get(key, 0) + 1
-        shown: list[str] = []
-        full: dict[str, str] = {}
-        for o, text in zip(orders, notation, strict=True):
-            if isinstance(o, Move) and len(o.path) > 1 and ends[(o.unit, o.path[-1].label, o.trucks)] == 1:
-                words = text.split(" ")  # move UNIT A-B-C [by-trucks]: the route's last hex (orders.py notation)
-                words[2] = words[2].rsplit("-", 1)[1]
-                short = " ".join(words)
-                full[short] = text
-                shown.append(short)
-            else:
-                shown.append(text)
-        s.listing = (s.version, shown, full)
-        return shown, full
+            return s.listing[1]
+        listed = offers(s.game)
+        s.listing = (s.version, listed)
+        return listed
 
-    def path(self, s: Session, seat: str, text: str) -> list[str]:
-        """The route of a listed move, for the seat whose decision it is (call with ``s.lock`` held)."""
+    def path(self, s: Session, seat: str, asked: OrderQuery) -> list[str]:
+        """The route of a listed action (a move's, a retreat's), for the seat whose decision it is: the route the
+        listing gives the action's id, asked for by the id, the action's fields or its notation (call with ``s.lock``
+        held)."""
         d = s.game.decision
         if seat == "replay" or d is None or (seat != "both" and d.side.value != seat):
             raise Refused(403, "routes are shown to the player whose decision it is")
-        full = self.shown_orders(s)[1].get(text)
-        if full is None:
-            if text not in s.game.legal_notation():
-                raise Refused(400, "not a move listed for this decision")
-            full = text
-        order = s.game.parse(full)
-        if not isinstance(order, Move):
-            raise Refused(400, "not a move")
-        return [h.label for h in order.path]
+        game = s.game
+        try:
+            if asked.id is not None:
+                action_id = int(asked.id)
+            else:
+                fields = asked.fields()
+                action = game.system.vocabulary.from_fields(fields) if fields is not None else game.parse(asked.order or "")
+                action_id = -1 if action.composite else game.action_space.id_of(action)
+        except (InvalidOrderError, KeyError, ValueError) as exc:
+            raise Refused(400, reason(f"not an action of this game: {exc}", 200)) from None
+        listed = game.legal_ids().get(action_id)
+        if listed is None:
+            raise Refused(400, "not an action listed for this decision", d.clause)
+        return [h.label for h in listed.route()]

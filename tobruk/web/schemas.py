@@ -5,7 +5,10 @@ converts a value of the wrong type (a seed "3" or 3.0 is refused, not read as 3;
 converts), refuses unknown fields, and its error messages name the field and the expected type without
 quoting the whole input.  Every text a client sends is printable ASCII of bounded length, so digits that
 are not ASCII (superscripts, Arabic-Indic) never reach the parsers, which would read some of them as
-numbers.  A refusal is one line (:func:`reason`) quoting at most a short excerpt of the input.
+numbers; an uploaded game record goes through the same kind of schema (:class:`UploadedRecord`), so its orders
+are held to the same rule as an order sent on its own.  A list of options may not name one twice (the game
+would read it as a set, but the database would keep both).  A refusal is one line (:func:`reason`) quoting at
+most a short excerpt of the input.
 """
 
 from __future__ import annotations
@@ -24,8 +27,18 @@ OptionName = Annotated[str, msgspec.Meta(min_length=1, max_length=60, pattern=r"
 OrderText = Annotated[str, msgspec.Meta(min_length=1, max_length=200, pattern=ASCII_LINE)]
 Version = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
+ActionId = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
+# an action's fields (tobruk.engine.actions.Action.fields): a verb and a few coordinates, each a word, a number, a flag,
+# nothing, or a list of words or numbers (or of pairs of them); the vocabulary checks each field, its name, type, length
+# and characters (Vocabulary.from_fields).  Plain types on purpose: msgspec 0.22 crashes in the garbage collector, now and
+# then at exit, when constrained (Annotated) types sit inside these unions and are decoded both here and in a struct.
+FieldValue = str | int | bool | None | list[str | int | list[str | int]]
+Fields = Annotated[dict[str, FieldValue], msgspec.Meta(max_length=16)]
 SideName = Literal["axis", "allied"]
 SeatSide = Literal["axis", "allied", "both"]
+Options = Annotated[list[OptionName], msgspec.Meta(max_length=20)]
+RecordText = Annotated[str, msgspec.Meta(max_length=200, pattern=ASCII_LINE)]  # hashes, digests
+RollPurpose = Annotated[str, msgspec.Meta(max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$")]  # read by people, never parsed
 
 
 class NewGame(msgspec.Struct, forbid_unknown_fields=True):
@@ -33,23 +46,37 @@ class NewGame(msgspec.Struct, forbid_unknown_fields=True):
 
     scenario: Name | None = None  # the first scenario listed when not given
     mode: Literal["hotseat", "computer", "remote"] = "hotseat"
-    options: Annotated[list[OptionName], msgspec.Meta(max_length=20)] = msgspec.field(default_factory=list)
+    options: Options = msgspec.field(default_factory=list)
     computer: Name = "greedy"
     human_side: SideName = "axis"
     seed: Seed | None = None
 
 
 class PlayOrder(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST .../order``: the order and the version of the position the sender saw."""
+    """``POST .../order``: one action and the version of the position the sender saw.  The action is one of: ``id``,
+    a legal action's id as the state lists it (the page's way); ``action``, an action's fields (a composite choice
+    the page gathered, such as an attack); ``order``, the notation a person or a script typed."""
 
-    order: OrderText
     version: Version
+    order: OrderText | None = None
+    id: ActionId | None = None
+    action: Fields | None = None
+
+    def check(self) -> None:
+        if sum(x is not None for x in (self.order, self.id, self.action)) != 1:
+            raise BadRequest("bad request: give exactly one of order, id and action")
 
 
 class Undo(msgspec.Struct, forbid_unknown_fields=True):
     """``POST .../undo``."""
 
     version: Version
+
+
+class SetWebhook(msgspec.Struct, forbid_unknown_fields=True):
+    """``PUT .../webhook``: the URL to tell when the decision passes to the seat (``null``: none)."""
+
+    url: Annotated[str, msgspec.Meta(min_length=1, max_length=500, pattern=ASCII_LINE)] | None
 
 
 class Empty(msgspec.Struct, forbid_unknown_fields=True):
@@ -63,9 +90,53 @@ class SideQuery(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
-    """``?order=`` of the odds and path requests."""
+    """``?id=``, ``?action=`` or ``?order=`` of the odds and path requests: a legal action's id, an action's fields as
+    JSON text, or the notation a person typed (exactly one)."""
+
+    order: OrderText | None = None
+    id: Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,9}$")] | None = None
+    action: Annotated[str, msgspec.Meta(max_length=2000, pattern=ASCII_LINE)] | None = None
+
+    def check(self) -> None:
+        if sum(x is not None for x in (self.order, self.id, self.action)) != 1:
+            raise BadRequest("bad request: give exactly one of the parameters order, id and action")
+
+    def fields(self) -> Fields | None:
+        """The ``action`` parameter's fields (checked as a body's are)."""
+        if self.action is None:
+            return None
+        try:
+            return _FIELDS.decode(self.action)
+        except msgspec.ValidationError as exc:
+            raise BadRequest(f"bad request: parameter action: {reason(str(exc))}") from None
+        except msgspec.DecodeError as exc:
+            raise BadRequest(f"bad request: parameter action is not JSON ({reason(str(exc))})") from None
+
+
+_FIELDS = msgspec.json.Decoder(Fields, strict=True)  # (made once: a query's fields are decoded at every hover)
+
+
+class RecordedOrder(msgspec.Struct, forbid_unknown_fields=True):
+    """One order of an uploaded record and the state hash after it."""
 
     order: OrderText
+    hash: RecordText
+
+
+class UploadedRecord(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """``POST /api/replays``: a game record as ``tobruk.record`` writes it (docs/record-format.md).  The seed's
+    range (up to 2**128 - 1) is checked by the handler: msgspec bounds only 64-bit integers."""
+
+    format: Literal["tobruk-record"]
+    version: Literal[1]
+    scenario: Name
+    scenario_digest: RecordText
+    seed: int
+    options: Options
+    players: dict[SideName, Name] = msgspec.field(default_factory=dict)
+    start_hash: RecordText
+    orders: list[RecordedOrder]
+    dice: list[tuple[RollPurpose, int]] = msgspec.field(default_factory=list)
 
 
 class BadRequest(Exception):
@@ -99,6 +170,27 @@ def decode_body(body: bytes, kind: type[T]) -> T:
         raise BadRequest(f"bad request: {reason(str(exc))}") from None
     except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise BadRequest(f"bad request: the body is not JSON in UTF-8 ({reason(str(exc))})") from None
+
+
+def no_repeats(names: list[str], refusal: str) -> None:
+    """Refuse a list that names something twice (:class:`BadRequest`: ``refusal`` and the name)."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise BadRequest(f"{refusal} {reason(repr(name))} is given twice")
+        seen.add(name)
+
+
+def decode_upload(data: object) -> UploadedRecord:
+    """A JSON document (already parsed) as an uploaded record; a refusal names the field (``upload: orders[3].order``)."""
+    try:
+        rec = msgspec.convert(data, type=UploadedRecord, strict=True)
+    except msgspec.ValidationError as exc:
+        message, _, where = str(exc).rpartition(" - at `$")
+        field = where.rstrip("`").lstrip(".") or "(top level)"
+        raise BadRequest(f"not a valid game record: upload: {reason(field, 40)}: {reason(message or str(exc), 140)}") from None
+    no_repeats(rec.options, "not a valid game record: upload: options: the option")
+    return rec
 
 
 def decode_query(params: dict[str, str], kind: type[T]) -> T:

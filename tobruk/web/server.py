@@ -5,8 +5,9 @@ only (:mod:`tobruk.web.payload`), accepts an order only from the seat whose deci
 version of the position the sender saw, and only if the rules allow it (:mod:`tobruk.web.referee`); the
 orders are stored as they are played (:mod:`tobruk.web.store`).  Requests are checked against strict
 schemas (:mod:`tobruk.web.schemas`) and bounded in size (:mod:`tobruk.web.limits`); answers are
-compressed.  The handlers only read the request and write the answer on the event loop: the engine and
-the database run in Starlette's thread pool, one lock per game.  Browsers hear of changes through
+compressed.  The handlers only read the request and write the answer on the event loop: the engine, the
+database and the encoding and compression of the answer run in Starlette's thread pool, in one trip per request
+(:mod:`tobruk.web.answers`), one lock per game.  Browsers hear of changes through
 server-sent events.  docs/security.md says what each seat can learn and how that is enforced.
 """
 
@@ -35,10 +36,13 @@ from tobruk.engine.system import system_for
 from tobruk.players import player_names
 from tobruk.render.board import board_data
 from tobruk.render.svg import render_map
-from tobruk.web import payload, schemas
+from tobruk.web import payload, schemas, webhooks
+from tobruk.web.answers import Answer, computed
 from tobruk.web.limits import BodyLimit
+from tobruk.web.notify import Listener
 from tobruk.web.referee import Referee, Refused, Scenarios, Session, server_seed
 from tobruk.web.store import ORDER, Store, StoreError
+from tobruk.web.webhooks import Webhooks
 
 STATIC = Path(__file__).parent / "static"
 MAP_SIZE = 28.0
@@ -84,35 +88,59 @@ def create_app(
     seeds: Callable[[], int] = server_seed,
     busy_timeout: float = 5.0,
     open_games: int = 256,
+    webhooks_anywhere: bool = False,
 ) -> Starlette:
     """The web application on the database ``db_url``; ``scenario_dirs``: folders of user scenarios (each
     ``NAME.toml`` is the scenario NAME).  ``seeds`` draws new games' seeds (tests give fixed ones);
-    ``open_games``: how many games stay in memory (the others are rebuilt from the database when opened)."""
+    ``open_games``: how many games stay in memory (the others are rebuilt from the database when opened);
+    ``webhooks_anywhere``: players' webhooks may go to private addresses too (web/webhooks.py)."""
     referee = Referee(Store(db_url, busy_timeout), Scenarios(scenario_dirs), seeds, open_games)
+    hooks = Webhooks(referee.store, webhooks_anywhere)
+    referee.on_turn = hooks.turn
     frames = payload.Frames(referee)
     changes: dict[str, asyncio.Event] = {}
     maps: dict[str, tuple[str, bytes]] = {}
 
-    def bump(game_id: str) -> None:
-        event = changes.pop(game_id, None)
-        if event is not None:
-            event.set()
+    def bump(game_id: str | None) -> None:
+        """Wake the event streams of a game (``None``: of every game)."""
+        for key in list(changes) if game_id is None else [game_id]:
+            event = changes.pop(key, None)
+            if event is not None:
+                event.set()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
 
-        def changed(game_id: str) -> None:
+        def changed(game_id: str | None) -> None:
             loop.call_soon_threadsafe(bump, game_id)
 
         referee.on_change = changed
-        yield
+        listener = Listener(referee.store.url, changed) if referee.store.postgres else None  # other processes' writes
+        if listener is not None:
+            listener.start()
+        _app.state.listener = listener
+        try:
+            yield
+        finally:
+            if listener is not None:
+                await asyncio.to_thread(listener.stop)
+            await asyncio.to_thread(hooks.close)
 
-    async def seat_of(request: Request) -> tuple[Session, str]:
-        found = await run_in_threadpool(referee.open, request.path_params["token"])
+    def opened(token: str) -> tuple[Session, str]:
+        found = referee.open(token)
         if found is None:
             raise Refused(404, "no game has this link")
         return found
+
+    async def seat_of(request: Request) -> tuple[Session, str]:
+        return await run_in_threadpool(opened, request.path_params["token"])
+
+    async def on_seat(request: Request, work: Callable[[Session, str], Any]) -> Response:
+        """Open the game of the request's link and do ``work`` with it, the answer made too, in one trip to the
+        thread pool (web/answers.py)."""
+        token = request.path_params["token"]
+        return await computed(request, lambda: work(*opened(token)))
 
     def base(request: Request) -> str:
         return str(request.base_url).rstrip("/")
@@ -136,18 +164,18 @@ def create_app(
     # --- games --------------------------------------------------------------------------------------
     @guarded
     async def scenarios(request: Request) -> Response:
-        listed = await run_in_threadpool(referee.scenarios.listing)
-        return answer(
-            [
+        def listed() -> list[dict[str, Any]]:
+            return [
                 {
                     "name": s.name,
                     "title": s.title,
                     "system": s.system,
                     "options": [{"name": o.name, "clause": o.clause, "text": o.text} for o in s.options],
                 }
-                for s in listed
+                for s in referee.scenarios.listing()
             ]
-        )
+
+        return await computed(request, listed)
 
     async def players(request: Request) -> Response:
         """The computer players a game may be played against (the lobby's list)."""
@@ -156,6 +184,7 @@ def create_app(
     @guarded
     async def create(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.NewGame)
+        schemas.no_repeats(body.options, "bad request: the option")
         if body.seed is not None and body.mode != "computer":
             raise schemas.BadRequest("bad request: only a game against the computer may choose its seed")
         if body.mode == "computer" and body.computer not in player_names():
@@ -183,79 +212,76 @@ def create_app(
                 links = {body.human_side: links[body.human_side]}
             return {"game": stored.id, "links": links}
 
-        return answer(await run_in_threadpool(make))
+        return await computed(request, make)
 
     @guarded
     async def state(request: Request) -> Response:
         asked = query(request, schemas.SideQuery).side
-        s, seat = await seat_of(request)
 
-        def read() -> dict[str, Any]:
+        def read(s: Session, seat: str) -> dict[str, Any]:
             with s.lock:
                 return payload.state_of(referee, s, seat, asked)
 
-        return answer(await run_in_threadpool(read))
+        return await on_seat(request, read)
 
-    async def changed(s: Session, seat: str, change: Callable[[], None]) -> Response:
+    def changed(change: Callable[[Session, str], None]) -> Callable[[Session, str], dict[str, Any]]:
         """Make a change to the game (the referee takes the lock, checks the version, stores and tells the
         watchers) and answer the seat with the position it made."""
 
-        def work() -> dict[str, Any]:
-            change()
+        def work(s: Session, seat: str) -> dict[str, Any]:
+            change(s, seat)
             with s.lock:
                 return payload.state_of(referee, s, seat)
 
-        return answer(await run_in_threadpool(work))
+        return work
 
     @guarded
     async def order(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.PlayOrder)
-        s, seat = await seat_of(request)
-        return await changed(s, seat, lambda: referee.play(s, seat, body.order, body.version))
+        body.check()
+        return await on_seat(request, changed(lambda s, seat: referee.play(s, seat, body, body.version)))
 
     @guarded
     async def undo(request: Request) -> Response:
         body = schemas.decode_body(await request.body(), schemas.Undo)
-        s, seat = await seat_of(request)
-        return await changed(s, seat, lambda: referee.undo(s, seat, body.version))
+        return await on_seat(request, changed(lambda s, seat: referee.undo(s, seat, body.version)))
 
     @guarded
     async def path(request: Request) -> Response:
-        text = query(request, schemas.OrderQuery).order
-        s, seat = await seat_of(request)
+        asked = query(request, schemas.OrderQuery)
+        asked.check()
 
-        def route() -> dict[str, Any]:
+        def route(s: Session, seat: str) -> dict[str, Any]:
             with s.lock:
-                return {"order": text, "path": referee.path(s, seat, text)}
+                return {"path": referee.path(s, seat, asked)}
 
-        return answer(await run_in_threadpool(route))
+        return await on_seat(request, route)
 
     @guarded
     async def odds(request: Request) -> Response:
-        text = query(request, schemas.OrderQuery).order
-        s, seat = await seat_of(request)
-        if seat == "replay":
-            raise Refused(403, "a replay link cannot play orders")
+        asked = query(request, schemas.OrderQuery)
+        asked.check()
 
-        def assess() -> dict[str, Any]:
+        def assess(s: Session, seat: str) -> dict[str, Any]:
+            if seat == "replay":
+                raise Refused(403, "a replay link cannot play orders")
             with s.lock:
                 side = payload.viewer_side(s, seat)
                 known = observed(s.game, side)
-            return payload.odds_of(known, text, side)
+            return payload.odds_of(known, asked, side)
 
-        return answer(await run_in_threadpool(assess))
+        return await on_seat(request, assess)
 
     @guarded
     async def rematch(request: Request) -> Response:
         schemas.decode_body(await request.body(), schemas.Empty)
-        s, seat = await seat_of(request)
 
-        def make() -> dict[str, Any]:
+        def make(s: Session, seat: str) -> dict[str, Any]:
             new, new_seat = referee.rematch(s, seat)
             token = {"axis": new.axis_token, "allied": new.allied_token, "both": new.both_token}[new_seat]
             return {"link": f"{base(request)}/g/{token}", "side": new_seat}
 
-        return answer(await run_in_threadpool(make))
+        return await on_seat(request, make)
 
     @guarded
     async def events(request: Request) -> Response:
@@ -273,65 +299,83 @@ def create_app(
                 try:
                     await asyncio.wait_for(changed.wait(), timeout=POLL_SECONDS)
                 except TimeoutError:
-                    # another server process may have stored orders; and a quiet stream says it is alive
+                    # another server process may have stored orders unheard (SQLite); and a quiet stream says it is alive
                     if await run_in_threadpool(referee.refresh, s) == last:
                         yield ": keep-alive\n\n"
+                    continue
+                if s.version == last:  # woken by another process's notice (PostgreSQL): read what it stored
+                    await run_in_threadpool(referee.refresh, s)
 
-        return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-store"})
+        headers = {"cache-control": "no-store", "x-accel-buffering": "no"}  # (a proxy such as nginx sends each event at once)
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    @guarded
+    async def webhook(request: Request) -> Response:
+        """A remote seat's webhook: ``GET`` says it, ``PUT {"url": ...}`` sets it (``null`` removes it)."""
+        body = schemas.decode_body(await request.body(), schemas.SetWebhook) if request.method == "PUT" else None
+
+        def hook(s: Session, seat: str) -> dict[str, Any]:
+            if seat not in ("axis", "allied") or s.stored.mode != "remote":
+                raise Refused(403, "a webhook belongs to a seat of a remote game")
+            if body is not None:
+                url = None if body.url is None else webhooks.check_url(body.url, webhooks_anywhere)
+                referee.store.set_webhook(s.stored.id, seat, url)
+            return {"url": referee.store.webhook(s.stored.id, seat)}
+
+        return await on_seat(request, hook)
 
     # --- records, exports, replays ------------------------------------------------------------------
     @guarded
     async def record(request: Request) -> Response:
         from tobruk.record import record_of
 
-        s, seat = await seat_of(request)
-
-        def whole() -> dict[str, Any]:
+        def whole(s: Session, seat: str) -> Answer:
             with s.lock:
                 payload.record_allowed(s, seat)
                 game = s.game.copy()
             players = {"axis": s.stored.axis_player, "allied": s.stored.allied_player}
-            return record_of(game, players).to_data()
+            disposition = f'attachment; filename="tobruk-{s.stored.id}.json"'
+            return Answer(record_of(game, players).to_data(), {"content-disposition": disposition})
 
-        data = await run_in_threadpool(whole)
-        return answer(data, headers={"content-disposition": f'attachment; filename="tobruk-{s.stored.id}.json"'})
+        return await on_seat(request, whole)
 
     @guarded
     async def export(request: Request) -> Response:
         asked = query(request, schemas.SideQuery).side
-        s, seat = await seat_of(request)
 
-        def mine() -> dict[str, Any]:
+        def mine(s: Session, seat: str) -> Answer:
             with s.lock:
-                return payload.export_of(s, seat, asked)
+                data = payload.export_of(s, seat, asked)
+            name = f"tobruk-{s.stored.id}-{data['side']}-v{data['game_version']}.json"
+            return Answer(data, {"content-disposition": f'attachment; filename="{name}"'})
 
-        data = await run_in_threadpool(mine)
-        name = f"tobruk-{s.stored.id}-{data['side']}-v{data['game_version']}.json"
-        return answer(data, headers={"content-disposition": f'attachment; filename="{name}"'})
+        return await on_seat(request, mine)
 
     @guarded
     async def game_form(request: Request) -> Response:
         from tobruk.record import record_of
         from tobruk.tools import form
 
-        s, _seat = await seat_of(request)
-
-        def fill() -> str:
+        def fill(s: Session, _seat: str) -> Answer:
             with s.lock:
                 if not s.game.is_over:
                     raise Refused(400, "the form is filled in when the game is over")
                 game = s.game.copy()
             rec = record_of(game, {"axis": s.stored.axis_player, "allied": s.stored.allied_player})
-            return form.to_html(form.build(rec, game_number=s.stored.id, scenario=game.scenario))
+            return Answer(form.to_html(form.build(rec, game_number=s.stored.id, scenario=game.scenario)), media_type="text/html")
 
-        return Response(await run_in_threadpool(fill), media_type="text/html")
+        return await on_seat(request, fill)
 
     @guarded
     async def replay_frames(request: Request) -> Response:
         asked = query(request, schemas.SideQuery).side
-        s, seat = await seat_of(request)
-        side = await run_in_threadpool(_locked, s, lambda: payload.replay_side(s, seat, asked))
-        return answer({"scenario": s.stored.scenario, "side": side, "frames": await run_in_threadpool(frames.get, s, side)})
+
+        def frames_of(s: Session, seat: str) -> dict[str, Any]:
+            with s.lock:
+                side = payload.replay_side(s, seat, asked)
+            return {"scenario": s.stored.scenario, "side": side, "frames": frames.get(s, side)}
+
+        return await on_seat(request, frames_of)
 
     @guarded
     async def upload(request: Request) -> Response:
@@ -344,6 +388,7 @@ def create_app(
                 data = json.loads(raw)
             except (ValueError, RecursionError):
                 raise Refused(400, "not a valid game record: the body is not JSON") from None
+            schemas.decode_upload(data)  # the strict shape first: no unknown field, orders in ASCII, no option twice
             try:
                 rec = record_from_data(data, "upload")
                 if not 0 <= rec.seed <= MAX_RECORD_SEED:
@@ -356,7 +401,7 @@ def create_app(
             referee.store.append(stored.id, 0, [(ORDER, o) for o in rec.orders])
             return {"link": f"{base(request)}/replay/{stored.both_token}"}
 
-        return answer(await run_in_threadpool(store_replay))
+        return await computed(request, store_replay)
 
     # --- maps ---------------------------------------------------------------------------------------
     def drawn(name: str) -> tuple[str, bytes]:
@@ -374,13 +419,11 @@ def create_app(
 
     @guarded
     async def map_svg(request: Request) -> Response:
-        svg, _ = await run_in_threadpool(drawn, request.path_params["scenario"])
-        return Response(svg, media_type="image/svg+xml")
+        return await computed(request, lambda: Answer(drawn(request.path_params["scenario"])[0], media_type="image/svg+xml"))
 
     @guarded
     async def map_json(request: Request) -> Response:
-        _, data = await run_in_threadpool(drawn, request.path_params["scenario"])
-        return Response(data, media_type="application/json")
+        return await computed(request, lambda: Answer(drawn(request.path_params["scenario"])[1]))
 
     routes = [
         Route("/", index),
@@ -395,6 +438,7 @@ def create_app(
         Route("/api/g/{token}/path", path),
         Route("/api/g/{token}/rematch", rematch, methods=["POST"]),
         Route("/api/g/{token}/events", events),
+        Route("/api/g/{token}/webhook", webhook, methods=["GET", "PUT"]),
         Route("/api/map/{scenario}.svg", map_svg),
         Route("/api/map/{scenario}.json", map_json),
         Route("/replay/{token}", replay_page),
@@ -411,11 +455,6 @@ def create_app(
     return app
 
 
-def _locked(s: Session, work: Callable[[], Any]) -> Any:
-    with s.lock:
-        return work()
-
-
 def serve(
     db: str,
     host: str = "127.0.0.1",
@@ -423,13 +462,16 @@ def serve(
     db_url: str | None = None,
     scenario_dirs: list[Path] | None = None,
     open_games: int = 256,
+    webhooks_anywhere: bool = False,
 ) -> None:
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     try:
-        app = create_app(db_url or f"sqlite:///{db}", scenario_dirs, open_games=open_games)
+        app = create_app(db_url or f"sqlite:///{db}", scenario_dirs, open_games=open_games, webhooks_anywhere=webhooks_anywhere)
     except StoreError as exc:
         raise SystemExit(f"tobruk serve: {exc}") from None
-    print(f"tobruk is serving at http://{host}:{port}/  (games stored in {db_url or db})", flush=True)
+    where = make_url(db_url).render_as_string(hide_password=True) if db_url else db
+    print(f"tobruk is serving at http://{host}:{port}/  (games stored in {where})", flush=True)
     # idle connections kept a minute: a page's next order rarely meets a connection the server is closing
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_keep_alive=65)

@@ -1,11 +1,15 @@
-"""Where games live: a relational database (an SQLite file by default, any SQLAlchemy URL).
+"""Where games live: a relational database (an SQLite file by default; PostgreSQL for a host, docs/hosting.md).
 
 Two tables.  ``game``: a game's settings, the secret tokens of its seats and its seed (kept here, never
 sent to a player before the game is over).  ``game_event``: one row per order or undo, appended, never
 rewritten; its key is (game, number), so writing event *n* of a game is a compare-and-set on the version
 the writer saw: when two server processes on one database both try to write event *n*, the database
 accepts one and refuses the other (:class:`Conflict`), and no order is lost or forked.  The version of a
-game is the number of its events, so it comes from the database and survives restarts.
+game is the number of its events, so it comes from the database and survives restarts.  A third,
+``seat_webhook``, holds the address a remote seat asked to be told at when the decision passes to it.
+
+On PostgreSQL each write also sends a notice (``NOTIFY``, delivered when the write commits) naming the game,
+which the other server processes hear (:mod:`tobruk.web.notify`), so their pages learn of the change at once.
 
 A database written by the first version of this module (one ``games`` table with the whole order list in
 a column) is copied into the new tables the first time the server opens it; the old table is left as it
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
 import threading
 import time
@@ -39,11 +44,15 @@ from sqlalchemy import (
     or_,
     select,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.pool import QueuePool
 
 SCHEMA = 2
 ORDER, UNDO = "order", "undo"
+SETUP_LOCK = 0x70B2_0C_35  # the PostgreSQL advisory lock held while a process sets up the tables
+CHANNEL = "tobruk_game_changed"  # PostgreSQL's notice channel: the payload is the id of the game that changed
+SHM_REGION = 32 * 1024  # SQLite maps its WAL index (the -shm file) in regions of this size
 
 metadata = MetaData()
 games = Table(
@@ -70,6 +79,13 @@ events = Table(
     Column("kind", String(10), nullable=False),  # 'order' or 'undo'
     Column("text", String(200), nullable=False),  # the order's notation ('' for an undo)
     Column("created", Float, nullable=False),
+)
+webhooks = Table(  # a seat's optional address to tell when the decision passes to it (web/webhooks.py)
+    "seat_webhook",
+    metadata,
+    Column("game_id", String(32), ForeignKey("game.id"), primary_key=True),
+    Column("seat", String(10), primary_key=True),  # 'axis' or 'allied'
+    Column("url", String(500), nullable=False),
 )
 meta = Table("tobruk_schema", metadata, Column("version", Integer, primary_key=True))
 
@@ -131,23 +147,39 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 class Store:
     """The games and their events.  ``busy_timeout``: how long a write waits for another writer's lock
-    before it fails (SQLite only)."""
+    before it fails (SQLite's busy timeout; PostgreSQL's ``lock_timeout``)."""
 
     def __init__(self, url: str, busy_timeout: float = 5.0) -> None:
+        self.url = url = database_url(url)
         sqlite = url.startswith("sqlite")
-        self.engine: Engine = create_engine(
-            url, future=True, pool_size=10, max_overflow=30, connect_args={"timeout": busy_timeout} if sqlite else {}
-        )
+        self.postgres = url.startswith("postgresql")
+        connect_args: dict[str, Any] = {"timeout": busy_timeout} if sqlite else {}
+        if self.postgres:  # a write that waits longer than this for another's lock fails (503), as on SQLite
+            connect_args = {"options": f"-c lock_timeout={max(1, round(busy_timeout * 1000))}", "connect_timeout": 10}
+        try:
+            self.engine: Engine = create_engine(url, future=True, pool_size=10, max_overflow=30, connect_args=connect_args)
+        except (ImportError, SQLAlchemyError) as exc:  # (an unknown dialect, a driver not installed)
+            raise StoreError(f"cannot use the database {url.split(':', 1)[0]!r}: {exc}") from None
         # One writer at a time within the process: SQLite takes one writer anyway, and threads that find its
         # lock taken sleep in growing steps (up to 100 ms) before they try again; waiting here is first come,
         # first served.  Writers in other processes still wait on the database's lock.
         self._writing = threading.Lock() if sqlite else contextlib.nullcontext()
+        database = self.engine.url.database
+        self._shm_mapped = 0  # the length of the -shm file this process has seen while it had it mapped
+        self._shm = f"{database}-shm" if sqlite and database and database != ":memory:" and "mode=memory" not in url else None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         for attempt in range(3):
             try:
-                metadata.create_all(self.engine)
-                self._migrate()
+                if self.postgres:  # one process at a time sets up the tables (PostgreSQL refuses a race with any of several errors)
+                    with self.engine.begin() as c:
+                        c.execute(select(func.pg_advisory_xact_lock(SETUP_LOCK)))
+                        metadata.create_all(c)
+                        self._migrate(c)
+                else:
+                    metadata.create_all(self.engine)
+                    with self.engine.begin() as c:
+                        self._migrate(c)
                 break
             except IntegrityError:
                 break  # another server process set up the same new database at the same moment
@@ -156,6 +188,42 @@ class Store:
                     raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
             except SQLAlchemyError as exc:
                 raise StoreError(f"cannot open the games database: {_reason(exc)}") from None
+
+    # --- SQLite's shared memory -----------------------------------------------------------------------
+    def _check_shared_memory(self) -> None:
+        """Refuse (:class:`StoreError`) before SQLite touches a WAL index it cannot use.
+
+        SQLite maps the ``-shm`` file into memory and writes to it on every read and write.  If the file has been
+        made read-only (``chattr +i``) or cut short while mapped, that write does not fail: the kernel kills the
+        whole process with SIGBUS, every game with it (closing the connections would touch it too).  So each use of
+        the database first looks at the file.  One that cannot be written is refused (503) until it can.  One
+        shorter than this process has mapped is given its length back (zeros: SQLite finds the index's header
+        invalid and rebuilds the index from the WAL, so nothing stored is lost) and the request is refused once.
+        A file changed in the instant between this look and SQLite's next access still kills the process: the
+        look narrows the window, it cannot close it.
+        """
+        if self._shm is None:
+            return
+        try:
+            size = os.stat(self._shm).st_size
+        except FileNotFoundError:
+            return  # not made yet, or removed by the last connection to close: SQLite makes a new one
+        except OSError as exc:
+            raise StoreError(f"the database's shared-memory file cannot be read ({exc.strerror})") from None
+        if not os.access(self._shm, os.W_OK):
+            raise StoreError("the database's shared-memory file (-shm) is read-only")
+        pool = self.engine.pool
+        if not (isinstance(pool, QueuePool) and pool.checkedin() + pool.checkedout() > 0):
+            return  # nothing mapped yet: SQLite sizes the file itself when it maps it
+        mapped = max(self._shm_mapped, SHM_REGION)  # a connection maps at least one region
+        if size >= mapped:
+            self._shm_mapped = size - size % SHM_REGION if size > mapped else mapped
+            return
+        try:
+            os.truncate(self._shm, mapped)  # only ever made longer: a region SQLite is adding is not cut
+        except OSError as exc:
+            raise StoreError(f"the database's shared-memory file (-shm) was cut short and cannot be restored ({exc.strerror})") from None
+        raise StoreError("the database's shared-memory file (-shm) was cut short; it has been restored")
 
     # --- games --------------------------------------------------------------------------------------
     def create(
@@ -176,6 +244,7 @@ class Store:
             secrets.token_urlsafe(16) if mode in ("hotseat", "replay") else None,
         )
         try:
+            self._check_shared_memory()
             with self._writing, self.engine.begin() as c:
                 c.execute(
                     games.insert().values(
@@ -220,6 +289,22 @@ class Store:
         row = self._first(select(games).where(games.c.rematch_of == game_id))
         return None if row is None else self._game(row)
 
+    # --- a seat's webhook ---------------------------------------------------------------------------
+    def webhook(self, game_id: str, seat: str) -> str | None:
+        row = self._first(select(webhooks.c.url).where(webhooks.c.game_id == game_id, webhooks.c.seat == seat))
+        return None if row is None else str(row.url)
+
+    def set_webhook(self, game_id: str, seat: str, url: str | None) -> None:
+        """Set (or with ``None`` remove) a seat's webhook."""
+        try:
+            self._check_shared_memory()
+            with self._writing, self.engine.begin() as c:
+                c.execute(webhooks.delete().where(webhooks.c.game_id == game_id, webhooks.c.seat == seat))
+                if url is not None:
+                    c.execute(webhooks.insert().values(game_id=game_id, seat=seat, url=url))
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the games database refused the write: {_reason(exc)}") from None
+
     # --- events -------------------------------------------------------------------------------------
     def events(self, game_id: str, since: int = 0) -> list[Event]:
         """The game's events from number ``since`` on, in order."""
@@ -229,6 +314,7 @@ class Store:
             .order_by(events.c.seq)
         )
         try:
+            self._check_shared_memory()
             with self.engine.connect() as c:
                 rows = c.execute(query).all()
         except SQLAlchemyError as exc:
@@ -238,6 +324,7 @@ class Store:
     def version(self, game_id: str) -> int:
         """The number of events of a game (its version)."""
         try:
+            self._check_shared_memory()
             with self.engine.connect() as c:
                 return int(c.execute(select(func.count()).where(events.c.game_id == game_id)).scalar_one())
         except SQLAlchemyError as exc:
@@ -254,8 +341,11 @@ class Store:
         now = time.time()
         rows = [{"game_id": game_id, "seq": version + i, "kind": kind, "text": text, "created": now} for i, (kind, text) in enumerate(new)]
         try:
+            self._check_shared_memory()
             with self._writing, self.engine.begin() as c:
                 c.execute(events.insert(), rows)
+                if self.postgres:
+                    c.execute(select(func.pg_notify(CHANNEL, game_id)))
         except IntegrityError:
             raise Conflict("another move was stored first") from None
         except SQLAlchemyError as exc:
@@ -265,6 +355,7 @@ class Store:
     # --- helpers ------------------------------------------------------------------------------------
     def _first(self, query: Any) -> Any:
         try:
+            self._check_shared_memory()
             with self.engine.connect() as c:
                 return c.execute(query).first()
         except SQLAlchemyError as exc:
@@ -285,39 +376,48 @@ class Store:
             row.both_token,
         )
 
-    def _migrate(self) -> None:
+    @staticmethod
+    def _migrate(c: Connection) -> None:
         """Copy the games of a first-version database (``games`` with an ``orders`` column) once."""
-        with self.engine.begin() as c:
-            if c.execute(select(meta.c.version)).first() is not None:
-                return
-            c.execute(meta.insert().values(version=SCHEMA))
-            if "games" not in inspect(c).get_table_names():
-                return
-            for row in c.exec_driver_sql(
-                "SELECT id, scenario, options, seed, mode, axis_player, allied_player, "
-                "axis_token, allied_token, both_token, orders, created FROM games"
-            ).all():
-                c.execute(
-                    games.insert().values(
-                        id=row.id,
-                        scenario=row.scenario,
-                        options=row.options,
-                        seed=str(row.seed),
-                        mode=row.mode,
-                        axis_player=row.axis_player,
-                        allied_player=row.allied_player,
-                        axis_token=row.axis_token,
-                        allied_token=row.allied_token,
-                        both_token=row.both_token,
-                        created=row.created,
-                    )
+        if c.execute(select(meta.c.version)).first() is not None:
+            return
+        c.execute(meta.insert().values(version=SCHEMA))
+        if "games" not in inspect(c).get_table_names():
+            return
+        for row in c.exec_driver_sql(
+            "SELECT id, scenario, options, seed, mode, axis_player, allied_player, "
+            "axis_token, allied_token, both_token, orders, created FROM games"
+        ).all():
+            c.execute(
+                games.insert().values(
+                    id=row.id,
+                    scenario=row.scenario,
+                    options=row.options,
+                    seed=str(row.seed),
+                    mode=row.mode,
+                    axis_player=row.axis_player,
+                    allied_player=row.allied_player,
+                    axis_token=row.axis_token,
+                    allied_token=row.allied_token,
+                    both_token=row.both_token,
+                    created=row.created,
                 )
-                orders = json.loads(row.orders)
-                if orders:
-                    c.execute(
-                        events.insert(),
-                        [{"game_id": row.id, "seq": i, "kind": ORDER, "text": o, "created": row.created} for i, o in enumerate(orders)],
-                    )
+            )
+            orders = json.loads(row.orders)
+            if orders:
+                c.execute(
+                    events.insert(),
+                    [{"game_id": row.id, "seq": i, "kind": ORDER, "text": o, "created": row.created} for i, o in enumerate(orders)],
+                )
+
+
+def database_url(url: str) -> str:
+    """An SQLAlchemy URL with the driver this project installs: ``postgresql://`` (and ``postgres://``, as hosts
+    often write it) means psycopg 3, not SQLAlchemy's default psycopg2."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain) :]
+    return url
 
 
 def _reason(exc: SQLAlchemyError) -> str:

@@ -10,12 +10,13 @@ import httpx
 import pytest
 
 from tests.systems.first_alamein.kit import BASE, H, game_at, scenario, unit
-from tests.web.web_server import running_server
+from tests.web.web_server import labels, running_server
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase
+from tobruk.mechanics.advisor import sight_of
+from tobruk.mechanics.family import family_system
 from tobruk.players.base import make_player, play_game
-from tobruk.players.greedy import know_scenario
 from tobruk.record import record_of, replay
 from tobruk.tools.fuzz import check_rules, fuzz_game
 from tobruk.view import view
@@ -152,7 +153,6 @@ def front_text() -> str:
 
 def front() -> Game:
     s = scenario(FRONT_UNITS, rows=5, columns=8, map_extra=FRONT_MAP, rules=FRONT_RULES, tail=FRONT_ZONES)
-    know_scenario(s)
     return Game(s, seed=1)
 
 
@@ -197,7 +197,7 @@ def test_fuzzed_games_break_no_invariant() -> None:
 
 def test_the_greedy_player_plays_a_whole_game_through_the_hooks() -> None:
     game = front()
-    features = game.system.features(game, Side.AXIS)
+    features = family_system(game).features(game, Side.AXIS)
     assert features["objectives"] == [H("C6"), H("C8")] and features["stacking"] == (3, 2)
     done = play_game(game, {Side.AXIS: make_player("greedy", 1), Side.ALLIED: make_player("greedy", 2)})
     summary = done.system.summary(done)
@@ -207,10 +207,12 @@ def test_the_greedy_player_plays_a_whole_game_through_the_hooks() -> None:
 
 def test_the_greedy_player_brings_reinforcements_in_nearest_the_objectives() -> None:
     game = front()
+    assert family_system(game).prefer(game, sight_of(game, Side.AXIS), game.legal_orders(), "first") is None  # the set-up: left alone
     game.play(EndPhase())  # the Allied set-up
-    seen = view(game, Side.AXIS)
-    choice = game.system.prefer(seen, game.legal_orders(), "first")
+    choice = family_system(game).prefer(game, sight_of(game, Side.AXIS), game.legal_orders(), "first")
     assert choice is not None and str(choice) in ("place 15Pz B1", "place RecceGp B1")  # B1: 5 hexes from C6
+    advisor = game.system.advisor(game, Side.AXIS)
+    assert advisor is not None and list(advisor.candidates()) == [choice]
 
 
 def test_a_game_on_the_server_over_http(tmp_path: Path) -> None:
@@ -238,13 +240,13 @@ def test_a_game_on_the_server_over_http(tmp_path: Path) -> None:
         assert r.status_code == 400 and r.json()["clause"] == "CA-SC.7"
         assert order(allied, "end-phase").status_code == 200
         s = state(axis)
-        assert s["view"]["phase"] == "axis-reinforcement" and "place 15Pz B1" in s["legal"]
+        assert s["view"]["phase"] == "axis-reinforcement" and "place 15Pz B1" in labels(s)
         r = order(axis, "end-phase")
         assert r.status_code == 400 and r.json()["clause"] == "FA-UNIT.1"
         assert order(axis, "place 15Pz B1").status_code == 200
         assert order(axis, "place RecceGp B1").status_code == 200
         s = state(axis)
-        assert s["view"]["phase"] == "axis-airstrike" and "airstrike C6" in s["legal"]
+        assert s["view"]["phase"] == "axis-airstrike" and "airstrike C6" in labels(s)
         assert order(axis, "end-phase").status_code == 200
         r = order(axis, "move 15Pz B1-B2-B3-B4-C5")  # four free road hexes
         assert r.status_code == 200, r.text

@@ -12,7 +12,9 @@ from tests.systems.first_alamein.kit import H, advance_to, game_at, scenario, un
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Place
+from tobruk.mechanics.advisor import sight_of
 from tobruk.mechanics.counters import family_unit
+from tobruk.mechanics.family import family_system
 from tobruk.view import view
 
 BOXES = """
@@ -141,7 +143,7 @@ def test_the_features_give_each_side_its_own_aims() -> None:
         "AE": (0.0, 1.0),
     }
     # the Axis goes for the victory hexes; the Allies guard them and hold their boxes with infantry (FA-TER.2)
-    assert game.system.features(game, Side.AXIS) == {
+    assert family_system(game).features(game, Side.AXIS) == {
         "objectives": [H("A8")],
         "guards": [],
         "result_values": values,
@@ -149,7 +151,7 @@ def test_the_features_give_each_side_its_own_aims() -> None:
         "holding_types": [],
         "setup_steps": ["allied-setup"],  # CA-SC.7: the historical set-up is kept
     }
-    assert game.system.features(game, Side.ALLIED) == {
+    assert family_system(game).features(game, Side.ALLIED) == {
         "objectives": [],
         "guards": [H("A8")],
         "result_values": values,
@@ -159,18 +161,17 @@ def test_the_features_give_each_side_its_own_aims() -> None:
     }
 
 
-def test_the_greedy_choice_of_entry_hex_is_left_alone_in_the_set_up() -> None:
+def test_the_advice_brings_a_reinforcement_in_nearest_the_victory_hexes() -> None:
     places = [Place("X", H("A1")), Place("X", H("A3"))]
-    seen: dict[str, object] = {"objectives": ["A8"], "phase": "axis-reinforcement"}
-    assert chosen(seen, places) == Place("X", H("A3"))  # the nearer A8
-    assert chosen({**seen, "phase": "allied-setup"}, places) is None
-    assert chosen({**seen, "objectives": []}, places) is None
-    assert chosen(seen, places, stage="second") is None
-
-
-def chosen(seen: dict[str, object], places: list[Place], stage: str = "first") -> object:
     game = victory_game("A1")
-    return game.system.prefer(seen, [*places, EndPhase()], stage)
+    assert chosen(game, places) == Place("X", H("A3"))  # the nearer A8
+    assert chosen(game, places, stage="before-moves") is None
+    aimless = Game(scenario(unit("X", "axis", "A1") + unit("Y", "allied", "A4"), rows=1, columns=8), seed=1)
+    assert chosen(aimless, places) is None  # no victory hex named: nothing to prefer
+
+
+def chosen(game: Game, places: list[Place], stage: str = "first") -> object:
+    return family_system(game).prefer(game, sight_of(game, Side.AXIS), [*places, EndPhase()], stage)
 
 
 # --- the fuzzer's invariants ---------------------------------------------------------------------------

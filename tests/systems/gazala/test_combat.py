@@ -33,6 +33,7 @@ from tobruk.mechanics.actions import (
 )
 from tobruk.mechanics.battle import Battle
 from tobruk.mechanics.counters import family_unit
+from tobruk.mechanics.family import family_system
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala.state import gazala_vars
 
@@ -643,7 +644,7 @@ def test_a_unit_next_to_two_due_hexes_must_take_both_when_it_can() -> None:
     with pytest.raises(IllegalOrderError) as err:
         game.play(attack_on(game))
     assert err.value.clause == "GG-XIV.A.2" and "C4" in err.value.reason
-    assert Attack((H("B4"), H("C4")), ("Att",)) in game.system.suggestions(game, AXIS)
+    assert Attack((H("B4"), H("C4")), ("Att",)) in family_system(game).suggestions(game, AXIS)
     assert {Target(H("B4")), Target(H("C4"))} <= set(game.legal_orders())
     game.play(Target(H("B4")))
     game.play(Add("Att"))

@@ -15,6 +15,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, Target
+from tobruk.mechanics.family import family_system
 
 H = Hex.parse
 
@@ -69,10 +70,10 @@ def test_the_strongest_attack_is_listed_with_each_hexs_and_each_units() -> None:
     # the system's suggestions
     game = position()
     assert Target(H("B4")) in game.legal_orders()
-    attacks = set(game.system.suggestions(game, Side.AXIS))
+    attacks = set(family_system(game).suggestions(game, Side.AXIS))
     assert Attack((H("B4"),), ("A1", "A2")) in attacks
     # each alone is below 1:4, so they are not suggested, but the joint attack is
     assert Attack((H("B4"),), ("A1",)) not in attacks and Attack((H("B4"),), ("A2",)) not in attacks
     game = position(defence=4)
-    attacks = set(game.system.suggestions(game, Side.AXIS))
+    attacks = set(family_system(game).suggestions(game, Side.AXIS))
     assert {Attack((H("B4"),), ("A1",)), Attack((H("B4"),), ("A2",)), Attack((H("B4"),), ("A1", "A2"))} <= attacks

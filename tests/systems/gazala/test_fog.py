@@ -15,6 +15,8 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action as Order
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
+from tobruk.engine.information import observed
+from tobruk.engine.offers import offers
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import EndPhase
@@ -36,8 +38,16 @@ UNIT_IN_E6 = ["place 1ATB E6", "place Dummy1 G8", "place Dummy2 B5"]
 
 
 def seen(game: Game, side: Side = AXIS) -> str:
-    """What a side's client is sent, as bytes would be."""
-    return json.dumps(view(game, side), separators=(",", ":"))
+    """What a side's client is sent, as bytes would be: its view, the layers the system draws over the map for it, and
+    its legal actions as the page is sent them (by id, with gestures and fields, the attacks with the units the rules
+    let join each target) when the decision is its own."""
+    d = game.decision
+    sent = {
+        "view": view(game, side),
+        "overlays": [o.data() for o in game.system.overlays(game, side)],
+        "legal": offers(game) if d is not None and d.side is side else None,
+    }
+    return json.dumps(sent, separators=(",", ":"))
 
 
 def twins(gazala: Scenario, a: list[str], b: list[str], seed: int = 5) -> tuple[Game, Game]:
@@ -212,6 +222,50 @@ def test_a_dummy_must_be_attacked_like_a_unit(gazala: Scenario) -> None:
     assert [u for u in face_down(a) if u["hex"] != "E6"] == others == [u for u in face_down(b) if u["hex"] != "E6"]
     assert not [u for u in face_down(a) if u["hex"] == "E6"] and a.dice.log == []
     assert [u["hidden"] for u in view(b, AXIS)["units"] if u.get("id") == "1ATB"] == [False]
+
+
+@pytest.mark.rule("GG-V.B.1")
+def test_the_pages_actions_layers_odds_and_refusals_are_the_same_whatever_is_face_down(gazala: Scenario) -> None:
+    games = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6)
+    play_both(games, "place 15Pz E5")
+    advance_both(games, "axis-attacks")
+    a, b = games
+    # the attack the page gathers: E6 with 15Pz, offered alike (the rules let 15Pz attack whatever is in E6)
+    offered = offers(a)
+    assert offered == offers(b)
+    (attack,) = offered["composites"]
+    assert [t["hex"] for t in attack["targets"]] == ["E6"] and attack["targets"][0]["units"] == ["15Pz"]
+    # the enemy's ZOC as the Axis knows it: a face-down counter exerts one whatever it is (a dummy too, while face
+    # down: GG-V.B.1), so every land hex next to E6 is in it in both games
+    layers = [o.data() for o in a.system.overlays(a, AXIS)]
+    assert layers == [o.data() for o in b.system.overlays(b, AXIS)]
+    zoc = set(next(x for x in layers if x["key"] == "zoc")["hexes"])
+    assert {n.label for n in H("E6").neighbours() if gazala.map.is_land(n)} <= zoc
+    # the odds of the attack by its fields, as the Axis may know them, and the refusals of fields and ids
+    fields = {**attack["fields"], attack["gather"]: ["15Pz"], attack["target"]: ["E6"]}
+    answers = []
+    for g in games:
+        known = observed(g, AXIS)
+        odds = g.system.odds(known, known.system.vocabulary.from_fields(fields), AXIS)
+        refusals = []
+        for bad in ({"verb": "move", "unit": "15Pz", "path": ["E5", "E6"]}, {**fields, attack["target"]: ["E4"]}):
+            with pytest.raises(IllegalOrderError) as err:
+                g.play(g.system.vocabulary.from_fields(bad))
+            refusals.append(str(err.value))
+        with pytest.raises(IllegalOrderError) as err:
+            g.play_id(g.action_space.size - 1)
+        refusals.append(str(err.value))
+        answers.append((odds, refusals))
+    assert answers[0] == answers[1]
+    assert answers[0][0] is not None and answers[0][0].column == "unknown (face-down units)"
+    assert seen(a) == seen(b)  # (and nothing was changed by the refusals)
+    # the computer player's advice reads only what the Axis may know: the same candidates, valued alike
+    advice = []
+    for g in games:
+        advisor = g.system.advisor(g, AXIS)
+        assert advisor is not None
+        advice.append([(c.notation(), advisor.value(c)) for c in advisor.candidates()])
+    assert advice[0] == advice[1] and advice[0] == [("attack E6 with 15Pz", 0.5)]  # compulsory, its odds unknown
 
 
 @pytest.mark.rule("GG-IX.B")

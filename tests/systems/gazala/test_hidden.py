@@ -14,6 +14,7 @@ from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Add, Attack, Declare, EndPhase, Place, Resolve, Target
 from tobruk.mechanics.counters import family_defs, family_unit
+from tobruk.mechanics.family import family_system
 from tobruk.systems.gazala.actions import Activate
 from tobruk.systems.gazala.state import gazala_vars
 from tobruk.view import view
@@ -149,7 +150,7 @@ def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala: Scenar
     game.play(Place("15MotBde", H("B4")))  # next to 1SA's box at C5 (face down), with its 1 attack factor
     game = jump_to(game, "axis-attacks")
     weak = Attack((H("C5"),), ("15MotBde",))
-    assert weak in game.system.suggestions(game, AXIS)  # the odds cannot be known
+    assert weak in family_system(game).suggestions(game, AXIS)  # the odds cannot be known
     game.play(Target(H("C5")))
     game.play(Add("15MotBde"))
     assert Declare() in game.legal_orders()

@@ -28,7 +28,7 @@ from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.actions import VOCABULARY
 from tobruk.systems.first_alamein.battle import battle_rules
 from tobruk.systems.first_alamein.charts import read_charts
-from tobruk.systems.first_alamein.position import make_stacking_rules
+from tobruk.systems.first_alamein.position import enemy_zoc, make_stacking_rules
 from tobruk.systems.first_alamein.state import FirstAlameinVars, alamein_vars
 
 if TYPE_CHECKING:
@@ -93,6 +93,8 @@ class FirstAlamein(FamilySystem):
     features = staticmethod(faces.features)
     prefer = staticmethod(faces.prefer)
     rendering = staticmethod(faces.rendering)
+    enemy_zoc = staticmethod(enemy_zoc)
+    victory_hexes = staticmethod(faces.objectives)
 
 
 def initial_control(game: Game) -> dict[Any, Side]:

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.chance import Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, pending
-from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.control import pass_through
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import Duties, exposed, strands_a_duty, suggested_attacks
@@ -55,8 +55,9 @@ class FirstAlameinBattle(BattleRules):
 
     def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
         """Kept per board: the listing and the play of each No Retreat! order ask, each with another frame."""
-        key = ("fa-no-retreat-options", order, side, n)
-        return list(board_memo(game, key, lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n)))))
+        return list(
+            _NO_RETREAT_OPTIONS.get(game, (order, side, n), lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n))))
+        )
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.asks_no_retreat(game, cb.assess(game, order, side, n))
@@ -136,14 +137,12 @@ class FirstAlameinDuties(Duties):
         """Units that may still attack: unspent, not yet used, not in a declared attack; Allied units in a box
         held at the start of the Allied player-turn owe no attack (GG-XIV.A.2), so they count only with
         ``include_exempt``."""
-        key = ("able-attackers", side, frozenset(busy), include_exempt)
-        kept: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: self._able(game, side, busy, include_exempt))
+        kept = _ABLE.get(game, (side, frozenset(busy), include_exempt), lambda: self._able(game, side, busy, include_exempt))
         return {h: list(units) for h, units in kept.items()}
 
     def _able(self, game: Game, side: Side, busy: Set[str], include_exempt: bool) -> dict[Hex, tuple[str, ...]]:
         if busy:  # those able with none busy, less the busy ones (the duties ask with each candidate group busy)
-            key = ("able-attackers", side, frozenset[str](), include_exempt)
-            every: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: self._able(game, side, frozenset(), include_exempt))
+            every = _ABLE.get(game, (side, frozenset[str](), include_exempt), lambda: self._able(game, side, frozenset(), include_exempt))
             return {h: left for h, units in every.items() if (left := tuple(u for u in units if u not in busy))}
         held = pos.zoc_exempt(game, side) if side is Side.ALLIED and not include_exempt else set()
         committed = {u for a in pending(game) for u in a.attackers}
@@ -171,7 +170,7 @@ def check_declaration(game: Game, order: Attack, side: Side) -> None:
     """Whether an attack may be declared now: its units and hexes (GG-XIV.A), odds on the table (FA-CRT.1), and
     no due hex left with nobody able to attack it (GG-XIV.A.2).  Kept per board: the listing, each step of the
     declaration being made and the declaration itself ask it."""
-    board_check(game, ("fa-declaration", order, side), lambda: _check_declaration(game, order, side))
+    _DECLARATION.check(game, (order, side), lambda: _check_declaration(game, order, side))
 
 
 def _check_declaration(game: Game, order: Attack, side: Side) -> None:
@@ -189,12 +188,17 @@ def _check_declaration(game: Game, order: Attack, side: Side) -> None:
 def suggestions(game: Game, side: Side) -> list[Attack]:
     """Whole declarations worth a look (the strongest group, each stack, each unit against each enemy hex); kept per
     board (an attack being made and abandoned comes back to the same board)."""
-    kept = board_memo(
-        game,
-        ("fa-suggestions", side),
-        lambda: tuple(suggested_attacks(game, side, DUTIES, lambda order: check_declaration(game, order, side))),
+    kept = _SUGGESTIONS.get(
+        game, side, lambda: tuple(suggested_attacks(game, side, DUTIES, lambda order: check_declaration(game, order, side)))
     )
     return list(kept)
+
+
+# answers kept per board: the listing and the play of each small action of a declaration ask the same
+_NO_RETREAT_OPTIONS: Cache[tuple[tuple[str, ...], ...]] = Cache("first-alamein.no-retreat-options", BOARD)
+_ABLE: Cache[dict[Hex, tuple[str, ...]]] = Cache("first-alamein.able-attackers", BOARD)
+_DECLARATION: Cache[None] = Cache("first-alamein.declaration", BOARD)
+_SUGGESTIONS: Cache[tuple[Attack, ...]] = Cache("first-alamein.suggestions", BOARD)
 
 
 def end_of_attacks(game: Game, side: Side) -> bool:

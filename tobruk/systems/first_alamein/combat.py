@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine import chance
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.chance import Outcome, labelled
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect, pending
-from tobruk.mechanics.boardmemo import board_check
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import chart
@@ -128,14 +128,17 @@ class Odds:
 
 def odds(game: Game, order: Attack, side: Side, declared: int | None = None) -> Odds:
     """:func:`assess` without the lines and the defenders' factors (the same checks, refusals and odds: both are
-    :func:`_assess`), kept per board (:func:`~tobruk.mechanics.boardmemo.board_check`): the listing, the duties and
+    :func:`_assess`), kept per board (:data:`_ODDS`): the listing, the duties and
     the play of an attack ask it of the same declarations again and again."""
 
     def work() -> Odds:
         a = _assess(game, order, side, declared, explain=False)
         return Odds(a.attack, a.defence, a.column, a.odds)
 
-    return board_check(game, ("fa-odds", order, side, declared), work)
+    return _ODDS.check(game, (order, side, declared), work)
+
+
+_ODDS: Cache[Odds] = Cache("first-alamein.odds", BOARD)  # (a refusal kept as its clause and reason, raised afresh)
 
 
 def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, explain: bool) -> Assessment:

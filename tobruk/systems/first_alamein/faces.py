@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import FIXED, Cache, variable
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
-from tobruk.mechanics.counters import FAMILY_BITS, family_defs
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_rendering
+from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
@@ -27,6 +29,7 @@ from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.mechanics.advisor import Sight
 
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
 RESULT_VALUES = {
@@ -40,18 +43,20 @@ RESULT_VALUES = {
     "AR": (0.0, 0.25),
     "AE": (0.0, 1.0),
 }
-RENDERING = Rendering(
-    # the charts' two terrain rows and what the map draws beside them (the family's palette for the rest)
-    terrain={"deir": "#e0d2ae", "ridge": "#d8c28f", "tel": "#d2b98a", "depression": "#d9d3c7"},
-    features={"track": "#7a4a1e"},
-    status_names={"disrupted": "spent", "out_of_supply": "out of supply"},
-    terrain_names={
-        "deir": "depression or deir (+1 for one infantry unit)",
-        "hill": "ridge, hill or tel (+1 for one infantry unit)",
-        "ridge": "ridge (+1 for one infantry unit)",
-        "tel": "tel (+1 for one infantry unit)",
-        "depression": "Qattara Depression (impassable)",
-    },
+RENDERING = family_rendering(
+    Rendering(
+        # the charts' two terrain rows and what the map draws beside them (the family's palette for the rest)
+        terrain={"deir": "#e0d2ae", "ridge": "#d8c28f", "tel": "#d2b98a", "depression": "#d9d3c7"},
+        features={"track": "#7a4a1e"},
+        status_names={"disrupted": "spent", "out_of_supply": "out of supply"},
+        terrain_names={
+            "deir": "depression or deir (+1 for one infantry unit)",
+            "hill": "ridge, hill or tel (+1 for one infantry unit)",
+            "ridge": "ridge (+1 for one infantry unit)",
+            "tel": "tel (+1 for one infantry unit)",
+            "depression": "Qattara Depression (impassable)",
+        },
+    )
 )
 
 
@@ -106,27 +111,25 @@ def view(game: Game, side: Side) -> dict[str, Any]:
 def air_counters(game: Game) -> tuple[tuple[str, str, int], ...]:
     """Every air unit as (id, its side's value, its row in the arrays), the Axis's first (as :func:`air.air_units`
     lists each side's), worked out once per game: a view lists those not eliminated."""
-    found: tuple[tuple[str, str, int], ...] | None = game.search_cache.get("air-counters")
-    if found is None:
-        rows = unit_rows(game)
-        found = game.search_cache["air-counters"] = tuple(
-            (uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if family_defs(game)[uid].is_air
-        )
-    return found
+    rows = unit_rows(game)
+    return _AIR_COUNTERS.get(
+        game, None, lambda: tuple((uid, s.value, rows[uid]) for s in Side for uid in game.units_of(s) if family_defs(game)[uid].is_air)
+    )
 
 
 def objective_labels(game: Game) -> tuple[str, ...]:
     """The victory hexes' labels, in order (the scenario names them: once per game)."""
-    found: tuple[str, ...] | None = game.search_cache.get("objective-labels")
-    if found is None:
-        found = game.search_cache["objective-labels"] = tuple(h.label for h in objectives(game))
-    return found
+    return _OBJECTIVE_LABELS.get(game, None, lambda: tuple(h.label for h in objectives(game)))
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
+    """The odds of an attack declaration as ``side`` may know them: checked by the rules first (a refusal is raised),
+    unknown against face-down counters (none in 1st Alamein: the family's rule all the same)."""
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)
+    if face_down_defenders(game, action, side):
+        return Odds(UNKNOWN_ODDS, (), ())
     return Odds(a.odds, tuple(a.lines), tuple(game.system.outcomes(game, action, side)))
 
 
@@ -182,10 +185,11 @@ def form_facts(game: Game) -> list[tuple[str, list[tuple[str, str]]]]:
 
 
 def invariants(game: Game, before: Step) -> list[str]:
-    """After an action played in step ``before``: FA-STK.1 once a side's movement or attack step has ended
-    (GG-XII.B), one Allied unit a hex once the set-up is over (CA-SC.7), no reinforcement before its turn
-    (FA-UNIT.1), the supply markers as the last determination left them."""
-    problems = []
+    """After an action played in step ``before``: one side's units in a hex (GG-XII.A.1, :func:`~tobruk.mechanics.
+    family.shared_hex_problems`), FA-STK.1 once a side's movement or attack step has ended (GG-XII.B), one Allied
+    unit a hex once the set-up is over (CA-SC.7), no reinforcement before its turn (FA-UNIT.1), the supply markers as
+    the last determination left them."""
+    problems = shared_hex_problems(game)
     ended = game.step.key != before.key or game.is_over
     if before.side is not None and before.key.endswith(("movement", "attacks")) and ended:
         crowded = pos.overstacked(game, before.side)
@@ -215,16 +219,13 @@ _ELIMINATED, _OUT_OF_SUPPLY = FAMILY_BITS["eliminated"], FAMILY_BITS["out_of_sup
 
 def unit_rows(game: Game) -> dict[str, int]:
     """Each unit's row in the arrays (the order of battle), once per game."""
-    rows: dict[str, int] | None = game.search_cache.get("unit-rows")
-    if rows is None:
-        rows = game.search_cache["unit-rows"] = {uid: i for i, uid in enumerate(game.unit_ids)}
-    return rows
+    return _UNIT_ROWS.get(game, None, lambda: {uid: i for i, uid in enumerate(game.unit_ids)})
 
 
 def supply_marks(game: Game) -> tuple[tuple[str, int, int, bool], ...]:
     """The last supply determinations (``alamein_vars(game).supply``) as (unit, its row in the arrays, the index of the hex it
     was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once per
-    determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
+    determination: the variable is immutable, so the answer is kept under it (:data:`_SUPPLY_MARKS`)."""
     supply = alamein_vars(game).supply
 
     def work() -> tuple[tuple[str, int, int, bool], ...]:
@@ -236,7 +237,7 @@ def supply_marks(game: Game) -> tuple[tuple[str, int, int, bool], ...]:
             for uid, e in entries.items()
         )
 
-    return game.kept("supply-marks", supply, work)
+    return _SUPPLY_MARKS.get(game, None, work)
 
 
 def features(game: Game, side: Side) -> dict[str, Any]:
@@ -253,12 +254,19 @@ def features(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-    """The greedy player's choice of entry hex for a reinforcement: the one nearest the victory hexes."""
+def prefer(game: Game, sight: Sight, actions: list[Action], stage: str) -> Action | None:
+    """The advice's choice of entry hex for a reinforcement: the one nearest the victory hexes."""
     if stage != "first":
         return None
     places = [a for a in actions if isinstance(a, Place)]
-    goals = [Hex.parse(h) for h in seen.get("objectives", [])]
-    if not places or seen.get("phase", "").endswith("setup") or not goals:
+    goals = objectives(game)
+    if not places or game.step.key.endswith("setup") or not goals:
         return None
     return min(places, key=lambda a: (min(a.hex.distance(g) for g in goals), a.unit, a.hex))
+
+
+# once per game (the order of battle and the victory hexes never change), and once per supply determination
+_AIR_COUNTERS: Cache[tuple[tuple[str, str, int], ...]] = Cache("first-alamein.air-counters", FIXED)
+_OBJECTIVE_LABELS: Cache[tuple[str, ...]] = Cache("first-alamein.objective-labels", FIXED)
+_UNIT_ROWS: Cache[dict[str, int]] = Cache("first-alamein.unit-rows", FIXED)
+_SUPPLY_MARKS: Cache[tuple[tuple[str, int, int, bool], ...]] = Cache("first-alamein.supply-marks", variable("supply"))

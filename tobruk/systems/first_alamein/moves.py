@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import MovementRates
+from tobruk.engine.caching import FIXED, POSITION, Cache
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
@@ -40,8 +41,7 @@ SideParts = tuple[ZocMap, frozenset[Hex], frozenset[Hex], frozenset[Hex], SideTa
 
 def side_parts(game: Game, side: Side) -> SideParts:
     """What every move of a side shares in one position: the enemy's ZOC, who is where, the enemy's boxes."""
-    parts: SideParts = game.memo(("move-side", side), lambda: _side_parts(game, side))
-    return parts
+    return _SIDE_PARTS.get(game, side, lambda: _side_parts(game, side))
 
 
 def _side_parts(game: Game, side: Side) -> SideParts:
@@ -55,7 +55,7 @@ def _side_parts(game: Game, side: Side) -> SideParts:
 
 def move_context(game: Game, uid: str, parts: SideParts | None = None) -> MoveContext:
     """The search context of one unit's move now (once per position: the listing and the move both ask)."""
-    return game.memo(("move-context", uid), lambda: _move_context(game, uid, parts))
+    return _MOVE_CONTEXT.get(game, uid, lambda: _move_context(game, uid, parts))
 
 
 def _move_context(game: Game, uid: str, parts: SideParts | None) -> MoveContext:
@@ -103,20 +103,19 @@ def move_orders(game: Game, uid: str, parts: SideParts | None = None) -> Sequenc
     """Every move of a unit that may move now, one per destination (the path leaving it the most MF), in reading
     order (a :class:`MoveBlock`: each move is made when it is read).
 
-    Kept in the game's search cache under the unit's reach key, so the same orders come back while nothing
+    Kept under the unit's reach key (:data:`_MOVE_BLOCKS`), so the same orders come back while nothing
     its search reads has changed.
     """
     if why_not_movable(game, uid, family_defs(game)[uid].side) is not None:
         return ()
     ctx = move_context(game, uid, parts)
-    key = ("move-orders", uid, ctx.reach_key())
-    cached: MoveBlock | None = game.search_cache.get(key)
-    if cached is None:
-        found = reach_result(ctx, game.search_cache)
+
+    def work() -> MoveBlock:
+        found = reach_result(ctx, game)
         rank = reading_rank(game.scenario.map)
-        in_order = sorted(range(len(found.ends)), key=[rank[e] for e in found.ends].__getitem__)
-        cached = game.search_cache[key] = MoveBlock(uid, found, in_order)
-    return cached
+        return MoveBlock(uid, found, sorted(range(len(found.ends)), key=[rank[e] for e in found.ends].__getitem__))
+
+    return _MOVE_BLOCKS.get(game, (uid, ctx.reach_key()), work)
 
 
 def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
@@ -124,8 +123,7 @@ def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
     out again only for the units a change touches (:func:`~tobruk.mechanics.kept_blocks.kept`; the variables enter
     whole but for who controls the villages, which no move reads), and once per position (the listing and the move
     both ask)."""
-    found: dict[int, UnitBlocks] = game.memo(("kept-moves", side), lambda: _kept_moves_now(game, side))
-    return found
+    return _KEPT_MOVES.get(game, side, lambda: _kept_moves_now(game, side))
 
 
 def _kept_moves_now(game: Game, side: Side) -> dict[int, UnitBlocks]:
@@ -174,7 +172,7 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     if order.trucks:
         raise IllegalOrderError("GG-XIII.A.2", "1st Alamein has no truck convoys: a unit moves by itself")
     ctx = move_context(game, order.unit)
-    found = reach_result(ctx, game.search_cache)
+    found = reach_result(ctx, game)
     target = order.path[-1]
     j = found.position(target)
     if len(order.path) == 1:
@@ -237,3 +235,9 @@ def arrivals(game: Game, side: Side) -> list[tuple[str, Hex]]:
         zone = game.scenario.zone(game.scenario.reinforcements[uid].zone)
         out.extend((uid, h) for h in sorted(zone) if entry_problem(game, uid, h, occupants) is None)
     return out
+
+
+_SIDE_PARTS: Cache[SideParts] = Cache("first-alamein.move-side", POSITION)
+_MOVE_CONTEXT: Cache[MoveContext] = Cache("first-alamein.move-context", POSITION)
+_MOVE_BLOCKS: Cache[MoveBlock] = Cache("first-alamein.move-orders", FIXED)  # under everything the unit's search reads
+_KEPT_MOVES: Cache[dict[int, UnitBlocks]] = Cache("first-alamein.kept-moves", POSITION)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.caching import POSITION, Cache, enemy_units
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import UnitType, family_defs, family_unit
@@ -28,7 +29,7 @@ INFANTRY_TYPES = frozenset({UnitType.INFANTRY, UnitType.MOTORIZED})  # GG-XI.0: 
 
 def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
     """The side's ground units on the board (no air units, nothing eliminated or still to arrive)."""
-    return list(game.memo(("on-map", side), lambda: _on_map(game, side)))
+    return list(_ON_MAP.get(game, side, lambda: _on_map(game, side)))
 
 
 def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
@@ -87,17 +88,13 @@ def zoc_exempt(game: Game, side: Side) -> set[Hex]:
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies as it applies to ``side``'s units now (spent units keep theirs, GG-IX.0)."""
-    return game.memo(("zoc", side), lambda: _enemy_zoc(game, side))
+    return _ENEMY_ZOC.get(game, side, lambda: _enemy_zoc(game, side))
 
 
 def _enemy_zoc(game: Game, side: Side) -> ZocMap:
-    # kept under the enemy's units (Game.side_key) and the exempt boxes: built once while the enemy stands still
+    # kept under the enemy's units and the exempt boxes: built once while the enemy stands still
     exempt = frozenset(zoc_exempt(game, side))
-    key = ("enemy-zoc", side, game.side_key(side.enemy), exempt)
-    found: ZocMap | None = game.search_cache.get(key)
-    if found is None:
-        found = game.search_cache[key] = zoc_map(game.scenario.map, on_map(game, side.enemy), exempt)
-    return found
+    return _ZOC_MAP.get(game, (side, exempt), lambda: zoc_map(game.scenario.map, on_map(game, side.enemy), exempt))
 
 
 # --- stacking (FA-STK.1, with GG-XII) ---------------------------------------------------------------
@@ -137,3 +134,8 @@ def make_stacking_rules(units: int, divisions: int) -> StackingRules:
         eliminate=eliminate,
         on_map=on_map,
     )
+
+
+_ON_MAP: Cache[tuple[tuple[str, Hex], ...]] = Cache("first-alamein.on-map", POSITION)
+_ENEMY_ZOC: Cache[ZocMap] = Cache("first-alamein.enemy-zoc", POSITION)
+_ZOC_MAP: Cache[ZocMap] = Cache("first-alamein.zoc-map", enemy_units())

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
-from tobruk.mechanics.boardmemo import board_memo
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.mechanics.counters import family_defs
 from tobruk.mechanics.retreat import Path, RetreatGround
 from tobruk.mechanics.retreat import retreat_paths as paths_of_retreat
@@ -39,4 +39,7 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
         )
         return tuple(paths_of_retreat(game, uid, length, from_hexes, ground))
 
-    return list(board_memo(game, ("fa-retreat-paths", uid, length, tuple(from_hexes)), work))
+    return list(_RETREAT_PATHS.get(game, (uid, length, tuple(from_hexes)), work))
+
+
+_RETREAT_PATHS: Cache[tuple[Path, ...]] = Cache("first-alamein.retreat-paths", BOARD)

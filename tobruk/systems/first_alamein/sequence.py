@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Cancel, EndPhase, Move, Place, Resolve, Target
-from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import obligations
 from tobruk.mechanics.phases import close_step
@@ -173,7 +173,7 @@ class AttackStep(FAStep):
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         """Kept per board: an attack being made and abandoned comes back to the same board."""
-        return list(board_memo(game, ("fa-attack-step", decision.side), lambda: tuple(self._actions(game, decision.side))))
+        return list(_ATTACK_STEP.get(game, decision.side, lambda: tuple(self._actions(game, decision.side))))
 
     def _actions(self, game: Game, side: Side) -> list[Action]:
         out: list[Action] = []
@@ -309,3 +309,6 @@ GAME_TURN = (
     VictoryStep("axis-victory", "Axis victory determination", "FA-SEQ.3", AXIS),
 )
 FIRST_TURN = (SETUP, *GAME_TURN)
+
+
+_ATTACK_STEP: Cache[tuple[Action, ...]] = Cache("first-alamein.attack-step", BOARD)  # an abandoned attack comes back to it

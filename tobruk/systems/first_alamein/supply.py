@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.caching import POSITION, Cache
 from tobruk.engine.sides import Side
 from tobruk.mechanics.control import controllers
 from tobruk.mechanics.counters import family_defs, family_unit
@@ -48,14 +49,12 @@ def context(game: Game, side: Side) -> SupplyContext:
 
 def trace(game: Game, side: Side) -> dict[Hex, SupplyTrace]:
     """Every hex a supply line of ``side`` reaches now (once per position)."""
-    found: dict[Hex, SupplyTrace] = game.memo(("trace", side), lambda: trace_all(context(game, side), chart(game).supply_line * MF))
-    return found
+    return _TRACE.get(game, side, lambda: trace_all(context(game, side), chart(game).supply_line * MF))
 
 
 def status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
     """Each of the side's units on the map as the position stands: in supply or not, how, the line's route."""
-    result: dict[str, dict[str, Any]] = game.memo(("supply", side), lambda: _status(game, side))
-    return result
+    return _STATUS.get(game, side, lambda: _status(game, side))
 
 
 def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
@@ -111,3 +110,7 @@ def determine(game: Game, side: Side) -> None:
         f"{side.display} supply: {len(result) - len(out)} units in supply" + (f", out of supply: {', '.join(out)}" if out else "") + ".",
         kind="supply" if out else "note",
     )
+
+
+_TRACE: Cache[dict[Hex, SupplyTrace]] = Cache("first-alamein.supply-trace", POSITION)
+_STATUS: Cache[dict[str, dict[str, Any]]] = Cache("first-alamein.supply-status", POSITION)

@@ -96,6 +96,8 @@ class GazalaGallop(FamilySystem):
     features = staticmethod(faces.features)
     prefer = staticmethod(faces.prefer)
     rendering = staticmethod(faces.rendering)
+    enemy_zoc = staticmethod(mv.enemy_zoc)
+    victory_hexes = staticmethod(vp.victory_hexes)
     seen_key = staticmethod(hd.seen_key)
     seen_units = staticmethod(hd.seen_by_enemy)
     observe = staticmethod(hd.observe)

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Feature
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.chance import Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
-from tobruk.mechanics.boardmemo import board_memo
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import Duties, exposed
 from tobruk.mechanics.phases import close_step
@@ -88,8 +88,9 @@ class GazalaBattle(BattleRules):
 
     def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
         """Kept per board: the listing and the play of each No Retreat! order ask, each with another frame."""
-        key = ("gg-no-retreat-options", order, side, n)
-        return list(board_memo(game, key, lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n)))))
+        return list(
+            _NO_RETREAT_OPTIONS.get(game, (order, side, n), lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n))))
+        )
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.needs_no_retreat_question(game, cb.assess(game, order, side, n))
@@ -161,21 +162,23 @@ BATTLE = GazalaBattle(
 
 
 # --- the end of the attack phase ----------------------------------------------------------------------
+_NO_RETREAT_OPTIONS: Cache[tuple[tuple[str, ...], ...]] = Cache("gazala.no-retreat-options", BOARD)
+_ABLE: Cache[dict[Hex, tuple[str, ...]]] = Cache("gazala.able-attackers", BOARD)
+
+
 def able_attackers(game: Game, side: Side, busy: set[str] | None = None, *, include_held: bool = False) -> dict[Hex, list[str]]:
     """Units that can still attack this phase, by hex: undisrupted, active, not yet used or committed.
 
     Allied units in a box held at the start of the Allied player-turn create no duty to attack
     (GG-XIV.A.2), so they are left out unless ``include_held`` (they may attack if the player wishes).
     """
-    key = ("able-attackers", side, frozenset(busy or ()), include_held)
-    kept: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: _able_attackers(game, side, busy, include_held))
+    kept = _ABLE.get(game, (side, frozenset(busy or ()), include_held), lambda: _able_attackers(game, side, busy, include_held))
     return {h: list(units) for h, units in kept.items()}
 
 
 def _able_attackers(game: Game, side: Side, busy: set[str] | None, include_held: bool) -> dict[Hex, tuple[str, ...]]:
     if busy:  # those able with none busy, less the busy ones (the duties ask with each candidate group busy)
-        key = ("able-attackers", side, frozenset[str](), include_held)
-        every: dict[Hex, tuple[str, ...]] = board_memo(game, key, lambda: _able_attackers(game, side, None, include_held))
+        every = _ABLE.get(game, (side, frozenset[str](), include_held), lambda: _able_attackers(game, side, None, include_held))
         return {h: left for h, units in every.items() if (left := tuple(u for u in units if u not in busy))}
     held = mv.zoc_exempt(game, side) if side is Side.ALLIED and not include_held else set()
     committed = {u for a in pending(game) for u in a.attackers}

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Feature, Terrain
 from tobruk.engine import chance
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.chance import Outcome, labelled
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Effect
-from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.counters import UnitType, family_defs, family_unit
 from tobruk.mechanics.odds import ColumnTable, RatioTable, read_column_table, read_ratio_table
 from tobruk.mechanics.retreat import RetreatGround
@@ -168,14 +168,17 @@ class Odds:
 
 def odds(game: Game, order: Attack, side: Side, declared: int | None = None) -> Odds:
     """:func:`assess` without the lines and the defenders' factors (the same checks, refusals and odds: both are
-    :func:`_assess`), kept per board (:func:`~tobruk.mechanics.boardmemo.board_check`): the listing, the duties
+    :func:`_assess`), kept per board (:data:`_ODDS`): the listing, the duties
     and the play of an attack ask it of the same declarations again and again."""
 
     def work() -> Odds:
         a = _assess(game, order, side, declared, explain=False)
         return Odds(a.attack2, a.defence2, a.column, a.odds)
 
-    return board_check(game, ("gg-odds", order, side, declared), work)
+    return _ODDS.check(game, (order, side, declared), work)
+
+
+_ODDS: Cache[Odds] = Cache("gazala.odds", BOARD)  # (a refusal kept as its clause and reason, raised afresh)
 
 
 def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, explain: bool) -> Assessment:
@@ -471,7 +474,10 @@ def retreat_paths(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) 
         )
         return tuple(paths_of_retreat(game, uid, length, from_hexes, ground))
 
-    return list(board_memo(game, ("gg-retreat-paths", uid, length, tuple(from_hexes)), work))
+    return list(_RETREAT_PATHS.get(game, (uid, length, tuple(from_hexes)), work))
+
+
+_RETREAT_PATHS: Cache[tuple[tuple[Hex, ...], ...]] = Cache("gazala.retreat-paths", BOARD)
 
 
 def can_retreat(game: Game, uid: str, length: int, from_hexes: Sequence[Hex]) -> bool:

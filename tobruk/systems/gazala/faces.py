@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import Cache, Carried, variable
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.plain import plain
@@ -16,8 +17,8 @@ from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, StatusWord, Summary
 from tobruk.mechanics.actions import Attack, Move, Retreat
 from tobruk.mechanics.battle import Battle
-from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
-from tobruk.mechanics.family import family_action_problems
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_rendering, family_unit
+from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, family_action_problems, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import moves as mv
@@ -26,6 +27,7 @@ from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.mechanics.advisor import Sight
 
 # the greedy player's reading of a result: (share of the defence won, share of the attack lost)
 RESULT_VALUES = {
@@ -42,11 +44,12 @@ RESULT_VALUES = {
 
 # how the map and the counters are drawn: the terrain effects chart's kinds, NATO-style symbols; an Allied unit
 # is "inactive" until activated (GG-V.A.2), an Axis unit never is
-RENDERING = Rendering(
-    terrain={"clear": "#efe4c4", "sea": "#9cc3dd", "town": "#d9c7a0", "village": "#e6d5ae", "hill": "#d8c28f"},
-    symbols={"armour": "oval", "motorized": "cross-wheels", "infantry": "cross", "recce": "slash", "aa": "aa", "artillery": "dot"},
-    status_names={"disrupted": "disrupted", "out_of_supply": "out of supply"},
-    status_words=(StatusWord("activated", "inactive", when=False, sides=("allied",), faded=True),),
+RENDERING = family_rendering(
+    Rendering(
+        terrain={"clear": "#efe4c4", "sea": "#9cc3dd", "town": "#d9c7a0", "village": "#e6d5ae", "hill": "#d8c28f"},
+        status_names={"disrupted": "disrupted", "out_of_supply": "out of supply"},
+        status_words=(StatusWord("activated", "inactive", when=False, sides=("allied",), faded=True),),
+    )
 )
 
 
@@ -71,9 +74,13 @@ def view(game: Game, side: Side) -> dict[str, Any]:
 
 
 def odds(game: Game, action: Action, side: Side) -> Odds | None:
+    """The odds of an attack declaration as ``side`` may know them: checked by the rules first (a refusal is raised),
+    unknown against face-down counters."""
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)
+    if face_down_defenders(game, action, side):
+        return Odds(UNKNOWN_ODDS, (), ())
     table = game.system.outcomes(game, action, side)
     return Odds(a.odds, tuple(a.lines), tuple(table))
 
@@ -127,10 +134,11 @@ CONVOY_LIMIT = {Side.AXIS: 4, Side.ALLIED: 6}
 
 
 def invariants(game: Game, before: Step) -> list[str]:
-    """GG-XII.B: once a side's set-up, movement or attack phase has ended, none of its hexes is over the limit
-    (a retreat in the enemy's attack phase may crowd a hex until then, ruling R-STACK); the supply markers
-    agree with the last determination; truck convoys stay within the limit (see :func:`convoy_problems`)."""
-    problems = convoy_problems(game)
+    """GG-XII.A.1: one side's units in a hex (:func:`~tobruk.mechanics.family.shared_hex_problems`); GG-XII.B: once a
+    side's set-up, movement or attack phase has ended, none of its hexes is over the limit (a retreat in the enemy's
+    attack phase may crowd a hex until then, ruling R-STACK); the supply markers agree with the last determination;
+    truck convoys stay within the limit (see :func:`convoy_problems`)."""
+    problems = shared_hex_problems(game) + convoy_problems(game)
     if (
         before.side is not None
         and before.key.endswith(("setup", "movement", "attacks"))
@@ -166,7 +174,7 @@ _HIDDEN, _ELIMINATED, _OUT_OF_SUPPLY = FAMILY_BITS["hidden"], FAMILY_BITS["elimi
 def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
     """The last supply determination (``gazala_vars(game).supply``) as (side, unit, its row in the arrays, the index of the
     hex it was determined in, or -2 when that is no hex of the map, and whether it was supplied), worked out once
-    per determination: the variable is immutable, so the answer is kept with it in the game's ``search_cache``."""
+    per determination: the variable is immutable, so the answer is kept under it (:data:`_SUPPLY_MARKS`)."""
     supply = gazala_vars(game).supply
 
     def work() -> tuple[tuple[str, str, int, int, bool], ...]:
@@ -178,7 +186,10 @@ def supply_marks(game: Game) -> tuple[tuple[str, str, int, int, bool], ...]:
             for uid, e in entries.items()
         )
 
-    return game.kept("supply-marks", supply, work)
+    return _SUPPLY_MARKS.get(game, None, work)
+
+
+_SUPPLY_MARKS: Cache[tuple[tuple[str, str, int, int, bool], ...]] = Cache("gazala.supply-marks", variable("supply"))
 
 
 def convoy_problems(game: Game) -> list[str]:
@@ -205,13 +216,14 @@ def convoys_counted(game: Game) -> list[tuple[int, int]]:
     """After each order of the history, the truck convoys (Axis, Allied) used since the last weather order, counted
     from the orders themselves: one per convoy sent, one per attack factor carried by a move on trucks.
 
-    Kept in the game's ``search_cache`` with the orders it was counted from, and extended by the orders played
+    Carried from one call to the next (:data:`_CONVOYS_COUNTED`) with the orders it was counted from, and extended by the orders played
     since; the history only grows but for undo, so when its start is no longer the orders counted, it is cut
     back to the longest common start (a list comparison) or counted afresh."""
     history = game.history
-    kept: tuple[list[Action], list[tuple[int, int]]] | None = game.search_cache.get("convoys-counted")
+    kept = _CONVOYS_COUNTED.last(game, None)
     if kept is None or kept[0][: len(history)] != history[: len(kept[0])]:
-        kept = game.search_cache["convoys-counted"] = ([], [])
+        kept = ([], [])
+        _CONVOYS_COUNTED.keep(game, None, kept)
     counted, counts = kept
     del counted[len(history) :], counts[len(history) :]
     axis, allied = counts[-1] if counts else (0, 0)
@@ -290,8 +302,8 @@ def features(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-    """The greedy player's choices among The Gazala Gallop's own actions, from the side's view only.
+def prefer(game: Game, sight: Sight, actions: list[Action], stage: str) -> Action | None:
+    """The advice's choices among The Gazala Gallop's own actions, from what the side sees only.
 
     ``first``: the weather numbers (the rarest pair, 1 and 6), truck convoys to the strongest unit, the
     Luftwaffe's resupply; ``before-moves``: activate the unit nearest the enemy (within 6 hexes).
@@ -302,25 +314,22 @@ def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | 
                 return Weather(1, 6) if Weather(1, 6) in actions else actions[0]
         convoys = [a for a in actions if isinstance(a, Convoy)]
         if convoys:
-            mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u}
-            return max(convoys, key=lambda a: int(mine[a.unit]["attack"]) + int(mine[a.unit]["defence"]) if a.unit in mine else 0)
+            defs = family_defs(game)
+            return max(convoys, key=lambda a: defs[a.unit].attack + defs[a.unit].defence)
         return next((a for a in actions if isinstance(a, Airlift)), None)
     activations = [a for a in actions if isinstance(a, Activate)]
     if not activations:
         return None
-    mine = {u["id"]: u for u in seen["units"] if u.get("side") == seen["side"] and "id" in u and u.get("hex")}
-    enemies = [
-        Hex.parse(u["hex"])
-        for u in seen["units"]
-        if u.get("side") != seen["side"] and u.get("hex") and not u.get("eliminated") and u.get("type") not in ("air", "dummy")
-    ]
+    enemies = [e.hex for e in sight.enemies]
 
     def urgency(a: Activate) -> tuple[int, int]:
-        u = mine.get(a.unit)
+        u = sight.mine.get(a.unit)
         if u is None:
             return (99, 0)
-        h = Hex.parse(u["hex"])
-        return (min((h.distance(e) for e in enemies), default=99), -int(u["attack"]))
+        return (min((u.hex.distance(e) for e in enemies), default=99), -u.attack)
 
     best = min(activations, key=urgency)
     return best if urgency(best)[0] <= 6 else None
+
+
+_CONVOYS_COUNTED: Carried[tuple[list[Action], list[tuple[int, int]]]] = Carried("gazala.convoys-counted")

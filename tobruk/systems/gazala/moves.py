@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from tobruk.board.hexes import Direction, Hex
 from tobruk.board.maps import MovementRates
+from tobruk.engine.caching import FIXED, POSITION, Cache, enemy_units, side_units, variable
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
@@ -69,12 +70,13 @@ def on_map(game: Game, side: Side) -> list[tuple[str, Hex]]:
 
 
 def _on_map(game: Game, side: Side) -> tuple[tuple[str, Hex], ...]:
-    """Kept with :meth:`Game.placed`'s answer it is read from (the same while the side's rows stay as they are)."""
+    """Kept, as :meth:`Game.placed`'s answer it is read from, while the side's rows stay as they are."""
     placed = game.placed(side)
     defs = family_defs(game)
-    return game.kept(
-        ("on-map", side), placed, lambda: tuple((uid, h) for uid, h in placed if not defs[uid].is_dummy and not defs[uid].is_air)
-    )
+    return _ON_MAP.get(game, side, lambda: tuple((uid, h) for uid, h in placed if not defs[uid].is_dummy and not defs[uid].is_air))
+
+
+_ON_MAP: Cache[tuple[tuple[str, Hex], ...]] = Cache("gazala.on-map", side_units())
 
 
 def zoc_units(game: Game, side: Side) -> list[tuple[str, Hex]]:
@@ -127,13 +129,18 @@ def exempt_boxes(game: Game, side: Side) -> frozenset[Hex]:
             return frozenset(Hex.parse(h) for h in gazala_vars(game).boxes_held.get(side.value, ()))
         return frozenset(boxes_held_now(game, side))
 
-    found: frozenset[Hex] = game.memo(("zoc-exempt", side), work)
-    return found
+    return _EXEMPT.get(game, side, work)
+
+
+_EXEMPT: Cache[frozenset[Hex]] = Cache("gazala.zoc-exempt", POSITION)
 
 
 def enemy_zoc(game: Game, side: Side) -> ZocMap:
     """The ZOC of ``side``'s enemies, as it applies to ``side``'s units now."""
-    return game.memo(("zoc", side), lambda: _enemy_parts(game, side)[1])
+    return _ENEMY_ZOC.get(game, side, lambda: _enemy_parts(game, side)[1])
+
+
+_ENEMY_ZOC: Cache[ZocMap] = Cache("gazala.enemy-zoc", POSITION)
 
 
 def _enemy_parts(game: Game, side: Side) -> tuple[frozenset[Hex], ZocMap]:
@@ -141,29 +148,33 @@ def _enemy_parts(game: Game, side: Side) -> tuple[frozenset[Hex], ZocMap]:
     (:meth:`Game.side_key`) and the boxes exempt from it: built once while the enemy stands still (a whole
     movement phase of ``side``), not once per move."""
     exempt = exempt_boxes(game, side)
-    key = ("enemy-parts", side, game.side_key(side.enemy), exempt)
-    found: tuple[frozenset[Hex], ZocMap] | None = game.search_cache.get(key)
-    if found is None:
+
+    def work() -> tuple[frozenset[Hex], ZocMap]:
         enemies = frozenset(
             h
             for uid in game.units_of(side.enemy)
             if (h := family_unit(game, uid).hex) is not None and not family_unit(game, uid).eliminated and not family_defs(game)[uid].is_air
         )
-        found = game.search_cache[key] = (enemies, zoc_map(game.scenario.map, zoc_units(game, side.enemy), exempt))
-    return found
+        return enemies, zoc_map(game.scenario.map, zoc_units(game, side.enemy), exempt)
+
+    return _ENEMY_PARTS.get(game, (side, exempt), work)
+
+
+_ENEMY_PARTS: Cache[tuple[frozenset[Hex], ZocMap]] = Cache("gazala.enemy-parts", enemy_units())
 
 
 def enemy_forts(game: Game, side: Side) -> frozenset[Hex]:
     """The enemy's boxes and forts not yet eliminated (kept under the eliminated ones: the same set object while
     none falls, so the tables keyed by it look it up at once)."""
-    key = ("enemy-forts", side, gazala_vars(game).boxes_eliminated)
-    found: frozenset[Hex] | None = game.search_cache.get(key)
-    if found is None:
+
+    def work() -> frozenset[Hex]:
         gone = set(gazala_vars(game).boxes_eliminated)
-        found = game.search_cache[key] = frozenset(
-            h for h, s in game.scenario.map.fortifications.items() if s is not side and h.label not in gone
-        )
-    return found
+        return frozenset(h for h, s in game.scenario.map.fortifications.items() if s is not side and h.label not in gone)
+
+    return _ENEMY_FORTS.get(game, side, work)
+
+
+_ENEMY_FORTS: Cache[frozenset[Hex]] = Cache("gazala.enemy-forts", variable("boxes_eliminated"))
 
 
 def galloping(game: Game) -> set[str]:
@@ -180,14 +191,17 @@ SideParts = tuple[ZocMap, frozenset[Hex], frozenset[Hex], frozenset[Hex], SideTa
 
 def side_parts(game: Game, side: Side) -> SideParts:
     """What every move of a side shares in one position (see ``_side_parts``), once per position."""
-    parts: SideParts = game.memo(("move-side", side), lambda: _side_parts(game, side))
-    return parts
+    return _SIDE_PARTS.get(game, side, lambda: _side_parts(game, side))
 
 
 def move_context(game: Game, uid: str, trucks: bool = False, parts: SideParts | None = None) -> MoveContext:
     """The search context of one unit's move, once per position (the listing, the move's check and its carrying
     out all ask); ``parts`` are its side's :func:`side_parts` when the caller already has them."""
-    return game.memo(("move-context", uid, trucks), lambda: _move_context(game, uid, trucks, parts))
+    return _MOVE_CONTEXT.get(game, (uid, trucks), lambda: _move_context(game, uid, trucks, parts))
+
+
+_SIDE_PARTS: Cache[SideParts] = Cache("gazala.move-side", POSITION)
+_MOVE_CONTEXT: Cache[MoveContext] = Cache("gazala.move-context", POSITION)
 
 
 def _move_context(game: Game, uid: str, trucks: bool, parts: SideParts | None) -> MoveContext:
@@ -309,7 +323,7 @@ def _destinations(game: Game, uid: str, ctx: MoveContext) -> dict[Hex, Reach]:
 def _ends(game: Game, uid: str, ctx: MoveContext) -> tuple[ReachResult, list[int]]:
     """The unit's search and which of its ends are destinations (``j`` into ``ends``): all of them, but for a
     galloping unit that can end east of column 13 only those (GG-XIII.E)."""
-    found = reach_result(ctx, game.search_cache)
+    found = reach_result(ctx, game)
     if _must_gallop_east(game, uid, found):
         return found, [j for j in range(len(found.ends)) if gallop_goal(found.hex_of(j))]
     return found, list(range(len(found.ends)))
@@ -334,14 +348,19 @@ def move_orders(game: Game, uid: str, trucks: bool = False, parts: SideParts | N
 
 def _move_block(game: Game, uid: str, trucks: bool, parts: SideParts | None) -> MoveBlock:
     ctx = move_context(game, uid, trucks, parts)
-    key = ("move-orders", uid, trucks, uid in galloping(game), ctx.reach_key())
-    cached: MoveBlock | None = game.search_cache.get(key)
-    if cached is None:
+
+    def work() -> MoveBlock:
         found, ends = _ends(game, uid, ctx)
         rank = reading_rank(game.scenario.map)
         ends.sort(key=[rank[e] for e in found.ends].__getitem__)
-        cached = game.search_cache[key] = MoveBlock(uid, found, ends, trucks)
-    return cached
+        return MoveBlock(uid, found, ends, trucks)
+
+    return _MOVE_BLOCKS.get(game, (uid, trucks, uid in galloping(game), ctx.reach_key()), work)
+
+
+# a unit's block of moves, kept under everything its search reads and whether it gallops (the same block, with its
+# ids and notation, while those stay the same: the listing after each move stays cheap)
+_MOVE_BLOCKS: Cache[MoveBlock] = Cache("gazala.move-orders", FIXED)
 
 
 # variables the kept movement listing never reads: who controls the villages, the enemy's anonymous names for the
@@ -365,8 +384,10 @@ def _listed_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
             return blocks
         return {i: tuple(b for b in made if not cast(MoveBlock, b).trucks) if i in short else made for i, made in blocks.items()}
 
-    found: dict[int, UnitBlocks] = game.memo(("listed-moves", side), work)
-    return found
+    return _LISTED_MOVES.get(game, side, work)
+
+
+_LISTED_MOVES: Cache[dict[int, UnitBlocks]] = Cache("gazala.listed-moves", POSITION)
 
 
 def _kept_moves(game: Game, side: Side) -> dict[int, UnitBlocks]:
@@ -421,7 +442,7 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
     if problem is not None:
         raise problem
     ctx = move_context(game, order.unit, order.trucks)
-    found = reach_result(ctx, game.search_cache)
+    found = reach_result(ctx, game)
     target = order.path[-1]
     j = found.position(target)
     if j is not None and not gallop_goal(target) and _must_gallop_east(game, order.unit, found):
@@ -436,7 +457,7 @@ def resolve_move(game: Game, order: Move, side: Side) -> Reach:
         return found.entry(j)  # the route the search found (and listed): legal, and no gallop rule against it
     else:
         result = walk(ctx, order.path)
-    if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx, game.search_cache)):
+    if order.unit in galloping(game) and not gallop_goal(result.hex) and any(gallop_goal(h) for h in reach(ctx, game)):
         raise IllegalOrderError("GG-XIII.E", f"a galloping unit must end east of column {GALLOP_BEYOND_COLUMN} when it can")
     return result
 
@@ -458,11 +479,16 @@ def activate(game: Game, uid: str, *, counted: bool) -> None:
 
 def gallop_candidates(game: Game) -> list[str]:
     """GG-XIII.E: Allied units on or within 1 hex of the Gazala Line."""
-    near: frozenset[Hex] | None = game.search_cache.get("near-gazala-line")
-    if near is None:
+
+    def work() -> frozenset[Hex]:
         line = game.scenario.map.zones.get("gazala-line", frozenset())  # a map without the line has no Gallop
-        near = game.search_cache["near-gazala-line"] = frozenset(n for x in line for n in (x, *x.neighbours()))
+        return frozenset(n for x in line for n in (x, *x.neighbours()))
+
+    near = _NEAR_LINE.get(game, None, work)
     return [uid for uid, h in on_map(game, Side.ALLIED) if h in near]
+
+
+_NEAR_LINE: Cache[frozenset[Hex]] = Cache("gazala.near-gazala-line", FIXED)
 
 
 # --- stacking (GG-XII) and losses -------------------------------------------------------------------

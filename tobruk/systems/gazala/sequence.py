@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import BOARD, FIXED, Cache
 from tobruk.engine.chance import Chance
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve, Target
-from tobruk.mechanics.boardmemo import board_check, board_memo
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
 from tobruk.mechanics.duties import attack_targets as duty_targets
 from tobruk.mechanics.duties import obligations, strands_a_duty
@@ -141,11 +141,8 @@ class AlliedChoices(GazalaStep):
         """:meth:`choices` as a block of the listing, the same tuple for the same choices (its ids are kept with it)."""
         if side is not ALLIED or self.key not in ALLIED_CHOICE_PHASES:
             return ()
-        key = ("allied-choices", tuple(activatable(game)), gallop_problem(game) is None)
-        found: tuple[Action, ...] | None = game.search_cache.get(key)
-        if found is None:
-            found = game.search_cache[key] = (*(Activate(uid) for uid in key[1]), *((Gallop(),) if key[2] else ()))
-        return found
+        units, gallop = tuple(activatable(game)), gallop_problem(game) is None
+        return _CHOICES.get(game, (units, gallop), lambda: (*(Activate(uid) for uid in units), *((Gallop(),) if gallop else ())))
 
     @on(Activate)
     def activate(self, game: Game, decision: Decision, order: Activate) -> None:
@@ -312,7 +309,7 @@ class AttackStep(AlliedChoices):
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         """Kept per board: an attack being made and abandoned comes back to the same board."""
-        return list(board_memo(game, ("gg-attack-step", decision.side), lambda: tuple(self._actions(game, decision.side))))
+        return list(_ATTACK_STEP.get(game, decision.side, lambda: tuple(self._actions(game, decision.side))))
 
     def _actions(self, game: Game, side: Side) -> list[Action]:
         out = self.choices(game, side)
@@ -368,7 +365,7 @@ class AttackStep(AlliedChoices):
 def check_declaration(game: Game, order: Attack, side: Side) -> None:
     """Whether ``order`` may be declared now (its units and hexes, odds of 1:4 or better, no due hex stranded); kept
     per board: the listing, each step of the declaration being made and the declaration itself ask it."""
-    board_check(game, ("gg-declaration", order, side), lambda: _check_declaration(game, order, side))
+    _DECLARATION.check(game, (order, side), lambda: _check_declaration(game, order, side))
 
 
 def _check_declaration(game: Game, order: Attack, side: Side) -> None:
@@ -517,3 +514,8 @@ PLAYER_TURNS = (
 FIRST_TURN = (SETUP, SIEGE, *PLAYER_TURNS)
 NONHISTORICAL_FIRST_TURN = (ALLIED_SETUP, AXIS_FREE_SETUP, SIEGE, *PLAYER_TURNS)
 LATER_TURNS = (WEATHER, SIEGE, *PLAYER_TURNS)
+
+
+_CHOICES: Cache[tuple[Action, ...]] = Cache("gazala.allied-choices", FIXED)  # the same block for the same choices
+_ATTACK_STEP: Cache[tuple[Action, ...]] = Cache("gazala.attack-step", BOARD)  # an abandoned attack comes back to it
+_DECLARATION: Cache[None] = Cache("gazala.declaration", BOARD)

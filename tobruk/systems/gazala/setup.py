@@ -4,13 +4,14 @@ Axis player-turn (GG-XIV.B.6), with the stacking limits they share (GG-XII.A).""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import Action
+from tobruk.engine.caching import FIXED, Cache, Carried
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
@@ -115,8 +116,8 @@ def set_up_the_pool(game: Game) -> None:
     game.log("Allied has set up, face down.")
 
 
-SETUP_ANSWERS = "setup-answers"  # in Game.search_cache: placement_answers' dicts
-SETUP_ANSWERS_SIZE = 20_000
+# placement_answers' dicts, under all an answer reads (its arguments); filled in as the listing asks
+_SETUP_ANSWERS: Cache[dict[tuple[bool, bool], bool]] = Cache("gazala.setup-answers", FIXED, size=20_000)
 
 
 def placement_kind(d: FamilyUnitDef) -> tuple[bool, bool]:
@@ -136,14 +137,7 @@ def placement_answers(
     placement asks again only about the hexes it changed.  (The answers are about units not placed, in their own
     zone and moving to another hex: the rest is decided before, by the caller.)"""
     here = tuple(occupants.get(h, ()))
-    key = (side, hd.nonhistorical(game), h, here, tuple(u in placed for u in here))
-    kept: dict[Hashable, dict[tuple[bool, bool], bool]] = game.search_cache.setdefault(SETUP_ANSWERS, {})
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= SETUP_ANSWERS_SIZE:
-            kept.clear()
-        found = kept[key] = {}
-    return found
+    return _SETUP_ANSWERS.get(game, (side, hd.nonhistorical(game), h, here, tuple(u in placed for u in here)), dict)
 
 
 @dataclass(frozen=True)
@@ -161,12 +155,18 @@ class _KeptSetUp:
 
 def _zone_in_order(game: Game, name: str) -> tuple[tuple[Hex, ...], frozenset[Hex]]:
     """A set-up zone's hexes in reading order, and as a set (kept: the zones never change)."""
-    kept: dict[str, tuple[tuple[Hex, ...], frozenset[Hex]]] = game.search_cache.setdefault("setup-zones", {})
-    found = kept.get(name)
-    if found is None:
+
+    def work() -> tuple[tuple[Hex, ...], frozenset[Hex]]:
         zone = game.scenario.zone(name)
-        found = kept[name] = (tuple(sorted(zone)), frozenset(zone))
-    return found
+        return tuple(sorted(zone)), frozenset(zone)
+
+    return _ZONES.get(game, name, work)
+
+
+_ZONES: Cache[tuple[tuple[Hex, ...], frozenset[Hex]]] = Cache("gazala.setup-zones", FIXED)
+
+
+_KEPT_SETUP: Carried[_KeptSetUp] = Carried("gazala.setup-kept")  # checked against the rows and zones it was made for
 
 
 class SetupStep(GazalaStep):
@@ -187,8 +187,8 @@ class SetupStep(GazalaStep):
         zones, occupants = setup_zones(game, side), game.occupants()
         units = game.state.units
         placed = frozenset(gazala_vars(game).placed)
-        key = ("setup-kept", side, hd.nonhistorical(game))
-        kept: _KeptSetUp | None = game.search_cache.get(key)
+        key = (side, hd.nonhistorical(game))
+        kept = _KEPT_SETUP.last(game, key)
         zone_items = tuple(zones.items())
         fresh = kept is None or kept.zones != zone_items
         touched: set[Hex] = set()
@@ -235,7 +235,7 @@ class SetupStep(GazalaStep):
             made[uid], made_listed[uid] = block, listed
             if block:
                 out.append(block)
-        game.search_cache[key] = _KeptSetUp(zone_items, tuple(units.hex), tuple(units.flags), placed, made, made_listed)
+        _KEPT_SETUP.keep(game, key, _KeptSetUp(zone_items, tuple(units.hex), tuple(units.flags), placed, made, made_listed))
         if side is ALLIED and hd.dummy_problem(game) is not None:
             return out  # GG-V.B.1: the dummies first
         out.append((EndPhase(),))

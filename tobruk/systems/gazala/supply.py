@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.caching import POSITION, Cache
 from tobruk.engine.chance import Chance
 from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import UnitType, family_defs, family_unit
@@ -49,7 +50,7 @@ def fortress_sources(game: Game) -> set[Hex]:
 def context(game: Game, side: Side, source_hexes: frozenset[Hex], absent: frozenset[str] = frozenset()) -> SupplyContext:
     """GG-XV.A.2's blocks and extra MF for ``side``'s supply lines in the present weather, as step tables
     (``absent``: units that count as gone, such as a unit retreating out of its hex); once per position."""
-    steps = game.memo(("supply-tables", side, absent), lambda: _step_tables(game, side, absent))
+    steps = _STEP_TABLES.get(game, (side, absent), lambda: _step_tables(game, side, absent))
     return SupplyContext.of_steps(game.scenario.map, source_hexes, steps)
 
 
@@ -106,8 +107,7 @@ def serviced(game: Game, side: Side, absent: frozenset[str] = frozenset()) -> fr
             reached |= mv.enemy_forts(game, side.enemy)  # the Allied boxes not eliminated
         return frozenset(reached)
 
-    found: frozenset[Hex] = game.memo(("serviced", side, absent), work)
-    return found
+    return _SERVICED.get(game, (side, absent), work)
 
 
 def german_subdivisional(game: Game, uid: str) -> bool:
@@ -117,8 +117,7 @@ def german_subdivisional(game: Game, uid: str) -> bool:
 
 def status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
     """Each of the side's units on the map: in supply or not, how, and the route of its line."""
-    result: dict[str, dict[str, Any]] = game.memo(("supply", side), lambda: _status(game, side))
-    return result
+    return _STATUS.get(game, side, lambda: _status(game, side))
 
 
 def _status(game: Game, side: Side) -> dict[str, dict[str, Any]]:
@@ -314,3 +313,9 @@ def _supply_line(
         + (f"; recovered: {', '.join(back)}" if back else "")
         + "."
     )
+
+
+# once per position: every retreat, view and supply phase asks
+_STEP_TABLES: Cache[tuple[bytes, bytes]] = Cache("gazala.supply-tables", POSITION)
+_SERVICED: Cache[frozenset[Hex]] = Cache("gazala.serviced", POSITION)
+_STATUS: Cache[dict[str, dict[str, Any]]] = Cache("gazala.supply-status", POSITION)

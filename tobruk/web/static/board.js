@@ -32,27 +32,29 @@ const Board = (() => {
   // The units on the map (air units stay off it) by hex, in the order given.
   function stacks(units) {
     const out = {};
-    for (const u of units) if (u.hex && !u.eliminated && u.type !== 'air') (out[u.hex] ||= []).push(u);
+    for (const u of units) if (u.hex && !u.eliminated) (out[u.hex] ||= []).push(u);
     return out;
   }
 
-  // One counter, the i-th of its stack in `hex`: the side's colour, the id, the type's symbol, the factors (a '*' when
+  // One counter, the i-th of its stack in `hex`: the side's colour (its edge red while a status the system calls
+  // alarming is set), the id, its kind's symbol, its values with the system's marks for its statuses (the family's '*'
   // out of supply); a face-down enemy counter is a '?' and nothing else.
   function counter(board, parent, u, hex, i) {
     const [x, y] = board.hexes[hex], c = board.size * 0.9;
     const g = el('g', {class: 'counter', 'data-hex': hex, 'data-unit': u.id || '', 'data-side': u.side}, parent);
     const gx = x - c / 2 + i * 4, gy = y - c / 2 + i * 4, unknown = !u.id;
+    const alarm = board.alarms.some(a => u[a]);
     el('rect', {x: gx, y: gy, width: c, height: c, rx: 2, fill: board.sides[u.side].colour,
-      stroke: u.disrupted ? '#c00' : '#222', 'stroke-width': u.disrupted ? 2 : 0.8,
+      stroke: alarm ? '#c00' : '#222', 'stroke-width': alarm ? 2 : 0.8,
       'stroke-dasharray': u.hidden && !unknown ? '3 2' : 'none'}, g);
     const label = el('text', {x: gx + c / 2, y: gy + c * 0.3, 'text-anchor': 'middle', 'font-size': 7}, g);
     label.textContent = unknown ? '?' : u.id;
     if (unknown) return g;
-    const w = c * 0.4, shape = board.symbols[u.type] || 'none';
-    el('use', {href: `#shape-${shape}`, 'data-type': u.type,
+    const w = c * 0.4, shape = board.symbols[u.kind] || 'none';
+    el('use', {href: `#shape-${shape}`, 'data-type': u.kind,
       transform: `translate(${gx + c / 2 - w / 2},${gy + c * 0.52 - w * 0.3}) scale(${w / 20})`}, g);
     const f = el('text', {x: gx + c / 2, y: gy + c * 0.92, 'text-anchor': 'middle', 'font-size': 8}, g);
-    f.textContent = u.factors + (u.out_of_supply ? '*' : '');
+    f.textContent = u.factors + Object.entries(board.marks).filter(([status]) => u[status]).map(([, mark]) => mark).join('');
     const said = words(board, u);
     if (said.length) g.dataset.status = said.join(', ');
     if (faded(board, u)) g.setAttribute('opacity', '0.75');

@@ -1,55 +1,53 @@
-// tobruk's game page: draws what the server sends for this seat and sends orders back.
-// The server is the referee: this page only offers what the legal-order list contains.  It knows no game system:
-// the board (hexes, neighbours, colours, symbols, status words) comes with the map (board.js), the position,
-// the turn's notes and the result with the seat's state.
+// tobruk's game page: draws what the server sends for this seat and sends actions back.
+// The server is the referee: this page only offers what the legal list contains, as each action's gesture says it is
+// made, and sends back the listed id or, for a whole choice it gathered, the action's fields.  It knows no game
+// system: the board (hexes, colours, symbols, status words) comes with the map (board.js), the position, the layers
+// over the map, the turn's notes and the result with the seat's state.
 'use strict';
 const token = location.pathname.split('/').pop();
 let S = null, board = null, selected = null, moveForm = '', attackers = [], zoom = 1, pendingAttack = null;
+const shownLayers = new Set();  // the keys of the layers ticked (kept across positions)
 let gOverlay, gUnits, gTop;
 
 const $ = (id) => document.getElementById(id);
 const el = Board.el, escapeHtml = Board.escapeHtml;
 const corners = (label, scale = 1) => Board.corners(board, label, scale);
-const neighbours = (label) => board.neighbours[label] || [];
 const sideName = (side) => board.sides[side].name;
 
 // --- talking to the server ------------------------------------------------------------------------------
+// An action is sent as the id the server listed it under ({id}), or, for a whole choice gathered on the map (an
+// attack), as its fields ({action}); never as text put together here.
 async function api(path, opts) { const r = await fetch(path, opts); return [r.ok, await r.json(), r.status]; }
 function post(path, body) { return api(path, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)}); }
 async function load() { const [, data] = await api(stateUrl()); await accept(data); }
-async function send(order) {
-  const [ok, data] = await post(`/api/g/${token}/order`, {order, version: S.version});
+async function send(what) {
+  const [ok, data] = await post(`/api/g/${token}/order`, {...what, version: S.version});
   if (!ok) { showError(data.error); await load(); return false; }
   clearSelection(); await accept(data); return true;
 }
 function showError(text) { $('hint').innerHTML = `<p class="error">${escapeHtml(text)}</p>`; }
 
-// --- the legal orders ---------------------------------------------------------------------------------------
-// A move is "move UNIT DEST" (or its route, where a unit has more than one to a hex) and maybe more words after
-// it: those make another form of move ("by-trucks"), offered on the map as a choice and listed with the orders.
-function moveOf(order) {
-  const w = order.split(' ');
-  if (w[0] !== 'move' || w.length < 3) return null;
-  const route = w[2].split('-');
-  return {unit: w[1], to: route[route.length - 1], form: w.slice(3).join(' ')};
-}
-function movesOf(uid, form = moveForm) { return S.legal.filter(o => { const m = moveOf(o); return m && m.unit === uid && m.form === form; }); }
-function formsOf(uid) { return [...new Set(S.legal.map(moveOf).filter(m => m && m.unit === uid).map(m => m.form))]; }
-function enemyHexes() { return new Set(S.view.units.filter(u => u.side !== S.side && u.hex && !u.eliminated && u.type !== 'air').map(u => u.hex)); }
-function attackTargets() {
-  const mine = attackers.map(a => S.view.units.find(u => u.id === a)).filter(Boolean);
-  return [...enemyHexes()].filter(h => mine.every(u => neighbours(u.hex).includes(h)));
-}
-function canAttack() { return S.my_turn && S.legal.some(o => o.startsWith('target ')); }
+// --- the legal actions ------------------------------------------------------------------------------------
+// The server lists each legal action with its gesture (how it is made), its heading and the unit and hex it picks:
+// a unit-hex action (a move, a retreat, a placement) is made on the map by clicking the unit, then a highlighted
+// hex; a heading of its own (a move by trucks) is another form, chosen before the hexes are shown.  A composite
+// (group-target: an attack) is made by gathering units and clicking a target among those the server lists.
+const listed = () => (S && S.legal && S.legal.actions) || [];
+const composite = () => ((S && S.legal && S.legal.composites) || []).find(c => c.gesture === 'group-target');
+function unitHexOf(uid, group = moveForm) { return listed().filter(a => a.gesture === 'unit-hex' && a.unit === uid && a.group === group); }
+function formsOf(uid) { return [...new Set(listed().filter(a => a.gesture === 'unit-hex' && a.unit === uid).map(a => a.group))]; }
+function canGather(uid) { const c = composite(); return Boolean(c) && c.targets.some(t => t.units.includes(uid)); }
+function attackTargets() { const c = composite(); return c ? c.targets.filter(t => attackers.every(a => t.units.includes(a))).map(t => t.hex) : []; }
 
 // --- drawing ----------------------------------------------------------------------------------------------
 function render() {
   const v = S.view;
+  Notify.update(S);
   $('title').textContent = `${v.title}: ${sideName(S.side)} ${S.mode === 'hotseat' ? '(hotseat)' : ''}`;
   $('status').textContent = [`Turn ${v.turn}/${v.turns}`, v.phase_title, Board.notes(v.notes)].filter(Boolean).join(' · ');
   $('undo').disabled = !S.can_undo;
   $('export-link').href = `/api/g/${token}/export` + (S.seat === 'both' ? `?side=${S.side}` : '');
-  drawUnits(); drawOverlays(); drawDecision(); drawLog();
+  drawUnits(); drawLayers(); drawOverlays(); drawDecision(); drawLog();
   if (v.summary) {
     $('victory-text').textContent = Board.result(board, v.summary);
     $('victory').hidden = false;
@@ -65,23 +63,36 @@ function drawUnits() {
   }
 }
 
+// The layers the system sends for this side (its enemy's zones of control, its supply lines, the victory hexes ...),
+// each drawn while its box is ticked; then the selected unit's hexes and the attack's targets.
+function drawLayers() {
+  const box = $('layers'); box.replaceChildren();
+  for (const layer of S.view.overlays || []) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'checkbox'; input.dataset.layer = layer.key; input.checked = shownLayers.has(layer.key);
+    input.onchange = () => { if (input.checked) shownLayers.add(layer.key); else shownLayers.delete(layer.key); drawOverlays(); };
+    label.append(input, ` ${layer.title}`);
+    box.appendChild(label);
+  }
+}
 function drawOverlays() {
   gOverlay.replaceChildren(); gTop.replaceChildren();
-  if ($('ov-zoc').checked) {
-    const zoc = new Set();
-    for (const h of enemyHexes()) for (const n of neighbours(h)) zoc.add(n);
-    for (const h of zoc) el('polygon', {points: corners(h, 0.95), class: 'zoc'}, gOverlay);
-  }
-  if ($('ov-supply').checked) {
-    for (const e of Object.values(S.view.supply || {})) if (e.route && e.route.length > 1)
-      el('polyline', {points: e.route.map(h => board.hexes[h].join(',')).join(' '), class: 'supply'}, gOverlay);
+  for (const layer of S.view.overlays || []) {
+    if (!shownLayers.has(layer.key)) continue;
+    if (layer.kind === 'hexes') {
+      for (const h of layer.hexes) if (board.hexes[h])
+        el('polygon', {points: corners(h, 0.95), class: 'layer', fill: layer.colour, 'data-layer': layer.key, 'data-hex': h}, gOverlay);
+    } else {
+      for (const line of layer.lines) if (line.every(h => board.hexes[h]))
+        el('polyline', {points: line.map(h => board.hexes[h].join(',')).join(' '), class: 'layer-line', stroke: layer.colour, 'data-layer': layer.key}, gOverlay);
+    }
   }
   if (selected) {
-    for (const o of movesOf(selected)) {
-      const dest = moveOf(o).to;
-      const p = el('polygon', {points: corners(dest, 0.9), class: 'reach', 'data-reach': dest}, gTop);
-      p.addEventListener('mouseenter', () => routeOf(o).then(showRoute));
-      p.addEventListener('click', (e) => { e.stopPropagation(); send(o); });
+    for (const a of unitHexOf(selected)) {
+      const p = el('polygon', {points: corners(a.hex, 0.9), class: 'reach', 'data-reach': a.hex, 'data-id': a.id}, gTop);
+      p.addEventListener('mouseenter', () => routeOf(a.id).then(showRoute));
+      p.addEventListener('click', (e) => { e.stopPropagation(); send({id: a.id}); });
     }
   }
   if (attackers.length) {
@@ -92,13 +103,13 @@ function drawOverlays() {
   }
 }
 
-// A move is sent as its unit and destination; its route is asked for when the pointer rests on the hex.
+// A move is sent by its id; its route (the one the server lists for it) is asked for when the pointer rests on the hex.
 const routes = new Map();
-async function routeOf(order) {
-  const key = `${S.version} ${order}`;
+async function routeOf(id) {
+  const key = `${S.version} ${id}`;
   if (!routes.has(key)) {
     if (routes.size > 500) routes.clear();
-    const [ok, data] = await api(`/api/g/${token}/path?order=${encodeURIComponent(order)}`);
+    const [ok, data] = await api(`/api/g/${token}/path?id=${id}`);
     routes.set(key, ok ? data.path : null);
   }
   return routes.get(key);
@@ -118,43 +129,54 @@ function clickCounter(u, hex) {
 
 function chooseUnit(u) {
   if (!S.my_turn) return;
-  if (u.side !== S.side) { if (attackers.length && u.hex) previewAttack(u.hex); return; }
-  if (canAttack()) {
+  if (u.side !== S.side) { if (attackers.length && u.hex && attackTargets().includes(u.hex)) previewAttack(u.hex); return; }
+  const forms = formsOf(u.id);
+  if (composite() && !forms.length) {
+    if (!canGather(u.id) && !attackers.includes(u.id)) { $('hint').textContent = `${u.id} cannot attack now.`; return; }
     attackers = attackers.includes(u.id) ? attackers.filter(a => a !== u.id) : [...attackers, u.id];
+    pendingAttack = null;
     $('attack-panel').hidden = attackers.length === 0;
     $('attack-info').textContent = attackers.length ? `Attackers: ${attackers.join(', ')}. Click a red hex.` : '';
     render(); return;
   }
-  const forms = formsOf(u.id);
-  selected = forms.length && selected !== u.id ? u.id : null;
-  moveForm = forms.includes('') ? '' : (forms[0] || '');
-  showForms(u, forms);
+  selectUnit(u.id, forms);
+}
+
+// Select a unit whose actions are made unit then hex: the map shows the hexes of the chosen form.
+function selectUnit(uid, forms = formsOf(uid)) {
+  selected = forms.length && selected !== uid ? uid : null;
+  moveForm = forms[0] || '';
+  showForms(uid, forms);
   render();
 }
 
-// The unit's forms of move, when it has more than one: the map shows the destinations of the chosen one.
-function showForms(u, forms) {
-  if (!selected) { $('hint').textContent = `${u.id} cannot move now.`; return; }
-  $('hint').textContent = `${u.id}: click a green hex to move there.`;
+// The unit's forms (headings) of unit-hex action, when it has more than one: the map shows the hexes of the chosen one.
+function showForms(uid, forms) {
+  if (!selected) { $('hint').textContent = `${uid} has nothing to do now.`; return; }
+  $('hint').textContent = `${uid}: click a green hex.`;
   if (forms.length < 2) return;
   const p = document.createElement('p');
   for (const form of forms) {
     const b = document.createElement('button');
-    b.textContent = form ? `move … ${form}` : 'move'; b.dataset.form = form;
+    b.textContent = form; b.dataset.form = form;
     b.classList.toggle('chosen', form === moveForm);
-    b.onclick = () => { moveForm = form; showForms(u, forms); drawOverlays(); };
+    b.onclick = () => { moveForm = form; showForms(uid, forms); drawOverlays(); };
     p.appendChild(b);
   }
   $('hint').appendChild(p);
 }
 
+// The odds of the attack gathered so far on a target hex, asked for by the attack's fields (the composite's fields
+// with the gathered units and the target in the fields the server names).
 async function previewAttack(hex) {
-  const order = `attack ${hex} with ${attackers.join(',')}`;
-  const [ok, data] = await api(`/api/g/${token}/odds?order=${encodeURIComponent(order)}`);
+  const c = composite();
+  if (!c) return;
+  const fields = {...c.fields, [c.gather]: [...attackers], [c.target]: [hex]};
+  const [ok, data] = await api(`/api/g/${token}/odds?action=${encodeURIComponent(JSON.stringify(fields))}`);
   $('attack-panel').hidden = false;
   if (!ok) { $('attack-info').innerHTML = `<p class="error">${escapeHtml(data.error)}</p>`; pendingAttack = null; return; }
-  pendingAttack = order;
-  $('attack-info').innerHTML = `<p><b>${escapeHtml(order)}</b>: odds ${escapeHtml(data.odds)}</p>` +
+  pendingAttack = fields;
+  $('attack-info').innerHTML = `<p><b>${escapeHtml(c.label)} ${escapeHtml(hex)}: ${escapeHtml(attackers.join(', '))}</b>, odds ${escapeHtml(data.odds)}</p>` +
     `<ul>${data.lines.map(l => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
     `<table class="odds">${data.outcomes.map(([r, p]) => `<tr><td>${escapeHtml(r)}</td><td>${(p * 100).toFixed(1)}%</td></tr>`).join('')}</table>`;
 }
@@ -163,33 +185,45 @@ function showStack(hex) {
   const units = S.view.units.filter(u => u.hex === hex);
   $('stack').innerHTML = `<h3>${escapeHtml(hex)}</h3>` + units.map(u => !u.id ? '<p>a face-down unit</p>' :
     `<p>${u.side === S.side && S.my_turn ? `<button data-pick="${escapeHtml(u.id)}">${escapeHtml(u.id)}</button>` : escapeHtml(u.id)}
-     ${escapeHtml(u.name)} ${escapeHtml(u.factors)} ${escapeHtml(u.type)}${Board.words(board, u).map(w => `, ${escapeHtml(w)}`).join('')}</p>`).join('');
+     ${escapeHtml(u.name)} ${escapeHtml(u.factors)} ${escapeHtml(u.kind)}${Board.words(board, u).map(w => `, ${escapeHtml(w)}`).join('')}</p>`).join('');
   for (const b of $('stack').querySelectorAll('button[data-pick]')) {
     b.onclick = () => chooseUnit(S.view.units.find(x => x.id === b.dataset.pick));
   }
 }
 
-// Every legal order but the plain moves (given on the map), grouped by verb, a form of move being a group of
-// its own: a few as buttons, many as a list.
+// The legal actions not made on the map: for each heading of unit-hex actions, its units as buttons (a unit off the
+// map, a reinforcement, is picked here); the rest by heading, a few as buttons, many as a list, each sent by its id.
+// The parts of a composite the map makes (an attack's targets) are not listed.
 function drawDecision() {
   const d = S.view.decision;
   $('prompt').textContent = d ? `${sideName(d.side)}: ${d.prompt}` : 'The game is over';
   const box = $('orders'); box.replaceChildren();
   if (!S.my_turn) { if (d) $('hint').textContent = 'Waiting for the other player.'; return; }
-  const groups = {};
-  for (const o of S.legal) {
-    const m = moveOf(o);
-    if (m && !m.form) continue;
-    (groups[m ? `move … ${m.form}` : o.split(' ')[0]] ||= []).push(o);
+  const picks = {}, groups = {};
+  for (const a of listed()) {
+    if (a.part_of) continue;
+    if (a.gesture === 'unit-hex') { const units = (picks[a.group] ||= []); if (!units.includes(a.unit)) units.push(a.unit); continue; }
+    (groups[a.group] ||= []).push(a);
   }
-  if (S.legal.some(o => moveOf(o))) $('hint').textContent ||= 'Click one of your units to see where it may go.';
-  for (const [verb, orders] of Object.entries(groups)) {
-    if (orders.length <= 8) {
-      for (const o of orders) { const b = document.createElement('button'); b.textContent = o; b.dataset.order = o; b.onclick = () => send(o); box.appendChild(b); }
+  if (Object.keys(picks).length) $('hint').textContent ||= 'Click one of your units to see where it may go.';
+  if (composite()) $('hint').textContent ||= 'Click your units to attack with, then a red hex.';
+  for (const [group, units] of Object.entries(picks)) {
+    const p = document.createElement('div'); p.className = 'picks'; p.dataset.group = group;
+    p.append(`${group}: `);
+    for (const uid of units) {
+      const b = document.createElement('button'); b.textContent = uid; b.dataset.pick = uid; b.dataset.group = group;
+      b.onclick = () => { selected = null; moveForm = group; selectUnit(uid, [group, ...formsOf(uid).filter(f => f !== group)]); };
+      p.appendChild(b);
+    }
+    box.appendChild(p);
+  }
+  for (const [group, actions] of Object.entries(groups)) {
+    if (actions.length <= 8) {
+      for (const a of actions) { const b = document.createElement('button'); b.textContent = a.label; b.dataset.order = a.label; b.dataset.id = a.id; b.onclick = () => send({id: a.id}); box.appendChild(b); }
     } else {
-      const s = document.createElement('select'); s.dataset.verb = verb;
-      for (const o of orders) { const opt = document.createElement('option'); opt.textContent = o; s.appendChild(opt); }
-      const b = document.createElement('button'); b.textContent = verb; b.onclick = () => send(s.value);
+      const s = document.createElement('select'); s.dataset.group = group;
+      for (const a of actions) { const opt = document.createElement('option'); opt.textContent = a.label; opt.value = a.id; s.appendChild(opt); }
+      const b = document.createElement('button'); b.textContent = group; b.onclick = () => send({id: Number(s.value)});
       const p = document.createElement('div'); p.append(s, b); box.appendChild(p);
     }
   }
@@ -229,7 +263,7 @@ async function accept(data) {
 function forgetView() {
   S = null; shownSide = null; clearSelection();
   for (const g of [gUnits, gOverlay, gTop]) g.replaceChildren();
-  for (const id of ['log', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title']) $(id).replaceChildren();
+  for (const id of ['log', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers']) $(id).replaceChildren();
   $('export-link').href = '#'; routes.clear();
   $('undo').disabled = true;
 }
@@ -260,8 +294,7 @@ async function start() {
   const [data, svg] = await Board.load($('map-holder'), st.scenario);
   board = data;
   gOverlay = el('g', {id: 'overlay'}, svg); gUnits = el('g', {id: 'units'}, svg); gTop = el('g', {id: 'top'}, svg);
-  svg.addEventListener('click', (e) => { const h = e.target.closest('[data-hex]'); if (h && attackers.length) previewAttack(h.dataset.hex); });
-  $('ov-supply').onchange = drawOverlays; $('ov-zoc').onchange = drawOverlays;
+  svg.addEventListener('click', (e) => { const h = e.target.closest('[data-hex]'); if (h && attackers.length && attackTargets().includes(h.dataset.hex)) previewAttack(h.dataset.hex); });
   // pan by dragging the map
   const pane = $('board'); let drag = null;
   pane.addEventListener('mousedown', (e) => { if (e.button === 0 && !e.target.closest('.counter, .reach, .target')) drag = [e.clientX, e.clientY, pane.scrollLeft, pane.scrollTop]; });
@@ -271,11 +304,12 @@ async function start() {
   $('zoom-out').onclick = () => { zoom /= 1.25; $('map-holder').style.transform = `scale(${zoom})`; };
   $('undo').onclick = async () => { const [ok, data] = await post(`/api/g/${token}/undo`, {version: S.version});
     if (!ok) showError(data.error); else { clearSelection(); await accept(data); } };
-  $('declare').onclick = () => { if (pendingAttack) send(pendingAttack); };
+  $('declare').onclick = () => { if (pendingAttack) send({action: pendingAttack}); };
   $('attack-cancel').onclick = () => { clearSelection(); render(); };
   $('handover-ok').onclick = takeOver;
   $('rematch').onclick = async () => { const [ok, data] = await post(`/api/g/${token}/rematch`, {}); if (ok) location.href = data.link; };
   await accept(st);
+  Notify.setup(token, st);
   const events = new EventSource(`/api/g/${token}/events`);
   events.onmessage = (m) => { const v = JSON.parse(m.data).version; if (S && v !== S.version) load(); };
 }

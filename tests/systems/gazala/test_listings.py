@@ -1,6 +1,7 @@
-"""What the legal orders list in each kind of decision, and small bookkeeping the rules imply.
+"""What The Gazala Gallop's legal orders list in each kind of decision, and small bookkeeping the rules imply.
 
-Every listing is checked against what the clause allows; the refusals name the clause.
+Every listing is checked against what the clause allows; the refusals name the clause.  (That every system's
+listing agrees with its ids and never goes stale is the engine's part: tests/engine/test_caches.py.)
 """
 
 from __future__ import annotations

@@ -1,0 +1,43 @@
+"""What a side may know of a game of The Gazala Gallop: a drawn position moves the unseen Allied counters among the
+face-down places only as the rules of their placing allow (GG-V.B.1: a dummy never alone outside a box; the set-up
+zones and stacking).  (That the known and drawn positions show a side what the real one shows, for every system, is
+the engine's part: tests/engine/test_information.py.)"""
+
+from __future__ import annotations
+
+import random
+
+from tobruk.board.hexes import Hex
+from tobruk.engine.game import Game
+from tobruk.engine.information import knowledge, resample
+from tobruk.engine.sides import Side
+from tobruk.loading.scenario import load_scenario
+
+H = Hex.parse
+
+
+def test_a_drawn_position_moves_the_unseen_counters_among_the_face_down_places() -> None:
+    game = Game(load_scenario("gazala-gallop"), seed=5, options=["nonhistorical"])
+    for text in ["place Dummy1 E6", "place Dummy2 B5", "end-phase"]:
+        game.play(text)
+    known = knowledge(game, Side.AXIS)
+    assert len(known.places) == len(known.unseen) and known.unseen  # every Allied ground counter is face down
+    truth = {uid: game.unit(uid).hex for uid in known.unseen}
+    drawn = [resample(game, Side.AXIS, random.Random(k)) for k in range(6)]
+    placements = [{uid: g.unit(uid).hex for uid in known.unseen} for g in drawn]
+    assert any(p != truth for p in placements)  # other identities behind the same counters
+    for p in placements:
+        assert sorted(map(str, p.values())) == sorted(map(str, truth.values()))  # the same places, filled
+        # GG-V.B.1: a dummy never alone outside a box; the stacking limits hold
+        assert game.system.placement_allowed(game, Side.ALLIED, p)
+    # the real game is untouched, and the drawn ones cannot undo into it
+    assert {uid: game.unit(uid).hex for uid in known.unseen} == truth
+    assert all(not g.can_undo() and g.history == [] for g in drawn)
+
+
+def test_a_placement_against_the_rules_is_not_allowed() -> None:
+    game = Game(load_scenario("gazala-gallop"), seed=5, options=["nonhistorical"])
+    allowed = game.system.placement_allowed
+    assert not allowed(game, Side.ALLIED, {"Dummy1": H("N9")})  # alone, and N9 holds no box (GG-V.B.1)
+    assert not allowed(game, Side.ALLIED, {"1SA": H("A1")})  # outside the Allied set-up zone
+    assert allowed(game, Side.ALLIED, {"1SA": H("C5"), "Dummy1": H("C5")})

@@ -1,0 +1,109 @@
+"""The legal actions as a face that knows no game offers them: by id, with each action's gesture and fields.
+
+A face that draws what it is sent (the browser page) needs more than notation to offer a decision: how each action
+is made (its :class:`~tobruk.engine.actions.Gesture`), the unit and the hex a click picks, a heading to list it
+under, and an id to send back.  :func:`offers` gives that for the current decision: one entry per legal action id
+(the listing's representative of the id: a move to a hex by the system's own route), and one entry per composite
+whole choice the decision opens (the attack, gathered from the units that may join it and the hexes it may be
+aimed at).  A face sends back ``{"id": n}`` for an entry, or a composite's fields; it never assembles text.
+
+The composites are found from their parts, as a player makes them at the table: a composite type whose gesture is
+``group-target`` names the action that opens it (aimed at a hex), the one each gathered unit is, and the one that
+closes it (:attr:`~tobruk.engine.actions.Action.parts`).  While the opening action is legal and no declaration is
+under way, each opening is tried on a copy of the game, and the units the rules then let join it are listed with
+its hex.  So the page learns which units may attack which hex from the rules themselves, without a rule of its own.
+
+This is built for people's faces only: the forward model a search uses stays the ids and the mask
+(``Game.legal_id_list``, ``Game.legal_mask``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tobruk.engine.actions import HEX, UNIT, Action, Gesture
+from tobruk.engine.errors import TobrukError
+
+if TYPE_CHECKING:
+    from tobruk.engine.game import Game
+
+
+def entry(action: Action, action_id: int | None) -> dict[str, Any]:
+    """One action as it is offered: its id, verb, gesture, heading, label (its notation) and fields, with the unit
+    and the hex its gesture picks (read from its shape's coordinates)."""
+    out: dict[str, Any] = {
+        "id": action_id,
+        "verb": action.verb,
+        "gesture": action.gesture.value,
+        "group": action.group(),
+        "label": action.notation(),
+        "fields": action.fields(),
+    }
+    key = action.key()
+    kinds = [d.kind for d in action.shape]
+    if action.gesture in (Gesture.UNIT, Gesture.UNIT_HEX) and kinds[:1] == ["unit"]:
+        out["unit"] = key[0]
+    if action.gesture is Gesture.HEX and kinds[:1] == ["hex"]:
+        out["hex"] = key[0].label
+    if action.gesture is Gesture.UNIT_HEX and kinds[1:2] == ["hex"]:
+        out["hex"] = key[1].label
+    return out
+
+
+def offers(game: Game) -> dict[str, Any]:
+    """The current decision's legal actions as entries (:func:`entry`, in the listing's order, one per id) and the
+    composite choices it opens (see the module's text): ``{"actions": [...], "composites": [...]}``."""
+    if game.decision is None:
+        return {"actions": [], "composites": []}
+    by_id = game.legal_ids()
+    actions = [entry(a, i) for i, a in by_id.items()]
+    composites = []
+    listed = {type(a) for a in by_id.values()}
+    for kind in game.system.vocabulary:
+        if not kind.composite or kind.gesture is not Gesture.GROUP_TARGET or len(kind.parts) != 3:
+            continue
+        opener, member, closer = kind.parts
+        if opener not in listed or member in listed or closer in listed:
+            continue  # not open now, or a declaration of it is under way (its parts are offered one by one)
+        targets = _targets(game, [(i, a) for i, a in by_id.items() if type(a) is opener], member)
+        if not targets:
+            continue
+        for e in actions:
+            if e["verb"] == opener.verb:
+                e["part_of"] = kind.verb
+        units_field, hexes_field = kind.gathers
+        composites.append(
+            {
+                "verb": kind.verb,
+                "gesture": kind.gesture.value,
+                "group": kind.verb,
+                "label": kind.verb,
+                "fields": {"verb": kind.verb},
+                "gather": units_field,
+                "target": hexes_field,
+                "targets": targets,
+            }
+        )
+    return {"actions": actions, "composites": composites}
+
+
+def _targets(game: Game, openers: list[tuple[int, Action]], member: type[Action]) -> list[dict[str, Any]]:
+    """Each opening action tried on a copy of the game: its hex, its id and the units the rules then let join (the
+    ``member`` actions listed after it), for the openings some unit may join."""
+    probe = game.copy()
+    out = []
+    for i, opening in openers:
+        if opening.shape[:1] != (HEX,):
+            continue
+        try:
+            probe.play(opening)
+        except TobrukError:
+            continue
+        units = list(dict.fromkeys(a.key()[0] for a in probe.legal_orders() if type(a) is member and member.shape[:1] == (UNIT,)))
+        try:
+            probe.pop()
+        except TobrukError:
+            probe = game.copy()
+        if units:
+            out.append({"hex": opening.key()[0].label, "id": i, "units": units})
+    return out
