@@ -72,7 +72,7 @@ def test_the_points_for_steps_and_places() -> None:
     assert result["places"] == {"sidi-barrani": (), "camps": ("A3", "A4"), "towns": ("A5",)}
     assert (result["allied_points"], result["italian_points"], result["level"]) == (8, 3, "Italian marginal victory")
     assert lines(game)[-2:] == [
-        "Italian marginal victory (8 to 3).",
+        "Italian marginal victory: the WDF 8 points, the Italians 3 (a difference of 5).",
         "Italian steps lost: 2; WDF steps lost: 1; places held by the WDF: camps A3 A4, towns A5.",
     ]
     summary = game.system.summary(game)

@@ -244,3 +244,28 @@ def italian_losses(game: Game, a: Assessment) -> list[tuple[str, Fraction]]:
         for n, q in lost.items():
             total[n] = total.get(n, Fraction(0)) + p * q
     return sorted(((f"{n} Italian steps", q) for n, q in total.items()), key=lambda kv: (-kv[1], kv[0]))
+
+
+def allied_losses(game: Game, a: Assessment) -> dict[int, Fraction]:
+    """The exact probability of each number of WDF steps the assault costs (without the navy): the leader's check with
+    the Allied number (its losses past its own steps taken from the rest of the stack, OC-CRT.6), and on a red entry
+    each support unit's check, which nothing modifies (as :class:`~.assault.Assault` makes it); at most the steps the
+    stack has."""
+    charts, defs = chart(game), compass_defs(game)
+    leader = defs[a.leader]
+    stack_steps = sum(compass_unit(game, u).steps for u in a.attackers)
+    support = [u for u in a.attackers if defs[u].is_support]
+    total: dict[int, Fraction] = {}
+    for drm, p in drm_distribution(charts, a.drm).items():
+        entry: CrtEntry = charts.crt.entry(drm, a.attack - a.defence)
+        number = entry.allied + steps_lost_so_far(game, a.leader) + a.oos
+        lost: dict[int, Fraction] = {}
+        for die in range(1, 7):
+            n = charts.steps_lost(failed_by(die, number, leader.morale))
+            lost[n] = lost.get(n, Fraction(0)) + Fraction(1, 6)
+        if entry.red:
+            for uid in support:
+                lost = _add(lost, _losses(charts, 0, 0, defs[uid].morale, compass_unit(game, uid).steps))  # (no modifier)
+        for n, q in lost.items():
+            total[min(n, stack_steps)] = total.get(min(n, stack_steps), Fraction(0)) + p * q
+    return total

@@ -10,13 +10,14 @@ from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Odds, Rendering, Summary
-from tobruk.mechanics.actions import Add, Attack, EndPhase
+from tobruk.engine.system import Advisor, Odds, Overlay, Rendering, Summary
+from tobruk.mechanics.actions import Add, Attack
 from tobruk.systems.operation_compass import combat as cb
 from tobruk.systems.operation_compass import victory as vp
-from tobruk.systems.operation_compass.actions import Advance, Bombard, Lose, Naval
+from tobruk.systems.operation_compass.advisor import CompassAdvisor
 from tobruk.systems.operation_compass.charts import chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
+from tobruk.systems.operation_compass.moves import combat_units_near
 from tobruk.systems.operation_compass.state import compass_vars
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ RENDERING = Rendering(
     symbols={"armour": "oval", "motorized-infantry": "cross-wheels", "infantry": "cross", "recce": "slash", "support": "dot"},
     status_names={"retreating": "retreating", "out_of_supply": "out of supply", "fired": "fired"},
     alarms=("retreating", "out_of_supply"),
+    marks={"out_of_supply": "*"},
+    corner="steps",
 )
 
 
@@ -76,28 +79,26 @@ def outcomes(game: Game, action: Action, side: Side) -> list[tuple[str, Fraction
     return cb.italian_losses(game, a)
 
 
-def suggestions(game: Game, side: Side) -> list[Action]:
-    """Whole assaults worth a look: against each Italian-held hex, from each hex next to it, its whole stack."""
-    if side is not Side.ALLIED:
-        return []
-    from tobruk.systems.operation_compass.assault import candidates
+def overlays(game: Game, side: Side) -> list[Overlay]:
+    """The layers of the map (every counter is face up, so both sides see the same Italians): the hexes a WDF supply
+    line may not enter (those of the Italians, and those next to their combat units where no WDF unit stands, ruling
+    R-OC-SUPPLY); the WDF's own
+    supply lines at its last determination, for the WDF only; the places that score (ruling R-OC-VICTORY)."""
+    board = game.scenario.map
+    closed = (combat_units_near(game, Side.AXIS) - frozenset(game.occupants(Side.ALLIED))) | frozenset(game.occupants(Side.AXIS))
+    layers = [Overlay("supply-closed", "closed to WDF supply lines", "hexes", hexes=tuple(h.label for h in board.hexes if h in closed))]
+    if side is Side.ALLIED:
+        routes = tuple(tuple(route) for _, route in compass_vars(game).supply.values() if len(route) > 1)
+        layers.append(Overlay("supply", "WDF supply lines", "lines", lines=routes, colour="#00a060"))
+    places = {h for name in chart(game).place_points for h in board.zones.get(name, frozenset())}
+    layers.append(
+        Overlay("objectives", "places that score", "hexes", hexes=tuple(h.label for h in board.hexes if h in places), colour="#d4a000")
+    )
+    return layers
 
-    out: list[Action] = []
-    for target in sorted(game.occupants(Side.AXIS)):
-        by_hex: dict[Any, list[str]] = {}
-        for uid in candidates(game, target, ()):
-            h = compass_unit(game, uid).hex
-            by_hex.setdefault(h, []).append(uid)
-        for stack in by_hex.values():
-            leader = cb.default_leader(game, stack)
-            if leader is None:
-                continue
-            try:
-                cb.check(game, target, stack, leader)
-            except IllegalOrderError:
-                continue
-            out.append(Attack((target,), tuple(stack)))
-    return out
+
+def advisor(game: Game, side: Side) -> Advisor:
+    return CompassAdvisor(game, side)
 
 
 def result_lines(game: Game) -> list[str]:
@@ -116,41 +117,6 @@ def summary(game: Game) -> Summary | None:
 def score_now(game: Game) -> dict[str, float]:
     s = compass_vars(game).result or vp.score(game)
     return {"allied": float(s["allied_points"]), "axis": float(s["italian_points"])}
-
-
-def features(game: Game, side: Side) -> dict[str, Any]:
-    """For a computer player: the places that score (objectives), what each number of Italian steps lost is worth
-    (a share of the defence won; the WDF risks little in a check), the stacking limit."""
-    zones = game.scenario.map.zones
-    objectives = sorted({h for name in chart(game).place_points for h in zones.get(name, frozenset())})
-    values = {str(n): (min(1.0, n / 4), 0.05) for n in range(0, 13)}
-    return {
-        "objectives": objectives if side is Side.ALLIED else [],
-        "guards": [],
-        "result_values": values,
-        "stacking": (chart(game).allied_stack, chart(game).allied_stack),
-        "holding_types": ["support"],
-        "setup_steps": [],
-    }
-
-
-def prefer(seen: dict[str, Any], actions: list[Action], stage: str) -> Action | None:
-    """The WDF's own choices: advance into an emptied hex, call the squadron, take excess losses from the strongest
-    unit; before moving, bombard wherever the guns can."""
-    if stage == "first":
-        if Advance() in actions:
-            return Advance()
-        if Naval() in actions:
-            return Naval()
-        losses = [a for a in actions if isinstance(a, Lose)]
-        if losses:
-            steps = {u["id"]: int(u.get("steps", 0)) for u in seen["units"] if "id" in u}
-            return max(losses, key=lambda a: steps.get(a.unit, 0))
-        return None
-    bombard = [a for a in actions if isinstance(a, Bombard)]
-    if bombard and EndPhase() in actions:
-        return bombard[0]
-    return None
 
 
 def check_action(game: Game, action: Action) -> list[str]:

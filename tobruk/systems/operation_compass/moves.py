@@ -19,6 +19,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
@@ -49,6 +50,10 @@ def combat_units_near(game: Game, side: Side) -> frozenset[Hex]:
     return frozenset(out)
 
 
+_REACH: Cache[Paths] = Cache("operation-compass.reach", BOARD)  # (the unit's hex and the enemy's hexes)
+_SUPPLY_PATHS: Cache[Paths] = Cache("operation-compass.supply-paths", BOARD)  # (both sides' hexes)
+
+
 # --- movement ----------------------------------------------------------------------------------------
 def reach(game: Game, uid: str) -> Paths:
     """Where ``uid`` could move now, with its cheapest paths (within its movement allowance, into no enemy hex)."""
@@ -59,8 +64,7 @@ def reach(game: Game, uid: str) -> Paths:
         steps = closed(m, step_table(m, chart(game).terrain, supply=False), game.occupants(d.side.enemy))
         return cheapest(m, [(u.hex, 0)], steps, d.movement * MF)
 
-    found: Paths = game.memo(("oc-reach", uid), work)
-    return found
+    return _REACH.get(game, uid, work)
 
 
 def room(game: Game, h: Hex) -> bool:
@@ -157,8 +161,7 @@ def supply_paths(game: Game, side: Side, limit: int | None, *, line: bool = True
         sources = [(h, 0) for h in m.supply_sources.get(side, ()) if h not in blocked]
         return cheapest(m, sources, steps, limit)
 
-    found: Paths = game.memo(("oc-supply", side, limit, line), work)
-    return found
+    return _SUPPLY_PATHS.get(game, (side, limit, line), work)
 
 
 def in_supply(game: Game, side: Side) -> Paths:

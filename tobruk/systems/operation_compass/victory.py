@@ -54,8 +54,9 @@ def score(game: Game) -> dict[str, Any]:
 
 def describe(result: dict[str, Any]) -> list[str]:
     held = ", ".join(f"{name} {' '.join(hexes)}" for name, hexes in result["places"].items() if hexes) or "none"
+    a, i = result["allied_points"], result["italian_points"]
     return [
-        f"{result['level']} ({result['allied_points']} to {result['italian_points']}).",
+        f"{result['level']}: the WDF {a} point{'s' if a != 1 else ''}, the Italians {i} (a difference of {result['difference']}).",
         f"Italian steps lost: {result['italian_steps_lost']}; WDF steps lost: {result['allied_steps_lost']}; "
         f"places held by the WDF: {held}.",
     ]
