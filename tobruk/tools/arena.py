@@ -42,7 +42,7 @@ class GameOutcome:
     orders: int
 
 
-RULES = "rules"  # the name a side the rules play goes by in the results (Operation Compass's Italians, solitaire)
+RULES = "rules"  # the name a side the rules play goes by in the results (in a solitaire game)
 
 
 def one_game(args: tuple[str, str, str, int, tuple[str, ...]]) -> GameOutcome:
