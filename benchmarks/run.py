@@ -2,7 +2,7 @@
 
     python benchmarks/run.py [--games N] [--compare] [--fuzz N]
 
-For The Gazala Gallop and 1st Alamein, on one core:
+For The Gazala Gallop, 1st Alamein and Operation Compass, on one core (each target checked on each system):
 
 * complete random-policy games per second: at every decision the ascending list of legal action ids, one
   picked uniformly, played by id (``Game.legal_id_list`` and ``Game.play_id``: no notation, no views);
@@ -52,7 +52,7 @@ from tobruk.engine.throughput import for_many_games
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.tools.fuzz import fuzz_game
 
-SYSTEMS = {"Gazala Gallop": "gazala-gallop", "1st Alamein": "first-alamein"}
+SYSTEMS = {"Gazala Gallop": "gazala-gallop", "1st Alamein": "first-alamein", "Op. Compass": "operation-compass"}
 
 # the forward model's targets (docs/performance.md): (figure, unit, target, True when bigger is better)
 TARGETS: list[tuple[str, str, float, bool]] = [
@@ -248,13 +248,14 @@ def main() -> None:
     for label, name in SYSTEMS.items():
         scenario = load_scenario(name)
         print(f"{label}: {len(scenario.units)} units, {len(scenario.map.hexes)} hexes")
-    head = f"{'figure':58} " + " ".join(f"{label:>14}" for label in results) + f" {'target':>10}  (Gazala)"
+    head = f"{'figure':58} " + " ".join(f"{label:>14}" for label in results) + f" {'target':>10}  (each system)"
     print(head)
     print("-" * len(head))
     for figure, unit, target, bigger in TARGETS:
         cells = " ".join(f"{results[label][figure]:>14.2f}" for label in results)
         aim = "" if target != target else f"{'>=' if bigger else '<='} {target:g}"
-        print(f"{figure + ' (' + unit + ')':58} {cells} {aim:>10}  {verdict(results['Gazala Gallop'][figure], target, bigger)}")
+        verdicts = [verdict(results[label][figure], target, bigger) for label in results]
+        print(f"{figure + ' (' + unit + ')':58} {cells} {aim:>10}  {' '.join(verdicts) if any(verdicts) else ''}")
     print(campaign_space())
     if args.compare:
         print()

@@ -76,6 +76,7 @@ SYSTEM_NAMES = {
     "gazala": "gazala",  # The Gazala Gallop, gazala-gallop
     "campaign": "campaign",  # the North-Africa campaign, north-africa-campaign
     "first_alamein": "alamein",  # 1st Alamein, first-alamein
+    "operation_compass": "operation.compass",  # Operation Compass, operation-compass (not the geography's COMPASS points)
 }
 TEXT_SUFFIXES = (".py", ".js", ".html", ".css")
 

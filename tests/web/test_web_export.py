@@ -16,7 +16,13 @@ from tobruk.web.referee import Referee, Refused, Scenarios, Session
 from tobruk.web.schemas import PlayOrder
 from tobruk.web.store import Store
 
-GAMES = [("gazala-gallop", []), ("gazala-gallop", ["nonhistorical"]), ("first-alamein", [])]
+GAMES = [
+    ("gazala-gallop", []),
+    ("gazala-gallop", ["nonhistorical"]),
+    ("first-alamein", []),
+    ("operation-compass", []),
+    ("operation-compass", ["two-players"]),
+]
 ORDERS = 160  # orders per game: both set-ups, movement and several attacks
 
 

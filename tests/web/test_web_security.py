@@ -167,7 +167,7 @@ def test_a_scenario_is_a_registered_name_never_a_path(server: tuple[str, Path], 
 def test_packaged_and_user_folder_scenarios_are_offered(server: tuple[str, Path]) -> None:
     url, _ = server
     names = [s["name"] for s in httpx.get(f"{url}/api/scenarios", timeout=60).json()]
-    assert names == ["first-alamein", "gazala-gallop", "duel"]  # the campaign's scenarios are not played yet
+    assert names == ["first-alamein", "gazala-gallop", "operation-compass", "duel"]  # the campaign's scenarios are not played yet
     assert httpx.post(f"{url}/api/games", json={"scenario": "na-gazala"}, timeout=60).status_code == 400
 
 

@@ -118,7 +118,8 @@ class Rendering:
     each status bit while it is set (a system may call *disrupted* "spent"); ``status_words``: other words (see
     :class:`StatusWord`); ``terrain_names``: the legend's words for terrain kinds (default: the kind's name);
     ``alarms``: the statuses that draw a counter's edge in red; ``marks``: a mark written after a counter's values
-    while a status is set (the family's ``*`` out of supply)."""
+    while a status is set (the family's ``*`` out of supply); ``corner``: a field of the unit's view the counter shows
+    left of its symbol (a system whose units lose steps shows the steps left)."""
 
     terrain: dict[str, str] = field(default_factory=dict)
     features: dict[str, str] = field(default_factory=dict)
@@ -128,6 +129,7 @@ class Rendering:
     terrain_names: dict[str, str] = field(default_factory=dict)
     alarms: tuple[str, ...] = ()  # statuses that draw a counter's edge in red
     marks: dict[str, str] = field(default_factory=dict)  # status -> the mark after the counter's values
+    corner: str = ""  # a field of the unit's view shown left of the counter's symbol ("steps")
 
     def statuses(self) -> tuple[StatusWord, ...]:
         """Every status word, the plain names first."""

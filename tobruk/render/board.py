@@ -35,5 +35,6 @@ def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) 
         "sides": {side.value: {"name": side.display, "colour": SIDE_COLOUR[side]} for side in Side},
         "alarms": list(palette.rendering.alarms),
         "marks": palette.rendering.marks,
+        "corner": palette.rendering.corner,
         "statuses": [{"bit": w.bit, "word": w.word, "when": w.when, "sides": list(w.sides), "faded": w.faded} for w in palette.statuses],
     }

@@ -42,6 +42,9 @@ class GameOutcome:
     orders: int
 
 
+RULES = "rules"  # the name a side the rules play goes by in the results (in a solitaire game)
+
+
 def one_game(args: tuple[str, str, str, int, tuple[str, ...]]) -> GameOutcome:
     scenario_name, axis, allied, seed, options = args
     game = Game(load_scenario(scenario_name), seed=seed, options=options)
@@ -49,6 +52,8 @@ def one_game(args: tuple[str, str, str, int, tuple[str, ...]]) -> GameOutcome:
     summary = game.system.summary(game)
     if summary is None:
         raise RuntimeError(f"{scenario_name}: the game ended without a result")
+    ruled = game.system.ruled_sides(game)  # a side the rules play is no player's: its results are the rules'
+    axis, allied = (RULES if Side.AXIS in ruled else axis), (RULES if Side.ALLIED in ruled else allied)
     return GameOutcome(seed, axis, allied, summary.winner, summary.level, summary.margin, len(game.history))
 
 

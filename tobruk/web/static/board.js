@@ -38,7 +38,7 @@ const Board = (() => {
 
   // One counter, the i-th of its stack in `hex`: the side's colour (its edge red while a status the system calls
   // alarming is set), the id, its kind's symbol, its values with the system's marks for its statuses (the family's '*'
-  // out of supply); a face-down enemy counter is a '?' and nothing else.
+  // out of supply), the field the system shows beside its symbol (the steps left); a face-down enemy counter is a '?'.
   function counter(board, parent, u, hex, i) {
     const [x, y] = board.hexes[hex], c = board.size * 0.9;
     const g = el('g', {class: 'counter', 'data-hex': hex, 'data-unit': u.id || '', 'data-side': u.side}, parent);
@@ -55,6 +55,10 @@ const Board = (() => {
       transform: `translate(${gx + c / 2 - w / 2},${gy + c * 0.52 - w * 0.3}) scale(${w / 20})`}, g);
     const f = el('text', {x: gx + c / 2, y: gy + c * 0.92, 'text-anchor': 'middle', 'font-size': 8}, g);
     f.textContent = u.factors + Object.entries(board.marks).filter(([status]) => u[status]).map(([, mark]) => mark).join('');
+    if (board.corner && u[board.corner] != null) {
+      const n = el('text', {x: gx + 2, y: gy + c * 0.66, 'text-anchor': 'start', 'font-size': 7, class: 'corner'}, g);
+      n.textContent = String(u[board.corner]);
+    }
     const said = words(board, u);
     if (said.length) g.dataset.status = said.join(', ');
     if (faded(board, u)) g.setAttribute('opacity', '0.75');

@@ -1,0 +1,103 @@
+"""A solitaire Operation Compass game in a real headless Chromium, played by clicks as a newcomer would: the page
+asks only the Western Desert Force (the rules play the Italians), a bombardment from its button, a move by the unit
+then a lit hex, an assault by the stack then the target with its odds shown first, the assault's own choices, then
+the phases ended until the game is won or lost and the result is shown.  The generic page: nothing of it written for
+this system."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import httpx
+import pytest
+
+from tests.web.test_web_browser import browser, pytestmark, shot  # noqa: F401  (the browser fixture, the skip without chromium)
+from tests.web.web_server import running_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+LEVELS = ("Allied decisive victory", "Allied victory", "Allied marginal victory", "Italian marginal victory", "Italian victory")
+
+
+def prompt(page: Page) -> str:
+    return page.inner_text("#prompt")
+
+
+def hex_of(page: Page, uid: str) -> str | None:
+    return page.get_attribute(f'[data-unit="{uid}"]', "data-hex")
+
+
+def settled(page: Page, before: str) -> None:
+    """Wait until the page shows the answer to the order just sent (the prompt or the log changed)."""
+    page.wait_for_function(
+        "before => document.getElementById('prompt').textContent + document.getElementById('log').textContent !== before",
+        arg=before,
+    )
+
+
+def snapshot(page: Page) -> str:
+    return page.inner_text("#prompt") + page.inner_text("#log")
+
+
+@pytest.mark.whole_game
+def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        r = httpx.post(f"{url}/api/games", json={"scenario": "operation-compass", "mode": "hotseat"}, timeout=60)
+        assert r.status_code == 200, r.text
+        page = browser.new_page(viewport={"width": 1300, "height": 850})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(r.json()["links"]["both"])
+        page.wait_for_selector('[data-unit="7RTR"]')
+        assert prompt(page).startswith("Allied: bombard") and "9 December 1940" in page.inner_text("#status")
+        # each counter shows its steps left beside its symbol (the system's rendering): 7 RTR's Matildas, 3 of 3
+        assert page.text_content('[data-unit="7RTR"] .corner') == "3"
+        # the bombardment: the guns beside Nibeiwa (I17), its button; the morale checks it causes are logged
+        before = snapshot(page)
+        page.click('button[data-order="bombard I17"]')
+        settled(page, before)
+        page.wait_for_function("document.getElementById('log').textContent.includes('I17')")
+        page.click('button[data-order="end-phase"]')
+        page.wait_for_function("document.getElementById('prompt').textContent.includes('move your units')")
+        # a move: the 11th Hussars, then a lit hex
+        page.click('[data-unit="11H"]')
+        assert page.locator('[data-reach="I13"]').count() == 1
+        page.click('[data-reach="I13"]')
+        page.wait_for_function("document.querySelector('[data-unit=\"11H\"]').dataset.hex === 'I13'")
+        shot(page, "compass-moved")
+        page.click('button[data-order="end-phase"]')
+        page.wait_for_function("document.getElementById('prompt').textContent.includes('assault Italian-held hexes')")
+        # an assault: 7th Armoured Brigade (J16), then Nibeiwa: the odds and the column first, then declared
+        page.click('[data-unit="7ArmdBde"]')
+        page.click('[data-target="I17"]')
+        page.wait_for_function("document.getElementById('attack-info').textContent.includes('odds')")
+        assert "column" in page.inner_text("#attack-info") or "-" in page.inner_text("#attack-info")
+        shot(page, "compass-odds")
+        page.click("#declare")
+        try:
+            page.wait_for_function("document.getElementById('log').textContent.includes('Assault on I17')", timeout=15000)
+        except Exception as e:
+            raise AssertionError(page.inner_text("#attack-info") + " | " + prompt(page) + " | " + page.inner_text("#log")[-500:]) from e
+        log = page.inner_text("#log")
+        assert "Assault on I17" in log and "morale" in log.lower()
+        # then as a newcomer goes on: the assault's own choices (a button each) and the phases ended, to the end
+        for _ in range(200):
+            if page.is_visible("#victory") or prompt(page) == "The game is over":
+                break
+            buttons = page.locator("#orders button")
+            end = page.locator('#orders button[data-order="end-phase"]')
+            target = end if end.count() else buttons.first
+            before = snapshot(page)
+            target.click()
+            page.wait_for_function(
+                "before => !document.getElementById('victory').hidden || "
+                "document.getElementById('prompt').textContent + document.getElementById('log').textContent !== before",
+                arg=before,
+            )
+        page.wait_for_selector("#victory", state="visible")
+        result = page.inner_text("#victory-text")
+        assert any(level in result for level in LEVELS), result
+        assert "Turn 4/4" in page.inner_text("#status") and prompt(page) == "The game is over" and errors == []
+        shot(page, "compass-over")

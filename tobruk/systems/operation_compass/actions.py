@@ -1,0 +1,81 @@
+"""The actions Operation Compass adds to the family's (move, target, add, declare, abandon, attack, end-phase): naming
+an assault's leader, calling the Inshore Squadron, taking an assault's excess step losses, advancing into a hex
+the assault emptied or staying, bombarding a hex, and an Italian unit's step of retreat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tobruk.board.hexes import Hex
+from tobruk.engine.actions import HEX, UNIT, Action, Dim, HexAction, UnitAction, Vocabulary, hex_word, unit_word
+from tobruk.engine.errors import InvalidOrderError
+from tobruk.mechanics.actions import Abandon, Add, Attack, Declare, EndPhase, Move, Target
+
+
+@dataclass(frozen=True, slots=True)
+class Lead(UnitAction):
+    """The unit that leads the assault being made (OC-CRT.6: its morale check is the Allied one)."""
+
+    verb: ClassVar[str] = "lead"
+
+
+@dataclass(frozen=True, slots=True)
+class Naval(Action):
+    """Call the Inshore Squadron's support for the assault being made (OC-CRT.3)."""
+
+    verb: ClassVar[str] = "naval"
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(UnitAction):
+    """One of an assault's excess step losses, taken by this unit of the stack (OC-CRT.6)."""
+
+    verb: ClassVar[str] = "lose"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance(Action):
+    """The assaulting stack moves into the hex its assault emptied."""
+
+    verb: ClassVar[str] = "advance"
+
+
+@dataclass(frozen=True, slots=True)
+class Stay(Action):
+    """The assaulting stack stays where it is."""
+
+    verb: ClassVar[str] = "stay"
+
+
+@dataclass(frozen=True, slots=True)
+class Bombard(HexAction):
+    """The support units next to a hex the Italians hold bombard it (OC-BMB.1)."""
+
+    verb: ClassVar[str] = "bombard"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    """An Italian unit retreating (OC-RET) steps into the next hex of its way back to its supply source."""
+
+    unit: str
+    hex: Hex
+    verb: ClassVar[str] = "withdraw"
+    form: ClassVar[str] = "withdraw UNIT HEX"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX)
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.unit, self.hex)
+
+    def notation(self) -> str:
+        return f"withdraw {self.unit} {self.hex.label}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 2:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(unit_word(args[0], text), hex_word(args[1], text))
+
+
+VOCABULARY = Vocabulary((EndPhase, Move, Target, Add, Declare, Abandon, Attack, Lead, Naval, Lose, Advance, Stay, Bombard, Withdraw))
