@@ -47,7 +47,7 @@ def test_an_eliminated_unit_does_not_move() -> None:
     game.unit("V").hex = None
     e = refused(game, "move V A2-A3")
     assert e.clause == "OC-TER.1" and e.reason == "V is not on the map"
-    assert mv.moves(game, "V") == []
+    assert mv.moves(game, "V") == ()
 
 
 @pytest.mark.rule("OC-CRT.6")

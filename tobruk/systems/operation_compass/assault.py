@@ -41,9 +41,10 @@ def candidates(game: Game, target: Hex, attackers: Sequence[str]) -> list[str]:
     """The units that may join an assault on ``target`` with ``attackers`` already in it: each making a stack that
     :func:`combat.check_stack` accepts (whoever leads it: a stack of support units alone is still being made)."""
     out = []
-    for uid, _ in game.placed(ALLIED):
-        if uid in attackers:
-            continue
+    first = compass_unit(game, attackers[0]).hex if attackers else None
+    for uid, h in game.placed(ALLIED):
+        if uid in attackers or not h.is_adjacent(target) or (first is not None and h != first):
+            continue  # (a stack the check would refuse: not next to the target, or not the stack's hex)
         try:
             cb.check_stack(game, target, [*attackers, uid])
         except IllegalOrderError:

@@ -19,7 +19,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
-from tobruk.engine.caching import BOARD, Cache
+from tobruk.engine.caching import BOARD, Cache, enemy_units
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
@@ -50,7 +50,9 @@ def combat_units_near(game: Game, side: Side) -> frozenset[Hex]:
     return frozenset(out)
 
 
-_REACH: Cache[Paths] = Cache("operation-compass.reach", BOARD)  # (the unit's hex and the enemy's hexes)
+# a unit's reach and moves read its hex (an argument) and the enemy's hexes; its moves also the hexes full already
+_REACH: Cache[Paths] = Cache("operation-compass.reach", enemy_units(0))  # (side, unit, hex)
+_MOVES: Cache[tuple[Move, ...]] = Cache("operation-compass.moves", enemy_units(0))  # (side, unit, hex, full hexes)
 _SUPPLY_PATHS: Cache[Paths] = Cache("operation-compass.supply-paths", BOARD)  # (both sides' hexes)
 
 
@@ -64,7 +66,8 @@ def reach(game: Game, uid: str) -> Paths:
         steps = closed(m, step_table(m, chart(game).terrain, supply=False), game.occupants(d.side.enemy))
         return cheapest(m, [(u.hex, 0)], steps, d.movement * MF)
 
-    return _REACH.get(game, uid, work)
+    d, u = compass_defs(game)[uid], compass_unit(game, uid)
+    return _REACH.get(game, (d.side, uid, u.hex), work)
 
 
 def room(game: Game, h: Hex) -> bool:
@@ -72,13 +75,28 @@ def room(game: Game, h: Hex) -> bool:
     return len(game.units_at(h, Side.ALLIED)) < chart(game).allied_stack
 
 
-def moves(game: Game, uid: str) -> list[Move]:
-    """The unit's legal moves, one a destination, along its cheapest path (the first such in hex order)."""
+def full_hexes(game: Game, side: Side) -> frozenset[Hex]:
+    """The hexes where no more of the side's units may end a move (ruling R-OC-STACK: :func:`room` is false)."""
+    limit = chart(game).allied_stack
+    return frozenset(h for h, here in game.occupants(side).items() if len(here) >= limit)
+
+
+def moves(game: Game, uid: str) -> tuple[Move, ...]:
+    """The unit's legal moves, one a destination, along its cheapest path (the first such in hex order).  Kept while
+    the unit, the enemy's hexes and the full hexes stay as they are: the same tuple is handed out again, so the
+    listing works out its ids once (``Node.action_blocks``)."""
     u = compass_unit(game, uid)
-    if u.hex is None or u.moved:
-        return []
-    paths = reach(game, uid)
-    return [Move(uid, paths.path_to(h)) for h in paths.reached() if h != u.hex and room(game, h)]
+    here = u.hex
+    if here is None or u.moved:
+        return ()
+    side = compass_defs(game)[uid].side
+    full = full_hexes(game, side)
+
+    def work() -> tuple[Move, ...]:
+        paths = reach(game, uid)
+        return tuple(Move(uid, paths.path_to(h)) for h in paths.reached() if h != here and h not in full)
+
+    return _MOVES.get(game, (side, uid, here, full), work)
 
 
 def check_move(game: Game, order: Move, side: Side) -> Move:

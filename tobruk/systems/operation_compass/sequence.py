@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 ALLIED, ITALIAN = Side.ALLIED, Side.AXIS
+END = (EndPhase(),)  # (one block object, so its id is worked out once)
 
 
 class CompassStep(Step):
@@ -70,11 +71,12 @@ class BombardmentStep(CompassStep):
 
 class MovementStep(CompassStep):
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        out: list[Action] = []
-        for uid, _ in mv.on_map(game, ALLIED):
-            out.extend(mv.moves(game, uid))
-        out.append(EndPhase())
-        return out
+        return [a for block in self.action_blocks(game, decision) for a in block]
+
+    def action_blocks(self, game: Game, decision: Decision) -> tuple[Sequence[Action], ...]:
+        """Each unit's moves as a block kept while nothing it reads changes (:func:`.moves.moves`), then the end."""
+        blocks = [mv.moves(game, uid) for uid, _ in mv.on_map(game, ALLIED)]
+        return (*(b for b in blocks if b), END)
 
     @on(Move)
     def move(self, game: Game, decision: Decision, action: Move) -> None:
