@@ -19,7 +19,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
-from tobruk.engine.caching import BOARD, Cache, enemy_units
+from tobruk.engine.caching import BOARD, FIXED, Cache, enemy_units, side_units
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
@@ -53,6 +53,8 @@ def combat_units_near(game: Game, side: Side) -> frozenset[Hex]:
 # a unit's reach and moves read its hex (an argument) and the enemy's hexes; its moves also the hexes full already
 _REACH: Cache[Paths] = Cache("operation-compass.reach", enemy_units(0))  # (side, unit, hex)
 _MOVES: Cache[tuple[Move, ...]] = Cache("operation-compass.moves", enemy_units(0))  # (side, unit, hex, full hexes)
+_FULL: Cache[frozenset[Hex]] = Cache("operation-compass.full-hexes", side_units(0))  # (side)
+_PLACES: Cache[frozenset[Hex]] = Cache("operation-compass.places", FIXED)
 _SUPPLY_PATHS: Cache[Paths] = Cache("operation-compass.supply-paths", BOARD)  # (both sides' hexes)
 
 
@@ -77,8 +79,12 @@ def room(game: Game, h: Hex) -> bool:
 
 def full_hexes(game: Game, side: Side) -> frozenset[Hex]:
     """The hexes where no more of the side's units may end a move (ruling R-OC-STACK: :func:`room` is false)."""
-    limit = chart(game).allied_stack
-    return frozenset(h for h, here in game.occupants(side).items() if len(here) >= limit)
+
+    def work() -> frozenset[Hex]:
+        limit = chart(game).allied_stack
+        return frozenset(h for h, here in game.occupants(side).items() if len(here) >= limit)
+
+    return _FULL.get(game, side, work)
 
 
 def moves(game: Game, uid: str) -> tuple[Move, ...]:
@@ -110,6 +116,8 @@ def check_move(game: Game, order: Move, side: Side) -> Move:
         raise IllegalOrderError("OC-TER.1", f"{order.unit} is not on the map")
     if u.moved:
         raise IllegalOrderError("OC-TER.1", f"{order.unit} has moved this turn (a unit moves once a turn, ruling R-OC-SEQ)")
+    if order in moves(game, order.unit):  # listed now (kept with the unit's reach): legal as it stands
+        return order
     path = order.path
     if len(path) == 1:  # the destination alone: the cheapest path there
         paths = reach(game, order.unit)
@@ -152,15 +160,17 @@ def move(game: Game, order: Move) -> None:
 
 def hold(game: Game, side: Side, hexes: Iterable[Hex]) -> None:
     """The places the victory counts (ruling R-OC-VICTORY) belong to the last side to enter them."""
-    places = game.scenario.map.zones
-    names = chart(game).place_points
-    counted = {h for name in names for h in places.get(name, frozenset())}
-    held = dict(compass_vars(game).held)
-    for h in hexes:
-        if h in counted:
-            held[h.label] = side.value
-    if held != compass_vars(game).held:
-        compass_vars(game).held = held
+    counted = _PLACES.get(game, None, lambda: places_counted(game))
+    entered = [h.label for h in hexes if h in counted]
+    was = compass_vars(game).held
+    if any(was.get(label) != side.value for label in entered):
+        compass_vars(game).held = {**was, **dict.fromkeys(entered, side.value)}
+
+
+def places_counted(game: Game) -> frozenset[Hex]:
+    """The hexes of the places the victory counts (the charts' place points, the map's zones)."""
+    zones = game.scenario.map.zones
+    return frozenset(h for name in chart(game).place_points for h in zones.get(name, frozenset()))
 
 
 # --- supply ------------------------------------------------------------------------------------------

@@ -62,13 +62,25 @@ def step_table(m: Map, t: Terrain, *, supply: bool) -> tuple[int, ...]:
 def closed(m: Map, steps: tuple[int, ...], hexes: Iterable[Hex]) -> list[int]:
     """The step table with every step into ``hexes`` closed (hexes held by the enemy, or a line may not enter)."""
     out = list(steps)
-    nb = m.neighbour_table
-    into = {m.index[h] for h in hexes if h in m.index}
-    if into:
-        for k, j in enumerate(nb):
-            if j in into:
+    incoming = steps_into(m)
+    for h in hexes:
+        j = m.index.get(h)
+        if j is not None:
+            for k in incoming[j]:
                 out[k] = BLOCKED
     return out
+
+
+def steps_into(m: Map) -> tuple[tuple[int, ...], ...]:
+    """For each hex (by index), the steps ``i * 6 + d`` that enter it: kept with the map (a map is frozen)."""
+    found: tuple[tuple[int, ...], ...] | None = m.__dict__.get("_compass_steps_into")
+    if found is None:
+        into: list[list[int]] = [[] for _ in m.hexes]
+        for k, j in enumerate(m.neighbour_table):
+            if j >= 0:
+                into[j].append(k)
+        found = m.__dict__["_compass_steps_into"] = tuple(tuple(x) for x in into)
+    return found
 
 
 def hex_drm(m: Map, t: Terrain, target: Hex) -> tuple[int, list[str]]:
