@@ -14,7 +14,7 @@ retreat (OC-RET.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,7 @@ from tobruk.mechanics.paths import BLOCKED, Paths, cheapest
 from tobruk.mechanics.reach import MF
 from tobruk.systems.operation_compass.charts import chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
+from tobruk.systems.operation_compass.move_block import UnitMoves
 from tobruk.systems.operation_compass.state import compass_vars
 from tobruk.systems.operation_compass.terrain import closed, step_table
 
@@ -52,7 +53,8 @@ def combat_units_near(game: Game, side: Side) -> frozenset[Hex]:
 
 # a unit's reach and moves read its hex (an argument) and the enemy's hexes; its moves also the hexes full already
 _REACH: Cache[Paths] = Cache("operation-compass.reach", enemy_units(0))  # (side, unit, hex)
-_MOVES: Cache[tuple[Move, ...]] = Cache("operation-compass.moves", enemy_units(0))  # (side, unit, hex, full hexes)
+_MOVES: Cache[UnitMoves] = Cache("operation-compass.moves", enemy_units(0))  # (side, unit, hex, full hexes)
+NO_MOVES: tuple[Move, ...] = ()
 _FULL: Cache[frozenset[Hex]] = Cache("operation-compass.full-hexes", side_units(0))  # (side)
 _PLACES: Cache[frozenset[Hex]] = Cache("operation-compass.places", FIXED)
 _SUPPLY_PATHS: Cache[Paths] = Cache("operation-compass.supply-paths", BOARD)  # (both sides' hexes)
@@ -87,20 +89,20 @@ def full_hexes(game: Game, side: Side) -> frozenset[Hex]:
     return _FULL.get(game, side, work)
 
 
-def moves(game: Game, uid: str) -> tuple[Move, ...]:
+def moves(game: Game, uid: str) -> Sequence[Move]:
     """The unit's legal moves, one a destination, along its cheapest path (the first such in hex order).  Kept while
     the unit, the enemy's hexes and the full hexes stay as they are: the same tuple is handed out again, so the
     listing works out its ids once (``Node.action_blocks``)."""
     u = compass_unit(game, uid)
     here = u.hex
     if here is None or u.moved:
-        return ()
+        return NO_MOVES
     side = compass_defs(game)[uid].side
     full = full_hexes(game, side)
 
-    def work() -> tuple[Move, ...]:
+    def work() -> UnitMoves:
         paths = reach(game, uid)
-        return tuple(Move(uid, paths.path_to(h)) for h in paths.reached() if h != here and h not in full)
+        return UnitMoves(uid, paths, [h for h in paths.reached() if h != here and h not in full])
 
     return _MOVES.get(game, (side, uid, here, full), work)
 
