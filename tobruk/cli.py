@@ -12,15 +12,14 @@ from typing import Any
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
-from tobruk.engine.actions import Action as Order
 from tobruk.engine.errors import RecordError, ScenarioError, TobrukError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
 from tobruk.engine.system import system_names
 from tobruk.loading.scenario import Scenario, ScenarioExtension, extension_of, load_scenario, scenario_names
+from tobruk.players.terminal import heading, status_words
 from tobruk.record import load, record_of, replay, save
-from tobruk.render.palette import Palette
 from tobruk.render.svg import render_map
 from tobruk.view import unit_data
 
@@ -185,94 +184,27 @@ def cmd_build_map(args: argparse.Namespace) -> int:
     return 0
 
 
-HELP = """Type an order in the game's notation (its forms: {forms}),
-or the number of one of the legal orders, or:
-  legal   list the legal orders (numbered)      show   the position (units, weather, phase)
-  undo    take back the last order (not past a die roll)
-  help    this text                              quit   stop (with --record the game so far is saved)"""
-
-
-def help_text(game: Game) -> str:
-    """The terminal's help, with the forms of the game system's own orders (its vocabulary's): the command line knows
-    no system's orders, a person types them or picks one by its number."""
-    return HELP.format(forms=" | ".join(t.form or t.verb for t in game.system.vocabulary))
-
-
-def human_turn(game: Game, read: Any = input, write: Any = print) -> bool:
-    """One human decision at the terminal; False when the human quits.  The person types notation (his own text,
-    parsed by the game's vocabulary) or picks a listed order by its number (played as the listed action itself): the
-    command line puts no order together."""
-    from tobruk.engine.errors import TobrukError, UndoError
-
-    decision = game.decision
-    assert decision is not None
-    legal = game.legal_orders()
-    while True:
-        try:
-            text = read(f"{decision} > ").strip()
-        except EOFError:
-            return False
-        if text in ("quit", "exit"):
-            return False
-        if text in ("help", "?"):
-            write(help_text(game))
-            continue
-        if text == "legal":
-            for i, o in enumerate(legal, 1):
-                write(f"{i:4}  {o.notation()}")
-            continue
-        if text == "show":
-            write(_heading(game))
-            for uid in game.unit_ids:
-                u = game.unit(uid)
-                if u.hex is not None and not u.eliminated and (game.defs[uid].side is decision.side or not u.hidden):
-                    write(f"  {uid:<11} {game.defs[uid].factors:<6} {u.hex.label:<4}{_status_words(game, uid)}")
-            continue
-        if text == "undo":
-            try:
-                write(f"undone: {game.pop().notation()}")
-            except UndoError as exc:
-                write(f"cannot undo: {exc}")
-            return True
-        order: Order | None = None
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            order = legal[int(text) - 1]
-        try:
-            game.play(order if order is not None else text)
-            return True
-        except TobrukError as exc:
-            write(f"refused: {exc}")
-
-
 def cmd_play(args: argparse.Namespace) -> int:
+    """A game at the terminal: each side a computer player or the person typing (``--axis human``), who is told what
+    his side may read of the game as it goes (``tobruk.players.terminal``)."""
     from tobruk.engine.sides import Side
     from tobruk.players import make_player
-    from tobruk.players.base import outcomes_for
-    from tobruk.view import view
+    from tobruk.players.terminal import play
 
     game = Game(load_scenario(args.scenario), seed=args.seed, options=args.option or ())
     kinds = {Side.AXIS: args.axis, Side.ALLIED: args.allied}
     players = {side: make_player(k, args.seed * 2 + (1 if side is Side.AXIS else 2)) for side, k in kinds.items() if k != "human"}
-    last_turn = 0
-    while game.decision is not None:
-        if game.turn != last_turn:
-            last_turn = game.turn
-            notes = "".join(f"  {k}: {v}" for k, v in game.system.turn_notes(game).items())
-            print(f"Turn {game.turn}/{game.scenario.turns}{notes}", flush=True)
-        decision = game.decision
-        if kinds[decision.side] == "human":
-            if not human_turn(game):
-                break
-            continue
-        order = players[decision.side].choose(view(game, decision.side), game.legal_orders(), outcomes_for(game, decision.side))
-        if args.verbose:
-            print(f"  {decision}  ->  {order.notation()}")
-        game.play(order)
+    play(game, players, write=_say, verbose=args.verbose)
     print("\n".join(game.system.result_lines(game)))
     if args.record:
         save(record_of(game, {"axis": args.axis, "allied": args.allied}), Path(args.record))
         print(f"record written to {args.record}")
     return 0
+
+
+def _say(line: str) -> None:
+    """A line for the person at the terminal, written at once (a computer player may think a while after it)."""
+    print(line, flush=True)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -294,24 +226,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def position_text(game: Game) -> str:
-    lines = [_heading(game)]
+    lines = [heading(game)]
     for uid in game.unit_ids:
         u = game.unit(uid)
         if u.hex is not None and not u.eliminated:
             d = game.defs[uid]
-            lines.append(f"  {d.side.display:<6} {uid:<11} {d.factors:<6} {u.hex.label:<4}{_status_words(game, uid)}")
+            lines.append(f"  {d.side.display:<6} {uid:<11} {d.factors:<6} {u.hex.label:<4}{status_words(game, uid)}")
     return "\n".join(lines)
-
-
-def _status_words(game: Game, uid: str) -> str:
-    """A unit's status in its system's own words (a system may call a disrupted unit "spent")."""
-    words = Palette(game.system.rendering()).words(game.defs[uid].side.value, game.unit(uid).value().to_data())
-    return "".join(f" {w}" for w in words)
-
-
-def _heading(game: Game) -> str:
-    """Turn, phase and what the system notes of the turn (e.g. the weather)."""
-    return ", ".join([f"Turn {game.turn}", game.phase.title, *(f"{k} {v}" for k, v in game.system.turn_notes(game).items())])
 
 
 def step_through(rec: Any, source: str, read: Any = input, write: Any = print) -> int:
@@ -477,7 +398,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--option", action="append", help="a scenario option (e.g. nonhistorical)")
     pl.add_argument("--record", metavar="FILE", help="save the game record as JSON")
-    pl.add_argument("-v", "--verbose", action="store_true", help="print every decision and order")
+    pl.add_argument(
+        "-v", "--verbose", action="store_true", help="print every computer player's decision and order (only with no human player)"
+    )
     pl.set_defaults(func=cmd_play)
     r = sub.add_parser("replay", help="replay a game record")
     r.add_argument("file")

@@ -78,7 +78,7 @@ def test_a_whole_game_between_computer_players_ends_with_a_result(gazala: Scenar
 
 
 def test_human_at_the_terminal(gazala: Scenario) -> None:
-    from tobruk.cli import human_turn
+    from tobruk.players.terminal import human_turn
 
     game = Game(gazala)
     lines = iter(["help", "legal", "fly away", "place 15Pz K2", "undo", "end-phase"])
@@ -189,7 +189,7 @@ def test_the_family_advice_makes_a_declaration_it_did_not_start_with_its_stronge
 
 
 def test_a_person_at_the_terminal_picks_a_listed_order_by_its_number(gazala: Scenario) -> None:
-    from tobruk.cli import human_turn
+    from tobruk.players.terminal import human_turn
 
     game = Game(gazala)
     legal = game.legal_orders()

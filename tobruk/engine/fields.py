@@ -10,14 +10,16 @@ list: an action type whose field has another type is a programming error, raised
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tobruk.engine.actions import hex_word, unit_word
 from tobruk.engine.errors import InvalidOrderError
 
 if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
+    from tobruk.board.maps import Map
     from tobruk.engine.actions import Action
 
 
@@ -72,6 +74,7 @@ class Codec:
 CODECS = ("str", "Hex", "int", "int | None", "bool", "tuple[Hex, ...]", "tuple[str, ...]", "tuple[tuple[str, int], ...]")
 MAX_ITEMS = 64  # items a list field may hold (more units or hexes than any choice has)
 _KEPT: dict[type[Action], tuple[tuple[str, Codec], ...]] = {}
+A = TypeVar("A", bound="Action")
 
 
 def codecs(kind: type[Action]) -> tuple[tuple[str, Codec], ...]:
@@ -89,6 +92,57 @@ def codecs(kind: type[Action]) -> tuple[tuple[str, Codec], ...]:
             out.append((f.name, Codec(annotation, required)))
         found = _KEPT[kind] = tuple(out)
     return found
+
+
+def named(action: Action) -> tuple[list[str], list[Hex]]:
+    """The unit ids and the hexes an action names, each in the order of its fields (read through the codecs, which
+    know which fields hold units and which hexes, so every action type of every system is read the same way)."""
+    units: list[str] = []
+    hexes: list[Hex] = []
+    for name, codec in codecs(type(action)):
+        value, k = getattr(action, name), codec.kind
+        if k == "str":
+            units.append(value)
+        elif k == "tuple[str, ...]":
+            units.extend(value)
+        elif k == "tuple[tuple[str, int], ...]":
+            units.extend(u for u, _ in value)
+        elif k == "Hex":
+            hexes.append(value)
+        elif k == "tuple[Hex, ...]":
+            hexes.extend(value)
+    return units, hexes
+
+
+def known_names(action: A, text: str, units: Collection[str], board: Map) -> A:
+    """``action``, parsed from ``text``, if every unit it names is one of ``units`` and every hex one of the board's;
+    else an :class:`InvalidOrderError` naming each unknown word.  Checked before the rules see the order, so a typo
+    ("move 15Pz Z99") is answered as the typo it is, not by a rule about a move that was never meant (the hex not
+    being adjacent); a well-formed order of known units and hexes goes on to the rules unchanged."""
+    unit_ids, hexes = named(action)
+    wrong = [_unknown_unit(u, units) for u in dict.fromkeys(unit_ids) if u not in units]
+    off = [h for h in dict.fromkeys(hexes) if h not in board]
+    if off:
+        wrong.append(_off_board(off, board))
+    if wrong:
+        shown = text.strip() if len(text.strip()) <= 60 else text.strip()[:57] + "..."
+        raise InvalidOrderError(f"{shown!r}: {'; '.join(wrong)}")
+    return action
+
+
+def _unknown_unit(uid: str, units: Collection[str]) -> str:
+    """A unit id the game has none of, with the id it has in another case ("15pz": 15Pz) when there is one."""
+    alike = [u for u in units if u.lower() == uid.lower()]
+    return f"{uid!r} is not a unit of this game" + (f" (did you mean {alike[0]}?)" if alike else "")
+
+
+def _off_board(hexes: list[Hex], board: Map) -> str:
+    """Hexes off the board, with the board's extent (rows from A, columns from 1) for the person to see why."""
+    from tobruk.board.hexes import Hex
+
+    first, last = Hex.from_offset(0, 0).label, Hex.from_offset(board.rows - 1, board.columns - 1).label
+    words = ", ".join(repr(h.label) for h in hexes)
+    return f"{words} {'is not a hex' if len(hexes) == 1 else 'are not hexes'} of this map (its hexes run from {first} to {last})"
 
 
 def _unit_field(value: Any, where: str) -> str:

@@ -23,6 +23,7 @@ from tobruk.engine.canon import StateText
 from tobruk.engine.chance import Chance, Outcome, check
 from tobruk.engine.dice import Dice, DieRoll
 from tobruk.engine.errors import IllegalOrderError, UndoError
+from tobruk.engine.fields import known_names
 from tobruk.engine.flow import Decision, Frame, Node, Step
 from tobruk.engine.listing import BlockMemory, Listing
 from tobruk.engine.plain import plain
@@ -259,8 +260,8 @@ class Game:
 
     # --- actions -----------------------------------------------------------------------------
     def parse(self, text: str) -> Action:
-        """An action from its notation, in this game's vocabulary."""
-        return self.system.vocabulary.parse(text)
+        """An action from its notation, in this game's vocabulary, every unit and hex it names one of the scenario's."""
+        return known_names(self.system.vocabulary.parse(text), text, self.defs, self.scenario.map)
 
     def legal_orders(self) -> list[Action]:
         """Every legal action at the current decision (listed once per position: the player, the view and
