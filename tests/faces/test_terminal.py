@@ -148,12 +148,17 @@ def test_every_line_the_persons_side_may_read_is_printed_once_in_order_and_nothi
     )
     game = replay(load(record))
     side = Side(human)
+    printed = [x[2:] for x in out.splitlines() if x.startswith("  ")]
+    if side in game.system.ruled_sides(game):  # the rules play his side (a solitaire game): he watches it to its end
+        assert out.splitlines()[0] == f"The rules play the {side.display} side in this game: you watch what it may see."
+        assert game.is_over and "refused" not in out and printed == game.log_for(side)
+        return
     assert any(
         x.startswith("refused: 'move Nobody9 ZZ999': 'Nobody9' is not a unit of this game; 'ZZ999' is not a hex of this map")
         for x in out.splitlines()
     )
-    printed = [x[2:] for x in out.splitlines() if x.startswith("  ")]
-    assert game.decision is not None and game.decision.side is side  # (he quit at a decision of his own)
+    # he quit at a decision of his own, or the game ended first (a side that decides little: the Compass Italians)
+    assert (game.decision is not None and game.decision.side is side) or game.is_over
     assert printed == game.log_for(side)
 
 

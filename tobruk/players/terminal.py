@@ -54,10 +54,11 @@ class LogReader:
     The log only grows but for an undo or a refused order, which cut it back; :meth:`since` then starts from where the
     log now ends (the human's undo calls it at once, before anything is written again)."""
 
-    def __init__(self, side: Side) -> None:
+    def __init__(self, side: Side, *, watching: bool = False) -> None:
         self.side = side
         self.upto = 0
         self.decided = False  # whether the side has given an order yet (for the summary's heading)
+        self.watching = watching  # a side the rules play: its person reads, never decides
 
     def since(self, game: Game) -> list[str]:
         """The lines of the log the side may read that were written since it last asked (and it has now read)."""
@@ -72,7 +73,7 @@ class LogReader:
         lines = self.since(game)
         if not lines:
             return []
-        when = "since your last order" if self.decided else "before your first order"
+        when = "as your side saw it" if self.watching else "since your last order" if self.decided else "before your first order"
         return [f"{self.side.display}, {when}:", *(f"  {line}" for line in lines)]
 
 
@@ -134,7 +135,12 @@ def play(game: Game, players: Mapping[Side, Player], *, read: Read = input, writ
     results, as his side may read them), then the turn if it is a new one; after each of his orders, what it did.
     ``verbose`` writes each computer player's decision and order, but only in a game with no person at the terminal:
     beside a person it would show him orders the fog hides (a face-down placement)."""
-    readers = {side: LogReader(side) for side in Side if side not in players}
+    ruled = game.system.ruled_sides(game)
+    readers = {side: LogReader(side, watching=side in ruled) for side in Side if side not in players}
+    watching = bool(readers) and all(side in ruled for side in readers)  # no person decides: each watches his side
+    for side in readers:
+        if side in ruled:
+            write(f"The rules play the {side.display} side in this game: you watch what it may see.")
     last_turn = 0
 
     def new_turn() -> None:
@@ -147,7 +153,11 @@ def play(game: Game, players: Mapping[Side, Player], *, read: Read = input, writ
     while (decision := game.decision) is not None:
         reader = readers.get(decision.side)
         if reader is None:
-            if not readers:
+            if watching and game.turn != last_turn:
+                for each in readers.values():  # (what the turn that ended showed his side)
+                    for line in each.summary(game):
+                        write(line)
+            if not readers or watching:
                 new_turn()
             order = players[decision.side].choose(view(game, decision.side), game.legal_orders(), outcomes_for(game, decision.side))
             if verbose and not readers:
