@@ -2,9 +2,10 @@
 
 The packaged scenarios are the rules' own listings; a user's file may put anything anywhere, and a game built on
 it would break the rules before its first order.  So the loader refuses, naming the file, the field and the
-clause: a unit in play before the turn track brings it (CA-R.1) or an Alamein addition before the Alamein force
-level (CA-R.5); more Allied units than the force level of the turn (CA-R.1); a second British division before
-the Alamein force level (CA-R.3); a hex over the stacking limits at the start (CA-K.1).
+clause: a unit on impassable ground (CA-F.8); a unit in play before the turn track brings it (CA-R.1) or an
+Alamein addition before the Alamein force level (CA-R.5); more Allied units than the force level of the turn
+(CA-R.1); a second British division before the Alamein force level (CA-R.3); a hex over the stacking limits at
+the start (CA-K.1).
 
 A scenario whose listing itself departs from the track says so on the force (``listing = "CA-SC.6"``): Mersa
 Matruh lists Littorio, an Alamein addition, before the Axis is near El Alamein.  The Alamein force level is in
@@ -22,6 +23,7 @@ from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table
 from tobruk.mechanics.counters import CombatClass, Echelon, FamilyUnitDef, UnitType
 from tobruk.systems.campaign.forces import Forces
+from tobruk.systems.campaign.terrain import enterable
 from tobruk.systems.campaign.track import turn_ordinal
 
 STACK_UNITS = 3  # CA-K.1: units a hex may hold, markers apart
@@ -63,11 +65,19 @@ def alamein_active(forces: Forces, m: Map, entries: Sequence[Entry]) -> bool:
 def check_entries(forces: Forces, m: Map, start: str, entries: Sequence[Entry]) -> bool:
     """Refuse the first entry that breaks CA-R.1, CA-R.3, CA-R.5 or CA-K.1; returns whether the Alamein level is on."""
     active = alamein_active(forces, m, entries)
+    _ground(m, entries)
     _arrivals(forces, start, entries, active)
     _force_level(forces, entries, active)
     _british_divisions(forces, entries, active)
     _stacking(entries)
     return active
+
+
+def _ground(m: Map, entries: Sequence[Entry]) -> None:
+    """No unit starts on ground no unit may enter (the Qattara floor, the sand sea, the salt marsh: CA-F.8)."""
+    for e in entries:
+        if e.hex is not None and not enterable(m, e.hex):
+            raise e.table.error(_where(e), f"{e.hex} is {m.terrain[e.hex]}, impassable to every unit (CA-F.8)")
 
 
 def _arrivals(forces: Forces, start: str, entries: Sequence[Entry], active: bool) -> None:

@@ -22,6 +22,7 @@ from tobruk.loading.scenario import Reinforcement, ScenarioPart, ZoneLookup
 from tobruk.mechanics.counters import ANTI_TANK, AntiTank, CombatClass, Echelon, FamilyUnitDef
 from tobruk.systems.campaign.checks import Entry, check_entries
 from tobruk.systems.campaign.forces import FORMS, Forces, load_forces
+from tobruk.systems.campaign.terrain import enterable
 from tobruk.systems.campaign.track import read_turn, turn_ordinal, turns_between
 
 TESTS = {t: t for t in ("any", "all", "occupy", "take", "hold", "bypass", "supply-line", "evacuate", "unstated")}
@@ -357,6 +358,8 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         for i, h in enumerate(fixed):
             if h not in m or not m.is_land(h):
                 raise ft.error(f"hexes[{i}]", f"{h} is not a land hex of the map")
+            if not enterable(m, h):
+                raise ft.error(f"hexes[{i}]", f"{h} is {m.terrain[h]}, impassable ground (CA-F.8)")
         in_area(ft, "hexes", set(fixed))
         count = ft.int("count", len(fixed))
         zone = ft.str("zone", None)
