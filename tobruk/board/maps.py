@@ -33,6 +33,8 @@ class Terrain:
     MOUNTAIN = "mountain"  # full-hex mountains (the Jebel Akhdar)
     OASIS = "oasis"
     DEPRESSION = "depression"  # the floor of the Qattara Depression: salt marsh no army crossed
+    SAND_SEA = "sand-sea"  # dune seas (the Great Sand Sea)
+    SALT_MARSH = "salt-marsh"  # sebkhas (the marshes of the El Agheila position)
 
 
 class RouteKind:

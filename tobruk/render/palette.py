@@ -28,6 +28,8 @@ FILL = {
     Terrain.MOUNTAIN: "#b08a5a",
     Terrain.OASIS: "#bfd69a",
     Terrain.DEPRESSION: "#d9d3c7",
+    Terrain.SAND_SEA: "#f3dc9c",
+    Terrain.SALT_MARSH: "#c9d3cf",
 }
 OTHER_TERRAIN = "#e3d9bd"
 FEATURE_COLOUR = {

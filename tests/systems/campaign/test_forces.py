@@ -280,6 +280,9 @@ def test_the_railhead_moves_west_by_date_and_lies_on_the_map() -> None:
 def test_the_alamein_force_level() -> None:
     al = TRACK.alamein
     assert (al.place, al.within, al.british_divisions) == ("El Alamein", 5, 1)
+    # the Allied Alamein Force Level is the Alamein listing's 18 units (CA-SC.9), in force on any date once activated
+    assert al.force_level == 18
+    assert TRACK.force_level("I Jul 42", alamein=True) == 18 and TRACK.force_level("II Jan 43") == 14
     assert set(al.axis_additions) == {"Littorio", "Pistoia", "Folgore", "164Div", "Ramcke"}
     assert all(FORCES.units[u].side is Side.AXIS for u in al.axis_additions)
     assert TRACK.axis_reinforcements_end == "II Oct 42"  # CA-R.4
@@ -316,13 +319,23 @@ def test_the_campaign_game_brings_the_axis_on_the_tracks_dates(scenarios: dict[s
 def test_the_force_level_covers_every_scenarios_allied_forces(scenarios: dict[str, Scenario]) -> None:
     for name in SCENARIOS:
         s = scenarios[name]
-        allied = [u for u in family(s) if u.side is Side.ALLIED]
-        assert len(allied) <= TRACK.force_level(setup(s).start), name
+        allied = [u for u in family(s) if u.side is Side.ALLIED and u.type is not UnitType.DUMMY]
+        assert len(allied) <= TRACK.force_level(setup(s).start, alamein=setup(s).alamein_active), name
     # the levels taken from the listings themselves
     assert TRACK.force_level("II Nov 41") == len(LISTINGS["na-crusader"][4])
     assert TRACK.force_level("II May 42") == len(LISTINGS["na-gazala"][4])
-    assert TRACK.force_level("II Oct 42") == len(LISTINGS["na-alamein"][4])
-    assert TRACK.force_level("I Oct 42") < TRACK.force_level("II Oct 42")
+    # Alamein's 18 is the Allied Alamein Force Level, brought by the Axis approach, not by a date (CA-R.3)
+    assert TRACK.force_level("II Oct 42", alamein=True) == len(LISTINGS["na-alamein"][4])
+    assert TRACK.force_level("II Oct 42") == TRACK.force_level("I Oct 42") == len(LISTINGS["na-gazala"][4])
+
+
+@pytest.mark.rule("CA-R.1")
+def test_the_june_1941_force_level_counts_the_formations_its_entry_names() -> None:
+    """Battleaxe: 4th Indian Division, 7th Armoured Division's 4th and 7th Armoured Brigades and Support Group, the
+    22nd Guards Brigade, and in Tobruk the 9th Australian Division and the 3rd Armoured Brigade: seven counters."""
+    named = {"4IndDiv", "4LtArmBde", "7ArmBde", "7ArmSpt", "GdsBde", "AusDiv", "3ArmBde"}
+    assert all(FORCES.units[u].side is Side.ALLIED for u in named)
+    assert TRACK.force_level("II May 41") == 4 and TRACK.force_level("I Jun 41") == len(named)
 
 
 @pytest.mark.rule("CA-R.3")
@@ -341,7 +354,7 @@ def test_at_most_one_british_division_before_the_alamein_force_level(scenarios: 
 def test_the_factor_rule() -> None:
     """2 to attack and 2 to defend unless printed; the rules print only the 8th Army artillery's 6 and 2."""
     for u in FORCES.units.values():
-        expected = (6, 2) if u.id == "8ArmyArty" else (2, 2)
+        expected = (6, 2) if u.id == "8ArmyArty" else (0, 0) if u.type is UnitType.DUMMY else (2, 2)
         assert (u.attack, u.defence) == expected, u.id
 
 
@@ -358,7 +371,7 @@ def test_a_combined_panzer_division_has_its_subunits_factors() -> None:
 def test_movement_four_for_german_mobile_units_three_for_the_rest() -> None:
     mobile = (UnitType.ARMOUR, UnitType.MOTORIZED, UnitType.RECCE)
     for u in FORCES.units.values():
-        expected = 4 if u.nationality == "german" and u.type in mobile else 3
+        expected = 4 if u.nationality == "german" and u.type in mobile else 0 if u.type is UnitType.DUMMY else 3
         assert u.movement == expected, u.id
     assert FORCES.units["164Div"].movement == 3 and FORCES.units["90Lt"].movement == 4
 
@@ -413,7 +426,8 @@ def test_each_scenario_has_the_listings_dates_and_forces(name: str, scenarios: d
     clause, start, end, turns, allied, axis = LISTINGS[name]
     s = scenarios[name]
     assert (setup(s).clause, setup(s).start, setup(s).end, s.turns) == (clause, start, end, turns)
-    assert {u.id for u in family(s) if u.side is Side.ALLIED} == allied
+    # the Tobruk dummy (CA-F.4) is no unit of the listings: it stands with a garrison inside the perimeter
+    assert {u.id for u in family(s) if u.side is Side.ALLIED and u.type is not UnitType.DUMMY} == allied
     assert {u.id for u in family(s) if u.side is Side.AXIS} == axis
     assert setup(s).victory.clause == clause
 
@@ -586,7 +600,7 @@ def _copy(tmp_path: Path, folder: str, name: str, old: str, new: str) -> Path:
 
 BAD_SCENARIOS = [
     ("na-gazala", 'unit = "50Div"', 'unit = "50thDiv"', "force[1].unit", "no unit '50thDiv'"),
-    ("na-gazala", 'tank = "Grant"', 'tank = "Sherman"', "force[7].tank", "introduced II Sep 42"),
+    ("na-gazala", 'tank = "Grant"', 'tank = "Sherman"', "force[8].tank", "introduced II Sep 42"),
     ("na-gazala", 'start = "II May 42"', 'start = "II May 40"', "start", "not on the north-africa turn track"),
     ("na-gazala", "turns = 5", "turns = 6", "turns", "is 5 turns, not 6"),
     ("na-gazala", "tobruk_multiplier = 2", "tobruk_multiplier = 4", "tobruk_multiplier", "expected 3"),
@@ -594,7 +608,7 @@ BAD_SCENARIOS = [
     ("na-1st-alamein", 'turn = "II Jul 42"', 'turn = "II Aug 42"', "force[7].arrives.turn", "outside the scenario"),
     ("na-alamein", 'hex = "W77"', 'hex = "W50"', "force[5].hex", "outside the scenario's area"),
     ("na-alam-halfa", 'places = ["tel-el-eisa"', 'places = ["tel-el-eissa"', "fortification[0].places[0]", "no place or one-hex zone"),
-    ("na-crusader", 'unit = "15Pz"\nform = "XX+"', 'unit = "90Lt"\nform = "XX+"', "force[17].unit", "listed twice"),
+    ("na-crusader", 'unit = "15Pz"\nform = "XX+"', 'unit = "90Lt"\nform = "XX+"', "force[18].unit", "listed twice"),
     (
         "na-mersa-matruh",
         'test = "bypass", zone = "mersa-matruh", toward = "east"',
@@ -650,7 +664,7 @@ def test_a_malformed_forces_file_names_file_and_field(tmp_path: Path, old: str, 
 @pytest.mark.parametrize(
     ("old", "new", "field", "problem"),
     [
-        ('source = "rules; wp:Second_Battle_of_El_Alamein"', 'source = " "', "allied_force_level[5].source", "source"),
+        ('source = "rules; playfair3; wp:Battle_of_Gazala"', 'source = " "', "allied_force_level[4].source", "source"),
         ('turn = "I Aug 41"\ndate = "1 August', 'turn = "I Aug 44"\ndate = "1 August', "axis_arrival[2].turn", "not on the track"),
         ('turn = "I Aug 41"\ndate = "1 August', 'turn = "Aug 41"\ndate = "1 August', "axis_arrival[2].turn", "expected a turn"),
         ('name = "Grant"', 'name = "Matilda"', "tank_type[5].name", "listed twice"),
@@ -664,6 +678,8 @@ def test_a_malformed_forces_file_names_file_and_field(tmp_path: Path, old: str, 
             "expected a turn like 'II Mar 41'",
         ),
         ('unit = "21Pz"', 'unit = "Ramcke"', "axis_arrival[2].unit", "only with the Alamein force level (CA-R.5)"),
+        # the Alamein force level may not fall below a dated one: the approach raises it (CA-R.3)
+        ("force_level = 18", "force_level = 13", "alamein.force_level", "below the dated level 14"),
     ],
 )
 def test_a_malformed_track_names_file_and_field(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:

@@ -93,7 +93,7 @@ def test_labels_given_to_the_forces_side_are_the_ones_the_map_has() -> None:
         "mersa-matruh-south-box": "S63",
         "tel-el-eisa-ese": "W75",
         "ruweisat-ridge-east": "W76",
-        "alam-halfa-ridge-second": "X76",
+        "alam-halfa-ridge-second": "X77",
     }
     assert {z: zone_hex(z).label for z in expected} == expected
 

@@ -18,6 +18,7 @@ from tobruk.engine.system import System, register
 from tobruk.loading.scenario import ScenarioExtension
 from tobruk.systems.campaign import show
 from tobruk.systems.campaign.scenario import read_campaign
+from tobruk.systems.campaign.terrain import TERRAIN_KINDS
 
 SYSTEM = "north-africa-campaign"  # the system its scenario files name
 
@@ -28,6 +29,7 @@ class NorthAfricaCampaign(System):
     title = "The North-Africa campaign"
     prefix = "CA"
     playable = False
+    terrain_kinds = TERRAIN_KINDS  # the depression, sand sea and salt marsh impassable (terrain.py)
     scenario_extension: ClassVar[ScenarioExtension] = ScenarioExtension(
         field="units_from", system=SYSTEM, read=read_campaign, summary=show.summary, data=show.data, counters=show.counters
     )

@@ -7,6 +7,8 @@ and only says where each unit stands or when it enters.  Both read a counter wit
 :func:`tobruk.loading.unitfile.read_unit_def`.
 A forces file also names its turn track, its nationalities, which of them are irreplaceable (CA-R.2)
 and the panzer divisions' subunits that combine into one counter (XX+) or break down (XX-) (CA-U.1).
+A counter of ``type = "dummy"`` (the hidden dummy inside the Tobruk perimeter, CA-F.4) has no class and no
+factors: it is a decoy the Axis cannot tell from a unit while it is face down, never a unit that fights.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from functools import cache, partial
 from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table, packaged_names, read_packaged_toml
 from tobruk.loading.unitfile import read_unit_def
-from tobruk.mechanics.counters import CombatClass, Echelon, FamilyUnitDef, read_family_unit
+from tobruk.mechanics.counters import CombatClass, Echelon, FamilyUnitDef, UnitType, read_family_unit
 from tobruk.systems.campaign.track import Track, load_track
 
 FORMAT = "tobruk-forces"
@@ -90,7 +92,10 @@ def read_forces(t: Table, name: str) -> Forces:
         assert isinstance(unit, FamilyUnitDef)
         if unit.id in units:
             raise ut.error("id", f"unit id {unit.id!r} is used twice")
-        if unit.combat_class is None:
+        if unit.type is UnitType.DUMMY:
+            if unit.combat_class is not None or unit.attack or unit.defence or unit.movement:
+                raise ut.error("class" if unit.combat_class is not None else "factors", "a dummy has no class and factors 0-0-0 (CA-F.4)")
+        elif unit.combat_class is None:
             raise ut.error("class", "missing (required in a forces file): pure-armour, special or infantry-type")
         if unit.side is Side.ALLIED and unit.combat_class is CombatClass.PURE_ARMOUR:
             if unit.tank is None:

@@ -20,7 +20,9 @@ from tobruk.engine.sides import SIDES, Side
 from tobruk.loading.datafile import Table, packaged_names
 from tobruk.loading.scenario import Reinforcement, ScenarioPart, ZoneLookup
 from tobruk.mechanics.counters import ANTI_TANK, AntiTank, CombatClass, Echelon, FamilyUnitDef
+from tobruk.systems.campaign.checks import Entry, check_entries
 from tobruk.systems.campaign.forces import FORMS, Forces, load_forces
+from tobruk.systems.campaign.terrain import enterable
 from tobruk.systems.campaign.track import read_turn, turn_ordinal, turns_between
 
 TESTS = {t: t for t in ("any", "all", "occupy", "take", "hold", "bypass", "supply-line", "evacuate", "unstated")}
@@ -73,7 +75,10 @@ class CampaignSetup:
     A game-turn is the Axis player-turn, then the Allied (CA-Q.1, CA-Q.2); ``first = allied`` therefore
     means the first game-turn has the Allied player-turn only (Operation Crusader, CA-SC.4).  ``area`` is
     the part of the map the scenario is played on; ``alone`` the side whose units start one to a hex
-    (1st Alamein, CA-SC.7).
+    (1st Alamein, CA-SC.7).  ``no_forts`` holds the sides that may neither start with nor build a fort or box in
+    the scenario (El Agheila II's "No forts", CA-SC.2): the rules of CA-F.1 read it through :meth:`may_build`.
+    ``alamein_active``: the Allied Alamein Force Level is in force from the start (an Axis unit starts within its
+    distance of El Alamein, CA-R.3), so the rules need not wait for the approach.
     """
 
     forces: str
@@ -90,9 +95,15 @@ class CampaignSetup:
     disrupted: frozenset[str]
     fortifications: tuple[Fortification, ...]
     tobruk_multiplier: int
+    no_forts: frozenset[Side]
+    alamein_active: bool
     anti_tank: Mapping[str, AntiTank]
     anti_tank_clause: str
     victory: Victory
+
+    def may_build(self, side: Side) -> bool:
+        """Whether ``side`` may build fortifications in this scenario (CA-F.1, unless the listing says none)."""
+        return side not in self.no_forts
 
 
 def _forces(t: Table) -> Forces:
@@ -100,6 +111,17 @@ def _forces(t: Table) -> Forces:
     if name not in packaged_names("forces"):
         raise t.error("units_from", f"no order of battle {name!r} (known: {', '.join(packaged_names('forces'))})")
     return load_forces(name)
+
+
+def _no_forts(t: Table) -> list[str]:
+    """The sides listed in ``no_forts`` (each once, each a side)."""
+    sides = t.strings("no_forts", [])
+    for i, v in enumerate(sides):
+        if v not in SIDES:
+            raise t.error(f"no_forts[{i}]", f"expected one of {', '.join(SIDES)}, got {v!r}")
+        if v in sides[:i]:
+            raise t.error(f"no_forts[{i}]", f"{v!r} is listed twice")
+    return sides
 
 
 def _place_hex(t: Table, key: str, m: Map, name: str | None = None) -> Hex:
@@ -214,6 +236,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
     tobruk = t.int("tobruk_multiplier", 3)
     if tobruk not in (2, 3):
         raise t.error("tobruk_multiplier", "expected 3 (CA-F.4) or 2 (the Gazala listing)")
+    no_forts = frozenset(SIDES[v] for v in _no_forts(t))
     classes, at_units, at_clause = _anti_tank(t.table("anti_tank", None), forces, start)
 
     units: list[FamilyUnitDef] = []
@@ -223,6 +246,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
     arrival_names: dict[str, str] = {}
     forms: dict[str, str] = {}
     disrupted: set[str] = set()
+    entries: list[Entry] = []
 
     def add(ft: Table, unit: FamilyUnitDef, where: Hex | None) -> None:
         if unit.id in placed:
@@ -289,6 +313,12 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         if ft.bool("disrupted", False):
             disrupted.add(uid)
         form = ft.choice("form", FORMS, None)
+        listing = ft.str("listing", None)
+        if listing is not None and not listing.startswith("CA-SC."):
+            raise ft.error("listing", f"expected the clause of the scenario listing that puts {uid} here (CA-SC.1-9), got {listing!r}")
+        parts = tuple(forces.units[p] for p in forces.divisions[uid].parts) if form == "XX+" and uid in forces.divisions else ()
+        in_play = None if off_map and where is None and uid not in setup_zone else enters
+        entries.append(Entry(ft, unit, parts, where, in_play, listing))
         add(ft, unit, where)
         if form is not None:
             if uid not in forces.divisions:
@@ -306,6 +336,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
                         disrupted.add(part)
         ft.done()
 
+    active = check_entries(forces, m, start, entries)
     if alone is not None:
         seen: dict[Hex, str] = {}
         for ft in t.tables("force"):
@@ -319,12 +350,16 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
     forts: list[Fortification] = []
     for ft in t.tables("fortification", None):
         side = ft.choice("side", SIDES)
+        if side in no_forts:
+            raise ft.error("side", f"the scenario's no_forts lists the {side.value} side, so it starts with no fortification (CA-F.1)")
         fixed: list[Hex] = list(ft.hexes("hexes", None))
         for i, name in enumerate(ft.strings("places", None)):
             fixed.append(_place_hex(ft, f"places[{i}]", m, name))
         for i, h in enumerate(fixed):
             if h not in m or not m.is_land(h):
                 raise ft.error(f"hexes[{i}]", f"{h} is not a land hex of the map")
+            if not enterable(m, h):
+                raise ft.error(f"hexes[{i}]", f"{h} is {m.terrain[h]}, impassable ground (CA-F.8)")
         in_area(ft, "hexes", set(fixed))
         count = ft.int("count", len(fixed))
         zone = ft.str("zone", None)
@@ -355,6 +390,8 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         frozenset(disrupted),
         tuple(forts),
         tobruk,
+        no_forts,
+        active,
         {**{k: v for k, v in classes.items()}, **{k: AntiTank(v) for k, v in at_units.items()}},
         at_clause,
         victory,

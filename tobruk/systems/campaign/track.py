@@ -91,13 +91,16 @@ class Railhead:
 
 @dataclass(frozen=True, slots=True)
 class AlameinLevel:
-    """CA-R.3 and CA-R.5: an Axis unit within ``within`` hexes of ``place`` raises the Allied force level
-    (until then at most ``british_divisions`` British divisions) and brings the Axis ``axis_additions``."""
+    """CA-R.3 and CA-R.5: the Allied Alamein Force Level, activated for the rest of the game when an Axis unit
+    moves within ``within`` hexes of ``place``.  From then the Allied force level is ``force_level`` whatever the
+    date (the dated levels hold until then), more than ``british_divisions`` British divisions may be in play, and
+    the Axis gets ``axis_additions``."""
 
     place: str
     within: int
     british_divisions: int
     axis_additions: tuple[str, ...]
+    force_level: int
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,10 @@ class Track:
         started = [(turn_ordinal(d.turn), i) for i, d in enumerate(entries) if turn_ordinal(d.turn) <= t]
         return max(started)[1] if started else None
 
-    def force_level(self, turn: str) -> int:
+    def force_level(self, turn: str, alamein: bool = False) -> int:
+        """The most Allied units on the map on ``turn``: the dated level, or the Alamein level once activated."""
+        if alamein:
+            return self.alamein.force_level
         i = self._latest(tuple(f.when for f in self.force_levels), turn)
         return 0 if i is None else self.force_levels[i].units
 
@@ -231,7 +237,10 @@ def read_track(t: Table, name: str) -> Track:
     within = al.int("within")
     if within < 1:
         raise al.error("within", "expected a distance of 1 hex or more")
-    alamein = AlameinLevel(al.str("place"), within, al.int("british_divisions"), tuple(al.strings("axis_additions")))
+    alamein = AlameinLevel(al.str("place"), within, al.int("british_divisions"), tuple(al.strings("axis_additions")), al.int("force_level"))
+    highest = max((f.units for f in levels), default=0)
+    if alamein.force_level < highest:
+        raise al.error("force_level", f"{alamein.force_level} is below the dated level {highest}: the approach raises it (CA-R.3)")
     al.str("clause", "")
     al.str("source", "")  # the rules themselves (documentation only)
     al.done()
