@@ -217,8 +217,8 @@ def played_out_losses(game: Game) -> dict[int, Fraction]:
     return out
 
 
-@pytest.mark.parametrize("morale", [1, 3, 6])
-def test_the_wdfs_losses_are_the_assault_played_out(morale: int) -> None:
+@pytest.mark.parametrize(("morale", "out_of_supply"), [(1, False), (3, False), (6, False), (3, True)])
+def test_the_wdfs_losses_are_the_assault_played_out(morale: int, out_of_supply: bool) -> None:
     """The distribution of the WDF's losses the advice counts (the leader's check, its excess taken from the stack, a
     red entry's checks of the guns) is exactly what the assault costs when played out along every branch."""
     from tobruk.systems.operation_compass import combat as cb
@@ -229,7 +229,10 @@ def test_the_wdfs_losses_are_the_assault_played_out(morale: int) -> None:
         + italian("I", "A3", steps=3, defence=4, morale=6)
     )
     game = game_at(units, turn=2, rows=2, columns=5, map_extra='[map.supply]\nallied = ["A1"]\n')
+    if out_of_supply:  # (both units: +2 to the leader's check, OC-MC.1)
+        compass_unit(game, "U").out_of_supply = compass_unit(game, "G").out_of_supply = True
     a = cb.assess(game, H("A3"), ("U", "G"), "U")
+    assert a.oos == (2 if out_of_supply else 0)
     expected = cb.allied_losses(game, a)
     declare(game, "A3", "U", "G")
     assert {n: p for n, p in played_out_losses(game).items() if p} == {n: p for n, p in expected.items() if p}
@@ -380,3 +383,22 @@ def test_the_arena_names_the_rules_as_the_italians_player() -> None:
     outcomes = run("operation-compass", "greedy", "random", 2)
     assert [(o.axis, o.allied) for o in outcomes] == [(RULES, "random"), (RULES, "greedy")]
     assert set(tally(outcomes)) == {(RULES, "axis"), ("random", "allied"), ("greedy", "allied")}
+
+
+def test_a_place_the_wdf_holds_is_no_longer_a_goal() -> None:
+    """The advice's goals: the Italian-held hexes and the places that score not yet the WDF's; once the WDF has
+    entered a place (the last side to enter it holds it), it is no goal."""
+    from tobruk.systems.operation_compass.advisor import goals
+    from tobruk.systems.operation_compass.state import compass_vars
+
+    game = Game(load_scenario("operation-compass"), seed=1)
+    assert H("C18") in goals(game)  # a camp the Italians hold
+    compass_vars(game).held = {**compass_vars(game).held, "K12": "allied"}
+    assert H("K12") in goals(game)  # (an Italian unit stands in it: still a goal)
+    compass_unit(game, "MarmS").eliminated = True  # Sollum's garrison gone: E3 empty
+    game.unit("MarmS").hex = None
+    empty = H("E3")
+    compass_vars(game).held = {**compass_vars(game).held, empty.label: "axis"}
+    assert empty in goals(game)
+    compass_vars(game).held = {**compass_vars(game).held, empty.label: "allied"}
+    assert empty not in goals(game)
