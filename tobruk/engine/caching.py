@@ -132,7 +132,11 @@ class Cache(Generic[T]):
         return lambda game, args: (tuple(t(game, args) for t in tokens), args)
 
     def get(self, game: Game, args: Hashable, work: Callable[[], T]) -> T:
-        store = game.cache_store(self)
+        # (Game.cache_store inlined: this is the engine's most frequent call, several per action played)
+        stores = game._fixed_caches if self.fixed else game._caches
+        store = stores.get(self)
+        if store is None:
+            store = stores[self] = {}
         key = self._key(game, args)
         try:
             found: T = store[key]
