@@ -107,7 +107,7 @@ class Cache(Generic[T]):
     once per question; compared by identity (each declaration is its own cache).
     """
 
-    __slots__ = ("_key", "depends", "fixed", "name", "size")
+    __slots__ = ("_key", "_position", "_token", "depends", "fixed", "name", "size")
 
     def __init__(self, name: str, *depends: Dependency, size: int = DEFAULT_SIZE) -> None:
         if not depends:
@@ -117,6 +117,9 @@ class Cache(Generic[T]):
         self.name, self.depends, self.size = name, depends, size
         self.fixed = depends == (FIXED,)
         self._key = self._keyer(depends)
+        # the commonest keys made in get itself, without a call to a key maker (the engine's most frequent call)
+        self._position = depends == (POSITION,)
+        self._token = depends[0].token if len(depends) == 1 and not self.fixed and not self._position else None
 
     @staticmethod
     def _keyer(depends: tuple[Dependency, ...]) -> Callable[[Game, Any], Hashable]:
@@ -137,7 +140,15 @@ class Cache(Generic[T]):
         store = stores.get(self)
         if store is None:
             store = stores[self] = {}
-        key = self._key(game, args)
+        token = self._token
+        if token is not None:
+            key: Hashable = (token(game, args), args)
+        elif self._position:
+            key = (game.position_key(), args)
+        elif self.fixed:
+            key = args
+        else:
+            key = self._key(game, args)
         try:
             found: T = store[key]
         except KeyError:

@@ -76,7 +76,9 @@ class Game:
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
         self.deciders: list[Side] = []  # the side that decided each action of the history
-        self.by_rules: list[bool] = []  # whether each action of the history was the rules' own choice (not a player's)
+        # the places in the history of the actions the rules chose themselves (not a player): few, often none, so a copy
+        # for a search costs nothing (see by_rules)
+        self.rules_played: set[int] = set()
         self._undo: list[Snapshot] = []
         self._shared_undo = 0  # the undo stack's first snapshots that another game (a copy) holds too
         self._read: dict[Side, Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
@@ -362,7 +364,7 @@ class Game:
             del self._undo[undo:]
             del self.history[played:]
             del self.deciders[played:]
-            del self.by_rules[played:]
+            self._forget_rules_played(played)
             raise
 
     def _apply(self, action: Action, d: Decision, *, automatic: bool) -> None:
@@ -381,7 +383,8 @@ class Game:
             raise
         self.history.append(action)
         self.deciders.append(d.side)
-        self.by_rules.append(automatic)
+        if automatic:
+            self.rules_played.add(len(self.history) - 1)
         if snap is not None:
             self._undo.append(snap)
             if len(self._undo) <= self._shared_undo:
@@ -409,7 +412,7 @@ class Game:
         action = self.history[snap.played]
         del self.history[snap.played :]
         del self.deciders[snap.played :]
-        del self.by_rules[snap.played :]
+        self._forget_rules_played(snap.played)
         return action
 
     def can_undo(self) -> bool:
@@ -426,7 +429,7 @@ class Game:
         other.state = self.state.copy()
         other.history = self.history.copy()
         other.deciders = self.deciders.copy()
-        other.by_rules = self.by_rules.copy()
+        other.rules_played = self.rules_played.copy()
         other._undo = self._undo.copy()
         other._shared_undo = self._shared_undo = len(self._undo)  # both games' snapshots so far are also the other's
         other._caches = {}
@@ -435,6 +438,17 @@ class Game:
         other._rolls_read = {}
         other._blocks = BlockMemory()
         return other
+
+    @property
+    def by_rules(self) -> list[bool]:
+        """Whether each action of the history was the rules' own choice (a side the rules play), not a player's."""
+        played = self.rules_played
+        return [i in played for i in range(len(self.history))]
+
+    def _forget_rules_played(self, played: int) -> None:
+        """The history cut back to its first ``played`` actions: the rules' choices past it forgotten."""
+        if self.rules_played and max(self.rules_played) >= played:
+            self.rules_played = {i for i in self.rules_played if i < played}
 
     def forget_caches(self) -> None:
         """Drop every remembered answer (listings, searches): the next question is worked out afresh.

@@ -106,7 +106,7 @@ def _arranged(game: Game, known: Knowledge, fill: Mapping[str, Place]) -> Game:
     out._shared_undo = 0
     out.history = []
     out.deciders = []
-    out.by_rules = []
+    out.rules_played = set()
     out.dice = Dice(UNKNOWN_DICE)
     out.dice.log = list(_seen_rolls(game, side))
     s = out.state
