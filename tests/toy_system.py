@@ -34,7 +34,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import HEX, UNIT, Action, ActionBlock, Dim, UnitAction, Vocabulary, hex_word, unit_word
@@ -125,25 +125,11 @@ class Marches(ActionBlock[Move]):
 
     def __init__(self, unit: str, start: Hex, ends: Sequence[tuple[Hex, bool]]) -> None:
         self.unit, self.start, self.ends = unit, start, tuple(ends)
-        self.made: list[Move | None] = [None] * len(self.ends)
+        self.made = [None] * len(self.ends)
 
-    def __len__(self) -> int:
-        return len(self.ends)
-
-    @overload
-    def __getitem__(self, i: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Move]: ...
-
-    def __getitem__(self, i: int | slice) -> Move | Sequence[Move]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        made = self.made[i]
-        if made is None:
-            end, trucks = self.ends[i]
-            made = self.made[i] = Move(self.unit, (self.start, end), trucks)
-        return made
+    def make(self, i: int) -> Move:
+        end, trucks = self.ends[i]
+        return Move(self.unit, (self.start, end), trucks)
 
     def keys(self) -> list[tuple[Any, ...]]:
         return [(self.unit, end, trucks) for end, trucks in self.ends]

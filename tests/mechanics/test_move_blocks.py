@@ -39,7 +39,7 @@ def test_a_game_plays_a_move_of_a_block_by_id_without_the_other_moves_being_made
     assert isinstance(block, MoveBlock)  # a unit that may move lists its moves as a block
     target = block.ids(game.action_space)[3]
     assert target in game.legal_id_list()
-    assert sum(made is not None for made in block._made) == 0  # listing the ids made no move
+    assert sum(made is not None for made in block.made) == 0  # listing the ids made no move
     played = game.play_id(target)
     assert played is block[3] and game.unit("Pz").hex == played.path[-1]
 
@@ -53,7 +53,7 @@ def test_a_move_block_writes_its_moves_notation_without_making_them() -> None:
         block = mv.move_orders(game, uid, trucks)
         assert isinstance(block, MoveBlock) and len(block) > 3
         texts = block.texts()
-        assert sum(made is not None for made in block._made) == 0  # none made for the text
+        assert sum(made is not None for made in block.made) == 0  # none made for the text
         assert texts == tuple(m.notation() for m in block)  # Move.notation's words: "move Inf C8-C7 by-trucks"
         assert all(t.startswith(f"move {uid} ") and t.endswith(" by-trucks") == trucks for t in texts)
 
@@ -67,7 +67,7 @@ def test_the_legal_sequence_is_the_legal_orders_each_made_only_when_read() -> No
     blocks = [b for b in game._listed().blocks if isinstance(b, MoveBlock)]
     k = len(blocks[0]) + 2  # the third move of the second unit's block
     picked = seq[k]
-    assert [sum(m is not None for m in b._made) for b in blocks] == [0, 1]  # only the move read was made
+    assert [sum(m is not None for m in b.made) for b in blocks] == [0, 1]  # only the move read was made
     orders = game.legal_orders()
     assert len(seq) == len(orders) and picked == orders[k]
     assert list(seq) == orders and seq[-1] == orders[-1] and list(seq[1:4]) == orders[1:4]

@@ -25,7 +25,7 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
 
 from tobruk.engine.errors import InvalidOrderError
 
@@ -324,6 +324,28 @@ class ActionBlock(Sequence[A]):
     """
 
     kind: type[A]
+    made: list[A | None]  # each place's action once made (a subclass's __init__ sets it to [None] * its length)
+
+    def make(self, i: int) -> A:
+        """The ``i``-th action, made (asked once per place: the block keeps what it made, see :attr:`made`)."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self.made)
+
+    @overload
+    def __getitem__(self, i: int) -> A: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[A]: ...
+
+    def __getitem__(self, i: int | slice) -> A | Sequence[A]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        found = self.made[i]
+        if found is None:
+            found = self.made[i] = self.make(i)
+        return found
 
     def keys(self) -> Sequence[tuple[Any, ...]]:
         raise NotImplementedError

@@ -8,7 +8,7 @@ paths and the hexes' labels, and a :class:`~tobruk.mechanics.actions.Move` with 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast, overload
+from typing import TYPE_CHECKING, Any, cast
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
@@ -68,13 +68,13 @@ class MoveBlock(ActionBlock[Move]):
     """
 
     kind = Move
-    __slots__ = ("_listed", "_made", "_result", "_trucks", "_unit", "ends")
+    __slots__ = ("_listed", "_result", "_trucks", "_unit", "ends", "made")
 
     def __init__(self, unit: str, result: ReachResult, ends: Sequence[int], trucks: bool = False) -> None:
         """``ends``: which of the search's ends are destinations (``j`` into ``result.ends``), in listing order."""
         self._unit, self._result, self._trucks = unit, result, trucks
         self.ends = tuple(ends)
-        self._made: list[Move | None] = [None] * len(self.ends)
+        self.made = [None] * len(self.ends)
         self._listed: frozenset[int] | None = None
 
     @property
@@ -96,26 +96,12 @@ class MoveBlock(ActionBlock[Move]):
             return None
         return self._result.entry(j)
 
-    def __len__(self) -> int:
-        return len(self.ends)
-
-    @overload
-    def __getitem__(self, i: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Move]: ...
-
-    def __getitem__(self, i: int | slice) -> Move | Sequence[Move]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        made = self._made[i]
-        if made is None:
-            made = self._made[i] = Move(self._unit, self._result.path(self.ends[i]), self._trucks)
-        return made
+    def make(self, i: int) -> Move:
+        return Move(self._unit, self._result.path(self.ends[i]), self._trucks)
 
     def __iter__(self) -> Iterator[Move]:
         """Every move (all made at once: whoever iterates wants them all)."""
-        made = self._made
+        made = self.made
         if None in made:
             unit, trucks, path, ends = self._unit, self._trucks, self._result.path, self.ends
             for i, m in enumerate(made):

@@ -8,8 +8,8 @@ with its path only when it is read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Sequence
+from typing import Any
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.actions import ActionBlock, ActionSpace
@@ -21,32 +21,15 @@ class UnitMoves(ActionBlock[Move]):
     """The moves of ``unit`` to ``ends`` (in listing order), each along the path ``paths`` found to it."""
 
     kind = Move
-    __slots__ = ("_made", "_place", "ends", "paths", "unit")
+    __slots__ = ("_place", "ends", "made", "paths", "unit")
 
     def __init__(self, unit: str, paths: Paths, ends: Sequence[Hex]) -> None:
         self.unit, self.paths, self.ends = unit, paths, tuple(ends)
-        self._made: list[Move | None] = [None] * len(self.ends)
+        self.made = [None] * len(self.ends)
         self._place: dict[Hex, int] | None = None
 
-    def __len__(self) -> int:
-        return len(self.ends)
-
-    @overload
-    def __getitem__(self, i: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Move]: ...
-
-    def __getitem__(self, i: int | slice) -> Move | Sequence[Move]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(len(self)))]
-        made = self._made[i]
-        if made is None:
-            made = self._made[i] = Move(self.unit, self.paths.path_to(self.ends[i]))
-        return made
-
-    def __iter__(self) -> Iterator[Move]:
-        return (self[i] for i in range(len(self.ends)))
+    def make(self, i: int) -> Move:
+        return Move(self.unit, self.paths.path_to(self.ends[i]))
 
     def __contains__(self, order: object) -> bool:
         """Whether ``order`` is one of these moves as listed (its unit, a listed destination, the listed path), making
