@@ -207,3 +207,30 @@ def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser: B
         assert page.get_attribute('[data-unit="15Pz"]', "data-status") is None
         assert re.search(r"weather: \w", page.inner_text("#status"))
         shot(page, "lobby-game")
+
+
+def test_no_page_asks_for_anything_the_server_has_not(tmp_path: Path, browser: Browser) -> None:
+    """The lobby, a game and the replay of a finished one load with no request answered 4xx or 5xx (the browser's own
+    ask for the tab's icon included, which used to be a 404): the icon each page names, and the one at /favicon.ico,
+    is an SVG."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        done = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        tok = done.rsplit("/", 1)[1]
+        for _ in range(60):  # the second game played out (a replay is shown once its game is over)
+            s = httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()
+            if not s["legal"]["actions"]:
+                break
+            httpx.post(f"{url}/api/g/{tok}/order", json={**end_or_first(s), "version": s["version"]}, timeout=60)
+        failed: list[str] = []
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
+        page.on("response", lambda response: failed.append(f"{response.status} {response.url}") if response.status >= 400 else None)
+        for address, ready in ((url + "/", "#scenario option"), (link, '[data-unit="Pz"]'), (f"{url}/replay/{tok}", '[data-unit="Pz"]')):
+            page.goto(address)
+            page.wait_for_selector(ready, state="attached")
+            page.wait_for_load_state("networkidle")
+            assert page.get_attribute('link[rel="icon"]', "href") == "/static/favicon.svg"
+        assert failed == []
+        for icon in ("/static/favicon.svg", "/favicon.ico"):
+            got = httpx.get(url + icon, timeout=60)
+            assert got.status_code == 200 and got.headers["content-type"].startswith("image/svg+xml") and b"<svg" in got.content

@@ -149,6 +149,10 @@ def create_app(
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def favicon(request: Request) -> Response:
+        """The tab's icon where a browser asks for it without reading the pages' link (the pages name it)."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @guarded
     async def page(request: Request) -> Response:
         _s, seat = await seat_of(request)
@@ -427,6 +431,7 @@ def create_app(
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/g/{token}", page),
         Route("/api/scenarios", scenarios),
         Route("/api/players", players),
