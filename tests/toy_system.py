@@ -37,9 +37,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from tobruk.board.hexes import Hex
-from tobruk.engine.actions import HEX, UNIT, Action, ActionBlock, Dim, UnitAction, Vocabulary, hex_word, unit_word
+from tobruk.engine.actions import Action, ActionBlock, UnitAction, UnitHexAction, Vocabulary
 from tobruk.engine.chance import Chance
-from tobruk.engine.errors import IllegalOrderError, InvalidOrderError
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Frame, Step, on
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Rendering, Summary, register
@@ -72,28 +72,7 @@ HIT = 5  # TOY-5: a die of 5 or 6 hits
 
 # --- the toy's own actions (TOY-5) ----------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class UnitToHex(Action):
-    """The shape of an action of one unit about one hex: ``VERB UNIT HEX`` (a base, not an action of its own)."""
-
-    unit: str
-    hex: Hex
-    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX)
-
-    def key(self) -> tuple[Any, ...]:
-        return self.unit, self.hex
-
-    def notation(self) -> str:
-        return f"{self.verb} {self.unit} {self.hex.label}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 2:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.verb} UNIT HEX")
-        return cls(unit_word(args[0], text), hex_word(args[1], text))
-
-
-@dataclass(frozen=True, slots=True)
-class Fire(UnitToHex):
+class Fire(UnitHexAction):
     """TOY-5: a unit fires at the enemy hex next to it."""
 
     verb: ClassVar[str] = "fire"
@@ -101,7 +80,7 @@ class Fire(UnitToHex):
 
 
 @dataclass(frozen=True, slots=True)
-class FallBack(UnitToHex):
+class FallBack(UnitHexAction):
     """TOY-5: a unit hit falls back to a hex next to it."""
 
     verb: ClassVar[str] = "fall-back"

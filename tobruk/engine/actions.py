@@ -214,6 +214,32 @@ class UnitAction(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class UnitHexAction(Action):
+    """The shape of the actions of one unit about one hex: ``VERB UNIT HEX`` (a base, not an action of its own)."""
+
+    unit: str
+    hex: Hex
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX)
+
+    def __init_subclass__(cls) -> None:  # (super named: a slotted dataclass is a new class, unlike its cell's)
+        if "form" not in cls.__dict__:
+            cls.form = f"{cls.verb} UNIT HEX"
+        super(UnitHexAction, cls).__init_subclass__()
+
+    def key(self) -> tuple[Any, ...]:
+        return self.unit, self.hex
+
+    def notation(self) -> str:
+        return f"{self.verb} {self.unit} {self.hex.label}"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Action:
+        if len(args) != 2:
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        return cls(unit_word(args[0], text), hex_word(args[1], text))
+
+
+@dataclass(frozen=True, slots=True)
 class HexAction(Action):
     """The shape of the actions about one hex: ``VERB HEX`` (a base, not an action of its own)."""
 

@@ -39,6 +39,7 @@ from tobruk.engine.actions import (
     Gesture,
     HexAction,
     UnitAction,
+    UnitHexAction,
     hex_word,
     number_word,
     path_text,
@@ -57,24 +58,10 @@ class EndPhase(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Place(Action):
-    unit: str
-    hex: Hex
+class Place(UnitHexAction):
+    """A unit set up (or entering) in a hex."""
+
     verb: ClassVar[str] = "place"
-    form: ClassVar[str] = "place UNIT HEX"
-    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX)
-
-    def key(self) -> tuple[Any, ...]:
-        return self.unit, self.hex
-
-    def notation(self) -> str:
-        return f"place {self.unit} {self.hex.label}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 2:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(unit_word(args[0], text), hex_word(args[1], text))
 
 
 @dataclass(frozen=True, slots=True)

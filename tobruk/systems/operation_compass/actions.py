@@ -5,11 +5,9 @@ the assault emptied or staying, bombarding a hex, and an Italian unit's step of 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from tobruk.board.hexes import Hex
-from tobruk.engine.actions import HEX, UNIT, Action, Dim, HexAction, UnitAction, Vocabulary, hex_word, unit_word
-from tobruk.engine.errors import InvalidOrderError
+from tobruk.engine.actions import Action, HexAction, UnitAction, UnitHexAction, Vocabulary
 from tobruk.mechanics.actions import Abandon, Add, Attack, Declare, EndPhase, Move, Target
 
 
@@ -56,26 +54,10 @@ class Bombard(HexAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Withdraw(Action):
+class Withdraw(UnitHexAction):
     """An Italian unit retreating (OC-RET) steps into the next hex of its way back to its supply source."""
 
-    unit: str
-    hex: Hex
     verb: ClassVar[str] = "withdraw"
-    form: ClassVar[str] = "withdraw UNIT HEX"
-    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX)
-
-    def key(self) -> tuple[Any, ...]:
-        return (self.unit, self.hex)
-
-    def notation(self) -> str:
-        return f"withdraw {self.unit} {self.hex.label}"
-
-    @classmethod
-    def parse(cls, args: list[str], text: str) -> Action:
-        if len(args) != 2:
-            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
-        return cls(unit_word(args[0], text), hex_word(args[1], text))
 
 
 VOCABULARY = Vocabulary((EndPhase, Move, Target, Add, Declare, Abandon, Attack, Lead, Naval, Lose, Advance, Stay, Bombard, Withdraw))
