@@ -76,7 +76,7 @@ def reach(game: Game, uid: str) -> Paths:
 
 def room(game: Game, h: Hex) -> bool:
     """Whether one more Allied unit may end a move in ``h`` (ruling R-OC-STACK; only the WDF moves)."""
-    return len(game.units_at(h, Side.ALLIED)) < chart(game).allied_stack
+    return h not in full_hexes(game, Side.ALLIED)
 
 
 def full_hexes(game: Game, side: Side) -> frozenset[Hex]:
