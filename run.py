@@ -98,8 +98,26 @@ def _run(*args: str) -> int:
     return subprocess.run([str(PY), *args], cwd=ROOT).returncode
 
 
+def _refresh_mutants(root: Path = ROOT) -> None:
+    """Bring the files mutmut does not mutate up to date in ``mutants/``: it copies the package there on its first run
+    and afterwards rewrites only the Python files, so data (maps, scenarios, charts), the page and ``docs/`` would stay
+    as they were then and the tests would run against old data."""
+    target = root / "mutants"
+    if not target.is_dir():
+        return
+    sources = [p for top in ("tobruk", "docs") for p in (root / top).rglob("*") if p.is_file()] + [root / "run.py"]
+    for src in sources:
+        if "__pycache__" in src.parts or (src.suffix == ".py" and src.parts[len(root.parts)] == "tobruk"):
+            continue
+        dst = target / src.relative_to(root)
+        if not dst.is_file() or dst.read_bytes() != src.read_bytes():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+
+
 def _mutate(args: list[str]) -> int:
     """Run mutmut (configured in pyproject.toml) with the environment's tools on PATH, then print the score."""
+    _refresh_mutants()
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     if not any(a.startswith("--max-children") for a in args):
         args = ["--max-children", "2", *args]
