@@ -14,6 +14,7 @@ from tests.engine.cases import CASES, IDS, Case, undoable, walk
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError, RecordError, UndoError
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side, SideTrail
 from tobruk.record import load, record_of, replay, save
 
 
@@ -65,7 +66,7 @@ def test_refused_actions_change_nothing(case: Case) -> None:
             except IllegalOrderError:
                 refused += 1
                 after = (json.dumps(game.state_data(), sort_keys=True), game.state_text(), list(game.state.log), len(game.dice.log))
-                assert after == before and (game.history, game.deciders, game.by_rules) == played
+                assert after == before and (game.history, list(game.deciders), game.by_rules) == played
                 assert game.legal_orders() == legal
             else:
                 game.pop()  # (a legal action the listing gives by another representative: taken back)
@@ -177,3 +178,13 @@ def test_tampered_dice_are_caught(case: Case, tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     with pytest.raises(RecordError, match=r"dice\[0\]"):
         replay(load(path), verify=True, source=str(path), scenario=case.unpackaged())
+
+
+def test_the_trail_of_deciders_reads_and_copies_as_the_list_of_sides_it_stands_for() -> None:
+    trail = SideTrail([Side.AXIS, Side.ALLIED])
+    trail.append(Side.ALLIED)
+    copy = trail.copy()
+    del trail[1:]
+    assert list(trail) == [Side.AXIS] and trail[0] is Side.AXIS and trail[-1] is Side.AXIS
+    assert copy == [Side.AXIS, Side.ALLIED, Side.ALLIED] and copy[1:] == [Side.ALLIED, Side.ALLIED] and len(copy) == 3
+    assert copy != trail and trail == SideTrail([Side.AXIS])

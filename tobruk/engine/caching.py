@@ -33,6 +33,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar, cast
 
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import SIDE_GROUP
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -44,11 +45,13 @@ P = ParamSpec("P")
 class Dependency:
     """Something an answer reads: gives its part of the key, for a game and the answer's arguments."""
 
-    __slots__ = ("name", "token")
+    __slots__ = ("enemy", "name", "side_argument", "token")
 
-    def __init__(self, name: str, token: Callable[[Game, Any], Hashable]) -> None:
+    def __init__(self, name: str, token: Callable[[Game, Any], Hashable], *, side_argument: int | None = None, enemy: bool = False) -> None:
         self.name = name
         self.token = token
+        # the rows of a side (or its enemy's) named by that argument: Cache.get makes this token itself (the commonest)
+        self.side_argument, self.enemy = side_argument, enemy
 
     def __repr__(self) -> str:
         return self.name
@@ -73,7 +76,7 @@ def side_units(argument: int = 0) -> Dependency:
         side = args[argument] if isinstance(args, tuple) else args
         return game.state.units.z if side is None else game.side_key(side)
 
-    return Dependency(f"side_units({argument})", token)
+    return Dependency(f"side_units({argument})", token, side_argument=argument)
 
 
 def enemy_units(argument: int = 0) -> Dependency:
@@ -83,7 +86,7 @@ def enemy_units(argument: int = 0) -> Dependency:
         side = args[argument] if isinstance(args, tuple) else args
         return game.side_key(side.enemy)
 
-    return Dependency(f"enemy_units({argument})", token)
+    return Dependency(f"enemy_units({argument})", token, side_argument=argument, enemy=True)
 
 
 def variable(name: str) -> Dependency:
@@ -107,7 +110,7 @@ class Cache(Generic[T]):
     once per question; compared by identity (each declaration is its own cache).
     """
 
-    __slots__ = ("_key", "_position", "_token", "depends", "fixed", "name", "size")
+    __slots__ = ("_enemy", "_key", "_position", "_side", "_token", "depends", "fixed", "name", "size")
 
     def __init__(self, name: str, *depends: Dependency, size: int = DEFAULT_SIZE) -> None:
         if not depends:
@@ -120,6 +123,8 @@ class Cache(Generic[T]):
         # the commonest keys made in get itself, without a call to a key maker (the engine's most frequent call)
         self._position = depends == (POSITION,)
         self._token = depends[0].token if len(depends) == 1 and not self.fixed and not self._position else None
+        self._side = depends[0].side_argument if len(depends) == 1 else None
+        self._enemy = depends[0].enemy
 
     @staticmethod
     def _keyer(depends: tuple[Dependency, ...]) -> Callable[[Game, Any], Hashable]:
@@ -140,15 +145,37 @@ class Cache(Generic[T]):
         store = stores.get(self)
         if store is None:
             store = stores[self] = {}
-        token = self._token
-        if token is not None:
-            key: Hashable = (token(game, args), args)
+        side_argument = self._side
+        if side_argument is not None:  # (side_units, enemy_units: Game.side_key inlined)
+            side: Any = args[side_argument] if isinstance(args, tuple) else args
+            units = game.state.units
+            if self._enemy:
+                key: Hashable = (units.group_z[SIDE_GROUP[side.enemy]], args)
+            else:
+                key = (units.z if side is None else units.group_z[SIDE_GROUP[side]], args)
+        elif (token := self._token) is not None:
+            key = (token(game, args), args)
         elif self._position:
             key = (game.position_key(), args)
         elif self.fixed:
             key = args
         else:
             key = self._key(game, args)
+        try:
+            found: T = store[key]
+        except KeyError:
+            if len(store) >= self.size:
+                store.clear()
+            found = store[key] = work()
+        return found
+
+    def at_position(self, game: Game, position: int, work: Callable[[], T]) -> T:
+        """:meth:`get` for a cache of the whole position and no arguments, given the position's key the caller has
+        just made (:meth:`Game.position_key`), so as not to make it twice."""
+        if not self._position:
+            raise TypeError(f"{self.name}: at_position is for a cache that depends on the position alone")
+        store = game.cache_store(self)
+        key = (position, None)
         try:
             found: T = store[key]
         except KeyError:

@@ -21,6 +21,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
+from tobruk.engine.dice import faces_of
 from tobruk.engine.flow import Decision, Frame
 
 if TYPE_CHECKING:
@@ -110,7 +111,10 @@ class Chance(Frame):
 
 def check(outcomes: Sequence[Outcome], purpose: str) -> None:
     """A chance node's outcomes must be distinct, positive and sum to exactly 1."""
-    if not outcomes or sum(o.probability for o in outcomes) != 1 or any(o.probability <= 0 for o in outcomes):
+    if not outcomes:
+        raise ValueError(f"the outcomes of {purpose!r} are not a distribution")
+    faces, counts = faces_of(outcomes)  # (integers: their probabilities as shares of a die's faces)
+    if sum(counts) != faces or any(c <= 0 for c in counts):
         raise ValueError(f"the outcomes of {purpose!r} are not a distribution")
     if len({o.value for o in outcomes}) != len(outcomes):
         raise ValueError(f"the outcomes of {purpose!r} repeat a value")

@@ -26,6 +26,30 @@ class DieRoll:
     sides: int = 6
 
 
+_FACES: dict[int, tuple[Sequence[Outcome], int, tuple[int, ...]]] = {}  # by the outcomes' identity (kept alive here)
+
+
+def faces_of(outcomes: Sequence[Outcome]) -> tuple[int, tuple[int, ...]]:
+    """The die a distribution is drawn with: as many faces as its probabilities' common denominator, and how many of
+    them each outcome has (integers, no fraction arithmetic in a roll; kept per distribution object, as the rules'
+    dice are the same few tuples rolled hundreds of times a game)."""
+    kept = _FACES.get(id(outcomes))
+    if kept is not None and kept[0] is outcomes:
+        return kept[1], kept[2]
+    shares = [(o.probability.numerator, o.probability.denominator) for o in outcomes]
+    faces = math.lcm(*(d for _, d in shares))
+    counts = tuple(n * (faces // d) for n, d in shares)
+    if len(_FACES) >= 256:
+        _FACES.clear()
+    _FACES[id(outcomes)] = (outcomes, faces, counts)
+    return faces, counts
+
+
+def _plain(outcomes: Sequence[Outcome], faces: int, counts: tuple[int, ...]) -> bool:
+    """One plain die: faces 1 to n, one each."""
+    return faces == len(outcomes) and all(c == 1 for c in counts) and all(o.value == i for i, o in enumerate(outcomes, 1))
+
+
 def _key(seed: int) -> bytes:
     return hashlib.sha256(f"tobruk-dice:{seed}".encode()).digest()[:32]
 
@@ -52,14 +76,13 @@ class Dice:
         """Draw one of a chance node's outcomes and record the roll.  One plain die (faces 1 to n, equally likely)
         is rolled face for face; any other distribution by a die of as many faces as its probabilities' common
         denominator, each face standing for the outcome whose share of the faces it falls in."""
-        n = len(outcomes)
-        if [o.value for o in outcomes] == list(range(1, n + 1)) and all(o.probability * n == 1 for o in outcomes):
-            return self.roll(purpose, n)
-        faces = math.lcm(*(o.probability.denominator for o in outcomes))
+        faces, counts = faces_of(outcomes)
+        if _plain(outcomes, faces, counts):
+            return self.roll(purpose, faces)
         k = self.value(len(self.log), faces)
         upto = 0
-        for o in outcomes:
-            upto += int(o.probability * faces)
+        for o, count in zip(outcomes, counts, strict=True):
+            upto += count
             if k <= upto:
                 self.log.append(DieRoll(purpose, o.value, faces))
                 return o.value
@@ -105,9 +128,9 @@ class ForcedDice(Dice):
 
     def draw(self, purpose: str, outcomes: Sequence[Outcome]) -> int:
         """The next forced value, which must be one of the outcomes."""
-        n = len(outcomes)
-        if [o.value for o in outcomes] == list(range(1, n + 1)) and all(o.probability * n == 1 for o in outcomes):
-            return self.roll(purpose, n)
+        faces, counts = faces_of(outcomes)
+        if _plain(outcomes, faces, counts):
+            return self.roll(purpose, faces)
         if not self._values:
             raise AssertionError(f"ForcedDice ran out of values at a roll for {purpose!r}")
         value = self._values.pop(0)

@@ -28,7 +28,7 @@ from tobruk.engine.flow import Decision, Frame, Node, Step
 from tobruk.engine.listing import BlockMemory, Listing
 from tobruk.engine.plain import plain
 from tobruk.engine.position import STEP_FINISHING, STEP_LEAVING, GameState, LogEntry, Reading, Snapshot, extend_reading
-from tobruk.engine.sides import Side
+from tobruk.engine.sides import SIDE_GROUP, Side, SideTrail
 from tobruk.engine.state import Units, UnitView, ZobristKeys
 from tobruk.engine.system import System, system_for
 from tobruk.engine.vars import Vars
@@ -36,7 +36,6 @@ from tobruk.loading.scenario import Scenario
 
 T = TypeVar("T")
 
-_SIDE_GROUP = {side: i for i, side in enumerate(Side)}  # a side's group of unit rows (engine/state.py Units.group)
 _DECISION: Cache[Decision | None] = Cache("decision", POSITION)
 _PLACED: Cache[tuple[tuple[str, Hex], ...]] = Cache("placed", side_units())
 _UNITS_BY_HEX: Cache[dict[Hex, tuple[str, ...]]] = Cache("units-by-hex", side_units())
@@ -75,7 +74,7 @@ class Game:
         )
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
-        self.deciders: list[Side] = []  # the side that decided each action of the history
+        self.deciders = SideTrail()  # the side that decided each action of the history
         # the places in the history of the actions the rules chose themselves (not a player): few, often none, so a copy
         # for a search costs nothing (see by_rules)
         self.rules_played: set[int] = set()
@@ -84,6 +83,8 @@ class Game:
         self._read: dict[Side, Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
         self._rolls_read: dict[Side, Reading[DieRoll, DieRoll]] = {}
         self._listing: Listing | None = None
+        self._decided: tuple[int, Decision | None] | None = None  # the last position's decision and its key
+        self._stack_hash: tuple[tuple[Frame, ...], int] = ((), 0)  # the last decision stack hashed, and its hash
         self._caches: dict[Cache[Any] | Carried[Any], dict[Any, Any]] = {}  # each cache's answers (engine/caching.py)
         self._fixed_caches: dict[Cache[Any] | Carried[Any], dict[Any, Any]] = {}  # the FIXED ones: shared with copies
         self._space: ActionSpace | None = None
@@ -130,7 +131,12 @@ class Game:
         """Who must decide what now; ``None`` once the game is over, or while chance decides (:attr:`chance`)."""
         if self.state.over:
             return None
-        found: Decision | None = _DECISION.get(self, None, lambda: self.node.decision(self))
+        key = self.position_key()
+        last = self._decided
+        if last is not None and last[0] == key:  # (asked several times an action: by play, the listing and the faces)
+            return last[1]
+        found: Decision | None = _DECISION.at_position(self, key, lambda: self.node.decision(self))
+        self._decided = (key, found)
         return found
 
     @property
@@ -459,6 +465,7 @@ class Game:
         self._read = {}
         self._rolls_read = {}
         self._listing = None
+        self._decided = None
         self._blocks.clear()
 
     def position_key(self) -> int:
@@ -470,12 +477,20 @@ class Game:
         the position is; two different positions share a key with odds of about 2^-64.
         """
         s = self.state
-        return hash((s.turn, s.step, s.over, s.reveals, s.stack, s.ending, s.units.z, s.vars.__dict__.get("_z", 0)))  # (Vars.key())
+        stack = s.stack
+        if stack:  # (its frames hash field by field: the hash is kept while the stack is the same tuple)
+            kept = self._stack_hash
+            if kept[0] is not stack:
+                kept = self._stack_hash = (stack, hash(stack))
+            frames = kept[1]
+        else:
+            frames = 0
+        return hash((s.turn, s.step, s.over, s.reveals, frames, s.ending, s.units.z, s.vars.__dict__.get("_z", 0)))  # (Vars.key())
 
     def side_key(self, side: Side) -> int:
         """A hash of ``side``'s unit rows alone (kept by every write, like the position's): what depends only on one
         side's units may be kept under it while the other side's move."""
-        return self.state.units.group_z[_SIDE_GROUP[side]]
+        return self.state.units.group_z[SIDE_GROUP[side]]
 
     def cache_store(self, cache: Cache[Any] | Carried[Any]) -> dict[Any, Any]:
         """Where ``cache`` keeps its answers for this game (see :mod:`tobruk.engine.caching`: its keys are made there)."""

@@ -17,7 +17,7 @@ from tobruk.engine.actions import Action, ActionBlock, ActionSpace
 
 
 class BlockMemory:
-    """Each block's ids (and each id's first place in it) and notation, remembered by the block object (kept alive
+    """Each block's ids and notation, remembered by the block object (kept alive
     with its entry, so its id stays its own), for the blocks a system hands out again."""
 
     __slots__ = ("ids", "notation")
@@ -25,24 +25,28 @@ class BlockMemory:
     LIMIT = 4096  # blocks remembered, then forgotten all at once
 
     def __init__(self) -> None:
-        self.ids: dict[int, tuple[Sequence[Action], tuple[int, ...], dict[int, int]]] = {}
+        self.ids: dict[int, tuple[Sequence[Action], tuple[int, ...]]] = {}
         self.notation: dict[int, tuple[Sequence[Action], tuple[str, ...]]] = {}
 
     def clear(self) -> None:
         self.ids.clear()
         self.notation.clear()
 
-    def ids_of(self, block: Sequence[Action], space: ActionSpace) -> tuple[tuple[int, ...], dict[int, int]]:
-        """A block's action ids, and each id's first place in the block."""
+    def ids_of(self, block: Sequence[Action], space: ActionSpace) -> tuple[int, ...]:
+        """A block's action ids, in the block's order."""
         entry = self.ids.get(id(block))
         if entry is None or entry[0] is not block:
             if len(self.ids) >= self.LIMIT:
                 self.ids.clear()
             ids = block.ids(space) if isinstance(block, ActionBlock) else tuple(space.id_of(a) for a in block)
-            last = len(ids) - 1
-            first = dict(zip(reversed(ids), range(last, -1, -1), strict=True))  # (the earliest place of an id wins)
-            entry = self.ids[id(block)] = (block, ids, first)
-        return entry[1], entry[2]
+            entry = self.ids[id(block)] = (block, ids)
+        return entry[1]
+
+    def place_of(self, block: Sequence[Action], space: ActionSpace, action_id: int) -> int | None:
+        """The first place of ``action_id`` in the block, ``None`` if it is not there (a scan of the ids: a listing is
+        looked into once an action, for the one played)."""
+        ids = self.ids_of(block, space)
+        return ids.index(action_id) if action_id in ids else None
 
     def notation_of(self, block: Sequence[Action]) -> tuple[str, ...]:
         """A block's actions in notation."""
@@ -120,7 +124,7 @@ class Listing:
     def block_ids(self) -> list[tuple[int, ...]]:
         """Each block's ids, in listing order (an id may be in more than one)."""
         memory, space = self._memory, self._space
-        return [memory.ids_of(block, space)[0] for block in self.blocks]
+        return [memory.ids_of(block, space) for block in self.blocks]
 
     @property
     def ids(self) -> list[int]:
@@ -139,7 +143,7 @@ class Listing:
         if self._by_id is None:
             out: dict[int, Action] = {}
             for block in self.blocks:
-                for i, a in zip(self._memory.ids_of(block, self._space)[0], block, strict=True):
+                for i, a in zip(self._memory.ids_of(block, self._space), block, strict=True):
                     if i not in out:
                         out[i] = a
             self._by_id = out
@@ -150,7 +154,7 @@ class Listing:
         if self._by_id is not None:
             return self._by_id.get(action_id)
         for block in self.blocks:
-            j = self._memory.ids_of(block, self._space)[1].get(action_id)
+            j = self._memory.place_of(block, self._space, action_id)
             if j is not None:
                 return block[j]
         return None

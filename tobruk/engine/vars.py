@@ -55,9 +55,15 @@ class FrozenDict(dict[K, V]):
         return self
 
 
+_ATOMS = frozenset({str, int, bool, float, type(None), frozenset, FrozenDict})  # values immutable as they are
+
+
 def freeze(value: Any) -> Any:
     """The immutable form of a variable's value: dicts (deeply) as :class:`FrozenDict`, lists as tuples, sets
     as frozensets; everything else as it is (which must then be immutable: numbers, strings, frozen dataclasses)."""
+    kind = type(value)
+    if kind in _ATOMS or (kind is tuple and all(type(v) in _ATOMS for v in value)):
+        return value  # (the commonest values, at once: the rules assign variables at almost every action)
     if isinstance(value, dict):
         if isinstance(value, FrozenDict):
             return value
