@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import IntEnum
-from functools import total_ordering
+from functools import cache, total_ordering
 
 
 class Direction(IntEnum):
@@ -278,3 +278,10 @@ def round_axial(q: float, r: float) -> Hex:
     elif dr > ds:
         rr = -rq - rs
     return Hex(int(rq), int(rr))
+
+
+@cache
+def in_reading_order(hexes: frozenset[Hex]) -> tuple[Hex, ...]:
+    """A fixed set of hexes (a zone, an area) in reading order: sorted once per set, as rules list a zone's hexes in
+    every listing of a set-up or an arrival."""
+    return tuple(sorted(hexes))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from tobruk.board.hexes import Hex
+from tobruk.board.hexes import Hex, in_reading_order
 from tobruk.board.maps import MovementRates
 from tobruk.engine.caching import FIXED, POSITION, Cache
 from tobruk.engine.errors import IllegalOrderError
@@ -219,7 +219,8 @@ def entry_problem(game: Game, uid: str, h: Hex, occupants: dict[Hex, list[str]] 
         return IllegalOrderError("FA-UNIT.1", f"{uid} is not a reinforcement")
     if r.turn > game.turn:
         return IllegalOrderError("FA-UNIT.1", f"{uid} arrives on turn {r.turn} (R{r.turn})")
-    if uid not in due(game, family_defs(game)[uid].side):
+    u = family_unit(game, uid)
+    if u.hex is not None or u.eliminated:  # (what due() asks of a reinforcement whose turn has come)
         return IllegalOrderError("FA-UNIT.1", f"{uid} has arrived already")
     if h not in game.scenario.zone(r.zone):
         return IllegalOrderError("FA-UNIT.1", f"{uid} enters in {r.zone}, not in {h}")
@@ -233,7 +234,7 @@ def arrivals(game: Game, side: Side) -> list[tuple[str, Hex]]:
     out: list[tuple[str, Hex]] = []
     for uid in due(game, side):
         zone = game.scenario.zone(game.scenario.reinforcements[uid].zone)
-        out.extend((uid, h) for h in sorted(zone) if entry_problem(game, uid, h, occupants) is None)
+        out.extend((uid, h) for h in in_reading_order(zone) if entry_problem(game, uid, h, occupants) is None)
     return out
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tobruk.board.hexes import Hex
+from tobruk.board.hexes import Hex, in_reading_order
 from tobruk.engine.actions import Action
 from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.errors import IllegalOrderError
@@ -60,7 +60,7 @@ class SetupStep(FAStep):
         if zone is None or uid in alamein_vars(game).placed:
             return []
         here = family_unit(game, uid).hex
-        return [Place(uid, h) for h in sorted(game.scenario.zone(zone)) if h != here and not occupants.get(h)]
+        return [Place(uid, h) for h in in_reading_order(game.scenario.zone(zone)) if h != here and not occupants.get(h)]
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         occupants = game.occupants()

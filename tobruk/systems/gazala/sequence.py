@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from tobruk.board.hexes import Hex
+from tobruk.board.hexes import Hex, in_reading_order
 from tobruk.engine.actions import Action
 from tobruk.engine.caching import BOARD, FIXED, Cache
 from tobruk.engine.chance import Chance
@@ -123,7 +123,7 @@ def arrivals(game: Game, side: Side) -> list[tuple[str, Hex]]:
     for uid, r in sorted(game.scenario.reinforcements.items()):
         u = family_unit(game, uid)
         if family_defs(game)[uid].side is side and r.turn <= game.turn and u.hex is None and not u.eliminated:
-            for h in sorted(game.scenario.zone(r.zone)):
+            for h in in_reading_order(game.scenario.zone(r.zone)):
                 if not game.units_at(h, side.enemy):
                     out.append((uid, h))
     return out

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tobruk.board.hexes import Hex
-from tobruk.engine.caching import POSITION, Cache
+from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.chance import Chance
 from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import UnitType, family_defs, family_unit
@@ -315,7 +315,8 @@ def _supply_line(
     )
 
 
-# once per position: every retreat, view and supply phase asks
-_STEP_TABLES: Cache[tuple[bytes, bytes]] = Cache("gazala.supply-tables", POSITION)
-_SERVICED: Cache[frozenset[Hex]] = Cache("gazala.serviced", POSITION)
-_STATUS: Cache[dict[str, dict[str, Any]]] = Cache("gazala.supply-status", POSITION)
+# once per board (supply reads the units, the variables, the turn and the step, never the decision stack): every
+# retreat, view and supply phase asks, and a supply determination asks again between its rolls
+_STEP_TABLES: Cache[tuple[bytes, bytes]] = Cache("gazala.supply-tables", BOARD)
+_SERVICED: Cache[frozenset[Hex]] = Cache("gazala.serviced", BOARD)
+_STATUS: Cache[dict[str, dict[str, Any]]] = Cache("gazala.supply-status", BOARD)
