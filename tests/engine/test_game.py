@@ -180,11 +180,18 @@ def test_tampered_dice_are_caught(case: Case, tmp_path: Path) -> None:
         replay(load(path), verify=True, source=str(path), scenario=case.unpackaged())
 
 
-def test_the_trail_of_deciders_reads_and_copies_as_the_list_of_sides_it_stands_for() -> None:
-    trail = SideTrail([Side.AXIS, Side.ALLIED])
-    trail.append(Side.ALLIED)
-    copy = trail.copy()
-    del trail[1:]
-    assert list(trail) == [Side.AXIS] and trail[0] is Side.AXIS and trail[-1] is Side.AXIS
-    assert copy == [Side.AXIS, Side.ALLIED, Side.ALLIED] and copy[1:] == [Side.ALLIED, Side.ALLIED] and len(copy) == 3
-    assert copy != trail and trail == SideTrail([Side.AXIS])
+def test_the_trail_of_deciders_reads_as_the_list_of_sides_it_stands_for() -> None:
+    trail = SideTrail.of([Side.AXIS, Side.ALLIED, Side.ALLIED])
+    assert list(trail) == [Side.AXIS, Side.ALLIED, Side.ALLIED] and trail[0] is Side.AXIS and trail[-1] is Side.ALLIED
+    assert trail[1:] == [Side.ALLIED, Side.ALLIED] and len(trail) == 3
+    assert trail == [Side.AXIS, Side.ALLIED, Side.ALLIED] and trail != SideTrail.of([Side.AXIS])
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_a_copy_keeps_its_own_deciders(case: Case) -> None:
+    game = Game(case.load(), seed=2)
+    before, deciding = list(game.deciders), game.decision
+    assert deciding is not None
+    other = game.copy()
+    other.play_id(other.legal_id_list()[0])
+    assert list(game.deciders) == before and list(other.deciders)[: len(before) + 1] == [*before, deciding.side]

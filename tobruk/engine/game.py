@@ -37,6 +37,7 @@ from tobruk.loading.scenario import Scenario
 T = TypeVar("T")
 
 _DECISION: Cache[Decision | None] = Cache("decision", POSITION)
+_NO_DECISIONS: tuple[tuple[int, Decision | None], tuple[int, Decision | None]] = ((-1, None), (-1, None))
 _PLACED: Cache[tuple[tuple[str, Hex], ...]] = Cache("placed", side_units())
 _UNITS_BY_HEX: Cache[dict[Hex, tuple[str, ...]]] = Cache("units-by-hex", side_units())
 
@@ -74,7 +75,7 @@ class Game:
         )
         self.state = GameState(1, 0, units, self.system.new_vars(self))
         self.history: list[Action] = []
-        self.deciders = SideTrail()  # the side that decided each action of the history
+        self._deciders = bytearray()  # the side that decided each action of the history, as its place (sides.SIDE_GROUP)
         # the places in the history of the actions the rules chose themselves (not a player): few, often none, so a copy
         # for a search costs nothing (see by_rules)
         self.rules_played: set[int] = set()
@@ -83,7 +84,8 @@ class Game:
         self._read: dict[Side, Reading[LogEntry, str]] = {}  # each side's reading of the log, kept
         self._rolls_read: dict[Side, Reading[DieRoll, DieRoll]] = {}
         self._listing: Listing | None = None
-        self._decided: tuple[int, Decision | None] | None = None  # the last position's decision and its key
+        # the last two positions' decisions with their keys (the last first); -1 is no position's key
+        self._decided: tuple[tuple[int, Decision | None], tuple[int, Decision | None]] = _NO_DECISIONS
         self._stack_hash: tuple[tuple[Frame, ...], int] = ((), 0)  # the last decision stack hashed, and its hash
         self._caches: dict[Cache[Any] | Carried[Any], dict[Any, Any]] = {}  # each cache's answers (engine/caching.py)
         self._fixed_caches: dict[Cache[Any] | Carried[Any], dict[Any, Any]] = {}  # the FIXED ones: shared with copies
@@ -132,11 +134,14 @@ class Game:
         if self.state.over:
             return None
         key = self.position_key()
-        last = self._decided
-        if last is not None and last[0] == key:  # (asked several times an action: by play, the listing and the faces)
+        last, before = self._decided
+        if last[0] == key:  # (asked several times an action: by play, the listing and the faces)
             return last[1]
+        if before[0] == key:  # (the position before: a search plays and takes back)
+            self._decided = (before, last)
+            return before[1]
         found: Decision | None = _DECISION.at_position(self, key, lambda: self.node.decision(self))
-        self._decided = (key, found)
+        self._decided = ((key, found), last)
         return found
 
     @property
@@ -369,8 +374,9 @@ class Game:
                 self._cut_readings()
             del self._undo[undo:]
             del self.history[played:]
-            del self.deciders[played:]
-            self._forget_rules_played(played)
+            del self._deciders[played:]
+            if self.rules_played:
+                self._forget_rules_played(played)
             raise
 
     def _apply(self, action: Action, d: Decision, *, automatic: bool) -> None:
@@ -388,7 +394,7 @@ class Game:
                 self._cut_readings()
             raise
         self.history.append(action)
-        self.deciders.append(d.side)
+        self._deciders.append(SIDE_GROUP[d.side])
         if automatic:
             self.rules_played.add(len(self.history) - 1)
         if snap is not None:
@@ -417,8 +423,9 @@ class Game:
         self._cut_readings()
         action = self.history[snap.played]
         del self.history[snap.played :]
-        del self.deciders[snap.played :]
-        self._forget_rules_played(snap.played)
+        del self._deciders[snap.played :]
+        if self.rules_played:
+            self._forget_rules_played(snap.played)
         return action
 
     def can_undo(self) -> bool:
@@ -434,7 +441,7 @@ class Game:
         other.dice = self.dice.copy()
         other.state = self.state.copy()
         other.history = self.history.copy()
-        other.deciders = self.deciders.copy()
+        other._deciders = self._deciders[:]
         other.rules_played = self.rules_played.copy()
         other._undo = self._undo.copy()
         other._shared_undo = self._shared_undo = len(self._undo)  # both games' snapshots so far are also the other's
@@ -444,6 +451,12 @@ class Game:
         other._rolls_read = {}
         other._blocks = BlockMemory()
         return other
+
+    @property
+    def deciders(self) -> SideTrail:
+        """The side that decided each action of the history (a read-only view, kept as bytes: a copy for search copies
+        bytes)."""
+        return SideTrail(self._deciders)
 
     @property
     def by_rules(self) -> list[bool]:
@@ -465,7 +478,7 @@ class Game:
         self._read = {}
         self._rolls_read = {}
         self._listing = None
-        self._decided = None
+        self._decided = _NO_DECISIONS
         self._blocks.clear()
 
     def position_key(self) -> int:

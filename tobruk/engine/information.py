@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from tobruk.engine.dice import Dice, DieRoll
 from tobruk.engine.position import LogEntry
-from tobruk.engine.sides import Side, SideTrail
+from tobruk.engine.sides import Side
 
 if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
@@ -105,7 +105,7 @@ def _arranged(game: Game, known: Knowledge, fill: Mapping[str, Place]) -> Game:
     out._undo = []
     out._shared_undo = 0
     out.history = []
-    out.deciders = SideTrail()
+    out._deciders = bytearray()
     out.rules_played = set()
     out.dice = Dice(UNKNOWN_DICE)
     out.dice.log = list(_seen_rolls(game, side))

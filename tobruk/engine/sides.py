@@ -25,20 +25,23 @@ SIDE_GROUP = {side: i for i, side in enumerate(Side)}  # a side's group of unit 
 
 
 _ORDER = tuple(Side)
-_PLACE = {side: i for i, side in enumerate(_ORDER)}
 
 
 class SideTrail(Sequence[Side]):
-    """The side of each action of a history, one byte each: a copy of a game for search copies it as bytes (a list of
-    hundreds of sides cost more to copy than the rest of the game's lists)."""
+    """The side of each action of a history, read from bytes (a side's place in :data:`SIDE_GROUP` each): the game
+    keeps them as bytes, so that a copy of a game for search copies bytes, and shows them through this view."""
 
-    __slots__ = ("_bytes",)
+    __slots__ = ("_places",)
 
-    def __init__(self, sides: Iterable[Side] = ()) -> None:
-        self._bytes = bytearray(_PLACE[s] for s in sides)
+    def __init__(self, places: bytes | bytearray) -> None:
+        self._places = places
+
+    @classmethod
+    def of(cls, sides: Iterable[Side]) -> SideTrail:
+        return cls(bytes(SIDE_GROUP[s] for s in sides))
 
     def __len__(self) -> int:
-        return len(self._bytes)
+        return len(self._places)
 
     @overload
     def __getitem__(self, k: int) -> Side: ...
@@ -48,26 +51,15 @@ class SideTrail(Sequence[Side]):
 
     def __getitem__(self, k: int | slice) -> Side | list[Side]:
         if isinstance(k, slice):
-            return [_ORDER[i] for i in self._bytes[k]]
-        return _ORDER[self._bytes[k]]
-
-    def __delitem__(self, k: slice) -> None:
-        del self._bytes[k]
+            return [_ORDER[i] for i in self._places[k]]
+        return _ORDER[self._places[k]]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, SideTrail):
-            return self._bytes == other._bytes
+            return self._places == other._places
         return isinstance(other, Sequence) and list(self) == list(other)
 
-    __hash__ = None  # type: ignore[assignment]  # (mutable, like the list it stands for)
+    __hash__ = None  # type: ignore[assignment]  # (a view of changing bytes)
 
     def __repr__(self) -> str:
         return f"SideTrail({list(self)!r})"
-
-    def append(self, side: Side) -> None:
-        self._bytes.append(_PLACE[side])
-
-    def copy(self) -> SideTrail:
-        other = SideTrail.__new__(SideTrail)
-        other._bytes = self._bytes[:]
-        return other
