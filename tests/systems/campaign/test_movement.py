@@ -275,3 +275,11 @@ def test_every_offered_destinations_way_passes_the_path_check_at_the_same_cost()
         assert r.destinations()
         for i in r.destinations():
             assert walk(p, unit, r.path(i)) == r.cost(i)
+
+
+@pytest.mark.rule("CA-F.6")
+def test_towns_and_oases_do_not_affect_movement() -> None:
+    m = board(1, 8, terrain={"A2": "town", "A3": "oasis", "A4": "village", "A5": "hill"})  # nor a hill (CA-F.9: defence)
+    p = position(m, "GdsBde@A1")
+    r = reach(p, "GdsBde")
+    assert [r.cost(ix(p, f"A{k}")) for k in range(2, 7)] == [MF, 2 * MF, 3 * MF, 4 * MF, 5 * MF]
