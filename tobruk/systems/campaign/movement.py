@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from tobruk.board.hexes import Direction, Hexside
@@ -128,6 +128,8 @@ class Mover:
     withheld: int  # the bonus it would have had but for that
     friends: frozenset[int]  # hexes a friendly unit holds, the mover's start only if another unit stays there
     own_forts: frozenset[int]
+    enemy: frozenset[int]  # hexes the enemy holds
+    denied: frozenset[int]  # hexes whose entry loses the bonus (see bonus_denied_by)
     board: MoveBoard
     mobile: bool
     slow_in_mountains: bool
@@ -139,7 +141,7 @@ class Mover:
     def bonus_denied_by(self, j: int) -> bool:
         """Entering ``j`` is entering the zone of an undisrupted enemy division or corps with no friendly unit or
         fortification there: the move gets no bonus (CA-M.3)."""
-        return self.zoc.in_division_zone(j) and j not in self.friends and j not in self.own_forts
+        return j in self.denied
 
 
 def mover(position: CampaignPosition, unit_id: str, *, will_attack: bool = False, breakthrough: bool = False) -> Mover:
@@ -153,11 +155,12 @@ def mover(position: CampaignPosition, unit_id: str, *, will_attack: bool = False
     stays = any(o.id != u.id for o in position.at(u.hex) if o.side is u.side)
     friends = held if stays else held - {u.hex}
     own_forts = frozenset(i for i, s in position.forts.items() if s is u.side)
+    denied = frozenset(j for j in zoc.sources if zoc.in_division_zone(j)) - friends - own_forts
     budget = basic_mf(u) - (BREAKTHROUGH_CUT if breakthrough else 0)
     bonus, why = (BREAKTHROUGH_BONUS if breakthrough else BONUS), ""
     if will_attack:
         bonus, why = 0, "a unit that will attack gets no movement bonus"
-    elif zoc.in_division_zone(u.hex) and u.hex not in friends and u.hex not in own_forts:
+    elif u.hex in denied:
         bonus, why = 0, f"leaving the zone of an undisrupted enemy division or corps at {position.hex(u.hex)} gives no movement bonus"
     return Mover(
         position,
@@ -169,6 +172,8 @@ def mover(position: CampaignPosition, unit_id: str, *, will_attack: bool = False
         0 if not why else (BREAKTHROUGH_BONUS if breakthrough else BONUS),
         friends,
         own_forts,
+        position.held[u.side.enemy],
+        denied,
         move_board(position.board),
         u.mobile,
         slow_in_mountains(u),
@@ -185,15 +190,15 @@ def _step(mv: Mover, i: int, d: int, spent: int, *, ignore_zoc: bool = False, ig
         return -OFF_MAP
     if not b.open[j]:
         return -IMPASSABLE
-    if not ignore_enemy and j in mv.position.held[mv.unit.side.enemy]:
+    if not ignore_enemy and j in mv.enemy:
         return -ENEMY
     kind = b.edge[e]
     if kind & BARRIER:
         return -NO_ROAD
-    zoc = mv.zoc
-    if not ignore_zoc and i in zoc and j in zoc and j not in mv.friends and zoc.zoc_to_zoc(i, j):
+    zones = mv.zoc.sources
+    if not ignore_zoc and i in zones and j in zones and j not in mv.friends and mv.zoc.zoc_to_zoc(i, j):
         return -ZOC_TO_ZOC
-    in_zoc = not ignore_zoc and (i in zoc or j in zoc)
+    in_zoc = not ignore_zoc and (i in zones or j in zones)
     if kind & COASTAL and not in_zoc:
         cost = COASTAL_ROAD
     elif kind & CLIMB:
@@ -203,13 +208,13 @@ def _step(mv: Mover, i: int, d: int, spent: int, *, ignore_zoc: bool = False, ig
     else:
         cost = MF
     new = spent + cost
-    limit = mv.budget if mv.bonus_denied_by(j) else mv.budget + mv.bonus
+    limit = mv.budget if j in mv.denied else mv.budget + mv.bonus
     return new if new <= limit else -NO_MF
 
 
 def _stops(mv: Mover, j: int) -> bool:
     """A unit entering ``j`` must stop there (CA-Z.1, CA-F.3)."""
-    return j in mv.zoc
+    return j in mv.zoc.sources
 
 
 @dataclass(frozen=True)
@@ -261,20 +266,7 @@ def _search(mv: Mover, *, unlimited: bool = False, ignore_zoc: bool = False, ign
     """Dijkstra from the start over hex indices: every rule of :func:`_step`, which only ever raises the cost, so the
     cheapest arrival at a hex is the best (a stop ends a way, and only the start may be left from a zone)."""
     if unlimited:
-        mv = Mover(
-            mv.position,
-            mv.unit,
-            mv.zoc,
-            1 << 30,
-            0,
-            mv.no_bonus,
-            mv.withheld,
-            mv.friends,
-            mv.own_forts,
-            mv.board,
-            mv.mobile,
-            mv.slow_in_mountains,
-        )
+        mv = replace(mv, budget=1 << 30, bonus=0)
     n = len(mv.board.open)
     spent = array("i", [-1]) * n
     before = array("i", [-1]) * n
