@@ -283,3 +283,21 @@ def test_towns_and_oases_do_not_affect_movement() -> None:
     p = position(m, "GdsBde@A1")
     r = reach(p, "GdsBde")
     assert [r.cost(ix(p, f"A{k}")) for k in range(2, 7)] == [MF, 2 * MF, 3 * MF, 4 * MF, 5 * MF]
+
+
+@pytest.mark.rule("CA-M.3")
+@pytest.mark.rule("CA-M.2")
+def test_a_path_too_long_names_the_bonus_only_when_the_bonus_would_have_reached() -> None:
+    m = board(1, 14)
+    p = position(m, "GdsBde@A1", "90Lt@A14")  # A13 in the division's zone, 12 MF away
+
+    def clause(k: int, **how: bool) -> str:
+        with pytest.raises(IllegalOrderError) as err:
+            walk(p, "GdsBde", [ix(p, f"A{x}") for x in range(1, k + 1)], **how)
+        return err.value.clause
+
+    assert clause(5, will_attack=True) == "CA-M.3"  # 4 MF: within 3 + 4
+    assert clause(9, will_attack=True) == "CA-M.3"  # the first hex refused is still A5
+    assert clause(9) == "CA-M.2"
+    assert clause(13) == "CA-M.2"  # into the zone, but 12 MF: the bonus would not have reached it either
+    assert refusal(p, "GdsBde", "A13").startswith("[CA-M.2]")

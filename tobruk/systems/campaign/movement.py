@@ -307,16 +307,19 @@ def walk(position: CampaignPosition, unit_id: str, path: Sequence[int], *, will_
             raise IllegalOrderError("CA-Z.1", f"{mv.unit.id} must stop in {hexes[here]}, in an enemy zone of control")
         d = next((d for d in range(6) if mv.board.nb[here * 6 + d] == there), None)
         if d is None:
-            raise IllegalOrderError("CA-M.1", f"{hexes[here]} and {there if there < 0 else hexes[there]} are not adjacent")
+            where = hexes[there] if 0 <= there < len(hexes) else f"hex index {there}"
+            raise IllegalOrderError("CA-M.1", f"{hexes[here]} and {where} are not adjacent")
         new = _step(mv, here, d, spent)
         if new < 0:
-            raise _refused(mv, -new, here, there, spent)
+            needed = _step(replace(mv, budget=1 << 30, bonus=0), here, d, spent) if new == -NO_MF else 0
+            raise _refused(mv, -new, here, there, needed)
         spent = new
     return spent
 
 
-def _refused(mv: Mover, code: int, here: int, there: int, spent: int) -> IllegalOrderError:
-    """The player's message for a refused step, naming its clause."""
+def _refused(mv: Mover, code: int, here: int, there: int, needed: int = 0) -> IllegalOrderError:
+    """The player's message for a refused step, naming its clause (``needed``: the MF the way there would have
+    spent, for a step refused for want of MF)."""
     m = mv.position.board
     a, b = m.hexes[here], m.hexes[there]
     if code == OFF_MAP:
@@ -329,14 +332,22 @@ def _refused(mv: Mover, code: int, here: int, there: int, spent: int) -> Illegal
         return IllegalOrderError("CA-F.8", f"the impassable escarpment {Hexside.between(a, b)} is crossed only along a road")
     if code == ZOC_TO_ZOC:
         return IllegalOrderError("CA-Z.2", f"{a}-{b} moves straight from one enemy zone of control into another of the same enemy")
-    limit = mv.budget if mv.bonus_denied_by(there) else mv.budget + mv.bonus
-    if mv.bonus_denied_by(there) and mv.bonus:
+    return _short(mv, there, needed)
+
+
+def _short(mv: Mover, there: int, needed: int) -> IllegalOrderError:
+    """The message for a hex ``needed`` MF away that the unit's MF does not reach: CA-M.3 when the bonus it was
+    denied would have reached it, else CA-M.2."""
+    b = mv.position.board.hexes[there]
+    full = mv.budget + mv.bonus
+    if mv.bonus and mv.bonus_denied_by(there) and needed <= full:
         return IllegalOrderError(
-            "CA-M.3", f"entering {b}, in the zone of an undisrupted enemy division or corps, gives no movement bonus ({limit / MF:g} MF)"
+            "CA-M.3",
+            f"entering {b}, in the zone of an undisrupted enemy division or corps, gives no movement bonus ({mv.budget / MF:g} MF)",
         )
-    if mv.no_bonus and spent + MF <= limit + mv.withheld:
-        return IllegalOrderError("CA-M.3", f"{mv.no_bonus}: not enough movement to enter {b} ({(limit - spent) / MF:g} MF left)")
-    return IllegalOrderError("CA-M.2", f"not enough movement to enter {b} ({(limit - spent) / MF:g} MF left of {limit / MF:g})")
+    if mv.no_bonus and needed <= full + mv.withheld:
+        return IllegalOrderError("CA-M.3", f"{mv.no_bonus}: {b} is {needed / MF:g} MF away, more than the {full / MF:g} MF left")
+    return IllegalOrderError("CA-M.2", f"{b} is {needed / MF:g} MF away, more than the {full / MF:g} MF of {mv.unit.id}")
 
 
 def explain(mv: Mover, i: int) -> IllegalOrderError:
@@ -350,22 +361,14 @@ def explain(mv: Mover, i: int) -> IllegalOrderError:
         return IllegalOrderError("CA-F.11", f"{h} is sea: no unit moves into the sea or off the map")
     if not b.open[i]:
         return IllegalOrderError("CA-F.8", f"{h} is {m.terrain[h]}, ground no unit may enter")
-    if i in mv.position.held[mv.unit.side.enemy]:
+    if i in mv.enemy:
         return IllegalOrderError("CA-M.1", f"{h} holds enemy units: opposing units never share or pass through a hex")
     free = _search(mv, unlimited=True)
     if i in free:
-        c, limit = free.cost(i), mv.budget + mv.bonus
-        if mv.bonus and mv.bonus_denied_by(i) and c <= limit:
-            return IllegalOrderError(
-                "CA-M.3",
-                f"entering {h}, in the zone of an undisrupted enemy division or corps, gives no movement bonus ({mv.budget / MF:g} MF)",
-            )
-        if mv.no_bonus and c <= limit + mv.withheld:
-            return IllegalOrderError("CA-M.3", f"{mv.no_bonus}: {h} is {c / MF:g} MF away, more than the {limit / MF:g} MF left")
-        return IllegalOrderError("CA-M.2", f"{h} is {c / MF:g} MF away, more than the {limit / MF:g} MF of {mv.unit.id}")
+        return _short(mv, i, free.cost(i))
     if i in _search(mv, unlimited=True, ignore_zoc=True):
         if any(b.nb[mv.start * 6 + d] == i for d in range(6)) and mv.start in mv.zoc and i in mv.zoc:
-            return _refused(mv, ZOC_TO_ZOC, mv.start, i, 0)
+            return _refused(mv, ZOC_TO_ZOC, mv.start, i)
         return IllegalOrderError("CA-Z.1", f"every way to {h} passes a hex of enemy zone of control, where {mv.unit.id} must stop")
     if i in _search(mv, unlimited=True, ignore_zoc=True, ignore_enemy=True):
         return IllegalOrderError("CA-M.1", f"enemy units bar every way to {h}: opposing units never pass through a hex")
