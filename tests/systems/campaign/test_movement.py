@@ -7,10 +7,13 @@ clear costs 1 MF, of coastal road a third of one.  Costs are in sixtieths of an 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.systems.campaign.boards import FORCES, board, ix, labels, position
 from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import UnitType
 from tobruk.systems.campaign.movement import MF, basic_mf, reach, walk
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
@@ -46,8 +49,6 @@ def test_the_basic_mf_is_4_for_german_mobile_units_and_3_for_the_rest() -> None:
 
 @pytest.mark.rule("CA-M.2")
 def test_a_printed_mf_is_the_units_own() -> None:
-    from dataclasses import replace
-
     printed = replace(FORCES.units["GdsBde"], movement=5)
     assert basic_mf(CampaignUnit(printed, 0)) == 5 * MF
     unprinted = replace(FORCES.units["90Lt"], movement=0)
@@ -91,8 +92,6 @@ def test_other_zones_and_disrupted_divisions_keep_the_bonus() -> None:
 
 @pytest.mark.rule("CA-M.3")
 def test_entering_a_zone_where_a_friendly_unit_or_fortification_stands_keeps_the_bonus() -> None:
-    from tobruk.engine.sides import Side
-
     m = board(1, 12)
     friend = position(m, "GdsBde@A1", "1PolBde@A8", "90Lt@A9")
     assert "A8" in far(friend, "GdsBde")
@@ -104,8 +103,6 @@ def test_entering_a_zone_where_a_friendly_unit_or_fortification_stands_keeps_the
 
 @pytest.mark.rule("CA-M.3")
 def test_leaving_the_zone_of_an_undisrupted_division_gives_no_bonus_unless_a_friend_stays() -> None:
-    from tobruk.engine.sides import Side
-
     m = board(1, 12)
     alone = position(m, "GdsBde@A2", "90Lt@A1")  # A2 in the division's zone
     assert far(alone, "GdsBde") == upto(5, 3)  # 3 MF
@@ -242,8 +239,6 @@ def test_no_unit_moves_into_the_sea() -> None:
 
 @pytest.mark.rule("CA-F.10")
 def test_mountains_cost_2_mf_off_the_road_for_a_motorized_corps_and_1_for_divisions_and_brigades() -> None:
-    from dataclasses import replace
-
     m = board(1, 10, terrain={f"A{k}": "mountain" for k in range(2, 10)}, roads=[["A1", "A2", "A3"]])
     motor_corps = CampaignUnit(replace(FORCES.units["XXICorps"], type=UnitType.MOTORIZED), ix(position(m), "A1"))
     p = position(m, motor_corps, "90Lt@A10")

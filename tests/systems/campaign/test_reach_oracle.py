@@ -25,9 +25,10 @@ from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import Feature, Map, RouteLine, SideFeature, build_map
 from tobruk.engine.sides import Side
 from tobruk.loading.mapfile import load_packaged_map
+from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.counters import CombatClass, Echelon, UnitType
 from tobruk.systems.campaign.movement import reach, walk
-from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
+from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit, position_from_scenario
 
 POOL = {
     Side.ALLIED: ("GdsBde", "1PolBde", "7ArmBde", "22ArmBde", "NZDiv", "4IndDiv", "1FFBde", "7ArmSpt"),
@@ -235,3 +236,22 @@ def test_no_unit_reaches_impassable_ground_on_the_campaign_map(seed: int, uid: s
     assert all(m.terrain[m.hexes[j]] not in CLOSED for j in r.destinations())
     for j in r.destinations():
         assert all(m.terrain[m.hexes[k]] not in CLOSED for k in r.path(j))
+
+
+@pytest.mark.rule("CA-M.1")
+@pytest.mark.rule("CA-F.8")
+@pytest.mark.parametrize("name", ["na-crusader", "na-gazala", "na-alamein"])
+def test_at_a_scenario_start_no_unit_may_enter_an_enemy_hex_or_impassable_ground(name: str) -> None:
+    p = position_from_scenario(load_scenario(name))
+    m = p.board
+    for u in p.units:
+        if u.disrupted:
+            continue
+        r = reach(p, u.id)
+        enemy = p.held[u.side.enemy]
+        for i in r.destinations():
+            way = r.path(i)
+            assert not enemy & set(way)
+            assert all(m.terrain[m.hexes[k]] not in CLOSED for k in way)
+        for i in r.destinations()[:: max(1, len(r.destinations()) // 5)]:
+            assert walk(p, u.id, r.path(i)) == r.cost(i)

@@ -17,6 +17,10 @@ from tobruk.systems.campaign.position import CampaignPosition, position_from_sce
 from tobruk.systems.campaign.stacking import check_stacking, hex_refusal, retreat_disruptions
 
 M = board(2, 2)
+PACKAGED = (
+    *("na-el-agheila-1", "na-el-agheila-2", "na-el-agheila-3", "na-crusader", "na-gazala", "na-mersa-matruh"),
+    *("na-1st-alamein", "na-alam-halfa", "na-alamein", "na-campaign"),
+)
 
 
 def stack(*ids: str, forts: dict[str, Side] | None = None, broken_down: tuple[str, ...] = ()) -> CampaignPosition:
@@ -96,7 +100,7 @@ def test_a_broken_down_panzer_division_may_over_stack_until_the_axis_can_move() 
 
 
 @pytest.mark.rule("CA-K.1")
-@pytest.mark.parametrize("name", ["na-gazala", "na-crusader", "na-alamein", "na-alam-halfa", "na-mersa-matruh", "na-el-agheila-1"])
+@pytest.mark.parametrize("name", PACKAGED)
 def test_the_packaged_scenarios_start_within_the_limits(name: str) -> None:
     p = position_from_scenario(load_scenario(name))
     assert p.units
