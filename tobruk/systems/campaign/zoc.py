@@ -10,9 +10,8 @@ CA-F.8: the zone of a unit at the foot does not extend up, that of a unit on top
 Zones are kept by the hex that exerts them (its index), which is what CA-Z.2 asks ("the same enemy unit/hex"):
 :class:`EnemyZoc` holds, for every hex under a stopping zone, the hexes exerting it, and two subsets of those
 sources the other rules read: the hexes with an undisrupted division or corps (CA-M.3's bonus) and the hexes
-with an infantry-type unit in a field fortification (CA-Z.2).  The family's :class:`tobruk.mechanics.zoc.ZocMap`
-has no escarpment rule and no per-hex sources of this kind, so it is not used here; :meth:`EnemyZoc.zoc_map`
-gives the same zones in its form for code that reads that.
+with an infantry-type unit in a field fortification (CA-Z.2).  The family's :func:`tobruk.mechanics.zoc.zoc_map`
+gives every unit a zone and knows no escarpments, so it does not fit these rules and is not used here.
 """
 
 from __future__ import annotations
@@ -22,10 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from tobruk.board.hexes import Direction, Hex, Hexside
+from tobruk.board.hexes import Direction, Hexside
 from tobruk.board.maps import Feature, Map
 from tobruk.engine.sides import Side
-from tobruk.mechanics.zoc import ZocMap
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
 from tobruk.systems.campaign.terrain import enterable
 
@@ -98,18 +96,6 @@ class EnemyZoc:
         if not a or not b:
             return False
         return not a.isdisjoint(b) or (not self.fortified.isdisjoint(a) and not self.fortified.isdisjoint(b))
-
-    def zoc_map(self, m: Map, position: CampaignPosition) -> ZocMap:
-        """The same zones as the family's :class:`ZocMap` (units by id, origins by hex), for readers of that form;
-        an empty fort's zone is named by the fort's hex label."""
-        hexes = m.hexes
-        units: dict[Hex, frozenset[str]] = {}
-        origins: dict[Hex, frozenset[Hex]] = {}
-        for i, src in self.sources.items():
-            ids = {u.id for s in src for u in position.at(s)} | {f"fort {hexes[s]}" for s in src if s in self.forts}
-            units[hexes[i]] = frozenset(ids)
-            origins[hexes[i]] = frozenset(hexes[s] for s in src)
-        return ZocMap(units, origins)
 
 
 def enemy_zoc(position: CampaignPosition, side: Side) -> EnemyZoc:
