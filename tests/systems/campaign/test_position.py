@@ -37,3 +37,11 @@ def test_a_position_refuses_a_unit_twice_or_off_the_map() -> None:
         position(m, CampaignUnit(p.unit("GdsBde").unit, 99))
     moved = p.moved("GdsBde", 2)
     assert moved.hex(moved.unit("GdsBde").hex) == H("A3") and p.unit("GdsBde").hex == 0
+
+
+def test_a_newly_disrupted_marker_stands_only_on_a_disrupted_unit() -> None:
+    m = board(1, 3)
+    gds = position(m, "GdsBde@A1:n").unit("GdsBde")
+    assert gds.disrupted and gds.newly_disrupted
+    with pytest.raises(ValueError, match="Newly Disrupted"):
+        CampaignUnit(gds.unit, 0, newly_disrupted=True)

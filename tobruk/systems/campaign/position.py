@@ -43,6 +43,10 @@ class CampaignUnit:
     attacked: bool = False  # an attack is allocated against it this phase (CA-Z.1)
     parts: tuple[FamilyUnitDef, ...] = ()  # the subunits a combined panzer division carries (XX+, CA-U.1)
 
+    def __post_init__(self) -> None:
+        if self.newly_disrupted and not self.disrupted:
+            raise ValueError(f"{self.unit.id}: a Newly Disrupted marker stands only on a disrupted unit (CA-Q.3)")
+
     @property
     def id(self) -> str:
         return self.unit.id
