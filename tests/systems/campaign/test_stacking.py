@@ -106,3 +106,13 @@ def test_the_packaged_scenarios_start_within_the_limits(name: str) -> None:
     assert p.units
     for side in Side:
         check_stacking(p, side)
+
+
+@pytest.mark.rule("CA-K.3")
+@pytest.mark.rule("CA-K.2")
+def test_a_broken_down_division_retreating_counts_as_its_one_counter() -> None:
+    placed = ("90Lt@A1", "15MotBde@A1", "15Pz@A2", "8PzRgt@A2")
+    broken = position(M, *placed, broken_down=("15Pz",))
+    assert retreat_disruptions(broken, ix(broken, "A1"), [broken.unit("15Pz"), broken.unit("8PzRgt")]) == frozenset()
+    whole = position(M, *placed)  # not marked: four counters in A1, all disrupted
+    assert retreat_disruptions(whole, ix(whole, "A1"), [whole.unit("15Pz"), whole.unit("8PzRgt")]) == {"90Lt", "15MotBde", "15Pz", "8PzRgt"}

@@ -56,13 +56,13 @@ def stack_refusal(stack: Sequence[CampaignUnit], broken_down: Iterable[str] = ()
 def _with_breakdowns(position: CampaignPosition, stack: Sequence[CampaignUnit]) -> tuple[list[CampaignUnit], set[str]]:
     """The stack with each broken-down division of CA-K.3 given back its regiment as ``parts`` (so that
     :func:`stack_refusal` counts the two as one), and the divisions' ids."""
-    ids = {u.id for u in stack}
+    by_id = {u.id: u for u in stack}
     out: list[CampaignUnit] = []
     exempt: set[str] = set()
     for u in stack:
         parts = position.subunits.get(u.id, ())
-        if u.id in position.broken_down and parts and all(p in ids for p in parts):
-            out.append(replace(u, parts=tuple(position.unit(p).unit for p in parts)))
+        if u.id in position.broken_down and parts and all(p in by_id for p in parts):
+            out.append(replace(u, parts=tuple(by_id[p].unit for p in parts)))
             exempt.add(u.id)
         else:
             out.append(u)
