@@ -14,6 +14,7 @@ import pytest
 from tests.systems.campaign.boards import FORCES, board, ix, labels, position
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
+from tobruk.loading.mapfile import load_packaged_map
 from tobruk.mechanics.counters import UnitType
 from tobruk.systems.campaign.movement import MF, basic_mf, reach, walk
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
@@ -296,3 +297,14 @@ def test_a_path_too_long_names_the_bonus_only_when_the_bonus_would_have_reached(
     assert clause(9) == "CA-M.2"
     assert clause(13) == "CA-M.2"  # into the zone, but 12 MF: the bonus would not have reached it either
     assert refusal(p, "GdsBde", "A13").startswith("[CA-M.2]")
+
+
+@pytest.mark.rule("CA-M.4")
+def test_on_the_campaign_maps_via_balbia_a_german_motorized_division_covers_24_road_hexes() -> None:
+    m = load_packaged_map("north-africa")
+    road = next(line for line in m.route_lines if line.name == "Via Balbia")
+    p = position(m, f"90Lt@{road.hexes[0].label}")  # at the west edge, alone on the map
+    r = reach(p, "90Lt")
+    assert r.cost(m.index[road.hexes[24]]) <= (4 + 4) * 3 * 20  # (4 MF + 4 bonus) x 3 road hexes
+    assert r.cost(m.index[road.hexes[8]]) == 8 * 20
+    assert m.index[road.hexes[40]] not in r
