@@ -9,48 +9,69 @@ CA-K.2: retreating units that over-stack a hex their side holds disrupt every un
 CA-K.3: a combined panzer division broken down because its regiment was disrupted may over-stack until the Axis can
 move: while the position names it in ``broken_down``, its base and regiment count as the one counter they were.
 
-The limits are read by :func:`stack_refusal` (one side's counters, wherever they would stand), so the movement
-phase's check, a retreat and the scenario loader's start check (``checks.py``) count alike.
+The limits are stated once, in :func:`over_limits`, which the movement phase's check and a retreat read through
+:func:`stack_refusal` and the scenario loader's start check (``checks.py``) reads directly, so all count alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
-from tobruk.mechanics.counters import UnitType
-from tobruk.systems.campaign.checks import STACK_ARMOUR, STACK_CORPS, STACK_DIVISIONS, STACK_UNITS
-from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
+from tobruk.mechanics.counters import FamilyUnitDef, UnitType
+
+if TYPE_CHECKING:  # (the scenario loader's check imports this module, and the position imports the loader)
+    from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
+
+STACK_UNITS = 3  # CA-K.1: units a hex may hold, markers apart
+STACK_DIVISIONS = 2  # division level or higher
+STACK_CORPS = 1
+STACK_ARMOUR = 2  # "pure" panzer or armour units
 
 
-def counts_for_stacking(u: CampaignUnit) -> bool:
-    """Everything but the 8th Army artillery counts against the limits (markers are not units at all)."""
-    return u.unit.type is not UnitType.ARTILLERY
+@dataclass(frozen=True, slots=True)
+class StackCounter:
+    """One counter as CA-K.1 counts it."""
+
+    id: str
+    division_level: bool
+    corps: bool
+    pure_armour: bool
+
+
+def free_of_stacking(u: FamilyUnitDef) -> bool:
+    """The 8th Army artillery does not count against the limits (markers are not units at all)."""
+    return u.type is UnitType.ARTILLERY
+
+
+def over_limits(counters: Sequence[StackCounter]) -> tuple[int, str] | None:
+    """The first CA-K.1 limit one side's ``counters`` (those that count) break in a hex: the index of the first
+    counter over it and the reason, or None."""
+    tests = (
+        ("units", STACK_UNITS, lambda c: True),
+        ("corps", STACK_CORPS, lambda c: c.corps),
+        ("division-level units", STACK_DIVISIONS, lambda c: c.division_level),
+        ("pure armour units", STACK_ARMOUR, lambda c: c.pure_armour),
+    )
+    for what, most, counts in tests:
+        counted = [k for k, c in enumerate(counters) if counts(c)]
+        if len(counted) > most:
+            names = ", ".join(counters[k].id for k in counted)
+            return counted[most], f"{len(counted)} {what} ({names}), over the limit of {most}"
+    return None
 
 
 def stack_refusal(stack: Sequence[CampaignUnit], broken_down: Iterable[str] = ()) -> str | None:
     """Why one side's ``stack`` breaks CA-K.1, or None.  Each id of ``broken_down`` (a panzer division's base) counts
     with the subunits its counter says it carries as one XX+ counter (CA-K.3)."""
     exempt = set(broken_down)
-    counted: list[CampaignUnit] = [u for u in stack if counts_for_stacking(u)]
-    merged: list[tuple[str, bool, bool, bool]] = []  # (name, division level, corps, pure armour)
+    counted = [u for u in stack if not free_of_stacking(u.unit)]
     regiments = {p.id for u in counted if u.id in exempt for p in u.parts}
-    for u in counted:
-        if u.id in regiments:
-            continue  # counted with its division (CA-K.3)
-        merged.append((u.id, u.division_level, u.corps, u.pure_armour or u.id in exempt))
-    tests = (
-        ("units", STACK_UNITS, [m[0] for m in merged]),
-        ("corps", STACK_CORPS, [m[0] for m in merged if m[2]]),
-        ("division-level units", STACK_DIVISIONS, [m[0] for m in merged if m[1]]),
-        ("pure armour units", STACK_ARMOUR, [m[0] for m in merged if m[3]]),
-    )
-    for what, most, names in tests:
-        if len(names) > most:
-            return f"{len(names)} {what} ({', '.join(names)}), over the limit of {most}"
-    return None
+    found = over_limits([StackCounter(u.id, u.division_level, u.corps, u.pure_armour) for u in counted if u.id not in regiments])
+    return None if found is None else found[1]
 
 
 def _with_breakdowns(position: CampaignPosition, stack: Sequence[CampaignUnit]) -> tuple[list[CampaignUnit], set[str]]:
