@@ -5,9 +5,11 @@ Its nine scenarios and the campaign game draw their counters from one order of b
 scenario (``scenarios/``) names them with ``units_from`` and says where each unit stands or when it
 enters, the fortifications, the anti-tank guns and the victory condition (:mod:`.scenario`).
 
-The rules are not implemented yet, so the package registers its system as data only (``playable = False``): a
-game of one of its scenarios is refused in one line (``RulesNotPlayed``), the browser does not offer them, and
-``tobruk show`` reads and shows them through the system's scenario extension for ``units_from`` (:mod:`.show`).
+The first rules are written as functions of a position (:mod:`.position`): zones of control (:mod:`.zoc`),
+operational movement (:mod:`.movement`) and stacking (:mod:`.stacking`).  The sequence of play and combat are not,
+so the package registers its system as data only (``playable = False``): a game of one of its scenarios is refused
+in one line (``RulesNotPlayed``), the browser does not offer them, and ``tobruk show`` reads and shows them through
+the system's scenario extension for ``units_from`` (:mod:`.show`).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ force from the start when an Axis unit starts within its distance of El Alamein 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tobruk.board.hexes import Hex
@@ -23,14 +23,9 @@ from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table
 from tobruk.mechanics.counters import CombatClass, Echelon, FamilyUnitDef, UnitType
 from tobruk.systems.campaign.forces import Forces
+from tobruk.systems.campaign.stacking import StackCounter, free_of_stacking, over_limits
 from tobruk.systems.campaign.terrain import enterable
 from tobruk.systems.campaign.track import turn_ordinal
-
-STACK_UNITS = 3  # CA-K.1: units a hex may hold, markers apart
-STACK_DIVISIONS = 2  # division level or higher
-STACK_CORPS = 1
-STACK_ARMOUR = 2  # "pure" panzer or armour units
-FREE = ("8ArmyArty",)  # CA-K.1: the 8th Army artillery does not count against stacking
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,27 +118,24 @@ def _british_divisions(forces: Forces, entries: Sequence[Entry], active: bool) -
 
 
 def _stacking(entries: Sequence[Entry]) -> None:
-    """CA-K.1 on every hex at the start; a combined panzer division (XX+) is one counter, a division with armour."""
+    """CA-K.1 on every hex at the start (the limits of ``stacking.py``); a combined panzer division (XX+) is one
+    counter, a division with armour."""
     stacks: dict[Hex, list[Entry]] = {}
     for e in entries:
-        if e.hex is not None and e.enters is not None and e.unit.id not in FREE:
+        if e.hex is not None and e.enters is not None and not free_of_stacking(e.unit):
             stacks.setdefault(e.hex, []).append(e)
     for h, stack in stacks.items():
         for side in (Side.AXIS, Side.ALLIED):
             own = [e for e in stack if e.unit.side is side]
-            if not own:
-                continue
-            tests: Mapping[str, tuple[int, list[Entry]]] = {
-                "units": (STACK_UNITS, own),
-                "corps": (STACK_CORPS, [e for e in own if e.unit.echelon is Echelon.CORPS]),
-                "division-level units": (STACK_DIVISIONS, [e for e in own if e.unit.echelon is not Echelon.SUBDIVISIONAL]),
-                "pure armour units": (STACK_ARMOUR, [e for e in own if _armoured(e)]),
-            }
-            for what, (most, counted) in tests.items():
-                if len(counted) > most:
-                    e = counted[most]
-                    names = ", ".join(c.unit.id for c in counted)
-                    raise e.table.error(_where(e), f"{h} would hold {len(counted)} {what} ({names}), over the limit of {most} (CA-K.1)")
+            found = over_limits(
+                [
+                    StackCounter(e.unit.id, e.unit.echelon is not Echelon.SUBDIVISIONAL, e.unit.echelon is Echelon.CORPS, _armoured(e))
+                    for e in own
+                ]
+            )
+            if found is not None:
+                e = own[found[0]]
+                raise e.table.error(_where(e), f"{h} would hold {found[1]} (CA-K.1)")
 
 
 def _armoured(e: Entry) -> bool:
