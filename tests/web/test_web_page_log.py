@@ -5,7 +5,8 @@ each result code with the meaning the server sends for the codes of the system's
 side did while the player waited, from the side's own log.  The smaller items: the remote page says it is your
 turn on your turn; no layer shades a hex no unit can enter; an empty layer says so; the result can be closed to look
 at the final board and opened again; the zoom survives a reload; a move made by a double click, or with the pointer
-passing over the lit hexes as it is made, is one order and no request answered 4xx.
+passing over the lit hexes as it is made, is one order and no request answered 4xx.  The lobby keeps the last
+choices, says what each computer player does and what the seed is, and lists the games this browser has opened.
 """
 
 from __future__ import annotations
@@ -232,3 +233,41 @@ def test_a_double_click_makes_one_move_and_a_passing_pointer_asks_for_no_stale_r
         page.wait_for_function("document.querySelector('[data-unit=\"Pz\"]').dataset.hex === 'B4'")
         page.wait_for_load_state("networkidle")
         assert failed == []
+
+
+def test_the_lobby_remembers_the_last_choice_explains_its_choices_and_lists_your_games(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        context = browser.new_context(viewport={"width": 1200, "height": 800})
+        page = context.new_page()
+        page.goto(url + "/")
+        page.wait_for_selector("#scenario option", state="attached")
+        first = page.input_value("#scenario")
+        chosen = next(o for o in page.eval_on_selector_all("#scenario option", "os => os.map(o => o.value)") if o != first)
+        # the computer players and the seed, in plain words
+        page.wait_for_function("document.getElementById('computer-about').textContent.length > 0")
+        about = httpx.get(f"{url}/api/players/about", timeout=60).json()
+        assert list(about) == page.eval_on_selector_all("#computer option", "os => os.map(o => o.value)")
+        for name, words in about.items():
+            page.select_option("#computer", name)
+            assert words and page.inner_text("#computer-about") == words
+        page.select_option("#computer", "passive")
+        assert "dice" in page.inner_text("#seed-about")
+        assert page.is_hidden("#my-games")
+        # a game against the computer in another scenario than the first
+        page.select_option("#scenario", chosen)
+        page.click("#start")
+        page.wait_for_url("**/g/*")
+        page.wait_for_selector("#units .counter")
+        link = page.url
+        title = page.evaluate("() => S.view.title")
+        # back in the lobby: the last choices, and the game among this browser's games
+        page.goto(url + "/")
+        page.wait_for_selector("#scenario option", state="attached")
+        page.wait_for_selector("#computer option", state="attached")
+        assert page.input_value("#scenario") == chosen and page.input_value("#computer") == "passive"
+        assert page.is_visible("#my-games")
+        games = page.eval_on_selector_all("#my-games-list a.my-game", "as => as.map(a => [a.href, a.textContent])")
+        assert games == [[link, title]]
+        shot(page, "lobby-remembers")
+        page.click("#my-games-list a.my-game")
+        page.wait_for_url(link)

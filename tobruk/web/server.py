@@ -34,6 +34,7 @@ from tobruk.engine.errors import RecordError, TobrukError
 from tobruk.engine.information import observed
 from tobruk.engine.system import system_for
 from tobruk.players import player_names
+from tobruk.players.base import player_about
 from tobruk.render.board import board_data
 from tobruk.render.svg import render_map
 from tobruk.web import payload, schemas, webhooks
@@ -185,6 +186,10 @@ def create_app(
     async def players(request: Request) -> Response:
         """The computer players a game may be played against (the lobby's list)."""
         return answer(player_names())
+
+    async def players_about(request: Request) -> Response:
+        """What each computer player does, in plain words (the lobby's explanation of its list)."""
+        return answer(player_about())
 
     @guarded
     async def create(request: Request) -> Response:
@@ -437,6 +442,7 @@ def create_app(
         Route("/g/{token}", page),
         Route("/api/scenarios", scenarios),
         Route("/api/players", players),
+        Route("/api/players/about", players_about),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/g/{token}/state", state),
         Route("/api/g/{token}/order", order, methods=["POST"]),

@@ -59,7 +59,7 @@ function render() {
   $('status').textContent = [`Turn ${v.turn}/${v.turns}`, v.phase_title, Board.notes(v.notes)].filter(Boolean).join(' · ');
   $('undo').disabled = !S.can_undo;
   $('export-link').href = `/api/g/${token}/export` + (S.seat === 'both' ? `?side=${S.side}` : '');
-  drawUnits(); drawLayers(); drawOverlays(); drawDecision(); drawLog();
+  drawUnits(); drawLayers(); drawOverlays(); drawDecision(); drawLog(); noteGame();
   $('show-result').hidden = !v.summary;
   if (v.summary) {
     $('victory-text').textContent = Board.result(board, v.summary);
@@ -342,6 +342,16 @@ async function takeOver() {
 }
 
 function clearSelection() { selected = null; moveForm = ''; attackers = []; pendingAttack = null; $('attack-panel').hidden = true; $('hint').textContent = ''; }
+
+// This game among the games this browser has opened (the lobby lists them, newest first; at most 30 kept).
+function noteGame() {
+  const seat = S.seat === 'both' ? 'hotseat' : sideName(S.side);
+  const entry = {link: location.pathname, title: S.view.title, seat, turn: S.view.turn, over: S.view.over, seen: Date.now()};
+  try {
+    const games = (JSON.parse(localStorage.getItem('tobruk-games')) || []).filter(g => g.link !== entry.link);
+    localStorage.setItem('tobruk-games', JSON.stringify([entry, ...games].slice(0, 30)));
+  } catch { /* storage refused: the lobby lists nothing */ }
+}
 
 // The map's zoom, kept for each game in the browser (localStorage) so a reload keeps it.
 const zoomKey = () => `tobruk-zoom-${token}`;
