@@ -38,8 +38,8 @@ MEANINGS: dict[str, str] = {
     "AA": "anti-aircraft fire: the attacking air unit is knocked out for the turn",
     "AAg": "ground anti-aircraft fire: the attacking air unit is knocked out for the turn",
     "Flak": "the Flak's anti-aircraft fire: the attacking air unit is knocked out for the turn",
-    "4thAA": "the 4th Anti-Aircraft Brigade's fire: the attacking air unit is knocked out for the turn",
-    "4thAA/Flak": "anti-aircraft fire (the 4th AA Brigade's or the Flak's): the attacking air unit is knocked out for the turn",
+    "4thAA": "the anti-aircraft brigade's fire: the attacking air unit is knocked out for the turn",
+    "4thAA/Flak": "anti-aircraft fire (the anti-aircraft brigade's or the Flak's): the attacking air unit is knocked out for the turn",
 }
 # results as the log writes them once a rule has converted them (a box's compulsory retreat)
 WRITTEN: dict[str, tuple[str, str]] = {
