@@ -50,7 +50,7 @@ ANY_ANON = re.compile(rb"(?<![0-9a-f])[0-9a-f]{12}(?![0-9a-f])")
 AXIS_TRIES, ALLIED_TRIES, MIRRORS = 40, 8, 80
 
 # the routes that are no game's (the lobby, the page's scripts, the lists of scenarios and players, a new game, an upload)
-NOT_A_GAMES = {"/", "/favicon.ico", "/static", "/api/scenarios", "/api/players", "/api/games", "/api/replays"}
+NOT_A_GAMES = {"/", "/favicon.ico", "/static", "/api/scenarios", "/api/players", "/api/players/about", "/api/games", "/api/replays"}
 # every route a player's link may ask about its game, as this test asks it
 ASKED = {
     "/g/{token}",

@@ -78,6 +78,20 @@ def player_names() -> list[str]:
     return list(_kinds())
 
 
+# what each computer player does, in plain words for the lobby
+ABOUT = {
+    "greedy": "the strongest: at each decision it weighs the choices its game's advice offers (an attack's odds and "
+    "results, what a move gains) and takes the best, else a random one",
+    "random": "any legal order at random: a weak opponent, for learning the rules",
+    "passive": "ends each phase as soon as it may and otherwise does the least it can: for trying the map and the rules",
+}
+
+
+def player_about() -> dict[str, str]:
+    """The computer players' names, the default first, each with what it does in plain words."""
+    return {name: ABOUT.get(name, "") for name in player_names()}
+
+
 def play_game(
     game: Game, players: dict[Side, Player], *, max_orders: int = 200_000, after: Callable[[Game, Order], None] | None = None
 ) -> Game:

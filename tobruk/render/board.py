@@ -30,6 +30,7 @@ def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) 
         "columns": m.columns,
         "hexes": {h.label: [round(c, 2) for c in layout.centre(h)] for h in m.hexes},
         "neighbours": {h.label: [n.label for n in h.neighbours() if n in on_map] for h in m.hexes},
+        "passable": [h.label for h in m.hexes if m.is_land(h)],  # the hexes a unit may enter (no layer shades the others)
         "legend": [{"terrain": kind, "name": words, "colour": colour} for kind, words, colour in legend_entries(m, palette)],
         "symbols": palette.symbols,
         "sides": {side.value: {"name": side.display, "colour": SIDE_COLOUR[side]} for side in Side},

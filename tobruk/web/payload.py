@@ -69,10 +69,32 @@ def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) 
         "view": seen,
         "legal": referee.offered(s) if mine else {"actions": [], "composites": []},
         "my_turn": mine,
+        "waited": waited_for(s, side) if mine else [],
         "can_undo": referee.undo_refusal(s, seat) is None,
         "hidden_units": has_face_down(game),
         "players": {"axis": s.stored.axis_player, "allied": s.stored.allied_player},
     }
+
+
+def waited_for(s: Session, side: Side) -> list[str]:
+    """What happened while ``side`` waited, as its log reads it: the log from the end of its last action in a step
+    of its own to its next (or now), around the last stretch of steps of the enemy's.  Built from the lines the side
+    may read (:meth:`~tobruk.engine.position.LogEntry.seen_by`), so it tells no more than the side's log.  Call with ``s.lock``
+    held."""
+    marks, owners = s.noted()
+    mine, theirs = side.value, side.enemy.value
+    last = next((k for k in range(len(owners) - 1, -1, -1) if owners[k] == theirs), None)
+    if last is None:
+        return []
+    first = last
+    while first > 0 and owners[first - 1] != mine:
+        first -= 1
+    after = next((k for k in range(last + 1, len(owners)) if owners[k] == mine), None)
+    entries = s.game.state.entries
+    lines = entries[marks[first] : len(entries) if after is None else marks[after]]
+    if s.game.is_over:
+        return [e.text for e in lines]
+    return [text for e in lines if (text := e.seen_by(side)) is not None]
 
 
 def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:

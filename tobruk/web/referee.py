@@ -122,6 +122,33 @@ class Session:
     lock: threading.Lock = field(default_factory=threading.Lock)
     listing: tuple[int, dict[str, Any]] | None = None  # the version and the legal actions as the page is sent them
     layers: tuple[tuple[int, str], list[dict[str, Any]]] | None = None  # (version, side) and the system's overlays
+    # where each action of the game's history left the log: ``marks[k]`` is the number of log entries before the k-th
+    # action (the last, after the last action), ``owners[k]`` the side whose step the k-th was made in (None: nobody's)
+    marks: list[int] = field(default_factory=list)
+    owners: list[str | None] = field(default_factory=list)
+
+    def play(self, order: Action | str | int) -> None:
+        """Play an order (an action, its notation or a listed id) and note where it left the log."""
+        self.noted()
+        step = self.game.step.side
+        if isinstance(order, int):
+            self.game.play_id(order)
+        else:
+            self.game.play(order)
+        self.noted(None if step is None else step.value)
+
+    def noted(self, owner: str | None = None) -> tuple[list[int], list[str | None]]:
+        """The marks and owners, cut back to the history (after an undo, or a game put back as it was) and extended
+        to it (actions played without a note are given the log as it stands and ``owner``)."""
+        played, entries = len(self.game.history), len(self.game.state.entries)
+        del self.owners[played:]
+        del self.marks[played + 1 :]
+        if not self.marks:
+            self.marks.append(0 if played else entries)
+        while len(self.owners) < played:
+            self.owners.append(owner)
+            self.marks.append(entries)
+        return self.marks, self.owners
 
 
 def other(seat: str) -> str:
@@ -178,7 +205,7 @@ class Referee:
         game = Game(self.scenarios.get(stored.scenario), seed=stored.seed, options=stored.options)
         s = Session(stored, game)
         for text in effective_orders(stored_events):
-            game.play(text)
+            s.play(text)
         s.version = len(stored_events)
         return s
 
@@ -194,11 +221,11 @@ class Referee:
                 if e.kind == UNDO:
                     s.game.pop()
                 else:
-                    s.game.play(e.text)
+                    s.play(e.text)
                 s.version = e.seq + 1
         except (TobrukError, IndexError):
             fresh = self._build(s.stored, self.store.events(s.stored.id))
-            s.game, s.version = fresh.game, fresh.version
+            s.game, s.version, s.marks, s.owners = fresh.game, fresh.version, fresh.marks, fresh.owners
         self.on_change(s.stored.id)
 
     def refresh(self, s: Session) -> int:
@@ -311,10 +338,7 @@ class Referee:
         action it was played as (a whole attack is its target, attackers and declaration), so the stored orders, the
         game's history and undo stay one to one."""
         before = len(s.game.history)
-        if isinstance(order, int):
-            s.game.play_id(order)
-        else:
-            s.game.play(order)
+        s.play(order)
         new = zip(s.game.history[before:], s.game.by_rules[before:], strict=True)  # (the rules' own choices follow anew)
         return [(ORDER, a.notation()) for a, automatic in new if not automatic]
 

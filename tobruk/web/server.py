@@ -34,10 +34,12 @@ from tobruk.engine.errors import RecordError, TobrukError
 from tobruk.engine.information import observed
 from tobruk.engine.system import system_for
 from tobruk.players import player_names
+from tobruk.players.base import player_about
 from tobruk.render.board import board_data
 from tobruk.render.svg import render_map
 from tobruk.web import payload, schemas, webhooks
 from tobruk.web.answers import Answer, computed
+from tobruk.web.codes import result_codes
 from tobruk.web.limits import BodyLimit
 from tobruk.web.notify import Listener
 from tobruk.web.referee import Referee, Refused, Scenarios, Session, server_seed
@@ -184,6 +186,10 @@ def create_app(
     async def players(request: Request) -> Response:
         """The computer players a game may be played against (the lobby's list)."""
         return answer(player_names())
+
+    async def players_about(request: Request) -> Response:
+        """What each computer player does, in plain words (the lobby's explanation of its list)."""
+        return answer(player_about())
 
     @guarded
     async def create(request: Request) -> Response:
@@ -418,6 +424,7 @@ def create_app(
         if key not in maps:
             rendering = system_for(scenario.system).rendering()
             board = board_data(scenario.map, rendering, size=MAP_SIZE, title=scenario.title)
+            board["codes"] = result_codes(scenario.system)  # what the result codes of its charts mean
             maps[key] = (render_map(scenario.map, size=MAP_SIZE, rendering=rendering), msgspec.json.encode(board))
         return maps[key]
 
@@ -435,6 +442,7 @@ def create_app(
         Route("/g/{token}", page),
         Route("/api/scenarios", scenarios),
         Route("/api/players", players),
+        Route("/api/players/about", players_about),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/g/{token}/state", state),
         Route("/api/g/{token}/order", order, methods=["POST"]),

@@ -97,5 +97,25 @@ const Board = (() => {
         link || !unitIds.has(word) ? m : `<a data-unit-link="${word}">${word}</a>`);
   }
 
-  return {NS, el, load, words, faded, corners, stacks, counter, drawCounters, notes, result, escapeHtml, linked};
+  // The result codes of the system's charts in a line of HTML (text outside tags and links), each as an <abbr> whose
+  // title is its meaning (board.codes, sent with the board: the page knows no code of its own).  A lone '-' is a
+  // code only where a result stands: after ': ' at the end of a clause, or as the whole text.
+  function explained(board, html) {
+    const codes = board.codes || {};
+    const abbr = (code) => `<abbr class="code" data-code="${escapeHtml(code)}" title="${escapeHtml(`${code}: ${codes[code]}`)}">${escapeHtml(code)}</abbr>`;
+    const words = Object.keys(codes).filter(c => c !== '-').sort((a, b) => b.length - a.length);
+    if (!words.length && !codes['-']) return html;
+    if (html === '-' && codes['-']) return abbr('-');
+    const quote = (t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const pattern = new RegExp(`(?<![\\w/])(${words.map(w => quote(escapeHtml(w))).join('|') || '(?!)'})(?![\\w/])` +
+      (codes['-'] ? '|(?<=: )-(?=$|[.,;)\\s])' : ''), 'g');
+    let inLink = 0;
+    return html.split(/(<[^>]*>)/).map(part => {
+      if (part.startsWith('<')) { if (/^<a\b/.test(part)) inLink++; else if (part === '</a>') inLink--; return part; }
+      if (inLink) return part;
+      return part.replace(pattern, (m) => abbr(m.replace(/&amp;/g, '&')));
+    }).join('');
+  }
+
+  return {NS, el, load, explained, words, faded, corners, stacks, counter, drawCounters, notes, result, escapeHtml, linked};
 })();

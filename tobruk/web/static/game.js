@@ -6,6 +6,8 @@
 'use strict';
 const token = location.pathname.split('/').pop();
 let S = null, board = null, selected = null, moveForm = '', attackers = [], zoom = 1, pendingAttack = null;
+let inFlight = false;  // an order sent and not yet answered: further clicks and route requests wait for its answer
+let resultClosed = false;  // the player closed the result to look at the final board
 const shownLayers = new Set();  // the keys of the layers ticked (kept across positions)
 let gOverlay, gUnits, gTop;
 
@@ -20,10 +22,20 @@ const sideName = (side) => board.sides[side].name;
 async function api(path, opts) { const r = await fetch(path, opts); return [r.ok, await r.json(), r.status]; }
 function post(path, body) { return api(path, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify(body)}); }
 async function load() { const [, data] = await api(stateUrl()); await accept(data); }
+// One order at a time: a second click (a double click) while the first is on its way is ignored, and the hexes
+// lit for the old position go at once, so the pointer passing over them asks for no stale route.
 async function send(what) {
-  const [ok, data] = await post(`/api/g/${token}/order`, {...what, version: S.version});
-  if (!ok) { showError(data.error); await load(); return false; }
-  clearSelection(); await accept(data); return true;
+  if (inFlight) return false;
+  inFlight = true;
+  clearTimeout(resting);
+  selected = null; attackers = [];
+  drawOverlays();
+  try {
+    if (asking) await asking.catch(() => null);
+    const [ok, data] = await post(`/api/g/${token}/order`, {...what, version: S.version});
+    if (!ok) { showError(data.error); await load(); return false; }
+    clearSelection(); await accept(data); return true;
+  } finally { inFlight = false; }
 }
 function showError(text) { $('hint').innerHTML = `<p class="error">${escapeHtml(text)}</p>`; }
 
@@ -47,10 +59,11 @@ function render() {
   $('status').textContent = [`Turn ${v.turn}/${v.turns}`, v.phase_title, Board.notes(v.notes)].filter(Boolean).join(' · ');
   $('undo').disabled = !S.can_undo;
   $('export-link').href = `/api/g/${token}/export` + (S.seat === 'both' ? `?side=${S.side}` : '');
-  drawUnits(); drawLayers(); drawOverlays(); drawDecision(); drawLog();
+  drawUnits(); drawLayers(); drawOverlays(); drawDecision(); drawLog(); noteGame();
+  $('show-result').hidden = !v.summary;
   if (v.summary) {
     $('victory-text').textContent = Board.result(board, v.summary);
-    $('victory').hidden = false;
+    $('victory').hidden = resultClosed;
     $('replay-link').href = `/replay/${token}`;
     $('form-link').href = `/api/g/${token}/form`;
     $('record-link').href = `/api/g/${token}/record`;
@@ -73,15 +86,24 @@ function drawLayers() {
     input.type = 'checkbox'; input.dataset.layer = layer.key; input.checked = shownLayers.has(layer.key);
     input.onchange = () => { if (input.checked) shownLayers.add(layer.key); else shownLayers.delete(layer.key); drawOverlays(); };
     label.append(input, ` ${layer.title}`);
+    if (isEmpty(layer)) {  // (the supply lines before the first supply phase): said, not left blank
+      const note = document.createElement('span');
+      note.className = 'layer-empty'; note.dataset.emptyLayer = layer.key; note.textContent = ' (nothing to show yet)';
+      label.title = `${layer.title}: nothing to show yet`;
+      label.appendChild(note);
+    }
     box.appendChild(label);
   }
 }
+const isEmpty = (layer) => !(layer.hexes || []).length && !(layer.lines || []).length;
+// A layer shades only the hexes a unit may enter (the board's passable hexes: no zone of control at sea).
+const passable = (h) => Boolean(board.hexes[h]) && (!board.passable || board.passableSet.has(h));
 function drawOverlays() {
   gOverlay.replaceChildren(); gTop.replaceChildren();
   for (const layer of S.view.overlays || []) {
     if (!shownLayers.has(layer.key)) continue;
     if (layer.kind === 'hexes') {
-      for (const h of layer.hexes) if (board.hexes[h])
+      for (const h of layer.hexes) if (passable(h))
         el('polygon', {points: corners(h, 0.95), class: 'layer', fill: layer.colour, 'data-layer': layer.key, 'data-hex': h}, gOverlay);
     } else {
       for (const line of layer.lines) if (line.every(h => board.hexes[h]))
@@ -91,7 +113,8 @@ function drawOverlays() {
   if (selected) {
     for (const a of unitHexOf(selected)) {
       const p = el('polygon', {points: corners(a.hex, 0.9), class: 'reach', 'data-reach': a.hex, 'data-id': a.id}, gTop);
-      p.addEventListener('mouseenter', () => routeOf(a.id).then(showRoute));
+      p.addEventListener('mouseenter', () => restOn(a.id));
+      p.addEventListener('mouseleave', () => clearTimeout(resting));
       p.addEventListener('click', (e) => { e.stopPropagation(); send({id: a.id}); });
     }
   }
@@ -104,12 +127,22 @@ function drawOverlays() {
 }
 
 // A move is sent by its id; its route (the one the server lists for it) is asked for when the pointer rests on the hex.
+// A route is asked for only once the pointer has rested on the hex a moment (not as it passes, or clicks at once),
+// never while an order is on its way, and an order waits for a route asked before it: no route is asked of a
+// position that has changed.
 const routes = new Map();
+let resting = null, asking = null;
+function restOn(id) {
+  clearTimeout(resting);
+  resting = setTimeout(() => { if (!inFlight) routeOf(id).then(showRoute); }, 120);
+}
 async function routeOf(id) {
   const key = `${S.version} ${id}`;
   if (!routes.has(key)) {
     if (routes.size > 500) routes.clear();
-    const [ok, data] = await api(`/api/g/${token}/path?id=${id}`);
+    asking = api(`/api/g/${token}/path?id=${id}`);
+    const [ok, data] = await asking;
+    asking = null;
     routes.set(key, ok ? data.path : null);
   }
   return routes.get(key);
@@ -178,7 +211,7 @@ async function previewAttack(hex) {
   pendingAttack = fields;
   $('attack-info').innerHTML = `<p><b>${escapeHtml(c.label)} ${escapeHtml(hex)}: ${escapeHtml(attackers.join(', '))}</b>, odds ${escapeHtml(data.odds)}</p>` +
     `<ul>${data.lines.map(l => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
-    `<table class="odds">${data.outcomes.map(([r, p]) => `<tr><td>${escapeHtml(r)}</td><td>${(p * 100).toFixed(1)}%</td></tr>`).join('')}</table>`;
+    `<table class="odds">${data.outcomes.map(([r, p]) => `<tr><td>${Board.explained(board, escapeHtml(r))}</td><td>${(p * 100).toFixed(1)}%</td></tr>`).join('')}</table>`;
 }
 
 function showStack(hex) {
@@ -198,15 +231,21 @@ function drawDecision() {
   const d = S.view.decision;
   $('prompt').textContent = d ? `${sideName(d.side)}: ${d.prompt}` : 'The game is over';
   const box = $('orders'); box.replaceChildren();
-  if (!S.my_turn) { if (d) $('hint').textContent = 'Waiting for the other player.'; return; }
+  if (!S.my_turn) {
+    if (d) { $('hint').textContent = `Waiting for the ${sideName(d.side)} player.`; $('hint').dataset.waiting = '1'; }
+    return;
+  }
+  if ($('hint').dataset.waiting) { $('hint').textContent = ''; delete $('hint').dataset.waiting; }
+  if (d && !$('hint').textContent) $('hint').textContent = 'Your turn. ';
   const picks = {}, groups = {};
   for (const a of listed()) {
     if (a.part_of) continue;
     if (a.gesture === 'unit-hex') { const units = (picks[a.group] ||= []); if (!units.includes(a.unit)) units.push(a.unit); continue; }
     (groups[a.group] ||= []).push(a);
   }
-  if (Object.keys(picks).length) $('hint').textContent ||= 'Click one of your units to see where it may go.';
-  if (composite()) $('hint').textContent ||= 'Click your units to attack with, then a red hex.';
+  const told = (t) => { const h = $('hint'); if (!h.textContent || h.textContent === 'Your turn. ') h.textContent = `Your turn. ${t}`; };
+  if (Object.keys(picks).length) told('Click one of your units to see where it may go.');
+  if (composite()) told('Click your units to attack with, then a red hex.');
   for (const [group, units] of Object.entries(picks)) {
     const p = document.createElement('div'); p.className = 'picks'; p.dataset.group = group;
     p.append(`${group}: `);
@@ -230,20 +269,35 @@ function drawDecision() {
 }
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
-function drawLog() {
-  const ol = $('log'); ol.replaceChildren();
-  const unitIds = new Set(S.view.units.filter(u => u.id).map(u => u.id));
-  for (const line of S.view.log.slice(-80)) {
-    const li = document.createElement('li');
-    li.innerHTML = Board.linked(board, line, unitIds).replace(/die (\d)/g, (m, n) => `die <span class="die">${FACES[n]}</span>`);
-    ol.appendChild(li);
-  }
-  for (const a of ol.querySelectorAll('a[data-hex]')) a.onclick = () => flash(a.dataset.hex);
-  for (const a of ol.querySelectorAll('a[data-unit-link]')) a.onclick = () => {
+// A line of the log as the page shows it: hex labels and unit ids as links, dice as faces, result codes explained.
+function logLine(line, unitIds) {
+  const li = document.createElement('li');
+  li.innerHTML = Board.explained(board, Board.linked(board, line, unitIds).replace(/die (\d)/g, (m, n) => `die <span class="die">${FACES[n]}</span>`));
+  return li;
+}
+function linkLog(box) {
+  for (const a of box.querySelectorAll('a[data-hex]')) a.onclick = () => flash(a.dataset.hex);
+  for (const a of box.querySelectorAll('a[data-unit-link]')) a.onclick = () => {
     const u = S.view.units.find(x => x.id === a.dataset.unitLink);
     if (u && u.hex) { flash(u.hex); showStack(u.hex); }
   };
-  ol.scrollTop = ol.scrollHeight;
+}
+// The whole log, the newest line in view after each update unless the player has scrolled up to read.
+function drawLog() {
+  const ol = $('log');
+  const following = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 4;
+  const unitIds = new Set(S.view.units.filter(u => u.id).map(u => u.id));
+  ol.replaceChildren(...S.view.log.map(line => logLine(line, unitIds)));
+  linkLog(ol);
+  if (following) ol.scrollTop = ol.scrollHeight;
+  drawWaited(unitIds);
+}
+// What the other side did while this one waited: the server picks the lines from this side's own log.
+function drawWaited(unitIds) {
+  const lines = (S.my_turn && S.waited) || [];
+  $('waited').hidden = lines.length === 0;
+  $('waited-lines').replaceChildren(...lines.map(line => logLine(line, unitIds)));
+  linkLog($('waited-lines'));
 }
 function flash(hex) { const p = el('polygon', {points: corners(hex), class: 'flash', 'data-flash': hex}, gTop); setTimeout(() => p.remove(), 1200); }
 
@@ -263,7 +317,8 @@ async function accept(data) {
 function forgetView() {
   S = null; shownSide = null; clearSelection();
   for (const g of [gUnits, gOverlay, gTop]) g.replaceChildren();
-  for (const id of ['log', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers']) $(id).replaceChildren();
+  $('waited').hidden = true;
+  for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers']) $(id).replaceChildren();
   $('export-link').href = '#'; routes.clear();
   $('undo').disabled = true;
 }
@@ -288,11 +343,30 @@ async function takeOver() {
 
 function clearSelection() { selected = null; moveForm = ''; attackers = []; pendingAttack = null; $('attack-panel').hidden = true; $('hint').textContent = ''; }
 
+// This game among the games this browser has opened (the lobby lists them, newest first; at most 30 kept).
+function noteGame() {
+  const seat = S.seat === 'both' ? 'hotseat' : sideName(S.side);
+  const entry = {link: location.pathname, title: S.view.title, seat, turn: S.view.turn, over: S.view.over, seen: Date.now()};
+  try {
+    const games = (JSON.parse(localStorage.getItem('tobruk-games')) || []).filter(g => g.link !== entry.link);
+    localStorage.setItem('tobruk-games', JSON.stringify([entry, ...games].slice(0, 30)));
+  } catch { /* storage refused: the lobby lists nothing */ }
+}
+
+// The map's zoom, kept for each game in the browser (localStorage) so a reload keeps it.
+const zoomKey = () => `tobruk-zoom-${token}`;
+function setZoom(z) {
+  zoom = Math.min(4, Math.max(0.25, z));
+  $('map-holder').style.transform = `scale(${zoom})`;
+  try { localStorage.setItem(zoomKey(), String(zoom)); } catch { /* storage refused: the zoom lasts this page */ }
+}
+
 // --- start ------------------------------------------------------------------------------------------------
 async function start() {
   const [, st] = await api(`/api/g/${token}/state`);
   const [data, svg] = await Board.load($('map-holder'), st.scenario);
   board = data;
+  board.passableSet = new Set(board.passable || []);
   gOverlay = el('g', {id: 'overlay'}, svg); gUnits = el('g', {id: 'units'}, svg); gTop = el('g', {id: 'top'}, svg);
   svg.addEventListener('click', (e) => { const h = e.target.closest('[data-hex]'); if (h && attackers.length && attackTargets().includes(h.dataset.hex)) previewAttack(h.dataset.hex); });
   // pan by dragging the map
@@ -300,8 +374,11 @@ async function start() {
   pane.addEventListener('mousedown', (e) => { if (e.button === 0 && !e.target.closest('.counter, .reach, .target')) drag = [e.clientX, e.clientY, pane.scrollLeft, pane.scrollTop]; });
   window.addEventListener('mousemove', (e) => { if (drag) { pane.scrollLeft = drag[2] - (e.clientX - drag[0]); pane.scrollTop = drag[3] - (e.clientY - drag[1]); } });
   window.addEventListener('mouseup', () => { drag = null; });
-  $('zoom-in').onclick = () => { zoom *= 1.25; $('map-holder').style.transform = `scale(${zoom})`; };
-  $('zoom-out').onclick = () => { zoom /= 1.25; $('map-holder').style.transform = `scale(${zoom})`; };
+  setZoom(Number(localStorage.getItem(zoomKey())) || 1);
+  $('zoom-in').onclick = () => setZoom(zoom * 1.25);
+  $('zoom-out').onclick = () => setZoom(zoom / 1.25);
+  $('victory-close').onclick = () => { resultClosed = true; $('victory').hidden = true; $('show-result').focus(); };
+  $('show-result').onclick = () => { resultClosed = false; $('victory').hidden = false; $('victory-close').focus(); };
   $('undo').onclick = async () => { const [ok, data] = await post(`/api/g/${token}/undo`, {version: S.version});
     if (!ok) showError(data.error); else { clearSelection(); await accept(data); } };
   $('declare').onclick = () => { if (pendingAttack) send({action: pendingAttack}); };

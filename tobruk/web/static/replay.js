@@ -23,7 +23,7 @@ function show() {
   $('frame-label').textContent = f.label;
   Board.drawCounters(board, gUnits, f.units);
   const unitIds = new Set(f.units.filter(u => u.id).map(u => u.id));
-  $('log').innerHTML = f.log.map(l => `<li>${Board.linked(board, l, unitIds)}</li>`).join('');
+  $('log').innerHTML = f.log.map(l => `<li>${Board.explained(board, Board.linked(board, l, unitIds))}</li>`).join('');
   for (const a of $('log').querySelectorAll('a[data-hex]')) a.onclick = () => flash(a.dataset.hex);
   $('result').textContent = f.summary ? Board.result(board, f.summary) : '';
 }

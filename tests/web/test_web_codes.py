@@ -1,0 +1,28 @@
+"""The meanings of the result codes the page explains: every code a system's combat and air tables hold has one, and
+a system is sent only the codes of its own charts (a system whose charts are not the family's codes, none)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tobruk.engine.system import find_system, system_names
+from tobruk.web.codes import MEANINGS, charts_of, result_codes
+
+
+@pytest.mark.parametrize("name", system_names())
+def test_every_code_of_a_results_table_is_explained(name: str) -> None:
+    charts = charts_of(find_system(name)) or {}
+    codes = result_codes(name)
+    for table in ("gcrt", "air"):
+        for row in charts.get(table, {}).get("rows", []):
+            for code in row:
+                assert code in codes, f"{name}: {table} code {code!r} has no meaning"
+    assert set(codes) <= set(MEANINGS) | {"R1 (compulsory)", "R2 (compulsory)"}
+
+
+def test_each_system_is_sent_its_own_codes() -> None:
+    assert {"D", "DAE", "EAX", "Int", "4thAA/Flak"} <= set(result_codes("gazala-gallop"))
+    assert "S" not in result_codes("gazala-gallop")
+    assert {"S", "SAE", "SAR"} <= set(result_codes("first-alamein"))
+    assert "D" not in result_codes("first-alamein")
+    assert result_codes("operation-compass") == {}  # its table's entries are steps lost ("2/1"), not the family's codes
