@@ -19,7 +19,7 @@ import httpx
 from tests.web.test_web_browser import browser, pytestmark, shot  # noqa: F401  (the browser fixture, the skip without chromium)
 from tests.web.web_server import end_or_first, running_server
 from tobruk.loading.scenario import load_scenario
-from tobruk.web.codes import MEANINGS
+from tobruk.mechanics.results import MEANINGS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -292,6 +292,11 @@ class System:
         placing (a resample draws placements until one is): by default any."""
         return True
 
+    def result_meanings(self) -> Mapping[str, str]:
+        """What the result codes its log and odds tables write mean, for people (the page explains each code with
+        it), by code as written; none by default."""
+        return {}
+
     def rendering(self) -> Rendering:
         """How the faces draw the map and the counters (colours, unit symbols, status words, legend words)."""
         return Rendering()

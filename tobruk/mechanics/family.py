@@ -21,6 +21,7 @@ from tobruk.engine.system import Advisor, Overlay, System
 from tobruk.mechanics.actions import Add, Attack, Move
 from tobruk.mechanics.battle import rules as battle_rules
 from tobruk.mechanics.counters import FamilyUnit, family_defs, family_unit, read_family_unit
+from tobruk.mechanics.results import meanings_of
 from tobruk.mechanics.supply import SupplyMarkers, shown_supply_lines
 
 if TYPE_CHECKING:
@@ -55,6 +56,10 @@ class FamilySystem(System):
 
     def check_action(self, game: Game, action: Action) -> list[str]:
         return family_action_problems(game, action)
+
+    def result_meanings(self) -> Mapping[str, str]:
+        """The family's codes its own charts use (mechanics/results.py)."""
+        return meanings_of(type(self).__module__)
 
     def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:
         """An attack's results with their probabilities: the battle's die grouped by result (the same distribution

@@ -39,7 +39,6 @@ from tobruk.render.board import board_data
 from tobruk.render.svg import render_map
 from tobruk.web import payload, schemas, webhooks
 from tobruk.web.answers import Answer, computed
-from tobruk.web.codes import result_codes
 from tobruk.web.limits import BodyLimit
 from tobruk.web.notify import Listener
 from tobruk.web.referee import Referee, Refused, Scenarios, Session, server_seed
@@ -424,7 +423,7 @@ def create_app(
         if key not in maps:
             rendering = system_for(scenario.system).rendering()
             board = board_data(scenario.map, rendering, size=MAP_SIZE, title=scenario.title)
-            board["codes"] = result_codes(scenario.system)  # what the result codes of its charts mean
+            board["codes"] = dict(system_for(scenario.system).result_meanings())  # what its result codes mean
             maps[key] = (render_map(scenario.map, size=MAP_SIZE, rendering=rendering), msgspec.json.encode(board))
         return maps[key]
 

@@ -1,11 +1,9 @@
-"""What the result codes in a system's charts mean, for the page's log and odds table (a tooltip on each code).
+"""What the family's result codes mean, for people: the page's log and odds table explain each code with it.
 
 The systems of the family keep their charts as data (``charts.toml`` in the system's package: the combat results
-table, the air table ...), numbers and codes only; what each code does is their code and docs/rulings.md.  The
+table, the air table ...), numbers and codes only; what each code does is their rules and docs/rulings.md.  The
 family shares its codes (DE, R1, AR, EAX, Int ...), so their meanings are written once here, in the project's own
-words, and a system's page is sent the meanings of the codes its own charts use (a system without a charts file,
-or whose codes are not the family's, is sent none).  Nothing here names a system: the charts file is found beside
-the system's class.
+words, and a system of the family gives the meanings of the codes its own charts use (:meth:`FamilySystem.result_meanings`).
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import Any
-
-from tobruk.engine.system import System, find_system
 
 # the family's result codes: the combat results table, then the air tables
 MEANINGS: dict[str, str] = {
@@ -61,9 +57,13 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
-def charts_of(system: type[System]) -> dict[str, Any] | None:
-    """The system's charts (``charts.toml`` in the package its class is defined in), ``None`` if it has none."""
-    module = sys.modules.get(system.__module__)
+def charts_of(system: type) -> dict[str, Any] | None:
+    """A system's charts (``charts.toml`` in the package its class is defined in), ``None`` if it has none."""
+    return _charts_in(system.__module__)
+
+
+def _charts_in(module_name: str) -> dict[str, Any] | None:
+    module = sys.modules.get(module_name)
     package = module.__package__ if module is not None else None
     if not package:
         return None
@@ -74,13 +74,17 @@ def charts_of(system: type[System]) -> dict[str, Any] | None:
     return tomllib.loads(text)
 
 
-@cache
-def result_codes(system: str) -> dict[str, str]:
-    """The meanings of the result codes the charts of the system named ``system`` use, by code as the log writes it."""
-    charts = charts_of(find_system(system))
+def meanings_for(charts: dict[str, Any] | None) -> dict[str, str]:
+    """The meanings of the family's codes these charts use, by code as the log writes it (none without charts)."""
     if charts is None:
         return {}
     used = set(_strings(charts))
     out = {code: meaning for code, meaning in MEANINGS.items() if code in used}
     out.update({written: meaning for written, (code, meaning) in WRITTEN.items() if code in used})
     return out
+
+
+@cache
+def meanings_of(module_name: str) -> dict[str, str]:
+    """:func:`meanings_for` the charts of the system defined in that module, read once."""
+    return meanings_for(_charts_in(module_name))
