@@ -13,7 +13,7 @@ from tobruk.engine.errors import ScenarioError
 from tobruk.engine.game import Game
 from tobruk.loading.datafile import Table, read_toml
 from tobruk.loading.scenario import load_scenario
-from tobruk.systems.operation_compass import HERE
+from tobruk.systems.operation_compass import HERE, OperationCompass
 from tobruk.systems.operation_compass.charts import Charts, chart, read_charts
 
 # OC-CRT.5 as the chart prints it: a row per net DRM (the first "<= -2", the last ">= 15"), a column per strength
@@ -92,6 +92,17 @@ def test_red_entries_are_those_with_an_allied_number_of_three_or_more(charts: Ch
 
 
 @pytest.mark.rule("OC-BMB.1")
+@pytest.mark.rule("OC-CRT.5")
+def test_every_entry_of_the_table_is_explained_with_its_own_numbers_and_the_red_ones_with_the_support_checks() -> None:
+    meanings = OperationCompass().result_meanings()
+    written = {entry for line in CRT_TEXT.strip().splitlines() for entry in line.split()[1:]}
+    assert set(meanings) == {entry.rstrip("*") for entry in written}
+    two_one = meanings["2/1"]
+    assert "leader checks morale with +2" in two_one and "defender with +1" in two_one and "red" not in two_one
+    assert "each Allied support unit in the stack also checks morale" in meanings["3/1"]  # printed red: 3/1*
+    assert "support unit" not in meanings["0/4"]
+
+
 def test_the_bombardment_table_cell_by_cell(charts: Charts) -> None:
     """The chart: by die 1-6, the BS 2, BS 3 and WDF Turn 1 columns; None is "no MC"."""
     printed = [(2, 2, 3), (1, 2, 2), (1, 1, 2), (0, 1, 2), (None, 0, 1), (None, None, 1)]

@@ -57,6 +57,9 @@ class OperationCompass(System):
     def read_counter(cls, ut: Table, common: Mapping[str, Any]) -> UnitDef:
         return read_counter(ut, common)
 
+    def result_meanings(self) -> Mapping[str, str]:
+        return self.charts.crt.meanings()
+
     def new_vars(self, game: Game) -> CompassVars:
         return CompassVars()
 

@@ -67,6 +67,21 @@ class Crt:
     def row(self, drm: int) -> int:
         return min(max(drm - self.row_from, 0), len(self.rows) - 1)
 
+    def meanings(self) -> dict[str, str]:
+        """What each entry the table holds means, for people, by the entry as the log writes it ("2/1"; a red one is
+        written "3/1 (red)", so its numbers carry the red note too, ruling R-OC-RED making red the same numbers)."""
+        out: dict[str, str] = {}
+        for row in self.rows:
+            for e in row:
+                text = (
+                    f"the Allied attack leader checks morale with +{e.allied}, each Italian defender with +{e.italian}"
+                    " (OC-MC.1; failing by 1-4 costs 1 step, 5-7 two, 8 or more three, OC-MC.2)"
+                )
+                if e.red:
+                    text += "; red: each Allied support unit in the stack also checks morale, with no modifier (OC-CRT.5)"
+                out[f"{e.allied}/{e.italian}"] = text
+        return out
+
     def entry(self, drm: int, strength: int) -> CrtEntry:
         return self.rows[self.row(drm)][self.column(strength)]
 
