@@ -84,7 +84,7 @@ def test_pywargames_reader_finds_every_counter_placed_with_its_values(name: str,
         basic = p["traits"][-1]
         assert basic[0] == "piece" and basic[1][3] == d.id and f"images/{basic[1][2]}" in read["files"]
     assert read["windows"]["Counters"] == sorted(d.id for d in scenario.units)
-    assert read["turns"]["Turn"] == [",".join(f"Turn {n}" for n in range(1, scenario.turns + 1))]
+    assert read["turns"]["Turn"] == [",".join(scenario.turn_name(n) for n in range(1, scenario.turns + 1))]
 
 
 def test_the_module_read_with_the_standard_library(folder: Path) -> None:
@@ -106,3 +106,12 @@ def test_a_scenario_that_is_not_there_is_refused_in_one_line(folder: Path) -> No
         [sys.executable, "-m", "tobruk.cli", "export-vassal", "nowhere", str(folder / "x.vmod")], capture_output=True, text=True
     )
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and not (folder / "x.vmod").exists()
+
+
+def test_a_campaign_modules_turn_track_names_the_half_months(folder: Path) -> None:
+    """The campaign's turn track as its scenario file dates it (na-gazala: II May 42 to II Jul 42), read from the
+    module with the standard library (the pywargame test above checks every system the same way where it runs)."""
+    with zipfile.ZipFile(io.BytesIO(module("na-gazala", folder).read_bytes())) as z:
+        root = ET.fromstring(z.read("buildFile.xml"))
+    levels = [str(e.get("list")) for e in root.iter() if e.tag.endswith("turn.ListTurnLevel")]
+    assert levels == ["II May 42,I Jun 42,II Jun 42,I Jul 42,II Jul 42"]

@@ -70,6 +70,11 @@ class Scenario:
     rules: Mapping[str, Any] = field(default_factory=dict)
     extension: str = ""  # the field of the ScenarioExtension that read the system's own fields, if any
     extra: object = None  # what that extension kept of them (its own type)
+    turn_names: tuple[str, ...] = ()  # each turn's name on the system's track ("II Jun 42"); none: "Turn n"
+
+    def turn_name(self, turn: int) -> str:
+        """The turn as its track names it (the campaign's half-months), else "Turn n"."""
+        return self.turn_names[turn - 1] if 1 <= turn <= len(self.turn_names) else f"Turn {turn}"
 
     def unit(self, unit_id: str) -> UnitDef:
         for u in self.units:
@@ -99,6 +104,7 @@ class ScenarioPart:
     turns: int
     extra: object
     files: tuple[tuple[str, str], ...] = ()
+    turn_names: tuple[str, ...] = ()  # each turn's name on the system's track, if it names them
 
 
 @dataclass(frozen=True)
@@ -362,6 +368,7 @@ def read_scenario(t: Table, name: str) -> Scenario:
         rules,
         extension.field if extension else "",
         part.extra if part is not None else None,
+        part.turn_names if part is not None else (),
     )
 
 

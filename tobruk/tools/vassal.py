@@ -12,7 +12,8 @@ file: ``buildFile.xml`` (the module's components as XML elements named by VASSAL
 * the scenario's set-up: every unit with a starting hex stands there at the start (an at-start stack at the hex's
   centre), and every other unit waits on a second board, "Set-up and reinforcements", in a box per set-up zone or
   per turn of arrival, so every counter of the order of battle is placed;
-* the turn track (``Turn 1`` ... ``Turn N``) and a six-sided die.
+* the turn track (the turns as the scenario names them: the campaign's half-months, else ``Turn 1`` ... ``Turn N``)
+  and a six-sided die.
 
 It is written here with the standard library (``zipfile``, ``xml.etree``), not with the ``pywargame`` package,
 whose VASSAL part needs Python 3.12 while this project runs on 3.11 (docs/vassal.md says why it stays there);
@@ -259,7 +260,7 @@ def build_module(scenario: Scenario, version: str = "1.0") -> bytes:
         tracker,
         MODULE + "turn.ListTurnLevel",
         property="Turn",
-        list=",".join(f"Turn {n}" for n in range(1, scenario.turns + 1)),
+        list=",".join(_text(scenario.turn_name(n)) for n in range(1, scenario.turns + 1)),
         configFirst="false",
         configList="false",
         turnFormat="$value$",

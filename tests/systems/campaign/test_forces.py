@@ -769,3 +769,9 @@ def test_the_digest_covers_the_forces_and_track_files(monkeypatch: pytest.Monkey
         assert load_scenario("na-gazala").digest != before
         monkeypatch.setattr(scenario_module, "read_packaged_toml", real)
     assert load_scenario("na-gazala").digest == before
+
+
+def test_a_campaign_scenarios_turns_are_named_as_on_the_track() -> None:
+    crusader = load_scenario("na-crusader")  # II Nov 41 to I Jan 42 (its file)
+    assert [crusader.turn_name(n) for n in range(1, crusader.turns + 1)] == ["II Nov 41", "I Dec 41", "II Dec 41", "I Jan 42"]
+    assert load_scenario("gazala-gallop").turn_name(3) == "Turn 3"  # a system without a dated track

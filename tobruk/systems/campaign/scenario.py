@@ -23,7 +23,7 @@ from tobruk.mechanics.counters import ANTI_TANK, AntiTank, CombatClass, Echelon,
 from tobruk.systems.campaign.checks import Entry, check_entries
 from tobruk.systems.campaign.forces import FORMS, Forces, load_forces
 from tobruk.systems.campaign.terrain import enterable
-from tobruk.systems.campaign.track import read_turn, turn_ordinal, turns_between
+from tobruk.systems.campaign.track import read_turn, turn_name, turn_ordinal, turns_between
 
 TESTS = {t: t for t in ("any", "all", "occupy", "take", "hold", "bypass", "supply-line", "evacuate", "unstated")}
 WHEN = {w: w for w in ("end", "any-time", "last-player-turn")}
@@ -397,6 +397,14 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         victory,
     )
     reinforcements = {uid: Reinforcement(turn, zone) for uid, (turn, zone) in arrivals.items()}
+    first = turn_ordinal(start)
     return ScenarioPart(
-        tuple(units), placed, setup_zone, reinforcements, turns, setup, files=(("forces", forces.name), ("tracks", track.name))
+        tuple(units),
+        placed,
+        setup_zone,
+        reinforcements,
+        turns,
+        setup,
+        files=(("forces", forces.name), ("tracks", track.name)),
+        turn_names=tuple(turn_name(first + k) for k in range(turns)),  # the track's half-months (CA-Q)
     )
