@@ -73,7 +73,7 @@ class Scenario:
     turn_names: tuple[str, ...] = ()  # each turn's name on the system's track ("II Jun 42"); none: "Turn n"
 
     def turn_name(self, turn: int) -> str:
-        """The turn as its track names it (the campaign's half-months), else "Turn n"."""
+        """The turn as its system's track names it (dated half-months, "II May 42"), else "Turn n"."""
         return self.turn_names[turn - 1] if 1 <= turn <= len(self.turn_names) else f"Turn {turn}"
 
     def unit(self, unit_id: str) -> UnitDef:

@@ -12,7 +12,7 @@ file: ``buildFile.xml`` (the module's components as XML elements named by VASSAL
 * the scenario's set-up: every unit with a starting hex stands there at the start (an at-start stack at the hex's
   centre), and every other unit waits on a second board, "Set-up and reinforcements", in a box per set-up zone or
   per turn of arrival, so every counter of the order of battle is placed;
-* the turn track (the turns as the scenario names them: the campaign's half-months, else ``Turn 1`` ... ``Turn N``)
+* the turn track (the turns as the scenario names them: a dated track's half-months, else ``Turn 1`` ... ``Turn N``)
   and a six-sided die.
 
 It is written here with the standard library (``zipfile``, ``xml.etree``), not with the ``pywargame`` package,
