@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
-from functools import cache
 from pathlib import Path
 
 import pytest
 
+from tests.systems.campaign.maps import campaign
 from tobruk.board.hexes import Direction, Hex
 from tobruk.board.maps import Map
 from tobruk.engine.errors import ScenarioError
 from tobruk.loading.datafile import packaged_path
-from tobruk.loading.mapfile import load_packaged_map
 from tobruk.loading.scenario import load_scenario
 from tobruk.systems.campaign.scenario import CampaignSetup
 from tobruk.systems.campaign.terrain import IMPASSABLE, TERRAIN_KINDS, enterable
@@ -31,11 +30,6 @@ PACKAGED = (
     *("na-1st-alamein", "na-alam-halfa", "na-alamein", "na-campaign"),
 )
 RULED_IMPASSABLE = {"depression", "sand-sea", "salt-marsh"}  # docs/rulings.md, CA-F.8
-
-
-@cache
-def campaign() -> Map:
-    return load_packaged_map("north-africa")
 
 
 def walk(m: Map, start: Hex, passable: Callable[[Hex], bool]) -> set[Hex]:

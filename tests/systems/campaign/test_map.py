@@ -12,28 +12,19 @@ from typing import Any
 
 import pytest
 
+from tests.systems.campaign.maps import campaign, geography
 from tobruk.board.hexes import Direction, Hex
-from tobruk.board.maps import Feature, Map, RouteKind, Terrain
+from tobruk.board.maps import Feature, RouteKind, Terrain
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
 from tobruk.geography.extra import GeoArea
-from tobruk.geography.geo import Geography, GeoLine, Georeference, GeoRoute, load_geography, read_build_spec, read_geography
+from tobruk.geography.geo import GeoLine, Georeference, GeoRoute, read_build_spec, read_geography
 from tobruk.loading.datafile import DATA, Table
-from tobruk.loading.mapfile import load_packaged_map, read_map
+from tobruk.loading.mapfile import read_map
 
 H = Hex.parse
 GRID = DATA / "grids" / "north-africa.toml"
 GEO = DATA / "geo" / "north-africa.toml"
-
-
-@cache
-def campaign() -> Map:
-    return load_packaged_map("north-africa")
-
-
-@cache
-def geography() -> Geography:
-    return load_geography("north-africa")
 
 
 @cache

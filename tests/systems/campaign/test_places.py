@@ -9,29 +9,18 @@ from __future__ import annotations
 
 import math
 import tomllib
-from functools import cache
 
 import pytest
 
+from tests.systems.campaign.maps import campaign, geography
 from tobruk.board.hexes import Direction, Hex
-from tobruk.board.maps import Map, Terrain
-from tobruk.geography.geo import Geography, Georeference, load_geography
+from tobruk.board.maps import Terrain
+from tobruk.geography.geo import Georeference
 from tobruk.loading.datafile import DATA
-from tobruk.loading.mapfile import load_packaged_map
 
 HEX_KM = 13.0
 ROW_KM = HEX_KM * math.sqrt(3) / 2  # the distance between the centres of two rows
 MILE_KM = 1.609
-
-
-@cache
-def campaign() -> Map:
-    return load_packaged_map("north-africa")
-
-
-@cache
-def geography() -> Geography:
-    return load_geography("north-africa")
 
 
 def georef() -> Georeference:

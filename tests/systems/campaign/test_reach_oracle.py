@@ -21,10 +21,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.systems.campaign.boards import FORCES
+from tests.systems.campaign.maps import campaign
 from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import Feature, Map, RouteLine, SideFeature, build_map
 from tobruk.engine.sides import Side
-from tobruk.loading.mapfile import load_packaged_map
 from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.counters import CombatClass, Echelon, UnitType
 from tobruk.systems.campaign.movement import reach, walk
@@ -208,11 +208,6 @@ def test_the_search_offers_what_the_oracle_finds(seed: int) -> None:
         for k in range(1, len(way)):
             if costs[k] - costs[k - 1] == 20:  # the road rate (CA-M.4)
                 assert m.hexes[way[k - 1]] not in zones and m.hexes[way[k]] not in zones
-
-
-@cache
-def campaign() -> Map:
-    return load_packaged_map("north-africa")
 
 
 @cache

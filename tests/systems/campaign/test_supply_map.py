@@ -8,21 +8,16 @@ from functools import cache
 
 import pytest
 
+from tests.systems.campaign.maps import campaign
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
 from tobruk.engine.sides import Side
-from tobruk.loading.mapfile import load_packaged_map
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.systems.campaign.scenario import CampaignSetup
 from tobruk.systems.campaign.supply import SupplyGround, SupplyLines, supply_ground, trace
 from tobruk.systems.campaign.terrain import IMPASSABLE, enterable
 
 H = Hex.parse
-
-
-@cache
-def campaign() -> Map:
-    return load_packaged_map("north-africa")
 
 
 @cache
