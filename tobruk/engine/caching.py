@@ -169,21 +169,6 @@ class Cache(Generic[T]):
             found = store[key] = work()
         return found
 
-    def at_position(self, game: Game, position: int, work: Callable[[], T]) -> T:
-        """:meth:`get` for a cache of the whole position and no arguments, given the position's key the caller has
-        just made (:meth:`Game.position_key`), so as not to make it twice."""
-        if not self._position:
-            raise TypeError(f"{self.name}: at_position is for a cache that depends on the position alone")
-        store = game.cache_store(self)
-        key = (position, None)
-        try:
-            found: T = store[key]
-        except KeyError:
-            if len(store) >= self.size:
-                store.clear()
-            found = store[key] = work()
-        return found
-
     def check(self, game: Game, args: Hashable, work: Callable[[], T]) -> T:
         """:meth:`get` for work that may refuse (:class:`IllegalOrderError`): the answer, or the same refusal (its
         clause and reason) raised afresh each time, so a kept refusal reads as the first did."""

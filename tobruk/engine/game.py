@@ -140,7 +140,7 @@ class Game:
         if before[0] == key:  # (the position before: a search plays and takes back)
             self._decided = (before, last)
             return before[1]
-        found: Decision | None = _DECISION.at_position(self, key, lambda: self.node.decision(self))
+        found: Decision | None = _DECISION.get(self, None, lambda: self.node.decision(self))
         self._decided = ((key, found), last)
         return found
 
