@@ -75,7 +75,7 @@ class MoveBlock(ActionBlock[Move]):
         self._unit, self._result, self._trucks = unit, result, trucks
         self.ends = tuple(ends)
         self.made = [None] * len(self.ends)
-        self._listed: frozenset[int] | None = None
+        self._listed: dict[int, int] | None = None  # end j -> its place in ``ends``
 
     @property
     def trucks(self) -> bool:
@@ -86,15 +86,21 @@ class MoveBlock(ActionBlock[Move]):
         the route listed to it, or the destination alone), else ``None``: a listed move needs no check again."""
         if order.unit != self._unit or order.trucks != self._trucks:
             return None
-        j = self._result.position(order.path[-1])
+        result = self._result
+        j = result.position(order.path[-1])
         if j is None:
             return None
         listed = self._listed
         if listed is None:
-            listed = self._listed = frozenset(self.ends)
-        if j not in listed or (len(order.path) > 1 and self._result.path(j) != order.path):
+            listed = self._listed = {end: i for i, end in enumerate(self.ends)}
+        i = listed.get(j)
+        if i is None:
             return None
-        return self._result.entry(j)
+        if self.made[i] is order:  # the very move this block made (a move played from the listing): its route
+            return result.entry(j, order.path)
+        if len(order.path) > 1 and result.path(j) != order.path:
+            return None
+        return result.entry(j)
 
     def make(self, i: int) -> Move:
         return Move(self._unit, self._result.path(self.ends[i]), self._trucks)

@@ -79,9 +79,12 @@ class SearchResult(dict[Hex, V], Generic[V]):
     def _entry(self, j: int) -> V:
         return self._make(self._hexes[self.ends[j]], self._costs[j], self._more[j], self.path(j))
 
-    def entry(self, j: int) -> V:
-        """The ``j``-th end's entry (as ``self[hex]`` gives it)."""
-        return self._entry(j)
+    def entry(self, j: int, path: tuple[Hex, ...] | None = None) -> V:
+        """The ``j``-th end's entry (as ``self[hex]`` gives it); ``path``: its path if the caller holds it already
+        (a listed move's), so it is not made again."""
+        if path is None:
+            return self._entry(j)
+        return self._make(self._hexes[self.ends[j]], self._costs[j], self._more[j], path)
 
     def hex_of(self, j: int) -> Hex:
         """The ``j``-th end's hex."""
