@@ -71,6 +71,22 @@ def test_only_a_declared_unresolved_attack_can_be_resolved() -> None:
     assert (e.clause, e.reason) == ("GG-XIV.C.1", "there is no declared, unresolved attack number 9")
 
 
+@pytest.mark.rule("FA-CRT.1")
+def test_an_attack_that_has_fallen_below_the_lowest_column_is_refused_when_it_comes_to_be_resolved() -> None:
+    """The GCRT's lowest column is 1:4: an attack declared at 1 to 4 may be resolved; one that a second defender
+    joined after it was declared (1 to 8) is refused at its resolution by the table's clause, and must be cancelled."""
+    at_the_edge = duel(1, 4, extra=unit("F", "allied", "A6", factors="4-4-3"))
+    at_the_edge.play("attack A3 with A")
+    at_the_edge.play("resolve 1")  # 1:4, on the table: the battle goes on
+    assert at_the_edge.decision is not None and at_the_edge.decision.clause != "FA-CRT.1"
+
+    outnumbered = duel(1, 4, extra=unit("F", "allied", "A6", factors="4-4-3"))
+    outnumbered.play("attack A3 with A")
+    outnumbered.unit("F").hex = H("A3")  # a second defender there since the declaration: 1 to 8
+    e = refused(outnumbered, "resolve 1")
+    assert (e.clause, e.reason) == ("FA-CRT.1", "this attack is now below the lowest odds on the table: cancel it")
+
+
 @pytest.mark.rule("GG-XIV.D.1")
 @pytest.mark.rule("GG-XIV.D.2")
 @pytest.mark.rule("FA-CRT.7")
