@@ -354,9 +354,10 @@ def test_the_bugout_as_one_node_sums_to_one_and_survives_five_sixths_to_the_k(k:
         assert o.probability == Fraction(1, 6) * Fraction(5, 6) ** (o.value - 1)
 
 
-def _risk_oracle(m: Map, p: CampaignPosition, unit: str) -> tuple[dict[int, int], set[int]]:
+def _risk_oracle(m: Map, p: CampaignPosition, unit: str, rear: int) -> tuple[dict[int, int], set[int]]:
     """The fewest zone hexes entered to each hex: networkx's Dijkstra on a digraph of the hexes a unit may be in
-    (land, not an enemy's), an edge weighing 1 when it enters a hex next to an Allied division (clear boards)."""
+    (land, not an enemy's), its edges those that come a hex nearer the rear hex, an edge weighing 1 when it
+    enters a hex next to an Allied division (clear boards)."""
     u = p.unit(unit)
     enemy = {x.hex for x in p.units if x.side is Side.ALLIED}
     zone = {m.index[n] for x in p.units if x.side is Side.ALLIED and x.division_level for n in m.neighbours(m.hexes[x.hex])}
@@ -367,8 +368,8 @@ def _risk_oracle(m: Map, p: CampaignPosition, unit: str) -> tuple[dict[int, int]
         g.add_node(i)
         for n in m.neighbours(h):
             j = m.index[n]
-            if m.is_land(n) and j not in enemy:
-                g.add_edge(i, j, weight=1 if j in zone else 0)
+            if m.is_land(n) and j not in enemy and n.distance(m.hexes[rear]) < h.distance(m.hexes[rear]):
+                g.add_edge(i, j, weight=1 if j in zone else 0)  # each step a hex nearer the rear
     return dict(nx.single_source_dijkstra_path_length(g, u.hex)), zone
 
 
@@ -391,7 +392,7 @@ def test_bugout_risk_and_length_against_the_oracle(seed: int) -> None:
     p = position(m, *placed)
     rear = m.index[rng.choice([h for h in hexes if hexes[h] != "sea"])]
     found = bugout_reach(p, "90Lt", rear)
-    oracle, zone = _risk_oracle(m, p, "90Lt")
+    oracle, zone = _risk_oracle(m, p, "90Lt", rear)
     assert {i: found.risk[i] for i in range(len(m.hexes)) if found.risk[i] >= 0} == oracle
     for j in found.destinations - {OFF_MAP}:
         assert back(p, p.unit("90Lt").hex, j, rear) >= 16
@@ -402,3 +403,34 @@ def test_bugout_risk_and_length_against_the_oracle(seed: int) -> None:
     ends = {j for j in ends if not p.at(j)}  # the Axis unit is alone: an empty hex always takes it
     assert ends <= found.destinations
     assert (OFF_MAP in found.destinations) == (rear in oracle)
+
+
+@pytest.mark.rule("CA-S.2")
+def test_rail_on_the_campaign_map_in_november_1941() -> None:
+    m = campaign()
+    line = rail_line(m, FORCES.track.railhead("I Nov 41"))  # Misheifa, R53
+    p = position(m, "GdsBde@V79")
+    ends = labels(p, rail_moves(p, "GdsBde", line).destinations)
+    assert "R53" in ends and "Q63" in ends and "R52" not in ends  # the line ends at the railhead
+    # the 90th Light at S65, beside the line east of Mersa Matruh, cuts it at S66
+    p = position(m, "GdsBde@V79", "90Lt@S65")
+    ends = labels(p, rail_moves(p, "GdsBde", line).destinations)
+    assert "S67" in ends and not {"S66", "R65", "Q63", "R53"} & ends
+
+
+@pytest.mark.rule("CA-S.4")
+def test_the_gazala_gallop_on_the_campaign_map() -> None:
+    m = campaign()
+    p = position(m, "50Div@I35", "90Lt@I33", "21Pz@J36")
+    rear = rear_hex(m, Side.ALLIED)
+    found = bugout_reach(p, "50Div", rear)
+    ends = found.destinations - {OFF_MAP}
+    assert ends and OFF_MAP in found.destinations
+    assert all(back(p, ix(p, "I35"), j, rear) >= 16 for j in ends)
+    closed = {"sea", "depression", "sand-sea", "salt-marsh"}
+    assert not any(m.terrain[m.hexes[j]] in closed for j in range(len(m.hexes)) if found.risk[j] >= 0)
+    # the 21st Panzer at J36 sits across the way east: the gallop passes I36 and I37 in its zone, then runs free
+    way = [p.hex(i).label for i in found.path(ix(p, "K43"))]
+    assert way[:3] == ["I35", "I36", "I37"] and found.blocking(ix(p, "K43")) == found.blocking(OFF_MAP) == 2
+    assert len(way) - 1 == back(p, ix(p, "I35"), ix(p, "K43"), rear)  # each hex of it a hex back
+    assert survival(found.blocking(OFF_MAP)) == Fraction(25, 36)

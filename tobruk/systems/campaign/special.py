@@ -48,8 +48,9 @@ def defender_reading(u: FamilyUnitDef, code: str) -> str:
     CA-U.3: the 8th Army artillery reads D1, D2, DE and Bltz as its destruction (``DE``).  CA-U.2: a starred unit
     reads DE as D2; a Bltz still eliminates it (the clause names DE alone, and Bltz is the stronger result).  The
     conversions for a defender that cannot or will not retreat (CA-G.18: D2 to DE ...) come after this reading, so
-    a starred unit that may not retreat is eliminated all the same (docs/rulings.md).  Every other code, and every
-    other unit, reads as printed."""
+    a starred unit that may not retreat is eliminated all the same; the Allies' Bltz is read as DE (CA-G.3) before
+    it, so a starred Axis unit reads it as D2 (docs/rulings.md).  Every other code, and every other unit, reads as
+    printed."""
     if code not in GCRT_CODES:
         raise ValueError(f"{code!r} is not a result of the ground combat table (CA-G.2: {', '.join(sorted(GCRT_CODES))})")
     if army_artillery(u) and code in ARTILLERY_DESTROYED_BY:

@@ -7,7 +7,7 @@
 * CA-S.3, sea: one unit a player-turn from a coastal hex to a friendly-controlled port.  Sunk on a 1 if its side
   controls the sea (holds Tobruk), on a 1-3 if not.  It arrives disrupted (CA-S.1).
 * CA-S.4, the bugout: any unit, disrupted or not, moves back at least 16 hexes (toward its own coastal-road edge
-  hex), or off the map there; it may pass hexes under movement-stopping enemy zones, each at a 1-in-6 risk of
+  hex, never away from it), or off the map there; it may pass hexes under movement-stopping enemy zones, each at a 1-in-6 risk of
   elimination (the rules' 17%), and ends with a Newly Disrupted marker.
 
 Every die here is a chance node: :func:`sea_outcomes`, :func:`bugout_hex_outcomes` and :func:`bugout_outcomes`
@@ -266,9 +266,10 @@ def back(position: CampaignPosition, start: int, end: int, rear: int) -> int:
 
 
 def bugout_reach(position: CampaignPosition, unit_id: str, rear: int) -> BugoutReach:
-    """Every end of ``unit_id``'s bugout toward its edge hex ``rear`` (:func:`rear_hex`).  The way may go anywhere a
-    unit may be (not into an enemy hex, CA-M.1; not onto impassable ground, across an impassable escarpment off the
-    road or into the sea, CA-F.8, CA-F.11), any distance; each hex entered under a movement-stopping enemy zone
+    """Every end of ``unit_id``'s bugout toward its edge hex ``rear`` (:func:`rear_hex`).  The way is a retreat: each
+    hex of it no farther from ``rear`` than the one before; it goes anywhere a unit may be (not into an enemy hex,
+    CA-M.1; not onto impassable ground, across an impassable escarpment off the road or into the sea, CA-F.8,
+    CA-F.11), any distance, with no movement factors; each hex entered under a movement-stopping enemy zone
     (CA-Z.1, CA-F.3) is one risk of 1 in 6, and the way chosen enters the fewest (a 0-1 breadth-first search).  An
     end is legal when it is at least 16 hexes back (:func:`back`) and the unit may stack there (CA-K.1); leaving the
     map through ``rear`` is always as far back as a unit can go."""
@@ -277,6 +278,8 @@ def bugout_reach(position: CampaignPosition, unit_id: str, rear: int) -> BugoutR
     zoc = enemy_zoc(position, u.side).sources
     enemy = position.held[u.side.enemy]
     n = len(b.open)
+    hexes = position.board.hexes
+    to_rear = [h.distance(hexes[rear]) for h in hexes]
     risk = array("i", [-1]) * n
     before = array("i", [-1]) * n
     risk[u.hex] = 0
@@ -288,7 +291,7 @@ def bugout_reach(position: CampaignPosition, unit_id: str, rear: int) -> BugoutR
         for d in range(6):
             e = i * 6 + d
             j = b.nb[e]
-            if j < 0 or b.sea[j] or not b.open[j] or j in enemy or b.edge[e] & BARRIER:
+            if j < 0 or b.sea[j] or not b.open[j] or j in enemy or b.edge[e] & BARRIER or to_rear[j] >= to_rear[i]:
                 continue
             w = 1 if j in zoc else 0
             if risk[j] < 0 or r + w < risk[j]:
