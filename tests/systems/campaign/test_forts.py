@@ -9,7 +9,11 @@ Benghazi and Derna +1 to one infantry-type unit.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.systems.campaign.boards import board, ix, position
 from tests.systems.campaign.maps import campaign
@@ -219,3 +223,57 @@ def test_the_dummy_hides_only_inside_among_allied_units() -> None:
             check_dummy(pos, ix(pos, at))
         assert err.value.clause == "CA-F.4"
     assert dummy_removed(position(m, "TobrukDummy@K40", "AusDiv@L40"))  # left alone inside
+
+
+@pytest.mark.rule("CA-F.2")
+def test_a_combined_panzer_division_destroys_a_box() -> None:
+    p = position(M, "15Pz+@A3", forts={"A3": Side.ALLIED})
+    assert destroyed(p, Side.ALLIED) == {ix(p, "A3")}
+    p = position(M, "8PzRgt@A3", forts={"A3": Side.ALLIED})  # its regiment alone is armour
+    assert destroyed(p, Side.ALLIED) == frozenset()
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**9))
+@pytest.mark.rule("CA-F.1")
+def test_build_sites_against_the_distances(seed: int) -> None:
+    """Every hex's distance to the nearest unit of each side measured pair by pair (Hex.distance): the sites are the
+    enterable hexes with no marker strictly nearer a friend."""
+    rng = random.Random(seed)
+    rows, cols = rng.randint(1, 5), rng.randint(1, 7)
+    terrain = {f"{chr(65 + r)}{c + 1}": rng.choice(("clear",) * 6 + ("sea", "depression")) for r in range(rows) for c in range(cols)}
+    m = board(rows, cols, terrain=terrain)
+    spots = list(m.hexes)
+    rng.shuffle(spots)
+    placed = [f"{uid}@{spots.pop().label}" for uid in rng.sample(("GdsBde", "NZDiv", "7ArmBde"), min(len(spots), rng.randint(0, 3)))]
+    placed += [f"{uid}@{spots.pop().label}" for uid in rng.sample(("90Lt", "Trieste"), min(len(spots), rng.randint(0, 2)))]
+    forts = {spots.pop().label: Side.AXIS} if spots and rng.random() < 0.5 else {}
+    p = position(m, *placed, forts=forts)
+    for side in Side:
+        ours = [m.hexes[u.hex] for u in p.side_units(side)]
+        theirs = [m.hexes[u.hex] for u in p.side_units(side.enemy)]
+        expect = set()
+        for i, h in enumerate(m.hexes):
+            near = min((h.distance(x) for x in ours), default=None)
+            far = min((h.distance(x) for x in theirs), default=None)
+            if near is None or i in p.forts or m.terrain[h] in ("sea", "depression"):
+                continue
+            if far is None or near < far:
+                expect.add(i)
+        assert build_sites(p, side) == expect
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(("AusDiv", "GdsBde", "1PolBde", "TobrukDummy")), st.permutations(("AusDiv", "GdsBde", "1PolBde", "TobrukDummy")))
+@pytest.mark.rule("CA-F.4")
+def test_the_axis_sees_the_same_whichever_counter_is_where(a: tuple[str, ...], b: tuple[str, ...]) -> None:
+    """Two garrisons that differ only in which face-down counter stands in which of the same places give the Axis the
+    same sight (the differential fog test, asked of the one function the answers are made from)."""
+    places = ("J38", "J39", "J39", "K40")
+    m = campaign()
+    one = position(m, *(f"{u}@{h}" for u, h in zip(a, places, strict=True)), "NZDiv@L40")
+    two = position(m, *(f"{u}@{h}" for u, h in zip(b, places, strict=True)), "NZDiv@L40")
+    assert axis_sight(one) == axis_sight(two)
+    sight = axis_sight(one)
+    assert sight.face_up == ()  # the New Zealanders outside are no part of it
+    assert sight.face_down == ((ix(one, "J38"), 1), (ix(one, "J39"), 2), (ix(one, "K40"), 1))
