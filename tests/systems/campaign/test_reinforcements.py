@@ -212,3 +212,23 @@ def test_the_campaign_games_pool() -> None:
     # on I May 41 the Axis chooses between the 15th Panzer Division and its regiment, one of them
     may = {c.unit for c in legal(p, FORCES, Side.AXIS, "I May 41", axis, entry, alamein=False)}
     assert may == {"15Pz", "8PzRgt"}
+
+
+PACKAGED = (
+    *("na-el-agheila-1", "na-el-agheila-2", "na-el-agheila-3", "na-crusader", "na-gazala", "na-mersa-matruh"),
+    *("na-1st-alamein", "na-alam-halfa", "na-alamein", "na-campaign"),
+)
+
+
+@pytest.mark.rule("CA-R.1")
+@pytest.mark.parametrize("name", PACKAGED)
+def test_every_scenarios_pool_holds_only_counters_off_the_map(name: str) -> None:
+    s = load_scenario(name)
+    p = position_from_scenario(s)
+    pools = pool_from_scenario(s, p)
+    on_map = {u.id for u in p.units} | {x.id for u in p.units for x in u.parts}
+    for side, pool in pools.items():
+        assert not set(pool.waiting) & on_map
+        assert "TobrukDummy" not in pool.waiting and not pool.eliminated
+        assert all(FORCES.units[uid].side is side for uid in pool.waiting)
+        assert not set(pool.waiting) & set(starting_arrivals(s))

@@ -278,8 +278,7 @@ def bugout_reach(position: CampaignPosition, unit_id: str, rear: int) -> BugoutR
     zoc = enemy_zoc(position, u.side).sources
     enemy = position.held[u.side.enemy]
     n = len(b.open)
-    hexes = position.board.hexes
-    to_rear = [h.distance(hexes[rear]) for h in hexes]
+    to_rear = _to_rear(position.board, rear)
     risk = array("i", [-1]) * n
     before = array("i", [-1]) * n
     risk[u.hex] = 0
@@ -301,12 +300,17 @@ def bugout_reach(position: CampaignPosition, unit_id: str, rear: int) -> BugoutR
                     todo.append((r + w, j))
                 else:
                     todo.appendleft((r, j))
-    ends = {
-        j for j in range(n) if risk[j] >= 0 and j != u.hex and back(position, u.hex, j, rear) >= BUGOUT_BACK and _stacks(position, u, j)
-    }
+    far = to_rear[u.hex] - BUGOUT_BACK  # an end is at least 16 hexes back: this near the rear or nearer
+    ends = {j for j in range(n) if risk[j] >= 0 and to_rear[j] <= far and (not position.at(j) or _stacks(position, u, j))}
     if risk[rear] >= 0:
         ends.add(OFF_MAP)
     return BugoutReach(u.id, u.hex, rear, risk, before, frozenset(ends))
+
+
+@lru_cache(maxsize=16)
+def _to_rear(m: Map, rear: int) -> tuple[int, ...]:
+    """Each hex's distance in hexes to the edge hex ``rear``, as the crow flies (kept per map and edge hex)."""
+    return tuple(h.distance(m.hexes[rear]) for h in m.hexes)
 
 
 def _stacks(position: CampaignPosition, u: CampaignUnit, j: int) -> bool:
