@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.systems.campaign.boards import board, ix, position
+from tests.systems.campaign.boards import H, board, ix, position
 from tests.systems.campaign.maps import campaign
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
@@ -277,3 +277,19 @@ def test_the_axis_sees_the_same_whichever_counter_is_where(a: tuple[str, ...], b
     sight = axis_sight(one)
     assert sight.face_up == ()  # the New Zealanders outside are no part of it
     assert sight.face_down == ((ix(one, "J38"), 1), (ix(one, "J39"), 2), (ix(one, "K40"), 1))
+
+
+def test_the_edges_of_the_fortification_rules() -> None:
+    p = position(M, "90Lt@A8")  # no Allied unit on the map: nowhere is nearer one
+    assert build_sites(p, Side.ALLIED) == frozenset()
+    with pytest.raises(IllegalOrderError, match="no distance"):
+        check_build(p, Side.ALLIED, ix(p, "A1"), built=False, combat=False)
+    assert len(build_sites(p, Side.AXIS)) == 12  # and no enemy: every hex for the Axis
+    # a board without Tobruk or Bardia: no multiplier, no perimeter, the hex's own defenders
+    q = position(M, "GdsBde@A1", "NZDiv@A2")
+    assert fortress_multiplier(M, ix(q, "A1"), 3) == 1 and perimeter(M) == frozenset() and centre(M) is None
+    assert [u.id for u in defenders(q, ix(q, "A1"))] == ["GdsBde"]
+    assert not dummy_removed(q)  # no dummy at all
+    m = campaign()
+    assert dummy_removed(position(m, "TobrukDummy@L40", "AusDiv@J39"))  # outside the perimeter
+    assert defenders(position(m, "TobrukDummy@K40", "AusDiv@J39"), m.index[H("K40")]) == ()  # the dummy alone: none

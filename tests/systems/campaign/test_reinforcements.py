@@ -7,6 +7,8 @@ II Oct 42, entering on the owner's coastal-road edge hex.  CA-R.5: the Axis addi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.systems.campaign.boards import FORCES, board, ix, position
@@ -232,3 +234,23 @@ def test_every_scenarios_pool_holds_only_counters_off_the_map(name: str) -> None
         assert "TobrukDummy" not in pool.waiting and not pool.eliminated
         assert all(FORCES.units[uid].side is side for uid in pool.waiting)
         assert not set(pool.waiting) & set(starting_arrivals(s))
+
+
+def test_the_edges_of_the_reinforcement_rules() -> None:
+    p = position(M, "GdsBde@A3")
+    entry = ix(p, "A6")
+    with pytest.raises(IllegalOrderError) as err:
+        check(p, FORCES, Side.ALLIED, "II May 42", Pool({"NZDiv": ""}), entry, "90Lt", alamein=False)  # not the side's
+    assert err.value.clause == "CA-R.4"
+    with pytest.raises(IllegalOrderError, match="Shermans"):
+        check(p, FORCES, Side.ALLIED, "II May 42", Pool({"NZDiv": ""}), entry, "NZDiv", "Sherman", alamein=False)
+    # a track on which no tank type has come yet: an armour brigade cannot enter (CA-R.1)
+    late = replace(FORCES.track, tank_types=tuple(replace(t, when=replace(t.when, turn="I Jan 43")) for t in FORCES.track.tank_types))
+    forces = replace(FORCES, track=late)
+    found = choices(p, forces, Side.ALLIED, "II May 42", Pool({"7ArmBde": ""}), entry, alamein=False)
+    assert [(c.allowed, c.clause, c.tank) for c in found] == [(False, "CA-R.1", None)]
+    # a map without El Alamein has no approach to it
+    assert not alamein_reached(position(M, "90Lt@A1"), FORCES)
+    # the pieces of a combined panzer division on the map are in play: neither is a reinforcement
+    q = position(M, "15Pz+@A3")
+    assert not choices(q, FORCES, Side.AXIS, "I Jun 41", Pool({"15Pz": "", "8PzRgt": ""}), ix(q, "A1"), alamein=False)

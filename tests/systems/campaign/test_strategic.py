@@ -434,3 +434,38 @@ def test_the_gazala_gallop_on_the_campaign_map() -> None:
     assert way[:3] == ["I35", "I36", "I37"] and found.blocking(ix(p, "K43")) == found.blocking(OFF_MAP) == 2
     assert len(way) - 1 == back(p, ix(p, "I35"), ix(p, "K43"), rear)  # each hex of it a hex back
     assert survival(found.blocking(OFF_MAP)) == Fraction(25, 36)
+
+
+def test_refusals_at_the_edges_of_strategic_movement() -> None:
+    m = rail_board()
+    line = rail_line(m, "Head")
+    p = position(m, "GdsBde@A7", "NZDiv@A3", "4IndDiv@A3", "1PolBde@A3")
+    with pytest.raises(IllegalOrderError, match="already stands"):
+        rail_move(p, "GdsBde", ix(p, "A7"), line)
+    with pytest.raises(IllegalOrderError) as err:
+        rail_move(p, "GdsBde", ix(p, "A3"), line)  # a fourth unit
+    assert err.value.clause == "CA-K.1"
+    with pytest.raises(IllegalOrderError) as err:
+        rail_move(p, "GdsBde", ix(p, "B3"), line)  # off the line
+    assert err.value.clause == "CA-S.2"
+    with pytest.raises(ValueError, match="no place"):
+        rail_line(m, "Nowhere")
+    off = build_map("off", {H("A1"): "clear", H("A2"): "clear"}, railway=[H("A1")], places=[Place("Away", H("A2"))])
+    with pytest.raises(ValueError, match="not on the railway"):
+        rail_line(off, "Away")
+    s = sea_board()
+    q = position(s, "GdsBde@B2")
+    with pytest.raises(IllegalOrderError, match="already stands"):
+        check_sea_move(q, "GdsBde", ix(q, "B2"), control(q, ALLIED_PORTS), used=False)
+    with pytest.raises(ValueError, match="not a face"):
+        sea_move(q, "GdsBde", ix(q, "B5"), 7, friendly_sea=True)
+    with pytest.raises(ValueError):
+        bugout_outcomes(-1)
+    b = position(strip(1, 20), "90Lt@A19", "NZDiv@A9")
+    found = bugout_reach(b, "90Lt", ix(b, "A1"))
+    with pytest.raises(KeyError):
+        found.path(ix(b, "A3"))
+    with pytest.raises(IllegalOrderError, match="no way to its edge hex"):
+        check_bugout(b, "90Lt", OFF_MAP, ix(b, "A1"))
+    assert found.path(ix(b, "A19")) == (ix(b, "A19"),)
+    assert bugout_outcomes(0) == bugout_outcomes(0)[:1] and survival(0) == 1
