@@ -87,8 +87,9 @@ def test_an_enemy_zone_blocks_the_line_unless_a_friend_occupies_it() -> None:
     p = position(m, "GdsBde@A7", "90Lt@B4")
     moves = rail_moves(p, "GdsBde", line)
     assert labels(p, moves.destinations) == {"A8", "A6"}
-    assert moves.refused[ix(p, "A5")].startswith("[CA-S.2]")
-    assert moves.refused[ix(p, "A3")].startswith("[CA-S.2]")  # beyond the block
+    assert moves.refused[ix(p, "A5")][0] == "CA-S.2" and (moves.refusal(ix(p, "A5")) or "").startswith("[CA-S.2]")
+    assert moves.refused[ix(p, "A3")][0] == "CA-S.2"  # beyond the block
+    assert moves.refusal(ix(p, "A6")) is None and (moves.refusal(ix(p, "A1")) or "").startswith("[CA-S.2]")
     # a friend on A5 opens A5 only; friends on both open the line
     p = position(m, "GdsBde@A7", "90Lt@B4", "1PolBde@A5")
     assert labels(p, rail_moves(p, "GdsBde", line).destinations) == {"A8", "A6", "A5"}
@@ -111,7 +112,7 @@ def test_a_zone_that_does_not_stop_movement_does_not_block_the_line() -> None:
     assert labels(p, rail_moves(p, "GdsBde", line).destinations) == {"A8", "A6", "A5"}
     # an enemy unit on the line blocks it (CA-M.1)
     p = position(m, "GdsBde@A7", "15MotBde@A5")
-    assert rail_moves(p, "GdsBde", line).refused[ix(p, "A5")].startswith("[CA-M.1]")
+    assert rail_moves(p, "GdsBde", line).refused[ix(p, "A5")][0] == "CA-M.1"
 
 
 @pytest.mark.rule("CA-S.2")

@@ -91,26 +91,33 @@ def rail_line(m: Map, railhead: str) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class RailMoves:
     """Where one unit may go by rail: the hexes of the line it may reach, and why each other hex of the line is
-    refused (hex index -> "[clause] reason")."""
+    refused (hex index -> (clause, reason))."""
 
     unit: str
     line: tuple[int, ...]
     destinations: frozenset[int]
-    refused: Mapping[int, str]
+    refused: Mapping[int, tuple[str, str]]
+
+    def refusal(self, i: int) -> str | None:
+        """Why the unit may not go to hex ``i`` by rail, as "[clause] reason"; None when it may."""
+        if i in self.destinations:
+            return None
+        clause, reason = self.refused.get(i, ("CA-S.2", "not a hex of the railway up to the railhead"))
+        return f"[{clause}] {reason}"
 
 
-def rail_blocks(position: CampaignPosition, u: CampaignUnit) -> dict[int, str]:
+def rail_blocks(position: CampaignPosition, u: CampaignUnit) -> dict[int, tuple[str, str]]:
     """The hexes that stop ``u``'s rail movement, with their clause: an enemy unit (CA-M.1) or a hex under a
     movement-stopping enemy zone no friendly unit occupies (CA-S.2; an empty enemy fort is one, CA-F.3).  The unit's
     own hex counts unless another unit of its side stays there."""
     zoc = enemy_zoc(position, u.side)
     friends = _friends(position, u)
-    out: dict[int, str] = {}
+    out: dict[int, tuple[str, str]] = {}
     for i in position.held[u.side.enemy]:
-        out[i] = f"[CA-M.1] {position.hex(i)} holds enemy units"
+        out[i] = ("CA-M.1", f"{position.hex(i)} holds enemy units")
     for i in zoc.sources:
         if i not in friends and i not in out:
-            out[i] = f"[CA-S.2] {position.hex(i)} is in an enemy zone of control that no friendly unit occupies"
+            out[i] = ("CA-S.2", f"{position.hex(i)} is in an enemy zone of control that no friendly unit occupies")
     return out
 
 
@@ -127,17 +134,17 @@ def rail_moves(position: CampaignPosition, unit_id: str, line: tuple[int, ...]) 
         raise IllegalOrderError("CA-S.2", f"{u.id} at {position.hex(u.hex)} is not on the railway up to the railhead")
     blocks = rail_blocks(position, u)
     k = line.index(u.hex)
-    refused: dict[int, str] = {}
+    refused: dict[int, tuple[str, str]] = {}
     reached: set[int] = set()
     if u.hex in blocks:
         why = blocks[u.hex]
         return RailMoves(u.id, line, frozenset(), {i: why for i in line if i != u.hex})
     for step in (1, -1):
-        stop = ""  # the first block met this way: every hex beyond it is refused for it
+        stop: tuple[str, str] | None = None  # the first block met this way: every hex beyond it is refused for it
         n = k + step
         while 0 <= n < len(line):
             i = line[n]
-            stop = stop or blocks.get(i, "")
+            stop = stop or blocks.get(i)
             if stop:
                 refused[i] = stop
             else:
@@ -154,8 +161,7 @@ def rail_move(position: CampaignPosition, unit_id: str, to: int, line: tuple[int
     if to == u.hex:
         raise IllegalOrderError("CA-S.2", f"{u.id} already stands in {position.hex(to)}")
     if to not in moves.destinations:
-        why = moves.refused.get(to, f"[CA-S.2] {position.hex(to)} is not on the railway up to the railhead")
-        clause, _, reason = why[1:].partition("] ")
+        clause, reason = moves.refused.get(to, ("CA-S.2", f"{position.hex(to)} is not on the railway up to the railhead"))
         raise IllegalOrderError(clause, reason)
     _stack_check(position, u, to)
     return position.with_unit(after_movement(replace(u, hex=to)))
