@@ -399,6 +399,7 @@ def test_bugout_risk_and_length_against_the_oracle(seed: int) -> None:
         assert back(p, p.unit("90Lt").hex, j, rear) >= 16
         path = found.path(j)
         assert all(m.hexes[a].is_adjacent(m.hexes[b]) for a, b in itertools.pairwise(path))
+        assert len(path) - 1 == back(p, path[0], j, rear) >= 16  # the route is as long as it goes back
         assert sum(1 for i in path[1:] if i in zone) == found.blocking(j) == oracle[j]  # the way it gives is that risky
     ends = {j for j in oracle if j != p.unit("90Lt").hex and back(p, p.unit("90Lt").hex, j, rear) >= 16}
     ends = {j for j in ends if not p.at(j)}  # the Axis unit is alone: an empty hex always takes it
