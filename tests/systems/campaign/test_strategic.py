@@ -357,19 +357,19 @@ def test_the_bugout_as_one_node_sums_to_one_and_survives_five_sixths_to_the_k(k:
 
 def _risk_oracle(m: Map, p: CampaignPosition, unit: str, rear: int) -> tuple[dict[int, int], set[int]]:
     """The fewest zone hexes entered to each hex: networkx's Dijkstra on a digraph of the hexes a unit may be in
-    (land, not an enemy's), its edges those that come a hex nearer the rear hex, an edge weighing 1 when it
+    (clear ground, not an enemy's), its edges those that come a hex nearer the rear hex, an edge weighing 1 when it
     enters a hex next to an Allied division (clear boards)."""
     u = p.unit(unit)
     enemy = {x.hex for x in p.units if x.side is Side.ALLIED}
     zone = {m.index[n] for x in p.units if x.side is Side.ALLIED and x.division_level for n in m.neighbours(m.hexes[x.hex])}
     g = nx.DiGraph()
     for i, h in enumerate(m.hexes):
-        if not m.is_land(h) or i in enemy:
+        if m.terrain[h] != "clear" or i in enemy:  # the sea and the depression are closed (CA-F.8, CA-F.11)
             continue
         g.add_node(i)
         for n in m.neighbours(h):
             j = m.index[n]
-            if m.is_land(n) and j not in enemy and n.distance(m.hexes[rear]) < h.distance(m.hexes[rear]):
+            if m.terrain[n] == "clear" and j not in enemy and n.distance(m.hexes[rear]) < h.distance(m.hexes[rear]):
                 g.add_edge(i, j, weight=1 if j in zone else 0)  # each step a hex nearer the rear
     return dict(nx.single_source_dijkstra_path_length(g, u.hex)), zone
 
@@ -379,19 +379,27 @@ def _risk_oracle(m: Map, p: CampaignPosition, unit: str, rear: int) -> tuple[dic
 @pytest.mark.rule("CA-S.4")
 def test_bugout_risk_and_length_against_the_oracle(seed: int) -> None:
     rng = random.Random(seed)
-    rows, cols = rng.randint(1, 4), rng.randint(2, 22)
-    hexes = {Hex.from_offset(r, c): rng.choice(("clear",) * 5 + ("sea",)) for r in range(rows) for c in range(cols)}
-    land = [h for h, t in hexes.items() if t != "sea"]
+    rows, cols = rng.randint(1, 5), rng.choice((rng.randint(2, 16), rng.randint(17, 26), rng.randint(17, 26)))
+    closed = rng.choice((0.0, 0.04, 0.15))
+    kinds = [Hex.from_offset(r, c) for r in range(rows) for c in range(cols)]
+    hexes = {h: rng.choice(("sea", "depression")) if rng.random() < closed else "clear" for h in kinds}
+    land = [h for h, t in hexes.items() if t == "clear"]
     if len(land) < 2:
         return
     m = build_map("random", hexes)
-    rng.shuffle(land)
-    start = land.pop()
+    # most boards put the unit at the east end and its edge hex at the west, so that some bugouts reach 16 hexes
+    west = [h for h in land if h.col == 0]
+    east = [h for h in land if h.col >= cols - 4 and (h not in west or len(west) > 1)]
+    far = rng.random() < 0.8 and west and east
+    start = rng.choice(east) if far else rng.choice(land)
+    rear_hex_ = rng.choice([h for h in west if h != start]) if far else rng.choice([h for h in land if h != start])
+    others = [h for h in land if h not in (start, rear_hex_)]
+    rng.shuffle(others)
     placed = [f"90Lt@{start.label}"]
-    for uid in rng.sample(("NZDiv", "4IndDiv", "GdsBde", "1PolBde"), min(len(land), rng.randint(0, 3))):
-        placed.append(f"{uid}@{land.pop().label}")
+    for uid in rng.sample(("NZDiv", "4IndDiv", "GdsBde", "1PolBde"), min(len(others), rng.randint(0, 3))):
+        placed.append(f"{uid}@{others.pop().label}")
     p = position(m, *placed)
-    rear = m.index[rng.choice([h for h in hexes if hexes[h] != "sea"])]
+    rear = m.index[rear_hex_]
     found = bugout_reach(p, "90Lt", rear)
     oracle, zone = _risk_oracle(m, p, "90Lt", rear)
     assert {i: found.risk[i] for i in range(len(m.hexes)) if found.risk[i] >= 0} == oracle
