@@ -22,6 +22,7 @@ from tests.systems.campaign.maps import campaign
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map, Place, RouteLine, build_map
 from tobruk.engine.chance import check
+from tobruk.engine.dice import Dice
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.systems.campaign.position import CampaignPosition
@@ -479,3 +480,17 @@ def test_refusals_at_the_edges_of_strategic_movement() -> None:
         check_bugout(b, "90Lt", OFF_MAP, ix(b, "A1"))
     assert found.path(ix(b, "A19")) == (ix(b, "A19"),)
     assert bugout_outcomes(0) == bugout_outcomes(0)[:1] and survival(0) == 1
+
+
+@pytest.mark.rule("CA-S.3")
+@pytest.mark.rule("CA-S.4")
+def test_the_engines_dice_draw_these_nodes() -> None:
+    """The seeded dice draw each distribution as a chance node does in play: only listed values, about as often as
+    the fractions say (1,800 draws; the bounds are five standard deviations wide)."""
+    dice = Dice(7)
+    draws = 1800
+    arrived = sum(dice.draw("bugout", bugout_outcomes(2)) == 0 for _ in range(draws))
+    assert abs(arrived / draws - 25 / 36) < 5 * (25 / 36 * 11 / 36 / draws) ** 0.5
+    sunk = sum(dice.draw("sea move", sea_outcomes(False)) <= 3 for _ in range(draws))
+    assert abs(sunk / draws - 1 / 2) < 5 * (1 / 4 / draws) ** 0.5
+    assert {dice.draw("bugout", bugout_outcomes(3)) for _ in range(300)} <= {0, 1, 2, 3}
