@@ -9,7 +9,9 @@ games' own link tokens and numbers are set aside.  Which two positions the Axis 
 engine's information sets (``observed``): the pairs are built so, and the walk goes on while they stay so.
 
 The Gazala Gallop's hidden Allied set-up (option ``nonhistorical``), the turns after it with face-down counters on
-the map, and the siege of Tobruk (a user's scenario in which the Axis opens next to Tobruk) are walked.
+the map, and the siege of Tobruk (a user's scenario in which the Axis opens next to Tobruk) are walked; and Operation
+Compass solitaire, where the British link is the one that asks and the seed of the dice to come the only secret (the
+charts' Italians hide nothing else).
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ class Pair:
     b: Served
     rng: random.Random
     compared: list[str] = field(default_factory=list)
+    seat: Side = AXIS  # whose link asks (the side that must not tell the games apart)
 
     # --- playing both ------------------------------------------------------------------------------------------
     def give(self, served: Served, side: Side, text: str) -> None:
@@ -188,20 +191,20 @@ class Pair:
 
     # --- what the Axis's link is answered ----------------------------------------------------------------------
     def ask(self, served: Served, method: str, path: str, params: dict[str, str] | None, body: object) -> tuple[int, str, bytes, bytes]:
-        url = f"{self.url}{path.format(token=served.tokens['axis'], scenario=self.scenario.name)}"
+        url = f"{self.url}{path.format(token=served.tokens[self.seat.value], scenario=self.scenario.name)}"
         r = self.client.request(method, url, params=params, json=body)
         disposition = served.normal(r.headers.get("content-disposition", "").encode())
         return r.status_code, r.headers.get("content-type", ""), disposition, served.normal(r.content)
 
     def first_event(self, served: Served) -> bytes:
-        with self.client.stream("GET", f"{self.url}/api/g/{served.tokens['axis']}/events") as r:
+        with self.client.stream("GET", f"{self.url}/api/g/{served.tokens[self.seat.value]}/events") as r:
             for line in r.iter_lines():
                 return served.normal(line.encode())
         return b""
 
     def same(self, what: str, method: str, path: str, *, params: dict[str, str] | None = None, body: object = None) -> None:
         left, right = self.ask(self.a, method, path, params, body), self.ask(self.b, method, path, params, body)
-        assert left == right, f"{what}: the Axis is answered differently: {difference(left, right)}"
+        assert left == right, f"{what}: the {self.seat.value} link is answered differently: {difference(left, right)}"
         self.compared.append(path)
 
     def same_state(self) -> None:
@@ -209,7 +212,7 @@ class Pair:
 
     def same_everywhere(self) -> None:
         """Every endpoint, as the Axis's link asks it now (the asking changes neither game)."""
-        version = self.client.get(f"{self.url}/api/g/{self.a.tokens['axis']}/state").json()["version"]
+        version = self.client.get(f"{self.url}/api/g/{self.a.tokens[self.seat.value]}/state").json()["version"]
         self.same_state()
         for page in ("/g/{token}", "/replay/{token}", "/api/map/{scenario}.svg", "/api/map/{scenario}.json"):
             self.same(page, "GET", page)
@@ -238,7 +241,7 @@ class Pair:
             self.same(f"path {text!r}", "GET", "/api/g/{token}/path", params={"order": text})
             if fields is not None:
                 self.same(f"odds {fields}", "GET", "/api/g/{token}/odds", params={"action": json.dumps(fields)})
-        offered = self.client.get(f"{self.url}/api/g/{self.a.tokens['axis']}/state").json()["legal"]
+        offered = self.client.get(f"{self.url}/api/g/{self.a.tokens[self.seat.value]}/state").json()["legal"]
         ids = [a["id"] for a in offered["actions"]][:12] if offered else []
         for i in [*ids, 999_999]:  # the listed ids, and one no action has
             self.same(f"path of id {i}", "GET", "/api/g/{token}/path", params={"id": str(i)})
@@ -252,11 +255,10 @@ class Pair:
         except TobrukError:
             return None
 
-    @staticmethod
-    def legal(game: Game, text: str) -> bool:
-        """Whether the Axis's order ``text`` would be played in ``game`` (tried on a copy)."""
+    def legal(self, game: Game, text: str) -> bool:
+        """Whether the seat's order ``text`` would be played in ``game`` (tried on a copy)."""
         d = game.decision
-        if d is None or d.side is not AXIS:
+        if d is None or d.side is not self.seat:
             return False
         trial = game.copy()
         try:
@@ -267,14 +269,14 @@ class Pair:
 
     def axis_decides(self) -> bool:
         d = self.a.game.decision
-        return d is not None and d.side is AXIS
+        return d is not None and d.side is self.seat
 
     def probes(self) -> list[str]:
         """Orders the Axis might try against the counters it sees: attacks on each enemy-held hex next to an Axis unit
         and on a few others, moves into them, and an order that is no order."""
-        game = observed(self.a.game, AXIS)  # what the Axis knows: the probes must not depend on anything else
-        mine = [(uid, h) for uid, h in game.placed(AXIS)]
-        enemy = sorted({h for _, h in game.placed(ALLIED)})
+        game = observed(self.a.game, self.seat)  # what the seat knows: the probes must not depend on anything else
+        mine = [(uid, h) for uid, h in game.placed(self.seat)]
+        enemy = sorted({h for _, h in game.placed(self.seat.enemy)})
         out = ["attack nowhere", "move 15Pz"]
         for h in enemy[:6]:
             near = [uid for uid, x in mine if x.distance(h) == 1]
@@ -454,3 +456,43 @@ def test_the_axis_is_answered_the_same_whatever_the_seed_of_the_dice_to_come(ser
             pair.same_state()
             compared += 1
         assert compared > 5 and pair.a.game.turn == 1
+
+
+def test_the_british_are_answered_the_same_whatever_the_seed_of_the_dice_to_come(server: str) -> None:
+    """Operation Compass solitaire: the Italians are played by the charts' procedures, so the British player's link is
+    the only one.  Two games with different seeds and the same British orders are compared on every endpoint until
+    the first die is rolled: neither the charts' own choices nor anything sent may depend on the dice to come."""
+    url, scenario = server, load_scenario("operation-compass")
+    with httpx.Client(timeout=120) as client:
+        for _ in range(3):  # the first games of the server take the fixed seed: the fourth pair's b takes another
+            served(client, url, scenario, [], SEED)
+        pair = make_pair(url, client, scenario, [], random.Random(41), (SEED, SEED + 1))
+        pair.seat = ALLIED
+        assert AXIS in pair.a.game.system.ruled_sides(pair.a.game)  # (the Italians: their link only watches)
+        pair.same_everywhere()
+        compared = 0
+        while compared < 16 and (order := quiet_order(pair.a.game, pair.rng)) is not None:
+            pair.both(ALLIED, order)
+            assert not pair.a.game.dice.log and not pair.b.game.dice.log
+            compared += 1
+            if compared % 8 == 0:
+                pair.same_everywhere()
+            else:
+                pair.same_state()
+        assert compared == 16
+
+
+def quiet_order(game: Game, rng: random.Random) -> str | None:
+    """A British order, at random, that rolls no die (tried on a copy); ``None`` once every order would roll one."""
+    d = game.decision
+    if d is None:
+        return None
+    assert d.side is ALLIED
+    options = game.legal_notation()
+    rng.shuffle(options)
+    for text in options:
+        trial = game.copy()
+        trial.play(text)
+        if not trial.dice.log:
+            return text
+    return None
