@@ -116,9 +116,20 @@ def _refresh_mutants(root: Path = ROOT) -> None:
 
 
 def _mutate(args: list[str]) -> int:
-    """Run mutmut (configured in pyproject.toml) with the environment's tools on PATH, then print the score."""
+    """Run mutmut (configured in pyproject.toml) with the environment's tools on PATH, then print the score.
+
+    ``--again``: the mutants the last run left alive, tried again with the tests mapped afresh (mutmut keeps a result
+    until the mutated function changes, so a test added since would otherwise never meet the survivor it catches)."""
     _refresh_mutants()
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    if "--again" in args:
+        listed = subprocess.run([str(PY), "tests/mutation_report.py", "--missed"], cwd=ROOT, capture_output=True, text=True)
+        names = listed.stdout.split()
+        if listed.returncode or not names:
+            print("run.py: no mutants left alive by a previous run to try again", flush=True)
+            return listed.returncode
+        (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # (the tests mapped afresh: new ones too)
+        args = [a for a in args if a != "--again"] + names
     if not any(a.startswith("--max-children") for a in args):
         args = ["--max-children", "2", *args]
     code = subprocess.run([str(PY), "-m", "mutmut", "run", *args], cwd=ROOT, env=env).returncode

@@ -23,7 +23,20 @@ def status(code: int | None) -> str:
     return CAUGHT.get(code) or MISSED.get(code) or "suspicious"
 
 
+def alive(root: Path = Path("mutants")) -> list[str]:
+    """The names of the mutants the last run left alive (survived, or reached by no test): those to try again once
+    tests are added, as mutmut keeps a mutant's result until its function changes, whatever the tests do."""
+    names: list[str] = []
+    for meta in sorted(root.glob("tobruk/**/*.py.meta")):
+        codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+        names += [key for key, code in codes.items() if status(code) in MISSED.values()]
+    return names
+
+
 def main(root: Path = Path("mutants")) -> int:
+    if sys.argv[1:] == ["--missed"]:
+        print("\n".join(alive(root)))
+        return 0
     metas = sorted(root.glob("tobruk/**/*.py.meta"))
     if not metas:
         print(f"no mutation results under {root}/: run `python3 run.py mutate` first")

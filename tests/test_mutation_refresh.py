@@ -3,6 +3,7 @@ Python files it mutates, so changed data files and docs are copied in, and the m
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import run
@@ -31,3 +32,13 @@ def test_nothing_is_made_before_mutmut_has_made_its_copy(tmp_path: Path) -> None
     _write(tmp_path / "tobruk" / "data" / "map.toml", "map")
     run._refresh_mutants(tmp_path)
     assert not (tmp_path / "mutants").exists()
+
+
+def test_the_mutants_left_alive_are_named_for_a_second_try(tmp_path: Path) -> None:
+    """``run.py mutate --again`` tries again the mutants that survived or that no test reached; the caught and the
+    unchecked are left out (mutmut's exit codes: 1 killed, 0 survived, 33 no tests, 37 type check, None not run)."""
+    from tests.mutation_report import alive
+
+    codes = {"m.x_f__mutmut_1": 1, "m.x_f__mutmut_2": 0, "m.x_f__mutmut_3": 33, "m.x_f__mutmut_4": 37, "m.x_f__mutmut_5": None}
+    _write(tmp_path / "tobruk" / "m.py.meta", json.dumps({"exit_code_by_key": codes}))
+    assert alive(tmp_path) == ["m.x_f__mutmut_2", "m.x_f__mutmut_3"]
