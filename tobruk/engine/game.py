@@ -10,8 +10,6 @@ the rules.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -19,15 +17,14 @@ from tobruk.board.hexes import Hex
 from tobruk.board.units import UnitDef
 from tobruk.engine.actions import Action, ActionSpace, shared_space
 from tobruk.engine.caching import POSITION, Cache, Carried, side_units
-from tobruk.engine.canon import StateText
 from tobruk.engine.chance import Chance, Outcome, check
 from tobruk.engine.dice import Dice, DieRoll
 from tobruk.engine.errors import IllegalOrderError, UndoError
 from tobruk.engine.fields import known_names
 from tobruk.engine.flow import Decision, Frame, Node, Step
+from tobruk.engine.game_record import GameRecord
 from tobruk.engine.listing import BlockMemory, Listing
-from tobruk.engine.plain import plain
-from tobruk.engine.position import STEP_FINISHING, STEP_LEAVING, GameState, LogEntry, Reading, Snapshot, extend_reading
+from tobruk.engine.position import STEP_FINISHING, STEP_LEAVING, GameState, LogEntry, Reading, Snapshot
 from tobruk.engine.sides import SIDE_GROUP, Side, SideTrail
 from tobruk.engine.state import Units, UnitView, ZobristKeys
 from tobruk.engine.system import System, system_for
@@ -42,7 +39,7 @@ _PLACED: Cache[tuple[tuple[str, Hex], ...]] = Cache("placed", side_units())
 _UNITS_BY_HEX: Cache[dict[Hex, tuple[str, ...]]] = Cache("units-by-hex", side_units())
 
 
-class Game:
+class Game(GameRecord):
     def __init__(self, scenario: Scenario, *, seed: int = 0, options: Iterable[str] = (), dice: Dice | None = None) -> None:
         self.scenario = scenario
         self.seed = seed
@@ -574,81 +571,6 @@ class Game:
             return {h: tuple(ids) for h, ids in out.items()}
 
         return _UNITS_BY_HEX.get(self, side, work)
-
-    def log(self, line: str, *, kind: str = "note", hidden_from: Side | None = None, instead: str | None = None) -> None:
-        """Add a line to the log; ``hidden_from`` that side, which is shown ``instead`` (or nothing).  ``kind``
-        says what it is about (move, battle, loss, supply, event, note), for the game log form."""
-        private = () if hidden_from is None else ((hidden_from.value, instead),)
-        self.state.entries.append(LogEntry(line, private, kind))
-
-    def log_for(self, side: Side) -> list[str]:
-        """The log as ``side`` may read it; once the game is over, all of it.
-
-        The log only grows but for undo, so a side's reading is kept and extended by the entries written since;
-        an undo or a refused action cuts the reading back with the log (:meth:`_cut_readings`).
-        """
-        s = self.state
-        if s.over:
-            return s.log
-        return list(extend_reading(self._read, side, s.entries, lambda i, e: e.seen_by(side)))
-
-    def rolls_for(self, side: Side) -> list[DieRoll]:
-        """The die rolls ``side`` may see (every one once the game is over); kept and extended like :meth:`log_for`."""
-        log = self.dice.log
-        if self.state.over:
-            return list(log)
-        private = self.state.private_rolls
-        return list(extend_reading(self._rolls_read, side, log, lambda i, r: r if private.get(i, side.value) == side.value else None))
-
-    def _cut_readings(self) -> None:
-        """After an undo or a refused action: cut the sides' kept readings back to the log and dice as they are."""
-        if not (self._read or self._rolls_read):
-            return
-        for readings, items in ((self._read, self.state.entries), (self._rolls_read, self.dice.log)):
-            for reading in readings.values():
-                if reading.items is items:
-                    reading.cut(len(items))
-
-    def secret_mac(self, message: str) -> str:
-        """A keyed hash of ``message`` under a key only the seed gives (e.g. face-down counters' anonymous ids).
-
-        The seed is kept from the players until the game is over, so nobody can work these out or
-        predict them; a replay of the record reproduces them.
-        """
-        key = hashlib.sha256(f"tobruk-secret:{self.seed}".encode()).digest()
-        return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
-
-    # --- identity -----------------------------------------------------------------------------
-    _state_text: StateText | None = None  # the pieces of the canonical text, made on the first state hash
-
-    def state_data(self) -> dict[str, Any]:
-        """The whole position as plain data: the definition of :meth:`state_hash`'s text (``canonical_json`` of
-        this) and the input of save files."""
-        s = self.state
-        data = {
-            "turn": s.turn,
-            "step": self.step.key,
-            "over": s.over,
-            "units": {uid: self.unit(uid).to_data() for uid in sorted(self.unit_ids)},
-            "vars": s.vars.to_data(),
-            "stack": [{"frame": type(f).__name__, **plain(f)} for f in s.stack],
-            "dice": self.dice.fingerprint(),
-        }
-        if s.ending:  # (only at a chance node a search stops at, in a step's end: never in a record of play)
-            data["ending"] = s.ending
-        return data
-
-    def state_text(self) -> str:
-        """``canonical_json(self.state_data())``, byte for byte, put together from cached pieces (see
-        :mod:`tobruk.engine.canon`): the text is in every record, so it never changes, but the fuzzer needs it
-        several times an action."""
-        pieces = self._state_text
-        if pieces is None:
-            pieces = self._state_text = StateText(self)
-        return pieces.text(self)
-
-    def state_hash(self) -> str:
-        return hashlib.sha256(self.state_text().encode()).hexdigest()[:32]
 
     def played(self) -> list[Action]:
         """The players' actions, in the order they were played: what a record keeps and a replay plays (the rules'
