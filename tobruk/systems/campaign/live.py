@@ -72,7 +72,9 @@ def _position(game: Game) -> CampaignPosition:
     index = game.scenario.map.index
     forts = MappingProxyType({index[Hex.parse(h)]: Side(s) for h, s in v.forts.items()})
     subunits = MappingProxyType({base: d.parts for base, d in forces.divisions.items()})
-    return CampaignPosition(game.scenario.map, tuple(units), forts, frozenset(), subunits)
+    area = setup_of(game).area
+    section = None if area is None else frozenset(index[h] for h in game.scenario.zone(area))
+    return CampaignPosition(game.scenario.map, tuple(units), forts, frozenset(), subunits, section)
 
 
 def ground(game: Game) -> SupplyGround:

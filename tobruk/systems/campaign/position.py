@@ -93,6 +93,7 @@ class CampaignPosition:
     forts: Mapping[int, Side] = field(default_factory=dict)
     broken_down: frozenset[str] = frozenset()  # base ids of panzer divisions that may over-stack (CA-K.3)
     subunits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # panzer division base -> its regiment(s)
+    area: frozenset[int] | None = None  # the section of the map a scenario is played on (its edges are the edges)
 
     def __post_init__(self) -> None:
         seen: set[str] = set()
