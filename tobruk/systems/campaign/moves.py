@@ -13,6 +13,7 @@ units a step lets move or attack and what an order does to the game.
   more.  A unit that spent more than its basic MF took the movement bonus, which a unit that will attack does not
   get (CA-M.3): it may not be allocated.
 * At the end of a movement step no hex of the side may be over-stacked (CA-K.1).
+* The Tobruk dummy (CA-F.4) neither moves nor attacks: it is a decoy inside the perimeter (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -58,10 +59,11 @@ def movers(game: Game, side: Side, breakthrough: bool) -> list[str]:
     """The units that may move now."""
     v = campaign_vars(game)
     pool = v.eligible if breakthrough else tuple(live.on_map(game, side))
+    defs = counter_defs(game)
     out = []
     for uid in pool:
         c = counter(game, uid)
-        if c.disrupted or c.attacking or c.eliminated or c.hex_index < 0 or uid in v.spent:
+        if defs[uid].type == DUMMY or c.disrupted or c.attacking or c.eliminated or c.hex_index < 0 or uid in v.spent:
             continue
         if not breakthrough and c.moved:
             continue
@@ -100,6 +102,8 @@ def move(game: Game, side: Side, order: Move, *, breakthrough: bool) -> None:
     _own_unit(game, side, uid, clause)
     c = counter(game, uid)
     v = campaign_vars(game)
+    if counter_defs(game)[uid].type == DUMMY:
+        raise IllegalOrderError("CA-F.4", f"{uid} is the hidden dummy of the Tobruk perimeter and stays there")
     if c.disrupted:
         raise IllegalOrderError("CA-G.15", f"{uid} is disrupted and may not move")
     if c.attacking:

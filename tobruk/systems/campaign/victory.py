@@ -32,20 +32,27 @@ UNJUDGED = {
 }
 
 
-def _zones(test: VictoryTest) -> list[str]:
-    own = [test.zone] if test.zone is not None and test.test in ("take", "hold") else []
-    return own + [z for p in test.parts for z in _zones(p)]
+def _zones(test: VictoryTest, side: Side) -> list[tuple[Side, str]]:
+    """The zones the condition's take and hold tests ask about, with the side whose taking them counts (the side
+    the condition is for takes, its enemy takes what it must hold)."""
+    own = []
+    if test.zone is not None and test.test in ("take", "hold"):
+        own.append((side if test.test == "take" else side.enemy, test.zone))
+    return own + [z for p in test.parts for z in _zones(p, side)]
 
 
 def note_taken(game: Game) -> None:
-    """Each side takes the zones of the condition's take/hold tests its units stand in now."""
-    setup = live.setup_of(game)
-    tests = [setup.victory.test] + ([setup.victory.strategic] if setup.victory.strategic else [])
-    zones = sorted({z for t in tests for z in _zones(t)})
-    if not zones:
+    """A side takes the zones of the condition's take/hold tests its units stand in now."""
+    vic = live.setup_of(game).victory
+    if vic.side is None:
         return
+    tests = [vic.test] + ([vic.strategic] if vic.strategic else [])
+    wanted = sorted({z for t in tests for z in _zones(t, vic.side)})
     v = campaign_vars(game)
     for side in Side:
+        zones = [z for s, z in wanted if s is side]
+        if not zones:
+            continue
         held = {counter(game, u).hex for u in live.on_map(game, side)}
         have = set(v.taken.get(side.value, ()))
         new = [z for z in zones if z not in have and held & game.scenario.zone(z)]
