@@ -30,12 +30,11 @@ def unit(game: Game, uid: str) -> CampaignCounter:
     return counter(game, uid)
 
 
-def arrange(game: Game, placed: dict[str, str], *, keep: bool = False, **statuses: tuple[str, ...]) -> Game:
-    """Put units on hexes (``{"90Lt": "V34"}``), every other unit off the map unless ``keep``; set statuses
+def arrange(game: Game, placed: dict[str, str], **statuses: tuple[str, ...]) -> Game:
+    """Put units on hexes (``{"90Lt": "V34"}``), every other unit off the map; set statuses
     (``disrupted=("90Lt",)``)."""
-    if not keep:
-        for uid in game.unit_ids:
-            unit(game, uid).hex = None
+    for uid in game.unit_ids:
+        unit(game, uid).hex = None
     for uid, label in placed.items():
         unit(game, uid).hex = H(label)
     for name, ids in statuses.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import EndPhase, Move
@@ -17,7 +18,7 @@ from tobruk.systems.campaign.combat import CombatNotPlayed
 from .kit import H, arrange, new_game, to_step, unit
 
 
-def row(first: int, last: int, r: str = "V") -> tuple:
+def row(first: int, last: int, r: str = "V") -> tuple[Hex, ...]:
     return tuple(H(f"{r}{c}") for c in range(first, last + 1))
 
 
@@ -185,3 +186,21 @@ def test_attacks_before_movement_are_by_unmoved_units_and_their_resolution_is_co
     arrange(game, {"90Lt": "V30", "1FFBde": "V31"})
     game.play(Allocate("90Lt", H("V31")))
     assert refusal(game, Allocate("90Lt", H("V31"))).clause == "CA-G.12"
+
+
+@pytest.mark.rule("CA-F.4")
+def test_the_tobruk_dummy_neither_moves_nor_attacks() -> None:
+    game = to_step(new_game("na-gazala"), "allied-movement")
+    arrange(game, {"TobrukDummy": "V30", "Trieste": "V31"})
+    assert [a for a in game.legal_orders() if getattr(a, "unit", None) == "TobrukDummy"] == []
+    assert refusal(game, Move("TobrukDummy", (H("V29"),))).clause == "CA-F.4"
+    assert refusal(game, Allocate("TobrukDummy", H("V31"))).clause == "CA-F.4"
+
+
+@pytest.mark.rule("CA-F.11")
+def test_a_unit_does_not_leave_the_scenarios_section_of_the_map() -> None:
+    game = axis_movement({"90Lt": "V28"})  # Gazala is played on the centre sheet, columns 27-53
+    dests = {m.path[-1] for m in game.legal_orders() if isinstance(m, Move)}
+    assert H("V27") in dests and H("V26") not in dests
+    err = refusal(game, Move("90Lt", (H("V26"),)))
+    assert err.clause == "CA-F.11" and "outside the scenario's section of the map" in err.reason
