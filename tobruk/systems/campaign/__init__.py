@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tobruk.engine.flow import Step
 from tobruk.engine.system import Rendering, System, register
 from tobruk.loading.scenario import ScenarioExtension
-from tobruk.systems.campaign import live, show
+from tobruk.systems.campaign import hidden, live, show
 from tobruk.systems.campaign import sequence as sq
 from tobruk.systems.campaign.actions import VOCABULARY
 from tobruk.systems.campaign.forces import load_forces
@@ -76,7 +76,11 @@ class NorthAfricaCampaign(System):
             if uid in game.defs:
                 counter(game, uid).disrupted = True
         v.forts = {h.label: f.side.value for f in setup.fortifications for h in f.hexes}
+        hidden.conceal_garrison(game)
         game.log(f"{game.scenario.title}: {sq.turn_title(game)}, the {setup.first.display} player-turn first.")
+
+    seen_key = staticmethod(hidden.seen_key)
+    seen_units = staticmethod(hidden.seen_units)
 
     def turn_notes(self, game: Game) -> dict[str, str]:
         """The game-turn as the track names it, which both players see."""

@@ -67,6 +67,7 @@ def _position(game: Game) -> CampaignPosition:
                 c.newly_disrupted,
                 c.targeted,
                 tuple(defs[p] for p in parts),
+                c.hidden,
             )
         )
     index = game.scenario.map.index

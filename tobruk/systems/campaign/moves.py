@@ -25,7 +25,7 @@ from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Move
-from tobruk.systems.campaign import live
+from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.actions import Allocate
 from tobruk.systems.campaign.movement import BREAKTHROUGH_CUT, MF, CampaignReach, basic_mf, explain, mover, reach, walk
 from tobruk.systems.campaign.stacking import check_stacking
@@ -132,7 +132,8 @@ def move(game: Game, side: Side, order: Move, *, breakthrough: bool) -> None:
     c.hex = m.hexes[path[-1]]
     c.moved = True
     v.spent = v.spent | {uid: spent}
-    game.log(f"{side.display}: {uid} moves {start}-{c.hex} ({spent / MF:g} MF).", kind="move")
+    text = f"{side.display}: {{}} moves {start}-{c.hex} ({spent / MF:g} MF)."
+    hidden.log_about(game, uid, text.format(uid), text.format("a face-down unit"), kind="move")
 
 
 def allocation_targets(game: Game, side: Side, uid: str) -> list[Hex]:
@@ -197,6 +198,8 @@ def allocate(game: Game, side: Side, order: Allocate, *, step: str) -> None:
     if problem is not None:
         raise problem
     v = campaign_vars(game)
+    hidden.reveal(game, [order.unit], "it attacks")
+    hidden.reveal(game, game.units_at(order.hex, side.enemy), "being attacked")
     counter(game, order.unit).attacking = True
     for e in game.units_at(order.hex, side.enemy):
         counter(game, e).targeted = True

@@ -42,6 +42,7 @@ class CampaignUnit:
     newly_disrupted: bool = False
     attacked: bool = False  # an attack is allocated against it this phase (CA-Z.1)
     parts: tuple[FamilyUnitDef, ...] = ()  # the subunits a combined panzer division carries (XX+, CA-U.1)
+    face_down: bool = False  # a face-down counter of the Tobruk garrison (CA-F.4): its zone is a division's
 
     def __post_init__(self) -> None:
         if self.newly_disrupted and not self.disrupted:

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
-from tobruk.systems.campaign import live
+from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.state import counter, counter_defs
 
 if TYPE_CHECKING:
@@ -80,7 +80,10 @@ def mark_newly_disrupted(game: Game, uids: Iterable[str]) -> None:
     """Disrupt the units and put a Newly Disrupted marker on each (CA-Q.3)."""
     marked = []
     for uid in uids:
+        hidden.reveal(game, [uid], "disrupted")
         c = counter(game, uid)
+        if c.hex is None:
+            continue  # the dummy, gone
         c.disrupted = True
         c.newly_disrupted = True
         marked.append(uid)

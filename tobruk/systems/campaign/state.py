@@ -57,6 +57,8 @@ class CampaignVars(Vars):
     combined: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # the fort and box markers on the map: hex label -> the owner's side value (CA-F.1)
     forts: dict[str, str] = field(default_factory=dict)
+    # the face-down counters' anonymous ids, which the Axis sees (CA-F.4, hidden.py)
+    anon: dict[str, str] = field(default_factory=dict)
     # victory zones a side has taken (a unit of it stood there at a victory determination): side -> zone names
     taken: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # the last victory determination's finding, for people: side -> "won" / "not yet" / why it cannot be told

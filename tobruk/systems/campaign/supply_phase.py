@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
-from tobruk.systems.campaign import live
+from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.state import campaign_vars, counter
 from tobruk.systems.campaign.supply import SupplyOutcome, determine
 
@@ -38,6 +38,10 @@ def determination(game: Game, side: Side) -> dict[str, SupplyOutcome]:
                 p.disrupted = p.newly_disrupted = p.out_of_supply = False
             game.log(f"{uid} is out of supply and already disrupted: eliminated (CA-P.3; [{status.clause}] {status.reason}).", kind="loss")
         elif outcome is SupplyOutcome.DISRUPTED:
+            hidden.reveal(game, [uid], "disrupted")
+            if c.hex is None:  # the dummy, gone
+                c.out_of_supply = False
+                continue
             c.disrupted = True
             game.log(f"{uid} is out of supply: disrupted (CA-P.3; [{status.clause}] {status.reason}).", kind="supply")
     if not any(o is not SupplyOutcome.NONE for o in out.values()):

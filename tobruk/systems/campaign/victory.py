@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
-from tobruk.systems.campaign import live
+from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.scenario import VictoryTest
 from tobruk.systems.campaign.state import campaign_vars, counter
 
@@ -86,10 +86,12 @@ def judge(game: Game, test: VictoryTest, side: Side, final: bool) -> tuple[bool 
     if test.test == "occupy":
         if test.supplied:
             units = [u for u in units if live.supplied(game, u)]
-        return bool(units), f"occupy {test.zone}{' in supply' if test.supplied else ''}: {', '.join(units) or 'no unit'}"
+        named = ", ".join(hidden.name(game, u) for u in units)
+        return bool(units), f"occupy {test.zone}{' in supply' if test.supplied else ''}: {named or 'no unit'}"
     if test.test == "supply-line":
         units = [u for u in units if live.supplied(game, u)]
-        return bool(units), f"a supply line into {test.zone}: {', '.join(units) or 'none'}"
+        named = ", ".join(hidden.name(game, u) for u in units)
+        return bool(units), f"a supply line into {test.zone}: {named or 'none'}"
     taken = campaign_vars(game).taken
     if test.test == "take":
         return test.zone in taken.get(side.value, ()), f"take {test.zone}"
