@@ -7,6 +7,8 @@ import pytest
 
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
+from tobruk.players.terminal import heading
+from tobruk.view import view
 
 from .kit import lines_since, new_game
 
@@ -87,10 +89,11 @@ def test_the_turn_is_named_as_on_the_track_in_the_prompt_the_notes_and_the_log()
     d = game.decision
     assert d is not None and d.side is Side.AXIS
     assert d.prompt.startswith("II May 42, Axis attacks before operational movement:")
-    assert game.system.turn_notes(game) == {"turn": "II May 42"}
+    assert view(game, Side.AXIS)["turn_name"] == "II May 42"
+    assert heading(game) == "II May 42, Axis attacks before operational movement"
     while game.turn == 1:
         game.play(EndPhase())
-    assert game.system.turn_notes(game) == {"turn": "I Jun 42"}
+    assert view(game, Side.ALLIED)["turn_name"] == "I Jun 42"
     assert game.decision is not None and game.decision.prompt.startswith("I Jun 42, ")
 
 

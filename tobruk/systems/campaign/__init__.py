@@ -82,10 +82,6 @@ class NorthAfricaCampaign(System):
     seen_key = staticmethod(hidden.seen_key)
     seen_units = staticmethod(hidden.seen_units)
 
-    def turn_notes(self, game: Game) -> dict[str, str]:
-        """The game-turn as the track names it, which both players see."""
-        return {"turn": sq.turn_title(game)}
-
     def rendering(self) -> Rendering:
         return Rendering(status_names={"disrupted": "disrupted", "newly_disrupted": "Newly Disrupted", "out_of_supply": "out of supply"})
 
