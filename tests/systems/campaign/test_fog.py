@@ -16,6 +16,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.systems.campaign import recovery
 from tobruk.systems.campaign.actions import Allocate
 from tobruk.view import view
 
@@ -83,3 +84,17 @@ def test_a_face_down_counter_has_a_divisions_zone_and_is_revealed_when_attacked(
     game.play(Allocate("Trieste", H("V34")))
     assert "The face-down counter in V34 is revealed (being attacked): the Tobruk dummy, taken off the map." in lines_since(game, n)
     assert unit(game, "TobrukDummy").hex is None and not unit(game, "TobrukDummy").hidden
+
+
+@pytest.mark.rule("CA-F.4")
+def test_the_axis_reads_a_face_down_units_move_without_its_name_and_sees_it_revealed_when_disrupted() -> None:
+    game = to_step(new_game("na-gazala"), "allied-movement")
+    start = unit(game, "2SADiv").hex
+    dest = next(m for m in game.legal_orders() if isinstance(m, Move) and m.unit == "2SADiv").path[-1]
+    game.play(Move("2SADiv", (dest,)))
+    assert game.log_for(Side.AXIS)[-1].startswith(f"Allied: a face-down unit moves {start}-{dest}")
+    assert game.log_for(Side.ALLIED)[-1].startswith(f"Allied: 2SADiv moves {start}-{dest}")
+    assert unit(game, "2SADiv").hidden
+    recovery.mark_newly_disrupted(game, ["2SADiv"])
+    assert not unit(game, "2SADiv").hidden
+    assert f"The face-down counter in {dest} is revealed (disrupted): 2SADiv." in game.log_for(Side.AXIS)
