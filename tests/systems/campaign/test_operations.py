@@ -15,7 +15,7 @@ from tobruk.mechanics.actions import EndPhase, Move
 from tobruk.systems.campaign.actions import Allocate
 from tobruk.systems.campaign.combat import CombatNotPlayed
 
-from .kit import H, arrange, new_game, to_step, unit
+from .kit import H, arrange, lines_since, new_game, to_step, unit
 
 
 def row(first: int, last: int, r: str = "V") -> tuple[Hex, ...]:
@@ -204,3 +204,48 @@ def test_a_unit_does_not_leave_the_scenarios_section_of_the_map() -> None:
     assert H("V27") in dests and H("V26") not in dests
     err = refusal(game, Move("90Lt", (H("V26"),)))
     assert err.clause == "CA-F.11" and "outside the scenario's section of the map" in err.reason
+
+
+ROAD = [
+    "C27",
+    "C28",
+    "C29",
+    "C30",
+    "D30",
+    "E31",
+    "F31",
+    "G32",
+    "H32",
+    "I33",
+    "I34",
+    "I35",
+    "I36",
+    "I37",
+    "J37",
+    "J38",
+    "J39",
+    "K40",
+    "K41",
+    "K42",
+    "K43",
+    "L43",
+    "L44",
+    "L45",
+    "M46",
+    "M47",
+]
+
+
+@pytest.mark.rule("CA-M.4")
+def test_along_the_coastal_road_a_unit_moves_three_times_its_mf_and_bonus() -> None:
+    # the Via Balbia from the centre sheet's west edge (C27) past Tobruk: (4 + 4) x 3 = 24 road hexes for 90 Lt
+    game = to_step(new_game("na-crusader"), "axis-movement")
+    arrange(game, {"90Lt": "C27"})
+    n = len(game.state.entries)
+    game.play(Move("90Lt", tuple(H(x) for x in ROAD[:25])))
+    assert unit(game, "90Lt").hex == H("M46")
+    assert lines_since(game, n) == ["Axis: 90Lt moves C27-M46 (8 MF)."]
+    game = to_step(new_game("na-crusader"), "axis-movement")
+    arrange(game, {"90Lt": "C27"})
+    err = refusal(game, Move("90Lt", tuple(H(x) for x in ROAD)))
+    assert err.clause == "CA-M.2"
