@@ -90,8 +90,10 @@ class StartOfPlayerTurn(AutomaticStep):
 
 
 class AttackStep(CampaignStep):
-    """Attacks before movement (step 2, ``kind = "early"``), or the allocations made in a movement step, resolved in
-    the order allocated through :func:`.combat.resolve_attack`; then allocations and targets are cleared."""
+    """The attacks before operational movement (step 2): unmoved units allocated against adjacent enemy hexes, the
+    attacks resolved at the end of the step in the order allocated through :func:`.combat.resolve_attack` (the
+    second part may resolve each as it is made, for the immediate Blitzkrieg); then allocations and targets are
+    cleared."""
 
     kind = "early"
     prompt = "allocate unmoved units against adjacent enemy hexes, or end-phase"
