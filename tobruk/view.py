@@ -221,6 +221,7 @@ def view(game: Game, side: Side) -> dict[str, Any]:
         "side": side.value,
         "turn": game.turn,
         "turns": game.scenario.turns,
+        "turn_name": game.scenario.turn_name(game.turn),  # "Turn 3", or the turn as a system's track names it
         "phase": step.key,
         "phase_title": step.title,
         "over": game.is_over,

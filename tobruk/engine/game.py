@@ -40,7 +40,18 @@ _UNITS_BY_HEX: Cache[dict[Hex, tuple[str, ...]]] = Cache("units-by-hex", side_un
 
 
 class Game(GameRecord):
-    def __init__(self, scenario: Scenario, *, seed: int = 0, options: Iterable[str] = (), dice: Dice | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        seed: int = 0,
+        options: Iterable[str] = (),
+        dice: Dice | None = None,
+        system: System | None = None,
+    ) -> None:
+        """A game of ``scenario`` from its start.  ``system``: the instance of the scenario's system to play it with,
+        given by the tests of a system whose rules are still being written (registered ``playable = False``, which
+        :func:`system_for` refuses to the faces); by default the registered, playable one."""
         self.scenario = scenario
         self.seed = seed
         known = {o.name for o in scenario.options}
@@ -50,7 +61,9 @@ class Game(GameRecord):
             raise ValueError(
                 f"scenario {scenario.name!r} has no option {sorted(unknown)[0]!r}; it offers: {', '.join(sorted(known)) or 'none'}"
             )
-        self.system: System = system_for(scenario.system)
+        if system is not None and system.name != scenario.system:
+            raise ValueError(f"scenario {scenario.name!r} is of the system {scenario.system!r}, not {system.name!r}")
+        self.system: System = system if system is not None else system_for(scenario.system)
         self.dice = dice if dice is not None else Dice(seed)
         self.defs: dict[str, UnitDef] = {u.id: u for u in scenario.units}
         self.unit_ids: tuple[str, ...] = tuple(self.defs)

@@ -37,8 +37,9 @@ def help_text(game: Game) -> str:
 
 
 def heading(game: Game) -> str:
-    """Turn, phase and what the system notes of the turn (e.g. the weather)."""
-    return ", ".join([f"Turn {game.turn}", game.phase.title, *(f"{k} {v}" for k, v in game.system.turn_notes(game).items())])
+    """Turn (as the scenario names it: "Turn 3", or the date on a system's track), phase and what the system notes
+    of the turn (e.g. the weather)."""
+    return ", ".join([game.scenario.turn_name(game.turn), game.phase.title, *(f"{k} {v}" for k, v in game.system.turn_notes(game).items())])
 
 
 def status_words(game: Game, uid: str) -> str:

@@ -54,6 +54,8 @@ COASTAL_ZONE = "coastal-road"  # the map zone of the coastal road's hexes
 # across an impassable escarpment with no road
 COASTAL, ROAD, CLIMB, BARRIER = 1, 2, 4, 8
 
+OUTSIDE = 2  # MoveBoard.sea's mark of a land hex outside the scenario's section of the map
+
 # why a step is refused (see _refused)
 OFF_MAP, IMPASSABLE, ENEMY, NO_ROAD, ZOC_TO_ZOC, NO_MF = range(1, 7)
 
@@ -71,8 +73,9 @@ class MoveBoard:
 
 
 @lru_cache(maxsize=8)
-def move_board(m: Map) -> MoveBoard:
-    """The movement tables of a map (made once a map)."""
+def move_board(m: Map, area: frozenset[int] | None = None) -> MoveBoard:
+    """The movement tables of a map (made once a map), or of the section ``area`` of it a scenario is played on:
+    a hex outside the section is off the map (CA-F.11), as the section's edges are the map's edges."""
     coastal = m.zones.get(COASTAL_ZONE, frozenset())
     edge = bytearray()
     nb = m.neighbour_table
@@ -97,7 +100,7 @@ def move_board(m: Map) -> MoveBoard:
     return MoveBoard(
         nb,
         bytes(enterable(m, h) for h in m.hexes),
-        bytes(not m.is_land(h) for h in m.hexes),
+        bytes(OUTSIDE if area is not None and i not in area else not m.is_land(h) for i, h in enumerate(m.hexes)),
         bytes(m.terrain[h] == Terrain.MOUNTAIN for h in m.hexes),
         bytes(edge),
     )
@@ -174,7 +177,7 @@ def mover(position: CampaignPosition, unit_id: str, *, will_attack: bool = False
         own_forts,
         position.held[u.side.enemy],
         denied,
-        move_board(position.board),
+        move_board(position.board, position.area),
         u.mobile,
         slow_in_mountains(u),
     )
@@ -323,7 +326,7 @@ def _refused(mv: Mover, code: int, here: int, there: int, needed: int = 0) -> Il
     m = mv.position.board
     a, b = m.hexes[here], m.hexes[there]
     if code == OFF_MAP:
-        return IllegalOrderError("CA-F.11", f"{b} is sea: no unit moves into the sea or off the map")
+        return _off_map(mv, there)
     if code == IMPASSABLE:
         return IllegalOrderError("CA-F.8", f"{b} is {m.terrain[b]}, ground no unit may enter")
     if code == ENEMY:
@@ -350,6 +353,12 @@ def _short(mv: Mover, there: int, needed: int) -> IllegalOrderError:
     return IllegalOrderError("CA-M.2", f"{b} is {needed / MF:g} MF away, more than the {full / MF:g} MF of {mv.unit.id}")
 
 
+def _off_map(mv: Mover, i: int) -> IllegalOrderError:
+    h = mv.position.board.hexes[i]
+    where = "outside the scenario's section of the map" if mv.board.sea[i] == OUTSIDE else "sea"
+    return IllegalOrderError("CA-F.11", f"{h} is {where}: no unit moves into the sea or off the map")
+
+
 def explain(mv: Mover, i: int) -> IllegalOrderError:
     """Why ``mv``'s unit cannot end its move in hex ``i`` (which the search did not reach)."""
     m = mv.position.board
@@ -358,7 +367,7 @@ def explain(mv: Mover, i: int) -> IllegalOrderError:
     if i == mv.start:
         return IllegalOrderError("CA-M.1", f"{mv.unit.id} already stands in {h}")
     if b.sea[i]:
-        return IllegalOrderError("CA-F.11", f"{h} is sea: no unit moves into the sea or off the map")
+        return _off_map(mv, i)
     if not b.open[i]:
         return IllegalOrderError("CA-F.8", f"{h} is {m.terrain[h]}, ground no unit may enter")
     if i in mv.enemy:

@@ -42,6 +42,7 @@ class CampaignUnit:
     newly_disrupted: bool = False
     attacked: bool = False  # an attack is allocated against it this phase (CA-Z.1)
     parts: tuple[FamilyUnitDef, ...] = ()  # the subunits a combined panzer division carries (XX+, CA-U.1)
+    face_down: bool = False  # a face-down counter of the Tobruk garrison (CA-F.4): its zone is a division's
 
     def __post_init__(self) -> None:
         if self.newly_disrupted and not self.disrupted:
@@ -93,6 +94,7 @@ class CampaignPosition:
     forts: Mapping[int, Side] = field(default_factory=dict)
     broken_down: frozenset[str] = frozenset()  # base ids of panzer divisions that may over-stack (CA-K.3)
     subunits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # panzer division base -> its regiment(s)
+    area: frozenset[int] | None = None  # the section of the map a scenario is played on (its edges are the edges)
 
     def __post_init__(self) -> None:
         seen: set[str] = set()

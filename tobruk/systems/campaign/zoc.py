@@ -10,7 +10,9 @@ CA-F.8: the zone of a unit at the foot does not extend up, that of a unit on top
 Zones are kept by the hex that exerts them (its index), which is what CA-Z.2 asks ("the same enemy unit/hex"):
 :class:`EnemyZoc` holds, for every hex under a stopping zone, the hexes exerting it, and two subsets of those
 sources the other rules read: the hexes with an undisrupted division or corps (CA-M.3's bonus) and the hexes
-with an infantry-type unit in a field fortification (CA-Z.2).  The family's :func:`tobruk.mechanics.zoc.zoc_map`
+with an infantry-type unit in a field fortification (CA-Z.2).  A face-down counter of the Tobruk garrison (CA-F.4)
+counts as an undisrupted infantry division whatever it is, so that the enemy's moves do not tell what it is
+(docs/rulings.md).  The family's :func:`tobruk.mechanics.zoc.zoc_map`
 gives every unit a zone and knows no escarpments, so it does not fit these rules and is not used here.
 """
 
@@ -51,8 +53,8 @@ def stops_movement(stack: tuple[CampaignUnit, ...]) -> bool:
     """Whether a hex holding ``stack`` (one side's units) exerts a movement-stopping zone (CA-Z.1)."""
     lower = 0
     for u in stack:
-        if u.division_level:
-            return True  # a division or corps, disrupted or not
+        if u.division_level or u.face_down:
+            return True  # a division or corps, disrupted or not; a face-down counter may be one (CA-F.4)
         if u.disrupted:
             continue
         if u.recce:
@@ -65,7 +67,7 @@ def stops_movement(stack: tuple[CampaignUnit, ...]) -> bool:
 
 def undisrupted_division(stack: tuple[CampaignUnit, ...]) -> bool:
     """Whether ``stack`` holds an undisrupted division or corps (its zone denies the movement bonus, CA-M.3)."""
-    return any(u.division_level and not u.disrupted for u in stack)
+    return any((u.division_level or u.face_down) and not u.disrupted for u in stack)
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,7 @@ def _enemy_zoc(position: CampaignPosition, side: Side) -> EnemyZoc:
             continue
         if undisrupted_division(theirs):
             divisions.add(i)
-        if position.forts.get(i) is enemy and any(u.infantry_type for u in theirs):
+        if position.forts.get(i) is enemy and any(u.infantry_type or u.face_down for u in theirs):
             fortified.add(i)
         for j in steps[i * 6 : i * 6 + 6]:
             if j >= 0:

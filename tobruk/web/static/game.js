@@ -56,7 +56,8 @@ function render() {
   const v = S.view;
   Notify.update(S);
   $('title').textContent = `${v.title}: ${sideName(S.side)} ${S.mode === 'hotseat' ? '(hotseat)' : ''}`;
-  $('status').textContent = [`Turn ${v.turn}/${v.turns}`, v.phase_title, Board.notes(v.notes)].filter(Boolean).join(' · ');
+  const turn = v.turn_name === `Turn ${v.turn}` ? `Turn ${v.turn}/${v.turns}` : `${v.turn_name} (${v.turn}/${v.turns})`;
+  $('status').textContent = [turn, v.phase_title, Board.notes(v.notes)].filter(Boolean).join(' · ');
   $('undo').disabled = !S.can_undo;
   $('export-link').href = `/api/g/${token}/export` + (S.seat === 'both' ? `?side=${S.side}` : '');
   drawUnits(); drawLayers(); drawOverlays(); drawDecision(); drawLog(); noteGame();

@@ -1,0 +1,56 @@
+"""Games of the campaign for its sequence tests: made with the system given directly (it is registered
+``playable = False`` until combat is played, so the faces refuse it; docs/architecture.md), arranged by hand on
+the real map, and walked to a step."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tobruk.board.hexes import Hex
+from tobruk.engine.game import Game
+from tobruk.loading.scenario import Scenario, load_scenario
+from tobruk.mechanics.actions import EndPhase
+from tobruk.systems.campaign import NorthAfricaCampaign
+from tobruk.systems.campaign.state import CampaignCounter, counter
+
+H = Hex.parse
+SYSTEM = NorthAfricaCampaign()
+
+
+@cache
+def scenario(name: str) -> Scenario:
+    return load_scenario(name)
+
+
+def new_game(name: str = "na-gazala", seed: int = 0) -> Game:
+    return Game(scenario(name), seed=seed, system=SYSTEM)
+
+
+def unit(game: Game, uid: str) -> CampaignCounter:
+    return counter(game, uid)
+
+
+def arrange(game: Game, placed: dict[str, str], **statuses: tuple[str, ...]) -> Game:
+    """Put units on hexes (``{"90Lt": "V34"}``), every other unit off the map; set statuses
+    (``disrupted=("90Lt",)``)."""
+    for uid in game.unit_ids:
+        unit(game, uid).hex = None
+    for uid, label in placed.items():
+        unit(game, uid).hex = H(label)
+    for name, ids in statuses.items():
+        for uid in ids:
+            unit(game, uid).set_flag(name, True)
+    return game
+
+
+def to_step(game: Game, key: str) -> Game:
+    """Press end-phase until the game stands at the step ``key`` (with a decision there)."""
+    for _ in range(200):
+        if game.step.key == key and game.decision is not None:
+            return game
+        game.play(EndPhase())
+    raise AssertionError(f"the game never reached {key}")
+
+
+def lines_since(game: Game, n: int) -> list[str]:
+    return [e.text for e in game.state.entries[n:]]

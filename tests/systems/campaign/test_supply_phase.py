@@ -1,0 +1,54 @@
+"""The supply status determination at its step (CA-P.3, CA-Q.1 step 8, CA-Q.2 step 7), and the Tobruk garrison
+without supply by sea (docs/rulings.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tobruk.mechanics.actions import EndPhase
+from tobruk.systems.campaign import live
+
+from .kit import lines_since, new_game, to_step, unit
+
+GARRISON = ("44Div", "1PolBde", "32TkBde")
+
+
+@pytest.mark.rule("CA-P.1")
+@pytest.mark.rule("CA-SC.4")
+def test_crusaders_tobruk_garrison_starts_out_of_supply_for_the_rules_give_no_supply_by_sea() -> None:
+    game = new_game("na-crusader")
+    status = live.lines(game, game.defs["44Div"].side)
+    for uid in GARRISON:
+        assert not status.supplied(unit(game, uid).hex_index)
+    assert status.supplied(unit(game, "NZDiv").hex_index)  # east of the front: a line to the east coastal road
+    why = status.status({"44Div": unit(game, "44Div").hex_index})["44Div"]
+    assert why.clause == "CA-P.1" and "coastal-road hex on the east edge" in why.reason
+
+
+@pytest.mark.rule("CA-P.3")
+@pytest.mark.rule("CA-Q.2")
+def test_at_the_allied_supply_determination_unsupplied_units_are_disrupted_and_disrupted_ones_eliminated() -> None:
+    game = to_step(new_game("na-crusader"), "allied-breakthrough")
+    unit(game, "1PolBde").disrupted = True
+    unit(game, "NZDiv").disrupted = True
+    n = len(game.state.entries)
+    game.play(EndPhase())  # the breakthrough's combat, then the supply determination
+    assert unit(game, "1PolBde").eliminated and unit(game, "1PolBde").hex is None
+    assert unit(game, "44Div").disrupted and unit(game, "44Div").out_of_supply and not unit(game, "44Div").eliminated
+    assert unit(game, "NZDiv").disrupted and not unit(game, "NZDiv").eliminated  # in supply: untouched
+    assert not unit(game, "4IndDiv").disrupted and not unit(game, "4IndDiv").out_of_supply
+    lines = lines_since(game, n)
+    assert any(line.startswith("1PolBde is out of supply and already disrupted: eliminated (CA-P.3; [CA-P.1]") for line in lines)
+    assert any(line.startswith("44Div is out of supply: disrupted (CA-P.3; [CA-P.1]") for line in lines)
+
+
+@pytest.mark.rule("CA-P.3")
+@pytest.mark.rule("CA-Q.1")
+def test_the_axis_supply_determination_is_for_axis_units_only() -> None:
+    game = to_step(new_game("na-crusader"), "axis-movement")  # the garrison, disrupted in II Nov 41, is not touched
+    assert all(unit(game, u).disrupted and not unit(game, u).eliminated for u in GARRISON)
+    n = len(game.state.entries)
+    while game.step.key != "allied-early-attacks":
+        game.play(EndPhase())
+    assert all(not unit(game, u).eliminated for u in GARRISON)
+    assert "Axis supply determination: every unit is in supply." in lines_since(game, n)

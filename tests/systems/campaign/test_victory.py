@@ -1,0 +1,58 @@
+"""Victory determination against the scenario's condition (CA-Q.1 step 7, CA-Q.2 step 8, CA-SC.1-9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import EndPhase
+from tobruk.systems.campaign import live, victory
+from tobruk.systems.campaign.state import campaign_vars
+
+from .kit import arrange, new_game, to_step
+
+
+@pytest.mark.rule("CA-SC.4")
+def test_crusader_is_won_with_a_supply_line_into_tobruk_judged_at_the_end() -> None:
+    game = new_game("na-crusader")
+    test = live.setup_of(game).victory.test
+    # with the Axis gone, the garrison's line runs to the east coastal road: met, but only at the end
+    arrange(game, {"44Div": "J39", "NZDiv": "R50"})
+    assert victory.judge(game, test, Side.ALLIED, final=True)[0] is True
+    assert victory.judge(game, test, Side.ALLIED, final=False)[0] is False
+    # as the scenario starts, the garrison is cut off: not met
+    game = new_game("na-crusader")
+    found = victory.judge(game, test, Side.ALLIED, final=True)
+    assert found == (False, "a supply line into tobruk: none")
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-Q.1")
+def test_gazala_is_won_by_taking_tobruk_noted_at_a_victory_determination() -> None:
+    game = to_step(new_game("na-gazala"), "axis-movement")
+    centre = sorted(game.scenario.zone("tobruk-centre"))[0]
+    arrange(game, {"90Lt": centre.label, "1FFBde": "P50"})
+    game.play(EndPhase())  # the breakthrough, in which 90Lt (which has not moved) may take part
+    assert game.step.key == "axis-breakthrough"
+    game.play(EndPhase())  # then the Allied victory determination notes the zones taken
+    v = campaign_vars(game)
+    assert v.taken["axis"] == ("tobruk-centre",)
+    assert v.victory["condition"] == "met"  # "takes Tobruk": the Axis condition, met at any time
+    assert v.victory["strategic"] == "not met"  # both Tobruk and the east edge
+
+
+@pytest.mark.rule("CA-SC.1")
+def test_a_zone_held_is_lost_once_the_enemy_has_taken_it() -> None:
+    game = new_game("na-el-agheila-1")
+    test = live.setup_of(game).victory.test
+    assert victory.judge(game, test, Side.ALLIED, final=True) == (True, "hold agedabia against the Axis")
+    campaign_vars(game).taken = {"axis": ("agedabia",)}
+    assert victory.judge(game, test, Side.ALLIED, final=True)[0] is False
+
+
+@pytest.mark.rule("CA-SC.6")
+def test_a_condition_not_judged_yet_says_so_rather_than_guess() -> None:
+    game = new_game("na-mersa-matruh")
+    test = live.setup_of(game).victory.test
+    found = victory.judge(game, test, Side.AXIS, final=True)
+    assert found == (None, "bypassing a place is not judged yet (CA-SC.6)")
