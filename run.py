@@ -2,7 +2,8 @@
 """Bootstrap and run tobruk from a fresh checkout, needing only ``python3`` and ``pip``.
 
 ``python3 run.py``        installs what is needed (once) and serves the game at http://127.0.0.1:8000/.
-``python3 run.py test``   installs what is needed (once) and runs ruff (lint and format check), mypy and the test suite.
+``python3 run.py test``   installs what is needed (once) and runs ruff (lint and format check), mypy, the type check
+                          (tsc) and lint (ESLint) of the page's JavaScript, and the test suite.
 ``python3 run.py mutate`` mutation testing of the rule code (docs/testing.md; long, not part of ``test``).
 
 Everything goes into ``.venv`` inside the checkout; it is reinstalled whenever
@@ -13,6 +14,11 @@ a missing dependency and an edited kernel is always rebuilt.
 (on the PATH, or through pyenv) with the ``pywargame`` package, whose VASSAL reader needs that Python: the tests
 open the VASSAL modules this program writes with it (docs/vassal.md).  Without such a Python those checks are
 skipped, and everything else runs on the ``python3`` that ran this script.
+
+``test`` also installs the JavaScript checks' tools (``package.json``, pinned by ``package-lock.json``) into
+``node_modules`` with ``npm ci``, again whenever those two files change.  Without node and npm (18 or newer) it says so
+in one line and skips the JavaScript checks, as the browser tests are skipped without chromium; nobody needs node to
+play: the page's modules are served as they are.
 """
 
 from __future__ import annotations
@@ -94,6 +100,45 @@ def _ensure_reader() -> None:
         print("run.py: could not install pywargame's VASSAL reader: those checks will be skipped", flush=True)
 
 
+NODE_MODULES = ROOT / "node_modules"
+NODE_STAMP = NODE_MODULES / "tobruk-installed.sha256"
+NODE_OLDEST = 18  # the oldest node the pinned tools run on (Debian 12's)
+# the type check of the page's modules and of the JavaScript tests' node script, then the lint of both
+JS_CHECKS = (("tsc", "-p", "tsconfig.json"), ("tsc", "-p", "tests/web/js/tsconfig.json"), ("eslint", "--max-warnings", "0"))
+
+
+def _node_major(node: str) -> int:
+    out = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()  # "v20.19.2"
+    head = out.lstrip("v").split(".")[0]
+    return int(head) if head.isdigit() else 0
+
+
+def _ensure_node_tools() -> bool:
+    """The JavaScript checks' tools in ``node_modules`` (see the top of this file); False, said in one line, where node
+    or npm is missing or too old."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None or _node_major(node) < NODE_OLDEST:
+        print(f"run.py: no node and npm ({NODE_OLDEST} or newer) here: the JavaScript checks (tsc, eslint) are skipped", flush=True)
+        return False
+    wanted = hashlib.sha256((ROOT / "package.json").read_bytes() + b"\0" + (ROOT / "package-lock.json").read_bytes()).hexdigest()
+    if NODE_STAMP.exists() and NODE_STAMP.read_text().strip() == wanted:
+        return True
+    print("run.py: installing the JavaScript checks' tools in node_modules (npm ci)", flush=True)
+    done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    if done.returncode:
+        raise SystemExit(f"run.py: npm ci failed (exit {done.returncode}): the JavaScript checks cannot run")
+    NODE_STAMP.write_text(wanted)
+    return True
+
+
+def _run_js_checks() -> int:
+    for tool, *args in JS_CHECKS:
+        code = subprocess.run([str(NODE_MODULES / ".bin" / tool), *args], cwd=ROOT).returncode
+        if code:
+            return code
+    return 0
+
+
 def _run(*args: str) -> int:
     return subprocess.run([str(PY), *args], cwd=ROOT).returncode
 
@@ -142,11 +187,13 @@ def main(argv: list[str]) -> int:
         return _mutate(argv[1:])
     if argv[:1] == ["test"]:
         _ensure_reader()
+        node = _ensure_node_tools()
         for step in (("-m", "ruff", "check", "."), ("-m", "ruff", "format", "--check", "."), ("-m", "mypy")):
             code = _run(*step)
             if code:
                 return code
-        return _run("-m", "pytest", *argv[1:])
+        code = _run_js_checks() if node else 0
+        return code or _run("-m", "pytest", *argv[1:])
     return _run("-m", "tobruk.cli", "serve", *argv)
 
 

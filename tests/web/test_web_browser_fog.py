@@ -106,7 +106,8 @@ def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser: Brows
         assert identities_in(whole_page(page), AXIS) == []
         assert re.findall(r"\b\d+-\d+-\d+\b", whole_page(page)) == []  # no counter's factors at all
         assert page.locator("#units .counter, #overlay *, #top *, #log li, #orders *, #stack *").count() == 0
-        assert page.evaluate("[S, selected, attackers.length, pendingAttack]") == [None, None, 0, None]
+        kept = page.evaluate("[tobrukGame.state, tobrukGame.selected, tobrukGame.attackers.length, tobrukGame.pendingAttack]")
+        assert kept == [None, None, 0, None]
         # and none was sent to it: the answer to the order says only whose decision it is
         assert bodies and all('"view"' not in body for _, body in bodies)
         assert all(identities_in(body, FACE_DOWN + AXIS) == [] for _, body in bodies)
@@ -180,7 +181,7 @@ def _remote_game(url: str, browser: Browser, placements: tuple[str, ...] = DUMMI
     pages: list[str] = []
 
     def version(v: int) -> None:
-        axis.wait_for_function(f"S && S.version === {v}", timeout=20000)
+        axis.wait_for_function(f"tobrukGame.state && tobrukGame.state.version === {v}", timeout=20000)
         pages.append(whole_page(axis))
 
     allied.goto(links["allied"])
@@ -213,7 +214,7 @@ def _remote_game(url: str, browser: Browser, placements: tuple[str, ...] = DUMMI
     axis.wait_for_function("document.getElementById('attack-info').textContent.includes('odds')")
     axis.click("#declare")
     version(v + 8)  # the whole attack is stored as the actions it is played as: target, attacker, declaration
-    assert axis.evaluate("S.view.attacks.map(a => a.defenders)") == [["C5"]]  # declared, not yet resolved
+    assert axis.evaluate("tobrukGame.state.view.attacks.map(a => a.defenders)") == [["C5"]]  # declared, not yet resolved
     shot(axis, "remote-axis-attack")
     axis_context.close()
     allied_context.close()

@@ -93,14 +93,14 @@ def test_a_stale_action_is_refused_with_a_short_reason_and_changes_nothing(tmp_p
         moved = httpx.get(f"{api}/state", timeout=60).json()
         # the move to B4 as the page listed it before: its id is no longer legal (the Panzer has moved, GG-XIII.A.1);
         # sent as the page sends it, the refusal names the rule and the page shows it
-        page.evaluate(f"send({{id: {stale}}})")
+        page.evaluate(f"tobrukGame.send({{id: {stale}}})")
         page.wait_for_selector("#hint .error")
         clause = moved["view"]["decision"]["clause"]
         assert page.inner_text("#hint .error") == f"action {stale} is not legal now [{clause}]"
         assert httpx.get(f"{api}/state", timeout=60).json() == moved  # nothing changed
         # against the position the page saw before the move: the version is stale (409), and nothing changes either
         answer = page.evaluate(
-            "fetch('/api/g/' + token + '/order', {method: 'POST', headers: {'content-type': 'application/json'},"
+            "fetch('/api/g/' + tobrukGame.token + '/order', {method: 'POST', headers: {'content-type': 'application/json'},"
             f" body: JSON.stringify({{id: {stale}, version: {before['version']}}})}}).then(async r => [r.status, await r.json()])"
         )
         assert answer[0] == 409 and answer[1]["error"] == "the position has changed since you saw it: look again"

@@ -62,10 +62,10 @@ def order_by_click(page: Page) -> None:
     has grown."""
     lines = page.locator("#log li").count()
     for _ in range(20):
-        version = page.evaluate("() => S.version")
+        version = page.evaluate("() => tobrukGame.state.version")
         end = page.locator('#orders button[data-order="end-phase"]')
         (end if end.count() else page.locator("#orders button[data-id]").first).click()
-        page.wait_for_function("v => S.version !== v && !inFlight", arg=version)
+        page.wait_for_function("v => tobrukGame.state.version !== v && !tobrukGame.inFlight", arg=version)
         if page.locator("#log li").count() > lines:
             return
     raise AssertionError("twenty orders and not a line more in the log")
@@ -259,7 +259,7 @@ def test_the_lobby_remembers_the_last_choice_explains_its_choices_and_lists_your
         page.wait_for_url("**/g/*")
         page.wait_for_selector("#units .counter")
         link = page.url
-        title = page.evaluate("() => S.view.title")
+        title = page.evaluate("() => tobrukGame.state.view.title")
         # back in the lobby: the last choices, and the game among this browser's games
         page.goto(url + "/")
         page.wait_for_selector("#scenario option", state="attached")

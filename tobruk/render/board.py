@@ -1,6 +1,7 @@
 """What the browser's page draws a game's board from, besides the map's SVG: one JSON document per scenario.
 
-The page knows no game: the hexes it places counters on (each hex's centre in the SVG's layout), which hexes
+The page knows no game: the hexes it places counters on (each hex's centre in the SVG's layout, and the layout's
+size and origin, from which the page's hex-grid maths work out the same centres and the corners), which hexes
 touch (for the enemy's zones of control and attack targets), the rows and columns, the terrain legend, the
 shape of each unit type's symbol, the sides' colours and the status words all come from here, built from
 the map and the game system's rendering hook.  Nothing in it depends on the position: it is the same for
@@ -26,6 +27,7 @@ def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) 
     return {
         "title": title,
         "size": size,
+        "origin": [layout.origin_x, layout.origin_y],  # A1's centre, unrounded: the page's hex-grid maths start from it
         "rows": m.rows,
         "columns": m.columns,
         "hexes": {h.label: [round(c, 2) for c in layout.centre(h)] for h in m.hexes},

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,8 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.staticfiles import PathLike, StaticFiles
+from starlette.types import Scope
 
 from tobruk.engine.errors import RecordError, TobrukError
 from tobruk.engine.information import observed
@@ -48,6 +50,19 @@ from tobruk.web.webhooks import Webhooks
 STATIC = Path(__file__).parent / "static"
 MAP_SIZE = 28.0
 POLL_SECONDS = 5.0  # how often an event stream looks for orders stored by another server process
+
+
+class PageFiles(StaticFiles):
+    """The page's files (its HTML, style and ES modules), each sent with its ETag and to be revalidated before use
+    (``no-cache``; unchanged, the answer is a bodiless 304).  The page is a graph of modules: a browser that kept some
+    of them under a heuristic freshness could run them beside new ones after an upgrade and miss an export."""
+
+    def file_response(self, full_path: PathLike, stat_result: os.stat_result, scope: Scope, status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["cache-control"] = "no-cache"
+        return response
+
+
 MAX_RECORD_SEED = 2**128 - 1
 
 
@@ -459,7 +474,7 @@ def create_app(
         Route("/api/g/{token}/record", record),
         Route("/api/g/{token}/export", export),
         Route("/api/g/{token}/form", game_form),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", PageFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(BodyLimit), Middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

@@ -1,121 +1,126 @@
-// tobruk's board on a page: the map's SVG and the board data the server sends with it, and counters drawn on it.
-// Nothing here knows a game: where each hex is, which hexes touch, the sides' colours, the symbol of each unit
-// type and the status words all come from /api/map/<scenario>.json, built from the map and the system's rendering.
-'use strict';
-const Board = (() => {
-  const NS = 'http://www.w3.org/2000/svg';
-  const el = (tag, attrs = {}, parent = null) => {
-    const e = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (parent) parent.appendChild(e);
-    return e;
-  };
+// @ts-check
+// tobruk's board on a page: the map's SVG and the board data the server sends with it, and what is drawn over the
+// map besides counters (counters.js): the layers a system sends, highlighted hexes, a hex flashed from the log.
+// Nothing here knows a game: where each hex is, which hexes touch, the sides' colours and the status words all come
+// from /api/map/<scenario>.json, built from the map and the system's rendering.
 
-  // The map of a scenario into `holder`: returns the board data and the map's <svg>.
-  async function load(holder, scenario) {
-    const [svgText, data] = await Promise.all([fetch(`/api/map/${scenario}.svg`).then(r => r.text()),
-                                               fetch(`/api/map/${scenario}.json`).then(r => r.json())]);
-    holder.innerHTML = svgText;
-    return [data, holder.querySelector('svg')];
-  }
+import * as api from './api.js';
+import {svgElement} from './dom.js';
+import {corners, pointsAttribute} from './hexgrid.js';
 
-  const applies = (s, u) => Boolean(u[s.bit]) === s.when && (s.sides.length === 0 || s.sides.includes(u.side));
-  // The status words a unit shows, in the system's words ("disrupted", "spent", "inactive" ...).
-  const words = (board, u) => u.id ? board.statuses.filter(s => applies(s, u)).map(s => s.word) : [];
-  const faded = (board, u) => Boolean(u.id) && board.statuses.some(s => s.faded && applies(s, u));
+/** @typedef {import('./types.js').Board} Board */
+/** @typedef {import('./types.js').Layer} Layer */
+/** @typedef {import('./types.js').Summary} Summary */
 
-  function corners(board, label, scale = 1) {
-    const [x, y] = board.hexes[label], s = board.size * scale;
-    return [0, 1, 2, 3, 4, 5].map(i => { const a = Math.PI / 180 * (60 * i - 30); return `${x + s * Math.cos(a)},${y + s * Math.sin(a)}`; }).join(' ');
-  }
+/**
+ * The map of a scenario into `holder`: the board data and the map's <svg>.
+ * @param {HTMLElement} holder
+ * @param {string} scenario
+ * @returns {Promise<[Board, SVGSVGElement]>}
+ */
+export async function load(holder, scenario) {
+  const [svgText, board] = await api.map(scenario);
+  holder.innerHTML = svgText;
+  const svg = holder.querySelector('svg');
+  if (!svg) throw new Error(`the map of ${scenario} is no SVG`);
+  board.passableSet = new Set(board.passable || []);
+  return [board, svg];
+}
 
-  // The units on the map (air units stay off it) by hex, in the order given.
-  function stacks(units) {
-    const out = {};
-    for (const u of units) if (u.hex && !u.eliminated) (out[u.hex] ||= []).push(u);
-    return out;
-  }
+/**
+ * The corners of the hex `label` as an SVG `points` attribute, `scale` times its size (below 1: inside the hex).
+ * @param {Board} board
+ * @param {string} label
+ * @param {number} [scale]
+ */
+export const hexPoints = (board, label, scale = 1) => pointsAttribute(corners(board.hexes[label], board.size, scale));
 
-  // One counter, the i-th of its stack in `hex`: the side's colour (its edge red while a status the system calls
-  // alarming is set), the id, its kind's symbol, its values with the system's marks for its statuses (the family's '*'
-  // out of supply), the field the system shows beside its symbol (the steps left); a face-down enemy counter is a '?'.
-  function counter(board, parent, u, hex, i) {
-    const [x, y] = board.hexes[hex], c = board.size * 0.9;
-    const g = el('g', {class: 'counter', 'data-hex': hex, 'data-unit': u.id || '', 'data-side': u.side}, parent);
-    const gx = x - c / 2 + i * 4, gy = y - c / 2 + i * 4, unknown = !u.id;
-    const alarm = board.alarms.some(a => u[a]);
-    el('rect', {x: gx, y: gy, width: c, height: c, rx: 2, fill: board.sides[u.side].colour,
-      stroke: alarm ? '#c00' : '#222', 'stroke-width': alarm ? 2 : 0.8,
-      'stroke-dasharray': u.hidden && !unknown ? '3 2' : 'none'}, g);
-    const label = el('text', {x: gx + c / 2, y: gy + c * 0.3, 'text-anchor': 'middle', 'font-size': 7}, g);
-    label.textContent = unknown ? '?' : u.id;
-    if (unknown) return g;
-    const w = c * 0.4, shape = board.symbols[u.kind] || 'none';
-    el('use', {href: `#shape-${shape}`, 'data-type': u.kind,
-      transform: `translate(${gx + c / 2 - w / 2},${gy + c * 0.52 - w * 0.3}) scale(${w / 20})`}, g);
-    const f = el('text', {x: gx + c / 2, y: gy + c * 0.92, 'text-anchor': 'middle', 'font-size': 8}, g);
-    f.textContent = u.factors + Object.entries(board.marks).filter(([status]) => u[status]).map(([, mark]) => mark).join('');
-    if (board.corner && u[board.corner] != null) {
-      const n = el('text', {x: gx + 2, y: gy + c * 0.66, 'text-anchor': 'start', 'font-size': 7, class: 'corner'}, g);
-      n.textContent = String(u[board.corner]);
+/**
+ * A line through hexes' centres as an SVG `points` attribute.
+ * @param {Board} board
+ * @param {string[]} hexes
+ */
+export const linePoints = (board, hexes) => hexes.map(h => board.hexes[h].join(',')).join(' ');
+
+/**
+ * A hex outlined for a moment, in `parent` (a hex or unit named in the log, clicked).
+ * @param {Board} board
+ * @param {Element} parent
+ * @param {string} hex
+ */
+export function flash(board, parent, hex) {
+  const p = svgElement('polygon', {points: hexPoints(board, hex), class: 'flash', 'data-flash': hex}, parent);
+  setTimeout(() => p.remove(), 1200);
+}
+
+// --- layers -------------------------------------------------------------------------------------------------
+// The layers the system sends for a side (its enemy's zones of control, its supply lines, the victory hexes ...),
+// each drawn while its box is ticked.
+
+/** @param {Layer} layer */
+const isEmpty = (layer) => !(layer.hexes || []).length && !(layer.lines || []).length;
+
+/**
+ * A box to tick for each layer into `box`; `onChange` once `shown` (the keys of the layers ticked) has changed.
+ * @param {HTMLElement} box
+ * @param {Layer[]} layers
+ * @param {Set<string>} shown
+ * @param {() => void} onChange
+ */
+export function layerBoxes(box, layers, shown, onChange) {
+  box.replaceChildren();
+  for (const layer of layers) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'checkbox'; input.dataset.layer = layer.key; input.checked = shown.has(layer.key);
+    input.onchange = () => { if (input.checked) shown.add(layer.key); else shown.delete(layer.key); onChange(); };
+    label.append(input, ` ${layer.title}`);
+    if (isEmpty(layer)) {  // (the supply lines before the first supply phase): said, not left blank
+      const note = document.createElement('span');
+      note.className = 'layer-empty'; note.dataset.emptyLayer = layer.key; note.textContent = ' (nothing to show yet)';
+      label.title = `${layer.title}: nothing to show yet`;
+      label.appendChild(note);
     }
-    const said = words(board, u);
-    if (said.length) g.dataset.status = said.join(', ');
-    if (faded(board, u)) g.setAttribute('opacity', '0.75');
-    return g;
+    box.appendChild(label);
   }
+}
 
-  // Every counter of `units` into the group `parent` (emptied first); `onClick(u, hex)` if given.
-  function drawCounters(board, parent, units, onClick = null) {
-    parent.replaceChildren();
-    const drawn = [];
-    for (const [hex, here] of Object.entries(stacks(units))) {
-      here.forEach((u, i) => {
-        const g = counter(board, parent, u, hex, i);
-        if (onClick) g.addEventListener('click', (e) => { e.stopPropagation(); onClick(u, hex); });
-        drawn.push([g, u]);
-      });
+/**
+ * The layers ticked, into the group `parent`.  A layer shades only the hexes a unit may enter (the board's passable
+ * hexes: no zone of control at sea).
+ * @param {Board} board
+ * @param {Element} parent
+ * @param {Layer[]} layers
+ * @param {Set<string>} shown
+ */
+export function drawLayers(board, parent, layers, shown) {
+  const passable = (/** @type {string} */ h) => Boolean(board.hexes[h]) && (!board.passable || Boolean(board.passableSet?.has(h)));
+  for (const layer of layers) {
+    if (!shown.has(layer.key)) continue;
+    if (layer.kind === 'hexes') {
+      for (const h of layer.hexes || []) if (passable(h))
+        svgElement('polygon', {points: hexPoints(board, h, 0.95), class: 'layer', fill: layer.colour, 'data-layer': layer.key, 'data-hex': h}, parent);
+    } else {
+      for (const line of layer.lines || []) if (line.every(h => board.hexes[h]))
+        svgElement('polyline', {points: linePoints(board, line), class: 'layer-line', stroke: layer.colour, 'data-layer': layer.key}, parent);
     }
-    return drawn;
   }
+}
 
-  // The turn's notes as the status line shows them: "weather: clear", "date: 3 July 1942".
-  const notes = (n) => Object.entries(n || {}).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`).join(' · ');
+// --- words --------------------------------------------------------------------------------------------------
 
-  // A finished game's result for people: the system's lines, or the winner and the level.
-  function result(board, summary) {
-    const who = summary.winner ? board.sides[summary.winner].name : 'Nobody';
-    return summary.lines.length ? summary.lines.join('\n') : `${who}: ${summary.level}`;
-  }
+/**
+ * The turn's notes as the status line shows them: "weather: clear", "date: 3 July 1942".
+ * @param {Record<string, string> | undefined} n
+ */
+export const notes = (n) => Object.entries(n || {}).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`).join(' · ');
 
-  // Hex labels and unit ids in a line of the log, as links (a hex label is a word of the board's hexes).
-  const escapeHtml = (t) => String(t).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c]));
-  function linked(board, text, unitIds = new Set()) {
-    return escapeHtml(text)
-      .replace(/\b([A-Z]{1,2}\d{1,3})\b/g, (m) => board.hexes[m] ? `<a data-hex="${m}">${m}</a>` : m)
-      .replace(/(<a[^>]*>[^<]*<\/a>)|\b([A-Za-z0-9.']+)\b/g, (m, link, word) =>
-        link || !unitIds.has(word) ? m : `<a data-unit-link="${word}">${word}</a>`);
-  }
-
-  // The result codes of the system's charts in a line of HTML (text outside tags and links), each as an <abbr> whose
-  // title is its meaning (board.codes, sent with the board: the page knows no code of its own).  A lone '-' is a
-  // code only where a result stands: after ': ' at the end of a clause, or as the whole text.
-  function explained(board, html) {
-    const codes = board.codes || {};
-    const abbr = (code) => `<abbr class="code" data-code="${escapeHtml(code)}" title="${escapeHtml(`${code}: ${codes[code]}`)}">${escapeHtml(code)}</abbr>`;
-    const words = Object.keys(codes).filter(c => c !== '-').sort((a, b) => b.length - a.length);
-    if (!words.length && !codes['-']) return html;
-    if (html === '-' && codes['-']) return abbr('-');
-    const quote = (t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    const pattern = new RegExp(`(?<![\\w/])(${words.map(w => quote(escapeHtml(w))).join('|') || '(?!)'})(?![\\w/])` +
-      (codes['-'] ? '|(?<=: )-(?=$|[.,;)\\s])' : ''), 'g');
-    let inLink = 0;
-    return html.split(/(<[^>]*>)/).map(part => {
-      if (part.startsWith('<')) { if (/^<a\b/.test(part)) inLink++; else if (part === '</a>') inLink--; return part; }
-      if (inLink) return part;
-      return part.replace(pattern, (m) => abbr(m.replace(/&amp;/g, '&')));
-    }).join('');
-  }
-
-  return {NS, el, load, explained, words, faded, corners, stacks, counter, drawCounters, notes, result, escapeHtml, linked};
-})();
+/**
+ * A finished game's result for people: the system's lines, or the winner and the level.
+ * @param {Board} board
+ * @param {Summary} summary
+ */
+export function result(board, summary) {
+  const who = summary.winner ? board.sides[summary.winner].name : 'Nobody';
+  return summary.lines.length ? summary.lines.join('\n') : `${who}: ${summary.level}`;
+}
