@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from tobruk.board.hexes import Direction, Hexside
+from tobruk.board.hexes import Hexside
 from tobruk.board.maps import Feature, Map, RouteKind, Terrain
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.mechanics.counters import Echelon, UnitType
@@ -77,26 +77,25 @@ def move_board(m: Map, area: frozenset[int] | None = None) -> MoveBoard:
     """The movement tables of a map (made once a map), or of the section ``area`` of it a scenario is played on:
     a hex outside the section is off the map (CA-F.11), as the section's edges are the map's edges."""
     coastal = m.zones.get(COASTAL_ZONE, frozenset())
-    edge = bytearray()
-    nb = m.neighbour_table
-    for i, h in enumerate(m.hexes):
-        for d in Direction:
-            j = nb[i * 6 + d]
-            if j < 0:
-                edge.append(0)
-                continue
-            n = m.hexes[j]
-            side = Hexside.of(h, d)
-            kinds = {f.kind for f in m.hexsides.get(side, ())}
-            road = m.routes.get(side) == RouteKind.ROAD
-            bits = ROAD * road
-            if road and h in coastal and n in coastal:
-                bits |= COASTAL
-            if Feature.IMPASSABLE_ESCARPMENT in kinds and not road:
-                bits |= BARRIER
-            elif Feature.ESCARPMENT in kinds and Feature.PASS not in kinds and not road:
-                bits |= CLIMB
-            edge.append(bits)
+    nb, index = m.neighbour_table, m.index
+    edge = bytearray(len(nb))  # (a side with no road and no feature: 0, as a step off the map)
+    roads = {side for side, kind in m.routes.items() if kind == RouteKind.ROAD}
+    for side in roads | m.hexsides.keys():  # (the sides that carry something, not every hex's six)
+        a, b = side.hexes
+        i, j = index.get(a), index.get(b)
+        if i is None or j is None:
+            continue
+        kinds = {f.kind for f in m.hexsides.get(side, ())}
+        road = side in roads
+        bits = ROAD * road
+        if road and a in coastal and b in coastal:
+            bits |= COASTAL
+        if Feature.IMPASSABLE_ESCARPMENT in kinds and not road:
+            bits |= BARRIER
+        elif Feature.ESCARPMENT in kinds and Feature.PASS not in kinds and not road:
+            bits |= CLIMB
+        edge[i * 6 + a.direction_to(b)] = bits  # (the same both ways)
+        edge[j * 6 + b.direction_to(a)] = bits
     return MoveBoard(
         nb,
         bytes(enterable(m, h) for h in m.hexes),

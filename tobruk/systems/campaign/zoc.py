@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from tobruk.board.hexes import Direction, Hexside
 from tobruk.board.maps import Feature, Map
 from tobruk.engine.sides import Side
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
@@ -35,17 +34,20 @@ ESCARPMENTS = (Feature.ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT)  # the zone of
 @lru_cache(maxsize=8)
 def zoc_steps(m: Map) -> tuple[int, ...]:
     """``table[i * 6 + d]``: the neighbour of hex ``i`` in direction ``d`` that a zone exerted from ``i`` reaches,
-    or -1 (off the map, the sea, impassable ground, or up an escarpment from its foot)."""
-    out: list[int] = []
-    nb = m.neighbour_table
-    for i, h in enumerate(m.hexes):
-        for d in Direction:
-            j = nb[i * 6 + d]
-            if j < 0 or not enterable(m, m.hexes[j]):
-                out.append(-1)
+    or -1 (off the map, the sea, impassable ground, or up an escarpment from its foot).  Made from the map's
+    escarpment sides (a few hundred), not by asking each of the 3,260 hexes' six sides."""
+    nb, hexes, index = m.neighbour_table, m.hexes, m.index
+    open_ = [enterable(m, h) for h in hexes]
+    out = [j if j >= 0 and open_[j] else -1 for j in nb]
+    for side, features in m.hexsides.items():
+        for f in features:
+            if f.kind not in ESCARPMENTS or f.high not in side.hexes:
                 continue
-            up = any(f.kind in ESCARPMENTS and f.high == m.hexes[j] for f in m.hexsides.get(Hexside.of(h, d), ()))
-            out.append(-1 if up else j)
+            high = f.high
+            low = side.hexes[0] if side.hexes[1] == high else side.hexes[1]
+            i = index.get(low)
+            if i is not None and high in index:
+                out[i * 6 + low.direction_to(high)] = -1  # a zone reaches down the escarpment, not up it
     return tuple(out)
 
 
