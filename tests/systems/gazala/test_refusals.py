@@ -18,7 +18,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
-from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Place, Resolve
+from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Move, Place, Resolve
 from tobruk.systems.gazala import air as air
 from tobruk.systems.gazala.actions import Activate, Convoy, Gallop, Weather
 from tobruk.systems.gazala.setup import stacking_problem
@@ -36,6 +36,16 @@ def duel(**kw: object) -> Game:
     game: Game = attack_game(
         unit_toml("Att", "axis", "B3", factors="6-1-4") + unit_toml("Def", "allied", "B4", factors="1-2-2") + str(kw.get("more", ""))
     )
+    return game
+
+
+def axis_moving() -> Game:
+    return gazala_at("axis-movement")
+
+
+def moved_once() -> Game:
+    game = movement_game(unit_toml("Att", "axis", "B3") + unit_toml("Far", "allied", "B8"))
+    game.play(Move("Att", (H("B2"),)))
     return game
 
 
@@ -182,6 +192,9 @@ CASES: list[tuple[str, Callable[[], Game], Order, str, str]] = [
         "GG-V.A.1",
         "'1SA' is not one of your units",
     ),
+    ("moving the enemy's unit", axis_moving, Move("1SA", (H("G3"),)), "GG-XIII.A.1", "'1SA' is not one of your units"),
+    ("moving the air unit", axis_moving, Move("Luftwaffe", (H("G3"),)), "GG-XIII.A.1", "Luftwaffe is not a ground unit on the map"),
+    ("moving twice", moved_once, Move("Att", (H("B1"),)), "GG-XIII.A.1", "Att has already moved this turn"),
     ("weather numbers", lambda: _weather(), Weather(3, 3), "GG-VIII.0", "the sandstorm and rainstorm numbers must differ"),
     ("no attackers", duel, Attack((H("B4"),), ()), "GG-XIV.A.4", "an attack needs at least one attacking unit"),
     ("named twice", duel, Attack((H("B4"),), ("Att", "Att")), "GG-XIV.A.4", "a unit or hex is named twice"),
