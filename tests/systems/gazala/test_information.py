@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tobruk.board.hexes import Hex
 from tobruk.engine.game import Game
 from tobruk.engine.information import knowledge, resample
@@ -35,9 +37,16 @@ def test_a_drawn_position_moves_the_unseen_counters_among_the_face_down_places()
     assert all(not g.can_undo() and g.history == [] for g in drawn)
 
 
+@pytest.mark.rule("GG-V.B.1")
+@pytest.mark.rule("GG-XII.A.2")
 def test_a_placement_against_the_rules_is_not_allowed() -> None:
     game = Game(load_scenario("gazala-gallop"), seed=5, options=["nonhistorical"])
     allowed = game.system.placement_allowed
     assert not allowed(game, Side.ALLIED, {"Dummy1": H("N9")})  # alone, and N9 holds no box (GG-V.B.1)
     assert not allowed(game, Side.ALLIED, {"1SA": H("A1")})  # outside the Allied set-up zone
     assert allowed(game, Side.ALLIED, {"1SA": H("C5"), "Dummy1": H("C5")})
+    # the stacking limit (GG-XII.A.2): two divisions in a hex, not three
+    assert allowed(game, Side.ALLIED, {"1SA": H("C5"), "2SA": H("C5")})
+    assert not allowed(game, Side.ALLIED, {"1SA": H("C5"), "2SA": H("C5"), "50Div": H("C5")})
+    # a unit taken off the map says nothing of the others: the next is still checked
+    assert not allowed(game, Side.ALLIED, {"2SA": None, "1SA": H("A1")})
