@@ -18,9 +18,9 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
-from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Move, Place, Resolve
+from tobruk.mechanics.actions import Airstrike, Attack, EndPhase, Intercept, Move, Place, Resolve
 from tobruk.systems.gazala import air as air
-from tobruk.systems.gazala.actions import Activate, Convoy, Gallop, Weather
+from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Gallop, Weather
 from tobruk.systems.gazala.setup import stacking_problem
 from tobruk.systems.gazala.state import gazala_vars
 
@@ -71,6 +71,10 @@ def declared_then_outnumbered() -> Game:
     game.play(Attack((H("B4"),), ("Att",)))  # 1 to 4: 1:4
     game.unit("Far").hex = H("B4")  # a second defender there: 1 to 8
     return game
+
+
+def fair_weather_movement() -> Game:
+    return game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-movement", [])
 
 
 def sandstorm_airstrike() -> Game:
@@ -226,6 +230,9 @@ CASES: list[tuple[str, Callable[[], Game], Order, str, str]] = [
         "GG-XIII.E",
         "no Allied units are on or within 1 hex of the Gazala Line",
     ),
+    ("airstrike out of its phase", fair_weather_movement, Airstrike(H("B4")), "GG-X.A", "'airstrike B4' is not possible now"),
+    ("airlift out of its phase", fair_weather_movement, Airlift(H("B4")), "GG-X.A", "'airlift B4' is not possible now"),
+    ("interception out of its phase", fair_weather_movement, Intercept(), "GG-X.A", "'intercept' is not possible now"),
     (
         "air in a sandstorm",
         sandstorm_airstrike,
