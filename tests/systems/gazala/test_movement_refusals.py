@@ -60,6 +60,10 @@ def test_not_enough_movement_says_how_much_is_left() -> None:
     # entering a ZOC (E in A7 covers A6) the bonus is gone: 4 MF spent on A2-A5, 0 left of 4 for A6
     game = movement_game(PZ + enemy("E", "A7"), rows=1, columns=10)
     assert refusal(game, *[f"A{c}" for c in range(1, 7)]) == ("GG-XIII.A.2", "not enough movement to enter A6 (0 MF left of 4)")
+    # A2-A4 cost 3 of the 5 MF; climbing the escarpment into A5 costs armour 1 + 2 (GG-XI.C): 2 MF are not enough
+    esc = '[map.hexsides]\n"escarpment" = [{ side = "A4|A5", high = "A5" }]\n'
+    game = movement_game(PZ, esc, rows=1, columns=10)
+    assert refusal(game, *[f"A{c}" for c in range(1, 6)]) == ("GG-XIII.A.2", "not enough movement to enter A5 (2 MF left of 5)")
     # not adjacent
     assert refusal(movement_game(PZ, rows=1, columns=10), "A1", "A3") == ("GG-XIII.A.2", "A1 and A3 are not adjacent")
 
