@@ -63,11 +63,13 @@ def walk_turn(game_name: str) -> tuple[list[str], list[tuple[str, str]], object]
 def test_a_game_turn_is_the_axis_player_turn_then_the_allied_each_in_the_rules_order() -> None:
     lines, asked, _ = walk_turn("na-gazala")
     assert steps_logged(lines, "II May 42") == AXIS_TURN + ALLIED_TURN
-    # the players decide in the attacks before movement, the movement and allocation, and the breakthrough
+    # the players decide in the attacks before movement, the movement and allocation, and the breakthrough; the
+    # Allies in their first step too, their 1st Armoured Brigade waiting off the map (CA-R.4)
     assert asked == [
         ("axis-early-attacks", "axis"),
         ("axis-movement", "axis"),
         ("axis-breakthrough", "axis"),
+        ("allied-reinforcements", "allied"),
         ("allied-early-attacks", "allied"),
         ("allied-movement", "allied"),
         ("allied-breakthrough", "allied"),
