@@ -7,7 +7,8 @@ that hex), as a player puts his counters against a hex at the table: CA-M.3 (no 
 attack) and CA-G.17 (no recovery for units being attacked) read the allocations, and combat resolution (CA-G, the
 second part of the campaign's rules) takes them in order.  A reinforcement or replacement enters on its side's entry
 hex (``enter 1ArmBde O53``; an Allied armour brigade names the tank type it enters with, ``enter 1ArmBde O53 Grant``,
-CA-R.4, :mod:`.start_of_turn`).
+CA-R.4, :mod:`.start_of_turn`); in the same step a fort or box is built (``build V30``, CA-F.1) or the owner's
+removed (``remove V30``, CA-F.2).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tobruk.engine.actions import HEX, INT, UNIT, Dim, UnitHexAction, Vocabulary, hex_word, unit_word
+from tobruk.engine.actions import HEX, INT, UNIT, Dim, HexAction, UnitHexAction, Vocabulary, hex_word, unit_word
 from tobruk.engine.errors import InvalidOrderError
 from tobruk.mechanics.actions import EndPhase, Move
 from tobruk.systems.campaign.track import load_track
@@ -66,4 +67,18 @@ class Enter(UnitHexAction):
         return cls(unit_word(args[0], text), hex_word(args[1], text), tank)
 
 
-VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter))
+@dataclass(frozen=True, slots=True)
+class Build(HexAction):
+    """The side builds its fort (Axis) or box (Allied) on a hex (CA-F.1)."""
+
+    verb: ClassVar[str] = "build"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(HexAction):
+    """The owner removes his own fort or box from a hex (CA-F.2)."""
+
+    verb: ClassVar[str] = "remove"
+
+
+VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter, Build, Remove))

@@ -17,9 +17,10 @@ Allied player-turn (CA-Q.2):
 A game-turn is the Axis player-turn then the Allied one; a scenario that begins with the Allied player-turn
 (Operation Crusader, CA-SC.4) has only that in its first game-turn.  Every step logs itself with the turn's name on
 the track ("II Nov 41") and says it in its prompt, so the log, the page and the terminal name the turn as the track
-does.  Step 1 brings in the player-turn's one reinforcement or replacement (CA-R, :mod:`.start_of_turn`); the construction
-and rail steps are in their place but decide nothing yet: their rules (CA-F.1, CA-S.2) are the next work, as combat
-(CA-G, CA-T, :mod:`.combat`) is.
+does.  Step 1 brings in the player-turn's one reinforcement or replacement (CA-R) and builds the side's fort or box of the
+turn (CA-F.1), or removes one of its own (CA-F.2; :mod:`.start_of_turn`); a side's supply step destroys its forts
+held by the enemy's infantry (CA-F.2).  The rail step is in its place but decides nothing yet: its rule (CA-S.2) is
+the next work, as combat (CA-G, CA-T, :mod:`.combat`) is.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from tobruk.engine.actions import Action
 from tobruk.engine.flow import Decision, Step, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.systems.campaign import combat, recovery, supply_phase, victory
+from tobruk.systems.campaign import combat, recovery, start_of_turn, supply_phase, victory
 from tobruk.systems.campaign import moves as mv
 from tobruk.systems.campaign.actions import Allocate
 from tobruk.systems.campaign.start_of_turn import Reinforcements
@@ -75,6 +76,8 @@ def resolve_allocated(game: Game, side: Side) -> None:
     v = campaign_vars(game)
     for target, attackers in v.allocations.items():
         combat.resolve_attack(game, side, target, attackers)
+        if side.value not in v.fought:
+            v.fought = (*v.fought, side.value)  # no fort or box after combat (CA-F.1)
     v.allocations = {}
     for uid in game.units_of(side.enemy):
         counter(game, uid).targeted = False
@@ -144,10 +147,12 @@ class CombatStep(AutomaticStep):
 
 
 class SupplyStep(AutomaticStep):
-    """The side's supply status determination (CA-P.3)."""
+    """The side's supply phase: its forts or boxes an undisrupted enemy infantry-type unit stands on are destroyed
+    (CA-F.2), then its supply status determination (CA-P.3)."""
 
     def run(self, game: Game) -> None:
         assert self.side is not None
+        start_of_turn.destroy_forts(game, self.side)
         supply_phase.determination(game, self.side)
 
 

@@ -1,4 +1,5 @@
-"""The first step of a player-turn in a running game: reinforcements and replacements (CA-R.1-5, CA-Q.1-2 step 1).
+"""The first step of a player-turn in a running game: reinforcements and replacements (CA-R.1-5) and fort or box
+construction (CA-F.1, CA-F.2), CA-Q.1-2 step 1.
 
 The rules are :mod:`.reinforcements`' functions of a position; this module keeps what they need in the game's
 variables and says what an order does.
@@ -12,6 +13,13 @@ variables and says what an order does.
 * A unit enters on the side's coastal-road edge hex (:func:`~.strategic.rear_hex`), undisrupted; an Allied armour
   brigade with the tank type chosen, an Allied infantry-type unit with the anti-tank gun of the date (CA-T.5): the
   variables' ``equipped`` keeps both, read by :mod:`.live`.
+* One fort (Axis) or box (Allied) a game-turn, built in the side's first step (CA-F.1, :func:`~.forts.check_build`):
+  ``built`` notes the side's, cleared as its player-turn begins; ``fought`` the sides whose latest player-turn
+  resolved an attack, so none is built after combat in the current or the previous player-turn; the scenario may
+  forbid a side forts (CA-SC.2).  The owner removes his own in the same step (CA-F.2).  The markers are the
+  variables' ``forts``, which the position, its zones (CA-F.3) and supply lines read.
+* In the owner's supply phase his markers that an undisrupted enemy infantry-type unit stands on are destroyed
+  (:func:`destroy_forts`, CA-F.2).
 * The Allied Alamein Force Level (CA-R.3, CA-R.5): ``alamein`` is set, for the rest of the game, once an Axis unit
   stands within 5 hexes of El Alamein (:func:`note_alamein`, after every Axis move), or from the start when the
   scenario says so.
@@ -26,9 +34,9 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
-from tobruk.systems.campaign import live
+from tobruk.systems.campaign import forts, live
 from tobruk.systems.campaign import reinforcements as rf
-from tobruk.systems.campaign.actions import TANKS, Enter
+from tobruk.systems.campaign.actions import TANKS, Build, Enter, Remove
 from tobruk.systems.campaign.forces import Forces, load_forces
 from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
 from tobruk.systems.campaign.steps import CampaignStep, turn_title
@@ -148,11 +156,71 @@ def enter(game: Game, side: Side, order: Enter) -> None:
         note_alamein(game)
 
 
+def _kind(side: Side) -> str:
+    return "fort" if side is Side.AXIS else "box"
+
+
+def may_build(game: Game, side: Side) -> bool:
+    """Whether ``side`` may build its fort or box now somewhere (CA-F.1, CA-SC.2)."""
+    v = campaign_vars(game)
+    return live.setup_of(game).may_build(side) and side.value not in v.built and not v.fought
+
+
+def build_orders(game: Game, side: Side) -> list[Build]:
+    """Every hex ``side`` may build its fort or box on now (CA-F.1)."""
+    if not may_build(game, side):
+        return []
+    hexes = game.scenario.map.hexes
+    return [Build(hexes[i]) for i in sorted(forts.build_sites(live.position(game), side))]
+
+
+def remove_orders(game: Game, side: Side) -> list[Remove]:
+    """Every fort or box of ``side``'s that its owner may remove (CA-F.2)."""
+    return [Remove(game.scenario.map.hexes[i]) for i, s in sorted(live.position(game).forts.items()) if s is side]
+
+
+def build(game: Game, side: Side, order: Build) -> None:
+    """Check and build ``side``'s fort or box (CA-F.1)."""
+    v = campaign_vars(game)
+    at = game.scenario.map.index.get(order.hex)
+    if at is None:
+        raise IllegalOrderError("CA-F.11", f"{order.hex} is not on the map")
+    forts.check_build(live.position(game), side, at, built=side.value in v.built, combat=bool(v.fought), scenario=live.setup_of(game))
+    v.forts = v.forts | {order.hex.label: side.value}
+    v.built = (*v.built, side.value)
+    game.log(f"{side.display}: a {_kind(side)} is built at {order.hex} (CA-F.1).", kind="move")
+
+
+def remove(game: Game, side: Side, order: Remove) -> None:
+    """The owner removes his fort or box (CA-F.2)."""
+    v = campaign_vars(game)
+    if v.forts.get(order.hex.label) != side.value:
+        raise IllegalOrderError("CA-F.2", f"{order.hex} has no {side.display} {_kind(side)} to remove")
+    v.forts = {h: s for h, s in v.forts.items() if h != order.hex.label}
+    game.log(f"{side.display}: the {_kind(side)} at {order.hex} is removed (CA-F.2).", kind="move")
+
+
+def destroy_forts(game: Game, owner: Side) -> None:
+    """The owner's supply phase: his forts or boxes an undisrupted enemy infantry-type unit stands on are destroyed
+    (CA-F.2)."""
+    gone = forts.destroyed(live.position(game), owner)
+    if not gone:
+        return
+    hexes = game.scenario.map.hexes
+    labels = {hexes[i].label for i in gone}
+    v = campaign_vars(game)
+    v.forts = {h: s for h, s in v.forts.items() if h not in labels}
+    for h in sorted(labels):
+        why = "an undisrupted enemy infantry-type unit holds it"
+        game.log(f"The {owner.display} {_kind(owner)} at {h} is destroyed: {why} (CA-F.2).", kind="loss")
+
+
 class Reinforcements(CampaignStep):
     """CA-Q.1-2 step 1: the player-turn begins, its units unused (step 3's "as yet unused" units move); then the side
-    may bring in one reinforcement or replacement (CA-R.4), or pass.  The step asks when the side has a counter off the map."""
+    may bring in one reinforcement or replacement (CA-R.4), build its fort or box (CA-F.1), remove its own (CA-F.2),
+    or pass.  The step asks when the side has a counter off the map or a fortification to build or remove."""
 
-    prompt = "bring in one reinforcement or replacement (a unit, then its entry hex), or end-phase"
+    prompt = "bring in one reinforcement or replacement (a unit, then its entry hex), build or remove a fortification, or end-phase"
 
     def enter(self, game: Game) -> None:
         assert self.side is not None
@@ -163,16 +231,28 @@ class Reinforcements(CampaignStep):
             c.attacking = False
         v = campaign_vars(game)
         v.entered = tuple(s for s in v.entered if s != self.side.value)
+        v.built = tuple(s for s in v.built if s != self.side.value)
+        v.fought = tuple(s for s in v.fought if s != self.side.value)  # the side's previous player-turn is past
         super().enter(game)
 
     def decision(self, game: Game) -> Decision | None:
         assert self.side is not None
-        if not offered(game, self.side):
-            return None  # nothing off the map: nothing to decide
+        side = self.side
+        if not (offered(game, side) or may_build(game, side) or remove_orders(game, side)):
+            return None  # nothing off the map, nothing to build or remove: nothing to decide
         return super().decision(game)
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        return [*entry_orders(game, decision.side), EndPhase()]
+        side = decision.side
+        return [*entry_orders(game, side), *build_orders(game, side), *remove_orders(game, side), EndPhase()]
+
+    @on(Build)
+    def build_one(self, game: Game, decision: Decision, order: Build) -> None:
+        build(game, decision.side, order)
+
+    @on(Remove)
+    def remove_one(self, game: Game, decision: Decision, order: Remove) -> None:
+        remove(game, decision.side, order)
 
     @on(Enter)
     def bring(self, game: Game, decision: Decision, order: Enter) -> None:

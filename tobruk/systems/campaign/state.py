@@ -64,6 +64,10 @@ class CampaignVars(Vars):
     waiting: dict[str, str] = field(default_factory=dict)
     # the sides (values) that have brought in their one reinforcement or replacement this player-turn (CA-R.4)
     entered: tuple[str, ...] = ()
+    # the sides (values) that have built their fort or box this game-turn (CA-F.1)
+    built: tuple[str, ...] = ()
+    # the sides (values) whose latest player-turn resolved an attack: no fort/box is built after combat (CA-F.1)
+    fought: tuple[str, ...] = ()
     # the Allied Alamein Force Level is in force: an Axis unit has been within 5 hexes of El Alamein (CA-R.3, CA-R.5)
     alamein: bool = False
     # the Allied units that entered in the game: id -> (the turn they entered, the tank type chosen or ""; CA-R.4)
