@@ -19,8 +19,8 @@ A game-turn is the Axis player-turn then the Allied one; a scenario that begins 
 the track ("II Nov 41") and says it in its prompt, so the log, the page and the terminal name the turn as the track
 does.  Step 1 brings in the player-turn's one reinforcement or replacement (CA-R) and builds the side's fort or box of the
 turn (CA-F.1), or removes one of its own (CA-F.2; :mod:`.start_of_turn`); a side's supply step destroys its forts
-held by the enemy's infantry (CA-F.2).  The rail step is in its place but decides nothing yet: its rule (CA-S.2) is
-the next work, as combat (CA-G, CA-T, :mod:`.combat`) is.
+held by the enemy's infantry (CA-F.2).  The Allied rail movement follows it (CA-S.2, :mod:`.rail`).  Combat (CA-G, CA-T,
+:mod:`.combat`) is the next work.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from tobruk.mechanics.actions import EndPhase, Move
 from tobruk.systems.campaign import combat, recovery, start_of_turn, supply_phase, victory
 from tobruk.systems.campaign import moves as mv
 from tobruk.systems.campaign.actions import Allocate
+from tobruk.systems.campaign.rail import RailStep
 from tobruk.systems.campaign.start_of_turn import Reinforcements
 from tobruk.systems.campaign.state import campaign_vars, counter
 from tobruk.systems.campaign.steps import AutomaticStep, CampaignStep
@@ -181,7 +182,7 @@ def player_turn(side: Side) -> list[CampaignStep]:
         Reinforcements(f"{s}-reinforcements", f"{n} reinforcements, replacements and {build} construction", q, side)
     ]
     if side is ALLIED:
-        steps.append(AutomaticStep("allied-rail", "Allied rail movement", "CA-S.2", side))
+        steps.append(RailStep("allied-rail", "Allied rail movement", "CA-S.2", side))
     early = AttackStep(f"{s}-early-attacks", f"{n} attacks before operational movement", q, side)
     movement = MovementStep(f"{s}-movement", f"{n} operational movement and attack allocation", q, side)
     unattacked = "Allied" if side is AXIS else "Italian"
