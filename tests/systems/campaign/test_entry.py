@@ -88,16 +88,19 @@ def test_an_eliminated_south_african_division_never_comes_back() -> None:
 
 
 @pytest.mark.rule("CA-R.4")
-@pytest.mark.parametrize(("name", "turns", "allowed"), [("na-alam-halfa", 2, True), ("na-alamein", 1, False)])
-def test_the_axis_last_replacement_is_on_i_oct_42(name: str, turns: int, allowed: bool) -> None:
+@pytest.mark.parametrize(
+    ("name", "turns", "when", "allowed"),
+    [("na-alam-halfa", 2, "I Oct 42", True), ("na-alamein", 0, "II Oct 42", False), ("na-alamein", 1, "I Nov 42", False)],
+)
+def test_the_axis_last_replacement_is_on_i_oct_42(name: str, turns: int, when: str, allowed: bool) -> None:
     game = new_game(name)
+    assert game.step.key == "axis-reinforcements"  # asked: a fort may be built
     eliminate(game, "90Lt")
     for _ in range(turns):
         to_step(game, "axis-early-attacks")
         game.play("end-phase")
         to_step(game, "axis-reinforcements")
-    turn = game.scenario.turn_name(game.turn)
-    assert turn == ("I Oct 42" if allowed else "I Nov 42")
+    assert game.scenario.turn_name(game.turn) == when
     entry = st.entry_hex(game, Side.AXIS)
     order = f"enter 90Lt {game.scenario.map.hexes[entry]}"
     if allowed:
