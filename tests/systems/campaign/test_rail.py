@@ -82,3 +82,16 @@ def test_any_number_of_units_move_by_rail_each_once() -> None:
     assert e.clause == "CA-S.2" and "has moved by rail" in e.reason
     game.play("move 5IndDiv V75")
     assert unit(game, "5IndDiv").hex == H("V75")
+
+
+@pytest.mark.rule("CA-F.3")
+@pytest.mark.rule("CA-F.1")
+@pytest.mark.parametrize("fort", [True, False])
+def test_an_empty_fort_built_by_the_axis_on_the_line_cuts_it(fort: bool) -> None:
+    game = arrange(new_game("na-mersa-matruh"), {"21Pz": "R50", "50Div": "T70"})  # 21st Panzer 6 hexes off R56
+    assert game.step.key == "axis-reinforcements" and H("R50").distance(H("R56")) == 6
+    if fort:
+        game.play("build R56")
+    to_step(game, "allied-rail")
+    assert {"R57", "V79"} <= ends(game, "50Div")
+    assert ({"R56", "R55", "R53"} <= ends(game, "50Div")) is not fort
