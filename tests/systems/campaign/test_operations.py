@@ -168,7 +168,7 @@ def test_the_allied_breakthrough_moves_unmoved_allied_units() -> None:
 def test_the_breakthrough_passes_when_no_unit_may_take_part() -> None:
     game = axis_movement({"Trieste": "V30"})  # no German unit on the map
     game.play(EndPhase())
-    assert game.step.key == "allied-early-attacks"
+    assert game.step.key == "allied-reinforcements"  # the next decision: the Allies' 1st Armd Bde waits (CA-R.4)
 
 
 @pytest.mark.rule("CA-Q.1")

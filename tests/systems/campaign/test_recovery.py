@@ -60,7 +60,7 @@ def test_german_units_recover_at_the_end_of_the_axis_player_turn_or_lose_the_mar
     unit(game, "Trieste").newly_disrupted = True
     n = len(game.state.entries)
     game.play(EndPhase())  # the breakthrough ends; steps 7-9 run by themselves
-    assert game.step.key == "allied-early-attacks"
+    assert game.step.key == "allied-reinforcements"  # the next decision (the 1st Armd Bde waits, CA-R.4)
     assert disrupted(game, "90Lt", "15MotBde", "Trieste") == [False, True, True]  # Italians do not recover here
     assert not unit(game, "15MotBde").newly_disrupted and not unit(game, "Trieste").newly_disrupted
     assert "Recovered from disruption (German units, CA-G.17): 90Lt." in [e.text for e in game.state.entries[n:]]

@@ -63,11 +63,14 @@ def walk_turn(game_name: str) -> tuple[list[str], list[tuple[str, str]], object]
 def test_a_game_turn_is_the_axis_player_turn_then_the_allied_each_in_the_rules_order() -> None:
     lines, asked, _ = walk_turn("na-gazala")
     assert steps_logged(lines, "II May 42") == AXIS_TURN + ALLIED_TURN
-    # the players decide in the attacks before movement, the movement and allocation, and the breakthrough
+    # the players decide in their first step (a fort or box to build, CA-F.1; the Allies' 1st Armoured Brigade
+    # waiting off the map, CA-R.4), the attacks before movement, the movement and allocation, and the breakthrough
     assert asked == [
+        ("axis-reinforcements", "axis"),
         ("axis-early-attacks", "axis"),
         ("axis-movement", "axis"),
         ("axis-breakthrough", "axis"),
+        ("allied-reinforcements", "allied"),
         ("allied-early-attacks", "allied"),
         ("allied-movement", "allied"),
         ("allied-breakthrough", "allied"),
@@ -79,7 +82,7 @@ def test_a_game_turn_is_the_axis_player_turn_then_the_allied_each_in_the_rules_o
 def test_a_scenario_that_begins_with_the_allied_player_turn_has_only_it_in_its_first_game_turn() -> None:
     lines, asked, _ = walk_turn("na-crusader")  # CA-SC.4: "begins with the Allied player-turn of II Nov 41"
     assert steps_logged(lines, "II Nov 41") == ALLIED_TURN
-    assert [a[0] for a in asked] == ["allied-early-attacks", "allied-movement", "allied-breakthrough"]
+    assert [a[0] for a in asked] == ["allied-reinforcements", "allied-early-attacks", "allied-movement", "allied-breakthrough"]
     assert steps_logged(lines, "I Dec 41")[:1] == ["Axis player-turn"]
 
 
@@ -88,9 +91,9 @@ def test_the_turn_is_named_as_on_the_track_in_the_prompt_the_notes_and_the_log()
     game = new_game("na-gazala")
     d = game.decision
     assert d is not None and d.side is Side.AXIS
-    assert d.prompt.startswith("II May 42, Axis attacks before operational movement:")
+    assert d.prompt.startswith("II May 42, Axis reinforcements, replacements and fort construction:")
     assert view(game, Side.AXIS)["turn_name"] == "II May 42"
-    assert heading(game) == "II May 42, Axis attacks before operational movement"
+    assert heading(game) == "II May 42, Axis reinforcements, replacements and fort construction"
     while game.turn == 1:
         game.play(EndPhase())
     assert view(game, Side.ALLIED)["turn_name"] == "I Jun 42"

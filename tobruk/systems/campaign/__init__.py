@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, ClassVar
 from tobruk.engine.flow import Step
 from tobruk.engine.system import Rendering, System, register
 from tobruk.loading.scenario import ScenarioExtension
-from tobruk.systems.campaign import hidden, live, show
+from tobruk.systems.campaign import hidden, live, show, start_of_turn
 from tobruk.systems.campaign import sequence as sq
 from tobruk.systems.campaign.actions import VOCABULARY
 from tobruk.systems.campaign.forces import load_forces
 from tobruk.systems.campaign.scenario import read_campaign
 from tobruk.systems.campaign.state import CampaignCounter, CampaignVars, campaign_vars, counter
+from tobruk.systems.campaign.steps import turn_title
 from tobruk.systems.campaign.terrain import TERRAIN_KINDS
 
 if TYPE_CHECKING:
@@ -77,7 +78,8 @@ class NorthAfricaCampaign(System):
                 counter(game, uid).disrupted = True
         v.forts = {h.label: f.side.value for f in setup.fortifications for h in f.hexes}
         hidden.conceal_garrison(game)
-        game.log(f"{game.scenario.title}: {sq.turn_title(game)}, the {setup.first.display} player-turn first.")
+        start_of_turn.start(game)
+        game.log(f"{game.scenario.title}: {turn_title(game)}, the {setup.first.display} player-turn first.")
 
     seen_key = staticmethod(hidden.seen_key)
     seen_units = staticmethod(hidden.seen_units)

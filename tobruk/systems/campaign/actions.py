@@ -1,19 +1,33 @@
-"""The campaign's actions: the family's end-phase and move, and the allocation of a unit to an attack.
+"""The campaign's actions: the family's end-phase and move, the allocation of a unit to an attack, and the entry of a
+reinforcement or replacement.
 
 An operational move is a unit then a hex (``move 21Pz K40``, the family's :class:`Move` with the destination; the
 rules find the way, :mod:`.moves`).  An attack is allocated unit by unit (``allocate 21Pz K41``: this unit will attack
 that hex), as a player puts his counters against a hex at the table: CA-M.3 (no movement bonus for a unit that will
 attack) and CA-G.17 (no recovery for units being attacked) read the allocations, and combat resolution (CA-G, the
-second part of the campaign's rules) takes them in order.
+second part of the campaign's rules) takes them in order.  A reinforcement or replacement enters on its side's entry
+hex (``enter 1ArmBde O53``; an Allied armour brigade names the tank type it enters with, ``enter 1ArmBde O53 Grant``,
+CA-R.4, :mod:`.start_of_turn`); in the same step a fort or box is built (``build V30``, CA-F.1) or the owner's
+removed (``remove V30``, CA-F.2).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from tobruk.engine.actions import UnitHexAction, Vocabulary
+from tobruk.engine.actions import HEX, INT, UNIT, Dim, HexAction, UnitHexAction, Vocabulary, hex_word, unit_word
+from tobruk.engine.errors import InvalidOrderError
 from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.systems.campaign.track import load_track
+
+# the Allied tank types of the turn track, in its order: an entry's ``tank`` is 1 + the index (0: as printed)
+TANKS = tuple(t.name for t in load_track("north-africa").tank_types)
+
+
+def tank_word(tank: int) -> str:
+    """A tank type as the notation writes it (no blanks: ``Crusader-III``)."""
+    return TANKS[tank - 1].replace(" ", "-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,4 +37,48 @@ class Allocate(UnitHexAction):
     verb: ClassVar[str] = "allocate"
 
 
-VOCABULARY = Vocabulary((EndPhase, Move, Allocate))
+@dataclass(frozen=True, slots=True)
+class Enter(UnitHexAction):
+    """A reinforcement or replacement enters on a hex (CA-R.4), an Allied armour unit with tank type ``tank`` (1 + its
+    index in :data:`TANKS`; 0 for a unit that enters as printed)."""
+
+    tank: int = 0
+    verb: ClassVar[str] = "enter"
+    form: ClassVar[str] = "enter UNIT HEX [TANK-TYPE]"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX, INT(0, len(TANKS)))
+
+    def key(self) -> tuple[Any, ...]:
+        return self.unit, self.hex, self.tank
+
+    def notation(self) -> str:
+        return f"enter {self.unit} {self.hex.label}" + (f" {tank_word(self.tank)}" if self.tank else "")
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Enter:
+        if len(args) not in (2, 3):
+            raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+        tank = 0
+        if len(args) == 3:
+            names = [tank_word(i) for i in range(1, len(TANKS) + 1)]
+            words = [w.lower() for w in names]
+            if args[2].lower() not in words:
+                raise InvalidOrderError(f"{text!r}: {args[2]!r} is not a tank type (the types: {', '.join(names)})")
+            tank = words.index(args[2].lower()) + 1
+        return cls(unit_word(args[0], text), hex_word(args[1], text), tank)
+
+
+@dataclass(frozen=True, slots=True)
+class Build(HexAction):
+    """The side builds its fort (Axis) or box (Allied) on a hex (CA-F.1)."""
+
+    verb: ClassVar[str] = "build"
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(HexAction):
+    """The owner removes his own fort or box from a hex (CA-F.2)."""
+
+    verb: ClassVar[str] = "remove"
+
+
+VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter, Build, Remove))

@@ -19,6 +19,7 @@ from tobruk.engine.caching import BOARD, Cache
 from tobruk.engine.sides import Side
 from tobruk.systems.campaign.forces import load_forces
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
+from tobruk.systems.campaign.reinforcements import entered_def
 from tobruk.systems.campaign.scenario import CampaignSetup
 from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
 from tobruk.systems.campaign.supply import SupplyGround, SupplyLines, supply_ground, trace
@@ -59,6 +60,9 @@ def _position(game: Game) -> CampaignPosition:
         parts = v.combined.get(uid, ())
         if parts:
             d = replace(forces.combined(uid), anti_tank=d.anti_tank)
+        if uid in v.equipped:
+            turn, tank = v.equipped[uid]
+            d = entered_def(forces, d, tank or None, turn)
         units.append(
             CampaignUnit(
                 d,

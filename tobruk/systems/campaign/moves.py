@@ -29,6 +29,7 @@ from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.actions import Allocate
 from tobruk.systems.campaign.movement import BREAKTHROUGH_CUT, MF, CampaignReach, basic_mf, explain, mover, reach, walk
 from tobruk.systems.campaign.stacking import check_stacking
+from tobruk.systems.campaign.start_of_turn import note_alamein
 from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
 
 if TYPE_CHECKING:
@@ -134,6 +135,8 @@ def move(game: Game, side: Side, order: Move, *, breakthrough: bool) -> None:
     v.spent = v.spent | {uid: spent}
     text = f"{side.display}: {{}} moves {start}-{c.hex} ({spent / MF:g} MF)."
     hidden.log_about(game, uid, text.format(uid), text.format("a face-down unit"), kind="move")
+    if side is Side.AXIS:
+        note_alamein(game)  # CA-R.3, CA-R.5
 
 
 def allocation_targets(game: Game, side: Side, uid: str) -> list[Hex]:

@@ -87,10 +87,15 @@ def _in_play(position: CampaignPosition) -> set[str]:
     return {u.id for u in position.units} | {p.id for u in position.units for p in u.parts}
 
 
+def chooses_tank(u: FamilyUnitDef) -> bool:
+    """Whether ``u`` enters with a tank type of the owner's choice (an Allied armour unit, CA-R.4)."""
+    return u.side is Side.ALLIED and u.combat_class is CombatClass.PURE_ARMOUR
+
+
 def _tanks(forces: Forces, u: FamilyUnitDef, turn: str) -> tuple[str | None, ...]:
     """The tank types ``u`` may enter with on ``turn``: any Allied type introduced by then for an Allied armour unit
     (the owner's choice, CA-R.4), else its own (None for a unit without tanks)."""
-    if u.side is not Side.ALLIED or u.combat_class is not CombatClass.PURE_ARMOUR:
+    if not chooses_tank(u):
         return (u.tank,)
     track = forces.track
     return tuple(t.name for t in track.tank_types if track.tank_available(t.name, turn))
@@ -231,11 +236,16 @@ def check(
 def enter(position: CampaignPosition, forces: Forces, choice: Choice, entry: int, turn: str) -> CampaignPosition:
     """The position with ``choice``'s unit on hex ``entry``, undisrupted (entering is no movement), an Allied unit with
     its tank type and the anti-tank gun of the date (CA-T.5)."""
-    u = forces.units[choice.unit]
-    if u.side is Side.ALLIED:
-        step = forces.track.anti_tank_at(turn)
-        u = replace(u, tank=choice.tank or u.tank, anti_tank=allied_gun(u, {"support": step.support, "infantry": step.infantry}, {}))
-    return position.with_unit(CampaignUnit(u, entry))
+    return position.with_unit(CampaignUnit(entered_def(forces, forces.units[choice.unit], choice.tank, turn), entry))
+
+
+def entered_def(forces: Forces, u: FamilyUnitDef, tank: str | None, turn: str) -> FamilyUnitDef:
+    """``u`` as it enters on ``turn``: an Allied unit with the tank type chosen and the anti-tank gun of the date
+    (CA-R.4, CA-T.5); an Axis unit as printed."""
+    if u.side is not Side.ALLIED:
+        return u
+    step = forces.track.anti_tank_at(turn)
+    return replace(u, tank=tank or u.tank, anti_tank=allied_gun(u, {"support": step.support, "infantry": step.infantry}, {}))
 
 
 def pool_from_scenario(scenario: Scenario, position: CampaignPosition) -> dict[Side, Pool]:

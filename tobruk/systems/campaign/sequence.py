@@ -17,8 +17,10 @@ Allied player-turn (CA-Q.2):
 A game-turn is the Axis player-turn then the Allied one; a scenario that begins with the Allied player-turn
 (Operation Crusader, CA-SC.4) has only that in its first game-turn.  Every step logs itself with the turn's name on
 the track ("II Nov 41") and says it in its prompt, so the log, the page and the terminal name the turn as the track
-does.  The reinforcement, construction and rail steps are in their place but decide nothing yet: their rules (CA-R,
-CA-F.1, CA-S.2) are the next work, as combat (CA-G, CA-T, :mod:`.combat`) is.
+does.  Step 1 brings in the player-turn's one reinforcement or replacement (CA-R) and builds the side's fort or box of the
+turn (CA-F.1), or removes one of its own (CA-F.2; :mod:`.start_of_turn`); a side's supply step destroys its forts
+held by the enemy's infantry (CA-F.2).  The Allied rail movement follows it (CA-S.2, :mod:`.rail`).  Combat (CA-G, CA-T,
+:mod:`.combat`) is the next work.
 """
 
 from __future__ import annotations
@@ -30,63 +32,19 @@ from tobruk.engine.actions import Action
 from tobruk.engine.flow import Decision, Step, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.systems.campaign import combat, recovery, supply_phase, victory
+from tobruk.systems.campaign import combat, recovery, start_of_turn, supply_phase, victory
 from tobruk.systems.campaign import moves as mv
 from tobruk.systems.campaign.actions import Allocate
+from tobruk.systems.campaign.rail import RailStep
+from tobruk.systems.campaign.start_of_turn import Reinforcements
 from tobruk.systems.campaign.state import campaign_vars, counter
+from tobruk.systems.campaign.steps import AutomaticStep, CampaignStep
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 CLAUSE = {AXIS: "CA-Q.1", ALLIED: "CA-Q.2"}
-
-
-def turn_title(game: Game) -> str:
-    """The game-turn as the track names it ("II Nov 41")."""
-    return game.scenario.turn_name(game.turn)
-
-
-class CampaignStep(Step):
-    """A step of a player-turn: it logs itself on entry, and asks its side with the turn's name in the prompt."""
-
-    prompt = ""
-
-    def enter(self, game: Game) -> None:
-        game.log(f"{turn_title(game)}: {self.title}.", kind="note")
-
-    def decision(self, game: Game) -> Decision | None:
-        assert self.side is not None
-        return Decision(self.side, self.key, f"{turn_title(game)}, {self.title}: {self.prompt}", self.clause)
-
-
-class AutomaticStep(CampaignStep):
-    """A step nobody decides: its rule runs in :meth:`finish`."""
-
-    decides = False
-
-    def decision(self, game: Game) -> Decision | None:
-        return None
-
-    def finish(self, game: Game) -> None:
-        self.run(game)
-
-    def run(self, game: Game) -> None:
-        """The step's rule (none for a step whose rules are still to come)."""
-
-
-class StartOfPlayerTurn(AutomaticStep):
-    """Step 1: the player-turn begins, its units unused (CA-Q.1-2 step 3: "as yet unused" units move), then the
-    reinforcements, replacements and fortification construction (CA-R, CA-F.1: to come)."""
-
-    def enter(self, game: Game) -> None:
-        assert self.side is not None
-        game.log(f"{turn_title(game)}: {self.side.display} player-turn.", kind="note")
-        for uid in game.units_of(self.side):
-            c = counter(game, uid)
-            c.moved = False
-            c.attacking = False
-        super().enter(game)
 
 
 class AttackStep(CampaignStep):
@@ -119,6 +77,8 @@ def resolve_allocated(game: Game, side: Side) -> None:
     v = campaign_vars(game)
     for target, attackers in v.allocations.items():
         combat.resolve_attack(game, side, target, attackers)
+        if side.value not in v.fought:
+            v.fought = (*v.fought, side.value)  # no fort or box after combat (CA-F.1)
     v.allocations = {}
     for uid in game.units_of(side.enemy):
         counter(game, uid).targeted = False
@@ -188,10 +148,12 @@ class CombatStep(AutomaticStep):
 
 
 class SupplyStep(AutomaticStep):
-    """The side's supply status determination (CA-P.3)."""
+    """The side's supply phase: its forts or boxes an undisrupted enemy infantry-type unit stands on are destroyed
+    (CA-F.2), then its supply status determination (CA-P.3)."""
 
     def run(self, game: Game) -> None:
         assert self.side is not None
+        start_of_turn.destroy_forts(game, self.side)
         supply_phase.determination(game, self.side)
 
 
@@ -217,10 +179,10 @@ def player_turn(side: Side) -> list[CampaignStep]:
     q = CLAUSE[side]
     build = "fort" if side is AXIS else "box"
     steps: list[CampaignStep] = [
-        StartOfPlayerTurn(f"{s}-reinforcements", f"{n} reinforcements, replacements and {build} construction", q, side)
+        Reinforcements(f"{s}-reinforcements", f"{n} reinforcements, replacements and {build} construction", q, side)
     ]
     if side is ALLIED:
-        steps.append(AutomaticStep("allied-rail", "Allied rail movement", "CA-S.2", side))
+        steps.append(RailStep("allied-rail", "Allied rail movement", "CA-S.2", side))
     early = AttackStep(f"{s}-early-attacks", f"{n} attacks before operational movement", q, side)
     movement = MovementStep(f"{s}-movement", f"{n} operational movement and attack allocation", q, side)
     unattacked = "Allied" if side is AXIS else "Italian"

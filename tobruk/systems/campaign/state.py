@@ -15,7 +15,8 @@ rules read and write, which the engine allocates as bits (so views, saves, hashe
 
 :class:`CampaignVars` holds the rest: the attacks allocated (target hex -> attackers, CA-M.3 and CA-G.17 read it),
 the MF each unit spent in the current movement step (CA-M.3: a unit that took the bonus may not attack), the
-panzer divisions combined with their regiment (CA-U.1) and what the victory determinations found.
+panzer divisions combined with their regiment (CA-U.1), what waits off the map and the entries of the player-turn
+(CA-R, :mod:`.start_of_turn`), and what the victory determinations found.
 """
 
 from __future__ import annotations
@@ -59,6 +60,20 @@ class CampaignVars(Vars):
     forts: dict[str, str] = field(default_factory=dict)
     # the face-down counters' anonymous ids, which the Axis sees (CA-F.4, hidden.py)
     anon: dict[str, str] = field(default_factory=dict)
+    # the counters not yet in play, each with the turn from which it may enter ("": from the start; CA-R.1)
+    waiting: dict[str, str] = field(default_factory=dict)
+    # the sides (values) that have brought in their one reinforcement or replacement this player-turn (CA-R.4)
+    entered: tuple[str, ...] = ()
+    # the sides (values) that have built their fort or box this game-turn (CA-F.1)
+    built: tuple[str, ...] = ()
+    # the sides (values) whose latest player-turn resolved an attack: no fort/box is built after combat (CA-F.1)
+    fought: tuple[str, ...] = ()
+    # the units moved by rail in the current rail movement step (CA-S.2)
+    railed: tuple[str, ...] = ()
+    # the Allied Alamein Force Level is in force: an Axis unit has been within 5 hexes of El Alamein (CA-R.3, CA-R.5)
+    alamein: bool = False
+    # the Allied units that entered in the game: id -> (the turn they entered, the tank type chosen or ""; CA-R.4)
+    equipped: dict[str, tuple[str, str]] = field(default_factory=dict)
     # victory zones a side has taken (a unit of it stood there at a victory determination): side -> zone names
     taken: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # the last victory determination's finding, for people: side -> "won" / "not yet" / why it cannot be told
