@@ -145,7 +145,7 @@ function counter(board, parent, u, hex, i) {
   const said = shown(board, u);
   said.forEach((s, k) => mark(g, s, gx + c, gy + 6 + k * 13));
   if (said.length) g.dataset.status = said.map(s => s.word).join(', ');
-  if (faded(board, u)) g.setAttribute('opacity', '0.7');
+  if (faded(board, u)) g.setAttribute('opacity', '0.75');
   return g;
 }
 
