@@ -220,7 +220,6 @@ function withTip(board, g, u) {
       if (k === 0) div.className = 'tip-title';
       return div;
     }));
-    tip.dataset.unit = u.id || '';
     tip.style.left = `${e.clientX + 14}px`; tip.style.top = `${e.clientY + 14}px`;
     tip.hidden = false;
   });
@@ -282,17 +281,19 @@ const square = (svg, fill, edge = {}) => svgElement('rect', {x: 3, y: 2, width: 
   'stroke-width': 1, ...edge}, svg);
 
 /**
- * The key of the counters' marks into the list `box`: the selected edge, each status the system declares (its mark,
+ * The key of the counters' marks into the list `box`: the selected edge (if `selecting`), each status the system declares (its mark,
  * and the red edge or fading it also draws), the marks after the values, a counter face down, a stack's badge, the
  * field beside the symbol, and the colour of each nationality among the face-up `units`.
  * @param {Board} board
  * @param {HTMLElement} box
  * @param {Unit[]} units
+ * @param {boolean} [selecting]  whether counters may be selected on the page (not on the replay)
  */
-export function drawKey(board, box, units) {
+export function drawKey(board, box, units, selecting = true) {
   box.replaceChildren();
   const plain = '#ddd';
-  entry(box, 'selected', 'selected (picked to move or attack)', svg => square(svg, plain, {stroke: SELECTED, 'stroke-width': 3}));
+  if (selecting)
+    entry(box, 'selected', 'selected (picked to move or attack)', svg => square(svg, plain, {stroke: SELECTED, 'stroke-width': 3}));
   for (const s of board.statuses) {
     const also = [board.alarms.includes(s.bit) && s.when ? 'red edge' : '', s.faded ? 'drawn faded' : ''].filter(Boolean);
     const li = entry(box, 'status', `${s.word}${also.length ? ` (${also.join(', ')})` : ''}`, svg => mark(svg, s, 11, 9));

@@ -36,7 +36,7 @@ function show() {
   byId('status').textContent = [`${f.label} (${i + 1}/${frames.length})`, notes(f.notes)].filter(Boolean).join(' · ');
   byId('frame-label').textContent = f.label;
   drawCounters(board, units, f.units);
-  drawKey(board, byId('counter-key'), f.units);
+  drawKey(board, byId('counter-key'), f.units, false);
   const unitIds = new Set(f.units.flatMap(u => u.id ? [u.id] : []));
   const log = byId('log');
   log.innerHTML = f.log.map(l => `<li>${explained(board, linked(board, l, unitIds))}</li>`).join('');
