@@ -143,7 +143,7 @@ function counter(board, parent, u, hex, i) {
   if (board.corner && u[board.corner] != null)
     fitted(g, String(u[board.corner]), gx + 5, gy + c * 0.5 + 4, TEXT, 8, {class: 'corner'});
   const said = shown(board, u);
-  said.forEach((s, k) => mark(g, s, gx + c, gy + 6 + k * 13));
+  said.forEach((s, k) => mark(g, s, gx + c, gy + c / 2 + (k - (said.length - 1) / 2) * 13));  // beside the symbol
   if (said.length) g.dataset.status = said.map(s => s.word).join(', ');
   if (faded(board, u)) g.setAttribute('opacity', '0.75');
   return g;
