@@ -65,10 +65,10 @@ OTHER_ROUTE = Line("#7a4a1e", 1.6)
 SIDE_COLOUR = {Side.AXIS: "#6b6f73", Side.ALLIED: "#c8a165"}
 # a counter's colour by its nationality (lower case; one not listed takes its side's colour)
 NATIONALITY_COLOUR = {
-    "german": "#8a8f94",
+    "german": SIDE_COLOUR[Side.AXIS],  # each side's principal nationality keeps the side's colour
     "italian": "#9fae7a",
     "libyan": "#c2b98a",
-    "british": "#c8a165",
+    "british": SIDE_COLOUR[Side.ALLIED],
     "indian": "#d6874f",
     "australian": "#a7b86a",
     "new zealand": "#8fb3a0",
