@@ -77,7 +77,10 @@ def test_the_map_and_board_of_a_system_the_server_does_not_know(server: str) -> 
     assert board["symbols"]["infantry"] == "dot" and board["symbols"]["armour"] == "oval"  # its own, then the family's
     assert board["alarms"] == ["disrupted"] and board["marks"] == {"out_of_supply": "*"}  # how the family draws these
     assert board["corner"] == ""  # (its counters show no live number beside the symbol)
-    assert {"bit": "moved", "word": "footsore", "when": True, "sides": [], "faded": False} in board["statuses"]
+    footsore = next(s for s in board["statuses"] if s["word"] == "footsore")
+    assert {k: footsore[k] for k in ("bit", "when", "sides", "faded")} == {"bit": "moved", "when": True, "sides": [], "faded": False}
+    marks = [(s["mark"], s["colour"]) for s in board["statuses"]]
+    assert len(set(marks)) == len(marks)  # each status its own mark on a counter
     assert httpx.get(f"{server}/api/map/nowhere.json", timeout=60).status_code == 404
 
 

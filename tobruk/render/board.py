@@ -15,13 +15,14 @@ from typing import Any
 from tobruk.board.maps import Map
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Rendering
-from tobruk.render.palette import SIDE_COLOUR, Palette
+from tobruk.render.palette import NATIONALITY_COLOUR, SIDE_COLOUR, Palette, status_marks
 from tobruk.render.svg import legend_entries, map_layout
 
 
 def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) -> dict[str, Any]:
     """The page's board for map ``m`` drawn at hex ``size`` (as :func:`~tobruk.render.svg.render_map` draws it)."""
     palette = Palette(rendering)
+    marks = status_marks([w.word for w in palette.statuses])
     layout = map_layout(size)
     on_map = set(m.hexes)
     return {
@@ -39,5 +40,9 @@ def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) 
         "alarms": list(palette.rendering.alarms),
         "marks": palette.rendering.marks,
         "corner": palette.rendering.corner,
-        "statuses": [{"bit": w.bit, "word": w.word, "when": w.when, "sides": list(w.sides), "faded": w.faded} for w in palette.statuses],
+        "nationalities": NATIONALITY_COLOUR,
+        "statuses": [
+            {"bit": w.bit, "word": w.word, "when": w.when, "sides": list(w.sides), "faded": w.faded, "mark": mark, "colour": colour}
+            for w, (mark, colour) in zip(palette.statuses, marks, strict=True)
+        ],
     }

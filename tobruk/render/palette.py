@@ -63,6 +63,36 @@ ROUTE_LINE = {
 }
 OTHER_ROUTE = Line("#7a4a1e", 1.6)
 SIDE_COLOUR = {Side.AXIS: "#6b6f73", Side.ALLIED: "#c8a165"}
+# a counter's colour by its nationality (lower case; one not listed takes its side's colour)
+NATIONALITY_COLOUR = {
+    "german": SIDE_COLOUR[Side.AXIS],  # each side's principal nationality keeps the side's colour
+    "italian": "#9fae7a",
+    "libyan": "#c2b98a",
+    "british": SIDE_COLOUR[Side.ALLIED],
+    "indian": "#d6874f",
+    "australian": "#a7b86a",
+    "new zealand": "#8fb3a0",
+    "south african": "#e0c070",
+    "french": "#8fa8d8",
+    "free french": "#8fa8d8",
+    "polish": "#d49a9a",
+    "greek": "#9cc0e0",
+}
+# the marks of a counter's statuses, in the order the system declares them: each its own colour
+STATUS_MARK_COLOURS = ("#c0392b", "#7d3c98", "#1f618d", "#117a65", "#b9770e", "#515a5a")
+
+
+def status_marks(words: list[str]) -> list[tuple[str, str]]:
+    """Each status word's mark on a counter: a letter or two of the word (no two words alike) and a colour."""
+    out: list[tuple[str, str]] = []
+    taken: set[str] = set()
+    for i, word in enumerate(words):
+        letters = "".join(c for c in word if c.isalpha()) or "?"
+        mark = next((letters[:n].upper() for n in range(1, len(letters) + 1) if letters[:n].upper() not in taken), f"{i}")
+        taken.add(mark)
+        out.append((mark, STATUS_MARK_COLOURS[i % len(STATUS_MARK_COLOURS)]))
+    return out
+
 
 # --- unit symbols: shapes in a 20 x 12 box ----------------------------------------------------------------
 SHAPE_WIDTH, SHAPE_HEIGHT = 20, 12

@@ -1,12 +1,24 @@
 // @ts-check
-// The counters on the map, drawn the same on the game page and the replay: nothing here knows a game system.  The
-// sides' colours, each unit kind's symbol, the status words and marks all come with the board (render/board.py).
+// The counters on the map, drawn the same on the game page and the replay, with their tooltip and their key: nothing
+// here knows a game system.  The sides' and nationalities' colours, each unit kind's symbol, the status words and
+// their marks all come with the board (render/board.py); what a counter says of a unit is what the view sends.
 
 import {svgElement} from './dom.js';
 
 /** @typedef {import('./types.js').Board} Board */
 /** @typedef {import('./types.js').Unit} Unit */
 /** @typedef {import('./types.js').StatusWord} StatusWord */
+
+/** The counter's side, as a share of the hexes' size (a hex is √3 sizes across its flats). */
+const SCALE = 1.45;
+/** The smallest text on a counter, in the map's pixels (at zoom 1, the screen's). */
+const TEXT = 10;
+/** How far each counter of a stack is drawn from the one beneath it. */
+const STEP = 3;
+/** The colour of a selected counter's edge (no status uses it). */
+export const SELECTED = '#0a5cff';
+/** The colour of a counter's edge while a status the system calls alarming is set. */
+const ALARM = '#c00';
 
 /**
  * @param {StatusWord} s
@@ -15,12 +27,20 @@ import {svgElement} from './dom.js';
 const applies = (s, u) => Boolean(u[s.bit]) === s.when && (s.sides.length === 0 || s.sides.includes(u.side));
 
 /**
+ * The statuses a unit shows, in the system's words ("disrupted", "spent", "inactive" ...) with their marks.
+ * @param {Board} board
+ * @param {Unit} u
+ * @returns {StatusWord[]}
+ */
+const shown = (board, u) => u.id ? board.statuses.filter(s => applies(s, u)) : [];
+
+/**
  * The status words a unit shows, in the system's words ("disrupted", "spent", "inactive" ...).
  * @param {Board} board
  * @param {Unit} u
  * @returns {string[]}
  */
-export const words = (board, u) => u.id ? board.statuses.filter(s => applies(s, u)).map(s => s.word) : [];
+export const words = (board, u) => shown(board, u).map(s => s.word);
 
 /**
  * Whether a unit is drawn faded (a status the system fades, such as spent).
@@ -28,6 +48,20 @@ export const words = (board, u) => u.id ? board.statuses.filter(s => applies(s, 
  * @param {Unit} u
  */
 const faded = (board, u) => Boolean(u.id) && board.statuses.some(s => s.faded && applies(s, u));
+
+/**
+ * A counter's colour: its nationality's, else its side's.
+ * @param {Board} board
+ * @param {Unit} u
+ */
+const colour = (board, u) => (u.nationality && board.nationalities?.[u.nationality.toLowerCase()]) || board.sides[u.side].colour;
+
+/**
+ * The word for a status bit: the system's, else the bit's own name.
+ * @param {Board} board
+ * @param {string} bit
+ */
+const wordFor = (board, bit) => board.statuses.find(s => s.bit === bit && s.when)?.word || bit.replace(/_/g, ' ');
 
 /**
  * The units on the map (air units stay off it) by hex, in the order given.
@@ -42,9 +76,45 @@ function stacks(units) {
 }
 
 /**
- * One counter, the i-th of its stack in `hex`: the side's colour (its edge red while a status the system calls
- * alarming is set), the id, its kind's symbol, its values with the system's marks for its statuses (the family's '*'
- * out of supply), the field the system shows beside its symbol (the steps left); a face-down enemy counter is a '?'.
+ * A line of text in `parent`, `size` px high, squeezed to `width` if it is wider.
+ * @param {Element} parent
+ * @param {string} text
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {number} width
+ * @param {Record<string, string | number>} [extra]
+ */
+function fitted(parent, text, x, y, size, width, extra = {}) {
+  const t = /** @type {SVGTextElement} */ (svgElement('text', {x, y, 'text-anchor': 'middle', 'font-size': size, ...extra}, parent));
+  t.textContent = text;
+  const length = t.isConnected && typeof t.getComputedTextLength === 'function' ? t.getComputedTextLength() : 0;
+  if (length > width) { t.setAttribute('textLength', String(width)); t.setAttribute('lengthAdjust', 'spacingAndGlyphs'); }
+  return t;
+}
+
+/**
+ * A status's mark (a disc of its colour with its letters) centred on (x, y), into `parent`.
+ * @param {Element} parent
+ * @param {StatusWord} s
+ * @param {number} x
+ * @param {number} y
+ */
+function mark(parent, s, x, y) {
+  const g = svgElement('g', {class: 'status-mark', 'data-status': s.word, 'data-mark': s.mark}, parent);
+  svgElement('circle', {cx: x, cy: y, r: 6.5, fill: s.colour, stroke: '#fff', 'stroke-width': 1}, g);
+  const t = svgElement('text', {x, y: y + 3.2, 'text-anchor': 'middle', 'font-size': s.mark.length > 1 ? 7 : 9,
+    'font-weight': 'bold', fill: '#fff'}, g);
+  t.textContent = s.mark;
+  return g;
+}
+
+/**
+ * One counter, the i-th of its stack in `hex`: its nationality's colour (its edge red while a status the system calls
+ * alarming is set, dashed while it is face down to the enemy), the id on top, its kind's symbol, its values with the
+ * system's marks for its statuses (the family's '*' out of supply) below, the field the system shows beside its
+ * symbol (the steps left) and a coloured mark on its right edge for each status word; a face-down enemy counter is
+ * a '?'.
  * @param {Board} board
  * @param {Element} parent
  * @param {Unit} u
@@ -52,33 +122,113 @@ function stacks(units) {
  * @param {number} i
  */
 function counter(board, parent, u, hex, i) {
-  const [x, y] = board.hexes[hex], c = board.size * 0.9;
+  const [x, y] = board.hexes[hex], c = board.size * SCALE;
   const g = svgElement('g', {class: 'counter', 'data-hex': hex, 'data-unit': u.id || '', 'data-side': u.side}, parent);
-  const gx = x - c / 2 + i * 4, gy = y - c / 2 + i * 4, unknown = !u.id;
-  const alarm = board.alarms.some(a => u[a]);
-  svgElement('rect', {x: gx, y: gy, width: c, height: c, rx: 2, fill: board.sides[u.side].colour,
-    stroke: alarm ? '#c00' : '#222', 'stroke-width': alarm ? 2 : 0.8,
-    'stroke-dasharray': u.hidden && !unknown ? '3 2' : 'none'}, g);
-  const label = svgElement('text', {x: gx + c / 2, y: gy + c * 0.3, 'text-anchor': 'middle', 'font-size': 7}, g);
-  label.textContent = u.id || '?';
-  if (unknown) return g;
-  const w = c * 0.4, shape = (u.kind && board.symbols[u.kind]) || 'none';
-  svgElement('use', {href: `#shape-${shape}`, 'data-type': u.kind || '',
-    transform: `translate(${gx + c / 2 - w / 2},${gy + c * 0.52 - w * 0.3}) scale(${w / 20})`}, g);
-  const f = svgElement('text', {x: gx + c / 2, y: gy + c * 0.92, 'text-anchor': 'middle', 'font-size': 8}, g);
-  f.textContent = u.factors + Object.entries(board.marks).filter(([status]) => u[status]).map(([, mark]) => mark).join('');
-  if (board.corner && u[board.corner] != null) {
-    const n = svgElement('text', {x: gx + 2, y: gy + c * 0.66, 'text-anchor': 'start', 'font-size': 7, class: 'corner'}, g);
-    n.textContent = String(u[board.corner]);
+  const gx = x - c / 2 + i * STEP, gy = y - c / 2 + i * STEP, unknown = !u.id;
+  const alarm = !unknown && board.alarms.some(a => u[a]);
+  if (alarm) g.classList.add('alarm');
+  svgElement('rect', {class: 'body', x: gx, y: gy, width: c, height: c, rx: 3, fill: colour(board, u),
+    stroke: alarm ? ALARM : '#222', 'stroke-width': alarm ? 2.5 : 1,
+    'stroke-dasharray': u.hidden && !unknown ? '4 2' : 'none'}, g);
+  if (unknown) {
+    fitted(g, '?', gx + c / 2, gy + c / 2 + 7, 20, c - 4, {class: 'name', 'font-weight': 'bold'});
+    return g;
   }
-  const said = words(board, u);
-  if (said.length) g.dataset.status = said.join(', ');
+  fitted(g, u.id || '', gx + c / 2, gy + TEXT + 1, TEXT + 1, c - 4, {class: 'name', 'font-weight': 'bold'});
+  const w = c * 0.42, shape = (u.kind && board.symbols[u.kind]) || 'none';
+  svgElement('use', {href: `#shape-${shape}`, 'data-type': u.kind || '',
+    transform: `translate(${gx + c / 2 - w / 2},${gy + c * 0.5 - w * 0.3}) scale(${w / 20})`}, g);
+  const values = (u.factors || '') + Object.entries(board.marks).filter(([status]) => u[status]).map(([, m]) => m).join('');
+  fitted(g, values, gx + c / 2, gy + c - 3, TEXT, c - 4, {class: 'values'});
+  if (board.corner && u[board.corner] != null)
+    fitted(g, String(u[board.corner]), gx + 5, gy + c * 0.5 + 4, TEXT, 8, {class: 'corner'});
+  const said = shown(board, u);
+  said.forEach((s, k) => mark(g, s, gx + c, gy + c / 2 + (k - (said.length - 1) / 2) * 13));  // beside the symbol
+  if (said.length) g.dataset.status = said.map(s => s.word).join(', ');
   if (faded(board, u)) g.setAttribute('opacity', '0.75');
   return g;
 }
 
 /**
- * Every counter of `units` into the group `parent` (emptied first); `onClick(u, hex)` if given.
+ * A stack's badge, the number of counters in its hex, on the top counter's corner.
+ * @param {Board} board
+ * @param {Element} parent
+ * @param {string} hex
+ * @param {number} n
+ */
+function badge(board, parent, hex, n) {
+  const [x, y] = board.hexes[hex], c = board.size * SCALE, top = (n - 1) * STEP;
+  const g = svgElement('g', {class: 'stack-badge', 'data-hex': hex, 'data-count': n}, parent);
+  svgElement('circle', {cx: x - c / 2 + top, cy: y - c / 2 + top, r: 7.5, fill: '#fff', stroke: '#222', 'stroke-width': 1.2}, g);
+  const t = svgElement('text', {x: x - c / 2 + top, y: y - c / 2 + top + 3.6, 'text-anchor': 'middle', 'font-size': TEXT,
+    'font-weight': 'bold'}, g);
+  t.textContent = String(n);
+}
+
+// --- the tooltip --------------------------------------------------------------------------------------------
+
+/**
+ * What the tooltip says of a unit: only the fields the view sent (a face-down enemy counter: its side and hex).
+ * @param {Board} board
+ * @param {Unit} u
+ * @returns {string[]}
+ */
+export function described(board, u) {
+  const side = board.sides[u.side]?.name || u.side;
+  if (!u.id) return [`${side} counter, face down`, `hex ${u.hex}`, 'what it is, is not known'];
+  const lines = [`${u.id}${u.name && u.name !== u.id ? ` — ${u.name}` : ''}`];
+  lines.push([side, u.nationality, u.kind].filter(Boolean).join(' · '));
+  const values = (u.factors || '') + Object.entries(board.marks).filter(([status]) => u[status]).map(([, m]) => m).join('');
+  if (values) lines.push(`values ${values}`);
+  if (board.corner && u[board.corner] != null) lines.push(`${board.corner.replace(/_/g, ' ')}: ${u[board.corner]}`);
+  const said = words(board, u);
+  lines.push(said.length ? `status: ${said.join(', ')}` : 'status: none marked');
+  if (u.hidden) lines.push('face down to the enemy');
+  if (u.hex) lines.push(`hex ${u.hex}`);
+  return lines;
+}
+
+/** The page's one tooltip box, made when first needed. */
+function tipBox() {
+  let tip = document.getElementById('counter-tip');
+  if (!tip) {
+    tip = document.createElement('div');
+    tip.id = 'counter-tip'; tip.setAttribute('role', 'tooltip'); tip.hidden = true;
+    document.body.appendChild(tip);
+  }
+  return tip;
+}
+
+/** Hides the tooltip (the counters are drawn again, the page changes side). */
+export function hideTip() {
+  const tip = document.getElementById('counter-tip');
+  if (tip) { tip.hidden = true; tip.replaceChildren(); }
+}
+
+/**
+ * The tooltip of `u` shown beside the pointer while it is on the counter `g`.
+ * @param {Board} board
+ * @param {SVGElement} g
+ * @param {Unit} u
+ */
+function withTip(board, g, u) {
+  g.addEventListener('mouseenter', (e) => {
+    const tip = tipBox();
+    tip.replaceChildren(...described(board, u).map((line, k) => {
+      const div = document.createElement('div');
+      div.textContent = line;
+      if (k === 0) div.className = 'tip-title';
+      return div;
+    }));
+    tip.style.left = `${e.clientX + 14}px`; tip.style.top = `${e.clientY + 14}px`;
+    tip.hidden = false;
+  });
+  g.addEventListener('mouseleave', hideTip);
+}
+
+/**
+ * Every counter of `units` into the group `parent` (emptied first), a badge on each stack of more than one, a
+ * tooltip on each; `onClick(u, hex)` if given.
  * @param {Board} board
  * @param {Element} parent
  * @param {Unit[]} units
@@ -87,14 +237,97 @@ function counter(board, parent, u, hex, i) {
  */
 export function drawCounters(board, parent, units, onClick = null) {
   parent.replaceChildren();
+  hideTip();
   /** @type {[SVGElement, Unit][]} */
   const drawn = [];
-  for (const [hex, here] of Object.entries(stacks(units))) {
+  const all = Object.entries(stacks(units));
+  for (const [hex, here] of all) {
     here.forEach((u, i) => {
       const g = counter(board, parent, u, hex, i);
+      withTip(board, g, u);
       if (onClick) g.addEventListener('click', (e) => { e.stopPropagation(); onClick(u, hex); });
       drawn.push([g, u]);
     });
   }
+  for (const [hex, here] of all) if (here.length > 1) badge(board, parent, hex, here.length);
   return drawn;
+}
+
+// --- the key ------------------------------------------------------------------------------------------------
+
+/**
+ * A key entry: a small picture drawn by `draw` into an <svg> and the words.
+ * @param {HTMLElement} box
+ * @param {string} key
+ * @param {string} text
+ * @param {(svg: Element) => void} draw
+ */
+function entry(box, key, text, draw) {
+  const li = document.createElement('li');
+  li.dataset.key = key;
+  const svg = svgElement('svg', {width: 22, height: 18, viewBox: '0 0 22 18', 'aria-hidden': 'true'}, li);
+  draw(svg);
+  li.append(` ${text}`);
+  box.appendChild(li);
+  return li;
+}
+
+/**
+ * @param {Element} svg
+ * @param {string} fill
+ * @param {Record<string, string | number>} [edge]
+ */
+const square = (svg, fill, edge = {}) => svgElement('rect', {x: 3, y: 2, width: 14, height: 14, rx: 2, fill, stroke: '#222',
+  'stroke-width': 1, ...edge}, svg);
+
+/**
+ * The key of the counters' marks into the list `box`: the selected edge (if `selecting`), each status the system declares (its mark,
+ * and the red edge or fading it also draws), the marks after the values, a counter face down, a stack's badge, the
+ * field beside the symbol, and the colour of each nationality among the face-up `units`.
+ * @param {Board} board
+ * @param {HTMLElement} box
+ * @param {Unit[]} units
+ * @param {boolean} [selecting]  whether counters may be selected on the page (not on the replay)
+ */
+export function drawKey(board, box, units, selecting = true) {
+  box.replaceChildren();
+  const plain = '#ddd';
+  if (selecting)
+    entry(box, 'selected', 'selected (picked to move or attack)', svg => square(svg, plain, {stroke: SELECTED, 'stroke-width': 3}));
+  for (const s of board.statuses) {
+    const also = [board.alarms.includes(s.bit) && s.when ? 'red edge' : '', s.faded ? 'drawn faded' : ''].filter(Boolean);
+    const li = entry(box, 'status', `${s.word}${also.length ? ` (${also.join(', ')})` : ''}`, svg => mark(svg, s, 11, 9));
+    li.dataset.status = s.word;
+  }
+  for (const bit of board.alarms) if (!board.statuses.some(s => s.bit === bit))
+    entry(box, 'alarm', `red edge: ${wordFor(board, bit)}`, svg => square(svg, plain, {stroke: ALARM, 'stroke-width': 2.5}));
+  for (const [bit, m] of Object.entries(board.marks)) {
+    const li = entry(box, 'mark', `after the values: ${wordFor(board, bit)}`, svg => {
+      const t = svgElement('text', {x: 11, y: 14, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 'bold'}, svg);
+      t.textContent = m;
+    });
+    li.dataset.mark = m;
+  }
+  if (board.corner) {
+    entry(box, 'corner', `number left of the symbol: ${board.corner.replace(/_/g, ' ')}`, svg => {
+      const t = svgElement('text', {x: 11, y: 14, 'text-anchor': 'middle', 'font-size': 12}, svg);
+      t.textContent = '3';
+    });
+  }
+  entry(box, 'own-face-down', 'dashed edge: your counter, face down to the enemy', svg => square(svg, plain, {'stroke-dasharray': '3 2'}));
+  entry(box, 'face-down', 'an enemy counter face down: what it is, is not known', svg => {
+    square(svg, plain);
+    const t = svgElement('text', {x: 10, y: 14, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 'bold'}, svg);
+    t.textContent = '?';
+  });
+  entry(box, 'stack', 'the number of counters in a hex', svg => {
+    svgElement('circle', {cx: 11, cy: 9, r: 7.5, fill: '#fff', stroke: '#222'}, svg);
+    const t = svgElement('text', {x: 11, y: 13, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold'}, svg);
+    t.textContent = '2';
+  });
+  const nations = [...new Set(units.filter(u => u.id && u.nationality).map(u => /** @type {string} */ (u.nationality)))].sort();
+  for (const n of nations) {
+    const fill = board.nationalities?.[n.toLowerCase()];
+    if (fill) entry(box, 'nationality', n.charAt(0).toUpperCase() + n.slice(1), svg => square(svg, fill)).dataset.nationality = n;
+  }
 }

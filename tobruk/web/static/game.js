@@ -8,7 +8,7 @@
 import * as api from './api.js';
 import * as attack from './attack.js';
 import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, notes, result} from './board.js';
-import {drawCounters, words} from './counters.js';
+import {drawCounters, drawKey, hideTip, words} from './counters.js';
 import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
 import {composite, formsOf, unitHexOf} from './legal.js';
@@ -101,6 +101,7 @@ function drawUnits() {
   for (const [g, u] of drawCounters(map.board, map.units, S.view.units, clickCounter)) {
     if (u.id && (selected === u.id || attack.attackers().includes(u.id))) g.classList.add('selected');
   }
+  drawKey(map.board, byId('counter-key'), S.view.units);
 }
 
 // The layers ticked, then the selected unit's hexes and the attack's targets.
@@ -282,8 +283,9 @@ async function accept(data) {
 function forgetView() {
   S = null; shownSide = null; clearSelection();
   for (const g of [map.units, map.overlay, map.top]) g.replaceChildren();
+  hideTip();
   byId('waited').hidden = true;
-  for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers']) byId(id).replaceChildren();
+  for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers', 'counter-key']) byId(id).replaceChildren();
   byId('export-link', HTMLAnchorElement).href = '#'; routes.clear();
   byId('undo', HTMLButtonElement).disabled = true;
 }

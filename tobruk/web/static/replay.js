@@ -4,7 +4,7 @@
 
 import * as api from './api.js';
 import {flash, load, notes, result} from './board.js';
-import {drawCounters} from './counters.js';
+import {drawCounters, drawKey} from './counters.js';
 import {byId, svgElement} from './dom.js';
 import {explained, linkLog, linked} from './log.js';
 
@@ -36,6 +36,7 @@ function show() {
   byId('status').textContent = [`${f.label} (${i + 1}/${frames.length})`, notes(f.notes)].filter(Boolean).join(' · ');
   byId('frame-label').textContent = f.label;
   drawCounters(board, units, f.units);
+  drawKey(board, byId('counter-key'), f.units, false);
   const unitIds = new Set(f.units.flatMap(u => u.id ? [u.id] : []));
   const log = byId('log');
   log.innerHTML = f.log.map(l => `<li>${explained(board, linked(board, l, unitIds))}</li>`).join('');

@@ -10,8 +10,9 @@
  */
 
 /**
- * A status the system names on a unit: shown as `word` while the unit's `bit` is `when` (for the sides listed, or all).
- * @typedef {{bit: string, word: string, when: boolean, sides: string[], faded: boolean}} StatusWord
+ * A status the system names on a unit: shown as `word` while the unit's `bit` is `when` (for the sides listed, or all),
+ * marked on the counter by a disc of `colour` with the letters `mark`.
+ * @typedef {{bit: string, word: string, when: boolean, sides: string[], faded: boolean, mark: string, colour: string}} StatusWord
  */
 
 /**
@@ -30,6 +31,7 @@
  * @property {Record<string, string>} marks  the statuses marked beside a counter's values
  * @property {string | null} corner  the field shown beside a counter's symbol
  * @property {StatusWord[]} statuses
+ * @property {Record<string, string>} [nationalities]  a counter's colour by its nationality (lower case)
  * @property {Record<string, string>} [codes]  what each result code of the system's charts means
  * @property {Set<string>} [passableSet]
  */
@@ -38,7 +40,7 @@
  * A unit as a view shows it: an enemy face-down counter has no id.  Its statuses are fields of their own names
  * (the system's: "disrupted", "supplied" ...), which is why any other field may be read.
  * @typedef {{id?: string | null, side: string, hex?: string | null, eliminated?: boolean, kind?: string,
- *   factors?: string, name?: string, hidden?: boolean, [status: string]: unknown}} Unit
+ *   factors?: string, name?: string, nationality?: string, hidden?: boolean, [status: string]: unknown}} Unit
  */
 
 /**
