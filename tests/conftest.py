@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -13,6 +15,8 @@ from tobruk.loading.scenario import Scenario, read_scenario
 from tobruk.mechanics.counters import FamilyUnitDef, family_defs, family_unit
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
     from tobruk.engine.dice import Dice
     from tobruk.engine.game import Game
 
@@ -124,3 +128,18 @@ def family_def(scenario: Scenario, uid: str) -> FamilyUnitDef:
     d = scenario.unit(uid)
     assert isinstance(d, FamilyUnitDef), f"{uid} is not a family counter"
     return d
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """A headless chromium (Debian's package, driven by Playwright) for one test of the page; skipped without it."""
+    from tests.web.chromium import CHROMIUM, FLAGS
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()

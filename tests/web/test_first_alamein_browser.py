@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from tests.web.test_web_browser import browser, pytestmark, shot  # noqa: F401  (the browser fixture, the skip without chromium)
+from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip without chromium)
 from tests.web.web_server import running_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 
-def test_a_hotseat_game_in_the_browser(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_a_hotseat_game_in_the_browser(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         r = httpx.post(f"{url}/api/games", json={"scenario": "first-alamein", "mode": "hotseat"}, timeout=60)
         assert r.status_code == 200, r.text

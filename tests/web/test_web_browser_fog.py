@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,8 @@ import httpx
 import pytest
 
 from tests.conftest import family
-from tests.web.test_web_browser import CHROMIUM, FLAGS, shot
+from tests.web.chromium import CHROMIUM
+from tests.web.test_web_browser import shot
 from tests.web.web_server import running_server
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
@@ -36,16 +37,6 @@ FACE_DOWN = [d for d in family(SCENARIO) if d.side is Side.ALLIED and not d.is_a
 AXIS = [d for d in family(SCENARIO) if d.side is Side.AXIS]
 # factor strings only a face-down Allied counter has (2-3-2 is also an Italian division's, and so on)
 SECRET_FACTORS = sorted({d.factors for d in FACE_DOWN} - {d.factors for d in AXIS} - {"0-0-0"})
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 def identities_in(text: str, units: Sequence[UnitDef]) -> list[str]:

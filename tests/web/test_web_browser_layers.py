@@ -7,30 +7,20 @@ Screenshots are kept in ``test-artifacts/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
 
-from tests.web.test_web_browser import CHROMIUM, FLAGS, shot
+from tests.web.chromium import CHROMIUM
+from tests.web.test_web_browser import shot
 from tests.web.web_server import end_or_first, running_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 def drawn(page: Page, key: str) -> list[str]:

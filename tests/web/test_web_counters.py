@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
 
-from tests.web.test_web_browser import CHROMIUM, FLAGS, retreat_seed, shot
+from tests.web.chromium import CHROMIUM
+from tests.web.test_web_browser import retreat_seed, shot
 from tests.web.test_web_browser_fog import FACE_DOWN, identities_in
 from tests.web.web_server import running_server
 
@@ -22,16 +22,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 def _api(link: str) -> str:

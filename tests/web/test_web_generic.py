@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from tests.toy_system import MARSH_COLOUR, TOY_SCENARIO
-from tests.web.test_web_browser import CHROMIUM, FLAGS, shot
+from tests.web.test_web_browser import shot
 from tests.web.web_server import running_server
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
@@ -120,18 +120,6 @@ def test_a_gazala_views_notes_are_its_weather(server: str) -> None:
 
 
 # --- in the browser --------------------------------------------------------------------------------------
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
-
-
 def attribute(page: Page, selector: str, name: str) -> str:
     return str(page.get_attribute(selector, name))
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 import pytest
 
-from tests.web.test_web_browser import CHROMIUM
+from tests.web.chromium import CHROMIUM
 from tests.web.web_server import end_or_first, running_server
 from tobruk.board.hexes import Hex
 from tobruk.loading.scenario import load_scenario, scenario_names
@@ -131,7 +131,7 @@ def test_every_page_loads_its_modules_as_modules() -> None:
 def test_the_lobby_game_and_replay_pages_load_without_an_error(tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
-    from tests.web.test_web_browser import FLAGS
+    from tests.web.chromium import FLAGS
 
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url, sync_playwright() as p:
         link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.test_web_browser import CHROMIUM, FLAGS
+from tests.web.chromium import CHROMIUM, FLAGS
 from tests.web.web_server import end_or_first, running_server
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from tests.web.test_web_browser import browser, pytestmark, shot  # noqa: F401  (the browser fixture, the skip without chromium)
+from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip without chromium)
 from tests.web.web_server import end_or_first, running_server
 from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.results import MEANINGS
@@ -73,7 +73,7 @@ def order_by_click(page: Page) -> None:
 
 def test_the_log_is_whole_follows_the_newest_line_explains_codes_and_says_what_happened_while_you_waited(
     tmp_path: Path,
-    browser: Browser,  # noqa: F811
+    browser: Browser,
 ) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         body = {"scenario": "gazala-gallop", "mode": "computer", "human_side": "axis", "computer": "random", "seed": 7}
@@ -114,7 +114,7 @@ def test_the_log_is_whole_follows_the_newest_line_explains_codes_and_says_what_h
         assert at_bottom(page)
 
 
-def test_the_remote_page_says_it_is_your_turn_on_your_turn(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_the_remote_page_says_it_is_your_turn_on_your_turn(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         links = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "remote"}, timeout=60).json()["links"]
         allied = browser.new_page(viewport={"width": 1300, "height": 850})
@@ -130,7 +130,7 @@ def test_the_remote_page_says_it_is_your_turn_on_your_turn(tmp_path: Path, brows
         shot(allied, "remote-your-turn")
 
 
-def test_no_layer_shades_a_hex_no_unit_can_enter_and_an_empty_layer_says_so(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_no_layer_shades_a_hex_no_unit_can_enter_and_an_empty_layer_says_so(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         link = httpx.post(f"{url}/api/games", json={"scenario": "operation-compass", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
         sea = {h.label for h in load_scenario("operation-compass").map.hexes if not load_scenario("operation-compass").map.is_land(h)}
@@ -159,7 +159,7 @@ def test_no_layer_shades_a_hex_no_unit_can_enter_and_an_empty_layer_says_so(tmp_
             assert label.strip() == f"{layer['title']} (nothing to show yet)"
 
 
-def test_the_result_closes_to_show_the_final_board_and_opens_again(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_the_result_closes_to_show_the_final_board_and_opens_again(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
         for _ in range(60):
@@ -179,7 +179,7 @@ def test_the_result_closes_to_show_the_final_board_and_opens_again(tmp_path: Pat
         assert page.is_visible("#victory") and page.inner_text("#victory-text")
 
 
-def test_the_zoom_survives_a_reload(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_the_zoom_survives_a_reload(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
         page = browser.new_page(viewport={"width": 1300, "height": 850})
@@ -199,7 +199,7 @@ def to_movement(page: Page) -> None:
         page.wait_for_timeout(300)
 
 
-def test_a_double_click_makes_one_move_and_a_passing_pointer_asks_for_no_stale_route(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_a_double_click_makes_one_move_and_a_passing_pointer_asks_for_no_stale_route(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
         page = browser.new_page(viewport={"width": 1300, "height": 850})
@@ -235,7 +235,7 @@ def test_a_double_click_makes_one_move_and_a_passing_pointer_asks_for_no_stale_r
         assert failed == []
 
 
-def test_the_lobby_remembers_the_last_choice_explains_its_choices_and_lists_your_games(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_the_lobby_remembers_the_last_choice_explains_its_choices_and_lists_your_games(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         context = browser.new_context(viewport={"width": 1200, "height": 800})
         page = context.new_page()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
-from tests.web.test_web_browser import browser, pytestmark, shot  # noqa: F401  (the browser fixture, the skip without chromium)
+from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip without chromium)
 from tests.web.web_server import running_server
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def snapshot(page: Page) -> str:
 
 
 @pytest.mark.whole_game
-def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Browser) -> None:  # noqa: F811
+def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         r = httpx.post(f"{url}/api/games", json={"scenario": "operation-compass", "mode": "hotseat"}, timeout=60)
         assert r.status_code == 200, r.text
