@@ -343,3 +343,26 @@ def test_a_systems_variables_survive_pickling_with_their_hash_worked_out_again(c
     for game in walk(case.game(1), 1, 40):
         again = pickle.loads(pickle.dumps(game.vars))
         assert again == game.vars and again.key() == again.key_afresh() == game.vars.key()
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_undo_writes_the_units_back_into_the_same_arrays_so_unit_views_stay_live(case: Case) -> None:
+    """Undo puts the unit rows back in place (a search's play and take-back would otherwise make every unit view it
+    reads again): a view taken before an action reads the position after the undo, not the one before it."""
+    rng = random.Random(5)
+    checked = 0
+    for game in walk(case.game(2), 5, 60):
+        action = undoable(game, rng, tries=4)
+        if action is None:
+            continue
+        views = {uid: game.unit(uid) for side in Side for uid in game.units_of(side)}
+        before = {uid: view.value() for uid, view in views.items()}
+        arrays, key = game.state.units, game.position_key()
+        game.play(action)
+        changed = {uid for uid, view in views.items() if view.value() != before[uid]}
+        game.pop()
+        assert game.state.units is arrays and game.position_key() == key
+        assert {uid: view.value() for uid, view in views.items()} == before
+        assert all(game.unit(uid) is view for uid, view in views.items())
+        checked += bool(changed)
+    assert checked > 0  # some of the actions taken back had changed a unit

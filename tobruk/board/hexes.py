@@ -14,9 +14,11 @@ hexside index.  Pixel layout (for drawing) lives in :mod:`tobruk.board.layout`, 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache, total_ordering
+from operator import attrgetter
 
 
 class Direction(IntEnum):
@@ -251,6 +253,14 @@ class Hexside:
 
     def __str__(self) -> str:
         return self.label
+
+
+_LABEL_OF = attrgetter("label")
+
+
+def route_text(path: Iterable[Hex], separator: str = "-") -> str:
+    """The hexes' labels joined, as a move is written (``C4-C5-D5``): every move played writes one in the log."""
+    return separator.join(map(_LABEL_OF, path))
 
 
 def line(a: Hex, b: Hex) -> list[Hex]:

@@ -150,7 +150,7 @@ class Game(GameRecord):
         if before[0] == key:  # (the position before: a search plays and takes back)
             self._decided = (before, last)
             return before[1]
-        found: Decision | None = _DECISION.get(self, None, lambda: self.node.decision(self))
+        found: Decision | None = _DECISION.at_position(self, key, lambda: self.node.decision(self))
         self._decided = ((key, found), last)
         return found
 
@@ -174,12 +174,12 @@ class Game(GameRecord):
             raise IllegalOrderError(self.decision.clause if self.decision else self.system.game_over_clause, "no roll is due now")
         outcomes = node.outcomes(self)
         outcome = outcomes[index]
-        snap = Snapshot.of(self.state, self.dice.snapshot())
+        snap, self.state = Snapshot.take(self.state, self.dice.snapshot())
         try:
             self._resolve(node, outcome.value, outcome)
             self._advance()
         except BaseException:
-            self.state = snap.restore(self.state.entries, shared=False)
+            self.state = snap.restore(self.state, shared=False)
             self.dice.restore(snap.rolls)
             self._cut_readings()
             raise
@@ -379,7 +379,7 @@ class Game(GameRecord):
         except BaseException:
             if len(self._undo) > undo:  # a refused or failed action leaves no trace (nor the rules' replies to it)
                 snap = self._undo[undo]
-                self.state = snap.restore(self.state.entries, shared=False)
+                self.state = snap.restore(self.state, shared=False)
                 self.dice.restore(snap.rolls)
                 self._cut_readings()
             del self._undo[undo:]
@@ -393,13 +393,15 @@ class Game(GameRecord):
         """Check and carry out one action of the decider ``d`` (the position untouched if it is refused) and note it in
         the history: a player's action keeps the position before it for undo; a choice of the rules is undone with the
         player's action it followed."""
-        snap = None if automatic else Snapshot.of(self.state, self.dice.snapshot(), len(self.history))
+        snap = None
+        if not automatic:
+            snap, self.state = Snapshot.take(self.state, len(self.dice.log), len(self.history))  # (Dice.snapshot inlined)
         node = self.node
         try:
             ends_step = node.handle(self, d, action)
         except BaseException:
             if snap is not None:
-                self.state = snap.restore(self.state.entries, shared=False)
+                self.state = snap.restore(self.state, shared=False)
                 self.dice.restore(snap.rolls)
                 self._cut_readings()
             raise
@@ -422,27 +424,29 @@ class Game(GameRecord):
         snap = self._undo[-1]
         if len(self.dice.log) > snap.rolls:
             raise UndoError("cannot undo past a die roll")
-        if self.state.reveals > snap.reveals:
+        if self.state.reveals > snap.state.reveals:
             raise UndoError("cannot undo past the reveal of hidden units")
         return self._undo_last()
 
     def _undo_last(self) -> Action:
         snap = self._undo.pop()
-        self.state = snap.restore(self.state.entries, shared=len(self._undo) < self._shared_undo)
-        self.dice.restore(snap.rolls)
-        self._cut_readings()
-        action = self.history[snap.played]
-        del self.history[snap.played :]
-        del self._deciders[snap.played :]
+        self.state = snap.restore(self.state, shared=len(self._undo) < self._shared_undo)
+        del self.dice.log[snap.rolls :]  # (Dice.restore inlined: a search takes back thousands of actions)
+        if self._read or self._rolls_read:
+            self._cut_readings()
+        played = snap.played
+        action = self.history[played]
+        del self.history[played:]
+        del self._deciders[played:]
         if self.rules_played:
-            self._forget_rules_played(snap.played)
+            self._forget_rules_played(played)
         return action
 
     def can_undo(self) -> bool:
         if not self._undo:
             return False
         snap = self._undo[-1]
-        return len(self.dice.log) == snap.rolls and self.state.reveals == snap.reveals
+        return len(self.dice.log) == snap.rolls and self.state.reveals == snap.state.reveals
 
     def copy(self) -> Game:
         """An independent game in the same position (for search); history and undo stack included."""

@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 
 from tobruk.engine.flow import Frame
 from tobruk.engine.sides import Side
-from tobruk.engine.state import Units
+from tobruk.engine.state import UnitRows, Units
 from tobruk.engine.vars import Vars
 
 
@@ -77,51 +77,41 @@ STEP_FINISHING = 1  # an action ended the step: its finish runs once the frames 
 STEP_LEAVING = 2  # the step has finished: the game goes on to the next once the frames its finish opened are settled
 
 
-@dataclass(slots=True)  # (not frozen: one is made per action, and a frozen dataclass's fields cost more to set)
 class Snapshot:
-    """What undoing one action needs: the position before it, less the log, which only grows (its length is
-    enough), and the dice's roll count.  Shared by a game and its copies, so it is only ever copied from."""
+    """What undoing one action needs: the position object before it, kept as it was (the game goes on in a new one
+    made from it, :meth:`take`), with its unit rows saved (the unit arrays are the game's own and written in place,
+    see :meth:`Units.restore`), the log's length (the log only grows) and the dice's roll count.  Shared by a game and
+    its copies once the game is copied, so then only ever read.
 
-    turn: int
-    step: int
-    units: Units
-    vars: Vars
-    stack: tuple[Frame, ...]
-    over: bool
-    log_length: int
-    reveals: int
-    private_rolls: dict[int, str]
-    rolls: int
-    ending: int = 0
-    played: int = 0  # the length of the game's history before the action
+    The position before is kept rather than copied into the snapshot's own fields: an action played and taken back
+    (a search does so thousands of times) then builds one position object, not two."""
+
+    __slots__ = ("log_length", "played", "rolls", "rows", "state")
+
+    def __init__(self, state: GameState, rows: UnitRows, log_length: int, rolls: int, played: int) -> None:
+        self.state, self.rows, self.log_length, self.rolls, self.played = state, rows, log_length, rolls, played
 
     @classmethod
-    def of(cls, state: GameState, rolls: int, played: int = 0) -> Snapshot:
+    def take(cls, state: GameState, rolls: int, played: int = 0) -> tuple[Snapshot, GameState]:
+        """The snapshot of ``state`` and the position the game goes on in: the same but for its own variables (the
+        unit arrays and the log are the game's own, kept by :meth:`restore`; the private rolls and the stack are
+        replaced, never changed in place, so both positions may hold the same ones)."""
         s = state
-        return cls(
-            s.turn,
-            s.step,
-            s.units.copy(),
-            s.vars.copy(),
-            s.stack,
-            s.over,
-            len(s.entries),
-            s.reveals,
-            s.private_rolls.copy(),
-            rolls,
-            s.ending,
-            played,
-        )
+        go_on = GameState(s.turn, s.step, s.units, s.vars.copy(), s.stack, s.over, s.entries, s.reveals, s.private_rolls, s.ending)
+        return cls(s, s.units.saved(), len(s.entries), rolls, played), go_on
 
-    def restore(self, entries: list[LogEntry], *, shared: bool) -> GameState:
-        """The position of the snapshot, keeping the game's own log cut back to its length then.  ``shared``: the
-        snapshot is also another game's (a copy's), so the position is built from copies of its parts; else it
-        takes them over (the snapshot is dropped)."""
+    def restore(self, now: GameState, *, shared: bool) -> GameState:
+        """The position of the snapshot, in the game whose position is ``now``: its log cut back to its length then,
+        its unit arrays written back in place.  ``shared``: the snapshot is also another game's (a copy's), so the
+        position is built afresh from copies; else it is the kept object itself (the snapshot is dropped)."""
+        entries, units = now.entries, now.units
         del entries[self.log_length :]
-        units, vars_, rolls = (
-            (self.units.copy(), self.vars.copy(), self.private_rolls.copy()) if shared else (self.units, self.vars, self.private_rolls)
-        )
-        return GameState(self.turn, self.step, units, vars_, self.stack, self.over, entries, self.reveals, rolls, self.ending)
+        units.restore(self.rows)
+        s = self.state
+        if shared:
+            return GameState(s.turn, s.step, units, s.vars.copy(), s.stack, s.over, entries, s.reveals, s.private_rolls, s.ending)
+        s.units, s.entries = units, entries  # (the same objects already, unless the game was copied since: then its own)
+        return s
 
 
 Item = TypeVar("Item")

@@ -129,6 +129,10 @@ class ZobristKeys:
         return z
 
 
+UnitRows = tuple[list[int], list[int], list[int], tuple[list[int], ...], int, list[int]]
+"""What :meth:`Units.saved` keeps: the hex, flags and steps rows, the numbers' rows, the hash and the groups' hashes."""
+
+
 class Units:
     """Every unit's state: ``hex[i]``, ``flags[i]``, ``steps[i]`` and ``numbers[k][i]`` (the system's k-th number)
     for the unit at order-of-battle index i; ``z``, the arrays' Zobrist hash, and ``group_z[g]``, the hash of the rows
@@ -166,6 +170,24 @@ class Units:
         other.numbers = tuple(n.copy() for n in self.numbers) if self.numbers else ()
         other.group, other.groups, other.z, other.group_z = self.group, self.groups, self.z, self.group_z.copy()
         return other
+
+    def saved(self) -> UnitRows:
+        """The rows and hashes as they are now, for :meth:`restore` (an action's undo keeps them)."""
+        numbers = tuple(n.copy() for n in self.numbers) if self.numbers else ()
+        return self.hex.copy(), self.flags.copy(), self.steps.copy(), numbers, self.z, self.group_z.copy()
+
+    def restore(self, rows: UnitRows) -> None:
+        """Take back the rows and hashes :meth:`saved` kept, into these very arrays: undo writes the position back in
+        place, so the game's unit views (live handles on the arrays) stay valid; a search plays and takes back
+        thousands of actions, and each would otherwise make its units' views afresh."""
+        hexes, flags, steps, numbers, self.z, group_z = rows
+        self.hex[:] = hexes
+        self.flags[:] = flags
+        self.steps[:] = steps
+        if numbers:
+            for mine, kept in zip(self.numbers, numbers, strict=True):
+                mine[:] = kept
+        self.group_z[:] = group_z
 
     def group_key_afresh(self) -> list[int]:
         """:attr:`group_z` worked out from the arrays themselves (the tests check it agrees with the kept one)."""
@@ -215,7 +237,9 @@ class Status:
         new = (old | self.bit) if value else (old & ~self.bit)
         if new != old:
             units.flags[i] = new
-            units.change(i, units.keys.flag[i * MAX_STATUSES + self.index])
+            delta = units.keys.flag[i * MAX_STATUSES + self.index]
+            units.z ^= delta  # (Units.change inlined: a status is written by most actions)
+            units.group_z[units.group[i]] ^= delta
 
 
 class UnitView:
@@ -259,8 +283,11 @@ class UnitView:
             j = found
         units, i = self._units, self._i
         keys = units.keys
-        units.change(i, keys.of_hex(i, units.hex[i]) ^ keys.of_hex(i, j))
+        base = i * keys.hex_width + 1  # (ZobristKeys.of_hex and Units.change inlined: every move writes a hex)
+        delta = keys.hex[base + units.hex[i]] ^ keys.hex[base + j]
         units.hex[i] = j
+        units.z ^= delta
+        units.group_z[units.group[i]] ^= delta
 
     @property
     def hex_index(self) -> int:

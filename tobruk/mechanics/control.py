@@ -43,7 +43,8 @@ def pass_through(game: Game, side: Side, path: Iterable[Hex]) -> None:
     """A combat unit of ``side`` in or through these hexes takes control of the places among them."""
     control: dict[str, str] = control_vars(game).villages
     for h in path:
-        if h.label in control and control[h.label] != side.value:
-            control_vars(game).villages = control = {**control, h.label: side.value}
+        label = h.label
+        if label in control and control[label] != side.value:
+            control_vars(game).villages = control = {**control, label: side.value}
             names = ", ".join(p.name for p in game.scenario.map.places_in(h)) or str(h)
             game.log(f"{side.display} takes control of {names}.", kind="event")

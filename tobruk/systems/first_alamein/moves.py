@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from tobruk.board.hexes import Hex, in_reading_order
+from tobruk.board.hexes import Hex, in_reading_order, route_text
 from tobruk.board.maps import MovementRates
 from tobruk.engine.caching import FIXED, POSITION, Cache
 from tobruk.engine.errors import IllegalOrderError
@@ -198,7 +198,7 @@ def carry_out_move(game: Game, order: Move, route: Reach) -> None:
     u.hex = route.hex
     u.moved = True
     pass_through(game, d.side, route.path[1:])
-    game.log(f"{d.side.display}: {order.unit} moves {'-'.join(h.label for h in route.path)}{note}.", kind="move")
+    game.log(f"{d.side.display}: {order.unit} moves {route_text(route.path)}{note}.", kind="move")
 
 
 # --- reinforcements (FA-UNIT.1) ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from tobruk.board.hexes import Hex
+from tobruk.board.hexes import Hex, route_text
 from tobruk.engine.chance import Chance
 from tobruk.mechanics.actions import Move
 from tobruk.mechanics.counters import family_defs, family_unit
@@ -150,4 +150,4 @@ def finish_move(game: Game, uid: str, trucks: bool, path: tuple[Hex, ...], spent
     pass_through(game, d.side, path[: stop + 1])
     if uid in gazala_vars(game).gallop and mv.gallop_goal(end):
         gazala_vars(game).gallop = tuple(sorted(mv.galloping(game) - {uid}))
-    game.log(f"{d.side.display}: {uid} moves {'-'.join(h.label for h in path)}{note}.", kind="move")
+    game.log(f"{d.side.display}: {uid} moves {route_text(path)}{note}.", kind="move")

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from tobruk.board.hexes import Hex
+from tobruk.board.hexes import Hex, route_text
 from tobruk.engine.caching import BOARD, FIXED, Cache, enemy_units, side_units
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
@@ -145,7 +145,7 @@ def check_move(game: Game, order: Move, side: Side) -> Move:
             raise IllegalOrderError("OC-TER.1", f"{order.unit} cannot go from {a} to {b} (the enemy, the sea or the escarpment)")
         spent += cost
     if spent > d.movement * MF:
-        raise IllegalOrderError("OC-TER.1", f"{'-'.join(h.label for h in path)} costs {spent / MF:g} MP; {order.unit} has {d.movement}")
+        raise IllegalOrderError("OC-TER.1", f"{route_text(path)} costs {spent / MF:g} MP; {order.unit} has {d.movement}")
     if not room(game, path[-1]):
         raise IllegalOrderError("OC-TER.1", f"at most {chart(game).allied_stack} Allied units in a hex (ruling R-OC-STACK)")
     return Move(order.unit, path)
@@ -157,7 +157,7 @@ def move(game: Game, order: Move) -> None:
     u.moved = True
     side = compass_defs(game)[order.unit].side
     hold(game, side, order.path[1:])
-    game.log(f"{side.display}: {order.unit} moves {'-'.join(h.label for h in order.path)}.", kind="move")
+    game.log(f"{side.display}: {order.unit} moves {route_text(order.path)}.", kind="move")
 
 
 def hold(game: Game, side: Side, hexes: Iterable[Hex]) -> None:
