@@ -29,6 +29,7 @@ from tobruk.engine.chance import Chance, Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import EndPhase
 from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.actions import Sea
 from tobruk.systems.campaign.start_of_turn import Reinforcements, note_alamein
@@ -230,8 +231,8 @@ class FirstStep(Reinforcements):
         return super().decision(game)
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
-        listed = super().actions(game, decision)
-        return [*listed[:-1], *sea_orders(game, decision.side), listed[-1]]  # end-phase last
+        listed = [a for a in super().actions(game, decision) if not isinstance(a, EndPhase)]
+        return [*listed, *sea_orders(game, decision.side), EndPhase()]
 
     @on(Sea)
     def sea(self, game: Game, decision: Decision, order: Sea) -> None:
