@@ -192,3 +192,19 @@ def test_the_dummy_never_sails_and_a_face_down_unit_that_arrives_is_turned_up() 
     axis = game.log_for(Side.AXIS)
     assert any(line.startswith("Allied: a face-down unit moves by sea K41-J39") for line in axis)
     assert lines_since(game, n)[-1] == f"The face-down counter in J39 is revealed (disrupted): {garrison}."
+
+
+@pytest.mark.rule("CA-S.3")
+@pytest.mark.parametrize(("allied", "holder"), [("H30", "axis"), ("G30", None), ("F31", "allied")])
+def test_at_the_start_a_port_belongs_to_the_side_strictly_nearer_and_a_tie_to_nobody(allied: str, holder: str | None) -> None:
+    """The record of control made at the start (docs/rulings.md, CA-S.3): Derna (C30) is 4 hexes from 90 Lt at E33,
+    and 5, 4 or 3 from 1st South African Division."""
+    assert H("C30").distance(H("E33")) == 4 and H("C30").distance(H(allied)) == {"H30": 5, "G30": 4, "F31": 3}[allied]
+    game = at_step_1({"90Lt": "E33", "1SADiv": allied})
+    sea.start(game)  # (the system's set-up, made again on the arranged position)
+    assert campaign_vars(game).ports.get("C30") == holder
+    if holder == "axis":
+        assert "sea 90Lt C30" in sea_orders(game)
+    else:
+        assert "sea 90Lt C30" not in sea_orders(game)
+        assert refused(game, "sea 90Lt C30").clause == "CA-S.3"
