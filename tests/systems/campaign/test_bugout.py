@@ -12,7 +12,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.systems.campaign.actions import Allocate, Bugout
+from tobruk.systems.campaign.actions import Allocate, Bugout, Sea
 from tobruk.systems.campaign.state import campaign_vars, counter_defs
 
 from .kit import H, arrange, lines_since, new_game, to_step, unit
@@ -166,3 +166,19 @@ def test_the_dummy_never_bugs_out() -> None:
     dummy = next(uid for uid in game.units_of(Side.ALLIED) if counter_defs(game)[uid].type == "dummy")
     assert not bugouts(game, dummy)
     assert refused(game, f"bugout {dummy} O53").clause == "CA-F.4"
+
+
+@pytest.mark.rule("CA-S.4")
+@pytest.mark.rule("CA-S.3")
+def test_the_new_orders_read_back_from_their_notation_and_fields() -> None:
+    game = axis_movement({})
+    listed = [a for a in game.legal_orders() if isinstance(a, Bugout)]
+    assert any(a.off for a in listed) and any(not a.off for a in listed)
+    for order in listed:
+        assert game.parse(order.notation()) == order
+        assert game.system.vocabulary.from_fields(order.fields()) == order
+    assert game.parse("bugout 90Lt C27 off-map") == Bugout("90Lt", EDGE, True)
+    assert game.parse("sea 90Lt C30") == Sea("90Lt", H("C30"))
+    assert Bugout("90Lt", EDGE, True).group() == "bugout off-map"
+    ids = game.legal_id_list()
+    assert len(ids) == len(set(ids))  # each bugout its own id, the off-map one apart from a bugout to the edge hex
