@@ -159,6 +159,7 @@ def sail(game: Game, side: Side, order: Sea) -> None:
     v.sailed = (*v.sailed, side.value)
     c = counter(game, order.unit)
     c.moved = True  # (a disrupted arrival moves no more in the player-turn anyway, CA-G.15)
+    note_control(game, side, (c.hex or order.hex,))  # where it stood (a unit that entered there had not noted it)
     game.push_frame(SeaRoll(order.unit, c.hex or order.hex, order.hex, side, friendly_sea(game, side)))
 
 
