@@ -9,8 +9,9 @@ this module says which orders the step lists and what one does (docs/rulings.md,
   never moves (CA-F.4).  The unit has then moved: it neither moves again nor attacks in the player-turn.
 * The way is the one entering the fewest hexes under movement-stopping enemy zones; each such hex is one die, a 1
   eliminating the unit.  The dice are chance nodes, one per such hex in the order entered (:class:`BugoutRoll`,
-  the outcomes of :func:`~.strategic.bugout_hex_outcomes`), so the log shows each roll where it falls and a search
-  meets small nodes; together they make :func:`~.strategic.bugout_outcomes`' distribution, arriving with (5/6)^k.
+  the outcomes of :func:`~.strategic.bugout_hex_outcomes`), so the rolls are recorded each with its hex, as dice
+  fall at the table, and a search meets small nodes; together they make :func:`~.strategic.bugout_outcomes`'
+  distribution, arriving with (5/6)^k.
 * A unit that arrives is disrupted with a Newly Disrupted marker (a face-down counter is then revealed); one that
   leaves the map is out of play, neither on it nor eliminated (``evacuated``: El Agheila III's evacuation, CA-SC.3).
 """
