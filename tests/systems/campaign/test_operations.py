@@ -12,7 +12,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.systems.campaign.actions import Allocate
+from tobruk.systems.campaign.actions import Allocate, Bugout
 from tobruk.systems.campaign.combat import CombatNotPlayed
 
 from .kit import H, arrange, lines_since, new_game, to_step, unit
@@ -68,7 +68,8 @@ def test_the_listed_moves_are_the_reach_and_a_move_goes_along_the_listed_way() -
 @pytest.mark.rule("CA-G.15")
 def test_a_disrupted_unit_does_not_move_nor_attack() -> None:
     game = axis_movement({"90Lt": "V30", "1FFBde": "V31"}, disrupted=("90Lt",))
-    assert not [a for a in game.legal_orders() if getattr(a, "unit", None) == "90Lt"]
+    # (only the bugout, which disrupted units may make too, CA-S.4)
+    assert not [a for a in game.legal_orders() if getattr(a, "unit", None) == "90Lt" and not isinstance(a, Bugout)]
     assert refusal(game, Move("90Lt", (H("V29"),))).clause == "CA-G.15"
     assert refusal(game, Allocate("90Lt", H("V31"))).clause == "CA-G.15"
 
@@ -244,7 +245,7 @@ def test_along_the_coastal_road_a_unit_moves_three_times_its_mf_and_bonus() -> N
     n = len(game.state.entries)
     game.play(Move("90Lt", tuple(H(x) for x in ROAD[:25])))
     assert unit(game, "90Lt").hex == H("M46")
-    assert lines_since(game, n) == ["Axis: 90Lt moves C27-M46 (8 MF)."]
+    assert lines_since(game, n)[-1] == "Axis: 90Lt moves C27-M46 (8 MF)."  # (after the ports it takes, CA-S.3)
     game = to_step(new_game("na-crusader"), "axis-movement")
     arrange(game, {"90Lt": "C27"})
     err = refusal(game, Move("90Lt", tuple(H(x) for x in ROAD)))

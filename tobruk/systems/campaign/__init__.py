@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tobruk.engine.flow import Step
 from tobruk.engine.system import Rendering, System, register
 from tobruk.loading.scenario import ScenarioExtension
-from tobruk.systems.campaign import hidden, live, show, start_of_turn
+from tobruk.systems.campaign import hidden, live, sea, show, start_of_turn
 from tobruk.systems.campaign import sequence as sq
 from tobruk.systems.campaign.actions import VOCABULARY
 from tobruk.systems.campaign.forces import load_forces
@@ -79,6 +79,7 @@ class NorthAfricaCampaign(System):
         v.forts = {h.label: f.side.value for f in setup.fortifications for h in f.hexes}
         hidden.conceal_garrison(game)
         start_of_turn.start(game)
+        sea.start(game)  # who controls the ports and Tobruk (CA-S.3)
         game.log(f"{game.scenario.title}: {turn_title(game)}, the {setup.first.display} player-turn first.")
 
     seen_key = staticmethod(hidden.seen_key)

@@ -8,7 +8,9 @@ attack) and CA-G.17 (no recovery for units being attacked) read the allocations,
 second part of the campaign's rules) takes them in order.  A reinforcement or replacement enters on its side's entry
 hex (``enter 1ArmBde O53``; an Allied armour brigade names the tank type it enters with, ``enter 1ArmBde O53 Grant``,
 CA-R.4, :mod:`.start_of_turn`); in the same step a fort or box is built (``build V30``, CA-F.1) or the owner's
-removed (``remove V30``, CA-F.2).
+removed (``remove V30``, CA-F.2), and a unit moved by sea to a port (``sea 9AusDiv J39``, CA-S.3, :mod:`.sea`).  In
+the operational movement step a unit may bug out instead of moving (``bugout 21Pz N30``; off the map through its
+side's edge hex, ``bugout 21Pz AA1 off-map``; CA-S.4, :mod:`.bugout`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tobruk.engine.actions import HEX, INT, UNIT, Dim, HexAction, UnitHexAction, Vocabulary, hex_word, unit_word
+from tobruk.engine.actions import FLAG, HEX, INT, UNIT, Dim, HexAction, UnitHexAction, Vocabulary, hex_word, unit_word
 from tobruk.engine.errors import InvalidOrderError
 from tobruk.mechanics.actions import EndPhase, Move
 from tobruk.systems.campaign.track import load_track
@@ -81,4 +83,38 @@ class Remove(HexAction):
     verb: ClassVar[str] = "remove"
 
 
-VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter, Build, Remove))
+@dataclass(frozen=True, slots=True)
+class Sea(UnitHexAction):
+    """The player-turn's one unit moved by sea from its coastal hex to a port its side controls (CA-S.3)."""
+
+    verb: ClassVar[str] = "sea"
+
+
+@dataclass(frozen=True, slots=True)
+class Bugout(UnitHexAction):
+    """A unit's bugout, in place of its operational move: back to ``hex`` (CA-S.4); with ``off`` set, ``hex`` is its
+    side's edge hex and the unit leaves the map through it."""
+
+    off: bool = False
+    verb: ClassVar[str] = "bugout"
+    form: ClassVar[str] = "bugout UNIT HEX [off-map]"
+    shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX, FLAG)
+
+    def key(self) -> tuple[Any, ...]:
+        return self.unit, self.hex, self.off
+
+    def notation(self) -> str:
+        return f"bugout {self.unit} {self.hex.label}" + (" off-map" if self.off else "")
+
+    def group(self) -> str:
+        """Leaving the map is a bugout of its own kind, listed under a heading of its own."""
+        return "bugout off-map" if self.off else "bugout"
+
+    @classmethod
+    def parse(cls, args: list[str], text: str) -> Bugout:
+        if len(args) == 2 or (len(args) == 3 and args[2].lower() == "off-map"):
+            return cls(unit_word(args[0], text), hex_word(args[1], text), len(args) == 3)
+        raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
+
+
+VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter, Build, Remove, Sea, Bugout))

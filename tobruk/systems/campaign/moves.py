@@ -13,6 +13,8 @@ units a step lets move or attack and what an order does to the game.
   more.  A unit that spent more than its basic MF took the movement bonus, which a unit that will attack does not
   get (CA-M.3): it may not be allocated.
 * At the end of a movement step no hex of the side may be over-stacked (CA-K.1).
+* The 8th Army artillery ends every move disrupted (CA-U.3), so it never moves and attacks in one player-turn.
+* A move takes control of the ports and of Tobruk it enters or passes (CA-S.3, :mod:`.sea`).
 * The Tobruk dummy (CA-F.4) neither moves nor attacks: it is a decoy inside the perimeter (docs/rulings.md).
 """
 
@@ -28,6 +30,8 @@ from tobruk.mechanics.actions import Move
 from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.actions import Allocate
 from tobruk.systems.campaign.movement import BREAKTHROUGH_CUT, MF, CampaignReach, basic_mf, explain, mover, reach, walk
+from tobruk.systems.campaign.sea import note_control
+from tobruk.systems.campaign.special import army_artillery
 from tobruk.systems.campaign.stacking import check_stacking
 from tobruk.systems.campaign.start_of_turn import note_alamein
 from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
@@ -133,7 +137,10 @@ def move(game: Game, side: Side, order: Move, *, breakthrough: bool) -> None:
     c.hex = m.hexes[path[-1]]
     c.moved = True
     v.spent = v.spent | {uid: spent}
-    text = f"{side.display}: {{}} moves {start}-{c.hex} ({spent / MF:g} MF)."
+    artillery = army_artillery(counter_defs(game)[uid])
+    c.disrupted = c.disrupted or artillery  # CA-U.3: at the end of any movement
+    text = f"{side.display}: {{}} moves {start}-{c.hex} ({spent / MF:g} MF){', disrupted (CA-U.3)' if artillery else ''}."
+    note_control(game, side, (m.hexes[k] for k in path))  # the ports and Tobruk it passes (CA-S.3)
     hidden.log_about(game, uid, text.format(uid), text.format("a face-down unit"), kind="move")
     if side is Side.AXIS:
         note_alamein(game)  # CA-R.3, CA-R.5

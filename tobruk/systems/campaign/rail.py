@@ -22,6 +22,7 @@ from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
 from tobruk.systems.campaign import hidden, live
+from tobruk.systems.campaign.sea import note_control
 from tobruk.systems.campaign.start_of_turn import forces_of
 from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
 from tobruk.systems.campaign.steps import CampaignStep, turn_title
@@ -100,6 +101,7 @@ def move(game: Game, order: Move) -> None:
         if order.path != way:
             raise IllegalOrderError("CA-S.2", f"a rail move runs along the railway ({'-'.join(h.label for h in way)})")
     after = rail_move(live.position(game), uid, to, on_line).unit(uid)
+    note_control(game, ALLIED, (m.hexes[k] for k in _way(on_line, c.hex_index, to)))  # (CA-S.3)
     start = c.hex
     c.hex = m.hexes[to]
     c.disrupted = after.disrupted

@@ -19,7 +19,9 @@ A game-turn is the Axis player-turn then the Allied one; a scenario that begins 
 the track ("II Nov 41") and says it in its prompt, so the log, the page and the terminal name the turn as the track
 does.  Step 1 brings in the player-turn's one reinforcement or replacement (CA-R) and builds the side's fort or box of the
 turn (CA-F.1), or removes one of its own (CA-F.2; :mod:`.start_of_turn`); a side's supply step destroys its forts
-held by the enemy's infantry (CA-F.2).  The Allied rail movement follows it (CA-S.2, :mod:`.rail`).  Combat (CA-G, CA-T,
+held by the enemy's infantry (CA-F.2).  The side's one sea move is made in the same step (CA-S.3, :mod:`.sea`), and
+the Allied rail movement follows it (CA-S.2, :mod:`.rail`).  A unit may bug out in the operational movement step in
+place of its move (CA-S.4, :mod:`.bugout`).  Combat (CA-G, CA-T,
 :mod:`.combat`) is the next work.
 """
 
@@ -29,14 +31,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tobruk.engine.actions import Action
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Step, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.systems.campaign import combat, recovery, start_of_turn, supply_phase, victory
+from tobruk.systems.campaign import bugout, combat, recovery, start_of_turn, supply_phase, victory
 from tobruk.systems.campaign import moves as mv
-from tobruk.systems.campaign.actions import Allocate
+from tobruk.systems.campaign.actions import Allocate, Bugout
 from tobruk.systems.campaign.rail import RailStep
-from tobruk.systems.campaign.start_of_turn import Reinforcements
+from tobruk.systems.campaign.sea import FirstStep
 from tobruk.systems.campaign.state import campaign_vars, counter
 from tobruk.systems.campaign.steps import AutomaticStep, CampaignStep
 
@@ -103,6 +106,7 @@ class MovementStep(CampaignStep):
         return [
             tuple(mv.move_orders(game, decision.side, self.breakthrough)),
             tuple(mv.allocation_orders(game, decision.side, kind)),
+            () if self.breakthrough else tuple(bugout.bugout_orders(game, decision.side)),  # CA-S.4, in place of a move
             (EndPhase(),),
         ]
 
@@ -116,6 +120,12 @@ class MovementStep(CampaignStep):
     @on(Allocate)
     def allocate(self, game: Game, decision: Decision, order: Allocate) -> None:
         mv.allocate(game, decision.side, order, step="breakthrough" if self.breakthrough else "movement")
+
+    @on(Bugout)
+    def bug_out(self, game: Game, decision: Decision, order: Bugout) -> None:
+        if self.breakthrough:
+            raise IllegalOrderError("CA-S.4", "a bugout is made in the operational movement step, in place of a unit's move")
+        bugout.bug_out(game, decision.side, order)
 
     @on(EndPhase)
     def end(self, game: Game, decision: Decision, order: EndPhase) -> bool:
@@ -178,9 +188,7 @@ def player_turn(side: Side) -> list[CampaignStep]:
     s, n = side.value, side.display
     q = CLAUSE[side]
     build = "fort" if side is AXIS else "box"
-    steps: list[CampaignStep] = [
-        Reinforcements(f"{s}-reinforcements", f"{n} reinforcements, replacements and {build} construction", q, side)
-    ]
+    steps: list[CampaignStep] = [FirstStep(f"{s}-reinforcements", f"{n} reinforcements, replacements and {build} construction", q, side)]
     if side is ALLIED:
         steps.append(RailStep("allied-rail", "Allied rail movement", "CA-S.2", side))
     early = AttackStep(f"{s}-early-attacks", f"{n} attacks before operational movement", q, side)

@@ -16,7 +16,8 @@ rules read and write, which the engine allocates as bits (so views, saves, hashe
 :class:`CampaignVars` holds the rest: the attacks allocated (target hex -> attackers, CA-M.3 and CA-G.17 read it),
 the MF each unit spent in the current movement step (CA-M.3: a unit that took the bonus may not attack), the
 panzer divisions combined with their regiment (CA-U.1), what waits off the map and the entries of the player-turn
-(CA-R, :mod:`.start_of_turn`), and what the victory determinations found.
+(CA-R, :mod:`.start_of_turn`), who controls the ports and the units moved by sea or evacuated (CA-S.3-4,
+:mod:`.sea`, :mod:`.bugout`), and what the victory determinations found.
 """
 
 from __future__ import annotations
@@ -74,6 +75,12 @@ class CampaignVars(Vars):
     alamein: bool = False
     # the Allied units that entered in the game: id -> (the turn they entered, the tank type chosen or ""; CA-R.4)
     equipped: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # who controls each port and Tobruk: hex label -> the side value of the last side to have had a unit there (CA-S.3, sea.py)
+    ports: dict[str, str] = field(default_factory=dict)
+    # the sides (values) that have moved their one unit by sea this player-turn (CA-S.3)
+    sailed: tuple[str, ...] = ()
+    # the units that left the map through their side's edge hex by bugout, out of play (CA-S.4, CA-SC.3)
+    evacuated: tuple[str, ...] = ()
     # victory zones a side has taken (a unit of it stood there at a victory determination): side -> zone names
     taken: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # the last victory determination's finding, for people: side -> "won" / "not yet" / why it cannot be told

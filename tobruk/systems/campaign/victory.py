@@ -7,9 +7,9 @@ one judged at the end at the game's last (the German victory determination closi
 taken by a side when one of its units stands in it at a victory determination (noted, for the rest of the game).
 
 What cannot be judged yet is said, never guessed: the bypass of Mersa Matruh (CA-SC.6, which needs the meaning of
-"bypass" ruled), the bugout off the north-west hex (CA-SC.3, strategic movement is not played yet) and the campaign
-game's unstated condition (docs/rulings.md).  Their determination reports "cannot be judged" and the game has no
-winner.
+"bypass" ruled), the bugout off the north-west hex (CA-SC.3: the bugouts off the map are played and recorded, but what
+"all units" asks of the eliminated and the unarrived is to be ruled) and the campaign game's unstated condition
+(docs/rulings.md).  Their determination reports "cannot be judged" and the game has no winner.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 MET, NOT_MET = "met", "not met"
 UNJUDGED = {
     "bypass": "bypassing a place is not judged yet (CA-SC.6)",
-    "evacuate": "the bugout off the map is not played yet (CA-S.4, CA-SC.3)",
+    "evacuate": "the evacuation by bugout is not judged yet (CA-SC.3; the units that left are recorded, CA-S.4)",
     "unstated": "the rules give this game no victory condition (CA-R.1)",
 }
 
