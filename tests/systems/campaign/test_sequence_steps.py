@@ -9,6 +9,7 @@ import pytest
 
 from tobruk.engine.sides import Side
 from tobruk.systems.campaign.rail import RailStep
+from tobruk.systems.campaign.sea import FirstStep
 from tobruk.systems.campaign.sequence import (
     ALLIED_TURN,
     AXIS_TURN,
@@ -23,11 +24,11 @@ from tobruk.systems.campaign.sequence import (
     VictoryStep,
     player_turn,
 )
-from tobruk.systems.campaign.start_of_turn import Reinforcements
 
-# (kind, key, title, clause): A.1-9 of the rules' sequence; steps 3 and 5 again for the breakthrough (A.6)
+# (kind, key, title, clause): A.1-9 of the rules' sequence; steps 3 and 5 again for the breakthrough (A.6); step 1
+# also holds the player-turn's sea move (CA-S.3, ruled there)
 AXIS = [
-    (Reinforcements, "axis-reinforcements", "Axis reinforcements, replacements and fort construction", "CA-Q.1"),
+    (FirstStep, "axis-reinforcements", "Axis reinforcements, replacements and fort construction", "CA-Q.1"),
     (AttackStep, "axis-early-attacks", "Axis attacks before operational movement", "CA-Q.1"),
     (MovementStep, "axis-movement", "Axis operational movement and attack allocation", "CA-Q.1"),
     (RecoveryStep, "axis-recovery", "recovery of the Allied units not being attacked", "CA-G.17"),
@@ -40,7 +41,7 @@ AXIS = [
 ]
 # B.1-8: the rail movement closes step 1; supply before the German victory determination
 ALLIED = [
-    (Reinforcements, "allied-reinforcements", "Allied reinforcements, replacements and box construction", "CA-Q.2"),
+    (FirstStep, "allied-reinforcements", "Allied reinforcements, replacements and box construction", "CA-Q.2"),
     (RailStep, "allied-rail", "Allied rail movement", "CA-S.2"),
     (AttackStep, "allied-early-attacks", "Allied attacks before operational movement", "CA-Q.2"),
     (MovementStep, "allied-movement", "Allied operational movement and attack allocation", "CA-Q.2"),
