@@ -1,0 +1,71 @@
+"""The campaign's log lines that the game log form sorts by kind (move, event): an attack allocated, a face-down
+attacker turned up, Newly Disrupted markers placed, the end of the game.  Each is checked word for word, with the
+kind it is filed under (the form's columns and the page's filters read the kind)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tobruk.engine.game import Game
+from tobruk.systems.campaign import recovery
+from tobruk.systems.campaign.actions import Allocate
+
+from .kit import H, arrange, new_game, to_step, unit
+
+
+def entries_since(game: Game, n: int) -> list[tuple[str, str]]:
+    return [(e.text, e.kind) for e in game.state.entries[n:]]
+
+
+@pytest.mark.rule("CA-F.4")
+@pytest.mark.rule("CA-G.12")
+def test_a_face_down_unit_allocated_to_attack_is_turned_up_then_allocated() -> None:
+    game = to_step(new_game("na-gazala"), "allied-movement")
+    arrange(game, {"2SADiv": "V34", "90Lt": "V35"})
+    unit(game, "2SADiv").hidden = True  # (the garrison starts face down inside the perimeter)
+    n = len(game.state.entries)
+    game.play(Allocate("2SADiv", H("V35")))
+    assert entries_since(game, n) == [
+        ("The face-down counter in V34 is revealed (it attacks): 2SADiv.", "event"),
+        ("Allied: 2SADiv is allocated to attack V35.", "move"),
+    ]
+    assert not unit(game, "2SADiv").hidden and unit(game, "2SADiv").attacking and unit(game, "90Lt").targeted
+
+
+@pytest.mark.rule("CA-Q.3")
+def test_newly_disrupted_markers_are_logged_as_one_event_naming_the_units_in_order() -> None:
+    game = to_step(new_game("na-gazala"), "axis-movement")
+    arrange(game, {"90Lt": "V30", "Trieste": "U34", "1FFBde": "V36"})
+    n = len(game.state.entries)
+    recovery.mark_newly_disrupted(game, ["1FFBde", "90Lt"])
+    assert entries_since(game, n) == [("Newly Disrupted: 1FFBde, 90Lt.", "event")]
+    assert unit(game, "90Lt").newly_disrupted and unit(game, "1FFBde").disrupted
+
+
+@pytest.mark.rule("CA-F.4")
+@pytest.mark.rule("CA-Q.3")
+def test_the_face_down_dummy_disrupted_leaves_the_map_and_the_units_after_it_still_take_their_markers() -> None:
+    game = to_step(new_game("na-gazala"), "axis-movement")
+    arrange(game, {"TobrukDummy": "J39", "90Lt": "V30", "1FFBde": "V36"})
+    unit(game, "TobrukDummy").hidden = True  # (as it starts, inside the perimeter)
+    n = len(game.state.entries)
+    recovery.mark_newly_disrupted(game, ["TobrukDummy", "1FFBde", "90Lt"])
+    assert entries_since(game, n) == [
+        ("The face-down counter in J39 is revealed (disrupted): the Tobruk dummy, taken off the map.", "event"),
+        ("Newly Disrupted: 1FFBde, 90Lt.", "event"),
+    ]
+    assert unit(game, "TobrukDummy").hex is None and not unit(game, "TobrukDummy").newly_disrupted
+    assert unit(game, "1FFBde").newly_disrupted and unit(game, "90Lt").newly_disrupted
+
+
+@pytest.mark.rule("CA-SC.5")
+def test_the_game_ends_with_a_line_giving_the_last_determinations_finding() -> None:
+    game = new_game("na-gazala")
+    n = len(game.state.entries)
+    game.system.end_game(game)  # before any determination: nothing judged yet, and the line says so
+    assert entries_since(game, n) == [("End of the game: the victory condition is not judged.", "event")]
+    game = to_step(new_game("na-gazala"), "allied-reinforcements")  # the Allied victory determination has run
+    n = len(game.state.entries)
+    game.system.end_game(game)
+    # at the start the Axis holds neither Tobruk nor a supplied unit on the east edge (CA-SC.5)
+    assert entries_since(game, n) == [("End of the game: the victory condition is not met.", "event")]
