@@ -95,3 +95,17 @@ def test_an_empty_fort_built_by_the_axis_on_the_line_cuts_it(fort: bool) -> None
     to_step(game, "allied-rail")
     assert {"R57", "V79"} <= ends(game, "50Div")
     assert ({"R56", "R55", "R53"} <= ends(game, "50Div")) is not fort
+
+
+@pytest.mark.rule("CA-S.2")
+def test_rail_refusals_name_the_unit_the_map_and_the_railway() -> None:
+    game = at_rail({"50Div": "T70", "5IndDiv": "T68"})
+    e = refused(game, Move("21Pz", (H("T71"),)))
+    assert (e.clause, e.reason) == ("CA-S.2", "'21Pz' is not one of your units")
+    e = refused(game, Move("NZDiv", (H("T71"),)))  # (every unit not placed is off the map)
+    assert (e.clause, e.reason) == ("CA-S.2", "NZDiv is not on the map")
+    # a way given hex by hex (the hexes entered) must be the railway's: from T70 to T72 it is T71 then T72
+    game.play(Move("50Div", (H("T71"), H("T72"))))
+    assert unit(game, "50Div").hex == H("T72")
+    e = refused(game, Move("5IndDiv", (H("U69"), H("T70"))))
+    assert (e.clause, e.reason) == ("CA-S.2", "a rail move runs along the railway (T69-T70)")
