@@ -25,7 +25,7 @@ def ends(game: Game, uid: str) -> set[str]:
     return {a.path[-1].label for a in game.legal_orders() if isinstance(a, Move) and a.unit == uid}
 
 
-def refused(game: Game, order: str) -> IllegalOrderError:
+def refused(game: Game, order: str | Move) -> IllegalOrderError:
     with pytest.raises(IllegalOrderError) as e:
         game.play(order)
     return e.value
