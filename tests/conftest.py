@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tobruk.engine.system import forget_instances
 from tobruk.loading.datafile import Table
 from tobruk.loading.scenario import Scenario, read_scenario
 from tobruk.mechanics.counters import FamilyUnitDef, family_defs, family_unit
@@ -143,3 +145,12 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield b
         b.close()
+
+
+@pytest.fixture(autouse=True)
+def _systems_afresh_while_mutmut_maps_the_tests() -> None:
+    """In mutmut's mapping run (which records the functions each test calls, so that a mutant meets only the tests
+    that call it), every test makes its systems afresh: a system is made once a process and kept, so its
+    constructor's work (the charts read into its rules) would be mapped to the first test alone."""
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        forget_instances()

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.engine.cases import CASES, packaged
 from tests.test_layering import SYSTEM_NAMES
 from tests.toy_system import NAME as TOY_SYSTEM
-from tobruk.engine.system import system_names
+from tobruk.engine.system import forget_instances, system_for, system_names
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = "tests.engine"
@@ -117,3 +117,13 @@ def test_the_names_are_found_in_any_case() -> None:
     assert every and all(pattern.search(name.upper()) for name in every)
     assert all(pattern.search(name) for name in SYSTEM_NAMES.values())
     assert not pattern.search("a toy skirmish on a map of a scenario, its units and its sides")
+
+
+def test_a_system_is_made_once_a_process_until_its_instances_are_forgotten() -> None:
+    """The one instance per system (its charts read once); the mutation run's mapping forgets them before each test
+    (tests/conftest.py), so that every test that uses a system runs its constructor."""
+    kept = system_for(TOY_SYSTEM)
+    assert system_for(TOY_SYSTEM) is kept
+    forget_instances()
+    again = system_for(TOY_SYSTEM)
+    assert again is not kept and type(again) is type(kept)

@@ -368,6 +368,13 @@ def system_for(name: str) -> System:
     return _INSTANCES[name]
 
 
+def forget_instances() -> None:
+    """Drop the systems' kept instances, so the next :func:`system_for` makes each afresh (the mutation run's mapping
+    of tests to functions does so before every test: a constructor run once a process would otherwise be mapped to
+    the first test alone, and a mutant of it met no other)."""
+    _INSTANCES.clear()
+
+
 def system_names(*, playable: bool = True) -> list[str]:
     """The registered systems' names: the playable ones (or, with ``playable=False``, every one)."""
     _load_packages()
