@@ -52,5 +52,12 @@ def to_step(game: Game, key: str) -> Game:
     raise AssertionError(f"the game never reached {key}")
 
 
+def past_set_up(game: Game) -> Game:
+    """End both sides' set-up at once, every unit kept on its listed hex (the scenario's default, CA-SC.1-9)."""
+    while game.step.key.endswith("-set-up") and game.decision is not None:
+        game.play(EndPhase())
+    return game
+
+
 def lines_since(game: Game, n: int) -> list[str]:
     return [e.text for e in game.state.entries[n:]]

@@ -12,7 +12,7 @@ from tobruk.systems.campaign import live
 from tobruk.systems.campaign import start_of_turn as st
 from tobruk.systems.campaign.state import campaign_vars
 
-from .kit import arrange, lines_since, new_game, to_step, unit
+from .kit import arrange, lines_since, new_game, past_set_up, to_step, unit
 
 EAST_SHEET_ALLIED_ENTRY = "O53"  # Gazala's section (the centre sheet): the east end of its coastal road
 
@@ -93,7 +93,7 @@ def test_an_eliminated_south_african_division_never_comes_back() -> None:
     [("na-alam-halfa", 2, "I Oct 42", True), ("na-alamein", 0, "II Oct 42", False), ("na-alamein", 1, "I Nov 42", False)],
 )
 def test_the_axis_last_replacement_is_on_i_oct_42(name: str, turns: int, when: str, allowed: bool) -> None:
-    game = new_game(name)
+    game = past_set_up(new_game(name))
     assert game.step.key == "axis-reinforcements"  # asked: a fort may be built
     eliminate(game, "90Lt")
     for _ in range(turns):

@@ -8,7 +8,8 @@ attack) and CA-G.17 (no recovery for units being attacked) read the allocations,
 second part of the campaign's rules) takes them in order.  A reinforcement or replacement enters on its side's entry
 hex (``enter 1ArmBde O53``; an Allied armour brigade names the tank type it enters with, ``enter 1ArmBde O53 Grant``,
 CA-R.4, :mod:`.start_of_turn`); in the same step a fort or box is built (``build V30``, CA-F.1) or the owner's
-removed (``remove V30``, CA-F.2).
+removed (``remove V30``, CA-F.2).  Before the first player-turn a unit is set up in its zone (the family's
+``place 5IndDiv W74``, CA-SC.1-9, :mod:`.setup`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, ClassVar
 
 from tobruk.engine.actions import HEX, INT, UNIT, Dim, HexAction, UnitHexAction, Vocabulary, hex_word, unit_word
 from tobruk.engine.errors import InvalidOrderError
-from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.mechanics.actions import EndPhase, Move, Place
 from tobruk.systems.campaign.track import load_track
 
 # the Allied tank types of the turn track, in its order: an entry's ``tank`` is 1 + the index (0: as printed)
@@ -81,4 +82,4 @@ class Remove(HexAction):
     verb: ClassVar[str] = "remove"
 
 
-VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter, Build, Remove))
+VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter, Build, Remove, Place))

@@ -68,6 +68,8 @@ class CampaignVars(Vars):
     built: tuple[str, ...] = ()
     # the sides (values) whose latest player-turn resolved an attack: no fort/box is built after combat (CA-F.1)
     fought: tuple[str, ...] = ()
+    # the units set up in the current set-up step, each once (CA-SC.1-9, setup.py)
+    placed: tuple[str, ...] = ()
     # the units moved by rail in the current rail movement step (CA-S.2)
     railed: tuple[str, ...] = ()
     # the Allied Alamein Force Level is in force: an Axis unit has been within 5 hexes of El Alamein (CA-R.3, CA-R.5)
