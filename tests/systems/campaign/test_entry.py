@@ -11,6 +11,7 @@ from tobruk.engine.sides import Side
 from tobruk.systems.campaign import live
 from tobruk.systems.campaign import start_of_turn as st
 from tobruk.systems.campaign.state import campaign_vars
+from tobruk.systems.campaign.terrain import enterable
 
 from .kit import arrange, lines_since, new_game, past_set_up, to_step, unit
 
@@ -47,11 +48,16 @@ def test_gazalas_1st_armoured_brigade_enters_when_due_and_not_before() -> None:
     assert refused(game, "enter 1ArmBde O53 Grant").clause == "CA-R.1"
     game.play("end-phase")
     to_step(game, "allied-reinforcements")  # II Jun 42
-    # an armour brigade with any tank type the track has introduced by then (Sherman only from II Sep 42)
+    # an armour brigade with any tank type the track has introduced by then (Sherman only from II Sep 42), "in east":
+    # on any hex of the section's east column (the scenario's zone), north to south
     types = ("A13", "Matilda", "Crusader-I", "Stuart", "Valentine", "Grant")
-    assert entries(game) == [f"enter 1ArmBde {EAST_SHEET_ALLIED_ENTRY} {t}" for t in types]
+    east = sorted((h for h in game.scenario.map.hexes if h.label.endswith("53") and h.label[:-2].isalpha()), key=lambda h: h.row)
+    east = [h for h in east if enterable(game.scenario.map, h)]
+    assert EAST_SHEET_ALLIED_ENTRY in [h.label for h in east]
+    assert entries(game) == [f"enter 1ArmBde {h} {t}" for h in east for t in types]
     assert refused(game, "enter 1ArmBde O53 Sherman").clause == "CA-R.4"
-    assert refused(game, "enter 1ArmBde O52 Grant").clause == "CA-R.4"  # not the entry hex
+    e = refused(game, "enter 1ArmBde O52 Grant")  # not in the zone
+    assert e.clause == "CA-SC.5" and "its zone 'sheet-east-edge'" in e.reason
     n = len(game.state.entries)
     game.play("enter 1ArmBde O53 Grant")
     c = unit(game, "1ArmBde")
@@ -124,3 +130,83 @@ def test_an_axis_move_within_5_hexes_of_el_alamein_activates_the_alamein_level(t
     assert any("Allied Alamein Force Level" in line for line in lines_since(game, n)) is within
     game.play("end-phase")
     assert campaign_vars(game).alamein is within  # for the rest of the game
+
+
+# ---------------------------------------------------------------- entries by the scenario's zone (CA-SC, CA-R.4)
+
+AXIS_FROM_WEST = ("15Pz", "21Pz", "90Lt", "RecceGp", "Ariete", "Trieste", "XXICorps")  # 1st Alamein, "entering from west"
+
+
+def alamein_at_allied_entry() -> Game:
+    """1st Alamein at the Allied step 1 of II Jul 42: the Allies kept their listed hexes, the Axis came in on the
+    section's west column, north to south."""
+    game = new_game("na-1st-alamein")
+    game.play("end-phase")  # the Allied set-up: every unit on its listed hex
+    m = game.scenario.map
+    west = sorted((h for h in m.hexes if h.label.endswith("53") and h.label[:-2].isalpha() and enterable(m, h)), key=lambda h: h.row)
+    for uid, h in zip(AXIS_FROM_WEST, west, strict=False):
+        game.play(f"place {uid} {h}")
+    game.play("end-phase")
+    to_step(game, "allied-reinforcements")  # I Jul 42: nothing due; the next player-turn
+    game.play("end-phase")
+    to_step(game, "allied-reinforcements")
+    assert game.scenario.turn_name(game.turn) == "II Jul 42"
+    return game
+
+
+def east_edge(game: Game) -> list[str]:
+    """The east edge's hexes a unit may stand on: the map's own edge zone, its impassable hexes apart."""
+    m = game.scenario.map
+    return [h.label for h in sorted(m.zones["east-edge"], key=lambda h: (h.row, h.col)) if enterable(m, h)]
+
+
+@pytest.mark.rule("CA-SC.7")
+@pytest.mark.rule("CA-R.4")
+def test_1st_alameins_2nd_armoured_brigade_enters_on_any_hex_of_the_east_edge_and_nowhere_else() -> None:
+    game = alamein_at_allied_entry()
+    edge = east_edge(game)
+    assert "V79" in edge and "U80" in edge and len(edge) > 2  # the coastal road's end and the hexes beside it
+    offered = {a.split()[2] for a in entries(game) if a.startswith("enter 2ArmBde ")}
+    assert offered == set(edge)
+    for label in edge:  # each hex of the zone takes it
+        n = len(game.state.entries)
+        game.play(f"enter 2ArmBde {label} Crusader-I")
+        c = unit(game, "2ArmBde")
+        assert c.hex is not None and c.hex.label == label and not c.disrupted
+        said = f"Allied: 2ArmBde enters at {label} as the player-turn's reinforcement with Crusader Is (CA-R.4)."
+        assert lines_since(game, n)[-1] == said
+        game.pop()
+    for label in ("V78", "U79", "X75"):  # beside the edge, one hex in, the front
+        e = refused(game, f"enter 2ArmBde {label} Crusader-I")
+        assert e.clause == "CA-SC.7" and "its zone 'allied-entry'" in e.reason
+
+
+@pytest.mark.rule("CA-R.4")
+@pytest.mark.rule("CA-SC.7")
+def test_a_replacement_enters_on_the_coastal_road_edge_hex_even_where_the_scenario_has_an_entry_zone() -> None:
+    game = alamein_at_allied_entry()
+    eliminate(game, "5IndDiv")  # Indian: replaceable (CA-R.2)
+    assert [a for a in entries(game) if a.startswith("enter 5IndDiv ")] == ["enter 5IndDiv V79"]  # the road's end
+    e = refused(game, "enter 5IndDiv U80")  # on the east edge, off the road
+    assert e.clause == "CA-R.4" and "coastal road at V79" in e.reason
+    game.play("enter 2ArmBde U80 Crusader-I")  # its listing's zone, while it has not been in play
+    game.play("end-phase")
+    to_step(game, "allied-reinforcements")
+    assert game.scenario.turn_name(game.turn) == "I Aug 42"
+    eliminate(game, "2ArmBde")  # back as a replacement: the coastal road, as any other (CA-R.4)
+    assert {a.split()[2] for a in entries(game) if a.startswith("enter 2ArmBde ")} == {"V79"}
+    assert refused(game, "enter 2ArmBde U80 Crusader-I").clause == "CA-R.4"
+    assert st.entry_hexes(game, Side.ALLIED, "2ArmBde") == (st.entry_hex(game, Side.ALLIED),)
+
+
+@pytest.mark.rule("CA-R.4")
+@pytest.mark.rule("CA-R.1")
+def test_the_campaign_games_turn_track_arrivals_enter_on_the_axis_coastal_road_edge_hex() -> None:
+    game = new_game("na-campaign")
+    m = game.scenario.map
+    road_end = m.hexes[st.entry_hex(game, Side.AXIS)]
+    assert road_end.label == "AA1"  # the coastal road at the west edge (docs/rulings.md, CA-R.4)
+    assert st.entry_hexes(game, Side.AXIS, "15Pz") == (m.index[road_end],)  # its zone is that one hex
+    game.play("end-phase")  # the Allied set-up
+    assert game.step.key == "axis-set-up"  # the starting forces, II Mar 41, on the same hex
+    assert {o.split()[2] for o in game.legal_notation() if o.startswith("place ")} == {"AA1"}
