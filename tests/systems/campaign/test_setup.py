@@ -8,12 +8,15 @@ division-level units a hex; a face-down Tobruk counter tells the Axis nothing of
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.datafile import packaged_path
+from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.actions import EndPhase, Place
 from tobruk.systems.campaign import setup as su
 from tobruk.systems.campaign.state import campaign_vars
@@ -153,7 +156,7 @@ def test_1st_alamein_axis_enters_on_the_west_edge_of_the_section_before_its_firs
     assert places(game, "90Lt") == column_53
     assert EndPhase() not in game.legal_orders()
     e = refused(game, "end-phase")
-    assert e.clause == "CA-SC.7" and "enters at the start" in e.reason
+    assert e.clause == "CA-SC.7" and "15Pz starts on the map: set it up on a hex of 'sheet-west-edge' first" in e.reason
     assert refused(game, "place 90Lt X54").clause == "CA-SC.7"
     rows = sorted(column_53, key=lambda h: (len(h), h))
     for uid, label in zip(AXIS_1ST_ALAMEIN, rows, strict=False):
@@ -219,3 +222,20 @@ def test_a_face_down_unit_set_up_outside_the_perimeter_turns_face_up_and_the_dum
     game.play(EndPhase())
     assert unit(game, "5IndDiv").hidden and unit(game, "TobrukDummy").hidden
     assert su.zones(game, Side.ALLIED)["TobrukDummy"] == "inside Tobruk perimeter"
+
+
+@pytest.mark.rule("CA-SC.7")
+def test_a_unit_with_a_set_up_zone_and_no_listed_hex_is_set_up_before_the_end(tmp_path: Path) -> None:
+    text = (packaged_path("scenarios", "na-1st-alamein") or Path()).read_text(encoding="utf-8")
+    nz = 'unit = "NZDiv"\nhex = "X73"\nsetup_zone = "allied-setup"'
+    assert text.count(nz) == 1
+    # a user's zone of two depression hexes and one of open desert: the NZ Division may stand only on the last
+    path = tmp_path / "user.toml"
+    path.write_text(text.replace(nz, 'unit = "NZDiv"\nsetup_zone = "floor"') + '\n[zones.floor]\nhexes = ["AC72", "AC73", "AB73"]\n')
+    game = Game(load_scenario(path), system=SYSTEM)
+    assert unit(game, "NZDiv").hex is None and places(game, "NZDiv") == {"AB73"}
+    assert EndPhase() not in game.legal_orders()
+    assert refused(game, "end-phase").clause == "CA-SC.7"
+    game.play("place NZDiv AB73")
+    game.play(EndPhase())
+    assert game.step.key == "axis-set-up"

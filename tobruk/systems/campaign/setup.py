@@ -11,7 +11,7 @@ set-up") reads the words; in short:
   start alone, CA-SC.7);
 * units the listing brings in on the scenario's first turn ("entering on western mapboard edge") are its starting
   forces (CA-R.1), set up with the rest on a hex of their entry zone; they have no default, so the owner places
-  each before he is done;
+  each before he is done (as he does a unit a user's scenario gives a set-up zone and no hex);
 * the side that has the second player-turn sets up first and the side that moves first sets up second, seeing the
   other's set-up; each unit is set up once (undo to set it up elsewhere), and ``end-phase`` keeps the rest where
   they stand;
@@ -54,7 +54,8 @@ def _combined_parts(game: Game) -> frozenset[str]:
 
 def zones(game: Game, side: Side) -> dict[str, str]:
     """``side``'s units the set-up places, each with its zone: those with a set-up zone, and the starting forces with
-    their entry zone (a combined division's regiment goes with it, so it is not listed)."""
+    their entry zone (a combined division's regiment goes with it, so it is not listed; an eliminated unit, which only
+    a test's arrangement makes before the game begins, is not set up)."""
     defs = counter_defs(game)
     sc = game.scenario
     parts = _combined_parts(game)
@@ -62,18 +63,14 @@ def zones(game: Game, side: Side) -> dict[str, str]:
     for uid in starting_arrivals(sc):
         if uid in defs and defs[uid].side is side and uid not in parts:
             out[uid] = sc.reinforcements[uid].zone
-    return out
+    return {uid: z for uid, z in out.items() if not counter(game, uid).eliminated}
 
 
-def arriving(game: Game, side: Side) -> list[str]:
-    """``side``'s starting forces still off the map: the set-up cannot end before each is placed."""
-    parts = _combined_parts(game)
-    defs = counter_defs(game)
-    return [
-        uid
-        for uid in starting_arrivals(game.scenario)
-        if uid in defs and defs[uid].side is side and uid not in parts and counter(game, uid).hex is None
-    ]
+def unplaced(game: Game, side: Side) -> list[str]:
+    """``side``'s units the set-up must still put on the map: its starting forces, and any unit with a set-up zone but
+    no listed hex (a user's scenario may give one).  The set-up cannot end before each is placed."""
+    start = game.scenario.start
+    return [uid for uid in zones(game, side) if counter(game, uid).hex is None and start.get(uid) is None]
 
 
 def _clause(game: Game) -> str:
@@ -194,7 +191,7 @@ class SetUp(CampaignStep):
 
     def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
         blocks: list[Sequence[Action]] = list(placements(game, decision.side))
-        if not arriving(game, decision.side):
+        if not unplaced(game, decision.side):
             blocks.append((EndPhase(),))
         return blocks
 
@@ -207,10 +204,10 @@ class SetUp(CampaignStep):
 
     @on(EndPhase)
     def end(self, game: Game, decision: Decision, order: EndPhase) -> bool:
-        waiting = arriving(game, decision.side)
+        waiting = unplaced(game, decision.side)
         if waiting:
             where = zones(game, decision.side)[waiting[0]]
-            raise IllegalOrderError(_clause(game), f"{waiting[0]} enters at the start: set it up on a hex of {where!r} first")
+            raise IllegalOrderError(_clause(game), f"{waiting[0]} starts on the map: set it up on a hex of {where!r} first")
         return True
 
     def finish(self, game: Game) -> None:
