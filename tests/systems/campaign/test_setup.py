@@ -52,7 +52,10 @@ def test_1st_alamein_allies_set_up_off_the_sections_westernmost_column() -> None
     e = refused(game, "place NZDiv X53")
     assert e.clause == "CA-SC.7" and "X53 is outside NZDiv's set-up zone 'allied-setup'" in e.reason
     n = len(game.state.entries)
-    game.play("place NZDiv X54")
+    order = Place("NZDiv", H("X54"))
+    space, ids = game.action_space, game.legal_id_list()
+    assert space.id_of(order) in ids and space.id_of(Place("NZDiv", H("X53"))) not in ids
+    assert game.play_id(space.id_of(order)) == order  # through the engine's integer ids
     assert unit(game, "NZDiv").hex == H("X54")
     assert lines_since(game, n) == ["Allied: NZDiv is set up at X54 from X73 (CA-SC.7)."]
     assert unit(game, "NZDiv").disrupted  # set up, not moved: it keeps the listing's Disrupted
@@ -204,6 +207,7 @@ def test_the_axis_learns_nothing_from_the_set_up_inside_the_perimeter() -> None:
     for g in (a, b):
         g.play(EndPhase())
     assert axis_reads(a) == axis_reads(b)  # the Axis set-up: its orders and their ids the same
+    assert str(refused(a, "place 90Lt J38")) == str(refused(b, "place 90Lt J38"))  # and its refusals
     seen = [u for u in view(a, Side.AXIS)["units"] if u.get("hidden")]
     assert sorted(u["hex"] for u in seen) == ["J38", "J39"]
 
