@@ -201,12 +201,25 @@ def test_a_replacement_enters_on_the_coastal_road_edge_hex_even_where_the_scenar
 
 @pytest.mark.rule("CA-R.4")
 @pytest.mark.rule("CA-R.1")
+@pytest.mark.rule("CA-SC.1")
 def test_the_campaign_games_turn_track_arrivals_enter_on_the_axis_coastal_road_edge_hex() -> None:
     game = new_game("na-campaign")
     m = game.scenario.map
     road_end = m.hexes[st.entry_hex(game, Side.AXIS)]
     assert road_end.label == "AA1"  # the coastal road at the west edge (docs/rulings.md, CA-R.4)
-    assert st.entry_hexes(game, Side.AXIS, "15Pz") == (m.index[road_end],)  # its zone is that one hex
     game.play("end-phase")  # the Allied set-up
-    assert game.step.key == "axis-set-up"  # the starting forces, II Mar 41, on the same hex
-    assert {o.split()[2] for o in game.legal_notation() if o.startswith("place ")} == {"AA1"}
+    # the starting forces of II Mar 41 are El Agheila I's, "entering on western mapboard edge" (CA-SC.1)
+    west = {h.label for h in m.zones["west-edge"] if enterable(m, h)}
+    assert game.step.key == "axis-set-up" and "AA1" in west and len(west) > 1
+    assert {o.split()[2] for o in game.legal_notation() if o.startswith("place 5PzRgt ")} == west
+    for uid, label in (("5PzRgt", "AA1"), ("RecceGp", "AA1"), ("15MotBde", "AB1"), ("Ariete", "AB1"), ("XXICorps", "AC1")):
+        game.play(f"place {uid} {label}")
+    game.play("end-phase")
+    while not (game.scenario.turn_name(game.turn) == "I May 41" and game.step.key == "axis-reinforcements"):
+        game.play("end-phase")
+    # the track's arrivals of I May 41 come in on the coastal road's west end, and nowhere else on the edge
+    assert entries(game) == ["enter 15Pz AA1", "enter 8PzRgt AA1"]
+    e = refused(game, "enter 15Pz AB1")
+    assert e.clause == "CA-R.4" and "its zone 'axis-entry'" in e.reason
+    game.play("enter 15Pz AA1")
+    assert unit(game, "15Pz").hex == road_end

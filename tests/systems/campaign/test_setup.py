@@ -243,3 +243,28 @@ def test_a_unit_with_a_set_up_zone_and_no_listed_hex_is_set_up_before_the_end(tm
     game.play("place NZDiv AB73")
     game.play(EndPhase())
     assert game.step.key == "axis-set-up"
+
+
+@pytest.mark.rule("CA-SC.7")
+@pytest.mark.rule("CA-R.4")
+def test_starting_forces_a_zone_has_no_room_for_wait_off_the_map_and_the_set_up_ends(tmp_path: Path) -> None:
+    text = (packaged_path("scenarios", "na-1st-alamein") or Path()).read_text(encoding="utf-8")
+    arrival = 'arrives = { turn = "I Jul 42", zone = "sheet-west-edge" }'
+    assert text.count(arrival) == len(AXIS_1ST_ALAMEIN)
+    path = tmp_path / "user.toml"  # a user's zone of one hex for the seven Axis units
+    path.write_text(text.replace(arrival, arrival.replace("sheet-west-edge", "one-hex")) + '\n[zones.one-hex]\nhexes = ["X53"]\n')
+    game = Game(load_scenario(path), system=SYSTEM)
+    game.play(EndPhase())
+    assert places(game, "90Lt") == {"X53"} and EndPhase() not in game.legal_orders()
+    for uid in ("90Lt", "Ariete", "RecceGp"):  # three units, two of them divisions: X53 is full (CA-K.1)
+        game.play(f"place {uid} X53")
+    assert [o.notation() for o in game.legal_orders()] == ["end-phase"]
+    n = len(game.state.entries)
+    game.play(EndPhase())
+    late = ("15Pz", "21Pz", "Trieste", "XXICorps")
+    assert campaign_vars(game).waiting == {**{u: "" for u in late}, "2ArmBde": "II Jul 42", "AusDiv": "I Aug 42"}
+    said = [line for line in lines_since(game, n) if "finds no room" in line]
+    assert said == [f"Axis: {u} finds no room in its zone and waits off the map to enter as a reinforcement (CA-R.4)." for u in late]
+    assert game.step.key == "axis-reinforcements"
+    e = refused(game, "enter Trieste X53")  # still full
+    assert e.clause == "CA-K.1"

@@ -11,7 +11,9 @@ set-up") reads the words; in short:
   start alone, CA-SC.7);
 * units the listing brings in on the scenario's first turn ("entering on western mapboard edge") are its starting
   forces (CA-R.1), set up with the rest on a hex of their entry zone; they have no default, so the owner places
-  each before he is done (as he does a unit a user's scenario gives a set-up zone and no hex);
+  each before he is done (as he does a unit a user's scenario gives a set-up zone and no hex); should the zone have
+  no room left for one (a user's scenario may ask too much of a small zone), it waits off the map and enters later as
+  a reinforcement (CA-R.4; a starting force by its entry zone), so a set-up can always end;
 * the side that has the second player-turn sets up first and the side that moves first sets up second, seeing the
   other's set-up; each unit is set up once (undo to set it up elsewhere), and ``end-phase`` keeps the rest where
   they stand;
@@ -190,8 +192,9 @@ class SetUp(CampaignStep):
         return Decision(self.side, self.key, f"{turn_title(game)}, {self.title}: {self.prompt}", _clause(game))
 
     def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
-        blocks: list[Sequence[Action]] = list(placements(game, decision.side))
-        if not unplaced(game, decision.side):
+        found = placements(game, decision.side)
+        blocks: list[Sequence[Action]] = list(found)
+        if not set(unplaced(game, decision.side)) & {b[0].unit for b in found}:
             blocks.append((EndPhase(),))
         return blocks
 
@@ -204,10 +207,17 @@ class SetUp(CampaignStep):
 
     @on(EndPhase)
     def end(self, game: Game, decision: Decision, order: EndPhase) -> bool:
-        waiting = unplaced(game, decision.side)
-        if waiting:
-            where = zones(game, decision.side)[waiting[0]]
-            raise IllegalOrderError(_clause(game), f"{waiting[0]} starts on the map: set it up on a hex of {where!r} first")
+        side = decision.side
+        waiting = unplaced(game, side)
+        able = {b[0].unit for b in placements(game, side)}
+        for uid in waiting:
+            if uid in able:
+                where = zones(game, side)[uid]
+                raise IllegalOrderError(_clause(game), f"{uid} starts on the map: set it up on a hex of {where!r} first")
+        v = campaign_vars(game)
+        for uid in waiting:  # its zone has no room left: it comes in later, as a reinforcement by the same zone
+            v.waiting = v.waiting | {uid: ""}
+            game.log(f"{side.display}: {uid} finds no room in its zone and waits off the map to enter as a reinforcement (CA-R.4).")
         return True
 
     def finish(self, game: Game) -> None:

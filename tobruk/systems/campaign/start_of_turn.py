@@ -158,7 +158,8 @@ def enter(game: Game, side: Side, order: Enter) -> None:
     if entry not in entries:
         if order.unit in game.scenario.reinforcements and order.unit in v.waiting:
             zone = game.scenario.reinforcements[order.unit].zone
-            clause = live.setup_of(game).clause
+            listing = live.setup_of(game).clause  # a scenario's listing (CA-SC.n), or the campaign game's track (CA-R.4)
+            clause = listing if listing.startswith("CA-SC.") else "CA-R.4"
             raise IllegalOrderError(clause, f"{order.unit} enters on a hex of its zone {zone!r}, not {order.hex}")
         where = f"{side.display} reinforcements and replacements enter on the coastal road at {m.hexes[entries[0]]}"
         raise IllegalOrderError("CA-R.4", f"{where}, not {order.hex}")
