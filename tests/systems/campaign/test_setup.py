@@ -268,3 +268,18 @@ def test_starting_forces_a_zone_has_no_room_for_wait_off_the_map_and_the_set_up_
     assert game.step.key == "axis-reinforcements"
     e = refused(game, "enter Trieste X53")  # still full
     assert e.clause == "CA-K.1"
+
+
+@pytest.mark.rule("CA-F.4")
+def test_the_dummy_is_set_up_only_within_the_perimeter_whatever_its_zone(tmp_path: Path) -> None:
+    text = (packaged_path("scenarios", "na-gazala") or Path()).read_text(encoding="utf-8")
+    dummy = 'unit = "TobrukDummy"\nhex = "K39"\nsetup_zone = "inside Tobruk perimeter"'
+    assert text.count(dummy) == 1
+    path = tmp_path / "user.toml"  # a user's file gives the dummy the whole Allied set-up zone
+    path.write_text(text.replace(dummy, dummy.replace('"inside Tobruk perimeter"', '"allied-setup"')))
+    game = Game(load_scenario(path), system=SYSTEM)
+    assert game.scenario.setup_zone["TobrukDummy"] == "allied-setup"
+    assert places(game, "TobrukDummy") <= {"J38", "J39", "K39", "K40"} and "J38" in places(game, "TobrukDummy")
+    e = refused(game, "place TobrukDummy L37")
+    assert e.clause == "CA-F.4" and "within the perimeter" in e.reason
+    assert unit(game, "TobrukDummy").hex == H("K39") and unit(game, "TobrukDummy").hidden

@@ -35,6 +35,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, on
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Place
+from tobruk.mechanics.counters import UnitType
 from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.forces import load_forces
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
@@ -90,7 +91,18 @@ def _as_placed(game: Game, position: CampaignPosition, uid: str, to: int) -> Cam
     return CampaignUnit(d, to, parts=tuple(defs[p] for p in parts))
 
 
-def refusal(game: Game, side: Side, uid: str, h: Hex, zone: str | None = None) -> IllegalOrderError | None:
+def _hexes(game: Game, uid: str, zone: str) -> tuple[int, ...]:
+    """The hexes of ``zone`` that ``uid`` may be set up on, whatever stands there: the dummy only within the Tobruk
+    perimeter (CA-F.4: it is a decoy among the garrison, and turned face up it would leave the map)."""
+    found = live.zone_indices(game, zone)
+    if counter_defs(game)[uid].type is not UnitType.DUMMY:
+        return found
+    m = game.scenario.map
+    inside = m.zones.get(hidden.PERIMETER, frozenset())
+    return tuple(i for i in found if m.hexes[i] in inside)
+
+
+def refusal(game: Game, side: Side, uid: str, h: Hex) -> IllegalOrderError | None:
     """Why ``side`` may not set ``uid`` up on ``h`` now, or None (the checks of the module docstring, each naming its
     clause)."""
     clause = _clause(game)
@@ -98,8 +110,7 @@ def refusal(game: Game, side: Side, uid: str, h: Hex, zone: str | None = None) -
     d = defs.get(uid)
     if d is None or d.side is not side:
         return IllegalOrderError(clause, f"{uid!r} is not one of your units")
-    if zone is None:
-        zone = zones(game, side).get(uid)
+    zone = zones(game, side).get(uid)
     if zone is None:
         return IllegalOrderError(clause, f"{uid} has no set-up zone: it starts where the scenario puts it")
     if uid in campaign_vars(game).placed:
@@ -108,9 +119,11 @@ def refusal(game: Game, side: Side, uid: str, h: Hex, zone: str | None = None) -
     i = m.index.get(h)
     if i is None:
         return IllegalOrderError("CA-F.11", f"{h} is not on the map")
-    if i not in live.zone_indices(game, zone):
+    if i not in _hexes(game, uid, zone):
         if h in game.scenario.zone(zone) and not enterable(m, h):
             return IllegalOrderError("CA-F.8", f"{h} is impassable ground: no unit stands on it")
+        if i in live.zone_indices(game, zone):
+            return IllegalOrderError("CA-F.4", f"the Tobruk dummy stands within the perimeter, not on {h}")
         return IllegalOrderError(clause, f"{h} is outside {uid}'s set-up zone {zone!r}")
     if counter(game, uid).hex == h:
         return IllegalOrderError(clause, f"{uid} stands on {h} already")
@@ -145,7 +158,7 @@ def placements(game: Game, side: Side) -> list[tuple[Place, ...]]:
             continue
         here = counter(game, uid).hex_index
         block = tuple(
-            Place(uid, hexes[i]) for i in live.zone_indices(game, zone) if i != here and _hex_refusal(game, position, side, uid, i) is None
+            Place(uid, hexes[i]) for i in _hexes(game, uid, zone) if i != here and _hex_refusal(game, position, side, uid, i) is None
         )
         if block:
             out.append(block)
