@@ -283,3 +283,49 @@ def test_the_dummy_is_set_up_only_within_the_perimeter_whatever_its_zone(tmp_pat
     e = refused(game, "place TobrukDummy L37")
     assert e.clause == "CA-F.4" and "within the perimeter" in e.reason
     assert unit(game, "TobrukDummy").hex == H("K39") and unit(game, "TobrukDummy").hidden
+
+
+# ---------------------------------------------------------------- fortifications the listing gives in a zone
+
+
+def builds(game: Game) -> set[str]:
+    return {a.split()[1] for a in game.legal_notation() if a.startswith("build ")}
+
+
+@pytest.mark.rule("CA-SC.8")
+@pytest.mark.rule("CA-F.1")
+def test_alam_halfas_three_axis_forts_are_set_up_in_the_axis_zone() -> None:
+    game = new_game("na-alam-halfa")
+    assert builds(game) == set()  # the Allied boxes stand on their named hexes from the start
+    assert campaign_vars(game).forts["V75"] == "allied"  # El Alamein
+    game.play(EndPhase())
+    assert game.step.key == "axis-set-up"
+    sites = builds(game)
+    zone = {h.label for h in game.scenario.zone("axis-setup") if enterable(game.scenario.map, h)}
+    axis_held = {h.label for h in (unit(game, u).hex for u in game.units_of(Side.AXIS)) if h is not None}
+    assert sites == zone and axis_held <= sites  # a fort may go where Axis units stand
+    assert "V75" not in sites and refused(game, "build V75").clause == "CA-SC.8"  # the Allied zone
+    n = len(game.state.entries)
+    for label in ("U73", "W73", "X73"):  # "3 forts"
+        game.play(f"build {label}")
+    assert lines_since(game, n) == [f"Axis: a fort is set up at {h} (CA-SC.8)." for h in ("U73", "W73", "X73")]
+    assert builds(game) == set()
+    e = refused(game, "build Y73")
+    assert e.clause == "CA-SC.8" and "no fort of the scenario is left" in e.reason
+    game.play(EndPhase())
+    assert game.step.key == "axis-reinforcements"
+    assert {h for h, s in campaign_vars(game).forts.items() if s == "axis"} == {"U73", "W73", "X73"}
+
+
+@pytest.mark.rule("CA-SC.4")
+@pytest.mark.rule("CA-F.2")
+def test_crusaders_two_boxes_one_a_hex_and_the_owner_may_leave_them_unbuilt() -> None:
+    game = new_game("na-crusader")
+    game.play(EndPhase())  # the Axis set-up (its forts stand on their named hexes)
+    assert game.step.key == "allied-set-up" and builds(game)
+    site = sorted(builds(game))[0]
+    game.play(f"build {site}")
+    assert site not in builds(game)
+    assert refused(game, f"build {site}").clause == "CA-F.1"  # one marker a hex
+    game.play(EndPhase())  # the second box left unbuilt: the owner may remove his own at will (CA-F.2)
+    assert [h for h, s in campaign_vars(game).forts.items() if s == "allied"] == [site]

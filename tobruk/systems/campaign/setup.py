@@ -17,6 +17,10 @@ set-up") reads the words; in short:
 * the side that has the second player-turn sets up first and the side that moves first sets up second, seeing the
   other's set-up; each unit is set up once (undo to set it up elsewhere), and ``end-phase`` keeps the rest where
   they stand;
+* the fortifications the listing gives a side in a zone without naming their hexes ("1 box anywhere east of el
+  Agheila", "3 forts") are set up in the same step (``build HEX``) on hexes of that zone a unit may stand on, with no
+  marker and no enemy unit there; those on named hexes stand from the start.  The owner may leave some unbuilt, as
+  he may remove his own markers at will (CA-F.2);
 * the set-up is open, as at the table, but for the Tobruk garrison (CA-F.4): a face-down counter set up inside the
   perimeter stays face down and the Axis reads only that "a face-down unit" went there; one set up outside it is
   turned face up; when the Allies are done, every Allied counter inside the perimeter is face down with a fresh
@@ -37,6 +41,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Place
 from tobruk.mechanics.counters import UnitType
 from tobruk.systems.campaign import hidden, live
+from tobruk.systems.campaign.actions import Build
 from tobruk.systems.campaign.forces import load_forces
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
 from tobruk.systems.campaign.reinforcements import starting_arrivals
@@ -187,26 +192,81 @@ def place(game: Game, side: Side, order: Place) -> None:
         game.log(text, kind="move")
 
 
+def _kind(side: Side) -> str:
+    return "fort" if side is Side.AXIS else "box"
+
+
+def forts_left(game: Game, side: Side) -> dict[int, int]:
+    """How many of each of ``side``'s fortifications the listing lets it set up in a zone are not set up yet, by the
+    fortification's index in the scenario (those on named hexes stand from the start)."""
+    done = campaign_vars(game).set_up_forts
+    out = {}
+    for k, f in enumerate(live.setup_of(game).fortifications):
+        if f.side is side and f.zone is not None and f.count - len(f.hexes) - done.count(k) > 0:
+            out[k] = f.count - len(f.hexes) - done.count(k)
+    return out
+
+
+def fort_refusal(game: Game, side: Side, h: Hex) -> tuple[IllegalOrderError | None, int]:
+    """Why ``side`` may not set one of its listed fortifications up on ``h`` now (or None), and which of them it would
+    be: a hex of the fortification's zone a unit may stand on, with no marker and no enemy unit there (CA-F.1)."""
+    fortifications = live.setup_of(game).fortifications
+    i = game.scenario.map.index.get(h, -1)
+    left = [k for k in forts_left(game, side) if i in live.zone_indices(game, fortifications[k].zone or "")]
+    if not left:
+        return IllegalOrderError(_clause(game), f"no {_kind(side)} of the scenario is left to set up on {h}"), -1
+    if h.label in campaign_vars(game).forts:
+        return IllegalOrderError("CA-F.1", f"{h} has a fort/box marker already"), -1
+    if any(u.side is side.enemy for u in live.position(game).at(i)):
+        return IllegalOrderError("CA-F.1", f"{h} holds enemy units"), -1
+    return None, left[0]
+
+
+def fort_builds(game: Game, side: Side) -> tuple[Build, ...]:
+    """Every hex ``side`` may set one of its listed fortifications up on now."""
+    fortifications = live.setup_of(game).fortifications
+    hexes = game.scenario.map.hexes
+    zones_left = {fortifications[k].zone or "" for k in forts_left(game, side)}
+    sites = sorted({i for z in zones_left for i in live.zone_indices(game, z)})
+    marked, enemy = campaign_vars(game).forts, live.position(game).held[side.enemy]
+    return tuple(Build(hexes[i]) for i in sites if hexes[i].label not in marked and i not in enemy)  # (fort_refusal's)
+
+
+def set_up_fort(game: Game, side: Side, order: Build) -> None:
+    """Set one of the listing's fortifications up (the listing gives it: no CA-F.1 turn or distance applies)."""
+    problem, k = fort_refusal(game, side, order.hex)
+    if problem is not None:
+        raise problem
+    v = campaign_vars(game)
+    v.forts = v.forts | {order.hex.label: side.value}
+    v.set_up_forts = (*v.set_up_forts, k)
+    game.log(f"{side.display}: a {_kind(side)} is set up at {order.hex} ({_clause(game)}).", kind="move")
+
+
 class SetUp(CampaignStep):
     """A side's set-up (see the module docstring): it asks only a side with a unit to place, and ends with
     ``end-phase`` once the side's starting forces are on the map."""
 
-    prompt = "set up units in their zones (a unit, then a hex), or end-phase to keep the rest where they stand"
+    prompt = "set up units (a unit, then a hex) and fortifications in their zones, or end-phase to keep the rest where they stand"
 
     def enter(self, game: Game) -> None:
-        campaign_vars(game).placed = ()
+        v = campaign_vars(game)
+        v.placed = v.set_up_forts = ()
         if self.decision(game) is not None:
             super().enter(game)
 
     def decision(self, game: Game) -> Decision | None:
         assert self.side is not None
-        if not zones(game, self.side):
+        if not zones(game, self.side) and not forts_left(game, self.side):
             return None
         return Decision(self.side, self.key, f"{turn_title(game)}, {self.title}: {self.prompt}", _clause(game))
 
     def action_blocks(self, game: Game, decision: Decision) -> list[Sequence[Action]]:
         found = placements(game, decision.side)
         blocks: list[Sequence[Action]] = list(found)
+        builds = fort_builds(game, decision.side)
+        if builds:
+            blocks.append(builds)
         if not set(unplaced(game, decision.side)) & {b[0].unit for b in found}:
             blocks.append((EndPhase(),))
         return blocks
@@ -217,6 +277,10 @@ class SetUp(CampaignStep):
     @on(Place)
     def place_one(self, game: Game, decision: Decision, order: Place) -> None:
         place(game, decision.side, order)
+
+    @on(Build)
+    def build_one(self, game: Game, decision: Decision, order: Build) -> None:
+        set_up_fort(game, decision.side, order)
 
     @on(EndPhase)
     def end(self, game: Game, decision: Decision, order: EndPhase) -> bool:
@@ -235,7 +299,8 @@ class SetUp(CampaignStep):
 
     def finish(self, game: Game) -> None:
         assert self.side is not None
-        campaign_vars(game).placed = ()
+        v = campaign_vars(game)
+        v.placed = v.set_up_forts = ()
         if self.side is Side.ALLIED:
             hidden.conceal_garrison(game)  # (afresh: the Axis cannot follow which face-down counter went where)
         else:
