@@ -301,3 +301,15 @@ def test_a_set_up_or_entry_zone_with_no_hex_a_unit_may_stand_on_is_refused(tmp_p
     assert str(m.terrain[Hex.parse("AB73")]) == "clear"
     s = load_scenario(_edit(tmp_path, "na-1st-alamein", (NZ_AT_X73, nz), append=fine))
     assert s.setup_zone["NZDiv"] == "floor" and s.start["NZDiv"] is None
+
+
+@pytest.mark.rule("CA-SC.8")
+def test_a_fortification_zone_unknown_or_without_ground_is_refused(tmp_path: Path) -> None:
+    forts = '[[fortification]]\nside = "axis"\ncount = 3\nzone = "axis-setup"'
+    path = _edit(tmp_path, "na-alam-halfa", (forts, forts.replace('"axis-setup"', '"axis-set-up"')))
+    err = _refused(path)
+    assert err.field == "fortification[1].zone" and "the fortification zone is unknown (CA-SC.8)" in err.problem
+    path = _edit(tmp_path, "na-alam-halfa", (forts, forts.replace('"axis-setup"', '"floor"')), append=FLOOR)
+    err = _refused(path)
+    assert err.field == "fortification[1].zone"
+    assert err.problem == "the fortification zone 'floor' holds no hex a unit may stand on (CA-SC.8, CA-F.8)"

@@ -47,14 +47,15 @@ class Entry:
 
 
 def unit_zone(t: Table, key: str, zone_of: ZoneLookup, m: Map, clause: str, what: str) -> frozenset[Hex]:
-    """The hexes of a force's set-up or entry zone (``what``), refused naming ``clause`` when the scenario and the map
-    define no such zone or when none of its hexes is one a unit may stand on (CA-F.8): the set-up and the entries offer
-    only such hexes, so the unit would have nowhere to go."""
+    """The hexes of a force's set-up or entry zone, or of the zone a fortification is set up in (``what``), refused
+    naming ``clause`` when the scenario and the map define no such zone or when none of its hexes is one a unit may
+    stand on (CA-F.8): the set-up and the entries offer only such hexes, so the unit or the marker would have nowhere
+    to go."""
     name = t.str(key)
     try:
         hexes = zone_of(t, key, name)
     except ScenarioError as e:
-        raise t.error(key, f"{e.problem}: the unit's {what} is unknown ({clause})") from None
+        raise t.error(key, f"{e.problem}: the {what} is unknown ({clause})") from None
     if not any(enterable(m, h) for h in hexes):
         raise t.error(key, f"the {what} {name!r} holds no hex a unit may stand on ({clause}, CA-F.8)")
     return hexes

@@ -364,7 +364,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         count = ft.int("count", len(fixed))
         zone = ft.str("zone", None)
         if zone is not None:
-            in_area(ft, "zone", zone_of(ft, "zone", zone))
+            in_area(ft, "zone", unit_zone(ft, "zone", zone_of, m, clause, "fortification zone"))
         if fixed and count != len(fixed):
             raise ft.error("count", f"{count} does not match the {len(fixed)} fixed positions")
         if count < 1:
