@@ -12,9 +12,8 @@ variables and says what an order does.
   refused with the clause :func:`~.reinforcements.check` names.  The step asks only when a unit may enter.
 * A unit enters on the side's coastal-road edge hex (:func:`~.strategic.rear_hex`), or, if the scenario's listing
   brings it in by a zone of its own and it has not been in play, on any hex of that zone (:func:`entry_hexes`);
-  undisrupted; an Allied armour
-  brigade with the tank type chosen, an Allied infantry-type unit with the anti-tank gun of the date (CA-T.5): the
-  variables' ``equipped`` keeps both, read by :mod:`.live`.
+  undisrupted; an Allied armour brigade with the tank type chosen, an Allied infantry-type unit with the anti-tank
+  gun of the date (CA-T.5): the variables' ``equipped`` keeps both, read by :mod:`.live`.
 * One fort (Axis) or box (Allied) a game-turn, built in the side's first step (CA-F.1, :func:`~.forts.check_build`):
   ``built`` notes the side's, cleared as its player-turn begins; ``fought`` the sides whose latest player-turn
   resolved an attack, so none is built after combat in the current or the previous player-turn; the scenario may
