@@ -329,3 +329,16 @@ def test_crusaders_two_boxes_one_a_hex_and_the_owner_may_leave_them_unbuilt() ->
     assert refused(game, f"build {site}").clause == "CA-F.1"  # one marker a hex
     game.play(EndPhase())  # the second box left unbuilt: the owner may remove his own at will (CA-F.2)
     assert [h for h, s in campaign_vars(game).forts.items() if s == "allied"] == [site]
+
+
+@pytest.mark.rule("CA-K.1")
+@pytest.mark.rule("CA-U.1")
+def test_a_combined_panzer_division_is_set_up_with_its_regiment_as_one_division() -> None:
+    game = new_game("na-gazala")
+    game.play(EndPhase())  # the Allies keep their hexes
+    assert (unit(game, "15Pz").hex, unit(game, "21Pz").hex) == (H("N33"), H("N34"))
+    assert unit(game, "8PzRgt").hex is None and "8PzRgt" not in su.zones(game, Side.AXIS)  # it rides in 15Pz (XX+)
+    game.play("place 15Pz N34")  # two divisions, two pure armour units: on the limits
+    assert unit(game, "15Pz").hex == H("N34") and unit(game, "8PzRgt").hex is None
+    e = refused(game, "place Ariete N34")  # a third division-level unit
+    assert e.clause == "CA-K.1" and "3 division-level units (15Pz, 21Pz, Ariete)" in e.reason
