@@ -13,7 +13,7 @@ from tobruk.systems.campaign import start_of_turn as st
 from tobruk.systems.campaign.state import campaign_vars
 from tobruk.systems.campaign.terrain import enterable
 
-from .kit import arrange, lines_since, new_game, past_set_up, to_step, unit
+from .kit import H, arrange, lines_since, new_game, past_set_up, to_step, unit
 
 EAST_SHEET_ALLIED_ENTRY = "O53"  # Gazala's section (the centre sheet): the east end of its coastal road
 
@@ -223,3 +223,29 @@ def test_the_campaign_games_turn_track_arrivals_enter_on_the_axis_coastal_road_e
     assert e.clause == "CA-R.4" and "its zone 'axis-entry'" in e.reason
     game.play("enter 15Pz AA1")
     assert unit(game, "15Pz").hex == road_end
+
+
+@pytest.mark.rule("CA-SC.3")
+def test_el_agheila_iiis_allies_come_in_at_agedabia_or_on_the_sections_east_edge() -> None:
+    game = new_game("na-el-agheila-3")  # the Axis moves first: the Allied starting forces are set up first
+    m = game.scenario.map
+    agedabia = {h.label for h in m.zones["agedabia"]}
+    column_27 = {h.label for h in m.hexes if h.label.endswith("27") and h.label[:-2].isalpha() and enterable(m, h)}
+    assert agedabia == {"W12"} and "W27" in column_27
+    assert game.step.key == "allied-set-up"
+    assert {o.split()[2] for o in game.legal_notation() if o.startswith("place 51Div ")} == agedabia | column_27
+    assert refused(game, "place 51Div W26").clause == "CA-SC.3"  # one hex in from the edge
+    assert refused(game, "place 51Div W13").clause == "CA-SC.3"  # beside Agedabia
+    for uid, label in (("51Div", "W12"), ("NZDiv", "W27"), ("4LtArmBde", "W12"), ("22ArmBde", "X27"), ("1ArmSpt", "W12")):
+        game.play(f"place {uid} {label}")
+    game.play("end-phase")
+    to_step(game, "allied-reinforcements")  # I Dec 42: the 8th Armoured Brigade is not due
+    assert entries(game) == []
+    game.play("end-phase")
+    to_step(game, "allied-reinforcements")  # II Dec 42
+    offered = {a.split()[2] for a in entries(game) if a.startswith("enter 8ArmBde ")}
+    assert offered == column_27  # Agedabia holds three units already, the most a hex may (CA-K.1)
+    assert refused(game, "enter 8ArmBde W12 Sherman").clause == "CA-K.1"
+    assert refused(game, "enter 8ArmBde W26 Sherman").clause == "CA-SC.3"
+    game.play("enter 8ArmBde Y27 Sherman")
+    assert unit(game, "8ArmBde").hex == H("Y27")
