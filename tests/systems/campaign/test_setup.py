@@ -342,3 +342,14 @@ def test_a_combined_panzer_division_is_set_up_with_its_regiment_as_one_division(
     assert unit(game, "15Pz").hex == H("N34") and unit(game, "8PzRgt").hex is None
     e = refused(game, "place Ariete N34")  # a third division-level unit
     assert e.clause == "CA-K.1" and "3 division-level units (15Pz, 21Pz, Ariete)" in e.reason
+
+
+@pytest.mark.rule("CA-SC.6")
+def test_mersa_matruhs_1st_south_african_division_stays_in_the_alamein_box() -> None:
+    game = new_game("na-mersa-matruh")
+    assert game.step.key == "allied-set-up"
+    el_alamein = unit(game, "1SADiv").hex
+    assert el_alamein == H("V75") and campaign_vars(game).forts["V75"] == "allied"
+    assert places(game, "1SADiv") == set() and places(game, "50Div")  # the others are free in their zone
+    e = refused(game, "place 1SADiv V76")
+    assert e.clause == "CA-SC.6" and "no set-up zone" in e.reason
