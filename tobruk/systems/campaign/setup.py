@@ -1,28 +1,27 @@
 """The scenario's set-up before its first player-turn (CA-SC.1-9), one step per side.
 
-The scenario listings place most units by area ("east of the Front Line", "west of Allied front line", "not on
-westernmost mapboard edge hexes", "anywhere east of el Agheila") and a few by name; the scenario files keep the
-area as the force's ``setup_zone`` and a historical hex beside it.  docs/rulings.md ("North-Africa campaign: the
-set-up") reads the words; in short:
+The scenario listings place most units by area (a side of a front line, anything short of a map edge, anywhere
+east of a place) and only a few on a named hex; the scenario files keep the area as the force's ``setup_zone`` and
+a historical hex beside it.  docs/rulings.md ("North-Africa campaign: the set-up") reads the words; in short:
 
 * the listed hex is the default: a unit the owner leaves alone starts there, and he may set it up instead on any
   hex of its zone a unit may stand on (inside the scenario's section, CA-F.11; not impassable, CA-F.8; no enemy
   unit there, CA-M.1; within the stacking limits, CA-K.1; one to a hex where the listing says the side's units
   start alone, CA-SC.7);
-* units the listing brings in on the scenario's first turn ("entering on western mapboard edge") are its starting
-  forces (CA-R.1), set up with the rest on a hex of their entry zone; they have no default, so the owner places
-  each before he is done (as he does a unit a user's scenario gives a set-up zone and no hex); should the zone have
+* units the listing brings in over an edge or at a place on the scenario's first turn are its starting forces
+  (CA-R.1), set up with the rest on a hex of their entry zone; they have no default, so the owner places each
+  before he is done (as he does a unit a user's scenario gives a set-up zone and no hex); should the zone have
   no room left for one (a user's scenario may ask too much of a small zone), it waits off the map and enters later as
   a reinforcement (CA-R.4; a starting force by its entry zone), so a set-up can always end;
 * the side that has the second player-turn sets up first and the side that moves first sets up second, seeing the
   other's set-up; each unit is set up once (undo to set it up elsewhere), and ``end-phase`` keeps the rest where
   they stand;
-* the fortifications the listing gives a side in a zone without naming their hexes ("1 box anywhere east of el
-  Agheila", "3 forts") are set up in the same step (``build HEX``) on hexes of that zone a unit may stand on, with no
+* the fortifications the listing gives a side by number, without naming their hexes (El Agheila's box, Alam
+  Halfa's forts), are set up in the same step (``build HEX``) on hexes of that zone a unit may stand on, with no
   marker and no enemy unit there; those on named hexes stand from the start.  The owner may leave some unbuilt, as
   he may remove his own markers at will (CA-F.2);
 * the set-up is open, as at the table, but for the Tobruk garrison (CA-F.4): a face-down counter set up inside the
-  perimeter stays face down and the Axis reads only that "a face-down unit" went there; one set up outside it is
+  perimeter stays face down and the Axis reads only that a face-down unit went there; one set up outside it is
   turned face up; when the Allies are done, every Allied counter inside the perimeter is face down with a fresh
   anonymous id, so the Axis cannot follow which one went where.
 """
