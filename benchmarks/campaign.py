@@ -55,10 +55,12 @@ def figures(name: str) -> dict[str, float]:
 
 
 def at_movement(name: str) -> Game:
-    """A new game of the scenario at its first movement step (earlier steps passed)."""
+    """A new game of the scenario at its first movement step (earlier steps passed; a starting force that enters in the
+    set-up goes to the first hex offered it)."""
     game = Game(load_scenario(name), system=NorthAfricaCampaign())
     while not game.step.key.endswith("-movement") or game.decision is None:
-        game.play(EndPhase())
+        orders = game.legal_orders()
+        game.play(EndPhase() if EndPhase() in orders else orders[0])
     return game
 
 

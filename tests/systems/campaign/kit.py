@@ -7,9 +7,10 @@ from __future__ import annotations
 from functools import cache
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.loading.scenario import Scenario, load_scenario
-from tobruk.mechanics.actions import EndPhase
+from tobruk.mechanics.actions import EndPhase, Place
 from tobruk.systems.campaign import NorthAfricaCampaign
 from tobruk.systems.campaign.state import CampaignCounter, counter
 
@@ -44,12 +45,26 @@ def arrange(game: Game, placed: dict[str, str], **statuses: tuple[str, ...]) -> 
 
 
 def to_step(game: Game, key: str) -> Game:
-    """Press end-phase until the game stands at the step ``key`` (with a decision there)."""
+    """Press end-phase until the game stands at the step ``key`` (with a decision there), past the set-up as
+    :func:`past_set_up` does (unless ``key`` is a set-up step)."""
+    if not key.endswith("-set-up"):
+        past_set_up(game)
     for _ in range(200):
         if game.step.key == key and game.decision is not None:
             return game
         game.play(EndPhase())
     raise AssertionError(f"the game never reached {key}")
+
+
+def past_set_up(game: Game) -> Game:
+    """End both sides' set-up at once, every unit kept on its listed hex (the scenario's default, CA-SC.1-9); a unit
+    that must be set up on the map first (one entering on turn 1) goes to the first hex offered it."""
+    while game.step.key.endswith("-set-up") and game.decision is not None:
+        try:
+            game.play(EndPhase())
+        except IllegalOrderError:
+            game.play(next(a for a in game.legal_orders() if isinstance(a, Place)))
+    return game
 
 
 def lines_since(game: Game, n: int) -> list[str]:

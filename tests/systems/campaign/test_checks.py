@@ -243,3 +243,73 @@ def test_stacking_on_the_limits_loads(tmp_path: Path) -> None:
     # the 8th Army artillery does not count: with the New Zealanders on W76, two more units may join them there
     alamein = load_scenario(_edit(tmp_path, "na-alamein", _move("4IndDiv", 'hex = "W77"', "W76"), _move("GreekBde", 'hex = "X77"', "W76")))
     assert [u.id for u in family(alamein) if alamein.start[u.id] == Hex.parse("W76")] == ["NZDiv", "8ArmyArty", "4IndDiv", "GreekBde"]
+
+
+# ---------------------------------------------------------------- CA-SC: set-up and entry zones
+
+NZ_AT_X73 = 'unit = "NZDiv"\nhex = "X73"\nsetup_zone = "allied-setup"'
+ARMOUR_ARRIVES = 'unit = "2ArmBde"\ntank = "Crusader I"\narrives = { turn = "II Jul 42", zone = "allied-entry" }'
+# hexes of the Qattara Depression's floor inside 1st Alamein's section (the map's terrain, impassable: CA-F.8)
+FLOOR = '\n[zones.floor]\nhexes = ["AC72", "AC73"]\n'
+
+
+def _force_index(path: Path, unit: str) -> int:
+    """The index of ``unit``'s ``[[force]]`` table in a scenario file (as the loader's field names count them)."""
+    blocks = path.read_text(encoding="utf-8").split("[[force]]")[1:]
+    return next(i for i, b in enumerate(blocks) if f'unit = "{unit}"' in b)
+
+
+@pytest.mark.rule("CA-SC.7")
+def test_a_listed_hex_outside_its_set_up_zone_is_refused_and_one_inside_loads(tmp_path: Path) -> None:
+    # "not on westernmost mapboard edge hexes": column 53 of the section is out, 54 in
+    path = _edit(tmp_path, "na-1st-alamein", (NZ_AT_X73, NZ_AT_X73.replace("X73", "X53")))
+    err = _refused(path)
+    assert err.field == f"force[{_force_index(path, 'NZDiv')}].hex"
+    assert "X53 is outside its set-up zone 'allied-setup' (CA-SC.7)" in err.problem
+    s = load_scenario(_edit(tmp_path, "na-1st-alamein", (NZ_AT_X73, NZ_AT_X73.replace("X73", "X54"))))
+    assert s.start["NZDiv"] == Hex.parse("X54")
+
+
+@pytest.mark.rule("CA-SC.7")
+def test_an_unknown_set_up_or_entry_zone_is_refused(tmp_path: Path) -> None:
+    path = _edit(tmp_path, "na-1st-alamein", (NZ_AT_X73, NZ_AT_X73.replace('"allied-setup"', '"allied-set-up"')))
+    err = _refused(path)
+    assert err.field == f"force[{_force_index(path, 'NZDiv')}].setup_zone"
+    assert "'allied-set-up'" in err.problem and "set-up zone is unknown (CA-SC.7)" in err.problem
+    path = _edit(tmp_path, "na-1st-alamein", (ARMOUR_ARRIVES, ARMOUR_ARRIVES.replace('"allied-entry"', '"allied-entrance"')))
+    err = _refused(path)
+    assert err.field == f"force[{_force_index(path, '2ArmBde')}].arrives.zone"
+    assert "'allied-entrance'" in err.problem and "entry zone is unknown (CA-SC.7)" in err.problem
+
+
+@pytest.mark.rule("CA-SC.7")
+@pytest.mark.rule("CA-F.8")
+def test_a_set_up_or_entry_zone_with_no_hex_a_unit_may_stand_on_is_refused(tmp_path: Path) -> None:
+    m = load_scenario("na-1st-alamein").map
+    assert all(str(m.terrain[Hex.parse(h)]) == "depression" for h in ("AC72", "AC73"))
+    nz = NZ_AT_X73.replace('hex = "X73"\nsetup_zone = "allied-setup"', 'setup_zone = "floor"')
+    path = _edit(tmp_path, "na-1st-alamein", (NZ_AT_X73, nz), append=FLOOR)
+    err = _refused(path)
+    assert err.field == f"force[{_force_index(path, 'NZDiv')}].setup_zone"
+    assert err.problem == "the set-up zone 'floor' holds no hex a unit may stand on (CA-SC.7, CA-F.8)"
+    path = _edit(tmp_path, "na-1st-alamein", (ARMOUR_ARRIVES, ARMOUR_ARRIVES.replace('"allied-entry"', '"floor"')), append=FLOOR)
+    err = _refused(path)
+    assert err.field == f"force[{_force_index(path, '2ArmBde')}].arrives.zone"
+    assert err.problem == "the entry zone 'floor' holds no hex a unit may stand on (CA-SC.7, CA-F.8)"
+    # one hex of open desert beside them is enough
+    fine = FLOOR.replace('"AC73"]', '"AC73", "AB73"]')
+    assert str(m.terrain[Hex.parse("AB73")]) == "clear"
+    s = load_scenario(_edit(tmp_path, "na-1st-alamein", (NZ_AT_X73, nz), append=fine))
+    assert s.setup_zone["NZDiv"] == "floor" and s.start["NZDiv"] is None
+
+
+@pytest.mark.rule("CA-SC.8")
+def test_a_fortification_zone_unknown_or_without_ground_is_refused(tmp_path: Path) -> None:
+    forts = '[[fortification]]\nside = "axis"\ncount = 3\nzone = "axis-setup"'
+    path = _edit(tmp_path, "na-alam-halfa", (forts, forts.replace('"axis-setup"', '"axis-set-up"')))
+    err = _refused(path)
+    assert err.field == "fortification[1].zone" and "the fortification zone is unknown (CA-SC.8)" in err.problem
+    path = _edit(tmp_path, "na-alam-halfa", (forts, forts.replace('"axis-setup"', '"floor"')), append=FLOOR)
+    err = _refused(path)
+    assert err.field == "fortification[1].zone"
+    assert err.problem == "the fortification zone 'floor' holds no hex a unit may stand on (CA-SC.8, CA-F.8)"

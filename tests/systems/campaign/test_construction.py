@@ -15,7 +15,7 @@ from tobruk.systems.campaign import start_of_turn as st
 from tobruk.systems.campaign.actions import Build
 from tobruk.systems.campaign.state import campaign_vars
 
-from .kit import H, arrange, lines_since, new_game, to_step
+from .kit import H, arrange, lines_since, new_game, past_set_up, to_step
 
 # Axis at V30 and V34, Allies at P50 and P52: R41 is 9 hexes from V34 and 10 from P50; R42 10 and 9
 PLACED = {"90Lt": "V30", "Trieste": "V34", "1FFBde": "P50", "50Div": "P52"}
@@ -28,7 +28,7 @@ def refused(game: Game, order: str) -> IllegalOrderError:
 
 
 def gazala() -> Game:
-    game = arrange(new_game("na-gazala"), PLACED)
+    game = arrange(past_set_up(new_game("na-gazala")), PLACED)
     assert game.step.key == "axis-reinforcements"
     return game
 

@@ -9,7 +9,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import EndPhase, Move
 
-from .kit import H, arrange, lines_since, new_game, to_step, unit
+from .kit import H, arrange, lines_since, new_game, past_set_up, to_step, unit
 
 # Mersa Matruh (II Jun 42): the railhead is Belhamed, the line V79-V78-V77-V76-V75-V74-U74-...-T70-...-R53 on the
 # east sheet; 21st Panzer at W77 puts V76 to V79 under its zone
@@ -88,7 +88,7 @@ def test_any_number_of_units_move_by_rail_each_once() -> None:
 @pytest.mark.rule("CA-F.1")
 @pytest.mark.parametrize("fort", [True, False])
 def test_an_empty_fort_built_by_the_axis_on_the_line_cuts_it(fort: bool) -> None:
-    game = arrange(new_game("na-mersa-matruh"), {"21Pz": "R50", "50Div": "T70"})  # 21st Panzer 6 hexes off R56
+    game = arrange(past_set_up(new_game("na-mersa-matruh")), {"21Pz": "R50", "50Div": "T70"})  # 21st Panzer 6 hexes off R56
     assert game.step.key == "axis-reinforcements" and H("R50").distance(H("R56")) == 6
     if fort:
         game.play("build R56")

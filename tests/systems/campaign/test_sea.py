@@ -15,7 +15,7 @@ from tobruk.systems.campaign import sea
 from tobruk.systems.campaign.actions import Sea
 from tobruk.systems.campaign.state import campaign_vars, counter_defs
 
-from .kit import H, arrange, lines_since, new_game, to_step, unit
+from .kit import H, arrange, lines_since, new_game, past_set_up, to_step, unit
 
 # Gazala (II May 42), the Axis player-turn's first step.  On the centre sheet Derna (C30) is the Axis's port and
 # Tobruk (J39), Bardia (M47) and Sollum (O48) the Allies'; E32 and E33 are coastal hexes west of Gazala.
@@ -24,7 +24,7 @@ AXIS_TOBRUK = {"21Pz": "J39", "50Div": "L35"}
 
 
 def at_step_1(placed: dict[str, str], **statuses: tuple[str, ...]) -> Game:
-    game = arrange(new_game("na-gazala"), placed, **statuses)
+    game = arrange(past_set_up(new_game("na-gazala")), placed, **statuses)
     assert game.step.key == "axis-reinforcements" and game.decision is not None
     return game
 
@@ -208,3 +208,18 @@ def test_at_the_start_a_port_belongs_to_the_side_strictly_nearer_and_a_tie_to_no
     else:
         assert "sea 90Lt C30" not in sea_orders(game)
         assert refused(game, "sea 90Lt C30").clause == "CA-S.3"
+
+
+@pytest.mark.rule("CA-S.3")
+def test_the_start_record_of_control_is_made_where_the_set_up_leaves_the_units() -> None:
+    """1st Alamein: the Axis enters in its set-up (on column 53), so before it every place is nearer an Allied unit;
+    the record the game starts with is made once both sides are set up, each place to the side strictly nearer."""
+    game = new_game("na-1st-alamein")
+    assert game.step.key == "allied-set-up" and campaign_vars(game).ports["J39"] == "allied"
+    past_set_up(game)
+    record = campaign_vars(game).ports
+    for place in sea.places(game):
+        near = {side: min(place.distance(h) for uid in game.units_of(side) if (h := unit(game, uid).hex) is not None) for side in Side}
+        a, b = near[Side.AXIS], near[Side.ALLIED]
+        assert record.get(place.label) == ("axis" if a < b else "allied" if b < a else None), place.label
+    assert record["J39"] == "axis"  # Tobruk, taken on 21 June 1942: the Axis holds the sea (CA-S.3)

@@ -10,7 +10,7 @@ from tobruk.mechanics.actions import EndPhase
 from tobruk.players.terminal import heading
 from tobruk.view import view
 
-from .kit import lines_since, new_game
+from .kit import lines_since, new_game, past_set_up
 
 # CA-Q.1, A.1-9, in the rules' words
 AXIS_TURN = [
@@ -62,10 +62,13 @@ def walk_turn(game_name: str) -> tuple[list[str], list[tuple[str, str]], object]
 @pytest.mark.rule("CA-Q.2")
 def test_a_game_turn_is_the_axis_player_turn_then_the_allied_each_in_the_rules_order() -> None:
     lines, asked, _ = walk_turn("na-gazala")
-    assert steps_logged(lines, "II May 42") == AXIS_TURN + ALLIED_TURN
-    # the players decide in their first step (a fort or box to build, CA-F.1; the Allies' 1st Armoured Brigade
-    # waiting off the map, CA-R.4), the attacks before movement, the movement and allocation, and the breakthrough
+    # the two set-ups open the first game-turn, the side moving second first (setup.py)
+    assert steps_logged(lines, "II May 42") == ["Allied set-up", "Axis set-up", *AXIS_TURN, *ALLIED_TURN]
+    # the players decide in their set-up, in their first step (a fort or box to build, CA-F.1; the Allies' 1st
+    # Armoured Brigade waiting off the map, CA-R.4), the attacks before movement, the movement and allocation, and the breakthrough
     assert asked == [
+        ("allied-set-up", "allied"),
+        ("axis-set-up", "axis"),
         ("axis-reinforcements", "axis"),
         ("axis-early-attacks", "axis"),
         ("axis-movement", "axis"),
@@ -81,14 +84,15 @@ def test_a_game_turn_is_the_axis_player_turn_then_the_allied_each_in_the_rules_o
 @pytest.mark.rule("CA-Q.2")
 def test_a_scenario_that_begins_with_the_allied_player_turn_has_only_it_in_its_first_game_turn() -> None:
     lines, asked, _ = walk_turn("na-crusader")  # CA-SC.4: "begins with the Allied player-turn of II Nov 41"
-    assert steps_logged(lines, "II Nov 41") == ALLIED_TURN
-    assert [a[0] for a in asked] == ["allied-reinforcements", "allied-early-attacks", "allied-movement", "allied-breakthrough"]
+    assert steps_logged(lines, "II Nov 41") == ["Axis set-up", "Allied set-up", *ALLIED_TURN]
+    first = ["allied-reinforcements", "allied-early-attacks", "allied-movement", "allied-breakthrough"]
+    assert [a[0] for a in asked] == ["axis-set-up", "allied-set-up", *first]
     assert steps_logged(lines, "I Dec 41")[:1] == ["Axis player-turn"]
 
 
 @pytest.mark.rule("CA-Q.1")
 def test_the_turn_is_named_as_on_the_track_in_the_prompt_the_notes_and_the_log() -> None:
-    game = new_game("na-gazala")
+    game = past_set_up(new_game("na-gazala"))
     d = game.decision
     assert d is not None and d.side is Side.AXIS
     assert d.prompt.startswith("II May 42, Axis reinforcements, replacements and fort construction:")

@@ -7,13 +7,14 @@ enters, the fortifications, the anti-tank guns and the victory condition (:mod:`
 
 The rules are functions of a position (:mod:`.position`): zones of control (:mod:`.zoc`), operational movement
 (:mod:`.movement`), stacking (:mod:`.stacking`) and supply (:mod:`.supply`).  A running game drives them through the
-sequence of play (:mod:`.sequence`, CA-Q.1-2) on the game's own state (:mod:`.state`, made into a position by
-:mod:`.live`): movement and attack allocation (:mod:`.moves`), recovery and the Newly Disrupted markers
-(:mod:`.recovery`), the supply determination (:mod:`.supply_phase`) and victory (:mod:`.victory`).  Combat is the
-second part (:mod:`.combat` is where it plugs in), so the system is still registered ``playable = False``: a game of
-one of its scenarios is refused to the faces in one line (``RulesNotPlayed``), the browser does not offer them, and
-``tobruk show`` reads and shows them through the system's scenario extension for ``units_from`` (:mod:`.show`).  Its
-tests make games with the system given directly (``Game(scenario, system=NorthAfricaCampaign())``).
+sequence of play (:mod:`.sequence`, CA-Q.1-2, opened by the scenario's set-up, :mod:`.setup`) on the game's own state
+(:mod:`.state`, made into a position by :mod:`.live`): movement and attack allocation (:mod:`.moves`), recovery and
+the Newly Disrupted markers (:mod:`.recovery`), the supply determination (:mod:`.supply_phase`) and victory
+(:mod:`.victory`).  Combat is the second part (:mod:`.combat` is where it plugs in), so the system is still registered
+``playable = False``: a game of one of its scenarios is refused to the faces in one line (``RulesNotPlayed``), the
+browser does not offer them, and ``tobruk show`` reads and shows them through the system's scenario extension for
+``units_from`` (:mod:`.show`).  Its tests make games with the system given directly
+(``Game(scenario, system=NorthAfricaCampaign())``).
 """
 
 from __future__ import annotations

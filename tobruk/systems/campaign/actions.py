@@ -10,7 +10,8 @@ hex (``enter 1ArmBde O53``; an Allied armour brigade names the tank type it ente
 CA-R.4, :mod:`.start_of_turn`); in the same step a fort or box is built (``build V30``, CA-F.1) or the owner's
 removed (``remove V30``, CA-F.2), and a unit moved by sea to a port (``sea 9AusDiv J39``, CA-S.3, :mod:`.sea`).  In
 the operational movement step a unit may bug out instead of moving (``bugout 21Pz N30``; off the map through its
-side's edge hex, ``bugout 21Pz AA1 off-map``; CA-S.4, :mod:`.bugout`).
+side's edge hex, ``bugout 21Pz AA1 off-map``; CA-S.4, :mod:`.bugout`).  Before the first player-turn a unit is set up
+in its zone (the family's ``place 5IndDiv W74``, CA-SC.1-9, :mod:`.setup`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, ClassVar
 
 from tobruk.engine.actions import FLAG, HEX, INT, UNIT, Dim, HexAction, UnitHexAction, Vocabulary, hex_word, unit_word
 from tobruk.engine.errors import InvalidOrderError
-from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.mechanics.actions import EndPhase, Move, Place
 from tobruk.systems.campaign.track import load_track
 
 # the Allied tank types of the turn track, in its order: an entry's ``tank`` is 1 + the index (0: as printed)
@@ -117,4 +118,4 @@ class Bugout(UnitHexAction):
         raise InvalidOrderError(f"{text!r}: the form is {cls.form}")
 
 
-VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter, Build, Remove, Sea, Bugout))
+VOCABULARY = Vocabulary((EndPhase, Move, Allocate, Enter, Build, Remove, Sea, Bugout, Place))

@@ -5,7 +5,9 @@ it would break the rules before its first order.  So the loader refuses, naming 
 clause: a unit on impassable ground (CA-F.8); a unit in play before the turn track brings it (CA-R.1) or an
 Alamein addition before the Alamein force level (CA-R.5); more Allied units than the force level of the turn
 (CA-R.1); a second British division before the Alamein force level (CA-R.3); a hex over the stacking limits at
-the start (CA-K.1).
+the start (CA-K.1); a set-up or entry zone that the scenario and the map do not define, or that holds no hex a unit
+may stand on (CA-F.8), or a unit's listed hex outside its set-up zone (the scenario's own clause, CA-SC.1-9: the
+listed hex is the default of the set-up, docs/rulings.md).
 
 A scenario whose listing itself departs from the track says so on the force (``listing = "CA-SC.6"``): Mersa
 Matruh lists Littorio, an Alamein addition, before the Axis is near El Alamein.  The Alamein force level is in
@@ -19,8 +21,10 @@ from dataclasses import dataclass
 
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map
+from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table
+from tobruk.loading.scenario import ZoneLookup
 from tobruk.mechanics.counters import CombatClass, Echelon, FamilyUnitDef, UnitType
 from tobruk.systems.campaign.forces import Forces
 from tobruk.systems.campaign.stacking import StackCounter, free_of_stacking, over_limits
@@ -40,6 +44,21 @@ class Entry:
     hex: Hex | None
     enters: str | None
     listing: str | None
+
+
+def unit_zone(t: Table, key: str, zone_of: ZoneLookup, m: Map, clause: str, what: str) -> frozenset[Hex]:
+    """The hexes of a force's set-up or entry zone, or of the zone a fortification is set up in (``what``), refused
+    naming ``clause`` when the scenario and the map define no such zone or when none of its hexes is one a unit may
+    stand on (CA-F.8): the set-up and the entries offer only such hexes, so the unit or the marker would have nowhere
+    to go."""
+    name = t.str(key)
+    try:
+        hexes = zone_of(t, key, name)
+    except ScenarioError as e:
+        raise t.error(key, f"{e.problem}: the {what} is unknown ({clause})") from None
+    if not any(enterable(m, h) for h in hexes):
+        raise t.error(key, f"the {what} {name!r} holds no hex a unit may stand on ({clause}, CA-F.8)")
+    return hexes
 
 
 def counts_as_unit(u: FamilyUnitDef) -> bool:

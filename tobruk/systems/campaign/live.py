@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
-from tobruk.engine.caching import BOARD, Cache
+from tobruk.engine.caching import BOARD, FIXED, Cache
 from tobruk.engine.sides import Side
 from tobruk.systems.campaign.forces import load_forces
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
@@ -23,12 +23,14 @@ from tobruk.systems.campaign.reinforcements import entered_def
 from tobruk.systems.campaign.scenario import CampaignSetup
 from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
 from tobruk.systems.campaign.supply import SupplyGround, SupplyLines, supply_ground, trace
+from tobruk.systems.campaign.terrain import enterable
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 _POSITION: Cache[CampaignPosition] = Cache("campaign.position", BOARD)
 _LINES: Cache[SupplyLines] = Cache("campaign.supply-lines", BOARD)
+_ZONES: Cache[tuple[int, ...]] = Cache("campaign.zone-hexes", FIXED)
 
 
 def setup_of(game: Game) -> CampaignSetup:
@@ -80,6 +82,20 @@ def _position(game: Game) -> CampaignPosition:
     area = setup_of(game).area
     section = None if area is None else frozenset(index[h] for h in game.scenario.zone(area))
     return CampaignPosition(game.scenario.map, tuple(units), forts, frozenset(), subunits, section)
+
+
+def zone_indices(game: Game, name: str) -> tuple[int, ...]:
+    """The hexes of the scenario's zone ``name`` a unit may stand on, as map indices in order: inside the scenario's
+    section of the map (CA-F.11) and not impassable (CA-F.8).  Set-up zones and entry zones are read through it, so a
+    unit is never offered a hex the rules would then forbid it."""
+
+    def work() -> tuple[int, ...]:
+        m = game.scenario.map
+        area = setup_of(game).area
+        section = None if area is None else game.scenario.zone(area)
+        return tuple(sorted(m.index[h] for h in game.scenario.zone(name) if enterable(m, h) and (section is None or h in section)))
+
+    return _ZONES.get(game, name, work)
 
 
 def ground(game: Game) -> SupplyGround:

@@ -20,7 +20,7 @@ from tobruk.engine.sides import SIDES, Side
 from tobruk.loading.datafile import Table, packaged_names
 from tobruk.loading.scenario import Reinforcement, ScenarioPart, ZoneLookup
 from tobruk.mechanics.counters import ANTI_TANK, AntiTank, CombatClass, Echelon, FamilyUnitDef
-from tobruk.systems.campaign.checks import Entry, check_entries
+from tobruk.systems.campaign.checks import Entry, check_entries, unit_zone
 from tobruk.systems.campaign.forces import FORMS, Forces, load_forces
 from tobruk.systems.campaign.terrain import enterable
 from tobruk.systems.campaign.track import read_turn, turn_name, turn_ordinal, turns_between
@@ -275,17 +275,17 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
             if not turn_ordinal(start) <= turn_ordinal(enters) <= turn_ordinal(end):
                 raise at.error("turn", f"{enters!r} is outside the scenario ({start} to {end})")
             zone = at.str("zone")
-            in_area(at, "zone", zone_of(at, "zone", zone))
+            in_area(at, "zone", unit_zone(at, "zone", zone_of, m, clause, "entry zone"))
             arrivals[uid] = (turn_ordinal(enters) - turn_ordinal(start) + 1, zone)
             arrival_names[uid] = enters
             at.done()
         if ft.has("setup_zone"):
             zone = ft.str("setup_zone")
-            hexes = zone_of(ft, "setup_zone", zone)
+            hexes = unit_zone(ft, "setup_zone", zone_of, m, clause, "set-up zone")
             in_area(ft, "setup_zone", hexes)
             setup_zone[uid] = zone
             if where is not None and where not in hexes:
-                raise ft.error("hex", f"{where} is outside its set-up zone {zone!r}")
+                raise ft.error("place" if ft.has("place") else "hex", f"{where} is outside its set-up zone {zone!r} ({clause})")
         off_map = ft.bool("off_map", False)
         if where is None and not off_map and uid not in arrivals and uid not in setup_zone:
             raise ft.error("hex", "missing: give a hex, a place, a setup_zone, an arrives table or off_map = true")
@@ -364,7 +364,7 @@ def read_campaign(t: Table, m: Map, zone_of: ZoneLookup) -> ScenarioPart:
         count = ft.int("count", len(fixed))
         zone = ft.str("zone", None)
         if zone is not None:
-            in_area(ft, "zone", zone_of(ft, "zone", zone))
+            in_area(ft, "zone", unit_zone(ft, "zone", zone_of, m, clause, "fortification zone"))
         if fixed and count != len(fixed):
             raise ft.error("count", f"{count} does not match the {len(fixed)} fixed positions")
         if count < 1:

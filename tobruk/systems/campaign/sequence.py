@@ -40,6 +40,7 @@ from tobruk.systems.campaign import moves as mv
 from tobruk.systems.campaign.actions import Allocate, Bugout
 from tobruk.systems.campaign.rail import RailStep
 from tobruk.systems.campaign.sea import FirstStep
+from tobruk.systems.campaign.setup import set_up_steps
 from tobruk.systems.campaign.state import campaign_vars, counter
 from tobruk.systems.campaign.steps import AutomaticStep, CampaignStep
 
@@ -233,7 +234,11 @@ ALLIED_TURN = tuple(player_turn(ALLIED))
 GAME_TURN = (*AXIS_TURN, *ALLIED_TURN)
 
 
+FIRST_TURN = {AXIS: (*set_up_steps(AXIS), *GAME_TURN), ALLIED: (*set_up_steps(ALLIED), *ALLIED_TURN)}
+
+
 def steps_of(game: Game, first: Side) -> Sequence[Step]:
     """The steps of the current game-turn: the Allied player-turn alone in the first game-turn of a scenario that
-    begins with it (CA-SC.4), else the Axis player-turn and the Allied."""
-    return ALLIED_TURN if game.turn == 1 and first is ALLIED else GAME_TURN
+    begins with it (CA-SC.4), else the Axis player-turn and the Allied; the first game-turn opens with the two sides'
+    set-up (:mod:`.setup`)."""
+    return FIRST_TURN[first] if game.turn == 1 else GAME_TURN

@@ -10,9 +10,10 @@ variables and says what an order does.
 * One reinforcement or replacement a player-turn (CA-R.4): ``entered`` notes the side's, cleared as its player-turn
   begins.  The step lists every :class:`~.actions.Enter` the rules allow now, and ``end-phase``; a unit refused is
   refused with the clause :func:`~.reinforcements.check` names.  The step asks only when a unit may enter.
-* A unit enters on the side's coastal-road edge hex (:func:`~.strategic.rear_hex`), undisrupted; an Allied armour
-  brigade with the tank type chosen, an Allied infantry-type unit with the anti-tank gun of the date (CA-T.5): the
-  variables' ``equipped`` keeps both, read by :mod:`.live`.
+* A unit enters on the side's coastal-road edge hex (:func:`~.strategic.rear_hex`), or, if the scenario's listing
+  brings it in by a zone of its own and it has not been in play, on any hex of that zone (:func:`entry_hexes`);
+  undisrupted; an Allied armour brigade with the tank type chosen, an Allied infantry-type unit with the anti-tank
+  gun of the date (CA-T.5): the variables' ``equipped`` keeps both, read by :mod:`.live`.
 * One fort (Axis) or box (Allied) a game-turn, built in the side's first step (CA-F.1, :func:`~.forts.check_build`):
   ``built`` notes the side's, cleared as its player-turn begins; ``fought`` the sides whose latest player-turn
   resolved an attack, so none is built after combat in the current or the previous player-turn; the scenario may
@@ -82,6 +83,16 @@ def entry_hex(game: Game, side: Side) -> int:
     return rear_hex(game.scenario.map, side, None if area is None else game.scenario.zone(area))
 
 
+def entry_hexes(game: Game, side: Side, uid: str) -> tuple[int, ...]:
+    """Where unit ``uid`` of ``side`` may enter now: a scenario's arrival not yet in play on any hex of the zone its
+    listing brings it in by ("entering from east", "at Agedabia or eastern mapboard edge"); any other reinforcement, and
+    every replacement, on the coastal-road edge hex (CA-R.4)."""
+    arrival = game.scenario.reinforcements.get(uid)
+    if arrival is None or uid not in campaign_vars(game).waiting:
+        return (entry_hex(game, side),)
+    return live.zone_indices(game, arrival.zone)
+
+
 def pool(game: Game, side: Side) -> rf.Pool:
     """``side``'s counters off the map: those waiting, and those eliminated."""
     v = campaign_vars(game)
@@ -112,27 +123,45 @@ def offered(game: Game, side: Side) -> bool:
 
 
 def entry_orders(game: Game, side: Side) -> list[Enter]:
-    """Every entry the rules allow ``side`` now."""
+    """Every entry the rules allow ``side`` now: each unit that may enter, on each of its entry hexes where the rules
+    let it in (an enemy there, CA-M.1; a full hex, CA-K.1)."""
     v = campaign_vars(game)
-    entry = entry_hex(game, side)
-    at = game.scenario.map.hexes[entry]
     taken = side.value in v.entered
-    found = rf.legal(live.position(game), forces_of(game), side, turn_title(game), pool(game, side), entry, alamein=v.alamein, taken=taken)
+    position, forces, turn, waiting = live.position(game), forces_of(game), turn_title(game), pool(game, side)
+    hexes = game.scenario.map.hexes
     defs = counter_defs(game)
-    return [Enter(c.unit, at, _tank_index(c.tank) if rf.chooses_tank(defs[c.unit]) else 0) for c in found]
+    found: dict[int, tuple[rf.Choice, ...]] = {}  # the choices that may enter by each entry hex, asked once a hex
+    out: dict[str, list[Enter]] = {}
+    for c in rf.choices(position, forces, side, turn, waiting, entry_hex(game, side), alamein=v.alamein, taken=taken):
+        if c.unit in out:
+            continue
+        orders = out[c.unit] = []
+        for entry in entry_hexes(game, side, c.unit):
+            if entry not in found:
+                found[entry] = rf.legal(position, forces, side, turn, waiting, entry, alamein=v.alamein, taken=taken)
+            for ok in found[entry]:
+                if ok.unit == c.unit:
+                    orders.append(Enter(c.unit, hexes[entry], _tank_index(ok.tank) if rf.chooses_tank(defs[c.unit]) else 0))
+    return [o for orders in out.values() for o in orders]
 
 
 def enter(game: Game, side: Side, order: Enter) -> None:
-    """Check and carry out the entry of a reinforcement or replacement (CA-R.1-5)."""
+    """Check and carry out the entry of a reinforcement or replacement (CA-R.1-5), on one of its entry hexes."""
     v = campaign_vars(game)
-    entry = entry_hex(game, side)
     m = game.scenario.map
-    if m.index.get(order.hex) != entry:
-        where = f"{side.display} reinforcements and replacements enter on the coastal road at {m.hexes[entry]}"
-        raise IllegalOrderError("CA-R.4", f"{where}, not {order.hex}")
     d = counter_defs(game).get(order.unit)
     if d is None or d.side is not side:
         raise IllegalOrderError("CA-R.4", f"{order.unit!r} is not one of your units")
+    entries = entry_hexes(game, side, order.unit)
+    entry = m.index.get(order.hex, -1)
+    if entry not in entries:
+        if order.unit in game.scenario.reinforcements and order.unit in v.waiting:
+            zone = game.scenario.reinforcements[order.unit].zone
+            listing = live.setup_of(game).clause  # a scenario's listing (CA-SC.n), or the campaign game's track (CA-R.4)
+            clause = listing if listing.startswith("CA-SC.") else "CA-R.4"
+            raise IllegalOrderError(clause, f"{order.unit} enters on a hex of its zone {zone!r}, not {order.hex}")
+        where = f"{side.display} reinforcements and replacements enter on the coastal road at {m.hexes[entries[0]]}"
+        raise IllegalOrderError("CA-R.4", f"{where}, not {order.hex}")
     if rf.chooses_tank(d) != bool(order.tank):
         named = "names the tank type it enters with" if rf.chooses_tank(d) else "enters with its own equipment, naming no tank type"
         raise IllegalOrderError("CA-R.4", f"{order.unit} {named}")

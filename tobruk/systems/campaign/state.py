@@ -69,6 +69,10 @@ class CampaignVars(Vars):
     built: tuple[str, ...] = ()
     # the sides (values) whose latest player-turn resolved an attack: no fort/box is built after combat (CA-F.1)
     fought: tuple[str, ...] = ()
+    # the units set up in the current set-up step, each once (CA-SC.1-9, setup.py)
+    placed: tuple[str, ...] = ()
+    # the scenario's fortifications set up in the current set-up step, by their index in the scenario's list
+    set_up_forts: tuple[int, ...] = ()
     # the units moved by rail in the current rail movement step (CA-S.2)
     railed: tuple[str, ...] = ()
     # the Allied Alamein Force Level is in force: an Axis unit has been within 5 hexes of El Alamein (CA-R.3, CA-R.5)
