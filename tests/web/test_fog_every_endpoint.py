@@ -219,7 +219,8 @@ class Pair:
         for doc in ("/api/g/{token}/export", "/api/g/{token}/record", "/api/g/{token}/form"):
             self.same(doc, "GET", doc)
         for side in ("axis", "allied"):
-            self.same(f"replay frames {side}", "GET", "/api/replay/{token}", params={"side": side})
+            for by in ("turn", "action"):
+                self.same(f"replay frames {side} by {by}", "GET", "/api/replay/{token}", params={"side": side, "by": by})
         self.same("rematch", "POST", "/api/g/{token}/rematch", body={})
         self.same("webhook", "GET", "/api/g/{token}/webhook")
         self.same("a webhook refused", "PUT", "/api/g/{token}/webhook", body={"url": "http://127.0.0.1:9/hook"})

@@ -194,32 +194,67 @@ def replay_side(s: Session, seat: str, asked: str | None) -> str:
     raise Refused(403, "the other side's view is shown once the game is over")
 
 
+def by_turn(game: Game, side: str, orders: list[str]) -> list[dict[str, Any]]:
+    """The frames of a replay by game-turn: the start, then the end of each game-turn (and the end of the game)."""
+    out = [frame(game, side, "start")]
+    for text in orders:
+        turn = game.turn
+        game.play(text)
+        if game.turn != turn or game.is_over:
+            out.append(frame(game, side, f"end of turn {turn}"))
+    return out
+
+
+def by_action(game: Game, side: str, orders: list[str]) -> list[dict[str, Any]]:
+    """The frames of a replay action by action: the start, then each action after which what ``side`` sees changed
+    (a counter, a line of its log: the odds and dice of each combat are in its lines), and the end of each game-turn
+    as the turn's frames give it.  An action the side saw nothing of makes no frame, so the frames tell no more than
+    the side saw as the game was played.  Each frame carries the log lines added since the one before (``lines``;
+    the start, the whole log then), not the log: the page adds them up."""
+
+    def seen() -> list[str]:
+        return list(game.state.log) if side == "both" else game.log_for(Side(side))
+
+    first = frame(game, side, "start")
+    del first["log"]
+    first["lines"] = seen()
+    out, read = [first], len(first["lines"])
+    for text in orders:
+        turn, where = game.turn, game.step.title
+        game.play(text)
+        ended = game.turn != turn or game.is_over
+        lines = seen()
+        f = frame(game, side, f"end of turn {turn}" if ended else f"turn {turn}, {where}")
+        del f["log"]
+        if not ended and len(lines) == read and f["units"] == out[-1]["units"]:
+            continue  # nothing the side sees changed
+        f["lines"], read = lines[read:], len(lines)
+        out.append(f)
+    return out
+
+
 class Frames:
-    """Replay frames by (game, version, side): recomputed whenever the game changes, an undo included,
+    """Replay frames by (game, version, side, by turn or action): recomputed whenever the game changes, an undo included,
     since the version counts every stored event; the most recent few are kept."""
 
     def __init__(self, referee: Referee, keep: int = 32) -> None:
         self.referee = referee
         self.keep = keep
-        self._cache: OrderedDict[tuple[str, int, str], list[dict[str, Any]]] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, int, str, str], list[dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, s: Session, side: str) -> list[dict[str, Any]]:
-        """The frames of the game as it stands; the game is replayed outside its lock (it may take a while)."""
+    def get(self, s: Session, side: str, by: str = "turn") -> list[dict[str, Any]]:
+        """The frames of the game as it stands (``by``: "turn", a frame at the end of each game-turn; "action", after
+        each action that changed what the side sees); the game is replayed outside its lock (it may take a while)."""
         with s.lock:
-            key = (s.stored.id, s.version, side)
+            key = (s.stored.id, s.version, side, by)
             orders = s.game.notation()
         with self._lock:
             if key in self._cache:
                 self._cache.move_to_end(key)
                 return self._cache[key]
         game = Game(self.referee.scenarios.get(s.stored.scenario), seed=s.stored.seed, options=s.stored.options)
-        out = [frame(game, side, "start")]
-        for text in orders:
-            turn = game.turn
-            game.play(text)
-            if game.turn != turn or game.is_over:
-                out.append(frame(game, side, f"end of turn {turn}"))
+        out = by_action(game, side, orders) if by == "action" else by_turn(game, side, orders)
         with self._lock:
             self._cache[key] = out
             while len(self._cache) > self.keep:

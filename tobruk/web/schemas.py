@@ -89,6 +89,14 @@ class SideQuery(msgspec.Struct, forbid_unknown_fields=True):
     side: SeatSide | None = None
 
 
+class ReplayQuery(msgspec.Struct, forbid_unknown_fields=True):
+    """``?side=`` and ``?by=`` of the replay request: a frame at the end of each game-turn (``turn``, the default) or
+    after each action that changed what the side sees (``action``)."""
+
+    side: SeatSide | None = None
+    by: Literal["turn", "action"] = "turn"
+
+
 class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
     """``?id=``, ``?action=`` or ``?order=`` of the odds and path requests: a legal action's id, an action's fields as
     JSON text, or the notation a person typed (exactly one)."""

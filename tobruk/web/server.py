@@ -392,12 +392,12 @@ def create_app(
 
     @guarded
     async def replay_frames(request: Request) -> Response:
-        asked = query(request, schemas.SideQuery).side
+        asked = query(request, schemas.ReplayQuery)
 
         def frames_of(s: Session, seat: str) -> dict[str, Any]:
             with s.lock:
-                side = payload.replay_side(s, seat, asked)
-            return {"scenario": s.stored.scenario, "side": side, "frames": frames.get(s, side)}
+                side = payload.replay_side(s, seat, asked.side)
+            return {"scenario": s.stored.scenario, "side": side, "by": asked.by, "frames": frames.get(s, side, asked.by)}
 
         return await on_seat(request, frames_of)
 

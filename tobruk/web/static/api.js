@@ -116,12 +116,14 @@ export async function map(scenario) {
 }
 
 /**
- * A game's frames, one a game-turn, as `side` saw them ('both' for both).
+ * A game's frames as `side` saw them ('both' for both): one a game-turn, or (`by` 'action') one after each action
+ * that changed what the side sees.
  * @param {string} token
  * @param {string} side
+ * @param {'turn' | 'action'} [by]
  * @returns {Promise<Answer<{scenario: string, frames: Frame[]}>>}
  */
-export const replay = (token, side) => request(`/api/replay/${token}?side=${side}`);
+export const replay = (token, side, by = 'turn') => request(`/api/replay/${token}?side=${side}&by=${by}`);
 
 /**
  * A recorded game sent to be replayed.

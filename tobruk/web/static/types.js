@@ -101,8 +101,9 @@
  */
 
 /**
- * One frame of a replay: a game-turn's position, log and result.
- * @typedef {{label: string, notes?: Record<string, string>, units: Unit[], log: string[], summary?: Summary | null}} Frame
+ * One frame of a replay: the position after a game-turn (``log``: its last lines) or after an action (``lines``: the
+ * log lines added since the frame before; the first frame's, the whole log then), with the result at the end.
+ * @typedef {{label: string, turn?: number, notes?: Record<string, string>, units: Unit[], log?: string[], lines?: string[], summary?: Summary | null}} Frame
  */
 
 export {};
