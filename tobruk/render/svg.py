@@ -22,6 +22,7 @@ from tobruk.board.units import UnitDef
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
 from tobruk.engine.system import Rendering
+from tobruk.render.names import FONT, place_names
 from tobruk.render.palette import SHAPE_WIDTH, SIDE_COLOUR, Palette, shape_defs
 
 Point = tuple[float, float]
@@ -247,7 +248,7 @@ def _routes(m: Map, layout: Layout, palette: Palette) -> list[str]:
 
 
 def _names(m: Map, layout: Layout, size: float) -> list[str]:
-    """Supply sources, hex labels and place names (two at most a hex)."""
+    """Supply sources, hex labels and place names (two at most a hex, :mod:`tobruk.render.names`)."""
     out = []
     for owner, hexes in m.supply_sources.items():
         for h in hexes:
@@ -262,18 +263,13 @@ def _names(m: Map, layout: Layout, size: float) -> list[str]:
         cx, cy = layout.centre(h)
         out.append(f'<text x="{cx:.1f}" y="{cy - size * 0.62:.1f}">{h.label}</text>')
     out.append("</g>")
-    named: dict[Hex, list[str]] = {}
-    for p in m.places:
-        if p.kind not in ("box", "fort"):
-            named.setdefault(p.hex, []).append(p.name)
-    out.append(f'<g id="places" font-size="{size * 0.28:.1f}" fill="#222" text-anchor="middle">')
-    for h, names in sorted(named.items()):
-        cx, cy = layout.centre(h)
-        for i, n in enumerate(names[:2]):
-            out.append(
-                f'<text x="{cx:.1f}" y="{cy + size * (0.62 + 0.3 * i):.1f}" '
-                f'stroke="#fbf8ef" stroke-width="2.2" paint-order="stroke">{escape(n)}</text>'
-            )
+    out.append(f'<g id="places" font-size="{size * FONT:.1f}" fill="#222" text-anchor="middle">')
+    for name in place_names(m, layout, size):  # (each where it covers no other: tobruk.render.names)
+        font = "" if name.font == size * FONT else f' font-size="{name.font:.1f}"'
+        out.append(
+            f'<text x="{name.x:.1f}" y="{name.y:.1f}"{font} '
+            f'stroke="#fbf8ef" stroke-width="2.2" paint-order="stroke">{escape(name.text)}</text>'
+        )
     out.append("</g>")
     return out
 
