@@ -5,6 +5,7 @@ Positions are the Gazala scenario's or small inline ones; every number comes fro
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -14,8 +15,9 @@ from tests.conftest import make_scenario, unit_toml
 from tobruk.board.hexes import Hex
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import Scenario
+from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.systems.gazala import victory as vp
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 
@@ -114,3 +116,19 @@ def test_the_nonhistorical_adjustment_is_named(gazala: Scenario) -> None:
     score = vp.score(game)
     assert score["adjustment"] == "doubled (nonhistorical set-up, Axis advantage)"
     assert vp.score(Game(gazala))["adjustment"] == ""
+
+
+@pytest.mark.rule("GG-IV.A.2")
+@pytest.mark.parametrize(("winner", "difference", "margin"), [("allied", "7", 7), ("axis", "5/2", -2.5), (None, "0", 0)])
+def test_the_summary_margin_is_the_gvp_difference_counted_for_the_allies(winner: str | None, difference: str, margin: float) -> None:
+    """The summary's margin (the arena's and the balance figures' measure) is the winner's lead in Game Victory
+    Points, positive for an Allied win, negative for an Axis one, nothing for a draw."""
+    game = Game(load_scenario("gazala-gallop"), seed=3)
+    rng = random.Random(3)
+    while game.decision is not None:
+        game.play(rng.choice(game.legal_orders()))
+    v = gazala_vars(game)
+    assert v.result is not None
+    v.result = {**v.result, "winner": winner, "difference": difference}
+    found = game.system.summary(game)
+    assert found is not None and found.winner == winner and found.margin == Fraction(margin)
