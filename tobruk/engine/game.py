@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from tobruk.board.hexes import Hex
 from tobruk.board.units import UnitDef
+from tobruk.engine._mask import mark
 from tobruk.engine.actions import Action, ActionSpace, shared_space
 from tobruk.engine.caching import POSITION, Cache, Carried, side_units
 from tobruk.engine.chance import Chance, Outcome, check
@@ -330,9 +331,7 @@ class Game(GameRecord):
     def legal_mask(self) -> bytearray:
         """One byte per action id of the scenario's space: 1 where an action of that shape is legal now."""
         mask = bytearray(self.action_space.size)
-        for ids in self._listed().block_ids():  # (no need of the distinct ids in order, as legal_id_list gives them)
-            for i in ids:
-                mask[i] = 1
+        mark(mask, self._listed().block_ids())  # (in C, tobruk/engine/_mask.c: a movement phase lists thousands)
         return mask
 
     def legal_action(self, action_id: int) -> Action | None:
