@@ -76,6 +76,14 @@ def test_the_hidden_allied_set_up_is_placed_from_the_tray_by_clicks(tmp_path: Pa
         assert sorted(_tray(page, "allied")) == placeable and len(placeable) == 16
         assert page.locator('#trays [data-tray-unit="1SA"] .counter use').count() == 1  # the kind's symbol, as on the map
         shot(page, "tray-hidden-set-up")
+        # the counters kept off the map (those to come later, the air) folded away; unfolded, their names fit them
+        page.click('#trays .tray[data-side="allied"] details[data-tray="later"] summary')
+        page.wait_for_selector('#trays .tray[data-side="allied"] details[data-tray="later"][open] .counter')
+        overflow = page.evaluate("""[...document.querySelectorAll('#trays .counter')].filter(g => {
+            const t = g.querySelector('text').getBoundingClientRect(), r = g.querySelector('rect').getBoundingClientRect();
+            return t.left < r.left - 0.5 || t.right > r.right + 0.5;
+        }).length""")
+        assert overflow == 0
 
         placed: dict[str, str] = {}
         for uid in ("1SA", "Dummy1", "2SA"):
@@ -121,6 +129,20 @@ def test_the_hidden_allied_set_up_is_placed_from_the_tray_by_clicks(tmp_path: Pa
         page.click(f'[data-reach="{onto}"]')
         _answered(page, version + 1)
         assert _hex_of(allied, "50Div") == onto
+
+        # a third picked from the keyboard; a click on the stack opens its chooser: its counters, and the placement onto it
+        third = next(a for a in _state(allied)["legal"]["actions"] if a.get("hex") == onto and a["gesture"] == "unit-hex")
+        page.focus(f'#trays [data-tray-unit="{third["unit"]}"]')
+        page.keyboard.press("Enter")
+        assert page.evaluate("tobrukGame.selected") == third["unit"]
+        page.locator(f'#units .counter[data-hex="{onto}"]').last.click()
+        page.wait_for_selector("#chooser:not([hidden])")
+        listed = page.evaluate("[...document.querySelectorAll('#chooser button[data-choose]')].map(b => b.dataset.choose)")
+        assert sorted(listed) == sorted([uid, "50Div"])
+        assert page.get_attribute("#chooser button[data-choose-move]", "data-choose-move") == str(third["id"])
+        page.click("#chooser button[data-choose-move]")
+        _answered(page, version + 2)
+        assert _hex_of(allied, third["unit"]) == onto and page.is_hidden("#chooser")
 
 
 def test_selecting_on_the_map_chooser_escape_and_the_panel_after_a_move(tmp_path: Path, browser: Browser) -> None:

@@ -461,6 +461,9 @@ async function start() {
   byId('attack-cancel').onclick = () => { clearSelection(); render(); };
   byId('handover-ok').onclick = takeOver;
   document.addEventListener('keydown', onKey);
+  document.addEventListener('mousedown', (e) => {  // a press anywhere else closes the stack's chooser
+    if (!(e.target instanceof Node && byId('chooser').contains(e.target))) closeChooser();
+  });
   byId('rematch').onclick = async () => { const [made, data] = await api.rematch(token); if (made) location.href = data.link; };
   await accept(st);
   if (!st.handover) notify.setup(token, st);

@@ -17,6 +17,9 @@ import {formsOf} from './legal.js';
 /** Room around a counter in its tray picture, in the map's pixels: enough for the status discs on its right edge. */
 const MARGIN = 8;
 
+/** The sides whose counters kept off the map (folded away at first) the player has unfolded: they stay so as the trays are drawn again. */
+const unfolded = new Set();
+
 /**
  * Whether a unit is off the map and still in the game: waiting to be set up, to arrive, or kept off the map (an air
  * unit).
@@ -39,7 +42,10 @@ function trayCounter(board, parent, u, picking, chosen) {
   const g = counterAt(board, svg, u, room / 2, room / 2);
   g.removeAttribute('data-unit');  // (the tray's picture names it: a selector for a counter on the map finds that one only)
   withTip(board, g, u);
-  if (picking) svg.classList.add('pickable');
+  if (picking) {  // picked by a click, or from the keyboard like a button
+    svg.classList.add('pickable');
+    svg.setAttribute('tabindex', '0'); svg.setAttribute('role', 'button'); svg.setAttribute('aria-label', `place ${u.id}`);
+  }
   if (chosen) g.classList.add('selected');
   return svg;
 }
@@ -75,10 +81,12 @@ export function drawTrays(board, box, S, selected, onPick) {
         const uid = /** @type {string} */ (u.id);
         const svg = trayCounter(board, holder, u, true, uid === selected);
         svg.addEventListener('click', () => onPick(uid));
+        svg.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onPick(uid); } });
       }
     }
     if (rest.length) {
-      const more = htmlElement('details'); more.dataset.tray = 'later';
+      const more = htmlElement('details'); more.dataset.tray = 'later'; more.open = unfolded.has(side);
+      more.addEventListener('toggle', () => { if (more.open) unfolded.add(side); else unfolded.delete(side); });  // kept across positions
       more.append(htmlElement('summary', `${name}: off the map (${rest.length})`));
       const holder = htmlElement('div'); holder.className = 'tray-counters';
       more.appendChild(holder);
