@@ -75,6 +75,7 @@ def test_the_hidden_allied_set_up_is_placed_from_the_tray_by_clicks(tmp_path: Pa
         placeable = sorted({a["unit"] for a in legal if a["gesture"] == "unit-hex"})
         assert sorted(_tray(page, "allied")) == placeable and len(placeable) == 16
         assert page.locator('#trays [data-tray-unit="1SA"] .counter use').count() == 1  # the kind's symbol, as on the map
+        assert "tray" in page.inner_text("#hint")  # the hint says where the counters to place are
         shot(page, "tray-hidden-set-up")
         # the counters kept off the map (those to come later, the air) folded away; unfolded, their names fit them
         page.click('#trays .tray[data-side="allied"] details[data-tray="later"] summary')
