@@ -136,6 +136,7 @@ def test_the_hidden_allied_set_up_is_placed_from_the_tray_by_clicks(tmp_path: Pa
         page.focus(f'#trays [data-tray-unit="{third["unit"]}"]')
         page.keyboard.press("Enter")
         assert page.evaluate("tobrukGame.selected") == third["unit"]
+        assert page.evaluate("document.activeElement.dataset.trayUnit") == third["unit"]  # the focus stays on it
         page.locator(f'#units .counter[data-hex="{onto}"]').last.click()
         page.wait_for_selector("#chooser:not([hidden])")
         listed = page.evaluate("[...document.querySelectorAll('#chooser button[data-choose]')].map(b => b.dataset.choose)")
@@ -223,6 +224,16 @@ def test_first_alamein_arrivals_are_brought_on_from_the_tray(tmp_path: Path, bro
         page.click(f'[data-reach="{target}"]')
         _answered(page, version + 1)
         assert _hex_of(axis, uid) == target and uid not in _tray(page, "axis")
+
+
+def test_operation_compass_has_no_tray_its_counters_all_stand_on_the_map(tmp_path: Path, browser: Browser) -> None:
+    """Operation Compass's set-up is printed on the map: nothing off it, so no tray shows."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "operation-compass", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = browser.new_page(viewport={"width": 1300, "height": 850})
+        page.goto(link)
+        page.wait_for_selector("#units .counter")
+        assert page.is_hidden("#trays") and page.locator("#trays *").count() == 0
 
 
 # --- fog: the Axis's tray during the hidden Allied set-up ----------------------------------------------------------

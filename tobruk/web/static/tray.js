@@ -61,6 +61,9 @@ function trayCounter(board, parent, u, picking, chosen) {
  * @param {(uid: string) => void} onPick
  */
 export function drawTrays(board, box, S, selected, onPick) {
+  // the counter picked from the keyboard keeps the focus as the trays are drawn again
+  const active = document.activeElement;
+  const focused = active instanceof SVGElement && box.contains(active) ? active.dataset.trayUnit : undefined;
   box.replaceChildren();
   box.hidden = false;  // (shown while drawn: a counter's text is measured to fit it)
   const sides = [S.side, ...Object.keys(board.sides).filter(s => s !== S.side)];
@@ -95,4 +98,6 @@ export function drawTrays(board, box, S, selected, onPick) {
     }
   }
   box.hidden = !box.childElementCount;
+  const again = focused ? [...box.querySelectorAll('svg[data-tray-unit]')].find(e => e instanceof SVGElement && e.dataset.trayUnit === focused) : undefined;
+  if (again instanceof SVGElement) again.focus();
 }
