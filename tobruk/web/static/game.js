@@ -475,7 +475,6 @@ async function start() {
 Object.defineProperty(window, 'tobrukGame', {value: Object.freeze({
   get state() { return S; },
   get selected() { return selected; },
-  get panel() { return {...panel}; },
   get attackers() { return [...attack.attackers()]; },
   get pendingAttack() { return attack.declared(); },
   get inFlight() { return inFlight; },
