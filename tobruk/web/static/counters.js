@@ -14,7 +14,7 @@ const SCALE = 1.45;
 /** The smallest text on a counter, in the map's pixels (at zoom 1, the screen's). */
 const TEXT = 10;
 /** How far each counter of a stack is drawn from the one beneath it. */
-const STEP = 3;
+export const STEP = 3;
 /** The colour of a selected counter's edge (no status uses it). */
 export const SELECTED = '#0a5cff';
 /** The colour of a counter's edge while a status the system calls alarming is set. */
@@ -122,9 +122,29 @@ function mark(parent, s, x, y) {
  * @param {number} i
  */
 function counter(board, parent, u, hex, i) {
-  const [x, y] = board.hexes[hex], c = board.size * SCALE;
-  const g = svgElement('g', {class: 'counter', 'data-hex': hex, 'data-unit': u.id || '', 'data-side': u.side}, parent);
-  const gx = x - c / 2 + i * STEP, gy = y - c / 2 + i * STEP, unknown = !u.id;
+  const [x, y] = board.hexes[hex];
+  const g = counterAt(board, parent, u, x + i * STEP, y + i * STEP);
+  g.dataset.hex = hex;
+  return g;
+}
+
+/** The side of a counter drawn by :func:`counterAt`, in the map's pixels (a tray sizes its pictures by it). */
+export const counterSide = (/** @type {Board} */ board) => board.size * SCALE;
+
+/**
+ * One counter centred on (x, y) in `parent`, as :func:`counter` draws it on the map: the map's stacks and the trays
+ * of counters off the map (tray.js) draw the same counter.
+ * @param {Board} board
+ * @param {Element} parent
+ * @param {Unit} u
+ * @param {number} x
+ * @param {number} y
+ * @returns {SVGElement}
+ */
+export function counterAt(board, parent, u, x, y) {
+  const c = board.size * SCALE;
+  const g = svgElement('g', {class: 'counter', 'data-unit': u.id || '', 'data-side': u.side}, parent);
+  const gx = x - c / 2, gy = y - c / 2, unknown = !u.id;
   const alarm = !unknown && board.alarms.some(a => u[a]);
   if (alarm) g.classList.add('alarm');
   svgElement('rect', {class: 'body', x: gx, y: gy, width: c, height: c, rx: 3, fill: colour(board, u),
@@ -211,7 +231,7 @@ export function hideTip() {
  * @param {SVGElement} g
  * @param {Unit} u
  */
-function withTip(board, g, u) {
+export function withTip(board, g, u) {
   g.addEventListener('mouseenter', (e) => {
     const tip = tipBox();
     tip.replaceChildren(...described(board, u).map((line, k) => {

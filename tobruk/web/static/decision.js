@@ -1,6 +1,6 @@
 // @ts-check
 // The decision panel: whose decision it is, a hint of how to make it, and the legal actions not made on the map.  For
-// each heading of unit-hex actions, its units as buttons (a unit off the map, a reinforcement, is picked here); the
+// each heading of unit-hex actions, its units as buttons (a unit off the map may be picked here, as in its tray); the
 // rest by heading, a few as buttons, many as a list, each sent by its id.  The parts of a composite the map makes
 // (an attack's targets) are not listed.
 
@@ -44,7 +44,8 @@ export function drawDecision(S, sideName, hooks) {
   }
   // the hint says how to make the decision, unless it already says something else (an error, a unit's state)
   const told = (/** @type {string} */ t) => { if (!hint.textContent || hint.textContent === YOUR_TURN) hint.textContent = `${YOUR_TURN}${t}`; };
-  if (Object.keys(picks).length) told('Click one of your units to see where it may go.');
+  const offMap = Object.values(picks).flat().some(uid => !S.view.units.find(u => u.id === uid)?.hex);  // (in the tray)
+  if (Object.keys(picks).length) told(offMap ? 'Pick a counter in your tray (or on the map) to see where it may go.' : 'Click one of your units to see where it may go.');
   if (composite(S)) told('Click your units to attack with, then a red hex.');
   for (const [group, units] of Object.entries(picks)) {
     const p = document.createElement('div'); p.className = 'picks'; p.dataset.group = group;

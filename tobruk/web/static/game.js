@@ -8,12 +8,13 @@
 import * as api from './api.js';
 import * as attack from './attack.js';
 import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, notes, result} from './board.js';
-import {drawCounters, drawKey, hideTip, words} from './counters.js';
+import {STEP as STACK_STEP, counterSide, drawCounters, drawKey, hideTip, words} from './counters.js';
 import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
 import {composite, formsOf, unitHexOf} from './legal.js';
 import {escapeHtml, linkLog, logLine} from './log.js';
 import * as notify from './notify.js';
+import {drawTrays} from './tray.js';
 
 /** @typedef {import('./types.js').Board} Board */
 /** @typedef {import('./types.js').State} State */
@@ -29,6 +30,8 @@ let map = /** @type {Drawing} */ (/** @type {unknown} */ (null));
 /** @type {string | null} the unit whose hexes the map shows */
 let selected = null;
 let moveForm = '';  // the form (heading) of the selected unit's hexes shown
+/** @type {{unit: string | null, hex: string | null}} what the side panel shows: a unit's hex (wherever it now stands), else a hex */
+let panel = {unit: null, hex: null};
 let inFlight = false;  // an order sent and not yet answered: further clicks and route requests wait for its answer
 let resultClosed = false;  // the player closed the result to look at the final board
 const shownLayers = new Set();  // the keys of the layers ticked (kept across positions)
@@ -56,6 +59,8 @@ async function send(what) {
   if (inFlight || !S) return false;
   inFlight = true;
   clearTimeout(resting);
+  closeChooser();
+  if (selected) panel = {unit: selected, hex: null};  // after the move the panel shows where the unit now stands
   selected = null; attack.forgetGathered();
   drawOverlays();
   try {
@@ -80,6 +85,8 @@ function render() {
   byId('undo', HTMLButtonElement).disabled = !S.can_undo;
   byId('export-link', HTMLAnchorElement).href = `/api/g/${token}/export` + (S.seat === 'both' ? `?side=${S.side}` : '');
   drawUnits();
+  drawTrays(map.board, byId('trays'), S, selected, (uid) => { closeChooser(); selectUnit(uid); });
+  showPanel();
   layerBoxes(byId('layers'), v.overlays || [], shownLayers, drawOverlays);
   drawOverlays();
   drawDecision(S, sideName, {order: (id) => send({id}), pick: (uid, form) => {
@@ -110,13 +117,29 @@ function drawOverlays() {
   if (!S) return;
   drawLayers(map.board, map.overlay, S.view.overlays || [], shownLayers);
   if (selected) {
+    const held = ownStacks(), dots = svgElement('g', {class: 'reach-dots'});  // (the discs over every hex lit: added last)
     for (const a of unitHexOf(S, selected, moveForm)) {
       if (!a.hex) continue;
-      const p = svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach', 'data-reach': a.hex, 'data-id': a.id}, map.top);
+      const n = held.get(a.hex) || 0;
+      /** @type {SVGElement} */
+      let p;
+      if (n) {
+        // A hex holding the seat's own counters is lit beneath them, its edge drawn over them: a click on one of those
+        // counters selects it, as anywhere else, and is never taken for a move onto its hex.  The move is made from a
+        // disc on the top counter's corner (or the hex's rim, or the stack's chooser).
+        const under = svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach-under', 'data-reach-under': a.hex}, map.overlay);
+        under.addEventListener('click', (e) => { e.stopPropagation(); send({id: a.id}); });
+        svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach-edge', 'data-reach-edge': a.hex}, map.top);
+        const [x, y] = map.board.hexes[a.hex], corner = counterSide(map.board) / 2 + (n - 1) * STACK_STEP;
+        p = svgElement('circle', {cx: x + corner, cy: y + corner, r: 7, class: 'reach reach-dot', 'data-reach': a.hex, 'data-id': a.id}, dots);
+      } else {
+        p = svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach', 'data-reach': a.hex, 'data-id': a.id}, map.top);
+      }
       p.addEventListener('mouseenter', () => restOn(a.id));
       p.addEventListener('mouseleave', () => clearTimeout(resting));
       p.addEventListener('click', (e) => { e.stopPropagation(); send({id: a.id}); });
     }
+    map.top.appendChild(dots);
   }
   if (attack.attackers().length) {
     for (const h of attack.targets(S)) {
@@ -167,10 +190,68 @@ function showRoute(path) {
  */
 function clickCounter(u, hex) {
   if (!S) return;
-  showStack(hex);
-  const stack = S.view.units.filter(x => x.hex === hex && x.side === S?.side && x.id);
-  if (stack.length > 1 && u.side === S.side) return;  // a stack: pick the unit in the side panel
+  closeChooser();
+  panel = u.id ? {unit: u.id, hex} : {unit: null, hex};
+  showPanel();
+  const stack = S.view.units.filter(x => x.hex === hex && x.side === S?.side && x.id && !x.eliminated);
+  if (stack.length > 1 && u.side === S.side && S.my_turn) { openChooser(hex, stack); return; }
   chooseUnit(u);
+}
+
+/** The hexes holding the seat's own counters, with the number of counters in each (its own and any other's). */
+function ownStacks() {
+  /** @type {Map<string, number>} */
+  const out = new Map();
+  const units = S ? S.view.units.filter(u => u.hex && !u.eliminated) : [];
+  for (const u of units) if (u.side === S?.side && u.hex) out.set(u.hex, 0);
+  for (const u of units) if (u.hex && out.has(u.hex)) out.set(u.hex, (out.get(u.hex) || 0) + 1);
+  return out;
+}
+
+/**
+ * A small chooser beside a stack of the seat's own counters: one button a counter, to select it; and, while a unit is
+ * selected that may go to this hex, one to send it there (the listed action's id).
+ * @param {string} hex
+ * @param {Unit[]} stack
+ */
+function openChooser(hex, stack) {
+  const box = byId('chooser');
+  box.replaceChildren();
+  box.dataset.hex = hex;
+  const title = document.createElement('div'); title.className = 'chooser-title'; title.textContent = `${hex}: choose a counter`;
+  box.appendChild(title);
+  for (const u of stack) {
+    const b = document.createElement('button');
+    b.dataset.choose = u.id || ''; b.textContent = `${u.id} ${u.name && u.name !== u.id ? `(${u.name})` : ''}`.trim();
+    b.onclick = () => { closeChooser(); chooseUnit(u); };
+    box.appendChild(b);
+  }
+  const there = selected ? unitHexOf(S, selected, moveForm).find(a => a.hex === hex) : undefined;
+  if (there) {
+    const b = document.createElement('button');
+    b.dataset.chooseMove = String(there.id); b.textContent = `${there.label}`;
+    b.onclick = () => { closeChooser(); send({id: there.id}); };
+    box.appendChild(b);
+  }
+  const top = [...map.units.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)].pop();
+  const r = top ? top.getBoundingClientRect() : {right: 0, top: 0};
+  box.style.left = `${Math.round(r.right + 4)}px`; box.style.top = `${Math.round(r.top)}px`;
+  box.hidden = false; hideTip();
+  const first = box.querySelector('button');
+  if (first instanceof HTMLButtonElement) first.focus();
+}
+function closeChooser() {
+  const box = byId('chooser');
+  box.hidden = true; box.replaceChildren();
+}
+
+// The side panel: the hex of the unit last clicked or moved, wherever that unit now stands (a move takes the panel
+// with it), else the hex clicked.
+function showPanel() {
+  if (!S) return;
+  const u = panel.unit ? S.view.units.find(x => x.id === panel.unit) : undefined;
+  const hex = panel.unit ? (u && !u.eliminated ? u.hex : null) : panel.hex;
+  if (hex) showStack(hex); else byId('stack').replaceChildren();
 }
 
 /** @param {Unit} u */
@@ -237,14 +318,23 @@ function showStack(hex) {
 }
 
 function clearSelection() {
-  selected = null; moveForm = ''; attack.clear();
+  selected = null; moveForm = ''; attack.clear(); closeChooser();
   byId('hint').textContent = '';
+}
+
+// Esc puts down what is picked: the chooser, the selected unit (its lit hexes go) and the units gathered to attack.
+/** @param {KeyboardEvent} e */
+function onKey(e) {
+  if (e.key !== 'Escape' || !S) return;
+  const open = !byId('chooser').hidden;
+  if (!open && !selected && !attack.attackers().length) return;
+  clearSelection(); render();
 }
 
 // --- the log ------------------------------------------------------------------------------------------------------
 const logLinks = {onHex: flashHex, onUnit: (/** @type {string} */ id) => {
   const u = S?.view.units.find(x => x.id === id);
-  if (u && u.hex) { flashHex(u.hex); showStack(u.hex); }
+  if (u && u.hex) { flashHex(u.hex); panel = {unit: id, hex: u.hex}; showPanel(); }
 }};
 
 // The whole log, the newest line in view after each update unless the player has scrolled up to read.
@@ -281,11 +371,11 @@ async function accept(data) {
   if (!ok) showError(again.error); else if (again.handover) handOver(again.side); else { S = again; render(); }
 }
 function forgetView() {
-  S = null; shownSide = null; clearSelection();
+  S = null; shownSide = null; clearSelection(); panel = {unit: null, hex: null};
   for (const g of [map.units, map.overlay, map.top]) g.replaceChildren();
   hideTip();
   byId('waited').hidden = true;
-  for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers', 'counter-key']) byId(id).replaceChildren();
+  for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers', 'counter-key', 'trays']) byId(id).replaceChildren();
   byId('export-link', HTMLAnchorElement).href = '#'; routes.clear();
   byId('undo', HTMLButtonElement).disabled = true;
 }
@@ -339,7 +429,7 @@ function panByDragging() {
   /** @type {[number, number, number, number] | null} */
   let drag = null;
   pane.addEventListener('mousedown', (e) => {
-    if (e.button === 0 && !(e.target instanceof Element && e.target.closest('.counter, .reach, .target'))) drag = [e.clientX, e.clientY, pane.scrollLeft, pane.scrollTop];
+    if (e.button === 0 && !(e.target instanceof Element && e.target.closest('.counter, .reach, .reach-under, .target'))) drag = [e.clientX, e.clientY, pane.scrollLeft, pane.scrollTop];
   });
   window.addEventListener('mousemove', (e) => { if (drag) { pane.scrollLeft = drag[2] - (e.clientX - drag[0]); pane.scrollTop = drag[3] - (e.clientY - drag[1]); } });
   window.addEventListener('mouseup', () => { drag = null; });
@@ -370,6 +460,10 @@ async function start() {
   byId('declare').onclick = () => { const fields = attack.declared(); if (fields) send({action: fields}); };
   byId('attack-cancel').onclick = () => { clearSelection(); render(); };
   byId('handover-ok').onclick = takeOver;
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('mousedown', (e) => {  // a press anywhere else closes the stack's chooser
+    if (!(e.target instanceof Node && byId('chooser').contains(e.target))) closeChooser();
+  });
   byId('rematch').onclick = async () => { const [made, data] = await api.rematch(token); if (made) location.href = data.link; };
   await accept(st);
   if (!st.handover) notify.setup(token, st);
