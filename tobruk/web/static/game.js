@@ -12,6 +12,7 @@ import {drawCounters, drawKey, hideTip, words} from './counters.js';
 import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
 import {composite, formsOf, unitHexOf} from './legal.js';
+import {setupHelp} from './help.js';
 import {escapeHtml, linkLog, logLine} from './log.js';
 import * as notify from './notify.js';
 
@@ -351,6 +352,7 @@ async function start() {
   if (!ok) { byId('hint').textContent = st.error; return; }
   const [board, svg] = await load(byId('map-holder'), st.scenario);
   map = {board, overlay: svgElement('g', {id: 'overlay'}, svg), units: svgElement('g', {id: 'units'}, svg), top: svgElement('g', {id: 'top'}, svg)};
+  setupHelp(board);  // clause ids as links to their help, and the CRT panel
   svg.addEventListener('click', (e) => {
     const h = e.target instanceof Element ? e.target.closest('[data-hex]') : null;
     const hex = h instanceof SVGElement ? h.dataset.hex : undefined;

@@ -33,6 +33,7 @@
  * @property {StatusWord[]} statuses
  * @property {Record<string, string>} [nationalities]  a counter's colour by its nationality (lower case)
  * @property {Record<string, string>} [codes]  what each result code of the system's charts means
+ * @property {string} [system]  the game system's name (its rules' help and results tables, web/help.py)
  * @property {Set<string>} [passableSet]
  */
 
