@@ -17,7 +17,7 @@ import pytest
 
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.system import registered_systems
-from tobruk.loading.helpfile import MOST_SENTENCES, all_help, clause_help, read_help, sentences, system_help
+from tobruk.loading.helpfile import MOST_SENTENCES, all_help, clause_help, read_help, section_help, sentences, system_help
 
 ROOT = Path(__file__).resolve().parents[1]
 INDEXES = {
@@ -94,12 +94,14 @@ def test_no_help_copies_the_designers_words() -> None:
 
 
 def test_every_clause_the_program_cites_has_help() -> None:
-    """A refusal, a prompt or a log line names its clause by a literal id in the code: each opens a page."""
+    """A refusal, a prompt or a log line names its clause by a literal id in the code, a scenario's option in its file:
+    each opens a page (a section's id, such as an option's GG-V.B, the page of the clauses under it)."""
     cited = set()
-    for path in (ROOT / "tobruk").rglob("*.py"):
-        cited |= set(re.findall(r"[\"']((?:GG|FA|OC|CA)-[A-Za-z0-9.]*[A-Za-z0-9])[\"']", path.read_text(encoding="utf-8")))
-    assert len(cited) > 50
-    assert sorted(c for c in cited if clause_help(c) is None) == []
+    for path in [*(ROOT / "tobruk").rglob("*.py"), *(ROOT / "tobruk").rglob("*.toml")]:
+        if path.name != "help.toml":
+            cited |= set(re.findall(r"[\"']((?:GG|FA|OC|CA)-[A-Za-z0-9.]*[A-Za-z0-9])[\"']", path.read_text(encoding="utf-8")))
+    assert len(cited) > 50 and "GG-V.B" in cited
+    assert sorted(c for c in cited if clause_help(c) is None and section_help(c) is None) == []
 
 
 def test_each_page_is_short_and_plain() -> None:
@@ -115,6 +117,8 @@ def test_unknown_clauses_have_no_help() -> None:
     for clause in ("GG-XIII.Z.9", "GG-XIII", "XX-I.1", "gg-xiii.a.1", "", "FA-CRT.9", "CA-SC.10"):
         assert clause_help(clause) is None, clause
     assert clause_help("GG-XIII.A.1") is not None
+    assert section_help("GG-XIII.A.1") is None and section_help("GG-XIII.Z") is None
+    assert [c.clause for c in (section_help("GG-V.B") or (None, ()))[1]] == ["GG-V.B.1", "GG-V.B.2", "GG-V.B.3"]
     assert system_help("no-such-system") is None
     system, entry = clause_help("FA-CRT.4") or (None, None)
     assert system is not None and entry is not None and system.system == "first-alamein" and system.neighbours("FA-CRT.4")[0]

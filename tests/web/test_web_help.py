@@ -141,3 +141,31 @@ def test_a_refusals_clause_opens_its_help_and_the_crt_panel_explains_codes(tmp_p
         shot(page, "help-crt-panel")
         page.click("#crt-panel .close")
         assert page.locator("#crt-panel").is_hidden()
+
+
+def test_a_sections_id_opens_the_page_of_its_clauses(url: str) -> None:
+    """A scenario's option may cite a section (GG-V.B): its page lists the clauses under it."""
+    r = httpx.get(f"{url}/help/GG-V.B", timeout=60)
+    assert r.status_code == 200
+    assert re.findall(r'<li><a href="/help/([^"]+)">', r.text) == ["GG-V.B.1", "GG-V.B.2", "GG-V.B.3"]
+    assert httpx.get(f"{url}/help/GG-V.Z", timeout=60).status_code == 404
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+def test_clause_ids_are_links_in_the_log_the_lobby_and_never_hex_links(url: str, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 850})
+    page.goto(url)
+    page.select_option("#scenario", "gazala-gallop")
+    page.wait_for_selector('#options a.clause[data-clause="GG-V.B"]')
+    assert page.get_attribute('#options a.clause[data-clause="GG-V.B"]', "href") == "/help/GG-V.B"
+    # the log's hex links leave a clause id whole (GG-XI.B2 is no hex B2), and help.js links it
+    html = page.evaluate("import('/static/log.js').then(m => m.linked({hexes: {B2: [0, 0]}}, '[GG-XI.B2] B2 R-OC-ROAD'))")
+    assert html == '[GG-XI.B2] <a data-hex="B2">B2</a> R-OC-ROAD'
+    made = page.evaluate(
+        """(html) => import('/static/help.js').then(m => {
+            const li = document.createElement('li'); li.innerHTML = html; document.body.appendChild(li);
+            m.linkClauses(li); return [...li.querySelectorAll('a.clause')].map(a => a.dataset.clause);
+        })""",
+        html,
+    )
+    assert made == ["GG-XI.B2"]  # (not OC-ROAD: a ruling's name R-OC-ROAD is no clause)

@@ -49,6 +49,10 @@ class SystemHelp:
     def find(self, clause: str) -> ClauseHelp | None:
         return next((c for c in self.clauses if c.clause == clause), None)
 
+    def section(self, clause: str) -> tuple[ClauseHelp, ...]:
+        """The clauses under a section's id (GG-V.B: GG-V.B.1, GG-V.B.2 ...), which a scenario's option may cite."""
+        return tuple(c for c in self.clauses if c.clause.startswith(clause + "."))
+
     def neighbours(self, clause: str) -> tuple[ClauseHelp | None, ClauseHelp | None]:
         """The clauses before and after ``clause`` in the rules' order (None at either end)."""
         ids = [c.clause for c in self.clauses]
@@ -124,6 +128,14 @@ def all_help() -> dict[str, SystemHelp]:
 def system_help(name: str) -> SystemHelp | None:
     """The help of the system called ``name`` (its registered name), None if it has none."""
     return next((h for h in all_help().values() if h.system == name), None)
+
+
+def section_help(clause: str) -> tuple[SystemHelp, tuple[ClauseHelp, ...]] | None:
+    """The help of the clauses under a section's id, with its system's, None if no clause is under it."""
+    match = CLAUSE.match(clause)
+    found = all_help().get(match.group(1)) if match else None
+    under = found.section(clause) if found else ()
+    return (found, under) if found and under else None
 
 
 def clause_help(clause: str) -> tuple[SystemHelp, ClauseHelp] | None:

@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from tobruk.engine.errors import TobrukError
 from tobruk.engine.system import find_system, system_for
-from tobruk.loading.helpfile import ClauseHelp, clause_help, system_help
+from tobruk.loading.helpfile import ClauseHelp, clause_help, section_help, system_help
 
 NO_CRT = "this system's charts hold no combat results table the program plays"
 
@@ -50,7 +50,7 @@ def clause_page(clause: str) -> HTMLResponse:
     """One clause's page: the system, the id, the title, what it does, this program's ruling, and the way on."""
     found = clause_help(clause)
     if found is None:
-        return _missing(f"no rule clause {clause!r} has help: a clause id reads like GG-XIII.A.1")
+        return section_page(clause)
     system, entry = found
     before, after = system.neighbours(entry.clause)
     ruling = f'<p class="ruling"><b>How this program rules it:</b> {escape(entry.ruling)}</p>' if entry.ruling else ""
@@ -69,6 +69,23 @@ def clause_page(clause: str) -> HTMLResponse:
         f'<p class="text">{escape(entry.text)}</p>{ruling}<nav>{nav}</nav>'
     )
     return _page(f"{entry.clause} {entry.title}", body)
+
+
+def section_page(clause: str) -> HTMLResponse:
+    """A section's page (an id a scenario's option may cite, GG-V.B): each of its clauses, title and text."""
+    found = section_help(clause)
+    if found is None:
+        return _missing(f"no rule clause {clause!r} has help: a clause id reads like GG-XIII.A.1")
+    system, under = found
+    items = "".join(
+        f'<li><a href="/help/{escape(c.clause)}">{escape(c.clause)} {escape(c.title)}</a>: {escape(c.text)}</li>' for c in under
+    )
+    body = (
+        f'<p class="system">{escape(system.title)}</p><h1><span class="clause-id">{escape(clause)}</span></h1>'
+        f'<ul class="clauses">{items}</ul><nav><a href="/help/system/{escape(system.system)}">all the clauses of '
+        f"{escape(system.title)}</a></nav>"
+    )
+    return _page(f"{clause} ({system.title})", body)
 
 
 def system_page(name: str) -> HTMLResponse:

@@ -6,6 +6,7 @@ import * as api from './api.js';
 import {flash, load, notes, result} from './board.js';
 import {drawCounters, drawKey} from './counters.js';
 import {byId, svgElement} from './dom.js';
+import {watchClauses} from './help.js';
 import {explained, linkLog, linked} from './log.js';
 
 /** @typedef {import('./types.js').Board} Board */
@@ -51,4 +52,5 @@ byId('last').onclick = () => go(frames.length - 1);
 byId('prev').onclick = () => go(i - 1);
 byId('next').onclick = () => go(i + 1);
 byId('side').onchange = loadFrames;
+watchClauses([...document.querySelectorAll('aside')]);  // the log's clause ids as links to their help
 loadFrames();
