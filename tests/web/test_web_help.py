@@ -112,6 +112,8 @@ def test_a_refusals_clause_opens_its_help_and_the_crt_panel_explains_codes(tmp_p
         page.wait_for_selector('[data-unit="Pz"]')
         page.click('button[data-order="end-phase"]')  # to the movement
         page.wait_for_function("document.getElementById('prompt').textContent.includes('movement')")
+        decision = page.evaluate("tobrukGame.state.view.decision")
+        page.wait_for_selector(f'#prompt a.clause[data-clause="{decision["clause"]}"]')  # the prompt's rule, a link too
         page.click('[data-unit="Pz"]')
         stale = int(str(page.get_attribute('[data-reach="B4"]', "data-id")))
         page.click('[data-reach="C4"]')

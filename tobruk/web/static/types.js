@@ -65,7 +65,7 @@
  * @property {Record<string, string>} [notes]
  * @property {Unit[]} units
  * @property {Layer[]} [overlays]
- * @property {{side: string, prompt: string} | null} decision
+ * @property {{side: string, prompt: string, clause?: string | null} | null} decision  (its clause shown with the prompt, a link to its help)
  * @property {string[]} log
  * @property {Summary | null} [summary]
  * @property {boolean} over
