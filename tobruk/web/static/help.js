@@ -6,7 +6,7 @@
 // links are made with DOM nodes, never markup, so nothing the server wrote is read as HTML.
 
 import * as api from './api.js';
-import {byId, htmlElement} from './dom.js';
+import {htmlElement} from './dom.js';
 
 /** @typedef {import('./types.js').Board} Board */
 /** @typedef {import('./api.js').Crt} Crt */
@@ -131,20 +131,21 @@ export function drawCrt(panel, crt) {
 
 /**
  * The help on the game page of a board: the clause links in the side panel and the result, and the CRT button
- * (in the header's tools) with its panel (at the top of the side panel), its tables asked for when first opened.
+ * (first of the header's tools) with its panel (at the top of the side panel), its tables asked for when first opened.
+ * Placed by the page's landmarks, not by its other elements' ids, so a rearranged panel does not lose it.
  * @param {Board} board
  */
 export function setupHelp(board) {
   watchClauses([...document.querySelectorAll('aside, #victory')]);
-  const system = board.system;
-  if (!system) return;
+  const system = board.system, tools = document.querySelector('header .tools'), aside = document.querySelector('aside');
+  if (!system || !tools || !aside) return;
   const button = htmlElement('button', 'CRT');
   button.id = 'crt-button'; button.title = "the combat results table and what each result means"; button.setAttribute('aria-controls', 'crt-panel');
   const panel = htmlElement('section'); panel.id = 'crt-panel'; panel.hidden = true;
   const close = htmlElement('button', '×'); close.className = 'close'; close.setAttribute('aria-label', 'close the results tables');
   panel.append(close, htmlElement('h3', 'Results tables'));
-  byId('undo').before(button);
-  byId('decision').before(panel);
+  tools.prepend(button);
+  aside.prepend(panel);
   let loaded = false;
   close.onclick = () => { panel.hidden = true; button.focus(); };
   button.onclick = async () => {
