@@ -51,8 +51,14 @@ ANY_ANON = re.compile(rb"(?<![0-9a-f])[0-9a-f]{12}(?![0-9a-f])")
 # same kind of order to the same hex, then others)
 AXIS_TRIES, ALLIED_TRIES, MIRRORS = 40, 8, 80
 
-# the routes that are no game's (the lobby, the page's scripts, the lists of scenarios and players, a new game, an upload)
-NOT_A_GAMES = {"/", "/favicon.ico", "/static", "/api/scenarios", "/api/players", "/api/players/about", "/api/games", "/api/replays"}
+# the routes that are no game's (the lobby, the page's scripts, the lists of scenarios and players, a new game, an upload,
+# the rules' help and the systems' results tables: the printed rules and charts, the same for everyone)
+NOT_A_GAMES = {"/", "/favicon.ico", "/static", "/api/scenarios", "/api/players", "/api/players/about", "/api/games", "/api/replays"} | {
+    "/help/{clause}",
+    "/help/system/{name}",
+    "/help/system/{name}/crt",
+    "/api/help/system/{name}/crt",
+}
 # every route a player's link may ask about its game, as this test asks it
 ASKED = {
     "/g/{token}",

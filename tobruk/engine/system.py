@@ -42,6 +42,28 @@ class Odds:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultTable:
+    """One of a system's results tables as printed on its charts, for people (the page's CRT panel): ``key`` names
+    it, ``title`` says what it is and how it is read, ``corner`` heads the rows' labels (the die, a DRM), ``columns``
+    and ``rows`` (each its label and one entry a column, as the charts write them)."""
+
+    key: str
+    title: str
+    corner: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title,
+            "corner": self.corner,
+            "columns": list(self.columns),
+            "rows": [{"label": label, "cells": list(cells)} for label, cells in self.rows],
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Overlay:
     """A layer a face may draw over the map for a side (the page offers one checkbox per layer it is sent): ``key``
     names it, ``title`` is the checkbox's words, ``kind`` says what it holds: ``hexes`` (hexes shaded, by label) or
@@ -296,6 +318,11 @@ class System:
         """What the result codes its log and odds tables write mean, for people (the page explains each code with
         it), by code as written; none by default."""
         return {}
+
+    def result_tables(self) -> Sequence[ResultTable]:
+        """Its results tables as its charts print them (the combat results table first), the codes in them explained
+        by :meth:`result_meanings`: the same for every side, they hold nothing secret; none by default."""
+        return ()
 
     def rendering(self) -> Rendering:
         """How the faces draw the map and the counters (colours, unit symbols, status words, legend words)."""

@@ -17,11 +17,11 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.information import observed
 from tobruk.engine.sides import Side
 from tobruk.engine.state import ELIMINATED
-from tobruk.engine.system import Advisor, Overlay, System
+from tobruk.engine.system import Advisor, Overlay, ResultTable, System
 from tobruk.mechanics.actions import Add, Attack, Move
 from tobruk.mechanics.battle import rules as battle_rules
 from tobruk.mechanics.counters import FamilyUnit, family_defs, family_unit, read_family_unit
-from tobruk.mechanics.results import meanings_of
+from tobruk.mechanics.results import meanings_of, tables_of
 from tobruk.mechanics.supply import SupplyMarkers, shown_supply_lines
 
 if TYPE_CHECKING:
@@ -60,6 +60,10 @@ class FamilySystem(System):
     def result_meanings(self) -> Mapping[str, str]:
         """The family's codes its own charts use (mechanics/results.py)."""
         return meanings_of(type(self).__module__)
+
+    def result_tables(self) -> Sequence[ResultTable]:
+        """The combat and air results tables of its own charts (mechanics/results.py)."""
+        return tables_of(type(self).__module__)
 
     def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:
         """An attack's results with their probabilities: the battle's die grouped by result (the same distribution

@@ -15,6 +15,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from tobruk.engine.system import ResultTable
+
 # the family's result codes: the combat results table, then the air tables
 MEANINGS: dict[str, str] = {
     "DE": "defender eliminated: every defending unit is removed",
@@ -72,6 +74,27 @@ def _charts_in(module_name: str) -> dict[str, Any] | None:
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
         return None
     return tomllib.loads(text)
+
+
+# the family's tables the page shows, each with its title (their rows are read by one die)
+TABLES = (("gcrt", "Combat results table"), ("air", "Air results table"))
+
+
+def tables_for(charts: dict[str, Any] | None) -> tuple[ResultTable, ...]:
+    """The family's results tables in these charts, as printed: a row a die roll (none without charts)."""
+    out = []
+    for key, title in TABLES:
+        table = (charts or {}).get(key)
+        if table:
+            rows = tuple((str(die), tuple(str(c) for c in row)) for die, row in enumerate(table["rows"], start=1))
+            out.append(ResultTable(key, f"{title} (one die)", "die", tuple(table["columns"]), rows))
+    return tuple(out)
+
+
+@cache
+def tables_of(module_name: str) -> tuple[ResultTable, ...]:
+    """:func:`tables_for` the charts of the system defined in that module, read once."""
+    return tables_for(_charts_in(module_name))
 
 
 def meanings_for(charts: dict[str, Any] | None) -> dict[str, str]:

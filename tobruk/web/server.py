@@ -41,6 +41,7 @@ from tobruk.render.board import board_data
 from tobruk.render.svg import render_map
 from tobruk.web import payload, schemas, webhooks
 from tobruk.web.answers import Answer, computed
+from tobruk.web.help import routes as help_routes
 from tobruk.web.limits import BodyLimit
 from tobruk.web.notify import Listener
 from tobruk.web.referee import Referee, Refused, Scenarios, Session, server_seed
@@ -439,6 +440,7 @@ def create_app(
             rendering = system_for(scenario.system).rendering()
             board = board_data(scenario.map, rendering, size=MAP_SIZE, title=scenario.title)
             board["codes"] = dict(system_for(scenario.system).result_meanings())  # what its result codes mean
+            board["system"] = scenario.system  # (the page's CRT panel and rules' help are the system's)
             maps[key] = (render_map(scenario.map, size=MAP_SIZE, rendering=rendering), msgspec.json.encode(board))
         return maps[key]
 
@@ -474,6 +476,7 @@ def create_app(
         Route("/api/g/{token}/record", record),
         Route("/api/g/{token}/export", export),
         Route("/api/g/{token}/form", game_form),
+        *help_routes(),
         Mount("/static", PageFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(BodyLimit), Middleware(GZipMiddleware, minimum_size=1000, compresslevel=6)]

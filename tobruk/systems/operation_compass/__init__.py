@@ -19,7 +19,7 @@ from tobruk.board.units import UnitDef
 from tobruk.engine.actions import Action
 from tobruk.engine.flow import Decision, Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import System, register
+from tobruk.engine.system import ResultTable, System, register
 from tobruk.loading.datafile import Table, read_toml
 from tobruk.systems.operation_compass import faces
 from tobruk.systems.operation_compass import moves as mv
@@ -59,6 +59,15 @@ class OperationCompass(System):
 
     def result_meanings(self) -> Mapping[str, str]:
         return self.charts.crt.meanings()
+
+    def result_tables(self) -> Sequence[ResultTable]:
+        """The CRT, then the bombardment table (OC-BMB.1: its entries are morale-check DRMs, "none" no check)."""
+        c = self.charts
+        rows = tuple((str(die), tuple("none" if x is None else str(x) for x in row)) for die, row in enumerate(c.bombardment, start=1))
+        bombardment = ResultTable(
+            "bombardment", "Bombardment table (OC-BMB.1): the morale check's DRM; none: no check", "die", c.bombardment_columns, rows
+        )
+        return (c.crt.table(), bombardment)
 
     def new_vars(self, game: Game) -> CompassVars:
         return CompassVars()

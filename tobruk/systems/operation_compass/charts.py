@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tobruk.engine.system import ResultTable
 from tobruk.loading.datafile import Table
 from tobruk.mechanics.reach import MF
 
@@ -81,6 +82,21 @@ class Crt:
                     text += "; red: each Allied support unit in the stack also checks morale, with no modifier (OC-CRT.5)"
                 out[f"{e.allied}/{e.italian}"] = text
         return out
+
+    def table(self) -> ResultTable:
+        """The table as the charts print it, for people: a row a net DRM (the first and the last open-ended), a red
+        entry marked "*" (ruling R-OC-RED)."""
+        last = self.row_from + len(self.rows) - 1
+
+        def label(drm: int) -> str:
+            return f"<= {drm}" if drm == self.row_from else f">= {drm}" if drm == last else str(drm)
+
+        rows = tuple(
+            (label(self.row_from + i), tuple(f"{e.allied}/{e.italian}" + ("*" if e.red else "") for e in row))
+            for i, row in enumerate(self.rows)
+        )
+        title = "Combat results table (OC-CRT.5): rows by net DRM, columns by Allied less Italian strength; * a red entry"
+        return ResultTable("crt", title, "DRM", self.column_names, rows)
 
     def entry(self, drm: int, strength: int) -> CrtEntry:
         return self.rows[self.row(drm)][self.column(strength)]

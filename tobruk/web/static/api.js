@@ -132,6 +132,20 @@ export const replay = (token, side, by = 'turn') => request(`/api/replay/${token
  */
 export const uploadRecord = (record) => request('/api/replays', {method: 'POST', headers: {'content-type': 'application/json'}, body: record});
 
+// --- the rules' help ----------------------------------------------------------------------------------------
+
+/**
+ * A system's results tables (web/help.py): each table's rows, and the meaning of every code they hold.
+ * @typedef {{key: string, title: string, corner: string, columns: string[], rows: {label: string, cells: (string | number)[]}[]}} CrtTable
+ * @typedef {{system: string, title: string, tables: CrtTable[], codes: Record<string, string>, note: string}} Crt
+ */
+
+/**
+ * @param {string} system
+ * @returns {Promise<Answer<Crt>>}
+ */
+export const crt = (system) => request(`/api/help/system/${encodeURIComponent(system)}/crt`);
+
 // --- the lobby ----------------------------------------------------------------------------------------------
 
 /** @typedef {{name: string, title: string, options: {name: string, text: string, clause: string}[]}} Scenario */

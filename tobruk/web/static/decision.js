@@ -25,7 +25,7 @@ const YOUR_TURN = 'Your turn. ';
  */
 export function drawDecision(S, sideName, hooks) {
   const d = S.view.decision, hint = byId('hint');
-  byId('prompt').textContent = d ? `${sideName(d.side)}: ${d.prompt}` : 'The game is over';
+  byId('prompt').textContent = d ? `${sideName(d.side)}: ${d.prompt}${d.clause ? ` [${d.clause}]` : ''}` : 'The game is over';
   const box = byId('orders'); box.replaceChildren();
   if (!S.my_turn) {
     if (d) { hint.textContent = `Waiting for the ${sideName(d.side)} player.`; hint.dataset.waiting = '1'; }

@@ -12,6 +12,7 @@ import {STEP as STACK_STEP, counterSide, drawCounters, drawKey, hideTip, words} 
 import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
 import {composite, formsOf, unitHexOf} from './legal.js';
+import {setupHelp} from './help.js';
 import {escapeHtml, linkLog, logLine} from './log.js';
 import * as notify from './notify.js';
 import {drawTrays} from './tray.js';
@@ -441,6 +442,7 @@ async function start() {
   if (!ok) { byId('hint').textContent = st.error; return; }
   const [board, svg] = await load(byId('map-holder'), st.scenario);
   map = {board, overlay: svgElement('g', {id: 'overlay'}, svg), units: svgElement('g', {id: 'units'}, svg), top: svgElement('g', {id: 'top'}, svg)};
+  setupHelp(board);  // clause ids as links to their help, and the CRT panel
   svg.addEventListener('click', (e) => {
     const h = e.target instanceof Element ? e.target.closest('[data-hex]') : null;
     const hex = h instanceof SVGElement ? h.dataset.hex : undefined;

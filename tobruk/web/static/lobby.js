@@ -5,6 +5,7 @@
 
 import * as api from './api.js';
 import {byId} from './dom.js';
+import {watchClauses} from './help.js';
 
 /** @typedef {import('./api.js').Scenario} Scenario */
 
@@ -52,6 +53,7 @@ api.scenarios().then(([ok, list]) => {
   showOptions();
 });
 scenario.onchange = () => { remember('scenario', scenario.value); showOptions(); };
+watchClauses([byId('options')]);  // each option's clause a link to its help
 
 // --- the computer players: the server's; the first it names is the default --------------------------------------
 const computer = byId('computer', HTMLSelectElement);

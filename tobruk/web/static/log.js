@@ -12,14 +12,15 @@
 export const escapeHtml = (t) => String(t).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'})[c] || c);
 
 /**
- * Hex labels and unit ids in a line of the log, as links (a hex label is a word of the board's hexes).
+ * Hex labels and unit ids in a line of the log, as links (a hex label is a word of the board's hexes, not the tail of
+ * a clause id such as GG-XI.B2, which help.js makes a link to the clause's help).
  * @param {Board} board
  * @param {string} text
  * @param {Set<string>} [unitIds]
  */
 export function linked(board, text, unitIds = new Set()) {
   return escapeHtml(text)
-    .replace(/\b([A-Z]{1,2}\d{1,3})\b/g, (m) => board.hexes[m] ? `<a data-hex="${m}">${m}</a>` : m)
+    .replace(/\b(?<!\b(?:GG|FA|OC|CA)-[A-Za-z0-9.]*)([A-Z]{1,2}\d{1,3})\b/g, (m) => board.hexes[m] ? `<a data-hex="${m}">${m}</a>` : m)
     .replace(/(<a[^>]*>[^<]*<\/a>)|\b([A-Za-z0-9.']+)\b/g, (m, link, word) =>
       link || !unitIds.has(word) ? m : `<a data-unit-link="${word}">${word}</a>`);
 }

@@ -7,6 +7,7 @@ import * as api from './api.js';
 import {flash, load, notes, result} from './board.js';
 import {drawCounters, drawKey} from './counters.js';
 import {byId, svgElement} from './dom.js';
+import {watchClauses} from './help.js';
 import {linkLog, logLine} from './log.js';
 
 /** @typedef {import('./types.js').Board} Board */
@@ -79,4 +80,5 @@ document.addEventListener('keydown', (e) => {
   if (to !== undefined) { e.preventDefault(); go(to); }
 });
 byId('side').onchange = loadFrames;
+watchClauses([...document.querySelectorAll('aside')]);  // the log's clause ids as links to their help
 loadFrames();

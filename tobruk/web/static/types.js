@@ -33,6 +33,7 @@
  * @property {StatusWord[]} statuses
  * @property {Record<string, string>} [nationalities]  a counter's colour by its nationality (lower case)
  * @property {Record<string, string>} [codes]  what each result code of the system's charts means
+ * @property {string} [system]  the game system's name (its rules' help and results tables, web/help.py)
  * @property {Set<string>} [passableSet]
  */
 
@@ -64,7 +65,7 @@
  * @property {Record<string, string>} [notes]
  * @property {Unit[]} units
  * @property {Layer[]} [overlays]
- * @property {{side: string, prompt: string} | null} decision
+ * @property {{side: string, prompt: string, clause?: string | null} | null} decision  (its clause shown with the prompt, a link to its help)
  * @property {string[]} log
  * @property {Summary | null} [summary]
  * @property {boolean} over
