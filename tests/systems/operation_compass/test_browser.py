@@ -84,6 +84,17 @@ def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Brow
         assert "Assault on I17" in log and "morale" in log.lower()
         # then as a newcomer goes on: the assault's own choices (a button each) and the phases ended, to the end
         for _ in range(200):
+            # the page draws the next decision's buttons once the order's answer is in: wait for them (or the end)
+            # rather than read a panel still being redrawn
+            try:
+                page.wait_for_function(
+                    "!document.getElementById('victory').hidden || "
+                    "document.getElementById('prompt').textContent === 'The game is over' || "
+                    "document.querySelectorAll('#orders button').length > 0"
+                )
+            except Exception as e:  # (what the page shows instead, for the report)
+                shown = " | ".join(page.inner_text(f"#{part}") for part in ("prompt", "hint", "status"))
+                raise AssertionError(f"no order to click and no end: {shown}") from e
             if page.is_visible("#victory") or prompt(page) == "The game is over":
                 break
             buttons = page.locator("#orders button")
