@@ -2,9 +2,9 @@
 system's clause index and for no other, every clause id the program cites covered, each page a few plain sentences,
 and none of them copied from the designer's texts.
 
-The clause indexes and the rule texts are kept beside the project, not in it (the texts are the designer's): the
-tests that read them look for a ``shared/rules`` folder above the checkout, or the folder ``TOBRUK_RULES`` names, and
-are skipped where there is none, as the browser tests are without chromium.
+The clause indexes and the rule texts are not in the project (the texts are the designer's): the tests that read them
+read the folder the ``TOBRUK_RULES`` environment variable names, and are skipped without it, as the browser tests are
+without chromium.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ RUN = 8  # words: a run this long in common with the designer's text is a copied
 
 def _rules_dir() -> Path | None:
     named = os.environ.get("TOBRUK_RULES")
-    candidates = [Path(named)] if named else [p / "shared" / "rules" for p in ROOT.parents]
-    return next((p for p in candidates if all((p / name).is_file() for name in INDEXES.values())), None)
+    folder = Path(named) if named else None
+    return folder if folder is not None and all((folder / name).is_file() for name in INDEXES.values()) else None
 
 
 RULES = _rules_dir()
-needs_rules = pytest.mark.skipif(RULES is None, reason="the clause indexes and rule texts are not beside this checkout")
+needs_rules = pytest.mark.skipif(RULES is None, reason="TOBRUK_RULES names no folder of the clause indexes and rule texts")
 
 
 def index_lines(prefix: str) -> dict[str, str]:
