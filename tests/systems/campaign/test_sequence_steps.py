@@ -24,6 +24,7 @@ from tobruk.systems.campaign.sequence import (
     VictoryStep,
     player_turn,
 )
+from tobruk.systems.campaign.setup import SetUp, set_up_steps
 
 # (kind, key, title, clause): A.1-9 of the rules' sequence; steps 3 and 5 again for the breakthrough (A.6); step 1
 # also holds the player-turn's sea move (CA-S.3, ruled there)
@@ -79,3 +80,17 @@ def test_the_game_turn_kept_by_the_system_is_the_axis_player_turn_then_the_allie
     assert described(AXIS_TURN) == AXIS and described(ALLIED_TURN) == ALLIED
     assert described(GAME_TURN) == AXIS + ALLIED
     assert len({s.key for s in GAME_TURN}) == len(GAME_TURN)  # every step its own key (the log and the form name it)
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-SC.4")
+def test_the_side_that_moves_second_sets_up_first() -> None:
+    """Before the first player-turn each side sets up (docs/rulings.md, the set-up): the side that moves second first,
+    so the side that moves first sees where it stands, as a player-turn's mover does."""
+    axis_first = set_up_steps(Side.AXIS)  # Gazala, most scenarios
+    assert [(type(s), s.key, s.title, s.clause, s.side) for s in axis_first] == [
+        (SetUp, "allied-set-up", "Allied set-up", "CA-SC", Side.ALLIED),
+        (SetUp, "axis-set-up", "Axis set-up", "CA-SC", Side.AXIS),
+    ]
+    allied_first = set_up_steps(Side.ALLIED)  # Crusader opens with the Allied player-turn
+    assert [(s.key, s.side) for s in allied_first] == [("axis-set-up", Side.AXIS), ("allied-set-up", Side.ALLIED)]
