@@ -36,7 +36,6 @@ from tobruk.systems.campaign.zoc import enemy_zoc
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
-DUMMY = "dummy"  # the Tobruk dummy's type (CA-F.4)
 
 _REACH: Cache[BugoutReach] = Cache("campaign.bugout", BOARD)
 
@@ -56,14 +55,10 @@ def unit_reach(game: Game, uid: str) -> BugoutReach:
 def refusal(game: Game, side: Side, uid: str) -> IllegalOrderError | None:
     """Why ``uid`` may not bug out now whatever the end, or None."""
     clause = "CA-Q.1" if side is Side.AXIS else "CA-Q.2"
-    d = counter_defs(game).get(uid)
-    if d is None or d.side is not side:
-        return IllegalOrderError("CA-S.4", f"{uid!r} is not one of your units")
+    problem = hidden.not_movable(game, side, uid, "CA-S.4")
+    if problem is not None:
+        return problem
     c = counter(game, uid)
-    if c.eliminated or c.hex_index < 0:
-        return IllegalOrderError("CA-S.4", f"{uid} is not on the map")
-    if d.type == DUMMY:
-        return IllegalOrderError("CA-F.4", f"{uid} is the hidden dummy of the Tobruk perimeter and stays there")
     if c.attacking:
         return IllegalOrderError(clause, f"{uid} is allocated to an attack and moves no more")
     if c.moved or uid in campaign_vars(game).spent:

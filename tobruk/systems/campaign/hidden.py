@@ -19,14 +19,16 @@ from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
+from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
+from tobruk.mechanics.counters import UnitType
 from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 PERIMETER = "inside Tobruk perimeter"  # the map's zone of the hexes inside the perimeter
-DUMMY = "dummy"  # the dummy's counter type
+DUMMY = UnitType.DUMMY  # the Tobruk dummy's counter type (CA-F.4): it never moves nor fights
 ANON_LENGTH = 8
 
 
@@ -93,3 +95,17 @@ def seen_units(game: Game, side: Side) -> dict[str, tuple[Hex | None, bool, bool
         hidden = c.hidden and not game.state.over
         out[uid] = (c.hex, hidden, c.eliminated, anon.get(uid) if hidden else None)
     return out
+
+
+def not_movable(game: Game, side: Side, uid: str, clause: str) -> IllegalOrderError | None:
+    """Why ``uid`` may not be moved strategically by ``side`` whatever the destination (``clause``: the movement's,
+    CA-S.3 or CA-S.4): not the side's, not on the map, or the Tobruk dummy, which never leaves the perimeter (CA-F.4)."""
+    d = counter_defs(game).get(uid)
+    if d is None or d.side is not side:
+        return IllegalOrderError(clause, f"{uid!r} is not one of your units")
+    c = counter(game, uid)
+    if c.eliminated or c.hex_index < 0:
+        return IllegalOrderError(clause, f"{uid} is not on the map")
+    if d.type == DUMMY:
+        return IllegalOrderError("CA-F.4", f"{uid} is the hidden dummy of the Tobruk perimeter and stays there")
+    return None

@@ -39,7 +39,6 @@ from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
-DUMMY = "dummy"  # the Tobruk dummy's type (CA-F.4): it never fights
 
 _REACH: Cache[CampaignReach] = Cache("campaign.reach", BOARD)
 
@@ -52,7 +51,7 @@ def breakthrough_eligible(game: Game, side: Side) -> tuple[str, ...]:
     out = []
     for uid in live.on_map(game, side):
         c = counter(game, uid)
-        if c.disrupted or c.moved or c.attacking or defs[uid].type == DUMMY:
+        if c.disrupted or c.moved or c.attacking or defs[uid].type == hidden.DUMMY:
             continue
         if side is Side.AXIS and defs[uid].nationality != "german":
             continue
@@ -68,7 +67,7 @@ def movers(game: Game, side: Side, breakthrough: bool) -> list[str]:
     out = []
     for uid in pool:
         c = counter(game, uid)
-        if defs[uid].type == DUMMY or c.disrupted or c.attacking or c.eliminated or c.hex_index < 0 or uid in v.spent:
+        if defs[uid].type == hidden.DUMMY or c.disrupted or c.attacking or c.eliminated or c.hex_index < 0 or uid in v.spent:
             continue
         if not breakthrough and c.moved:
             continue
@@ -107,7 +106,7 @@ def move(game: Game, side: Side, order: Move, *, breakthrough: bool) -> None:
     _own_unit(game, side, uid, clause)
     c = counter(game, uid)
     v = campaign_vars(game)
-    if counter_defs(game)[uid].type == DUMMY:
+    if counter_defs(game)[uid].type == hidden.DUMMY:
         raise IllegalOrderError("CA-F.4", f"{uid} is the hidden dummy of the Tobruk perimeter and stays there")
     if c.disrupted:
         raise IllegalOrderError("CA-G.15", f"{uid} is disrupted and may not move")
@@ -166,7 +165,7 @@ def may_allocate(game: Game, side: Side, uid: str, target: Hex, *, step: str) ->
     v = campaign_vars(game)
     if c.eliminated or c.hex is None:
         return IllegalOrderError("CA-G.12", f"{uid} is not on the map")
-    if d.type == DUMMY:
+    if d.type == hidden.DUMMY:
         return IllegalOrderError("CA-F.4", f"{uid} is a dummy and never fights")
     if c.disrupted:
         return IllegalOrderError("CA-G.15", f"{uid} is disrupted and may not attack")

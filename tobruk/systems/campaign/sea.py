@@ -40,8 +40,6 @@ from tobruk.systems.campaign.strategic import PORTS, SUNK, TOBRUK, check_sea_mov
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
-DUMMY = "dummy"  # the Tobruk dummy's type (CA-F.4): it never moves
-
 
 def places(game: Game) -> frozenset[Hex]:
     """The hexes whose control the game records: the ports and Tobruk's own hex."""
@@ -109,14 +107,9 @@ def ports(game: Game, side: Side) -> frozenset[int]:
 
 
 def _own(game: Game, side: Side, uid: str) -> None:
-    d = counter_defs(game).get(uid)
-    if d is None or d.side is not side:
-        raise IllegalOrderError("CA-S.3", f"{uid!r} is not one of your units")
-    c = counter(game, uid)
-    if c.eliminated or c.hex_index < 0:
-        raise IllegalOrderError("CA-S.3", f"{uid} is not on the map")
-    if d.type == DUMMY:
-        raise IllegalOrderError("CA-F.4", f"{uid} is the hidden dummy of the Tobruk perimeter and stays there")
+    problem = hidden.not_movable(game, side, uid, "CA-S.3")
+    if problem is not None:
+        raise problem
 
 
 def sea_orders(game: Game, side: Side) -> list[Sea]:
@@ -133,7 +126,7 @@ def sea_orders(game: Game, side: Side) -> list[Sea]:
     out: list[Sea] = []
     for uid in live.on_map(game, side):
         c = counter(game, uid)
-        if c.disrupted or defs[uid].type == DUMMY or not coastal(p.board, c.hex_index):
+        if c.disrupted or defs[uid].type == hidden.DUMMY or not coastal(p.board, c.hex_index):
             continue
         for i in to:
             if i == c.hex_index:
