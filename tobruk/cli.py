@@ -484,11 +484,12 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _check_playable(name: str) -> None:
+def _check_playable(name: str, *, play: bool = False) -> None:
     """A scenario whose game system has no rules yet (its data are read, its play is not) can be shown but
-    not played."""
+    not played; one whose system is played in part is played by a person (``play``: a preview that says what is not
+    played), never by the fuzzer or the arena, which check what every system played in full must pass."""
     scenario = load_scenario(name)
-    if scenario.system not in system_names():
+    if scenario.system not in system_names(previews=play):
         raise ScenarioError(
             scenario.source or name,
             "system",
@@ -503,7 +504,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command in ("play", "arena", "fuzz"):
-            _check_playable(args.scenario)
+            _check_playable(args.scenario, play=args.command == "play")
         return int(args.func(args))
     except (ScenarioError, RecordError, TobrukError) as exc:
         return _fail(str(exc))

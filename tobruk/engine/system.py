@@ -165,6 +165,11 @@ class System:
     # False for a system registered with its data alone (its order of battle, turn track and scenarios): its scenarios
     # are read and shown, and a game of one is refused with :class:`RulesNotPlayed`
     playable: ClassVar[bool] = True
+    # for a system whose rules are played in part (``playable = False``): what its games do not play yet, one sentence
+    # the faces show.  Such a system is offered by the faces as a preview (its games made by :meth:`for_preview`) and
+    # kept out of :func:`system_names`, so the checks every played system must pass (fuzzing, arenas, benchmarks) do
+    # not run a game that stops short of its rules; "" for a system played in full or registered with its data alone
+    preview: ClassVar[str] = ""
     # the scenario loader's reader of the scenario fields the system owns (``units_from``), if any: a
     # :class:`tobruk.loading.scenario.ScenarioExtension`
     scenario_extension: ClassVar[Any] = None
@@ -172,6 +177,12 @@ class System:
     game_over_clause: ClassVar[str] = "end"
     terrain_kinds: ClassVar[frozenset[str] | None] = None  # the terrain its charts know (None: any)
     unit_view: ClassVar[type[UnitView]] = UnitView  # its units' statuses and numbers (a subclass names them)
+
+    @classmethod
+    def for_preview(cls) -> System:
+        """The instance the faces play a preview of the system with (see :attr:`preview`): by default the system
+        itself; a system overrides this to leave out what it cannot finish yet (the campaign: attacks)."""
+        return cls()
 
     @classmethod
     def read_counter(cls, ut: Table, common: Mapping[str, Any]) -> UnitDef:
@@ -385,13 +396,14 @@ def find_system(name: str) -> type[System]:
 
 
 def system_for(name: str) -> System:
-    """The one instance of a playable system (its charts loaded once); :class:`RulesNotPlayed` for a system registered
-    with its data alone, :class:`UnknownSystem` for a name no package registers."""
+    """The one instance of a playable system (its charts loaded once), or of a system played as a preview
+    (:meth:`System.for_preview`); :class:`RulesNotPlayed` for a system registered with its data alone,
+    :class:`UnknownSystem` for a name no package registers."""
     if name not in _INSTANCES:
         kind = find_system(name)
-        if not kind.playable:
+        if not kind.playable and not kind.preview:
             raise RulesNotPlayed(name, kind.title)
-        _INSTANCES[name] = kind()
+        _INSTANCES[name] = kind() if kind.playable else kind.for_preview()
     return _INSTANCES[name]
 
 
@@ -402,10 +414,11 @@ def forget_instances() -> None:
     _INSTANCES.clear()
 
 
-def system_names(*, playable: bool = True) -> list[str]:
-    """The registered systems' names: the playable ones (or, with ``playable=False``, every one)."""
+def system_names(*, playable: bool = True, previews: bool = False) -> list[str]:
+    """The registered systems' names: the playable ones, with ``previews=True`` also those the faces offer as a
+    preview (:attr:`System.preview`), or with ``playable=False`` every one."""
     _load_packages()
-    return sorted(name for name, kind in _REGISTRY.items() if kind.playable or not playable)
+    return sorted(name for name, kind in _REGISTRY.items() if kind.playable or not playable or (previews and kind.preview))
 
 
 def registered_systems() -> list[type[System]]:

@@ -108,7 +108,7 @@ def crt_data(name: str) -> dict[str, Any] | None:
         kind = find_system(name)
     except TobrukError:
         return None
-    system = system_for(name) if kind.playable else None
+    system = system_for(name) if kind.playable or kind.preview else None
     tables = [t.data() for t in system.result_tables()] if system else []
     meanings = dict(system.result_meanings()) if system else {}
     return {"system": name, "title": kind.title, "tables": tables, "codes": meanings, "note": "" if tables else NO_CRT}

@@ -93,7 +93,7 @@ class Scenarios:
             scenario = load_scenario(path if path is not None else name)
         except (TobrukError, ValueError, OSError) as exc:
             return Refused(400, f"scenario {name!r} cannot be loaded: {reason(str(exc), 200)}")
-        if scenario.system not in system_names():
+        if scenario.system not in system_names(previews=True):
             return Refused(400, f"scenario {name!r}: the rules of {scenario.system!r} are not played yet")
         return scenario
 

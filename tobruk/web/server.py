@@ -34,7 +34,7 @@ from starlette.types import Scope
 
 from tobruk.engine.errors import RecordError, TobrukError
 from tobruk.engine.information import observed
-from tobruk.engine.system import system_for
+from tobruk.engine.system import find_system, system_for
 from tobruk.players import player_names
 from tobruk.players.base import player_about
 from tobruk.render.board import board_data
@@ -191,6 +191,7 @@ def create_app(
                     "name": s.name,
                     "title": s.title,
                     "system": s.system,
+                    "preview": find_system(s.system).preview,  # what a preview does not play yet ("": played in full)
                     "options": [{"name": o.name, "clause": o.clause, "text": o.text} for o in s.options],
                 }
                 for s in referee.scenarios.listing()
@@ -441,6 +442,7 @@ def create_app(
             board = board_data(scenario.map, rendering, size=MAP_SIZE, title=scenario.title)
             board["codes"] = dict(system_for(scenario.system).result_meanings())  # what its result codes mean
             board["system"] = scenario.system  # (the page's CRT panel and rules' help are the system's)
+            board["preview"] = find_system(scenario.system).preview  # what a system played in part does not play yet
             maps[key] = (render_map(scenario.map, size=MAP_SIZE, rendering=rendering), msgspec.json.encode(board))
         return maps[key]
 

@@ -1,6 +1,6 @@
 """Games of the campaign for its sequence tests: made with the system given directly (it is registered
-``playable = False`` until combat is played, so the faces refuse it; docs/architecture.md), arranged by hand on
-the real map, and walked to a step."""
+``playable = False`` until combat is played, the faces playing only a preview that allocates no attack;
+docs/architecture.md), arranged by hand on the real map, and walked to a step."""
 
 from __future__ import annotations
 

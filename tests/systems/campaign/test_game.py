@@ -1,21 +1,24 @@
 """The campaign's game through the engine's contracts: the same seed and orders give the same positions, every
 order can be undone to the position before it and played again to the same one, the incremental hashes agree
 with hashes worked out afresh, a copy plays on by itself, every listed order is made again from its notation and
-its fields; and the faces still refuse the system until combat is played."""
+its fields; and the faces play the system as a preview that allocates no attack until combat is played."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
-from tobruk.engine.system import RulesNotPlayed
+from tobruk.engine.system import RulesNotPlayed, system_for, system_names
 from tobruk.mechanics.actions import Move
+from tobruk.systems.campaign import NorthAfricaCampaign
+from tobruk.systems.campaign.actions import Allocate
 from tobruk.tools.fuzz import check_hashes, check_undo
 
-from .kit import new_game, scenario
+from .kit import H, arrange, new_game, scenario, to_step
 
 
 def walk(game: Game, seed: int, orders: int) -> list[str]:
@@ -61,6 +64,57 @@ def test_a_copy_plays_on_by_itself() -> None:
     assert walk(game.copy(), 5, 8) == walk(game.copy(), 5, 8)
 
 
-def test_the_faces_refuse_the_campaign_until_combat_is_played() -> None:
-    with pytest.raises(RulesNotPlayed):
-        Game(scenario("na-gazala"))
+def test_the_faces_play_the_campaign_as_a_preview_that_allocates_no_attack() -> None:
+    """Until combat is played (CA-G, CA-T, the second part), the faces' game of a campaign scenario is a preview: the
+    system is kept out of the names every played system's checks run on, and no attack may be allocated in it, so no
+    game stops at an attack it cannot resolve; the tests' own campaign (``new_game``) allocates them."""
+    assert "north-africa-campaign" not in system_names()
+    assert "north-africa-campaign" in system_names(previews=True)
+    assert "combat (CA-G, CA-T) is not yet" in NorthAfricaCampaign.preview
+    game = arrange(to_step(Game(scenario("na-gazala")), "axis-movement"), {"90Lt": "V30", "1FFBde": "V31"})
+    assert isinstance(game.system, NorthAfricaCampaign) and not game.system.attacks
+    assert "no attacks in this preview" in game.decision.prompt if game.decision else False
+    assert not [a for a in game.legal_orders() if isinstance(a, Allocate)]
+    with pytest.raises(IllegalOrderError) as refusal:
+        game.play(Allocate("90Lt", H("V31")))
+    assert refusal.value.clause == "CA-G"
+    assert refusal.value.reason == "this preview of the campaign does not play combat yet: no attack may be allocated"
+    played = arrange(to_step(new_game("na-gazala"), "axis-movement"), {"90Lt": "V30", "1FFBde": "V31"})
+    assert "allocate attacks" in (played.decision.prompt if played.decision else "")
+    assert Allocate("90Lt", H("V31")) in played.legal_orders()
+
+
+def test_a_data_only_system_is_still_refused_to_the_faces() -> None:
+    from tobruk.engine.system import System, register
+
+    @register
+    class Muster(System):
+        name = "muster-data-only"
+        playable = False
+
+    try:
+        with pytest.raises(RulesNotPlayed, match="not played yet"):
+            system_for("muster-data-only")
+        assert "muster-data-only" not in system_names(previews=True)
+    finally:
+        from tobruk.engine import system as system_module
+
+        system_module._REGISTRY.pop("muster-data-only", None)
+
+
+def test_the_terminal_plays_a_preview_and_the_checks_of_played_systems_leave_it_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tobruk play`` plays a campaign scenario (the preview: no attack allocated); the fuzzer and the arena, which
+    check what every system played in full must pass, refuse it in one line naming the field."""
+    from tobruk.cli import main
+    from tobruk.record import load
+
+    record = tmp_path / "game.json"
+    assert main(["play", "na-mersa-matruh", "--axis", "random", "--allied", "random", "--seed", "1", "--record", str(record)]) == 0
+    orders = list(load(record).orders)
+    assert orders and not any(o.startswith("allocate") for o in orders)
+    assert any(o.startswith("move ") for o in orders)
+    capsys.readouterr()
+    assert main(["fuzz", "na-mersa-matruh", "--games", "1"]) == 2
+    assert "the rules of 'north-africa-campaign' are not played yet" in capsys.readouterr().err

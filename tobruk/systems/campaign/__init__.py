@@ -10,11 +10,13 @@ The rules are functions of a position (:mod:`.position`): zones of control (:mod
 sequence of play (:mod:`.sequence`, CA-Q.1-2, opened by the scenario's set-up, :mod:`.setup`) on the game's own state
 (:mod:`.state`, made into a position by :mod:`.live`): movement and attack allocation (:mod:`.moves`), recovery and
 the Newly Disrupted markers (:mod:`.recovery`), the supply determination (:mod:`.supply_phase`) and victory
-(:mod:`.victory`).  Combat is the second part (:mod:`.combat` is where it plugs in), so the system is still registered
-``playable = False``: a game of one of its scenarios is refused to the faces in one line (``RulesNotPlayed``), the
-browser does not offer them, and ``tobruk show`` reads and shows them through the system's scenario extension for
+(:mod:`.victory`).  Combat is the second part (:mod:`.combat` is where it plugs in), so the system is registered
+``playable = False`` with a ``preview``: the faces (the browser, ``tobruk play``) offer its scenarios as a preview
+that says combat is not played, made by :meth:`NorthAfricaCampaign.for_preview` (no attack may be allocated, so no
+game stops at an attack it cannot resolve), and the checks every played system passes (fuzzing, arenas, benchmarks)
+leave it out.  ``tobruk show`` reads and shows its scenarios through the system's scenario extension for
 ``units_from`` (:mod:`.show`).  Its tests make games with the system given directly
-(``Game(scenario, system=NorthAfricaCampaign())``).
+(``Game(scenario, system=NorthAfricaCampaign())``, attacks allocated).
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ class NorthAfricaCampaign(System):
     title = "The North-Africa campaign"
     prefix = "CA"
     playable = False
+    preview = (
+        "A preview: movement, supply, strategic moves, reinforcements and forts are played; "
+        "combat (CA-G, CA-T) is not yet, so no attack may be allocated."
+    )
     vocabulary = VOCABULARY
     game_over_clause = "CA-Q.2"  # the game ends after its last game-turn (the scenario's end on the track)
     unit_view = CampaignCounter
@@ -53,6 +59,16 @@ class NorthAfricaCampaign(System):
     scenario_extension: ClassVar[ScenarioExtension] = ScenarioExtension(
         field="units_from", system=SYSTEM, read=read_campaign, summary=show.summary, data=show.data, counters=show.counters
     )
+
+    def __init__(self, *, attacks: bool = True) -> None:
+        # False in the faces' preview: an attack allocated could not be resolved (combat is the rules' second part)
+        self.attacks = attacks
+
+    @classmethod
+    def for_preview(cls) -> NorthAfricaCampaign:
+        """The campaign the faces play until combat is written: every rule of its first part, no attack allocated
+        (an allocated attack would stop the game at its resolution, :mod:`.combat`)."""
+        return cls(attacks=False)
 
     def new_vars(self, game: Game) -> CampaignVars:
         return CampaignVars()

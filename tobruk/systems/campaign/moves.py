@@ -35,6 +35,7 @@ from tobruk.systems.campaign.special import army_artillery
 from tobruk.systems.campaign.stacking import check_stacking
 from tobruk.systems.campaign.start_of_turn import note_alamein
 from tobruk.systems.campaign.state import campaign_vars, counter, counter_defs
+from tobruk.systems.campaign.steps import attacks_played
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -158,6 +159,8 @@ def allocation_targets(game: Game, side: Side, uid: str) -> list[Hex]:
 def may_allocate(game: Game, side: Side, uid: str, target: Hex, *, step: str) -> IllegalOrderError | None:
     """Why ``uid`` may not be allocated against ``target`` in a step of kind ``step`` ("early", "movement",
     "breakthrough"), or None."""
+    if not attacks_played(game):
+        return IllegalOrderError("CA-G", "this preview of the campaign does not play combat yet: no attack may be allocated")
     d = counter_defs(game).get(uid)
     if d is None or d.side is not side:
         return IllegalOrderError("CA-G.12", f"{uid!r} is not one of your units")

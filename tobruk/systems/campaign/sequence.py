@@ -59,6 +59,7 @@ class AttackStep(CampaignStep):
 
     kind = "early"
     prompt = "allocate unmoved units against adjacent enemy hexes, or end-phase"
+    preview_prompt = "no attack is allocated in this preview (combat, CA-G, is not played yet): end-phase"
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         return [*mv.allocation_orders(game, decision.side, self.kind), EndPhase()]
@@ -94,6 +95,7 @@ class MovementStep(CampaignStep):
 
     breakthrough = False
     prompt = "move units (a unit, then a hex) and allocate attacks, then end-phase"
+    preview_prompt = "move units (a unit, then a hex), then end-phase (no attacks in this preview)"
 
     def enter(self, game: Game) -> None:
         super().enter(game)
@@ -222,6 +224,7 @@ class Breakthrough(MovementStep):
 
     breakthrough = True
     prompt = "move the units that have not yet moved or attacked (basic MF -2, bonus 3) and allocate attacks, then end-phase"
+    preview_prompt = "move the units that have not yet moved (basic MF -2, bonus 3), then end-phase (no attacks in this preview)"
 
     def decision(self, game: Game) -> Decision | None:
         if not campaign_vars(game).eligible:

@@ -16,17 +16,26 @@ def turn_title(game: Game) -> str:
     return game.scenario.turn_name(game.turn)
 
 
+def attacks_played(game: Game) -> bool:
+    """Whether the game's campaign allocates attacks: not in the faces' preview, whose attacks could not be resolved
+    (:meth:`NorthAfricaCampaign.for_preview <tobruk.systems.campaign.NorthAfricaCampaign.for_preview>`)."""
+    return bool(getattr(game.system, "attacks", True))
+
+
 class CampaignStep(Step):
-    """A step of a player-turn: it logs itself on entry, and asks its side with the turn's name in the prompt."""
+    """A step of a player-turn: it logs itself on entry, and asks its side with the turn's name in the prompt (in the
+    preview, which allocates no attack, the prompt that says so, if the step has one)."""
 
     prompt = ""
+    preview_prompt = ""
 
     def enter(self, game: Game) -> None:
         game.log(f"{turn_title(game)}: {self.title}.", kind="note")
 
     def decision(self, game: Game) -> Decision | None:
         assert self.side is not None
-        return Decision(self.side, self.key, f"{turn_title(game)}, {self.title}: {self.prompt}", self.clause)
+        prompt = self.preview_prompt if self.preview_prompt and not attacks_played(game) else self.prompt
+        return Decision(self.side, self.key, f"{turn_title(game)}, {self.title}: {prompt}", self.clause)
 
 
 class AutomaticStep(CampaignStep):

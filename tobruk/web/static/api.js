@@ -148,7 +148,7 @@ export const crt = (system) => request(`/api/help/system/${encodeURIComponent(sy
 
 // --- the lobby ----------------------------------------------------------------------------------------------
 
-/** @typedef {{name: string, title: string, options: {name: string, text: string, clause: string}[]}} Scenario */
+/** @typedef {{name: string, title: string, preview: string, options: {name: string, text: string, clause: string}[]}} Scenario  (preview: what a system played in part does not play yet) */
 
 /** @returns {Promise<Answer<Scenario[]>>} */
 export const scenarios = () => request('/api/scenarios');

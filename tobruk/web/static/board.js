@@ -124,3 +124,21 @@ export function result(board, summary) {
   const who = summary.winner ? board.sides[summary.winner].name : 'Nobody';
   return summary.lines.length ? summary.lines.join('\n') : `${who}: ${summary.level}`;
 }
+
+/**
+ * Scroll the map's pane so the middle of these elements (a side's counters) is in view: a big map (the campaign's
+ * 3,260 hexes) opens where the side's units stand, not at its north-west corner.  Nothing moves when they are all in
+ * view already, or when there are none.
+ * @param {HTMLElement} pane
+ * @param {Iterable<Element>} elements
+ */
+export function lookAt(pane, elements) {
+  const boxes = [...elements].map(e => e.getBoundingClientRect());
+  if (!boxes.length) return;
+  const view = pane.getBoundingClientRect();
+  const left = Math.min(...boxes.map(b => b.left)), right = Math.max(...boxes.map(b => b.right));
+  const top = Math.min(...boxes.map(b => b.top)), bottom = Math.max(...boxes.map(b => b.bottom));
+  if (left >= view.left && right <= view.right && top >= view.top && bottom <= view.bottom) return;
+  pane.scrollLeft += (left + right) / 2 - (view.left + view.right) / 2;
+  pane.scrollTop += (top + bottom) / 2 - (view.top + view.bottom) / 2;
+}

@@ -7,7 +7,7 @@
 
 import * as api from './api.js';
 import * as attack from './attack.js';
-import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, notes, result} from './board.js';
+import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, lookAt, notes, result} from './board.js';
 import {STEP as STACK_STEP, counterSide, drawCounters, drawKey, hideTip, words} from './counters.js';
 import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
@@ -364,12 +364,19 @@ let shownSide = null;
 /** @type {string | null} hotseat: the side to hand over to */
 let nextSide = null;
 
+let looked = false;  // the map scrolled once to the seat's units (after that, where the player leaves it)
+function lookOnce() {
+  if (looked || !S) return;
+  looked = true;
+  lookAt(byId('board'), map.units.querySelectorAll(`.counter[data-side="${CSS.escape(S.side)}"]`));
+}
+
 /** @param {State | Handover} data */
 async function accept(data) {
-  if (!data.handover) { S = data; if (S.seat === 'both') shownSide = S.side; render(); return; }
+  if (!data.handover) { S = data; if (S.seat === 'both') shownSide = S.side; render(); lookOnce(); return; }
   if (data.side !== shownSide) { handOver(data.side); return; }
   const [ok, again] = await api.state(token, shownSide);  // still this side's decision: its view, asked for by name
-  if (!ok) showError(again.error); else if (again.handover) handOver(again.side); else { S = again; render(); }
+  if (!ok) showError(again.error); else if (again.handover) handOver(again.side); else { S = again; render(); lookOnce(); }
 }
 function forgetView() {
   S = null; shownSide = null; clearSelection(); panel = {unit: null, hex: null};
@@ -398,7 +405,7 @@ async function takeOver() {
   if (!ok) { nextSide = side; byId('handover-text').textContent = data.error; return; }  // (the button may be pressed again)
   if (data.handover) { handOver(data.side); return; }  // the decision moved on meanwhile
   byId('handover').hidden = true;
-  S = data; shownSide = side; render();
+  S = data; shownSide = side; render(); lookOnce();
 }
 
 // --- the browser's memory -----------------------------------------------------------------------------------------
@@ -443,6 +450,7 @@ async function start() {
   const [board, svg] = await load(byId('map-holder'), st.scenario);
   map = {board, overlay: svgElement('g', {id: 'overlay'}, svg), units: svgElement('g', {id: 'units'}, svg), top: svgElement('g', {id: 'top'}, svg)};
   setupHelp(board);  // clause ids as links to their help, and the CRT panel
+  byId('preview-note').textContent = board.preview || ''; byId('preview-note').hidden = !board.preview;
   svg.addEventListener('click', (e) => {
     const h = e.target instanceof Element ? e.target.closest('[data-hex]') : null;
     const hex = h instanceof SVGElement ? h.dataset.hex : undefined;

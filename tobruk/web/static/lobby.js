@@ -44,11 +44,14 @@ function showOptions() {
     box.appendChild(label);
   }
   box.hidden = !chosen || chosen.options.length === 0;
+  const note = byId('preview-note');  // a system played in part says what it does not play yet
+  note.textContent = chosen && chosen.preview ? chosen.preview : '';
+  note.hidden = !note.textContent;
 }
 api.scenarios().then(([ok, list]) => {
   if (!ok) return;
   scenarios = list;
-  for (const s of list) { const o = document.createElement('option'); o.value = s.name; o.textContent = s.title; scenario.appendChild(o); }
+  for (const s of list) { const o = document.createElement('option'); o.value = s.name; o.textContent = s.preview ? `${s.title} (preview)` : s.title; scenario.appendChild(o); }
   restore(scenario);
   showOptions();
 });

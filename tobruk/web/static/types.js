@@ -34,6 +34,7 @@
  * @property {Record<string, string>} [nationalities]  a counter's colour by its nationality (lower case)
  * @property {Record<string, string>} [codes]  what each result code of the system's charts means
  * @property {string} [system]  the game system's name (its rules' help and results tables, web/help.py)
+ * @property {string} [preview]  for a system played in part, what it does not play yet (shown above the map)
  * @property {Set<string>} [passableSet]
  */
 
