@@ -116,6 +116,7 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
     seen = view(s.game, side)
     seen.pop("legal_orders", None)
     seen["overlays"] = overlays_of(s, side)
+    seen["threats"] = threats_of(s, side)
     mine = s.game.orders_of(side)
     return {
         "format": EXPORT_FORMAT,
