@@ -18,6 +18,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.objectives import threats
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
+from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -89,3 +90,13 @@ def test_the_warning_names_no_face_down_counter_and_is_the_same_whoever_it_is(ga
     assert [t.data() for t in threats(a, AXIS)] == [t.data() for t in threats(b, AXIS)]
     a5 = next(t for t in threats(a, AXIS) if t.objective.hex == H("A5"))
     assert a5.unseen >= 1 and all(not a.unit(u).hidden for u in a5.units)
+
+
+@pytest.mark.rule("GG-XI.A.5")
+def test_a_box_already_eliminated_is_no_longer_warned_of(gazala: Scenario) -> None:
+    game = Game(gazala, seed=1)
+    before = {t.objective.hex.label for t in threats(game, ALLIED)}
+    assert "D5" in before  # the Axis's printed positions lie within a move of the D5 box
+    gazala_vars(game).boxes_eliminated = ("D5",)
+    game.forget_caches()
+    assert {t.objective.hex.label for t in threats(game, ALLIED)} == before - {"D5"}

@@ -10,6 +10,7 @@ from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
 from tobruk.systems.operation_compass import moves as mv
 from tobruk.systems.operation_compass.charts import chart
+from tobruk.systems.operation_compass.state import compass_vars
 from tobruk.systems.operation_compass.terrain import impassable
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -46,4 +47,11 @@ def test_a_wdf_unit_that_could_move_next_to_a_camp_threatens_it_one_further_does
         assert warned == any(h.is_adjacent(camp) and not impassable(m, chart(game).terrain, h, camp) for h in ends)
         seen.add(warned)
     assert seen == {True, False}  # both sides of the threshold were walked
+    # once the WDF holds the camp (the last side to enter it), it is no longer the Italians' to lose
+    game.unit(mover).hex = next(h for h in m.hexes if h.is_adjacent(camp) and m.is_land(h) and h not in held)
+    game.forget_caches()
+    assert camp in {t.objective.hex for t in threats(game, AXIS)}
+    compass_vars(game).held = {**compass_vars(game).held, camp.label: ALLIED.value}
+    game.forget_caches()
+    assert camp not in {t.objective.hex for t in threats(game, AXIS)}
     assert threats(game, ALLIED) == []

@@ -16,6 +16,7 @@ from tobruk.engine.system import Objective
 from tobruk.mechanics.counters import UnitType, family_defs
 from tobruk.mechanics.reach import MF, MoveContext, reach
 from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -44,7 +45,7 @@ def movement_reach(game: Game, uid: str, start: Hex) -> frozenset[Hex]:
     rolled yet; a storm only slows, GG-VIII), undisrupted (it may recover first, GG-IX), infantry also on a truck
     convoy (GG-XIII.A.2c), with the bonus MF (GG-XIII.C), against the ZOC and units of its enemy as they stand.  The
     Gallop (GG-XIII.E) is left out: it flees east, away from every hex the Allies could threaten with it.  Air units
-    and dummies move on no such search."""
+    and dummies move on no such search.  A box or fort already eliminated (GG-XI.A.5) is lost: not counted as taken."""
     d = family_defs(game)[uid]
     if d.is_air or d.is_dummy:
         return frozenset()
@@ -70,4 +71,5 @@ def movement_reach(game: Game, uid: str, start: Hex) -> frozenset[Hex]:
         )
         found.update(reach(ctx, game))
     found.discard(start)
-    return frozenset(found)
+    gone = {Hex.parse(h) for h in gazala_vars(game).boxes_eliminated}  # a box or fort eliminated is not to be taken again
+    return frozenset(found - gone)

@@ -16,6 +16,7 @@ from tobruk.mechanics.paths import cheapest
 from tobruk.mechanics.reach import MF
 from tobruk.systems.operation_compass.charts import Charts, chart
 from tobruk.systems.operation_compass.counters import compass_defs
+from tobruk.systems.operation_compass.state import compass_vars
 from tobruk.systems.operation_compass.terrain import closed, impassable, step_table
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def movement_reach(game: Game, uid: str, start: Hex) -> frozenset[Hex]:
     :func:`~tobruk.systems.operation_compass.moves.reach`), and, since the Allied assault phase follows the movement,
     the Italian hexes next to one of those that no escarpment parts from it (OC-TER.1: no attacking across), which an
     assault and its advance could take.  Support units do not assault alone, but a combat unit may join them, so they
-    count too.  Nothing for the Italians."""
+    count too; a place the WDF holds already is no longer to be taken.  Nothing for the Italians."""
     d = compass_defs(game)[uid]
     if d.side is Side.AXIS:
         return frozenset()
@@ -49,4 +50,5 @@ def movement_reach(game: Game, uid: str, start: Hex) -> frozenset[Hex]:
     steps = closed(m, step_table(m, terrain, supply=False), italians)
     ends = cheapest(m, [(start, 0)], steps, d.movement * MF).reached()
     assaulted = {h for h in italians for e in ends if h.is_adjacent(e) and not impassable(m, terrain, e, h)}
-    return frozenset(h for h in (*ends, *assaulted) if h != start)
+    held = compass_vars(game).held  # (a place the WDF holds already is not to be taken again)
+    return frozenset(h for h in (*ends, *assaulted) if h != start and held.get(h.label) != d.side.value)
