@@ -135,7 +135,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     game = Game(scenario)
     if args.svg:
         Path(args.svg).write_text(
-            render_map(scenario.map, _units(game), title=scenario.title, rendering=game.system.rendering()), encoding="utf-8"
+            render_map(
+                scenario.map,
+                _units(game),
+                title=scenario.title,
+                rendering=game.system.rendering(),
+                objectives=game.system.objectives(scenario),
+            ),
+            encoding="utf-8",
         )
         print(f"wrote {args.svg}", file=sys.stderr)
     if args.json:

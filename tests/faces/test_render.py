@@ -189,11 +189,33 @@ def test_a_fortified_side_is_a_rampart_inside_its_hex_in_the_holders_colour() ->
     )
     svg = render_map(m)
     axis = re.search(
-        r'<g stroke="#333" stroke-width="1.6"><line x1="([\d.]+)"[^>]*/>(?:<line [^>]*/>){3}<title>Axis fortified side B2\|B3</title></g>',
+        r'<g data-mark="fortified:axis" stroke="#333" stroke-width="1.6"><line x1="([\d.]+)"[^>]*/>(?:<line [^>]*/>){3}'
+        r"<title>Axis fortified side B2\|B3</title></g>",
         svg,
     )
-    assert axis and re.search(r'<g stroke="#8b1a1a"[^>]*>.*<title>Allied fortified side A1\|A2</title></g>', svg)
+    assert axis and re.search(
+        r'<g data-mark="fortified:allied" stroke="#8b1a1a"[^>]*>.*<title>Allied fortified side A1\|A2</title></g>', svg
+    )
     # drawn just inside B2: west of the hexside between B2 and B3, east of B2's centre
     layout = map_layout()
     (side_x, _), _ = layout.side_segment(Hexside.between(Hex.parse("B2"), Hex.parse("B3")))
     assert layout.centre(Hex.parse("B2"))[0] < float(axis.group(1)) < side_x
+
+
+@pytest.mark.parametrize("name", ["gazala-gallop", "first-alamein", "operation-compass"])
+def test_the_legend_names_every_mark_the_map_draws_and_each_objective(name: str) -> None:
+    """Every kind of mark drawn over the terrain (``data-mark``) has its legend entry (``data-legend``), and each
+    objective the system names is ringed in its hex and listed with its rule."""
+    scenario = load_scenario(name)
+    system = system_for(scenario.system)
+    objectives = system.objectives(scenario)
+    svg = render_map(scenario.map, rendering=system.rendering(), objectives=objectives)
+    body, key = svg.split('<g id="legend"')
+    drawn, listed = set(re.findall(r'data-mark="([^"]*)"', body)), set(re.findall(r'data-legend="([^"]*)"', key))
+    assert drawn <= listed and "threatened" in listed
+    assert {k.split(":")[0] for k in drawn} >= {"route", "supply", "objective"}
+    ringed = set(re.findall(r'<polygon data-mark="objective:[^"]*" points="[^"]*" [^>]*><title>([A-Z]+\d+):', body))
+    assert ringed == {o.hex.label for o in objectives} and objectives
+    assert all(f"[{o.clause}]" in key for o in objectives)
+    board = board_data(scenario.map, system.rendering(), size=28.0, title=scenario.title, objectives=objectives)
+    assert {k["mark"] for k in board["key"]} == listed and board["objectives"] == [o.data() for o in objectives]

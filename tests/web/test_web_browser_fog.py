@@ -97,6 +97,7 @@ def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser: Brows
         assert identities_in(whole_page(page), AXIS) == []
         assert re.findall(r"\b\d+-\d+-\d+\b", whole_page(page)) == []  # no counter's factors at all
         assert page.locator("#units .counter, #overlay *, #top *, #log li, #orders *, #stack *").count() == 0
+        assert page.evaluate("document.getElementById('threat-warning').textContent") == ""  # no side's warning either
         kept = page.evaluate("[tobrukGame.state, tobrukGame.selected, tobrukGame.attackers.length, tobrukGame.pendingAttack]")
         assert kept == [None, None, 0, None]
         # and none was sent to it: the answer to the order says only whose decision it is
@@ -121,6 +122,9 @@ def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser: Brows
         assert page.inner_text("#prompt").startswith("Axis")
         assert page.locator('#units .counter[data-side="allied"][data-unit=""]').count() >= len(FACE_DOWN) - 1
         assert identities_in(whole_page(page), FACE_DOWN) == []
+        # the Axis is warned of the face-down counters that could reach A5 (GG-IV.A.1) without a word of which they are
+        page.wait_for_selector("#threat-warning:not([hidden])")
+        assert "face-down counter" in page.inner_text("#threat-warning")
         shot(page, "hotseat-after-handover")
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from tobruk.board.units import UnitDef
     from tobruk.engine.game import Game
     from tobruk.loading.datafile import Table
+    from tobruk.loading.scenario import Scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,34 @@ class Overlay:
             "lines": [list(x) for x in self.lines],
             "colour": self.colour,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A hex the scenario's victory conditions (or its supply) make worth holding, as the faces mark it: ``name`` says
+    what it is for people ("Allied sudden victory hex"), ``clause`` the rule that makes it count, ``defender`` the side
+    that must keep the enemy off it (the enemy wins or scores by standing there).  Public: both sides see the same."""
+
+    hex: Hex
+    name: str
+    clause: str
+    defender: Side
+
+    def data(self) -> dict[str, Any]:
+        return {"hex": self.hex.label, "name": self.name, "clause": self.clause, "defender": self.defender.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """An objective of a side that an enemy unit could reach in the enemy's next movement, as the side knows the
+    enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could."""
+
+    objective: Objective
+    units: tuple[str, ...]
+    unseen: int
+
+    def data(self) -> dict[str, Any]:
+        return {**self.objective.data(), "units": list(self.units), "unseen": self.unseen}
 
 
 class Advisor:
@@ -235,6 +264,18 @@ class System:
         layers whatever it is (work from :func:`~tobruk.engine.information.observed`).  For people's faces only (the
         page asks once a position); by default none."""
         return []
+
+    def objectives(self, scenario: Scenario) -> Sequence[Objective]:
+        """The hexes the scenario's victory conditions name, each with the side that must hold it and the clause
+        (public, the same in every game of the scenario: the faces mark them on the map); by default none."""
+        return ()
+
+    def movement_reach(self, game: Game, uid: str, start: Hex) -> frozenset[Hex]:
+        """The hexes unit ``uid`` could end its next operational move in, starting from ``start``, at the most the
+        rules could allow it then (its best movement mode and conditions), in ``game`` as it stands; empty for a unit
+        that does not move in a movement phase.  Asked of a position as one side knows it
+        (:func:`~tobruk.engine.objectives.threats`), to warn of the enemy's reach; by default nothing moves."""
+        return frozenset()
 
     def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
         """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal)."""

@@ -2,7 +2,8 @@
 
 The page knows no game: the hexes it places counters on (each hex's centre in the SVG's layout, and the layout's
 size and origin, from which the page's hex-grid maths work out the same centres and the corners), which hexes
-touch (for the enemy's zones of control and attack targets), the rows and columns, the terrain legend, the
+touch (for the enemy's zones of control and attack targets), the rows and columns, the legend (terrain, and every
+other mark the map draws), the objectives of the scenario and how a threatened one is ringed, the
 shape of each unit type's symbol, the sides' colours and the status words all come from here, built from
 the map and the game system's rendering hook.  Nothing in it depends on the position: it is the same for
 both sides and for every game of the scenario.
@@ -10,17 +11,20 @@ both sides and for every game of the scenario.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tobruk.board.maps import Map
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Rendering
+from tobruk.engine.system import Objective, Rendering
+from tobruk.render.marks import THREAT, legend_marks
 from tobruk.render.palette import NATIONALITY_COLOUR, SIDE_COLOUR, Palette, status_marks
 from tobruk.render.svg import legend_entries, map_layout
 
 
-def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) -> dict[str, Any]:
-    """The page's board for map ``m`` drawn at hex ``size`` (as :func:`~tobruk.render.svg.render_map` draws it)."""
+def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str, objectives: Sequence[Objective] = ()) -> dict[str, Any]:
+    """The page's board for map ``m`` drawn at hex ``size`` (as :func:`~tobruk.render.svg.render_map` draws it), with
+    the system's ``objectives`` (public: the scenario's victory conditions name them)."""
     palette = Palette(rendering)
     marks = status_marks([w.word for w in palette.statuses])
     layout = map_layout(size)
@@ -35,6 +39,10 @@ def board_data(m: Map, rendering: Rendering | None, *, size: float, title: str) 
         "neighbours": {h.label: [n.label for n in h.neighbours() if n in on_map] for h in m.hexes},
         "passable": [h.label for h in m.hexes if m.is_land(h)],  # the hexes a unit may enter (no layer shades the others)
         "legend": [{"terrain": kind, "name": words, "colour": colour} for kind, words, colour in legend_entries(m, palette)],
+        # every other mark the map draws, as its legend shows it (the page draws the threatened ring itself: ``threat``)
+        "key": [{"mark": k.key, "name": k.name} for k in legend_marks(m, palette, objectives, size)],
+        "objectives": [o.data() for o in objectives],
+        "threat": THREAT.data(),
         "symbols": palette.symbols,
         "sides": {side.value: {"name": side.display, "colour": SIDE_COLOUR[side]} for side in Side},
         "alarms": list(palette.rendering.alarms),

@@ -12,7 +12,7 @@ and the symbols this SVG carries in its ``<defs>``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 
 from tobruk.board.hexes import Hex
@@ -21,7 +21,17 @@ from tobruk.board.maps import Feature, Map, Terrain
 from tobruk.board.units import UnitDef
 from tobruk.engine.sides import Side
 from tobruk.engine.state import UnitState
-from tobruk.engine.system import Rendering
+from tobruk.engine.system import Objective, Rendering
+from tobruk.render.marks import (
+    feature_svg,
+    fortification_svg,
+    fortification_words,
+    legend_marks,
+    objective_key,
+    objective_svg,
+    objective_words,
+    supply_svg,
+)
 from tobruk.render.names import FONT, place_names
 from tobruk.render.palette import SHAPE_WIDTH, SIDE_COLOUR, Palette, shape_defs
 
@@ -43,20 +53,34 @@ def legend_entries(m: Map, palette: Palette) -> list[tuple[str, str, str]]:
     return [(kind, palette.terrain_name(kind), palette.terrain(kind)) for kind in sorted(set(m.terrain.values()))]
 
 
-def _legend(m: Map, palette: Palette, left: float, top: float, width: float, size: float) -> tuple[list[str], float]:
-    """The terrain legend in rows from (left, top) no wider than ``width``; its SVG and its height."""
+def _legend(
+    m: Map, palette: Palette, objectives: Sequence[Objective], left: float, top: float, width: float, size: float
+) -> tuple[list[str], float]:
+    """The legend in rows from (left, top) no wider than ``width``: the terrain the map has, then every other mark it
+    draws (:func:`~tobruk.render.marks.legend_marks`); its SVG and its height."""
     swatch, font, gap = size * 0.5, size * 0.32, size * 0.6
     out = [f'<g id="legend" font-size="{font:.1f}" fill="#222">']
     x, y = left, top
-    for kind, words, colour in legend_entries(m, palette):
-        advance = swatch + font * 0.3 + len(words) * font * 0.62 + gap
+    scale = swatch / (size * 0.6)  # a mark's sample is drawn size by 0.6 size: brought to the swatch's height
+
+    def terrain(colour: str) -> Callable[[float, float], str]:
+        return lambda x, y: (
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{swatch:.1f}" height="{swatch:.1f}" fill="{colour}" '
+            f'stroke="#b9ab88" stroke-width="0.6"/>'
+        )
+
+    def mark(sample: str) -> Callable[[float, float], str]:
+        return lambda x, y: f'<g transform="translate({x:.1f},{y:.1f}) scale({scale:.3f})">{sample}</g>'
+
+    rows = [(swatch, words, f'<g data-terrain="{escape(kind)}">', terrain(colour)) for kind, words, colour in legend_entries(m, palette)]
+    rows += [
+        (size * scale, k.name, f'<g data-legend="{escape(k.key)}">', mark(k.sample)) for k in legend_marks(m, palette, objectives, size)
+    ]
+    for sample_w, words, opening, draw in rows:
+        advance = sample_w + font * 0.3 + len(words) * font * 0.62 + gap
         if x > left and x + advance > left + width:
             x, y = left, y + swatch * 1.5
-        out.append(
-            f'<g data-terrain="{escape(kind)}"><rect x="{x:.1f}" y="{y:.1f}" width="{swatch:.1f}" '
-            f'height="{swatch:.1f}" fill="{colour}" stroke="#b9ab88" stroke-width="0.6"/>'
-            f'<text x="{x + swatch + font * 0.3:.1f}" y="{y + swatch * 0.8:.1f}">{escape(words)}</text></g>'
-        )
+        out.append(f'{opening}{draw(x, y)}<text x="{x + sample_w + font * 0.3:.1f}" y="{y + swatch * 0.8:.1f}">{escape(words)}</text></g>')
         x += advance
     out.append("</g>")
     return out, y - top + swatch * 1.5
@@ -76,17 +100,19 @@ def render_map(
     title: str | None = None,
     rendering: Rendering | None = None,
     legend: bool = True,
+    objectives: Sequence[Objective] = (),
 ) -> str:
     """The map as an SVG document; ``units`` adds their counters (stacks fanned out).  ``rendering``: the game
     system's (its colours, unit symbols and status words over the family's palette); ``legend``: a key to the
-    terrain the map has, under it."""
+    terrain the map has and every mark it draws, under it; ``objectives``: the system's (:meth:`~tobruk.engine.system.
+    System.objectives`), each ringed in its hex."""
     palette = Palette(rendering)
     margin = size * 1.2
     layout = map_layout(size)
     xs = [p[0] for h in m.hexes for p in layout.corners(h)]
     ys = [p[1] for h in m.hexes for p in layout.corners(h)]
     width, bottom = max(xs) + margin, max(ys) + size * 0.6
-    key, key_height = _legend(m, palette, margin, bottom, width - 2 * margin, size) if legend else ([], 0.0)
+    key, key_height = _legend(m, palette, objectives, margin, bottom, width - 2 * margin, size) if legend else ([], 0.0)
     height = bottom + key_height + margin * 0.6 + (size if title else 0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -101,6 +127,7 @@ def render_map(
     out += _hexes(m, layout, palette, size)
     out += _hexsides(m, layout, palette, size)
     out += _routes(m, layout, palette)
+    out += _objectives(objectives, layout)
     out += _names(m, layout, size)
     out += key
     out += _counters(units, layout, palette, size)
@@ -127,94 +154,28 @@ def _hexes(m: Map, layout: Layout, palette: Palette, size: float) -> list[str]:
                 f'l{size * 0.2:.1f},{size * 0.22:.1f}" fill="none" stroke="#8a6d3b" stroke-width="1"/>'
             )
     for h, holder in sorted(m.fortifications.items()):
-        cx, cy = layout.centre(h)
-        s = size * 0.78
-        out.append(
-            f'<rect x="{cx - s / 2:.1f}" y="{cy - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}" fill="none" '
-            f'stroke="{"#8b1a1a" if holder is Side.ALLIED else "#333"}" stroke-width="2" stroke-dasharray="4 2">'
-            f"<title>{'Allied box' if holder is Side.ALLIED else 'Axis fort'} {h.label}</title></rect>"
-        )
+        out.append(fortification_svg(layout.centre(h), holder, size, f"{fortification_words(holder)} {h.label}"))
     return out
 
 
 def _hexsides(m: Map, layout: Layout, palette: Palette, size: float) -> list[str]:
-    """Escarpments with their teeth downhill, passes, ridges, minefields, perimeters; a feature the family does
-    not draw is a plain line in its colour."""
+    """Escarpments with their teeth downhill, passes, ridges, minefields, perimeters, fortified sides; a feature the
+    family does not draw is a plain line in its colour (:func:`~tobruk.render.marks.feature_svg`)."""
     out = ['<g id="hexsides">']
     for side in sorted(m.hexsides):
-        (x1, y1), (x2, y2) = layout.side_segment(side)
+        a, b = layout.side_segment(side)
         for f in m.hexsides[side]:
-            seg = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
-            colour = palette.feature(f.kind)
-            if f.kind == Feature.PASS:
-                out.append(
-                    f'<circle cx="{(x1 + x2) / 2:.1f}" cy="{(y1 + y2) / 2:.1f}" r="{size * 0.14:.1f}" fill="#fbf8ef" '
-                    f'stroke="{colour}" stroke-width="1.2"><title>pass {side.label}</title></circle>'
-                )
-            elif f.kind in (Feature.ESCARPMENT, Feature.TOWERING_ESCARPMENT, Feature.IMPASSABLE_ESCARPMENT):
-                low = side.other(f.high) if f.high else side.hex
-                lx, ly = layout.centre(low)
-                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-                dx, dy = lx - mx, ly - my
-                dist = math.hypot(dx, dy) or 1
-                tx, ty = dx / dist * size * 0.22, dy / dist * size * 0.22
-                teeth = "".join(
-                    f'<line x1="{x1 + (x2 - x1) * k:.1f}" y1="{y1 + (y2 - y1) * k:.1f}" '
-                    f'x2="{x1 + (x2 - x1) * k + tx:.1f}" y2="{y1 + (y2 - y1) * k + ty:.1f}"/>'
-                    for k in (0.2, 0.4, 0.6, 0.8)
-                )
-                out.append(f'<g stroke="{colour}" stroke-width="1.4"><line {seg} stroke-width="2.4"/>{teeth}</g>')
-                if f.kind == Feature.TOWERING_ESCARPMENT:
-                    out.append(
-                        f'<line x1="{x1 + tx * 0.5:.1f}" y1="{y1 + ty * 0.5:.1f}" x2="{x2 + tx * 0.5:.1f}" '
-                        f'y2="{y2 + ty * 0.5:.1f}" stroke="{colour}" stroke-width="2.4"/>'
-                    )
-            elif f.kind == Feature.RIDGE:
-                out.append(f'<line {seg} stroke="{colour}" stroke-width="3" stroke-dasharray="1 3" stroke-linecap="round"/>')
-            elif f.kind == Feature.MINEFIELD:
-                marks = []
-                for k in (0.2, 0.5, 0.8):
-                    px, py = x1 + (x2 - x1) * k, y1 + (y2 - y1) * k
-                    r = size * 0.09
-                    marks.append(
-                        f'<path d="M{px - r:.1f},{py - r:.1f} L{px + r:.1f},{py + r:.1f} '
-                        f'M{px - r:.1f},{py + r:.1f} L{px + r:.1f},{py - r:.1f}"/>'
-                    )
-                owner = f.owner or Side.ALLIED
-                out.append(
-                    f'<g stroke="{"#8b1a1a" if owner is Side.ALLIED else "#333"}" stroke-width="1.3">'
-                    f"{''.join(marks)}<title>{owner.display} minefield {side.label}</title></g>"
-                )
-            elif f.kind == Feature.PERIMETER:
-                out.append(f'<line {seg} stroke="{colour}" stroke-width="2.5" stroke-dasharray="8 3"/>')
-            elif f.kind == Feature.FORTIFIED:
-                out.append(_fortified_side(side.label, (x1, y1), (x2, y2), layout.centre(f.inside or side.hex), f.owner, size))
+            if f.kind == Feature.FORTIFIED:
+                toward = layout.centre(f.inside or side.hex)
             else:
-                out.append(f'<line {seg} stroke="{colour}" stroke-width="2.4"><title>{escape(f.kind)} {side.label}</title></line>')
+                toward = layout.centre(side.other(f.high) if f.high else side.hex)
+            words = f.kind.replace("-", " ") + (" side" if f.kind == Feature.FORTIFIED else "")
+            holder = f.owner or (Side.AXIS if f.kind == Feature.FORTIFIED else Side.ALLIED)
+            owned = f.kind in (Feature.MINEFIELD, Feature.FORTIFIED)
+            title = f"{holder.display + ' ' if owned else ''}{words} {side.label}"
+            out.append(feature_svg(f.kind, f.owner, a, b, toward, palette, size, title))
     out.append("</g>")
     return out
-
-
-def _fortified_side(label: str, a: Point, b: Point, inside: Point, owner: Side | None, size: float) -> str:
-    """A fortified side: a rampart drawn just inside its hex, in the holder's colour, with short teeth toward
-    the outside (the way its defences faced), so that the open sides of a camp show as gaps."""
-    inset = 0.16
-    (ax, ay), (bx, by), (cx, cy) = a, b, inside
-    a2, b2 = (ax + (cx - ax) * inset, ay + (cy - ay) * inset), (bx + (cx - bx) * inset, by + (cy - by) * inset)
-    mx, my = (a2[0] + b2[0]) / 2, (a2[1] + b2[1]) / 2
-    dist = math.hypot(mx - cx, my - cy) or 1
-    tx, ty = (mx - cx) / dist * size * 0.1, (my - cy) / dist * size * 0.1
-    teeth = "".join(
-        f'<line x1="{a2[0] + (b2[0] - a2[0]) * k:.1f}" y1="{a2[1] + (b2[1] - a2[1]) * k:.1f}" '
-        f'x2="{a2[0] + (b2[0] - a2[0]) * k + tx:.1f}" y2="{a2[1] + (b2[1] - a2[1]) * k + ty:.1f}"/>'
-        for k in (0.25, 0.5, 0.75)
-    )
-    holder = owner or Side.AXIS
-    return (
-        f'<g stroke="{"#8b1a1a" if holder is Side.ALLIED else "#333"}" stroke-width="1.6">'
-        f'<line x1="{a2[0]:.1f}" y1="{a2[1]:.1f}" x2="{b2[0]:.1f}" y2="{b2[1]:.1f}" stroke-width="2.6"/>{teeth}'
-        f"<title>{holder.display} fortified side {label}</title></g>"
-    )
 
 
 def _routes(m: Map, layout: Layout, palette: Palette) -> list[str]:
@@ -223,14 +184,15 @@ def _routes(m: Map, layout: Layout, palette: Palette) -> list[str]:
     if m.railway:
         pts = " ".join(_fmt(layout.centre(h)) for h in m.railway)
         out.append(
-            f'<g id="railway"><polyline points="{pts}" fill="none" stroke="#222" stroke-width="2.2"/>'
+            f'<g id="railway" data-mark="railway"><polyline points="{pts}" fill="none" stroke="#222" stroke-width="2.2"/>'
             f'<polyline points="{pts}" fill="none" stroke="#fbf8ef" stroke-width="1.2" stroke-dasharray="4 4"/></g>'
         )
         size = layout.size
         for rh in m.railheads:
             cx, cy = layout.centre(rh.hex)
             out.append(
-                f'<rect x="{cx - size * 0.2:.1f}" y="{cy - size * 0.2:.1f}" width="{size * 0.4:.1f}" height="{size * 0.4:.1f}" '
+                f'<rect data-mark="railhead" x="{cx - size * 0.2:.1f}" y="{cy - size * 0.2:.1f}" '
+                f'width="{size * 0.4:.1f}" height="{size * 0.4:.1f}" '
                 f'fill="#222"><title>railhead {escape(rh.name)} from {rh.turn}</title></rect>'
             )
     out.append('<g id="routes" fill="none" stroke-linecap="round">')
@@ -240,9 +202,23 @@ def _routes(m: Map, layout: Layout, palette: Palette) -> list[str]:
             if kind_here == route_kind:
                 a, b = side.hexes
                 out.append(
-                    f'<line x1="{layout.centre(a)[0]:.1f}" y1="{layout.centre(a)[1]:.1f}" '
+                    f'<line data-mark="route:{escape(route_kind)}" x1="{layout.centre(a)[0]:.1f}" y1="{layout.centre(a)[1]:.1f}" '
                     f'x2="{layout.centre(b)[0]:.1f}" y2="{layout.centre(b)[1]:.1f}" {style}/>'
                 )
+    out.append("</g>")
+    return out
+
+
+def _objectives(objectives: Sequence[Objective], layout: Layout) -> list[str]:
+    """Each objective's ring in its hex, named with what it counts for and the rule (a hex named twice is ringed once,
+    its title giving both)."""
+    by_hex: dict[Hex, list[Objective]] = {}
+    for o in objectives:
+        by_hex.setdefault(o.hex, []).append(o)
+    out = ['<g id="objectives">']
+    for h, named in by_hex.items():
+        title = f"{h.label}: " + "; ".join(objective_words(o) for o in named)
+        out.append(objective_svg(objective_key(named[0]), layout.corners(h), layout.centre(h), title))
     out.append("</g>")
     return out
 
@@ -252,12 +228,7 @@ def _names(m: Map, layout: Layout, size: float) -> list[str]:
     out = []
     for owner, hexes in m.supply_sources.items():
         for h in hexes:
-            cx, cy = layout.centre(h)
-            out.append(
-                f'<circle cx="{cx:.1f}" cy="{cy - size * 0.55:.1f}" r="{size * 0.16:.1f}" '
-                f'fill="{SIDE_COLOUR[owner]}" stroke="#222" stroke-width="0.8">'
-                f"<title>{owner.display} supply source {h.label}</title></circle>"
-            )
+            out.append(supply_svg(layout.centre(h), owner, size, f"{owner.display} supply source {h.label}"))
     out.append(f'<g id="labels" font-size="{size * 0.26:.1f}" fill="#7d7258" text-anchor="middle">')
     for h in m.hexes:
         cx, cy = layout.centre(h)

@@ -62,6 +62,7 @@ def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = 
         size=16,
         title=f"{game.scenario.title}, end of turn {notes.turn}",
         rendering=game.system.rendering(),
+        objectives=game.system.objectives(game.scenario),
     )
     for side in Side:
         notes.strength[side.value] = game.system.strength(game, side)

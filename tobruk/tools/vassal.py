@@ -179,8 +179,10 @@ def _map_window(game: ET.Element, name: str, board_name: str, image: str, width:
 
 def build_module(scenario: Scenario, version: str = "1.0") -> bytes:
     """The VASSAL module of ``scenario`` as the bytes of a ``.vmod`` file."""
-    rendering = system_for(scenario.system).rendering() if scenario.system in system_names() else None  # (data only: the family's look)
-    map_png = svg_to_png(render_map(scenario.map, size=HEX_SIZE, rendering=rendering, title=scenario.title, legend=True))
+    system = system_for(scenario.system) if scenario.system in system_names() else None  # (data only: the family's look)
+    rendering, objectives = (system.rendering(), system.objectives(scenario)) if system is not None else (None, ())
+    svg = render_map(scenario.map, size=HEX_SIZE, rendering=rendering, title=scenario.title, legend=True, objectives=objectives)
+    map_png = svg_to_png(svg)
     groups = _pool_groups(scenario)
     pool_svg, _boxes = _pool_svg(groups)
     pool_png = svg_to_png(pool_svg)

@@ -13,6 +13,7 @@ from typing import Any
 
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError
 from tobruk.engine.game import Game
+from tobruk.engine.objectives import threats
 from tobruk.engine.sides import Side
 from tobruk.view import summary_data, unit_data, view
 from tobruk.web.referee import Referee, Refused, Session
@@ -59,6 +60,7 @@ def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) 
     seen = view(game, side)
     seen.pop("legal_orders", None)  # sent as "legal", by id with gestures and fields
     seen["overlays"] = overlays_of(s, side)
+    seen["threats"] = threats_of(s, side)
     return {
         "game": s.stored.id,
         "seat": seat,
@@ -114,6 +116,7 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
     seen = view(s.game, side)
     seen.pop("legal_orders", None)
     seen["overlays"] = overlays_of(s, side)
+    seen["threats"] = threats_of(s, side)
     mine = s.game.orders_of(side)
     return {
         "format": EXPORT_FORMAT,
@@ -134,6 +137,15 @@ def overlays_of(s: Session, side: Side) -> list[dict[str, Any]]:
     if s.layers is None or s.layers[0] != key:
         s.layers = (key, [o.data() for o in s.game.system.overlays(s.game, side)])
     return s.layers[1]
+
+
+def threats_of(s: Session, side: Side) -> list[dict[str, Any]]:
+    """``side``'s objectives the enemy could reach in its next movement (:func:`~tobruk.engine.objectives.threats`,
+    worked out from what the side may know), made once a version and side.  Call with ``s.lock`` held."""
+    key = (s.version, side.value)
+    if s.threats is None or s.threats[0] != key:
+        s.threats = (key, [t.data() for t in threats(s.game, side)])
+    return s.threats[1]
 
 
 def odds_of(known: Game, asked: OrderQuery, side: Side) -> dict[str, Any]:

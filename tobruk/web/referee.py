@@ -122,6 +122,7 @@ class Session:
     lock: threading.Lock = field(default_factory=threading.Lock)
     listing: tuple[int, dict[str, Any]] | None = None  # the version and the legal actions as the page is sent them
     layers: tuple[tuple[int, str], list[dict[str, Any]]] | None = None  # (version, side) and the system's overlays
+    threats: tuple[tuple[int, str], list[dict[str, Any]]] | None = None  # (version, side) and the side's threatened objectives
     # where each action of the game's history left the log: ``marks[k]`` is the number of log entries before the k-th
     # action (the last, after the last action), ``owners[k]`` the side whose step the k-th was made in (None: nobody's)
     marks: list[int] = field(default_factory=list)

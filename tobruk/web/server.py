@@ -438,12 +438,14 @@ def create_app(
             raise Refused(404, "no such scenario") from None
         key = f"{name} {scenario.digest}"  # a user's scenario file may change: its digest with it
         if key not in maps:
-            rendering = system_for(scenario.system).rendering()
-            board = board_data(scenario.map, rendering, size=MAP_SIZE, title=scenario.title)
-            board["codes"] = dict(system_for(scenario.system).result_meanings())  # what its result codes mean
+            system = system_for(scenario.system)
+            rendering, objectives = system.rendering(), system.objectives(scenario)
+            board = board_data(scenario.map, rendering, size=MAP_SIZE, title=scenario.title, objectives=objectives)
+            board["codes"] = dict(system.result_meanings())  # what its result codes mean
             board["system"] = scenario.system  # (the page's CRT panel and rules' help are the system's)
-            board["preview"] = find_system(scenario.system).preview  # what a system played in part does not play yet
-            maps[key] = (render_map(scenario.map, size=MAP_SIZE, rendering=rendering), msgspec.json.encode(board))
+            board["preview"] = system.preview  # what a system played in part does not play yet
+            svg = render_map(scenario.map, size=MAP_SIZE, rendering=rendering, objectives=objectives)
+            maps[key] = (svg, msgspec.json.encode(board))
         return maps[key]
 
     @guarded

@@ -16,6 +16,7 @@ from tobruk.engine.actions import Action as Order
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.information import observed
+from tobruk.engine.objectives import threats
 from tobruk.engine.offers import offers
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
@@ -38,13 +39,15 @@ UNIT_IN_E6 = ["place 1ATB E6", "place Dummy1 G8", "place Dummy2 B5"]
 
 
 def seen(game: Game, side: Side = AXIS) -> str:
-    """What a side's client is sent, as bytes would be: its view, the layers the system draws over the map for it, and
+    """What a side's client is sent, as bytes would be: its view, the layers the system draws over the map for it, the
+    objectives the enemy could reach next, and
     its legal actions as the page is sent them (by id, with gestures and fields, the attacks with the units the rules
     let join each target) when the decision is its own."""
     d = game.decision
     sent = {
         "view": view(game, side),
         "overlays": [o.data() for o in game.system.overlays(game, side)],
+        "threats": [t.data() for t in threats(game, side)],
         "legal": offers(game) if d is not None and d.side is side else None,
     }
     return json.dumps(sent, separators=(",", ":"))

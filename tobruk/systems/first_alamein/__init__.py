@@ -23,6 +23,7 @@ from tobruk.mechanics.control import set_control
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.family import FamilySystem
 from tobruk.systems.first_alamein import faces
+from tobruk.systems.first_alamein import objectives as ob
 from tobruk.systems.first_alamein import sequence as sq
 from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.actions import VOCABULARY
@@ -95,6 +96,8 @@ class FirstAlamein(FamilySystem):
     rendering = staticmethod(faces.rendering)
     enemy_zoc = staticmethod(enemy_zoc)
     victory_hexes = staticmethod(faces.objectives)
+    objectives = staticmethod(ob.objectives)
+    movement_reach = staticmethod(ob.movement_reach)
 
 
 def initial_control(game: Game) -> dict[Any, Side]:

@@ -22,6 +22,7 @@ from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import faces
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
+from tobruk.systems.gazala import objectives as ob
 from tobruk.systems.gazala import sequence as sq
 from tobruk.systems.gazala import victory as vp
 from tobruk.systems.gazala.actions import VOCABULARY
@@ -98,6 +99,8 @@ class GazalaGallop(FamilySystem):
     rendering = staticmethod(faces.rendering)
     enemy_zoc = staticmethod(mv.enemy_zoc)
     victory_hexes = staticmethod(vp.victory_hexes)
+    objectives = staticmethod(ob.objectives)
+    movement_reach = staticmethod(ob.movement_reach)
     seen_key = staticmethod(hd.seen_key)
     seen_units = staticmethod(hd.seen_by_enemy)
     observe = staticmethod(hd.observe)

@@ -19,10 +19,11 @@ from tobruk.board.units import UnitDef
 from tobruk.engine.actions import Action
 from tobruk.engine.flow import Decision, Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import ResultTable, System, register
+from tobruk.engine.system import Objective, ResultTable, System, register
 from tobruk.loading.datafile import Table, read_toml
 from tobruk.systems.operation_compass import faces
 from tobruk.systems.operation_compass import moves as mv
+from tobruk.systems.operation_compass import objectives as ob
 from tobruk.systems.operation_compass import sequence as sq
 from tobruk.systems.operation_compass import victory as vp
 from tobruk.systems.operation_compass.actions import VOCABULARY, Withdraw
@@ -33,6 +34,7 @@ from tobruk.systems.operation_compass.state import CompassVars, compass_vars
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
+    from tobruk.loading.scenario import Scenario
 
 HERE = Path(__file__).resolve().parent
 TWO_PLAYERS = "two-players"  # the scenario option: the Italian player makes the choices the charts leave open
@@ -56,6 +58,9 @@ class OperationCompass(System):
     @classmethod
     def read_counter(cls, ut: Table, common: Mapping[str, Any]) -> UnitDef:
         return read_counter(ut, common)
+
+    def objectives(self, scenario: Scenario) -> list[Objective]:
+        return ob.objectives(self.charts, scenario)
 
     def result_meanings(self) -> Mapping[str, str]:
         return self.charts.crt.meanings()
@@ -110,6 +115,7 @@ class OperationCompass(System):
     odds = staticmethod(faces.odds)
     outcomes = staticmethod(faces.outcomes)
     overlays = staticmethod(faces.overlays)
+    movement_reach = staticmethod(ob.movement_reach)
     advisor = staticmethod(faces.advisor)
     summary = staticmethod(faces.summary)
     result_lines = staticmethod(faces.result_lines)

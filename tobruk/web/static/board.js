@@ -7,10 +7,12 @@
 import * as api from './api.js';
 import {svgElement} from './dom.js';
 import {corners, pointsAttribute} from './hexgrid.js';
+import {drawThreats, showWarning} from './threats.js';
 
 /** @typedef {import('./types.js').Board} Board */
 /** @typedef {import('./types.js').Layer} Layer */
 /** @typedef {import('./types.js').Summary} Summary */
+/** @typedef {import('./types.js').Threat} Threat */
 
 /**
  * The map of a scenario into `holder`: the board data and the map's <svg>.
@@ -86,14 +88,19 @@ export function layerBoxes(box, layers, shown, onChange) {
 }
 
 /**
- * The layers ticked, into the group `parent`.  A layer shades only the hexes a unit may enter (the board's passable
- * hexes: no zone of control at sea).
+ * The layers ticked, into the group `parent`, and, always, the ring round each of the side's objectives the enemy could
+ * reach next with the warning line into `warning` (threats.js).  A layer shades only the hexes a unit may enter (the
+ * board's passable hexes: no zone of control at sea).
  * @param {Board} board
  * @param {Element} parent
  * @param {Layer[]} layers
  * @param {Set<string>} shown
+ * @param {Threat[]} [threats]
+ * @param {HTMLElement | null} [warning]
  */
-export function drawLayers(board, parent, layers, shown) {
+export function drawLayers(board, parent, layers, shown, threats = [], warning = null) {
+  drawThreats(board, parent, threats);
+  if (warning) showWarning(warning, threats);
   const passable = (/** @type {string} */ h) => Boolean(board.hexes[h]) && (!board.passable || Boolean(board.passableSet?.has(h)));
   for (const layer of layers) {
     if (!shown.has(layer.key)) continue;

@@ -116,7 +116,7 @@ function drawUnits() {
 function drawOverlays() {
   map.overlay.replaceChildren(); map.top.replaceChildren();
   if (!S) return;
-  drawLayers(map.board, map.overlay, S.view.overlays || [], shownLayers);
+  drawLayers(map.board, map.overlay, S.view.overlays || [], shownLayers, S.view.threats || [], byId('threat-warning'));
   if (selected) {
     const held = ownStacks(), dots = svgElement('g', {class: 'reach-dots'});  // (the discs over every hex lit: added last)
     for (const a of unitHexOf(S, selected, moveForm)) {
@@ -383,7 +383,7 @@ function forgetView() {
   for (const g of [map.units, map.overlay, map.top]) g.replaceChildren();
   hideTip();
   byId('waited').hidden = true;
-  for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers', 'counter-key', 'trays']) byId(id).replaceChildren();
+  for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers', 'counter-key', 'trays', 'threat-warning']) byId(id).replaceChildren();
   byId('export-link', HTMLAnchorElement).href = '#'; routes.clear();
   byId('undo', HTMLButtonElement).disabled = true;
 }

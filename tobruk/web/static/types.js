@@ -36,6 +36,25 @@
  * @property {string} [system]  the game system's name (its rules' help and results tables, web/help.py)
  * @property {string} [preview]  for a system played in part, what it does not play yet (shown above the map)
  * @property {Set<string>} [passableSet]
+ * @property {Objective[]} [objectives]  the hexes the scenario's victory conditions name (ringed on the map's SVG)
+ * @property {Ring} [threat]  how the ring round an objective the enemy could reach is drawn
+ * @property {{mark: string, name: string}[]} [key]  every mark the map draws besides terrain, as its legend lists it
+ */
+
+/**
+ * An objective: its hex, what it counts for, the rule, and the side that must hold it.
+ * @typedef {{hex: string, name: string, clause: string, defender: string}} Objective
+ */
+
+/**
+ * An objective of the seat's side that the enemy could reach in its next move, with the enemy units it can see that
+ * could (`units`) and the face-down counters that could (`unseen`).
+ * @typedef {Objective & {units: string[], unseen: number}} Threat
+ */
+
+/**
+ * A ring drawn inside a hex: colour, stroke width, size against the hex, dashes ('' solid).
+ * @typedef {{colour: string, width: number, scale: number, dashes: string}} Ring
  */
 
 /**
@@ -66,6 +85,7 @@
  * @property {Record<string, string>} [notes]
  * @property {Unit[]} units
  * @property {Layer[]} [overlays]
+ * @property {Threat[]} [threats]  the side's objectives the enemy could reach in its next move
  * @property {{side: string, prompt: string, clause?: string | null} | null} decision  (its clause shown with the prompt, a link to its help)
  * @property {string[]} log
  * @property {Summary | null} [summary]

@@ -1,0 +1,102 @@
+"""The Gazala Gallop's objectives (GG-IV) as the faces mark them, and the warning when the enemy could reach one.
+
+An Allied unit on A5 or G1 at the Allied victory determination wins at once (GG-IV.A.1): the Axis must keep the
+Allies off them, and is warned when an Allied unit could drive onto one in its next move.  Distances below are
+worked out from GG-XIII: off road a hex costs 1 MF, a move entering no enemy ZOC has 1 MF more (GG-XIII.C), a
+motorized unit has 3 MF, infantry 2, and infantry on a truck convoy moves at the motorized rate with 3 MF
+(GG-XIII.A.2c).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import jump_to, make_scenario, unit_toml
+from tests.systems.gazala.test_fog import twins
+from tobruk.board.hexes import Hex
+from tobruk.engine.game import Game
+from tobruk.engine.objectives import threats
+from tobruk.engine.sides import Side
+from tobruk.loading.scenario import Scenario
+from tobruk.systems.gazala.state import gazala_vars
+
+H = Hex.parse
+AXIS, ALLIED = Side.AXIS, Side.ALLIED
+SUDDEN_A6 = '\n[rules]\nallied_sudden_victory = ["A6"]\n'
+
+
+def scenario_objectives(gazala: Scenario) -> dict[str, set[tuple[str, str]]]:
+    game = Game(gazala, seed=1)
+    out: dict[str, set[tuple[str, str]]] = {}
+    for o in game.system.objectives(gazala):
+        out.setdefault(o.clause, set()).add((o.hex.label, o.defender.value))
+    return out
+
+
+@pytest.mark.rule("GG-IV.A.1")
+def test_the_sudden_victory_hexes_are_the_axiss_to_guard(gazala: Scenario) -> None:
+    assert scenario_objectives(gazala)["GG-IV.A.1"] == {("A5", "axis"), ("G1", "axis")}  # the rule names A5 and G1
+
+
+@pytest.mark.rule("GG-IV.B.1")
+def test_tobruk_the_dump_and_the_east_edge_sources_are_the_allies_to_hold(gazala: Scenario) -> None:
+    found = scenario_objectives(gazala)
+    tobruk = {p.name: h for h in gazala.map.hexes for p in gazala.map.places_in(h)}["Tobruk"]
+    assert found["GG-IV.B.1-2"] == {(tobruk.label, "allied")}
+    east = {h for h in gazala.map.supply_sources[ALLIED] if h in gazala.map.edge("east")}
+    assert found["GG-IV.B.3"] == {(h.label, "allied") for h in east} and len(east) == 3
+    assert found["GG-IV.B.4"] == {(h.label, "allied") for h in gazala.map.zones["supply-dump"]}
+    boxes = {(h.label, "allied") for h in gazala.map.zones["gazala-line"] if gazala.map.fortifications.get(h) is ALLIED}
+    assert found["GG-IV.A.3"] == boxes and boxes
+
+
+def movement_game(units: str, *, rows: int) -> Game:
+    """A game on a small map whose sudden victory hex is A6, at the Axis movement phase of turn 1 (the Allies move next)."""
+    return jump_to(Game(make_scenario(units, rows=rows, columns=12, tail=SUDDEN_A6), seed=0), "axis-movement")
+
+
+def warned(game: Game, side: Side) -> dict[str, tuple[str, ...]]:
+    return {t.objective.hex.label: t.units for t in threats(game, side)}
+
+
+@pytest.mark.rule("GG-IV.A.1")
+def test_a_motorized_unit_four_hexes_from_a_sudden_victory_hex_threatens_it_five_do_not() -> None:
+    near = movement_game(unit_toml("Mot", "allied", "A2", type_="motorized", factors="2-3-3"), rows=1)
+    assert warned(near, AXIS) == {"A6": ("Mot",)}  # A2 to A6: 4 hexes, 3 MF and the bonus
+    far = movement_game(unit_toml("Mot", "allied", "A1", type_="motorized", factors="2-3-3"), rows=1)
+    assert warned(far, AXIS) == {}  # 5 hexes
+    assert warned(near, ALLIED) == {}  # the Allies have nothing to guard here
+
+
+@pytest.mark.rule("GG-XIII.A.2c")
+def test_infantry_threatens_as_far_as_a_truck_convoy_would_carry_it() -> None:
+    game = movement_game(unit_toml("Inf", "allied", "A2", type_="infantry", factors="2-3-2"), rows=1)
+    assert warned(game, AXIS) == {"A6": ("Inf",)}  # on foot 3 MF (3 hexes), on trucks 4
+
+
+@pytest.mark.rule("GG-XIII.B.1")
+def test_an_axis_screen_whose_zoc_stops_the_drive_lifts_the_threat() -> None:
+    units = unit_toml("Mot", "allied", "A2", type_="motorized", factors="2-3-3") + unit_toml("Pz", "axis", "B4")
+    game = movement_game(units, rows=2)  # the Panzer's ZOC covers A4 and A5: the Allied unit stops there
+    assert warned(game, AXIS) == {}
+
+
+def test_the_warning_names_no_face_down_counter_and_is_the_same_whoever_it_is(gazala: Scenario) -> None:
+    """A face-down counter in B5, next to A5, is a dummy in one game and a brigade in the other: the Axis is warned
+    the same in both, counting the counter as whatever could move furthest."""
+    dummy = ["place Dummy1 B5", "place Dummy2 E6"]
+    unit = ["place 1ATB B5", "place Dummy1 G8", "place Dummy2 E6"]
+    a, b = twins(gazala, dummy, unit)
+    assert [t.data() for t in threats(a, AXIS)] == [t.data() for t in threats(b, AXIS)]
+    a5 = next(t for t in threats(a, AXIS) if t.objective.hex == H("A5"))
+    assert a5.unseen >= 1 and all(not a.unit(u).hidden for u in a5.units)
+
+
+@pytest.mark.rule("GG-XI.A.5")
+def test_a_box_already_eliminated_is_no_longer_warned_of(gazala: Scenario) -> None:
+    game = Game(gazala, seed=1)
+    before = {t.objective.hex.label for t in threats(game, ALLIED)}
+    assert "D5" in before  # the Axis's printed positions lie within a move of the D5 box
+    gazala_vars(game).boxes_eliminated = ("D5",)
+    game.forget_caches()
+    assert {t.objective.hex.label for t in threats(game, ALLIED)} == before - {"D5"}

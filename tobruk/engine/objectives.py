@@ -1,0 +1,51 @@
+"""Which of a side's objectives the enemy could reach in its next movement, worked out from what the side may know.
+
+The system names the objectives (:meth:`~tobruk.engine.system.System.objectives`, each with the side that must hold
+it) and how far a unit could move (:meth:`~tobruk.engine.system.System.movement_reach`, the most the rules could
+allow it).  The question is asked of :func:`~tobruk.engine.information.observed`, the position as the side knows it,
+and a face-down enemy counter is not taken for the counter that happens to fill its place there: it counts with the
+most any of the enemy's unseen counters could do from that hex (the union of their reaches), so two positions that
+differ only in which counter is which, or where a dummy stands, give the same warnings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tobruk.engine.information import knowledge, observed
+from tobruk.engine.system import Threat
+
+if TYPE_CHECKING:
+    from tobruk.board.hexes import Hex
+    from tobruk.engine.game import Game
+    from tobruk.engine.sides import Side
+
+
+def threats(game: Game, side: Side) -> list[Threat]:
+    """``side``'s objectives an enemy unit could end its next move on, in the system's order, each with the face-up
+    enemy units that could (by id) and how many face-down places hold a counter that could."""
+    mine = [o for o in game.system.objectives(game.scenario) if o.defender is side]
+    if not mine or game.is_over:
+        return []
+    goals = {o.hex for o in mine}
+    known = knowledge(game, side)
+    seen = observed(game, side)
+    system = seen.system
+    units: dict[Hex, list[str]] = {}
+    unseen: dict[Hex, int] = {}
+    for uid, (h, eliminated) in known.face_up.items():
+        if h is None or eliminated:
+            continue
+        for g in goals & system.movement_reach(seen, uid, h):
+            units.setdefault(g, []).append(uid)
+    for place in known.places:
+        if place.hex is None or place.eliminated:
+            continue
+        reached: set[Hex] = set()
+        for uid in known.unseen:  # the most any of them could do from here
+            reached |= goals & system.movement_reach(seen, uid, place.hex)
+            if reached == goals:
+                break
+        for g in reached:
+            unseen[g] = unseen.get(g, 0) + 1
+    return [Threat(o, tuple(sorted(units.get(o.hex, ()))), unseen.get(o.hex, 0)) for o in mine if o.hex in units or o.hex in unseen]

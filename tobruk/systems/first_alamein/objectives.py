@@ -1,0 +1,65 @@
+"""1st Alamein's objectives as the faces mark them, and how far an enemy unit could move to one.
+
+The Axis wins holding El Alamein in supply or the north-east coastal road hex with any unit at the end (CA-SC.7's
+condition, :mod:`~tobruk.systems.first_alamein.victory`): both are the Allies' to hold.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tobruk.engine.sides import Side
+from tobruk.engine.system import Objective
+from tobruk.mechanics.counters import family_defs
+from tobruk.mechanics.reach import MF, MoveContext, reach
+from tobruk.systems.first_alamein import moves as mv
+from tobruk.systems.first_alamein.charts import chart
+
+if TYPE_CHECKING:
+    from tobruk.board.hexes import Hex
+    from tobruk.engine.game import Game
+    from tobruk.loading.scenario import Scenario
+
+# the scenario's rule naming each victory zone, and what it is for people
+VICTORY_ZONES = (("victory_el_alamein", "El Alamein (Axis wins holding it in supply)"), ("victory_road_hex", "north-east coastal road hex"))
+
+
+def objectives(scenario: Scenario) -> list[Objective]:
+    out = []
+    for key, name in VICTORY_ZONES:
+        zone = scenario.rules.get(key)
+        if isinstance(zone, str):
+            out += [Objective(h, name, "CA-SC.7", Side.ALLIED) for h in sorted(scenario.zone(zone))]
+    return out
+
+
+def movement_reach(game: Game, uid: str, start: Hex) -> frozenset[Hex]:
+    """Where ``uid`` could end its next move from ``start`` at the most: with its full movement factor (not spent: it
+    may recover first, GG-IX.A) and the bonus, against its enemy's ZOC, units and boxes as they stand (FA-TER.2).
+    Air units move on no such search."""
+    d = family_defs(game)[uid]
+    if d.is_air or d.is_dummy:
+        return frozenset()
+    c = chart(game)
+    zoc, enemies, friends, stops, tables = mv.side_parts(game, d.side)
+    free = (("road", c.road_free_hexes), *((k, c.track_free_hexes) for k in c.track_kinds))
+    ctx = MoveContext.of(
+        map=game.scenario.map,
+        side=d.side,
+        start=start,
+        rates=mv.FLAT,
+        budget=d.movement * MF,
+        bonus=c.movement_bonus * MF,
+        ascent=0,
+        vehicle=False,
+        zoc=zoc,
+        enemy_units=enemies,
+        friendly_units=friends,
+        enemy_forts=stops,
+        clauses=mv.CLAUSES,
+        tables=tables,
+        free_steps=free,
+        free_total=c.road_free_hexes,
+        barriers=c.barriers,
+    )
+    return frozenset(h for h in reach(ctx, game) if h != start)

@@ -1,0 +1,49 @@
+// @ts-check
+// The warning when the enemy could reach one of the seat's objectives in its next move: a ring round each such
+// objective on the map and a line saying which, why it matters (its rule) and who could get there.  The server works
+// the threats out from what the seat's side may know (engine/objectives.py); the ring's look comes with the board.
+
+import {svgElement} from './dom.js';
+import {corners, pointsAttribute} from './hexgrid.js';
+
+/** @typedef {import('./types.js').Board} Board */
+/** @typedef {import('./types.js').Threat} Threat */
+
+/**
+ * A ring round each threatened objective, into the group `parent`.
+ * @param {Board} board
+ * @param {Element} parent
+ * @param {Threat[]} threats
+ */
+export function drawThreats(board, parent, threats) {
+  const ring = board.threat || {colour: '#e00000', width: 3.5, scale: 0.92, dashes: '5 3'};
+  for (const t of threats) {
+    if (!board.hexes[t.hex]) continue;
+    const p = svgElement('polygon', {
+      points: pointsAttribute(corners(board.hexes[t.hex], board.size, ring.scale)), class: 'threat', fill: 'none', stroke: ring.colour,
+      'stroke-width': String(ring.width), 'stroke-dasharray': ring.dashes, 'data-mark': 'threatened', 'data-threat': t.hex,
+    }, parent);
+    svgElement('title', {}, p).textContent = describe(t);
+  }
+}
+
+/**
+ * One threat for people: the hex, what it counts for and its rule, and the units that could reach it (by id, the
+ * face-down ones counted).
+ * @param {Threat} t
+ */
+export function describe(t) {
+  const who = [...t.units];
+  if (t.unseen) who.push(t.unseen === 1 ? 'a face-down counter' : `${t.unseen} face-down counters`);
+  return `${t.hex} (${t.name}, ${t.clause}) could be reached by ${who.join(', ')}`;
+}
+
+/**
+ * The warning line into `box` (emptied and hidden when nothing is threatened).
+ * @param {HTMLElement} box
+ * @param {Threat[]} threats
+ */
+export function showWarning(box, threats) {
+  box.hidden = !threats.length;
+  box.textContent = threats.length ? `Threatened in the enemy's next move: ${threats.map(describe).join('; ')}.` : '';
+}
