@@ -29,16 +29,21 @@ if TYPE_CHECKING:
 
 
 def entry(action: Action, action_id: int | None) -> dict[str, Any]:
-    """One action as it is offered: its id, verb, gesture, heading, label (its notation) and fields, with the unit
-    and the hex its gesture picks (read from its shape's coordinates)."""
+    """One action as it is offered: its id, verb, gesture, heading, label (its notation), what it does in words
+    (``says``, a button's text) and fields, with the unit and the hex its gesture picks (read from its shape's
+    coordinates), and for an action whose route is chosen hex by hex (a retreat: :attr:`Action.stepwise`) its route
+    (the acting side's own unit's way, which its view already shows)."""
     out: dict[str, Any] = {
         "id": action_id,
         "verb": action.verb,
         "gesture": action.gesture.value,
         "group": action.group(),
         "label": action.notation(),
+        "says": action.says(),
         "fields": action.fields(),
     }
+    if action.stepwise:
+        out["route"] = [h.label for h in action.route()]
     key = action.key()
     kinds = [d.kind for d in action.shape]
     if action.gesture in (Gesture.UNIT, Gesture.UNIT_HEX) and kinds[:1] == ["unit"]:
@@ -78,6 +83,7 @@ def offers(game: Game) -> dict[str, Any]:
                 "gesture": kind.gesture.value,
                 "group": kind.verb,
                 "label": kind.verb,
+                "says": f"{kind.verb.capitalize()}: gather the units on the map, then click the target",
                 "fields": {"verb": kind.verb},
                 "gather": units_field,
                 "target": hexes_field,
