@@ -7,13 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.cases import CASES, IDS, Case, walk
-from tobruk.board.hexes import Hex
 from tobruk.engine.offers import offers
 from tobruk.engine.system import registered_systems
-from tobruk.mechanics.actions import Hold, NoRetreat, Retreat, RetreatDistance
-from tobruk.systems.gazala.actions import Activate
-
-H = Hex.parse
 
 
 def test_every_action_type_of_every_system_has_words_of_its_own() -> None:
@@ -23,17 +18,6 @@ def test_every_action_type_of_every_system_has_words_of_its_own() -> None:
                 continue  # (made by gathering on the map, never offered as a button)
             has_words = bool(action_type.says_text) or any("says" in c.__dict__ for c in action_type.__mro__[:-2])
             assert has_words, f"{kind.__name__}: {action_type.__name__} says nothing in words"
-
-
-def test_the_words_say_what_the_rules_mean() -> None:
-    # GG-V.A: an activated Allied unit may move and attack this turn
-    assert Activate("15Pz").says() == "Activate 15Pz (it may move and attack this turn)"
-    # the defender's answer alone gives no further No Retreat! orders; a Hold gives them to one unit
-    assert "no (more) No Retreat! orders" in NoRetreat().says()
-    assert Hold("1SA").says().startswith("Give 1SA No Retreat! orders")
-    assert RetreatDistance(2).says() == "The losers retreat 2 hexes"
-    assert RetreatDistance(1).says() == "The losers retreat 1 hex"
-    assert Retreat("Tommy", (H("E4"), H("F4"), H("F5"))).says() == "Retreat Tommy to F5 (by E4-F4-F5)"
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)

@@ -8,6 +8,7 @@
 import * as api from './api.js';
 import * as attack from './attack.js';
 import * as gestures from './gestures.js';
+import {closeChooser, showBeside} from './gestures.js';
 import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, notes, result} from './board.js';
 import {STEP as STACK_STEP, counterSide, drawCounters, drawKey, hideTip, words} from './counters.js';
 import {drawDecision} from './decision.js';
@@ -108,12 +109,9 @@ function render() {
 function drawUnits() {
   if (!S) return;
   const drawn = [...drawCounters(map.board, map.units, S.view.units, clickCounter)];
-  for (const [g, u] of drawn) {
-    if (u.id && (selected === u.id || attack.attackers().includes(u.id))) g.classList.add('selected');
-  }
-  gestures.markUnits(S, drawn);  // (the units with an order to give, ringed)
+  for (const [g, u] of drawn) if (u.id && (selected === u.id || attack.attackers().includes(u.id))) g.classList.add('selected');
   drawKey(map.board, byId('counter-key'), S.view.units);
-  gestures.keyEntry(S, byId('counter-key'));
+  gestures.markUnits(S, drawn, byId('counter-key'));  // (the units with an order to give, ringed, and the ring's key)
 }
 
 // The layers ticked, then the selected unit's hexes and the attack's targets.
@@ -240,16 +238,7 @@ function openChooser(hex, stack) {
     b.onclick = () => { closeChooser(); send({id: there.id}); };
     box.appendChild(b);
   }
-  const top = [...map.units.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)].pop();
-  const r = top ? top.getBoundingClientRect() : {right: 0, top: 0};
-  box.style.left = `${Math.round(r.right + 4)}px`; box.style.top = `${Math.round(r.top)}px`;
-  box.hidden = false; hideTip();
-  const first = box.querySelector('button');
-  if (first instanceof HTMLButtonElement) first.focus();
-}
-function closeChooser() {
-  const box = byId('chooser');
-  box.hidden = true; box.replaceChildren();
+  showBeside(box, [...map.units.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)].pop() || null); hideTip();
 }
 
 // The side panel: the hex of the unit last clicked or moved, wherever that unit now stands (a move takes the panel

@@ -55,22 +55,16 @@ export function onMap(S, a) {
 }
 
 /**
- * The ring on each counter `g` of a unit with an order to give.
+ * The ring on each counter `g` of a unit with an order to give, and the ring's entry in the counters' key while some
+ * unit has one.
  * @param {State} S
  * @param {Iterable<[SVGElement, import('./types.js').Unit]>} counters
- */
-export function markUnits(S, counters) {
-  const orders = S.my_turn ? unitOrders(S) : new Map();
-  for (const [g, u] of counters) if (u.id && orders.has(u.id)) { g.classList.add('has-order'); g.dataset.hasOrder = '1'; }
-}
-
-/**
- * The counters' key gets the ring's entry while some unit has one.
- * @param {State} S
  * @param {HTMLElement} key
  */
-export function keyEntry(S, key) {
-  if (!S.my_turn || !unitOrders(S).size) return;
+export function markUnits(S, counters, key) {
+  const orders = S.my_turn ? unitOrders(S) : new Map();
+  for (const [g, u] of counters) if (u.id && orders.has(u.id)) { g.classList.add('has-order'); g.dataset.hasOrder = '1'; }
+  if (!orders.size) return;
   const li = document.createElement('li'); li.dataset.key = 'has-order';
   const svg = svgElement('svg', {width: 22, height: 18, viewBox: '0 0 22 18', 'aria-hidden': 'true'}, li);
   svgElement('rect', {x: 3, y: 2, width: 14, height: 14, rx: 2, fill: '#ddd', stroke: ORDERED, 'stroke-width': 3}, svg);
@@ -98,13 +92,29 @@ export function offer(anchor, title, actions, send) {
     box.appendChild(b);
   }
   const no = document.createElement('button'); no.textContent = 'Cancel'; no.dataset.offerCancel = '1';
-  no.onclick = () => { box.hidden = true; box.replaceChildren(); };
+  no.onclick = closeChooser;
   box.appendChild(no);
+  showBeside(box, anchor);
+}
+
+/**
+ * The chooser (a stack's counters, a unit's orders, a hex's) shown beside the element it is about, its first button
+ * focused.
+ * @param {HTMLElement} box
+ * @param {Element | null} anchor
+ */
+export function showBeside(box, anchor) {
   const r = anchor ? anchor.getBoundingClientRect() : {right: 0, top: 0};
   box.style.left = `${Math.round(r.right + 4)}px`; box.style.top = `${Math.round(r.top)}px`;
   box.hidden = false;
   const first = box.querySelector('button');
   if (first instanceof HTMLButtonElement) first.focus();
+}
+
+/** The chooser closed and emptied. */
+export function closeChooser() {
+  const box = byId('chooser');
+  box.hidden = true; box.replaceChildren();
 }
 
 /**
