@@ -102,19 +102,19 @@ def test_no_retreat_distance_and_a_retreat_hex_by_hex_with_its_route(tmp_path: P
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
         page.wait_for_selector('[data-unit="Tommy"]')
-        if "no-retreat" in _verbs(_state(link)):
-            # the defender's No Retreat! orders: Tommy is ringed (an order to give), the answer a button in words
-            assert page.locator('#units [data-unit="Tommy"][data-has-order]').count() == 1
-            assert page.locator('#counter-key li[data-key="has-order"]').count() == 1
-            _click_unit(page, "Tommy")
-            hold = page.locator('#chooser button[data-offer="hold"]')
-            assert hold.inner_text().startswith("Give Tommy No Retreat! orders")
-            page.click("#chooser button[data-offer-cancel]")
-            none = dict(_orders_in_words(page))["no-retreat"]
-            assert none == "Give no (more) No Retreat! orders"
-            v = page.evaluate("tobrukGame.state.version")
-            page.click('#orders button[data-order="no-retreat"]')
-            _answered(page, v)
+        assert "no-retreat" in _verbs(_state(link))  # (the defender is asked: GG-XIV.B.5)
+        # the defender's No Retreat! orders: Tommy is ringed (an order to give), the answer a button in words
+        assert page.locator('#units [data-unit="Tommy"][data-has-order]').count() == 1
+        assert page.locator('#counter-key li[data-key="has-order"]').count() == 1
+        _click_unit(page, "Tommy")
+        hold = page.locator('#chooser button[data-offer="hold"]')
+        assert hold.inner_text().startswith("Give Tommy No Retreat! orders")
+        page.click("#chooser button[data-offer-cancel]")
+        none = dict(_orders_in_words(page))["no-retreat"]
+        assert none == "Give no (more) No Retreat! orders"
+        v = page.evaluate("tobrukGame.state.version")
+        page.click('#orders button[data-order="no-retreat"]')
+        _answered(page, v)
         # the winner's retreat distance: buttons saying how far the losers go (R2: 0, 1 or 2 hexes)
         page.wait_for_selector('#orders button[data-order="retreat-distance 2"]')
         words = dict(_orders_in_words(page))
