@@ -49,16 +49,18 @@ export function drawDecision(S, sideName, hooks) {
   }
   if (hint.dataset.waiting) { hint.textContent = ''; delete hint.dataset.waiting; }
   if (d && !hint.textContent) hint.textContent = YOUR_TURN;
-  // the hint says how to make the decision, unless it already says something else (an error, a unit's state)
-  const told = (/** @type {string} */ t) => { if (!hint.textContent || hint.textContent === YOUR_TURN) hint.textContent = `${YOUR_TURN}${t}`; };
+  // the hint says how to make the decision (each way the map offers), unless it already says something else (an
+  // error, a unit's state)
+  const ways = [];
   const moving = listed(S).filter(a => a.gesture === 'unit-hex');
   if (moving.length) {
     const offMap = moving.some(a => !S.view.units.find(u => u.id === a.unit)?.hex);  // (in the tray)
-    told(offMap ? 'Pick a counter in your tray (or on the map) to see where it may go.' : 'Click one of your units to see where it may go.');
+    ways.push(offMap ? 'Pick a counter in your tray (or on the map) to see where it may go.' : 'Click one of your units to see where it may go.');
   }
-  if (composite(S)) told('Click your units to attack with, then a red hex.');
-  if (unitOrders(S).size) told('Click a ringed unit to see what it may do.');
-  if (hexOrders(S).size) told('Click a lit hex to aim at it.');
+  if (composite(S)) ways.push('Click your units to attack with, then a red hex.');
+  if (unitOrders(S).size) ways.push('Click a ringed unit to see what it may do.');
+  if (hexOrders(S).size) ways.push('Click a lit hex to aim at it.');
+  if (ways.length && (!hint.textContent || hint.textContent === YOUR_TURN)) hint.textContent = `${YOUR_TURN}${ways.join(' ')}`;
   for (const [group, actions] of Object.entries(panelActions(S))) {
     const p = document.createElement('div'); p.className = 'choices'; p.dataset.group = group;
     for (const a of actions) {
