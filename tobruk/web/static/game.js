@@ -238,7 +238,7 @@ function openChooser(hex, stack) {
     b.onclick = () => { closeChooser(); send({id: there.id}); };
     box.appendChild(b);
   }
-  showBeside(box, [...map.units.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)].pop() || null); hideTip();
+  showBeside(box, [...map.units.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)].pop() || null, `${hex}: the counters of a stack`); hideTip();
 }
 
 // The side panel: the hex of the unit last clicked or moved, wherever that unit now stands (a move takes the panel

@@ -94,16 +94,18 @@ export function offer(anchor, title, actions, send) {
   const no = document.createElement('button'); no.textContent = 'Cancel'; no.dataset.offerCancel = '1';
   no.onclick = closeChooser;
   box.appendChild(no);
-  showBeside(box, anchor);
+  showBeside(box, anchor, title);
 }
 
 /**
  * The chooser (a stack's counters, a unit's orders, a hex's) shown beside the element it is about, its first button
- * focused.
+ * focused, named for a screen reader by what it offers.
  * @param {HTMLElement} box
  * @param {Element | null} anchor
+ * @param {string} label
  */
-export function showBeside(box, anchor) {
+export function showBeside(box, anchor, label) {
+  box.setAttribute('aria-label', label);
   const r = anchor ? anchor.getBoundingClientRect() : {right: 0, top: 0};
   box.style.left = `${Math.round(r.right + 4)}px`; box.style.top = `${Math.round(r.top)}px`;
   box.hidden = false;
