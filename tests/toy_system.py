@@ -76,6 +76,7 @@ class Fire(UnitHexAction):
     """TOY-5: a unit fires at the enemy hex next to it."""
 
     verb: ClassVar[str] = "fire"
+    says_text: ClassVar[str] = "{unit} fires at {hex}"
     form: ClassVar[str] = "fire UNIT HEX"
 
 
@@ -84,6 +85,7 @@ class FallBack(UnitHexAction):
     """TOY-5: a unit hit falls back to a hex next to it."""
 
     verb: ClassVar[str] = "fall-back"
+    says_text: ClassVar[str] = "{unit} falls back to {hex}"
     form: ClassVar[str] = "fall-back UNIT HEX"
 
 
@@ -92,6 +94,7 @@ class Stand(UnitAction):
     """TOY-5: a unit hit stands, shaken."""
 
     verb: ClassVar[str] = "stand"
+    says_text: ClassVar[str] = "{unit} stands, shaken"
 
 
 # --- TOY-1: a unit's marches, made when read ------------------------------------------------------------------------

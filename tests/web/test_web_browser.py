@@ -81,10 +81,11 @@ def test_hotseat_move_attack_retreat_undo_reload(tmp_path: Path, browser: Browse
         page.click('button[data-order="no-retreat"]')
         page.wait_for_selector('button[data-order^="retreat-distance"]')
         page.click('button[data-order="retreat-distance 1"]')
-        # the loser's retreat, as a move is made: the unit (listed to retreat), then a highlighted hex
-        page.click('#orders button[data-group="retreat"][data-pick="Tommy"]')
-        assert page.locator(".reach").count() > 0
-        page.locator(".reach").first.click()
+        # the loser's retreat, on the map: the unit, then its route's hexes, lit one by one
+        page.wait_for_function("!tobrukGame.inFlight && tobrukGame.state.legal.actions.some(a => a.verb === 'retreat')")
+        page.click('[data-unit="Tommy"]')
+        page.wait_for_selector("[data-step]")
+        page.locator("[data-step]").first.click()
         page.wait_for_function("!document.getElementById('prompt').textContent.includes('retreat')")
         tommy = page.get_attribute('[data-unit="Tommy"]', "data-hex")
         assert tommy != "B5"
@@ -112,7 +113,7 @@ def test_remote_game_two_browsers_each_sees_its_own_side(tmp_path: Path, browser
         assert "Waiting" in axis.inner_text("#hint")
         # (the Allied counters wait in a pool off the map until placed: the Allied player is offered them)
         assert axis.locator('[data-unit="1SA"]').count() == 0
-        assert allied.locator('#orders button[data-group="place"][data-pick="1SA"]').count() == 1
+        assert allied.locator('#trays [data-tray="now"] [data-tray-unit="1SA"]').count() == 1
         assert "1SA" not in axis.content()
         assert "1st South African" not in axis.content()
         shot(axis, "remote-axis")

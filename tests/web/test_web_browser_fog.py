@@ -54,9 +54,9 @@ def whole_page(page: Page) -> str:
 
 
 def place(page: Page, unit: str, hex_: str) -> None:
-    """Place a counter as a person does on the page: pick it among the counters listed to place (they wait off the
+    """Place a counter as a person does on the page: pick it in the tray of counters to place (they wait off the
     map), then click one of the hexes highlighted for it."""
-    page.click(f'#orders button[data-group="place"][data-pick="{unit}"]')
+    page.click(f'#trays [data-tray="now"] [data-tray-unit="{unit}"]')
     page.click(f'[data-reach="{hex_}"]')
 
 
@@ -76,7 +76,7 @@ def test_hotseat_handover_screen_hides_every_view(tmp_path: Path, browser: Brows
         assert page.inner_text("#handover-ok") == "I am the Allied player"
         assert page.locator("#units .counter").count() == 0
         page.click("#handover-ok")
-        page.wait_for_selector('#orders button[data-group="place"]')  # the Allied counters wait in the set-up pool
+        page.wait_for_selector('#trays [data-tray="now"] [data-tray-unit]')  # the Allied counters wait in the set-up tray
         assert page.is_hidden("#handover")
         # the Allied player sets his dummies up face down and ends his set-up
         place(page, "Dummy1", "C5")
@@ -181,7 +181,7 @@ def _remote_game(url: str, browser: Browser, placements: tuple[str, ...] = DUMMI
 
     allied.goto(links["allied"])
     axis.goto(links["axis"])
-    allied.wait_for_selector('#orders button[data-group="place"]')  # the Allied counters wait in the set-up pool
+    allied.wait_for_selector('#trays [data-tray="now"] [data-tray-unit]')  # the Allied counters wait in the set-up tray
     axis.wait_for_selector("#units .counter")
     version(0)
     # set-up: the Allied player places his dummies face down and ends his set-up

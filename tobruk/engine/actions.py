@@ -111,6 +111,11 @@ class Action:
     gathers: ClassVar[tuple[str, str]] = ("", "")
     # True for the action that ends the current step for its decider (a player who has nothing more to do picks it)
     ends_step: ClassVar[bool] = False
+    # what the action does, in words, for a face to offer it by (a button's text): a format of its fields (a list
+    # joined by commas); a type whose words need more than its fields says so in :meth:`says`
+    says_text: ClassVar[str] = ""
+    # True when a face lets a person choose the action's route hex by hex (a retreat): the offer then carries the route
+    stepwise: ClassVar[bool] = False
 
     def __init_subclass__(cls) -> None:
         if "gesture" not in cls.__dict__ and "shape" in cls.__dict__:
@@ -149,6 +154,14 @@ class Action:
     def route(self) -> tuple[Hex, ...]:
         """The hexes the action crosses, for a face to draw (a move's path); empty for most."""
         return ()
+
+    def says(self) -> str:
+        """What the action does, in words a player reads on a button ("Activate 15Pz (it may move and attack this
+        turn)"), not its notation: :attr:`says_text` filled with the action's fields; its notation if the type has none."""
+        if not self.says_text:
+            return self.notation()
+        values = {k: ", ".join(str(x) for x in v) if isinstance(v, list) else v for k, v in self.fields().items()}
+        return self.says_text.format(**values)
 
     def fields(self) -> dict[str, Any]:
         """The action's coordinates as JSON-ready fields, its verb first (see :meth:`from_fields`)."""

@@ -5,7 +5,9 @@ is made (its :class:`~tobruk.engine.actions.Gesture`), the unit and the hex a cl
 under, and an id to send back.  :func:`offers` gives that for the current decision: one entry per legal action id
 (the listing's representative of the id: a move to a hex by the system's own route), and one entry per composite
 whole choice the decision opens (the attack, gathered from the units that may join it and the hexes it may be
-aimed at).  A face sends back ``{"id": n}`` for an entry, or a composite's fields; it never assembles text.
+aimed at).  A face sends back ``{"id": n}`` for an entry, or a composite's fields; it never assembles text.  While a
+declaration begun elsewhere is under way, its parts are marked as the composite's too: the only way a face offers to
+make one is the whole, gathered on the map with its odds shown first.
 
 The composites are found from their parts, as a player makes them at the table: a composite type whose gesture is
 ``group-target`` names the action that opens it (aimed at a hex), the one each gathered unit is, and the one that
@@ -29,16 +31,21 @@ if TYPE_CHECKING:
 
 
 def entry(action: Action, action_id: int | None) -> dict[str, Any]:
-    """One action as it is offered: its id, verb, gesture, heading, label (its notation) and fields, with the unit
-    and the hex its gesture picks (read from its shape's coordinates)."""
+    """One action as it is offered: its id, verb, gesture, heading, label (its notation), what it does in words
+    (``says``, a button's text) and fields, with the unit and the hex its gesture picks (read from its shape's
+    coordinates), and for an action whose route is chosen hex by hex (a retreat: :attr:`Action.stepwise`) its route
+    (the acting side's own unit's way, which its view already shows)."""
     out: dict[str, Any] = {
         "id": action_id,
         "verb": action.verb,
         "gesture": action.gesture.value,
         "group": action.group(),
         "label": action.notation(),
+        "says": action.says(),
         "fields": action.fields(),
     }
+    if action.stepwise:
+        out["route"] = [h.label for h in action.route()]
     key = action.key()
     kinds = [d.kind for d in action.shape]
     if action.gesture in (Gesture.UNIT, Gesture.UNIT_HEX) and kinds[:1] == ["unit"]:
@@ -63,8 +70,15 @@ def offers(game: Game) -> dict[str, Any]:
         if not kind.composite or kind.gesture is not Gesture.GROUP_TARGET or len(kind.parts) != 3:
             continue
         opener, member, closer = kind.parts
-        if opener not in listed or member in listed or closer in listed:
-            continue  # not open now, or a declaration of it is under way (its parts are offered one by one)
+        if member in listed or closer in listed:
+            # a declaration of it under way (begun elsewhere: the page sends the whole): its parts are not offered
+            # one by one, where no odds are shown; the player drops it (or undoes) and gathers it again on the map
+            for e in actions:
+                if e["verb"] in (opener.verb, member.verb, closer.verb):
+                    e["part_of"] = kind.verb
+            continue
+        if opener not in listed:
+            continue  # not open now
         targets = _targets(game, [(i, a) for i, a in by_id.items() if type(a) is opener], member)
         if not targets:
             continue
@@ -78,6 +92,7 @@ def offers(game: Game) -> dict[str, Any]:
                 "gesture": kind.gesture.value,
                 "group": kind.verb,
                 "label": kind.verb,
+                "says": f"{kind.verb.capitalize()}: gather the units on the map, then click the target",
                 "fields": {"verb": kind.verb},
                 "gather": units_field,
                 "target": hexes_field,

@@ -54,6 +54,7 @@ MAX_ATTACKS = 128  # declared attacks a phase can number (each needs a unit of i
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     verb: ClassVar[str] = "end-phase"
+    says_text: ClassVar[str] = "End this phase (nothing more to do in it)"
     ends_step: ClassVar[bool] = True
 
 
@@ -62,6 +63,7 @@ class Place(UnitHexAction):
     """A unit set up (or entering) in a hex."""
 
     verb: ClassVar[str] = "place"
+    says_text: ClassVar[str] = "Place {unit} in {hex}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,7 @@ class Move(Action):
     path: tuple[Hex, ...]
     trucks: bool = False
     verb: ClassVar[str] = "move"
+    says_text: ClassVar[str] = "Move {unit} to its hex"
     form: ClassVar[str] = "move UNIT HEX-HEX-... [by-trucks]"
     shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX, FLAG)
 
@@ -92,6 +95,9 @@ class Move(Action):
     def route(self) -> tuple[Hex, ...]:
         return self.path
 
+    def says(self) -> str:
+        return f"Move {self.unit} to {self.path[-1].label}" + (" by trucks" if self.trucks else "")
+
     @classmethod
     def parse(cls, args: list[str], text: str) -> Action:
         if len(args) == 2 or (len(args) == 3 and args[2].lower() == "by-trucks"):
@@ -104,6 +110,7 @@ class Eliminate(UnitAction):
     """The owner removes one of his units (e.g. over the stacking limit at the end of a phase)."""
 
     verb: ClassVar[str] = "eliminate"
+    says_text: ClassVar[str] = "Eliminate {unit} (remove it from the game)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +118,7 @@ class Airstrike(HexAction):
     """The phasing player's air unit attacks the enemy units in a hex."""
 
     verb: ClassVar[str] = "airstrike"
+    says_text: ClassVar[str] = "Air strike on {hex} (your air unit attacks the enemy units there)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +126,7 @@ class Intercept(Action):
     """Send the air unit up against the enemy air mission in progress."""
 
     verb: ClassVar[str] = "intercept"
+    says_text: ClassVar[str] = "Intercept (send your air unit up against the enemy air mission)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +134,7 @@ class NoIntercept(Action):
     """Let the enemy air mission go unopposed."""
 
     verb: ClassVar[str] = "no-intercept"
+    says_text: ClassVar[str] = "Do not intercept (let the enemy air mission go unopposed)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +142,7 @@ class Target(HexAction):
     """Start an attack declaration on a hex, or add a defending hex to the one being made."""
 
     verb: ClassVar[str] = "target"
+    says_text: ClassVar[str] = "Aim the attack at {hex}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +153,7 @@ class Add(Action):
     unit: str
     factors: int | None = None
     verb: ClassVar[str] = "add"
+    says_text: ClassVar[str] = "Add {unit} to the attack"
     form: ClassVar[str] = "add UNIT[:N]"
     shape: ClassVar[tuple[Dim, ...]] = (UNIT,)
 
@@ -150,6 +162,9 @@ class Add(Action):
 
     def notation(self) -> str:
         return f"add {self.unit}" + ("" if self.factors is None else f":{self.factors}")
+
+    def says(self) -> str:
+        return f"Add {self.unit} to the attack" + ("" if self.factors is None else f" with {self.factors} of its factors")
 
     @classmethod
     def parse(cls, args: list[str], text: str) -> Action:
@@ -170,6 +185,7 @@ class Declare(Action):
     """Declare the attack being made."""
 
     verb: ClassVar[str] = "declare"
+    says_text: ClassVar[str] = "Declare the attack being made"
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +193,7 @@ class Abandon(Action):
     """Drop the attack being made (nothing is declared)."""
 
     verb: ClassVar[str] = "abandon"
+    says_text: ClassVar[str] = "Drop the attack being made (nothing is declared)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +207,7 @@ class Attack(Action):
     attackers: tuple[str, ...]
     partial: tuple[tuple[str, int], ...] = ()
     verb: ClassVar[str] = "attack"
+    says_text: ClassVar[str] = "Attack {defenders} with {attackers}"
     form: ClassVar[str] = "attack HEX[,HEX] with UNIT[:N][,UNIT]"
     composite: ClassVar[bool] = True
     gesture: ClassVar[Gesture] = Gesture.GROUP_TARGET
@@ -226,6 +244,7 @@ class Resolve(Action):
 
     attack: int
     verb: ClassVar[str] = "resolve"
+    says_text: ClassVar[str] = "Roll the die for attack {attack}"
     form: ClassVar[str] = "resolve N"
     shape: ClassVar[tuple[Dim, ...]] = (INT(1, MAX_ATTACKS),)
 
@@ -248,6 +267,7 @@ class Cancel(Action):
 
     attack: int
     verb: ClassVar[str] = "cancel"
+    says_text: ClassVar[str] = "Cancel attack {attack} (withdraw it before it is rolled)"
     form: ClassVar[str] = "cancel N"
     shape: ClassVar[tuple[Dim, ...]] = (INT(1, MAX_ATTACKS),)
 
@@ -269,6 +289,7 @@ class Hold(UnitAction):
     """The defender gives one defending unit No Retreat! orders."""
 
     verb: ClassVar[str] = "hold"
+    says_text: ClassVar[str] = "Give {unit} No Retreat! orders (it stands instead of retreating)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +299,7 @@ class NoRetreat(Action):
 
     units: tuple[str, ...] = ()
     verb: ClassVar[str] = "no-retreat"
+    says_text: ClassVar[str] = "Give no (more) No Retreat! orders"
     form: ClassVar[str] = "no-retreat [UNIT,...|none]"
 
     def expand(self) -> tuple[Action, ...]:
@@ -285,6 +307,10 @@ class NoRetreat(Action):
 
     def notation(self) -> str:
         return f"no-retreat {','.join(self.units)}" if self.units else "no-retreat"
+
+    def says(self) -> str:
+        """Alone, the answer closes the orders given so far (each :class:`Hold` a unit clicked on the map): none more."""
+        return f"Give No Retreat! orders to {', '.join(self.units)}" if self.units else "Give no (more) No Retreat! orders"
 
     @classmethod
     def parse(cls, args: list[str], text: str) -> Action:
@@ -301,6 +327,7 @@ class RetreatDistance(Action):
 
     hexes: int
     verb: ClassVar[str] = "retreat-distance"
+    says_text: ClassVar[str] = "The losers retreat {hexes} hexes"
     form: ClassVar[str] = "retreat-distance N"
     shape: ClassVar[tuple[Dim, ...]] = (INT(0, 9),)
 
@@ -309,6 +336,11 @@ class RetreatDistance(Action):
 
     def notation(self) -> str:
         return f"{self.verb} {self.hexes}"
+
+    def says(self) -> str:
+        if self.hexes == 0:
+            return "The losers retreat 0 hexes (they stay where they are)"
+        return f"The losers retreat {self.hexes} hex{'' if self.hexes == 1 else 'es'}"
 
     @classmethod
     def parse(cls, args: list[str], text: str) -> Action:
@@ -324,7 +356,9 @@ class Retreat(Action):
     unit: str
     path: tuple[Hex, ...]
     verb: ClassVar[str] = "retreat"
+    says_text: ClassVar[str] = "Retreat {unit} along {path}"
     form: ClassVar[str] = "retreat UNIT HEX-HEX"
+    stepwise: ClassVar[bool] = True  # its route is chosen on the map hex by hex, drawn as it grows
     shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX)
 
     def key(self) -> tuple[Any, ...]:
@@ -335,6 +369,9 @@ class Retreat(Action):
 
     def route(self) -> tuple[Hex, ...]:
         return self.path
+
+    def says(self) -> str:
+        return f"Retreat {self.unit} to {self.path[-1].label} (by {path_text(self.path)})"
 
     @classmethod
     def parse(cls, args: list[str], text: str) -> Action:
@@ -348,6 +385,7 @@ class EndRetreat(Action):
     """The loser has no more (voluntary) retreats to make."""
 
     verb: ClassVar[str] = "end-retreat"
+    says_text: ClassVar[str] = "End the retreats (no more voluntary retreats)"
 
 
 FAMILY = (

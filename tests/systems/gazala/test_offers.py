@@ -1,5 +1,6 @@
 """The Gazala Gallop's attack as the faces are offered it (tobruk.engine.offers): gathered from the units the rules let
-join each target, then its parts one by one while the declaration is under way."""
+join each target; a declaration under way (begun by typing its parts) is not offered part by part, where no odds are
+shown: the face offers only to drop it, and the attack is gathered again on the map."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ def test_an_attack_is_offered_with_the_units_that_may_join_each_target() -> None
         "gesture": "group-target",
         "group": "attack",
         "label": "attack",
+        "says": "Attack: gather the units on the map, then click the target",
         "fields": {"verb": "attack"},
         "gather": "attackers",
         "target": "defenders",
@@ -30,12 +32,12 @@ def test_an_attack_is_offered_with_the_units_that_may_join_each_target() -> None
     assert game.notation() == attack_game(units).notation()  # trying the target changed nothing
 
 
-def test_a_declaration_under_way_offers_its_parts_one_by_one() -> None:
+def test_a_declaration_under_way_is_offered_only_to_be_dropped() -> None:
     units = unit_toml("Near", "axis", "B3") + unit_toml("Def", "allied", "B4", factors="1-2-2")
     game = attack_game(units)
     game.play(Target(Hex.parse("B4")))
     offered = offers(game)
     assert offered["composites"] == []
-    kinds = {(e["verb"], e["gesture"]) for e in offered["actions"]}
-    assert ("add", "unit") in kinds and ("abandon", "press") in kinds
-    assert next(e for e in offered["actions"] if e["verb"] == "add")["unit"] == "Near"
+    by_verb = {e["verb"]: e for e in offered["actions"]}
+    assert by_verb["add"]["unit"] == "Near" and by_verb["add"]["part_of"] == "attack"  # (listed, never offered alone)
+    assert "part_of" not in by_verb["abandon"] and by_verb["abandon"]["gesture"] == "press"

@@ -54,9 +54,12 @@ def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Brow
         assert prompt(page).startswith("Allied: bombard") and "9 December 1940" in page.inner_text("#status")
         # each counter shows its steps left beside its symbol (the system's rendering): 7 RTR's Matildas, 3 of 3
         assert page.text_content('[data-unit="7RTR"] .corner') == "3"
-        # the bombardment: the guns beside Nibeiwa (I17), its button; the morale checks it causes are logged
+        # the bombardment: the guns beside Nibeiwa (I17), its hex lit on the map, a click and the words to confirm; the
+        # morale checks it causes are logged
         before = snapshot(page)
-        page.click('button[data-order="bombard I17"]')
+        page.click('[data-aim="I17"]')
+        assert page.inner_text('#chooser button[data-order="bombard I17"]').startswith("Bombard I17")
+        page.click('#chooser button[data-order="bombard I17"]')
         settled(page, before)
         page.wait_for_function("document.getElementById('log').textContent.includes('I17')")
         page.click('button[data-order="end-phase"]')
@@ -90,7 +93,7 @@ def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Brow
                 page.wait_for_function(
                     "!document.getElementById('victory').hidden || "
                     "document.getElementById('prompt').textContent === 'The game is over' || "
-                    "document.querySelectorAll('#orders button').length > 0"
+                    "document.querySelectorAll('#orders button, #units [data-has-order], [data-aim]').length > 0"
                 )
             except Exception as e:  # (what the page shows instead, for the report)
                 shown = " | ".join(page.inner_text(f"#{part}") for part in ("prompt", "hint", "status"))
@@ -99,9 +102,17 @@ def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Brow
                 break
             buttons = page.locator("#orders button")
             end = page.locator('#orders button[data-order="end-phase"]')
-            target = end if end.count() else buttons.first
             before = snapshot(page)
-            target.click()
+            if end.count() or buttons.count():
+                (end if end.count() else buttons.first).click()
+            else:  # a choice made on the map: a ringed unit's order (a step loss) or a lit hex, then its button in words
+                ringed = page.locator("#units [data-has-order]")
+                (ringed if ringed.count() else page.locator("[data-aim]")).first.click()
+                chosen = page.locator("#chooser button[data-choose]")
+                if chosen.count():  # (a stack: the chooser's counter first)
+                    uid = page.get_attribute("#units [data-has-order]", "data-unit")
+                    page.click(f'#chooser button[data-choose="{uid}"]')
+                page.locator("#chooser button[data-offer]").first.click()
             page.wait_for_function(
                 "before => !document.getElementById('victory').hidden || "
                 "document.getElementById('prompt').textContent + document.getElementById('log').textContent !== before",

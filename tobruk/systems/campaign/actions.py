@@ -38,6 +38,7 @@ class Allocate(UnitHexAction):
     """A unit is allocated to attack the enemy units in an adjacent hex (CA-Q.1-2 steps 2, 3 and 6)."""
 
     verb: ClassVar[str] = "allocate"
+    says_text: ClassVar[str] = "Allocate {unit} to the attack on {hex}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,7 @@ class Enter(UnitHexAction):
 
     tank: int = 0
     verb: ClassVar[str] = "enter"
+    says_text: ClassVar[str] = "Bring {unit} on at {hex}"
     form: ClassVar[str] = "enter UNIT HEX [TANK-TYPE]"
     shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX, INT(0, len(TANKS)))
 
@@ -55,6 +57,9 @@ class Enter(UnitHexAction):
 
     def notation(self) -> str:
         return f"enter {self.unit} {self.hex.label}" + (f" {tank_word(self.tank)}" if self.tank else "")
+
+    def says(self) -> str:
+        return f"Bring {self.unit} on at {self.hex.label}" + (f" with {tank_word(self.tank)} tanks" if self.tank else "")
 
     @classmethod
     def parse(cls, args: list[str], text: str) -> Enter:
@@ -75,6 +80,7 @@ class Build(HexAction):
     """The side builds its fort (Axis) or box (Allied) on a hex (CA-F.1)."""
 
     verb: ClassVar[str] = "build"
+    says_text: ClassVar[str] = "Build your side's fort or box on {hex}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +88,7 @@ class Remove(HexAction):
     """The owner removes his own fort or box from a hex (CA-F.2)."""
 
     verb: ClassVar[str] = "remove"
+    says_text: ClassVar[str] = "Remove your side's fort or box from {hex}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,7 @@ class Sea(UnitHexAction):
     """The player-turn's one unit moved by sea from its coastal hex to a port its side controls (CA-S.3)."""
 
     verb: ClassVar[str] = "sea"
+    says_text: ClassVar[str] = "Move {unit} by sea to {hex}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +106,7 @@ class Bugout(UnitHexAction):
 
     off: bool = False
     verb: ClassVar[str] = "bugout"
+    says_text: ClassVar[str] = "{unit} bugs out back to {hex}"
     form: ClassVar[str] = "bugout UNIT HEX [off-map]"
     shape: ClassVar[tuple[Dim, ...]] = (UNIT, HEX, FLAG)
 
@@ -106,6 +115,9 @@ class Bugout(UnitHexAction):
 
     def notation(self) -> str:
         return f"bugout {self.unit} {self.hex.label}" + (" off-map" if self.off else "")
+
+    def says(self) -> str:
+        return f"{self.unit} bugs out " + (f"off the map at {self.hex.label}" if self.off else f"back to {self.hex.label}")
 
     def group(self) -> str:
         """Leaving the map is a bugout of its own kind, listed under a heading of its own."""

@@ -20,6 +20,7 @@ from tobruk.mechanics.actions import FAMILY
 @dataclass(frozen=True, slots=True)
 class Activate(UnitAction):
     verb: ClassVar[str] = "activate"
+    says_text: ClassVar[str] = "Activate {unit} (it may move and attack this turn)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,7 @@ class Convoy(UnitAction):
     """Send a truck convoy to extend the supply line of one unit (GG-XV.A.4)."""
 
     verb: ClassVar[str] = "convoy"
+    says_text: ClassVar[str] = "Send a truck convoy to {unit} (it extends the unit's supply line)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,7 @@ class Gallop(Action):
     """The Allied player sets off the Gazala Gallop (GG-XIII.E)."""
 
     verb: ClassVar[str] = "gallop"
+    says_text: ClassVar[str] = "Set off the Gazala Gallop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,7 @@ class Airlift(HexAction):
     """The Luftwaffe tries to supply the Axis units in a hex from the air (GG-X.B.2)."""
 
     verb: ClassVar[str] = "airlift"
+    says_text: ClassVar[str] = "Airlift supplies to {hex} (the Luftwaffe supplies the Axis units there)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,7 @@ class Weather(Action):
     sandstorm: int
     rainstorm: int
     verb: ClassVar[str] = "weather"
+    says_text: ClassVar[str] = "Sandstorm on a {sandstorm}, rainstorm on a {rainstorm}"
     form: ClassVar[str] = "weather N N"
     shape: ClassVar[tuple[Dim, ...]] = (INT(1, 6), INT(1, 6))
 

@@ -1,6 +1,7 @@
 // @ts-check
 // The attack panel: the units gathered for an attack (a composite the server lists, legal.js), the odds of the
-// attack on a target the server asks for, and the attack's fields kept to be declared.  The panel holds only the
+// attack on a target the server asks for, and the attack's fields kept to be declared: the one way to make an attack,
+// its Declare button enabled only once the odds of the attack it declares are shown.  The panel holds only the
 // gathering; the game page sends the declared attack as an order and redraws.
 
 import * as api from './api.js';
@@ -33,7 +34,7 @@ export function forgetGathered() { gathered = []; }
 
 /** Nothing gathered, the panel hidden. */
 export function clear() {
-  gathered = []; pending = null;
+  gathered = []; pending = null; byId('declare', HTMLButtonElement).disabled = true;
   byId('attack-panel').hidden = true;
 }
 
@@ -45,7 +46,7 @@ export function clear() {
 export function gather(S, uid) {
   if (!canGather(S, uid) && !gathered.includes(uid)) return false;
   gathered = gathered.includes(uid) ? gathered.filter(a => a !== uid) : [...gathered, uid];
-  pending = null;
+  pending = null; byId('declare', HTMLButtonElement).disabled = true;  // (declared only once its odds are shown)
   byId('attack-panel').hidden = gathered.length === 0;
   byId('attack-info').textContent = gathered.length ? `Attackers: ${gathered.join(', ')}. Click a red hex.` : '';
   return true;
@@ -66,8 +67,8 @@ export async function preview(token, S, board, hex) {
   const [ok, data] = await api.odds(token, fields);
   const info = byId('attack-info');
   byId('attack-panel').hidden = false;
-  if (!ok) { info.innerHTML = `<p class="error">${escapeHtml(data.error)}</p>`; pending = null; return; }
-  pending = fields;
+  if (!ok) { info.innerHTML = `<p class="error">${escapeHtml(data.error)}</p>`; pending = null; byId('declare', HTMLButtonElement).disabled = true; return; }
+  pending = fields; byId('declare', HTMLButtonElement).disabled = false;
   info.innerHTML = `<p><b>${escapeHtml(c.label)} ${escapeHtml(hex)}: ${escapeHtml(gathered.join(', '))}</b>, odds ${escapeHtml(data.odds)}</p>` +
     `<ul>${data.lines.map(l => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
     `<table class="odds">${data.outcomes.map(([r, p]) => `<tr><td>${explained(board, escapeHtml(r))}</td><td>${(p * 100).toFixed(1)}%</td></tr>`).join('')}</table>`;

@@ -1,21 +1,37 @@
 // @ts-check
-// The decision panel: whose decision it is, a hint of how to make it, and the legal actions not made on the map.  For
-// each heading of unit-hex actions, its units as buttons (a unit off the map may be picked here, as in its tray); the
-// rest by heading, a few as buttons, many as a list, each sent by its id.  The parts of a composite the map makes
-// (an attack's targets) are not listed.
+// The decision panel: whose decision it is, a hint of how to make it, and the legal actions that have no place on the
+// map, each a button saying in words what it does (the server's `says`: "The losers retreat 2 hexes"), sent by its id.
+// What is made on the map is not listed here: a unit's move, retreat or placement (its counter on the map or in its
+// tray), a unit's order (its ringed counter, gestures.js), an action aimed at a hex (the lit hexes), an attack's parts
+// (gathered on the map, attack.js).  Never a list of order texts to pick from: a choice of many is many buttons.
 
 import {byId} from './dom.js';
 import {composite, listed} from './legal.js';
+import {hexOrders, onMap, unitOrders} from './gestures.js';
 
 /** @typedef {import('./types.js').State} State */
 /** @typedef {import('./types.js').Action} Action */
 
 /**
- * What the panel's buttons do: a unit picked for a heading of unit-hex actions, a listed action sent by its id.
- * @typedef {{pick: (uid: string, form: string) => void, order: (id: number) => void}} DecisionHooks
+ * What the panel's buttons do: a listed action sent by its id.
+ * @typedef {{order: (id: number) => void}} DecisionHooks
  */
 
 const YOUR_TURN = 'Your turn. ';
+
+/**
+ * The actions the panel lists, by heading: those with no place on the map.
+ * @param {State} S
+ */
+export function panelActions(S) {
+  /** @type {Record<string, Action[]>} */
+  const groups = {};
+  for (const a of listed(S)) {
+    if (a.part_of || a.gesture === 'unit-hex' || onMap(S, a)) continue;
+    (groups[a.group] ||= []).push(a);
+  }
+  return groups;
+}
 
 /**
  * The panel for the state `S`.
@@ -33,42 +49,26 @@ export function drawDecision(S, sideName, hooks) {
   }
   if (hint.dataset.waiting) { hint.textContent = ''; delete hint.dataset.waiting; }
   if (d && !hint.textContent) hint.textContent = YOUR_TURN;
-  /** @type {Record<string, string[]>} */
-  const picks = {};
-  /** @type {Record<string, Action[]>} */
-  const groups = {};
-  for (const a of listed(S)) {
-    if (a.part_of) continue;
-    if (a.gesture === 'unit-hex') { const units = (picks[a.group] ||= []); if (a.unit && !units.includes(a.unit)) units.push(a.unit); continue; }
-    (groups[a.group] ||= []).push(a);
+  // the hint says how to make the decision (each way the map offers), unless it already says something else (an
+  // error, a unit's state)
+  const ways = [];
+  const moving = listed(S).filter(a => a.gesture === 'unit-hex');
+  if (moving.length) {
+    const offMap = moving.some(a => !S.view.units.find(u => u.id === a.unit)?.hex);  // (in the tray)
+    ways.push(offMap ? 'Pick a counter in your tray (or on the map) to see where it may go.' : 'Click one of your units to see where it may go.');
   }
-  // the hint says how to make the decision, unless it already says something else (an error, a unit's state)
-  const told = (/** @type {string} */ t) => { if (!hint.textContent || hint.textContent === YOUR_TURN) hint.textContent = `${YOUR_TURN}${t}`; };
-  const offMap = Object.values(picks).flat().some(uid => !S.view.units.find(u => u.id === uid)?.hex);  // (in the tray)
-  if (Object.keys(picks).length) told(offMap ? 'Pick a counter in your tray (or on the map) to see where it may go.' : 'Click one of your units to see where it may go.');
-  if (composite(S)) told('Click your units to attack with, then a red hex.');
-  for (const [group, units] of Object.entries(picks)) {
-    const p = document.createElement('div'); p.className = 'picks'; p.dataset.group = group;
-    p.append(`${group}: `);
-    for (const uid of units) {
-      const b = document.createElement('button'); b.textContent = uid; b.dataset.pick = uid; b.dataset.group = group;
-      b.onclick = () => hooks.pick(uid, group);
+  if (composite(S)) ways.push('Click your units to attack with, then a red hex.');
+  if (unitOrders(S).size) ways.push('Click a ringed unit to see what it may do.');
+  if (hexOrders(S).size) ways.push('Click a lit hex to aim at it.');
+  if (ways.length && (!hint.textContent || hint.textContent === YOUR_TURN)) hint.textContent = `${YOUR_TURN}${ways.join(' ')}`;
+  for (const [group, actions] of Object.entries(panelActions(S))) {
+    const p = document.createElement('div'); p.className = 'choices'; p.dataset.group = group;
+    for (const a of actions) {
+      const b = document.createElement('button'); b.textContent = a.says; b.dataset.order = a.label; b.dataset.id = String(a.id);
+      b.title = a.label;
+      b.onclick = () => hooks.order(a.id);
       p.appendChild(b);
     }
     box.appendChild(p);
-  }
-  for (const [group, actions] of Object.entries(groups)) {
-    if (actions.length <= 8) {
-      for (const a of actions) {
-        const b = document.createElement('button'); b.textContent = a.label; b.dataset.order = a.label; b.dataset.id = String(a.id);
-        b.onclick = () => hooks.order(a.id);
-        box.appendChild(b);
-      }
-    } else {
-      const s = document.createElement('select'); s.dataset.group = group;
-      for (const a of actions) { const opt = document.createElement('option'); opt.textContent = a.label; opt.value = String(a.id); s.appendChild(opt); }
-      const b = document.createElement('button'); b.textContent = group; b.onclick = () => hooks.order(Number(s.value));
-      const p = document.createElement('div'); p.append(s, b); box.appendChild(p);
-    }
   }
 }

@@ -7,6 +7,8 @@
 
 import * as api from './api.js';
 import * as attack from './attack.js';
+import * as gestures from './gestures.js';
+import {closeChooser, showBeside} from './gestures.js';
 import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, lookAt, notes, result} from './board.js';
 import {STEP as STACK_STEP, counterSide, drawCounters, drawKey, hideTip, words} from './counters.js';
 import {drawDecision} from './decision.js';
@@ -39,6 +41,8 @@ const shownLayers = new Set();  // the keys of the layers ticked (kept across po
 
 /** @param {string} side */
 const sideName = (side) => map.board.sides[side].name;
+/** @param {number} id */
+const orderId = (id) => send({id});
 /** @param {string} hex */
 const flashHex = (hex) => flash(map.board, map.top, hex);
 
@@ -62,7 +66,7 @@ async function send(what) {
   clearTimeout(resting);
   closeChooser();
   if (selected) panel = {unit: selected, hex: null};  // after the move the panel shows where the unit now stands
-  selected = null; attack.forgetGathered();
+  selected = null; attack.forgetGathered(); gestures.forgetTrail();
   drawOverlays();
   try {
     if (asking) await asking.catch(() => null);
@@ -90,9 +94,7 @@ function render() {
   showPanel();
   layerBoxes(byId('layers'), v.overlays || [], shownLayers, drawOverlays);
   drawOverlays();
-  drawDecision(S, sideName, {order: (id) => send({id}), pick: (uid, form) => {
-    selected = null; moveForm = form; selectUnit(uid, [form, ...formsOf(S, uid).filter(f => f !== form)]);
-  }});
+  drawDecision(S, sideName, {order: orderId});
   drawLog(); noteGame();
   byId('show-result').hidden = !v.summary;
   if (v.summary) {
@@ -106,10 +108,10 @@ function render() {
 
 function drawUnits() {
   if (!S) return;
-  for (const [g, u] of drawCounters(map.board, map.units, S.view.units, clickCounter)) {
-    if (u.id && (selected === u.id || attack.attackers().includes(u.id))) g.classList.add('selected');
-  }
+  const drawn = [...drawCounters(map.board, map.units, S.view.units, clickCounter)];
+  for (const [g, u] of drawn) if (u.id && (selected === u.id || attack.attackers().includes(u.id))) g.classList.add('selected');
   drawKey(map.board, byId('counter-key'), S.view.units);
+  gestures.markUnits(S, drawn, byId('counter-key'));  // (the units with an order to give, ringed, and the ring's key)
 }
 
 // The layers ticked, then the selected unit's hexes and the attack's targets.
@@ -117,7 +119,9 @@ function drawOverlays() {
   map.overlay.replaceChildren(); map.top.replaceChildren();
   if (!S) return;
   drawLayers(map.board, map.overlay, S.view.overlays || [], shownLayers, S.view.threats || [], byId('threat-warning'));
-  if (selected) {
+  gestures.drawHexOrders(map.board, map.top, S, orderId);
+  if (selected && gestures.stepwise(S, selected, moveForm).length) gestures.drawTrail(map.board, map.top, S, selected, moveForm, orderId, drawOverlays);
+  else if (selected) {
     const held = ownStacks(), dots = svgElement('g', {class: 'reach-dots'});  // (the discs over every hex lit: added last)
     for (const a of unitHexOf(S, selected, moveForm)) {
       if (!a.hex) continue;
@@ -230,20 +234,11 @@ function openChooser(hex, stack) {
   const there = selected ? unitHexOf(S, selected, moveForm).find(a => a.hex === hex) : undefined;
   if (there) {
     const b = document.createElement('button');
-    b.dataset.chooseMove = String(there.id); b.textContent = `${there.label}`;
+    b.dataset.chooseMove = String(there.id); b.textContent = there.says;
     b.onclick = () => { closeChooser(); send({id: there.id}); };
     box.appendChild(b);
   }
-  const top = [...map.units.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)].pop();
-  const r = top ? top.getBoundingClientRect() : {right: 0, top: 0};
-  box.style.left = `${Math.round(r.right + 4)}px`; box.style.top = `${Math.round(r.top)}px`;
-  box.hidden = false; hideTip();
-  const first = box.querySelector('button');
-  if (first instanceof HTMLButtonElement) first.focus();
-}
-function closeChooser() {
-  const box = byId('chooser');
-  box.hidden = true; box.replaceChildren();
+  showBeside(box, [...map.units.querySelectorAll(`.counter[data-hex="${CSS.escape(hex)}"]`)].pop() || null, `${hex}: the counters of a stack`); hideTip();
 }
 
 // The side panel: the hex of the unit last clicked or moved, wherever that unit now stands (a move takes the panel
@@ -258,6 +253,8 @@ function showPanel() {
 /** @param {Unit} u */
 function chooseUnit(u) {
   if (!S || !S.my_turn) return;
+  const ordered = u.id ? gestures.offerUnit(S, u.id, map.units.querySelector(`.counter[data-unit="${CSS.escape(u.id)}"]`), orderId) : false;
+  if (ordered && !formsOf(S, u.id || '').length) return;  // (its orders offered beside it; a unit that may also move is selected too)
   if (u.side !== S.side) {
     if (attack.attackers().length && u.hex && attack.targets(S).includes(u.hex)) attack.preview(token, S, map.board, u.hex);
     return;
@@ -319,7 +316,7 @@ function showStack(hex) {
 }
 
 function clearSelection() {
-  selected = null; moveForm = ''; attack.clear(); closeChooser();
+  selected = null; moveForm = ''; attack.clear(); closeChooser(); gestures.forgetTrail();
   byId('hint').textContent = '';
 }
 
@@ -437,7 +434,7 @@ function panByDragging() {
   /** @type {[number, number, number, number] | null} */
   let drag = null;
   pane.addEventListener('mousedown', (e) => {
-    if (e.button === 0 && !(e.target instanceof Element && e.target.closest('.counter, .reach, .reach-under, .target'))) drag = [e.clientX, e.clientY, pane.scrollLeft, pane.scrollTop];
+    if (e.button === 0 && !(e.target instanceof Element && e.target.closest('.counter, .reach, .reach-under, .target, .aim'))) drag = [e.clientX, e.clientY, pane.scrollLeft, pane.scrollTop];
   });
   window.addEventListener('mousemove', (e) => { if (drag) { pane.scrollLeft = drag[2] - (e.clientX - drag[0]); pane.scrollTop = drag[3] - (e.clientY - drag[1]); } });
   window.addEventListener('mouseup', () => { drag = null; });

@@ -93,9 +93,10 @@
  */
 
 /**
- * A legal action as the server lists it: its id, how it is made (its gesture) and what it picks.
- * @typedef {{id: number, gesture: string, label: string, group: string, unit?: string, hex?: string,
- *   part_of?: string}} Action
+ * A legal action as the server lists it: its id, how it is made (its gesture), what it picks, what it does in words
+ * (`says`, a button's text; `label` is its notation) and, for one whose route is chosen hex by hex (a retreat), its route.
+ * @typedef {{id: number, verb: string, gesture: string, label: string, says: string, group: string, unit?: string,
+ *   hex?: string, route?: string[], part_of?: string}} Action
  */
 
 /**
