@@ -15,7 +15,7 @@ from tests.conftest import family, family_def
 from tobruk.board.hexes import Hex
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
-from tobruk.loading.datafile import packaged_path, read_packaged_toml, read_toml
+from tobruk.loading.datafile import Table, packaged_path, read_packaged_toml, read_toml
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.counters import AntiTank, CombatClass, Echelon, UnitType
 from tobruk.systems.campaign.forces import load_forces, read_forces
@@ -775,3 +775,83 @@ def test_a_campaign_scenarios_turns_are_named_as_on_the_track() -> None:
     crusader = load_scenario("na-crusader")  # II Nov 41 to I Jan 42 (its file)
     assert [crusader.turn_name(n) for n in range(1, crusader.turns + 1)] == ["II Nov 41", "I Dec 41", "II Dec 41", "I Jan 42"]
     assert load_scenario("gazala-gallop").turn_name(3) == "Turn 3"  # a system without a dated track
+
+
+# ---------------------------------------------------------------- the smallest track the format allows
+
+ONE_TURN_TRACK = """\
+format = "tobruk-track"
+version = 1
+title = "One turn"
+first = "I Jun 42"
+last = "I Jun 42"
+axis_reinforcements_end = "I Jun 42"
+
+[[allied_force_level]]
+from = "I Jun 42"
+units = 0
+source = "a test"
+
+[alamein]
+place = "El Alamein"
+within = 1
+british_divisions = 1
+axis_additions = []
+force_level = 0
+"""
+
+
+def one_turn_track(tmp_path: Path, old: str = "", new: str = "") -> tuple[Path, Table]:
+    assert old in ONE_TURN_TRACK
+    path = tmp_path / "one-turn.toml"
+    path.write_text(ONE_TURN_TRACK.replace(old, new, 1), encoding="utf-8")
+    return path, read_toml(path)
+
+
+def test_a_one_turn_track_with_only_the_required_fields_reads_with_their_defaults(tmp_path: Path) -> None:
+    """A track may be one turn long, list a force level of 0 on its last turn and an Alamein level equal to the
+    highest dated one, 1 hex away; every list but the force levels, each date's words and estimate, a level's note
+    and the documentation fields may be left out."""
+    path, table = one_turn_track(tmp_path)
+    track = read_track(table, "one-turn")
+    assert (track.first, track.last, track.turns, track.axis_reinforcements_end) == ("I Jun 42", "I Jun 42", ("I Jun 42",), "I Jun 42")
+    assert track.source == str(path)
+    (level,) = track.force_levels
+    assert (level.units, level.note, level.when.turn) == (0, "", "I Jun 42")
+    assert (level.when.date, level.when.source, level.when.estimate) == ("", "a test", False)
+    assert (track.axis_arrivals, track.tank_types, track.anti_tank, track.railheads) == ((), (), (), ())
+    assert (track.alamein.within, track.alamein.force_level, track.alamein.axis_additions) == (1, 0, ())
+    # no dated force level at all: the Alamein level may be 0
+    _, table = one_turn_track(tmp_path, '[[allied_force_level]]\nfrom = "I Jun 42"\nunits = 0\nsource = "a test"\n', "")
+    assert read_track(table, "one-turn").force_levels == ()
+    # an anti-tank step needs no clause (documentation only)
+    gun = '[[anti_tank]]\nfrom = "I Jun 42"\nsupport = "6pdr"\ninfantry = "2pdr"\nsource = "a test"\n\n[alamein]'
+    _, table = one_turn_track(tmp_path, "[alamein]", gun)
+    (step,) = read_track(table, "one-turn").anti_tank
+    assert (step.support, step.infantry, step.when.turn) == (AntiTank.SIX_POUNDER, AntiTank.TWO_POUNDER, "I Jun 42")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ('format = "tobruk-track"', 'format = "tobruk-scenario"', "format", "expected 'tobruk-track'"),
+        ("version = 1", "version = 2", "version", "this program reads track format version 1"),
+        ('last = "I Jun 42"', 'last = "II May 42"', "last", "'II May 42' comes before the first turn 'I Jun 42'"),
+        ("units = 0", "units = -1", "allied_force_level[0].units", "expected a count of 0 or more"),
+        ('source = "a test"', 'source = "  "', "allied_force_level[0].source", "every date needs its historical source"),
+        ('from = "I Jun 42"', 'from = "II Jun 42"', "allied_force_level[0].from", "'II Jun 42' is not on the track (I Jun 42 to I Jun 42)"),
+        ("within = 1", "within = 0", "alamein.within", "expected a distance of 1 hex or more"),
+        ("units = 0", "units = 1", "alamein.force_level", "0 is below the dated level 1: the approach raises it (CA-R.3)"),
+    ],
+)
+def test_a_one_turn_tracks_refusals_word_for_word(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
+    path, table = one_turn_track(tmp_path, old, new)
+    with pytest.raises(ScenarioError) as err:
+        read_track(table, "one-turn")
+    assert (err.value.source, err.value.field, err.value.problem) == (str(path), field, problem)
+
+
+def test_a_turn_is_on_the_track_only_between_its_first_and_last_and_only_if_it_is_a_turn() -> None:
+    assert TRACK.has("II Mar 41") and TRACK.has("II Jan 43")
+    assert not TRACK.has("I Mar 41") and not TRACK.has("I Feb 43")
+    assert not TRACK.has("II Okt 42") and not TRACK.has("Mar 41")  # not turns at all
