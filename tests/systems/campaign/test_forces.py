@@ -855,3 +855,80 @@ def test_a_turn_is_on_the_track_only_between_its_first_and_last_and_only_if_it_i
     assert TRACK.has("II Mar 41") and TRACK.has("II Jan 43")
     assert not TRACK.has("I Mar 41") and not TRACK.has("I Feb 43")
     assert not TRACK.has("II Okt 42") and not TRACK.has("Mar 41")  # not turns at all
+
+
+DUMMY = 'type = "dummy"\nfactors = "0-0-0"'
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ('format = "tobruk-forces"', 'format = "tobruk-track"', "format", "expected 'tobruk-forces'"),
+        ("version = 1", "version = 2", "version", "this program reads forces format version 1"),
+        ('track = "north-africa"', 'track = "south-america"', "track", "no turn track 'south-america' (known: north-africa)"),
+        ('id = "4IndDiv"', 'id = "3IndMotBde"', "unit[38].id", "unit id '3IndMotBde' is used twice"),
+        (
+            'type = "infantry"\nclass = "infantry-type"\nfactors = "2-2-3"\nbasis = "three brigades (5th, 7th, 11th Indian)"',
+            'type = "infantry"\nfactors = "2-2-3"\nbasis = "three brigades (5th, 7th, 11th Indian)"',
+            "unit[38].class",
+            "missing (required in a forces file): pure-armour, special or infantry-type",
+        ),
+        ('tank = "A13"\n', "", "unit[16].tank", "an Allied armour unit needs its tank type (CA-T.2)"),
+        (
+            'tank = "A13"',
+            'tank = "Cromwell"',
+            "unit[16].tank",
+            "expected one of the tank table's types (A13, Matilda, Crusader I, Stuart, Valentine, Grant, Sherman, Crusader III), "
+            "got 'Cromwell'",
+        ),
+        ('base = "15Pz"', 'base = "8PzRgt"', "panzer_division[0].base", "'8PzRgt' is not a division of this order of battle"),
+        # the Tobruk dummy: no class, factors 0-0-0, each factor alone refused (CA-F.4)
+        (
+            DUMMY,
+            'type = "dummy"\nclass = "infantry-type"\nfactors = "0-0-0"',
+            "unit[44].class",
+            "a dummy has no class and factors 0-0-0 (CA-F.4)",
+        ),
+        (DUMMY, 'type = "dummy"\nfactors = "1-0-0"', "unit[44].factors", "a dummy has no class and factors 0-0-0 (CA-F.4)"),
+        (DUMMY, 'type = "dummy"\nfactors = "0-1-0"', "unit[44].factors", "a dummy has no class and factors 0-0-0 (CA-F.4)"),
+        (DUMMY, 'type = "dummy"\nfactors = "0-0-1"', "unit[44].factors", "a dummy has no class and factors 0-0-0 (CA-F.4)"),
+    ],
+)
+def test_a_forces_files_refusals_word_for_word(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
+    path = _copy(tmp_path, "forces", "north-africa", old, new)
+    with pytest.raises(ScenarioError) as err:
+        read_forces(read_toml(path), "north-africa")
+    assert (err.value.source, err.value.field, err.value.problem) == (str(path), field, problem)
+
+
+def test_a_forces_file_may_leave_out_its_panzer_divisions_and_its_clause(tmp_path: Path) -> None:
+    packaged = packaged_path("forces", "north-africa")
+    assert packaged is not None
+    text = packaged.read_text(encoding="utf-8")
+    start, end = text.index("[[panzer_division]]"), text.index("# ---------------------------------------------------------------- Axis")
+    path = tmp_path / "north-africa.toml"
+    path.write_text(text[:start].replace('irreplaceable_clause = "CA-R.2"\n', "") + text[end:], encoding="utf-8")
+    forces = read_forces(read_toml(path), "north-africa")
+    assert forces.divisions == {} and "15Pz" in forces.units and forces.source == str(path)
+
+
+@pytest.mark.rule("CA-R.2")
+def test_each_counter_of_an_irreplaceable_nationality_is_marked_irreplaceable() -> None:
+    forces = load_forces("north-africa")
+    assert forces.unit("1SADiv").irreplaceable and forces.unit("NZDiv").irreplaceable  # South African, New Zealand
+    assert not forces.unit("50Div").irreplaceable and not forces.unit("4IndDiv").irreplaceable  # British, Indian
+    assert not forces.unit("15Pz").irreplaceable
+    assert all(u.irreplaceable is (u.nationality in forces.irreplaceable) for u in forces.units.values())
+
+
+def test_a_track_alamein_addition_the_order_of_battle_lacks_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tobruk.systems.campaign.forces as forces_module
+
+    track = read_track(read_toml(_copy(tmp_path, "tracks", "north-africa", '"Ramcke"]', '"Ramcke", "16Pz"]')), "north-africa")
+    monkeypatch.setattr(forces_module, "load_track", lambda name: track)
+    with pytest.raises(ScenarioError) as err:
+        read_forces(read_packaged_toml("forces", "north-africa"), "north-africa")
+    assert (err.value.field, err.value.problem) == (
+        "track",
+        "the track's alamein.axis_additions names '16Pz', not an Axis unit of this order of battle",
+    )
