@@ -932,3 +932,23 @@ def test_a_track_alamein_addition_the_order_of_battle_lacks_is_refused(tmp_path:
         "track",
         "the track's alamein.axis_additions names '16Pz', not an Axis unit of this order of battle",
     )
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-T.5")
+def test_gazalas_6pdr_for_support_groups_and_british_and_indian_brigades_2pdr_for_other_infantry_types(
+    scenarios: dict[str, Scenario],
+) -> None:
+    s = scenarios["na-gazala"]
+    guns = {uid: family_def(s, uid).anti_tank for uid in ("7ArmSpt", "GdsBde", "3IndMotBde", "1FFBde", "50Div", "5IndDiv", "1ArmBde")}
+    six, two = AntiTank.SIX_POUNDER, AntiTank.TWO_POUNDER
+    # a support group, a British and an Indian brigade; a Free French brigade and two divisions; armour has none
+    assert guns == {"7ArmSpt": six, "GdsBde": six, "3IndMotBde": six, "1FFBde": two, "50Div": two, "5IndDiv": two, "1ArmBde": AntiTank.NONE}
+
+
+@pytest.mark.rule("CA-SC.4")
+def test_crusaders_2pdr_for_the_7th_support_group_and_the_guards_brigade_none_for_the_divisions(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-crusader"]
+    guns = {uid: family_def(s, uid).anti_tank for uid in ("7ArmSpt", "GdsBde", "4IndDiv", "NZDiv", "1PolBde")}
+    two, none = AntiTank.TWO_POUNDER, AntiTank.NONE
+    assert guns == {"7ArmSpt": two, "GdsBde": two, "4IndDiv": none, "NZDiv": none, "1PolBde": none}
