@@ -952,3 +952,107 @@ def test_crusaders_2pdr_for_the_7th_support_group_and_the_guards_brigade_none_fo
     guns = {uid: family_def(s, uid).anti_tank for uid in ("7ArmSpt", "GdsBde", "4IndDiv", "NZDiv", "1PolBde")}
     two, none = AntiTank.TWO_POUNDER, AntiTank.NONE
     assert guns == {"7ArmSpt": two, "GdsBde": two, "4IndDiv": none, "NZDiv": none, "1PolBde": none}
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "field", "problem"),
+    [
+        (
+            "na-gazala",
+            "tobruk_multiplier = 2",
+            "tobruk_multiplier = 4",
+            "tobruk_multiplier",
+            "expected 3 (CA-F.4) or 2 (the Gazala listing)",
+        ),
+        ("na-gazala", 'end = "II Jul 42"', 'end = "I May 42"', "end", "'I May 42' comes before the start 'II May 42'"),
+        (
+            "na-gazala",
+            'end = "II Jul 42"',
+            'end = "I Feb 43"',
+            "end",
+            "'I Feb 43' is not on the north-africa turn track (II Mar 41 to II Jan 43)",
+        ),
+        (
+            "na-gazala",
+            'units_from = "north-africa"',
+            'units_from = "south-america"',
+            "units_from",
+            "no order of battle 'south-america' (known: north-africa)",
+        ),
+        ("na-gazala", 'unit = "90Lt"\nhex = "O33"', 'unit = "90Lt"\nhex = "A3"', "force[22].hex", "A3 is not a land hex of the map"),
+        ("na-gazala", 'unit = "50Div"\n', 'unit = "50Div"\ntank = "Grant"\n', "force[1].tank", "50Div is not an Allied armour unit"),
+        (
+            "na-gazala",
+            'unit = "90Lt"\n',
+            'unit = "90Lt"\nform = "XX+"\n',
+            "force[22].form",
+            "90Lt is not a panzer division with subunits (CA-U.1)",
+        ),
+        (
+            "na-gazala",
+            'unit = "90Lt"\nhex = "O33"\nsetup_zone = "axis-setup"\n',
+            'unit = "90Lt"\n',
+            "force[22].hex",
+            "missing: give a hex, a place, a setup_zone, an arrives table or off_map = true",
+        ),
+        (
+            "na-1st-alamein",
+            'place = "Deir el Shein"',
+            'hex = "X73"\nplace = "Deir el Shein"',
+            "force[1].place",
+            "give a hex or a place, not both",
+        ),
+        (
+            "na-1st-alamein",
+            'turn = "II Jul 42"',
+            'turn = "II Jul 39"',
+            "force[7].arrives.turn",
+            "'II Jul 39' is not on the north-africa turn track (II Mar 41 to II Jan 43)",
+        ),
+        ("na-alam-halfa", "count = 3", "count = 0", "fortification[1].count", "expected 1 or more"),
+        (
+            "na-alam-halfa",
+            'side = "allied"\nplaces',
+            'side = "allied"\ncount = 5\nplaces',
+            "fortification[0].count",
+            "5 does not match the 6 fixed positions",
+        ),
+        (
+            "na-alam-halfa",
+            'count = 3\nzone = "axis-setup"\n',
+            "count = 3\n",
+            "fortification[1].zone",
+            "missing: give fixed hexes/places or the zone they are built in",
+        ),
+        (
+            "na-crusader",
+            'units = { GdsBde = "2pdr" }',
+            'units = { GdsBdx = "2pdr" }',
+            "anti_tank.units.GdsBdx",
+            "no unit 'GdsBdx' in the order of battle 'north-africa'",
+        ),
+        ("na-el-agheila-2", 'no_forts = ["axis"]', 'no_forts = ["germans"]', "no_forts[0]", "expected one of axis, allied, got 'germans'"),
+    ],
+)
+def test_a_campaign_scenarios_refusals_word_for_word(tmp_path: Path, name: str, old: str, new: str, field: str, problem: str) -> None:
+    path = _copy(tmp_path, "scenarios", name, old, new)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert (err.value.source, err.value.problem) == (str(path), problem)
+    assert err.value.field.endswith(field), err.value.field
+
+
+@pytest.mark.rule("CA-SC.6")
+def test_a_scenario_may_end_on_its_first_turn_and_the_axis_moves_first_unless_it_says_otherwise(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "scenarios", "na-mersa-matruh", 'end = "I Jul 42"\nfirst = "axis"\n', 'end = "II Jun 42"\n')
+    s = load_scenario(path)
+    assert (s.turns, setup(s).turn_names, setup(s).first) == (1, ("II Jun 42",), Side.AXIS)
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-SC.7")
+def test_a_scenarios_turns_and_its_arrivals_turn_numbers_are_the_tracks(scenarios: dict[str, Scenario]) -> None:
+    gazala = setup(scenarios["na-gazala"])
+    assert gazala.turn_names == ("II May 42", "I Jun 42", "II Jun 42", "I Jul 42", "II Jul 42")  # 5 game-turns
+    s = scenarios["na-1st-alamein"]  # I Jul 42 to I Aug 42: the 2nd Armoured Brigade on II Jul 42, the Australians I Aug 42
+    assert (s.reinforcements["2ArmBde"].turn, s.reinforcements["AusDiv"].turn, s.reinforcements["15Pz"].turn) == (2, 3, 1)
