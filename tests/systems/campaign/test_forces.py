@@ -1032,6 +1032,29 @@ def test_crusaders_2pdr_for_the_7th_support_group_and_the_guards_brigade_none_fo
             "no unit 'GdsBdx' in the order of battle 'north-africa'",
         ),
         ("na-el-agheila-2", 'no_forts = ["axis"]', 'no_forts = ["germans"]', "no_forts[0]", "expected one of axis, allied, got 'germans'"),
+        # the victory condition (CA-SC.1-9): its side, a combination's parts, a supply line's direction
+        (
+            "na-gazala",
+            'clause = "CA-SC.5"\nside = "axis"\n',
+            'clause = "CA-SC.5"\n',
+            "victory.side",
+            "missing: the side the condition is for",
+        ),
+        (
+            "na-gazala",
+            'strategic = { test = "all", parts = [\n  { test = "take", zone = "tobruk-centre" },\n'
+            '  { test = "occupy", zone = "sheet-east-edge", supplied = true },\n] }',
+            'strategic = { test = "all", parts = [] }',
+            "victory.strategic.parts",
+            "'all' needs at least one part",
+        ),
+        (
+            "na-crusader",
+            'test = "supply-line", zone = "tobruk", toward = "east"',
+            'test = "supply-line", zone = "tobruk"',
+            "victory.condition.toward",
+            "'supply-line' needs the direction it is judged toward",
+        ),
     ],
 )
 def test_a_campaign_scenarios_refusals_word_for_word(tmp_path: Path, name: str, old: str, new: str, field: str, problem: str) -> None:
