@@ -1079,3 +1079,20 @@ def test_a_scenarios_turns_and_its_arrivals_turn_numbers_are_the_tracks(scenario
     assert gazala.turn_names == ("II May 42", "I Jun 42", "II Jun 42", "I Jul 42", "II Jul 42")  # 5 game-turns
     s = scenarios["na-1st-alamein"]  # I Jul 42 to I Aug 42: the 2nd Armoured Brigade on II Jul 42, the Australians I Aug 42
     assert (s.reinforcements["2ArmBde"].turn, s.reinforcements["AusDiv"].turn, s.reinforcements["15Pz"].turn) == (2, 3, 1)
+
+
+@pytest.mark.rule("CA-U.1")
+@pytest.mark.rule("CA-SC.5")
+def test_a_combined_divisions_regiment_stands_with_it_and_shares_its_undisrupted_start(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-gazala"]  # both panzer divisions XX+ on N33 and N34, nobody disrupted
+    assert (s.start["15Pz"], s.start["8PzRgt"], s.start["21Pz"], s.start["5PzRgt"]) == (
+        Hex.parse("N33"),
+        Hex.parse("N33"),
+        Hex.parse("N34"),
+        Hex.parse("N34"),
+    )
+    assert setup(s).disrupted == frozenset()
+    assert (setup(s).area, setup(s).alone) == ("centre-sheet", None)  # played on the centre sheet
+    # 1st Alamein: all the Allied units but the 1st South African Division start disrupted, one to a hex
+    alamein = setup(scenarios["na-1st-alamein"])
+    assert alamein.alone is Side.ALLIED and "1SADiv" not in alamein.disrupted and "NZDiv" in alamein.disrupted
