@@ -19,8 +19,8 @@ from tobruk.loading.datafile import Table, packaged_path, read_packaged_toml, re
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.counters import AntiTank, CombatClass, Echelon, UnitType
 from tobruk.systems.campaign.forces import load_forces, read_forces
-from tobruk.systems.campaign.scenario import CampaignSetup
-from tobruk.systems.campaign.track import load_track, read_track, turn_name, turn_ordinal
+from tobruk.systems.campaign.scenario import CampaignSetup, allied_gun
+from tobruk.systems.campaign.track import AntiTankStep, Dated, load_track, read_track, turn_name, turn_ordinal
 
 FORCES = load_forces("north-africa")
 TRACK = load_track("north-africa")
@@ -821,6 +821,9 @@ def test_a_one_turn_track_with_only_the_required_fields_reads_with_their_default
     assert (level.when.date, level.when.source, level.when.estimate) == ("", "a test", False)
     assert (track.axis_arrivals, track.tank_types, track.anti_tank, track.railheads) == ((), (), (), ())
     assert (track.alamein.within, track.alamein.force_level, track.alamein.axis_additions) == (1, 0, ())
+    # before any dated anti-tank step or railhead: no gun, no railhead
+    assert track.anti_tank_at("I Jun 42") == AntiTankStep(AntiTank.NONE, AntiTank.NONE, Dated("I Jun 42", "", "", False))
+    assert track.railhead("I Jun 42") == ""
     # no dated force level at all: the Alamein level may be 0
     _, table = one_turn_track(tmp_path, '[[allied_force_level]]\nfrom = "I Jun 42"\nunits = 0\nsource = "a test"\n', "")
     assert read_track(table, "one-turn").force_levels == ()
@@ -1096,3 +1099,17 @@ def test_a_combined_divisions_regiment_stands_with_it_and_shares_its_undisrupted
     # 1st Alamein: all the Allied units but the 1st South African Division start disrupted, one to a hex
     alamein = setup(scenarios["na-1st-alamein"])
     assert alamein.alone is Side.ALLIED and "1SADiv" not in alamein.disrupted and "NZDiv" in alamein.disrupted
+
+
+@pytest.mark.rule("CA-T.5")
+def test_an_allied_units_gun_by_the_scenarios_classes_named_units_first() -> None:
+    units = load_forces("north-africa").units
+    six, two, none = AntiTank.SIX_POUNDER, AntiTank.TWO_POUNDER, AntiTank.NONE
+    classes = {"support": six, "brigades": six, "divisions": none, "infantry": two}
+    guns = {uid: allied_gun(units[uid], classes, {}) for uid in ("7ArmSpt", "GdsBde", "3IndMotBde", "50Div", "NZDiv", "1PolBde", "1ArmBde")}
+    # support group, British and Indian brigades; two divisions; a Polish brigade: the other infantry; armour: none
+    assert guns == {"7ArmSpt": six, "GdsBde": six, "3IndMotBde": six, "50Div": none, "NZDiv": none, "1PolBde": two, "1ArmBde": none}
+    # without a brigades or divisions class, brigades and divisions take the infantry's gun; a named unit its own
+    plain = {"support": six, "infantry": two}
+    assert [allied_gun(units[u], plain, {}) for u in ("GdsBde", "50Div", "7ArmSpt")] == [two, two, six]
+    assert allied_gun(units["50Div"], plain, {"50Div": "6pdr"}) is six
