@@ -7,7 +7,7 @@ import pytest
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
 from tobruk.systems.campaign import live, victory
-from tobruk.systems.campaign.scenario import Victory, VictoryTest
+from tobruk.systems.campaign.scenario import CampaignSetup, Victory, VictoryTest
 from tobruk.systems.campaign.state import campaign_vars
 
 from .kit import arrange, new_game, scenario, to_step
@@ -60,7 +60,9 @@ def test_a_condition_not_judged_yet_says_so_rather_than_guess() -> None:
 
 
 def condition(name: str) -> Victory:
-    return scenario(name).extra.victory  # type: ignore[no-any-return,union-attr]
+    setup = scenario(name).extra
+    assert isinstance(setup, CampaignSetup)
+    return setup.victory
 
 
 @pytest.mark.rule("CA-SC.5")
