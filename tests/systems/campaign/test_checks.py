@@ -313,3 +313,23 @@ def test_a_fortification_zone_unknown_or_without_ground_is_refused(tmp_path: Pat
     err = _refused(path)
     assert err.field == "fortification[1].zone"
     assert err.problem == "the fortification zone 'floor' holds no hex a unit may stand on (CA-SC.8, CA-F.8)"
+
+
+@pytest.mark.rule("CA-R.1")
+@pytest.mark.rule("CA-R.3")
+def test_with_the_alamein_level_on_a_19th_allied_unit_is_refused_naming_that_level(tmp_path: Path) -> None:
+    """Alamein lists the 18 Allied units of the Alamein force level (CA-SC.9); one more is over it."""
+    alamein = load_scenario("na-alamein")
+    assert setup(alamein).alamein_active and FORCES.track.force_level("II Oct 42", alamein=True) == 18
+    assert len([u for u in family(alamein) if u.side is Side.ALLIED]) == 18
+    err = _refused(_edit(tmp_path, "na-alamein", append=_force("1PolBde", "V78")))
+    assert (err.field, err.problem) == (
+        "force[31].unit",
+        "1PolBde would be Allied unit 19 in play, over the Alamein force level (18) (CA-R.1)",
+    )
+
+
+@pytest.mark.rule("CA-R.3")
+def test_a_second_british_division_is_refused_in_the_listings_words(tmp_path: Path) -> None:
+    err = _refused(_edit(tmp_path, "na-mersa-matruh", append=_force("44Div", "R64")))
+    assert err.problem == "44Div would be a second British division beside 50Div before the Allied Alamein Force Level (CA-R.3)"

@@ -115,3 +115,13 @@ def test_a_box_is_destroyed_in_its_owners_supply_phase_by_undisrupted_enemy_infa
     assert (fort_at(game, "P51") is None) is gone
     assert any("box at P51 is destroyed" in line for line in lines_since(game, n)) is gone
     assert fort_at(game, "V31") == "axis"  # the Allies' supply phase destroys no Axis fort
+
+
+@pytest.mark.rule("CA-F.11")
+def test_no_fort_off_the_map() -> None:
+    game = gazala()
+    before = dict(campaign_vars(game).forts)
+    with pytest.raises(IllegalOrderError) as e:
+        st.build(game, Side.AXIS, Build(H("ZZ99")))  # (the notation refuses such a hex before the rules see it)
+    assert (e.value.clause, e.value.reason) == ("CA-F.11", "ZZ99 is not on the map")
+    assert campaign_vars(game).forts == before and st.may_build(game, Side.AXIS)

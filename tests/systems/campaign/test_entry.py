@@ -249,3 +249,34 @@ def test_el_agheila_iiis_allies_come_in_at_agedabia_or_on_the_sections_east_edge
     assert refused(game, "enter 8ArmBde W26 Sherman").clause == "CA-SC.3"
     game.play("enter 8ArmBde Y27 Sherman")
     assert unit(game, "8ArmBde").hex == H("Y27")
+
+
+@pytest.mark.rule("CA-R.4")
+def test_a_side_brings_in_only_its_own_units() -> None:
+    game = new_game("na-gazala")
+    eliminate(game, "90Lt")  # an Axis unit off the map
+    to_step(game, "allied-reinforcements")
+    e = refused(game, "enter 90Lt O53")
+    assert (e.clause, e.reason) == ("CA-R.4", "'90Lt' is not one of your units")
+    assert unit(game, "90Lt").hex is None
+
+
+@pytest.mark.rule("CA-R.4")
+@pytest.mark.rule("CA-T.5")
+def test_an_armour_brigade_names_its_tank_type_and_an_infantry_division_names_none() -> None:
+    game = new_game("na-gazala")
+    eliminate(game, "50Div")
+    to_step(game, "allied-reinforcements")
+    game.play("end-phase")
+    to_step(game, "allied-reinforcements")
+    game.play("end-phase")
+    to_step(game, "allied-reinforcements")  # II Jun 42: the 1st Armoured Brigade is due (CA-R.1)
+    e = refused(game, "enter 1ArmBde O53")
+    assert (e.clause, e.reason) == ("CA-R.4", "1ArmBde names the tank type it enters with")
+    e = refused(game, "enter 50Div O53 Grant")
+    assert (e.clause, e.reason) == ("CA-R.4", "50Div enters with its own equipment, naming no tank type")
+    n = len(game.state.entries)
+    game.play("enter 50Div O53")
+    # a replacement, said without a tank type; it enters with no tanks, and the anti-tank gun of the date
+    assert lines_since(game, n) == ["Allied: 50Div enters at O53 as the player-turn's replacement (CA-R.4)."]
+    assert live.position(game).unit("50Div").unit.tank is None

@@ -16,7 +16,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
-from tobruk.systems.campaign import recovery
+from tobruk.systems.campaign import hidden, recovery
 from tobruk.systems.campaign.actions import Allocate
 from tobruk.view import view
 
@@ -98,3 +98,19 @@ def test_the_axis_reads_a_face_down_units_move_without_its_name_and_sees_it_reve
     recovery.mark_newly_disrupted(game, ["2SADiv"])
     assert not unit(game, "2SADiv").hidden
     assert f"The face-down counter in {dest} is revealed (disrupted): 2SADiv." in game.log_for(Side.AXIS)
+
+
+@pytest.mark.rule("CA-F.4")
+def test_the_enemy_sees_a_face_down_counter_by_its_anonymous_id_until_the_game_is_over() -> None:
+    game = new_game("na-gazala")
+    seen = hidden.seen_units(game, Side.ALLIED)
+    where, face_down, gone, anon = seen["2SADiv"]
+    assert where == unit(game, "2SADiv").hex
+    assert face_down and not gone and anon is not None and anon != "2SADiv"  # inside the perimeter, face down
+    assert seen["50Div"] == (unit(game, "50Div").hex, False, False, None)  # face up: no anonymous id
+    for _ in range(500):
+        if game.state.over:
+            break
+        game.play(EndPhase())
+    assert game.state.over and unit(game, "2SADiv").hidden  # never revealed in play
+    assert hidden.seen_units(game, Side.ALLIED)["2SADiv"] == (unit(game, "2SADiv").hex, False, False, None)  # all shown

@@ -15,12 +15,12 @@ from tests.conftest import family, family_def
 from tobruk.board.hexes import Hex
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
-from tobruk.loading.datafile import packaged_path, read_packaged_toml, read_toml
+from tobruk.loading.datafile import Table, packaged_path, read_packaged_toml, read_toml
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.counters import AntiTank, CombatClass, Echelon, UnitType
 from tobruk.systems.campaign.forces import load_forces, read_forces
-from tobruk.systems.campaign.scenario import CampaignSetup
-from tobruk.systems.campaign.track import load_track, read_track, turn_name, turn_ordinal
+from tobruk.systems.campaign.scenario import CampaignSetup, allied_gun
+from tobruk.systems.campaign.track import AntiTankStep, Dated, load_track, read_track, turn_name, turn_ordinal
 
 FORCES = load_forces("north-africa")
 TRACK = load_track("north-africa")
@@ -777,3 +777,341 @@ def test_a_campaign_scenarios_turns_are_named_as_on_the_track() -> None:
     crusader = load_scenario("na-crusader")  # II Nov 41 to I Jan 42 (its file)
     assert [crusader.turn_name(n) for n in range(1, crusader.turns + 1)] == ["II Nov 41", "I Dec 41", "II Dec 41", "I Jan 42"]
     assert load_scenario("gazala-gallop").turn_name(3) == "Turn 3"  # a system without a dated track
+
+
+# ---------------------------------------------------------------- the smallest track the format allows
+
+ONE_TURN_TRACK = """\
+format = "tobruk-track"
+version = 1
+title = "One turn"
+first = "I Jun 42"
+last = "I Jun 42"
+axis_reinforcements_end = "I Jun 42"
+
+[[allied_force_level]]
+from = "I Jun 42"
+units = 0
+source = "a test"
+
+[alamein]
+place = "El Alamein"
+within = 1
+british_divisions = 1
+axis_additions = []
+force_level = 0
+"""
+
+
+def one_turn_track(tmp_path: Path, old: str = "", new: str = "") -> tuple[Path, Table]:
+    assert old in ONE_TURN_TRACK
+    path = tmp_path / "one-turn.toml"
+    path.write_text(ONE_TURN_TRACK.replace(old, new, 1), encoding="utf-8")
+    return path, read_toml(path)
+
+
+def test_a_one_turn_track_with_only_the_required_fields_reads_with_their_defaults(tmp_path: Path) -> None:
+    """A track may be one turn long, list a force level of 0 on its last turn and an Alamein level equal to the
+    highest dated one, 1 hex away; every list but the force levels, each date's words and estimate, a level's note
+    and the documentation fields may be left out."""
+    path, table = one_turn_track(tmp_path)
+    track = read_track(table, "one-turn")
+    assert (track.first, track.last, track.turns, track.axis_reinforcements_end) == ("I Jun 42", "I Jun 42", ("I Jun 42",), "I Jun 42")
+    assert track.source == str(path)
+    (level,) = track.force_levels
+    assert (level.units, level.note, level.when.turn) == (0, "", "I Jun 42")
+    assert (level.when.date, level.when.source, level.when.estimate) == ("", "a test", False)
+    assert (track.axis_arrivals, track.tank_types, track.anti_tank, track.railheads) == ((), (), (), ())
+    assert (track.alamein.within, track.alamein.force_level, track.alamein.axis_additions) == (1, 0, ())
+    # before any dated anti-tank step or railhead: no gun, no railhead
+    assert track.anti_tank_at("I Jun 42") == AntiTankStep(AntiTank.NONE, AntiTank.NONE, Dated("I Jun 42", "", "", False))
+    assert track.railhead("I Jun 42") == ""
+    # no dated force level at all: the Alamein level may be 0
+    _, table = one_turn_track(tmp_path, '[[allied_force_level]]\nfrom = "I Jun 42"\nunits = 0\nsource = "a test"\n', "")
+    assert read_track(table, "one-turn").force_levels == ()
+    # an anti-tank step needs no clause (documentation only)
+    gun = '[[anti_tank]]\nfrom = "I Jun 42"\nsupport = "6pdr"\ninfantry = "2pdr"\nsource = "a test"\n\n[alamein]'
+    _, table = one_turn_track(tmp_path, "[alamein]", gun)
+    (step,) = read_track(table, "one-turn").anti_tank
+    assert (step.support, step.infantry, step.when.turn) == (AntiTank.SIX_POUNDER, AntiTank.TWO_POUNDER, "I Jun 42")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ('format = "tobruk-track"', 'format = "tobruk-scenario"', "format", "expected 'tobruk-track'"),
+        ("version = 1", "version = 2", "version", "this program reads track format version 1"),
+        ('last = "I Jun 42"', 'last = "II May 42"', "last", "'II May 42' comes before the first turn 'I Jun 42'"),
+        ("units = 0", "units = -1", "allied_force_level[0].units", "expected a count of 0 or more"),
+        ('source = "a test"', 'source = "  "', "allied_force_level[0].source", "every date needs its historical source"),
+        ('from = "I Jun 42"', 'from = "II Jun 42"', "allied_force_level[0].from", "'II Jun 42' is not on the track (I Jun 42 to I Jun 42)"),
+        ("within = 1", "within = 0", "alamein.within", "expected a distance of 1 hex or more"),
+        ("units = 0", "units = 1", "alamein.force_level", "0 is below the dated level 1: the approach raises it (CA-R.3)"),
+    ],
+)
+def test_a_one_turn_tracks_refusals_word_for_word(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
+    path, table = one_turn_track(tmp_path, old, new)
+    with pytest.raises(ScenarioError) as err:
+        read_track(table, "one-turn")
+    assert (err.value.source, err.value.field, err.value.problem) == (str(path), field, problem)
+
+
+def test_a_turn_is_on_the_track_only_between_its_first_and_last_and_only_if_it_is_a_turn() -> None:
+    assert TRACK.has("II Mar 41") and TRACK.has("II Jan 43")
+    assert not TRACK.has("I Mar 41") and not TRACK.has("I Feb 43")
+    assert not TRACK.has("II Okt 42") and not TRACK.has("Mar 41")  # not turns at all
+
+
+DUMMY = 'type = "dummy"\nfactors = "0-0-0"'
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "problem"),
+    [
+        ('format = "tobruk-forces"', 'format = "tobruk-track"', "format", "expected 'tobruk-forces'"),
+        ("version = 1", "version = 2", "version", "this program reads forces format version 1"),
+        ('track = "north-africa"', 'track = "south-america"', "track", "no turn track 'south-america' (known: north-africa)"),
+        ('id = "4IndDiv"', 'id = "3IndMotBde"', "unit[38].id", "unit id '3IndMotBde' is used twice"),
+        (
+            'type = "infantry"\nclass = "infantry-type"\nfactors = "2-2-3"\nbasis = "three brigades (5th, 7th, 11th Indian)"',
+            'type = "infantry"\nfactors = "2-2-3"\nbasis = "three brigades (5th, 7th, 11th Indian)"',
+            "unit[38].class",
+            "missing (required in a forces file): pure-armour, special or infantry-type",
+        ),
+        ('tank = "A13"\n', "", "unit[16].tank", "an Allied armour unit needs its tank type (CA-T.2)"),
+        (
+            'tank = "A13"',
+            'tank = "Cromwell"',
+            "unit[16].tank",
+            "expected one of the tank table's types (A13, Matilda, Crusader I, Stuart, Valentine, Grant, Sherman, Crusader III), "
+            "got 'Cromwell'",
+        ),
+        ('base = "15Pz"', 'base = "8PzRgt"', "panzer_division[0].base", "'8PzRgt' is not a division of this order of battle"),
+        # the Tobruk dummy: no class, factors 0-0-0, each factor alone refused (CA-F.4)
+        (
+            DUMMY,
+            'type = "dummy"\nclass = "infantry-type"\nfactors = "0-0-0"',
+            "unit[44].class",
+            "a dummy has no class and factors 0-0-0 (CA-F.4)",
+        ),
+        (DUMMY, 'type = "dummy"\nfactors = "1-0-0"', "unit[44].factors", "a dummy has no class and factors 0-0-0 (CA-F.4)"),
+        (DUMMY, 'type = "dummy"\nfactors = "0-1-0"', "unit[44].factors", "a dummy has no class and factors 0-0-0 (CA-F.4)"),
+        (DUMMY, 'type = "dummy"\nfactors = "0-0-1"', "unit[44].factors", "a dummy has no class and factors 0-0-0 (CA-F.4)"),
+    ],
+)
+def test_a_forces_files_refusals_word_for_word(tmp_path: Path, old: str, new: str, field: str, problem: str) -> None:
+    path = _copy(tmp_path, "forces", "north-africa", old, new)
+    with pytest.raises(ScenarioError) as err:
+        read_forces(read_toml(path), "north-africa")
+    assert (err.value.source, err.value.field, err.value.problem) == (str(path), field, problem)
+
+
+def test_a_forces_file_may_leave_out_its_panzer_divisions_and_its_clause(tmp_path: Path) -> None:
+    packaged = packaged_path("forces", "north-africa")
+    assert packaged is not None
+    text = packaged.read_text(encoding="utf-8")
+    start, end = text.index("[[panzer_division]]"), text.index("# ---------------------------------------------------------------- Axis")
+    path = tmp_path / "north-africa.toml"
+    path.write_text(text[:start].replace('irreplaceable_clause = "CA-R.2"\n', "") + text[end:], encoding="utf-8")
+    forces = read_forces(read_toml(path), "north-africa")
+    assert forces.divisions == {} and "15Pz" in forces.units and forces.source == str(path)
+
+
+@pytest.mark.rule("CA-R.2")
+def test_each_counter_of_an_irreplaceable_nationality_is_marked_irreplaceable() -> None:
+    forces = load_forces("north-africa")
+    assert forces.unit("1SADiv").irreplaceable and forces.unit("NZDiv").irreplaceable  # South African, New Zealand
+    assert not forces.unit("50Div").irreplaceable and not forces.unit("4IndDiv").irreplaceable  # British, Indian
+    assert not forces.unit("15Pz").irreplaceable
+    assert all(u.irreplaceable is (u.nationality in forces.irreplaceable) for u in forces.units.values())
+
+
+def test_a_track_alamein_addition_the_order_of_battle_lacks_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tobruk.systems.campaign.forces as forces_module
+
+    track = read_track(read_toml(_copy(tmp_path, "tracks", "north-africa", '"Ramcke"]', '"Ramcke", "16Pz"]')), "north-africa")
+    monkeypatch.setattr(forces_module, "load_track", lambda name: track)
+    with pytest.raises(ScenarioError) as err:
+        read_forces(read_packaged_toml("forces", "north-africa"), "north-africa")
+    assert (err.value.field, err.value.problem) == (
+        "track",
+        "the track's alamein.axis_additions names '16Pz', not an Axis unit of this order of battle",
+    )
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-T.5")
+def test_gazalas_6pdr_for_support_groups_and_british_and_indian_brigades_2pdr_for_other_infantry_types(
+    scenarios: dict[str, Scenario],
+) -> None:
+    s = scenarios["na-gazala"]
+    guns = {uid: family_def(s, uid).anti_tank for uid in ("7ArmSpt", "GdsBde", "3IndMotBde", "1FFBde", "50Div", "5IndDiv", "1ArmBde")}
+    six, two = AntiTank.SIX_POUNDER, AntiTank.TWO_POUNDER
+    # a support group, a British and an Indian brigade; a Free French brigade and two divisions; armour has none
+    assert guns == {"7ArmSpt": six, "GdsBde": six, "3IndMotBde": six, "1FFBde": two, "50Div": two, "5IndDiv": two, "1ArmBde": AntiTank.NONE}
+
+
+@pytest.mark.rule("CA-SC.4")
+def test_crusaders_2pdr_for_the_7th_support_group_and_the_guards_brigade_none_for_the_divisions(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-crusader"]
+    guns = {uid: family_def(s, uid).anti_tank for uid in ("7ArmSpt", "GdsBde", "4IndDiv", "NZDiv", "1PolBde")}
+    two, none = AntiTank.TWO_POUNDER, AntiTank.NONE
+    assert guns == {"7ArmSpt": two, "GdsBde": two, "4IndDiv": none, "NZDiv": none, "1PolBde": none}
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "field", "problem"),
+    [
+        (
+            "na-gazala",
+            "tobruk_multiplier = 2",
+            "tobruk_multiplier = 4",
+            "tobruk_multiplier",
+            "expected 3 (CA-F.4) or 2 (the Gazala listing)",
+        ),
+        ("na-gazala", 'end = "II Jul 42"', 'end = "I May 42"', "end", "'I May 42' comes before the start 'II May 42'"),
+        (
+            "na-gazala",
+            'end = "II Jul 42"',
+            'end = "I Feb 43"',
+            "end",
+            "'I Feb 43' is not on the north-africa turn track (II Mar 41 to II Jan 43)",
+        ),
+        (
+            "na-gazala",
+            'units_from = "north-africa"',
+            'units_from = "south-america"',
+            "units_from",
+            "no order of battle 'south-america' (known: north-africa)",
+        ),
+        ("na-gazala", 'unit = "90Lt"\nhex = "O33"', 'unit = "90Lt"\nhex = "A3"', "force[22].hex", "A3 is not a land hex of the map"),
+        ("na-gazala", 'unit = "50Div"\n', 'unit = "50Div"\ntank = "Grant"\n', "force[1].tank", "50Div is not an Allied armour unit"),
+        (
+            "na-gazala",
+            'unit = "90Lt"\n',
+            'unit = "90Lt"\nform = "XX+"\n',
+            "force[22].form",
+            "90Lt is not a panzer division with subunits (CA-U.1)",
+        ),
+        (
+            "na-gazala",
+            'unit = "90Lt"\nhex = "O33"\nsetup_zone = "axis-setup"\n',
+            'unit = "90Lt"\n',
+            "force[22].hex",
+            "missing: give a hex, a place, a setup_zone, an arrives table or off_map = true",
+        ),
+        (
+            "na-1st-alamein",
+            'place = "Deir el Shein"',
+            'hex = "X73"\nplace = "Deir el Shein"',
+            "force[1].place",
+            "give a hex or a place, not both",
+        ),
+        (
+            "na-1st-alamein",
+            'turn = "II Jul 42"',
+            'turn = "II Jul 39"',
+            "force[7].arrives.turn",
+            "'II Jul 39' is not on the north-africa turn track (II Mar 41 to II Jan 43)",
+        ),
+        ("na-alam-halfa", "count = 3", "count = 0", "fortification[1].count", "expected 1 or more"),
+        (
+            "na-alam-halfa",
+            'side = "allied"\nplaces',
+            'side = "allied"\ncount = 5\nplaces',
+            "fortification[0].count",
+            "5 does not match the 6 fixed positions",
+        ),
+        (
+            "na-alam-halfa",
+            'count = 3\nzone = "axis-setup"\n',
+            "count = 3\n",
+            "fortification[1].zone",
+            "missing: give fixed hexes/places or the zone they are built in",
+        ),
+        (
+            "na-crusader",
+            'units = { GdsBde = "2pdr" }',
+            'units = { GdsBdx = "2pdr" }',
+            "anti_tank.units.GdsBdx",
+            "no unit 'GdsBdx' in the order of battle 'north-africa'",
+        ),
+        ("na-el-agheila-2", 'no_forts = ["axis"]', 'no_forts = ["germans"]', "no_forts[0]", "expected one of axis, allied, got 'germans'"),
+        # the victory condition (CA-SC.1-9): its side, a combination's parts, a supply line's direction
+        (
+            "na-gazala",
+            'clause = "CA-SC.5"\nside = "axis"\n',
+            'clause = "CA-SC.5"\n',
+            "victory.side",
+            "missing: the side the condition is for",
+        ),
+        (
+            "na-gazala",
+            'strategic = { test = "all", parts = [\n  { test = "take", zone = "tobruk-centre" },\n'
+            '  { test = "occupy", zone = "sheet-east-edge", supplied = true },\n] }',
+            'strategic = { test = "all", parts = [] }',
+            "victory.strategic.parts",
+            "'all' needs at least one part",
+        ),
+        (
+            "na-crusader",
+            'test = "supply-line", zone = "tobruk", toward = "east"',
+            'test = "supply-line", zone = "tobruk"',
+            "victory.condition.toward",
+            "'supply-line' needs the direction it is judged toward",
+        ),
+    ],
+)
+def test_a_campaign_scenarios_refusals_word_for_word(tmp_path: Path, name: str, old: str, new: str, field: str, problem: str) -> None:
+    path = _copy(tmp_path, "scenarios", name, old, new)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert (err.value.source, err.value.problem) == (str(path), problem)
+    assert err.value.field.endswith(field), err.value.field
+
+
+@pytest.mark.rule("CA-SC.6")
+def test_a_scenario_may_end_on_its_first_turn_and_the_axis_moves_first_unless_it_says_otherwise(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "scenarios", "na-mersa-matruh", 'end = "I Jul 42"\nfirst = "axis"\n', 'end = "II Jun 42"\n')
+    s = load_scenario(path)
+    assert (s.turns, setup(s).turn_names, setup(s).first) == (1, ("II Jun 42",), Side.AXIS)
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-SC.7")
+def test_a_scenarios_turns_and_its_arrivals_turn_numbers_are_the_tracks(scenarios: dict[str, Scenario]) -> None:
+    gazala = setup(scenarios["na-gazala"])
+    assert gazala.turn_names == ("II May 42", "I Jun 42", "II Jun 42", "I Jul 42", "II Jul 42")  # 5 game-turns
+    s = scenarios["na-1st-alamein"]  # I Jul 42 to I Aug 42: the 2nd Armoured Brigade on II Jul 42, the Australians I Aug 42
+    assert (s.reinforcements["2ArmBde"].turn, s.reinforcements["AusDiv"].turn, s.reinforcements["15Pz"].turn) == (2, 3, 1)
+
+
+@pytest.mark.rule("CA-U.1")
+@pytest.mark.rule("CA-SC.5")
+def test_a_combined_divisions_regiment_stands_with_it_and_shares_its_undisrupted_start(scenarios: dict[str, Scenario]) -> None:
+    s = scenarios["na-gazala"]  # both panzer divisions XX+ on N33 and N34, nobody disrupted
+    assert (s.start["15Pz"], s.start["8PzRgt"], s.start["21Pz"], s.start["5PzRgt"]) == (
+        Hex.parse("N33"),
+        Hex.parse("N33"),
+        Hex.parse("N34"),
+        Hex.parse("N34"),
+    )
+    assert setup(s).disrupted == frozenset()
+    assert (setup(s).area, setup(s).alone) == ("centre-sheet", None)  # played on the centre sheet
+    # 1st Alamein: all the Allied units but the 1st South African Division start disrupted, one to a hex
+    alamein = setup(scenarios["na-1st-alamein"])
+    assert alamein.alone is Side.ALLIED and "1SADiv" not in alamein.disrupted and "NZDiv" in alamein.disrupted
+
+
+@pytest.mark.rule("CA-T.5")
+def test_an_allied_units_gun_by_the_scenarios_classes_named_units_first() -> None:
+    units = load_forces("north-africa").units
+    six, two, none = AntiTank.SIX_POUNDER, AntiTank.TWO_POUNDER, AntiTank.NONE
+    classes = {"support": six, "brigades": six, "divisions": none, "infantry": two}
+    guns = {uid: allied_gun(units[uid], classes, {}) for uid in ("7ArmSpt", "GdsBde", "3IndMotBde", "50Div", "NZDiv", "1PolBde", "1ArmBde")}
+    # support group, British and Indian brigades; two divisions; a Polish brigade: the other infantry; armour: none
+    assert guns == {"7ArmSpt": six, "GdsBde": six, "3IndMotBde": six, "50Div": none, "NZDiv": none, "1PolBde": two, "1ArmBde": none}
+    # without a brigades or divisions class, brigades and divisions take the infantry's gun; a named unit its own
+    plain = {"support": six, "infantry": two}
+    assert [allied_gun(units[u], plain, {}) for u in ("GdsBde", "50Div", "7ArmSpt")] == [two, two, six]
+    assert allied_gun(units["50Div"], plain, {"50Div": "6pdr"}) is six

@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.systems.campaign import recovery
+from tobruk.systems.campaign import start_of_turn as st
 from tobruk.systems.campaign.actions import Allocate
 
-from .kit import H, arrange, new_game, to_step, unit
+from .kit import H, arrange, new_game, past_set_up, to_step, unit
 
 
 def entries_since(game: Game, n: int) -> list[tuple[str, str]]:
@@ -69,3 +71,24 @@ def test_the_game_ends_with_a_line_giving_the_last_determinations_finding() -> N
     game.system.end_game(game)
     # at the start the Axis holds neither Tobruk nor a supplied unit on the east edge (CA-SC.5)
     assert entries_since(game, n) == [("End of the game: the victory condition is not met.", "event")]
+
+
+@pytest.mark.rule("CA-R.4")
+@pytest.mark.rule("CA-F.1")
+@pytest.mark.rule("CA-F.2")
+def test_an_entry_a_fort_built_and_a_fort_removed_are_moves() -> None:
+    game = new_game("na-gazala")
+    c = unit(game, "90Lt")
+    c.hex, c.eliminated = None, True  # a replacement for the Axis (CA-R.2)
+    game = past_set_up(game)
+    assert game.step.key == "axis-reinforcements"
+    entry = game.scenario.map.hexes[st.entry_hex(game, Side.AXIS)]
+    n = len(game.state.entries)
+    game.play(f"enter 90Lt {entry}")
+    game.play("build V31")
+    game.play("remove V31")  # (the step has nothing more to ask: the next one begins)
+    assert entries_since(game, n)[:3] == [
+        (f"Axis: 90Lt enters at {entry} as the player-turn's replacement (CA-R.4).", "move"),
+        ("Axis: a fort is built at V31 (CA-F.1).", "move"),
+        ("Axis: the fort at V31 is removed (CA-F.2).", "move"),
+    ]

@@ -96,3 +96,55 @@ def test_a_unit_that_will_attack_is_told_the_bonus_is_withheld_while_the_bonus_w
     )
     assert refusal(p, "GdsBde", "A8", **attack).startswith("[CA-M.3] a unit that will attack gets no movement bonus: A8 is 7 MF")
     assert refusal(p, "GdsBde", "A9", **attack) == "[CA-M.2] A9 is 8 MF away, more than the 3 MF of GdsBde"
+
+
+def walked(p: CampaignPosition, unit: str, *path: int) -> tuple[str, str]:
+    with pytest.raises(IllegalOrderError) as e:
+        walk(p, unit, list(path))
+    return e.value.clause, e.value.reason
+
+
+@pytest.mark.rule("CA-M.1")
+def test_a_path_starts_where_the_unit_stands_and_enters_at_least_one_hex() -> None:
+    p = position(board(1, 8), "GdsBde@A3")
+    a = {k: ix(p, f"A{k}") for k in range(1, 9)}
+    assert walked(p, "GdsBde") == ("CA-M.1", "the path must start where GdsBde stands, A3")
+    assert walked(p, "GdsBde", a[2], a[1]) == ("CA-M.1", "the path must start where GdsBde stands, A3")
+    assert walked(p, "GdsBde", a[3]) == ("CA-M.1", "a move enters at least one hex")
+    assert walk(p, "GdsBde", [a[3], a[4]]) > 0  # one hex entered: a move
+
+
+@pytest.mark.rule("CA-M.1")
+def test_each_step_of_a_path_is_to_an_adjacent_hex_named_even_off_the_board() -> None:
+    p = position(board(1, 8), "GdsBde@A3")
+    a = {k: ix(p, f"A{k}") for k in range(1, 9)}
+    assert a[1] == 0 and len(p.board.hexes) == 8  # (A1 is the board's first hex)
+    assert walked(p, "GdsBde", a[3], a[1]) == ("CA-M.1", "A3 and A1 are not adjacent")
+    assert walked(p, "GdsBde", a[3], a[5]) == ("CA-M.1", "A3 and A5 are not adjacent")
+    assert walked(p, "GdsBde", a[3], a[4], a[6]) == ("CA-M.1", "A4 and A6 are not adjacent")
+    assert walked(p, "GdsBde", a[3], 8) == ("CA-M.1", "A3 and hex index 8 are not adjacent")
+    q = position(board(3, 8), "GdsBde@B3")  # row B sits half a hex east: B3 touches A3 and A4, not A5
+    assert walked(q, "GdsBde", ix(q, "B3"), ix(q, "A5")) == ("CA-M.1", "B3 and A5 are not adjacent")
+
+
+@pytest.mark.rule("CA-F.8")
+def test_a_path_into_impassable_ground_is_refused_with_its_kind() -> None:
+    p = position(board(1, 8, terrain={"A4": "depression"}), "GdsBde@A3")
+    assert walked(p, "GdsBde", ix(p, "A3"), ix(p, "A4")) == ("CA-F.8", "A4 is depression, ground no unit may enter")
+
+
+@pytest.mark.rule("CA-Z.1")
+@pytest.mark.rule("CA-Z.2")
+@pytest.mark.parametrize("start", ["A1", "A3"])
+def test_a_zone_hex_that_is_not_the_next_hex_is_barred_by_the_zones_on_the_way_not_zoc_to_zoc(start: str) -> None:
+    # 90th Light in B3 holds A3, A4, B2, B4, C3, C4 under its zone, 164th in B6 A6 and A7: every way east from A1 or
+    # from A3 (itself under the zone) stops in a zone hex first
+    p = position(board(3, 8), f"GdsBde@{start}", "90Lt@B3", "164Div@B6")
+    why = "every way to A6 passes a hex of enemy zone of control, where GdsBde must stop"
+    assert refusal(p, "GdsBde", "A6") == f"[CA-Z.1] {why}"
+
+
+@pytest.mark.rule("CA-M.1")
+def test_an_enemy_division_bars_every_way_even_beyond_the_units_movement() -> None:
+    p = position(board(1, 20), "GdsBde@A1", "90Lt@A4")  # its zone and its hex on the one way east
+    assert refusal(p, "GdsBde", "A20") == "[CA-M.1] enemy units bar every way to A20: opposing units never pass through a hex"

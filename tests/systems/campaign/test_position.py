@@ -45,3 +45,21 @@ def test_a_newly_disrupted_marker_stands_only_on_a_disrupted_unit() -> None:
     assert gds.disrupted and gds.newly_disrupted
     with pytest.raises(ValueError, match="Newly Disrupted"):
         CampaignUnit(gds.unit, 0, newly_disrupted=True)
+
+
+@pytest.mark.rule("CA-U.1")
+def test_a_combined_panzer_division_starts_on_its_listed_hex_with_its_status_and_the_divisions_subunits() -> None:
+    s = load_scenario("na-gazala")
+    p = position_from_scenario(s)
+    for base in ("15Pz", "21Pz"):  # both listed XX+, neither disrupted at the start
+        pz = p.unit(base)
+        assert p.hex(pz.hex) == s.start[base] and not pz.disrupted
+    assert (p.hex(p.unit("15Pz").hex), p.hex(p.unit("21Pz").hex)) == (H("N33"), H("N34"))
+    # the order of battle's panzer divisions, whichever form each takes in the scenario
+    assert dict(p.subunits) == {"15Pz": ("8PzRgt",), "21Pz": ("5PzRgt",)}
+
+
+def test_only_a_campaign_scenario_has_a_campaign_position() -> None:
+    with pytest.raises(TypeError) as e:
+        position_from_scenario(load_scenario("gazala-gallop"))
+    assert str(e.value).endswith("is not a campaign scenario") and load_scenario("gazala-gallop").name in str(e.value)

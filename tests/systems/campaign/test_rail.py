@@ -109,3 +109,14 @@ def test_rail_refusals_name_the_unit_the_map_and_the_railway() -> None:
     assert unit(game, "50Div").hex == H("T72")
     e = refused(game, Move("5IndDiv", (H("U69"), H("T70"))))
     assert (e.clause, e.reason) == ("CA-S.2", "a rail move runs along the railway (T69-T70)")
+
+
+@pytest.mark.rule("CA-S.2")
+def test_a_rail_move_west_runs_hex_by_hex_along_the_railway_and_is_a_move() -> None:
+    game = at_rail({"50Div": "T70"})
+    # from T70 the railway runs west T69, T68, ... to the railhead: the order to T68 enters T69 then T68
+    assert Move("50Div", (H("T69"), H("T68"))) in game.legal_orders()
+    n = len(game.state.entries)
+    game.play(Move("50Div", (H("T69"), H("T68"))))
+    assert unit(game, "50Div").hex == H("T68")
+    assert next((e.text, e.kind) for e in game.state.entries[n:]) == ("Allied: 50Div moves by rail T70-T68 (CA-S.2).", "move")

@@ -91,4 +91,7 @@ def test_the_newly_disrupted_marker_disrupts_and_comes_off_leaving_the_unit_disr
 def test_an_attacked_unit_not_disrupted_again_recovers_after_the_attack() -> None:
     game = at("axis-movement", {"1FFBde": "V34", "GdsBde": "V36"}, disrupted=("1FFBde", "GdsBde"))
     unit(game, "GdsBde").newly_disrupted = True
+    n = len(game.state.entries)
     assert recovery.recover_after_attack(game, ["1FFBde", "GdsBde"]) == ["1FFBde"]
+    said = [(e.text, e.kind) for e in game.state.entries[n:]]
+    assert said == [("Recovered from disruption (attacked but not disrupted again, CA-G.17): 1FFBde.", "event")]

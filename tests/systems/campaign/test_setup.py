@@ -353,3 +353,71 @@ def test_mersa_matruhs_1st_south_african_division_stays_in_the_alamein_box() -> 
     assert places(game, "1SADiv") == set() and places(game, "50Div")  # the others are free in their zone
     e = refused(game, "place 1SADiv V76")
     assert e.clause == "CA-SC.6" and "no set-up zone" in e.reason
+
+
+def kinds_since(game: Game, n: int) -> list[tuple[str, str]]:
+    return [(e.text, e.kind) for e in game.state.entries[n:]]
+
+
+@pytest.mark.rule("CA-SC.4")
+def test_crusaders_axis_forts_all_stand_on_their_hexes_and_the_allies_set_up_two_boxes_and_no_third() -> None:
+    game = new_game("na-crusader")  # the listing: 3 Axis forts on P48, O48, Q47; 2 Allied boxes in the Allied zone
+    assert game.step.key == "axis-set-up"
+    assert builds(game) == set()  # all 3 forts are on their named hexes: none is left to set up
+    assert "K36" in {h.label for h in game.scenario.zone("axis-setup")}
+    e = refused(game, "build K36")
+    assert (e.clause, e.reason) == ("CA-SC.4", "no fort of the scenario is left to set up on K36")
+    game.play(EndPhase())
+    assert game.step.key == "allied-set-up"
+    first, second, third = sorted(builds(game))[:3]
+    assert su.forts_left(game, Side.AXIS) == {} and su.forts_left(game, Side.ALLIED) == {0: 2}  # by listing entry
+    n = len(game.state.entries)
+    game.play(f"build {first}")
+    assert su.forts_left(game, Side.ALLIED) == {0: 1}
+    game.play(f"build {second}")
+    assert kinds_since(game, n) == [
+        (f"Allied: a box is set up at {first} (CA-SC.4).", "move"),
+        (f"Allied: a box is set up at {second} (CA-SC.4).", "move"),
+    ]
+    assert builds(game) == set()
+    e = refused(game, f"build {third}")
+    assert (e.clause, e.reason) == ("CA-SC.4", f"no box of the scenario is left to set up on {third}")
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-F.1")
+def test_no_fort_is_set_up_on_a_hex_the_enemy_holds() -> None:
+    game = new_game("na-gazala")
+    game.play(EndPhase())
+    assert game.step.key == "axis-set-up" and "V31" in builds(game)
+    unit(game, "50Div").hex = H("V31")  # (an Allied unit in the Axis zone)
+    assert "V31" not in builds(game)
+    e = refused(game, "build V31")
+    assert (e.clause, e.reason) == ("CA-F.1", "V31 holds enemy units")
+    assert "V31" not in campaign_vars(game).forts
+
+
+@pytest.mark.rule("CA-F.11")
+def test_no_unit_is_set_up_off_the_map() -> None:
+    game = new_game("na-gazala")
+    e = su.refusal(game, Side.ALLIED, "50Div", H("ZZ99"))  # (the notation refuses such a hex before the rules see it)
+    assert e is not None and (e.clause, e.reason) == ("CA-F.11", "ZZ99 is not on the map")
+
+
+@pytest.mark.rule("CA-SC.7")
+def test_a_unit_set_up_from_off_the_map_is_a_move_from_no_hex() -> None:
+    game = new_game("na-1st-alamein")
+    game.play(EndPhase())  # the Allies keep their listed hexes
+    n = len(game.state.entries)
+    game.play("place 90Lt N53")
+    assert kinds_since(game, n) == [("Axis: 90Lt is set up at N53 (CA-SC.7).", "move")]
+
+
+@pytest.mark.rule("CA-F.4")
+def test_a_face_down_unit_set_up_is_a_move_each_side_reads_its_own_way() -> None:
+    game = new_game("na-gazala")
+    assert unit(game, "TobrukDummy").hidden and unit(game, "TobrukDummy").hex == H("K39")
+    n = len(game.state.entries)
+    game.play("place TobrukDummy J38")
+    assert kinds_since(game, n) == [("Allied: TobrukDummy is set up at J38 from K39 (CA-SC.5).", "move")]
+    assert game.log_for(Side.AXIS)[-1] == "Allied: a face-down unit is set up at J38 from K39 (CA-SC.5)."

@@ -7,6 +7,8 @@ Bltz, defends at 2 and attacks at 6.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.systems.campaign.boards import FORCES, board, position
@@ -80,3 +82,18 @@ def test_the_artillery_is_disrupted_at_the_end_of_any_movement() -> None:
 def test_a_code_not_on_the_table_is_refused() -> None:
     with pytest.raises(ValueError, match=r"CA-G\.2"):
         defender_reading(FORCES.units["GdsBde"], "R2")
+
+
+@pytest.mark.rule("CA-U.3")
+def test_the_artillerys_factors_are_the_clauses_whatever_its_counter_prints() -> None:
+    arty = replace(FORCES.units["8ArmyArty"], attack=3, defence=1)  # (a counter printed otherwise)
+    assert (defence_factor(arty), attack_factor(arty)) == (2, 6)
+    dummy = FORCES.units["TobrukDummy"]  # any other unit: as printed, here 0-0 (CA-F.4)
+    assert (defence_factor(dummy), attack_factor(dummy)) == (0, 0)
+
+
+@pytest.mark.rule("CA-G.2")
+def test_a_code_not_on_the_table_is_refused_naming_the_tables_codes() -> None:
+    with pytest.raises(ValueError) as e:
+        defender_reading(FORCES.units["GdsBde"], "R2")
+    assert str(e.value) == "'R2' is not a result of the ground combat table (CA-G.2: AD, AE, Bltz, D, D/AE, D1, D2, DE, X)"

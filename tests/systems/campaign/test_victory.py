@@ -7,9 +7,10 @@ import pytest
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
 from tobruk.systems.campaign import live, victory
+from tobruk.systems.campaign.scenario import CampaignSetup, Victory, VictoryTest
 from tobruk.systems.campaign.state import campaign_vars
 
-from .kit import arrange, new_game, to_step
+from .kit import arrange, new_game, scenario, to_step
 
 
 @pytest.mark.rule("CA-SC.4")
@@ -56,3 +57,30 @@ def test_a_condition_not_judged_yet_says_so_rather_than_guess() -> None:
     test = live.setup_of(game).victory.test
     found = victory.judge(game, test, Side.AXIS, final=True)
     assert found == (None, "bypassing a place is not judged yet (CA-SC.6)")
+
+
+def condition(name: str) -> Victory:
+    setup = scenario(name).extra
+    assert isinstance(setup, CampaignSetup)
+    return setup.victory
+
+
+@pytest.mark.rule("CA-SC.5")
+def test_gazalas_condition_is_tobruk_taken_at_any_time_or_a_supplied_unit_on_the_east_edge_and_both_strategic() -> None:
+    v = condition("na-gazala")
+    take, east = VictoryTest("take", "tobruk-centre", at="any-time"), VictoryTest("occupy", "sheet-east-edge", supplied=True, at="end")
+    assert v.side is Side.AXIS
+    assert v.test == VictoryTest("any", None, at="end", parts=(take, east))
+    assert v.strategic == VictoryTest("all", None, at="end", parts=(take, east))
+
+
+@pytest.mark.rule("CA-SC.4")
+@pytest.mark.rule("CA-SC.6")
+@pytest.mark.rule("CA-SC.1")
+def test_a_bypass_and_a_supply_line_are_judged_toward_the_east_a_hold_at_any_time() -> None:
+    assert condition("na-crusader").test == VictoryTest("supply-line", "tobruk", at="end", toward="east")
+    bypass = condition("na-mersa-matruh").test.parts[1]
+    assert bypass == VictoryTest("bypass", "mersa-matruh", at="end", toward="east")
+    agedabia = condition("na-el-agheila-1")
+    assert (agedabia.side, agedabia.test, agedabia.strategic) == (Side.ALLIED, VictoryTest("hold", "agedabia", at="any-time"), None)
+    assert condition("na-campaign").side is None and condition("na-campaign").test.test == "unstated"

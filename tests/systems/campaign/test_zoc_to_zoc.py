@@ -13,6 +13,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.systems.campaign.movement import reach, walk
 from tobruk.systems.campaign.position import CampaignPosition
+from tobruk.systems.campaign.zoc import enemy_zoc
 
 
 def step(p: CampaignPosition, a: str, b: str, unit: str = "GdsBde") -> int:
@@ -70,3 +71,14 @@ def test_a_special_one_hex_move_onto_a_friendly_occupied_hex_is_always_allowed()
     assert step(later, "A3", "A4") == 60
     fortified = position(M, "GdsBde@A4", "1PolBde@A5", "90Lt@B3", "164Div@B5", forts={"B3": Side.AXIS, "B5": Side.AXIS})
     assert step(fortified, "A4", "A5") == 60
+
+
+@pytest.mark.rule("CA-Z.2")
+def test_a_step_into_or_out_of_a_zone_from_or_to_a_hex_under_none_is_no_zoc_to_zoc_step() -> None:
+    p = position(M, "GdsBde@A2", "90Lt@B3")  # A3 under 90th Light's zone, A2 and A1 under none
+    z = enemy_zoc(p, Side.ALLIED)
+    assert z.of(ix(p, "A3")) and not z.of(ix(p, "A2")) and not z.of(ix(p, "A1"))
+    assert not z.zoc_to_zoc(ix(p, "A2"), ix(p, "A3"))  # into the zone
+    assert not z.zoc_to_zoc(ix(p, "A3"), ix(p, "A2"))  # out of it
+    assert not z.zoc_to_zoc(ix(p, "A1"), ix(p, "A2"))  # under no zone at all
+    assert z.zoc_to_zoc(ix(p, "A3"), ix(p, "A4"))  # within the one unit's zone: forbidden
