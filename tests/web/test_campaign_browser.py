@@ -1,9 +1,9 @@
 """The North-Africa campaign's preview in real headless Chromium, by clicks: the lobby offers its scenarios as a
-preview that says combat is not played yet, and on the 3,260-hex map a player moves, bugs out, moves by sea and by
-rail with the lit hexes of each (the reach overlay), and ends each step by its button.  What happened is read from
-the game's state and log through the API and judged by the rules (CA-S: a unit moved strategically arrives
-disrupted, a sunk one is eliminated), not from the page.  The scenario is Mersa Matruh (II Jun 42), whose first
-player-turns offer every one of these moves."""
+preview that says combat is not played yet, and on the 3,260-hex map a player builds a fort (drawn at once),
+moves, bugs out, moves by sea and by rail with the lit hexes of each (the reach overlay), and ends each step by its
+button.  What happened is read from the game's state and log through the API and judged by the rules (CA-S: a unit
+moved strategically arrives disrupted, a sunk one is eliminated), not from the page.  The scenario is Mersa Matruh
+(II Jun 42), whose first player-turns offer every one of these moves."""
 
 from __future__ import annotations
 
@@ -135,6 +135,23 @@ def test_a_campaign_player_turn_by_clicks_move_bugout_sea_and_rail(tmp_path: Pat
         axis.goto(links["axis"])
         axis.wait_for_selector("#units .counter[data-unit]")
         _end_step(axis, links["axis"])  # the Axis set-up
+
+        # a fort built (CA-F.1): the hexes it may stand on lit, a click, the confirmation in words; then it is drawn
+        _step_to(axis, links["axis"], "fort construction")
+        builds = {a["hex"]: a for a in _actions(links["axis"]) if a["verb"] == "build"}
+        axis.wait_for_selector("[data-aim]", state="attached")
+        assert set(axis.evaluate("[...document.querySelectorAll('[data-aim]')].map(p => p.dataset.aim)")) == set(builds)
+        fort = sorted(builds)[0]
+        axis.locator(f'[data-aim="{fort}"]').click()
+        confirm = axis.locator('#chooser button[data-offer="build"]')
+        assert confirm.inner_text() == builds[fort]["says"]
+        version = _version(axis)
+        confirm.click()
+        _answered(axis, version + 1)
+        assert f"Axis: a fort is built at {fort} (CA-F.1)." in _log(links["axis"])
+        axis.wait_for_selector(f'[data-layer="forts-axis"][data-hex="{fort}"]', state="attached")  # drawn without a tick
+        assert axis.is_checked('input[data-layer="forts-axis"]')
+        shot(axis, "campaign-fort")
         _step_to(axis, links["axis"], "operational movement and attack allocation")
         assert "no attacks in this preview" in _prompt(links["axis"])
         assert not any(a["verb"] == "allocate" for a in _actions(links["axis"]))

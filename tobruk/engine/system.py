@@ -68,7 +68,8 @@ class ResultTable:
 class Overlay:
     """A layer a face may draw over the map for a side (the page offers one checkbox per layer it is sent): ``key``
     names it, ``title`` is the checkbox's words, ``kind`` says what it holds: ``hexes`` (hexes shaded, by label) or
-    ``lines`` (polylines through hex centres, each a tuple of labels); ``colour`` the colour it is drawn in.  Made
+    ``lines`` (polylines through hex centres, each a tuple of labels); ``colour`` the colour it is drawn in; ``shown``
+    whether it is drawn before the player ticks it.  Made
     only from what the side may know (see :meth:`System.overlays`)."""
 
     key: str
@@ -77,9 +78,11 @@ class Overlay:
     hexes: tuple[str, ...] = ()
     lines: tuple[tuple[str, ...], ...] = ()
     colour: str = "#c00000"
+    shown: bool = False  # drawn until the player unticks it (what the map must show, as the forts built), else ticked to be drawn
 
     def data(self) -> dict[str, Any]:
         return {
+            "shown": self.shown,
             "key": self.key,
             "title": self.title,
             "kind": self.kind,

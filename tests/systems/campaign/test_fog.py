@@ -34,7 +34,8 @@ def axis_answers(game: Game) -> tuple[object, ...]:
     d = game.decision
     orders = game.legal_orders() if d is not None and d.side is Side.AXIS else []
     ids = game.legal_id_list() if orders else []
-    return view(game, Side.AXIS), [o.notation() for o in orders], ids
+    layers = [o.data() for o in game.system.overlays(game, Side.AXIS)]  # the zones drawn: a face-down counter's a division's
+    return view(game, Side.AXIS), [o.notation() for o in orders], ids, layers
 
 
 @pytest.mark.rule("CA-F.4")

@@ -22,12 +22,13 @@ leave it out.  ``tobruk show`` reads and shows its scenarios through the system'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tobruk.engine.flow import Step
-from tobruk.engine.system import Rendering, System, register
+from tobruk.engine.sides import Side
+from tobruk.engine.system import Overlay, Rendering, System, register
 from tobruk.loading.scenario import ScenarioExtension
-from tobruk.systems.campaign import hidden, live, sea, show, start_of_turn
+from tobruk.systems.campaign import faces, hidden, live, sea, show, start_of_turn
 from tobruk.systems.campaign import sequence as sq
 from tobruk.systems.campaign.actions import VOCABULARY
 from tobruk.systems.campaign.forces import load_forces
@@ -98,6 +99,12 @@ class NorthAfricaCampaign(System):
         start_of_turn.start(game)
         sea.start(game)  # who controls the ports and Tobruk (CA-S.3)
         game.log(f"{game.scenario.title}: {turn_title(game)}, the {setup.first.display} player-turn first.")
+
+    def view(self, game: Game, side: Side) -> dict[str, Any]:
+        return faces.view(game, side)
+
+    def overlays(self, game: Game, side: Side) -> list[Overlay]:
+        return faces.overlays(game, side)
 
     seen_key = staticmethod(hidden.seen_key)
     seen_units = staticmethod(hidden.seen_units)

@@ -46,7 +46,7 @@ def line(game: Game) -> tuple[int, ...]:
 
 def _moves(game: Game, uid: str, on_line: tuple[int, ...]) -> RailMoves | None:
     c = counter(game, uid)
-    if c.disrupted or c.hex_index not in on_line or counter_defs(game)[uid].type == "dummy":
+    if c.disrupted or c.hex_index not in on_line or counter_defs(game)[uid].type == hidden.DUMMY:
         return None
     return rail_moves(live.position(game), uid, on_line)
 

@@ -59,6 +59,8 @@ export function flash(board, parent, hex) {
 // The layers the system sends for a side (its enemy's zones of control, its supply lines, the victory hexes ...),
 // each drawn while its box is ticked.
 
+/** The keys of the layers met so far: a layer the system sends `shown` is ticked when first met, then left to the player. */
+const met = new Set();
 /** @param {Layer} layer */
 const isEmpty = (layer) => !(layer.hexes || []).length && !(layer.lines || []).length;
 
@@ -72,6 +74,7 @@ const isEmpty = (layer) => !(layer.hexes || []).length && !(layer.lines || []).l
 export function layerBoxes(box, layers, shown, onChange) {
   box.replaceChildren();
   for (const layer of layers) {
+    if (!met.has(layer.key)) { met.add(layer.key); if (layer.shown) shown.add(layer.key); }  // drawn from the start if the system says
     const label = document.createElement('label');
     const input = document.createElement('input');
     input.type = 'checkbox'; input.dataset.layer = layer.key; input.checked = shown.has(layer.key);

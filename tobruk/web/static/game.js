@@ -119,7 +119,7 @@ function drawOverlays() {
   map.overlay.replaceChildren(); map.top.replaceChildren();
   if (!S) return;
   drawLayers(map.board, map.overlay, S.view.overlays || [], shownLayers, S.view.threats || [], byId('threat-warning'));
-  gestures.drawHexOrders(map.board, map.top, S, orderId);
+  gestures.drawHexOrders(map.board, map.top, map.overlay, new Set(ownStacks().keys()), S, orderId);
   if (selected && gestures.stepwise(S, selected, moveForm).length) gestures.drawTrail(map.board, map.top, S, selected, moveForm, orderId, drawOverlays);
   else if (selected) {
     const held = ownStacks(), dots = svgElement('g', {class: 'reach-dots'});  // (the discs over every hex lit: added last)

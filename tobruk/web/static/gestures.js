@@ -134,16 +134,21 @@ export function offerUnit(S, uid, anchor, send) {
 }
 
 /**
- * The hexes an action may be aimed at, lit over the map; a click asks to confirm.
+ * The hexes an action may be aimed at, lit over the map; a click asks to confirm.  A hex holding the seat's own
+ * counters is lit beneath them (in `under`), its edge drawn over them: a click on one of those counters selects it, as
+ * anywhere else, and the hex is aimed at from its uncovered part.
  * @param {Board} board
  * @param {SVGElement} top
+ * @param {SVGElement} under
+ * @param {Set<string>} held  the hexes holding the seat's own counters
  * @param {State} S
  * @param {Send} send
  */
-export function drawHexOrders(board, top, S, send) {
+export function drawHexOrders(board, top, under, held, S, send) {
   if (!S.my_turn) return;
   for (const [hex, actions] of hexOrders(S)) {
-    const p = svgElement('polygon', {points: hexPoints(board, hex, 0.9), class: 'aim', 'data-aim': hex}, top);
+    const p = svgElement('polygon', {points: hexPoints(board, hex, 0.9), class: 'aim', 'data-aim': hex}, held.has(hex) ? under : top);
+    if (held.has(hex)) svgElement('polygon', {points: hexPoints(board, hex, 0.9), class: 'aim-edge'}, top);
     p.addEventListener('click', (e) => { e.stopPropagation(); offer(p, `${hex}: confirm`, actions, send); });
   }
 }

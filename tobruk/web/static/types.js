@@ -66,7 +66,7 @@
 
 /**
  * A layer the system draws over the map for a side: shaded hexes, or lines through hexes.
- * @typedef {{key: string, title: string, kind: string, colour: string, hexes?: string[], lines?: string[][]}} Layer
+ * @typedef {{key: string, title: string, kind: string, colour: string, shown?: boolean, hexes?: string[], lines?: string[][]}} Layer
  */
 
 /**
