@@ -52,11 +52,41 @@ def test_a_zone_held_is_lost_once_the_enemy_has_taken_it() -> None:
 
 
 @pytest.mark.rule("CA-SC.6")
-def test_a_condition_not_judged_yet_says_so_rather_than_guess() -> None:
+def test_mersa_matruh_is_bypassed_by_an_axis_unit_east_of_it_judged_at_the_end() -> None:
     game = new_game("na-mersa-matruh")
-    test = live.setup_of(game).victory.test
-    found = victory.judge(game, test, Side.AXIS, final=True)
-    assert found == (None, "bypassing a place is not judged yet (CA-SC.6)")
+    bypass = condition("na-mersa-matruh").test.parts[1]
+    zone = game.scenario.zone("mersa-matruh")
+    east = max(h.col for h in zone)
+    level = next(h for h in zone if h.col == east)
+    past = next(h for h in level.neighbours() if h.col == east + 1 and game.scenario.map.is_land(h))
+    arrange(game, {"90Lt": past.label, "50Div": "V79"})
+    assert victory.judge(game, bypass, Side.AXIS, final=True) == (True, "bypass mersa-matruh to the east: 90Lt")
+    assert victory.judge(game, bypass, Side.AXIS, final=False)[0] is False  # judged at the end
+    arrange(game, {"90Lt": level.label, "50Div": "V79"})  # level with it is not past it
+    assert victory.judge(game, bypass, Side.AXIS, final=True) == (False, "bypass mersa-matruh to the east: no unit")
+
+
+@pytest.mark.rule("CA-SC.3")
+@pytest.mark.rule("CA-S.4")
+def test_el_agheila_iii_needs_every_axis_unit_left_by_bugout_and_none_on_the_map() -> None:
+    game = new_game("na-el-agheila-3")
+    evacuate = condition("na-el-agheila-3").test.parts[1]
+    assert evacuate == VictoryTest("evacuate", "nw-bugout-hex", at="end")
+    v = campaign_vars(game)
+    arrange(game, {"90Lt": "AA6", "51Div": "AA20"})
+    v.evacuated = ("15Pz", "21Pz")
+    assert victory.judge(game, evacuate, Side.AXIS, final=True) == (False, "evacuate through nw-bugout-hex: 2 left by bugout, 1 still on the map")
+    arrange(game, {"51Div": "AA20"})
+    assert victory.judge(game, evacuate, Side.AXIS, final=True) == (True, "evacuate through nw-bugout-hex: 2 left by bugout, 0 still on the map")
+    assert victory.judge(game, evacuate, Side.AXIS, final=False)[0] is False
+    v.evacuated = ()  # none left the map: all eliminated is no evacuation
+    assert victory.judge(game, evacuate, Side.AXIS, final=True)[0] is False
+
+
+def test_a_condition_the_rules_do_not_state_says_so_rather_than_guess() -> None:
+    game = new_game("na-mersa-matruh")
+    found = victory.judge(game, condition("na-campaign").test, Side.AXIS, final=True)
+    assert found == (None, "the rules give this game no victory condition (CA-R.1)")
 
 
 def condition(name: str) -> Victory:

@@ -6,16 +6,19 @@ Both victory determinations of a game-turn judge it: a condition judged ``at = "
 one judged at the end at the game's last (the German victory determination closing the last game-turn).  A zone is
 taken by a side when one of its units stands in it at a victory determination (noted, for the rest of the game).
 
-What cannot be judged yet is said, never guessed: the bypass of Mersa Matruh (CA-SC.6, which needs the meaning of
-"bypass" ruled), the bugout off the north-west hex (CA-SC.3: the bugouts off the map are played and recorded, but what
-"all units" asks of the eliminated and the unarrived is to be ruled) and the campaign game's unstated condition
-(docs/rulings.md).  Their determination reports "cannot be judged" and the game has no winner.
+A side *bypasses* a zone when one of its units stands beyond every hex of it toward the side's goal (Mersa Matruh,
+CA-SC.6: an Axis unit east of it), and *evacuates* through a zone when none of its units is left on the map and at
+least one has left it by bugout (El Agheila III, CA-SC.3: the eliminated are no longer there to evacuate), as
+docs/rulings.md decides.  What cannot be judged is said, never guessed: the campaign game's unstated condition;
+its determination reports "cannot be judged" and the game has no winner.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
 from tobruk.systems.campaign import hidden, live
 from tobruk.systems.campaign.scenario import VictoryTest
@@ -26,10 +29,20 @@ if TYPE_CHECKING:
 
 MET, NOT_MET = "met", "not met"
 UNJUDGED = {
-    "bypass": "bypassing a place is not judged yet (CA-SC.6)",
-    "evacuate": "the evacuation by bugout is not judged yet (CA-SC.3; the units that left are recorded, CA-S.4)",
     "unstated": "the rules give this game no victory condition (CA-R.1)",
 }
+
+
+def beyond(h: Hex, zone: Collection[Hex], toward: str) -> bool:
+    """Whether hex ``h`` lies past every hex of ``zone`` in the direction ``toward`` (the map's columns run west to
+    east, its rows north to south)."""
+    if toward == "east":
+        return h.col > max(z.col for z in zone)
+    if toward == "west":
+        return h.col < min(z.col for z in zone)
+    if toward == "north":
+        return h.row < min(z.row for z in zone)
+    return h.row > max(z.row for z in zone)
 
 
 def _zones(test: VictoryTest, side: Side) -> list[tuple[Side, str]]:
@@ -92,6 +105,16 @@ def judge(game: Game, test: VictoryTest, side: Side, final: bool) -> tuple[bool 
         units = [u for u in units if live.supplied(game, u)]
         named = ", ".join(hidden.name(game, u) for u in units)
         return bool(units), f"a supply line into {test.zone}: {named or 'none'}"
+    if test.test == "bypass":
+        assert test.toward is not None
+        past = [u for u in live.on_map(game, side) if (h := counter(game, u).hex) is not None and beyond(h, zone, test.toward)]
+        named = ", ".join(hidden.name(game, u) for u in past)
+        return bool(past), f"bypass {test.zone} to the {test.toward}: {named or 'no unit'}"
+    if test.test == "evacuate":
+        left = [u for u in campaign_vars(game).evacuated if game.defs[u].side is side]
+        staying = live.on_map(game, side)
+        why = f"evacuate through {test.zone}: {len(left)} left by bugout, {len(staying)} still on the map"
+        return bool(left) and not staying, why
     taken = campaign_vars(game).taken
     if test.test == "take":
         return test.zone in taken.get(side.value, ()), f"take {test.zone}"
