@@ -76,6 +76,12 @@ class Scenario:
         """The turn as its system's track names it (dated half-months, "II May 42"), else "Turn n"."""
         return self.turn_names[turn - 1] if 1 <= turn <= len(self.turn_names) else f"Turn {turn}"
 
+    def turn_of_turns(self, turn: int) -> str:
+        """The turn with the game's length, as the faces head a turn: "Turn 3/14", or a dated track's "II Jun 42 (1/2)"
+        (the page's status line says the same)."""
+        name = self.turn_name(turn)
+        return f"Turn {turn}/{self.turns}" if name == f"Turn {turn}" else f"{name} ({turn}/{self.turns})"
+
     def unit(self, unit_id: str) -> UnitDef:
         for u in self.units:
             if u.id == unit_id:

@@ -149,7 +149,7 @@ def play(game: Game, players: Mapping[Side, Player], *, read: Read = input, writ
         if game.turn != last_turn:
             last_turn = game.turn
             notes = "".join(f"  {k}: {v}" for k, v in game.system.turn_notes(game).items())
-            write(f"Turn {game.turn}/{game.scenario.turns}{notes}")
+            write(f"{game.scenario.turn_of_turns(game.turn)}{notes}")
 
     while (decision := game.decision) is not None:
         reader = readers.get(decision.side)

@@ -50,6 +50,12 @@ class GameLog:
     strength_title: str = "Strength on the map"
 
 
+def _dated(game: Game, turn: int) -> str:
+    """A dated track's name of the turn in brackets (" (II Jun 42)"), else nothing."""
+    name = game.scenario.turn_name(turn)
+    return "" if name == f"Turn {turn}" else f" ({name})"
+
+
 def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = None) -> None:
     """The end of a turn: ``turn_notes`` are the system's notes as the turn's last order found them (the game
     may already be in the next turn, whose notes, a date or the weather, are not this one's)."""
@@ -60,7 +66,7 @@ def _snapshot(game: Game, notes: TurnNotes, turn_notes: dict[str, str] | None = 
         game.scenario.map,
         [(game.defs[u], game.unit(u).value()) for u in game.unit_ids],
         size=16,
-        title=f"{game.scenario.title}, end of turn {notes.turn}",
+        title=f"{game.scenario.title}, end of turn {notes.turn}{_dated(game, notes.turn)}",
         rendering=game.system.rendering(),
         objectives=game.system.objectives(game.scenario),
     )
@@ -142,7 +148,7 @@ def to_markdown(log: GameLog) -> str:
     out += ["", "## Turn by turn", ""]
     for t in log.turns:
         noted = ", ".join(f"{k}: {v}" for k, v in t.notes.items())
-        out.append(f"### Turn {t.turn}" + (f" ({noted})" if noted else ""))
+        out.append(f"### Turn {t.turn}{_dated(log.final, t.turn)}" + (f" ({noted})" if noted else ""))
         for side in ("axis", "allied"):
             if t.moves[side]:
                 out.append(f"- {side.title()} moves: " + "; ".join(t.moves[side]))

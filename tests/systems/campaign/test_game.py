@@ -115,6 +115,12 @@ def test_the_terminal_plays_a_preview_and_the_checks_of_played_systems_leave_it_
     orders = list(load(record).orders)
     assert orders and not any(o.startswith("allocate") for o in orders)
     assert any(o.startswith("move ") for o in orders)
+    # each turn headed as the track names it (CA-Q: Mersa Matruh is II Jun 42 and I Jul 42), in the terminal and the form
+    assert capsys.readouterr().out.splitlines()[:2] == ["II Jun 42 (1/2)", "I Jul 42 (2/2)"]
+    form = tmp_path / "game.md"
+    assert main(["form", str(record), "--out", str(form)]) == 0
+    headings = [line for line in form.read_text(encoding="utf-8").splitlines() if line.startswith("### ")]
+    assert headings == ["### Turn 1 (II Jun 42)", "### Turn 2 (I Jul 42)"]
     capsys.readouterr()
     assert main(["fuzz", "na-mersa-matruh", "--games", "1"]) == 2
     assert "the rules of 'north-africa-campaign' are not played yet" in capsys.readouterr().err
