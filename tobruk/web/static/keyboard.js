@@ -22,7 +22,7 @@ export const KEYS = [
   ['Tab', 'to the map, then the decision panel, the trays, the attack panel (Shift+Tab: back)'],
   ['← →', 'the hex cursor one hex west, east'],
   ['↑ ↓', 'the hex cursor one row north, south (the same column number)'],
-  ['Enter or Space', 'act on the hex as a click: select your unit (a stack: choose from it), move or place the selected unit to a lit hex, add a unit to the attack, pick a red hex as its target'],
+  ['Enter or Space', 'act on the hex as a click: select your unit (a stack: choose from it), move or place the selected unit to a lit hex (Esc first to select another unit standing there), add a unit to the attack, pick a red hex as its target'],
   ['N, Shift+N', 'the cursor to your next (previous) unit that has something to do'],
   ['Esc', 'put down what is picked (the selected unit, the attackers, the stack chooser); close the result'],
   ['M', 'back to the map from anywhere'],
@@ -74,12 +74,22 @@ export function setupKeyboard({board, svg, state}) {
     el.dispatchEvent(new MouseEvent(type, {bubbles: type === 'click', cancelable: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, view: window}));
   }
 
-  /** The element a click on the cursor's hex meets, the topmost first (a lit hex is above the counters). */
+  /**
+   * The element a click on the cursor's hex meets: a hex lit for the selected unit or an attack's target (made on
+   * the hex, even where one's own counters stand in it), else whatever a pointer at the hex's middle meets on the map
+   * (the top counter of the hex, anything another gesture draws there, the hex itself), else the top counter or the hex.
+   */
   function clickable() {
     if (!cursor) return null;
     const h = CSS.escape(cursor);
+    const lit = onMap(`[data-reach="${h}"]`) || onMap(`[data-target="${h}"]`);
+    if (lit) return lit;
+    const ctm = svg.getScreenCTM(), [x, y] = board.hexes[cursor];
+    const at = ctm ? new DOMPoint(x, y).matrixTransform(ctm) : null;
+    const met = at ? document.elementFromPoint(at.x, at.y) : null;
+    if (met && svg.contains(met) && met !== svg) return met;
     const counters = svg.querySelectorAll(`#units .counter[data-hex="${h}"]`);
-    return onMap(`[data-reach="${h}"]`) || onMap(`[data-target="${h}"]`) || counters[counters.length - 1] || onMap(`#hexes polygon[data-hex="${h}"]`);
+    return counters[counters.length - 1] || onMap(`#hexes polygon[data-hex="${h}"]`);
   }
 
   /** The words told of the cursor's hex: its label and terrain, what stands there, and what Enter would do there. */
