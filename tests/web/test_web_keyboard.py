@@ -183,6 +183,7 @@ def test_a_gazala_turn_by_the_keyboard_alone(tmp_path: Path, browser: Browser) -
             assert page.evaluate("tobrukGame.selected") == move["unit"]
             _go(page, move["hex"], hexes)
             assert "lit: Enter sends move" in _said(page)
+            page.wait_for_selector(".route", state="attached")  # the route shown, as when the pointer rests on the hex
             page.keyboard.press("Enter")
             _answered(page, version)
             assert _hexes_of(link)[move["unit"]] == move["hex"]
@@ -215,8 +216,11 @@ def test_a_gazala_turn_by_the_keyboard_alone(tmp_path: Path, browser: Browser) -
         assert after["view"]["decision"]["side"] == "allied" and not after["my_turn"]
         assert all('"order"' not in body for body in orders) and len(orders) == 7  # ids and gathered fields, never text
 
-        # every button has a name a screen reader can say
+        # every button has a name a screen reader can say; the map is named and says how it is played
         snapshot = page.locator("body").aria_snapshot()
+        assert 'application "the map: arrow keys move the hex cursor' in snapshot
+        # the map's own drawing (hex labels, place names, the legend) is left to the cursor's words: its counters are read
+        assert "A1 A2" not in snapshot and 'img "15Pz' in snapshot
         assert not re.search(r"- button\s*$|- button:", snapshot, re.MULTILINE), snapshot
 
 

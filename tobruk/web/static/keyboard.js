@@ -23,7 +23,7 @@ export const KEYS = [
   ['← →', 'the hex cursor one hex west, east'],
   ['↑ ↓', 'the hex cursor one row north, south (the same column number)'],
   ['Enter or Space', 'act on the hex as a click: select your unit (a stack: choose from it), move or place the selected unit to a lit hex (Esc first to select another unit standing there), add a unit to the attack, pick a red hex as its target'],
-  ['N, Shift+N', 'the cursor to your next (previous) unit that has something to do'],
+  ['N, Shift+N', 'the cursor to the next (previous) hex with a unit of yours that has something to do'],
   ['Esc', 'put down what is picked (the selected unit, the attackers, the stack chooser); close the result'],
   ['M', 'back to the map from anywhere'],
   ['O', 'to the decision panel\'s first button'],
@@ -45,6 +45,10 @@ export function setupKeyboard({board, svg, state}) {
   pane.setAttribute('role', 'application');
   pane.setAttribute('aria-roledescription', 'map');
   pane.setAttribute('aria-label', 'the map: arrow keys move the hex cursor, Enter acts on its hex, N goes to your next unit (Keys: the list)');
+  // a screen reader reads the counters on the map; its drawing (hexes, labels, place names, legend) the cursor tells
+  for (const part of svg.children) if (part.id !== 'units') part.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('role', 'group');
+  svg.setAttribute('aria-label', 'the counters on the map');
   const layer = svgElement('g', {id: 'cursor-layer', 'aria-hidden': 'true'}, svg);
   /** @type {string | null} the hex under the cursor */
   let cursor = null;
@@ -145,13 +149,12 @@ export function setupKeyboard({board, svg, state}) {
     return S.view.units.filter(u => u.side === S.side && u.id && u.hex && !u.eliminated && (formsOf(S, u.id).length || canGather(S, u.id)));
   }
 
-  /** @param {number} by  +1: the next unit with something to do, -1: the one before */
+  /** @param {number} by  +1: the next hex holding a unit with something to do, -1: the one before */
   function cycle(by) {
-    const units = busy();
-    if (!units.length) { said.textContent = 'None of your units on the map has anything to do now.'; return; }
-    const at = units.findIndex(u => u.hex === cursor);
-    const u = units[(at + by + units.length) % units.length];
-    cursor = /** @type {string} */ (u.hex); show();
+    const hexes = [...new Set(busy().map(u => /** @type {string} */ (u.hex)))];
+    if (!hexes.length) { said.textContent = 'None of your units on the map has anything to do now.'; return; }
+    const at = cursor ? hexes.indexOf(cursor) : -1;
+    cursor = hexes[at < 0 && by < 0 ? hexes.length - 1 : (at + by + hexes.length) % hexes.length]; show();
   }
 
   /** Where the cursor starts: a unit with something to do, else one of the seat's, else the first hex. */
