@@ -309,6 +309,28 @@ def test_a_long_press_on_a_counter_shows_its_tooltip_a_tap_selects(tmp_path: Pat
         assert page.evaluate("tobrukGame.selected") is None
 
 
+def test_the_mouse_player_sees_no_cursor(tmp_path: Path, browser: Browser) -> None:
+    """A click on the map focuses it, and a click on a button that goes as the panel is redrawn loses the focus: neither
+    shows the keyboard's cursor or takes the focus to the map; a key pressed then shows the cursor on the hex clicked."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote"}, timeout=60).json()["links"]["axis"]
+        page = browser.new_page(viewport={"width": 1300, "height": 850})
+        page.goto(link)
+        page.wait_for_selector('#units .counter[data-unit="Sabratha"]')
+        version = _version(page)
+        page.click('button[data-order="end-phase"]')
+        _answered(page, version)
+        page.wait_for_timeout(200)
+        assert page.evaluate("document.activeElement.id") != "board" and page.locator("#cursor-layer *").count() == 0
+        page.click('#units .counter[data-unit="Sabratha"]')
+        assert page.evaluate("document.activeElement.id") == "board" and page.locator("#cursor-layer *").count() == 0
+        page.keyboard.press("ArrowRight")
+        assert page.locator("#cursor-layer .hex-cursor").count() == 1
+        sabratha = _hexes_of(link)["Sabratha"]
+        row, col = _row_col(sabratha)
+        assert _row_col(_cursor(page)) == (row, col + 1)  # one hex east of the hex clicked
+
+
 def test_the_result_dialog_takes_the_focus_and_esc_closes_it(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]

@@ -58,8 +58,9 @@ export function setupKeyboard({board, svg, state}) {
   let lastFocused = null;
   let logSeen = -1, victoryShown = false;
   // the cursor is shown while the map has the focus from the keyboard: a click on the map focuses it too, and then
-  // only moves the cursor to the hex clicked, unseen until a key is pressed
-  let keyed = false, pointing = false;
+  // only moves the cursor to the hex clicked, unseen until a key is pressed; a focus lost is brought back to the map
+  // only for a player on the keyboard
+  let keyed = false, byKeys = false;
 
   /** @param {string} hex */
   const unitsAt = (hex) => (state()?.view.units || []).filter(u => u.hex === hex && !u.eliminated);
@@ -169,13 +170,13 @@ export function setupKeyboard({board, svg, state}) {
   list.replaceChildren(...KEYS.flatMap(([k, what]) => { const dt = document.createElement('dt'), dd = document.createElement('dd'); dt.textContent = k; dd.textContent = what; return [dt, dd]; }));
 
   pane.addEventListener('pointerdown', (e) => {
-    pointing = true; keyed = false; hide();
+    keyed = false; hide();
     const ctm = svg.getScreenCTM();
     if (!ctm) return;
     const at = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse()), h = label(hexAt(layoutOf(board), at.x, at.y));
     if (h && board.hexes[h]) cursor = h;
   });
-  pane.addEventListener('focus', () => { keyed = !pointing; pointing = false; start(); show(); });
+  pane.addEventListener('focus', () => { keyed = byKeys; start(); show(); });
   pane.addEventListener('blur', hide);
   pane.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -203,6 +204,8 @@ export function setupKeyboard({board, svg, state}) {
     const tray = e.target instanceof Element ? e.target.closest('svg[data-tray-unit]')?.querySelector('.counter') : null;
     if (tray) pointAt(tray, 'mouseleave');
   });
+  document.addEventListener('pointerdown', () => { byKeys = false; }, true);
+  document.addEventListener('keydown', () => { byKeys = true; }, true);
   document.addEventListener('keydown', (e) => {
     const victory = byId('victory');
     if (!victory.hidden) {
@@ -234,7 +237,7 @@ export function setupKeyboard({board, svg, state}) {
       const open = !byId('victory').hidden;
       if (open && !victoryShown) byId('victory-close').focus();
       victoryShown = open;
-      if (!open && lost(document.activeElement) && lastFocused && lost(lastFocused)) pane.focus({preventScroll: true});
+      if (!open && byKeys && lost(document.activeElement) && lastFocused && lost(lastFocused)) pane.focus({preventScroll: true});
       if (document.activeElement === pane) show();
     },
   };
