@@ -159,6 +159,8 @@ def test_a_gazala_turn_by_the_keyboard_alone(tmp_path: Path, browser: Browser) -
         start = _cursor(page)
         here = [uid for uid, h in _hexes_of(link).items() if h == start]
         assert here and all(uid in _said(page) for uid in here)
+        terrain = (page.text_content(f'#hexes polygon[data-hex="{start}"] title') or "").split(" ", 1)[1]
+        assert _said(page).startswith(f"{start}, {terrain}. ")  # the hex, its terrain, then what stands there
         assert page.get_attribute("#cursor-said", "aria-live") == "polite"
         # the cursor on a counter shows its tooltip, as the pointer does (the top counter of the hex)
         page.wait_for_selector("#counter-tip:not([hidden])")

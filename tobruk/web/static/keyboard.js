@@ -9,7 +9,7 @@
 
 import {hexPoints} from './board.js';
 import {spoken} from './counters.js';
-import {byId, svgElement} from './dom.js';
+import {byId, htmlElement, svgElement} from './dom.js';
 import {hexAt, label, layoutOf, parse} from './hexgrid.js';
 import {canGather, formsOf} from './legal.js';
 
@@ -22,7 +22,8 @@ export const KEYS = [
   ['Tab', 'to the map, then the decision panel, the trays, the attack panel (Shift+Tab: back)'],
   ['← →', 'the hex cursor one hex west, east'],
   ['↑ ↓', 'the hex cursor one row north, south (the same column number)'],
-  ['Enter or Space', 'act on the hex as a click: select your unit (a stack: choose from it), move or place the selected unit to a lit hex (Esc first to select another unit standing there), add a unit to the attack, pick a red hex as its target'],
+  ['Enter or Space', 'act on the hex as a click: select your unit (a stack: choose from it), move or place the selected unit ' +
+    'to a lit hex (Esc first to select another unit standing there), add a unit to the attack, pick a red hex as its target'],
   ['N, Shift+N', 'the cursor to the next (previous) hex with a unit of yours that has something to do'],
   ['Esc', 'put down what is picked (the selected unit, the attackers, the stack chooser); close the result'],
   ['M', 'back to the map from anywhere'],
@@ -62,12 +63,12 @@ export function setupKeyboard({board, svg, state}) {
   // only for a player on the keyboard
   let keyed = false, byKeys = false;
 
-  /** @param {string} hex */
-  const unitsAt = (hex) => (state()?.view.units || []).filter(u => u.hex === hex && !u.eliminated);
-  /** @param {string} hex */
-  const terrain = (hex) => (svg.querySelector(`#hexes polygon[data-hex="${CSS.escape(hex)}"] title`)?.textContent || '').split(' ').slice(1).join(' ');
   /** @param {string} selector */
   const onMap = (selector) => svg.querySelector(selector);
+  /** @param {string} hex */
+  const unitsAt = (hex) => (state()?.view.units || []).filter(u => u.hex === hex && !u.eliminated);
+  /** @param {string} hex  its terrain, as the map's hex says it ("G3 clear") */
+  const terrain = (hex) => (onMap(`#hexes polygon[data-hex="${CSS.escape(hex)}"] title`)?.textContent || '').split(' ').slice(1).join(' ');
 
   /**
    * A mouse event sent to `el` at its middle on the screen, as a pointer there would.
@@ -76,7 +77,8 @@ export function setupKeyboard({board, svg, state}) {
    */
   function pointAt(el, type) {
     const r = el.getBoundingClientRect();
-    el.dispatchEvent(new MouseEvent(type, {bubbles: type === 'click', cancelable: true, clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, view: window}));
+    const at = {clientX: r.left + r.width / 2, clientY: r.top + r.height / 2};
+    el.dispatchEvent(new MouseEvent(type, {bubbles: type === 'click', cancelable: true, view: window, ...at}));
   }
 
   /**
@@ -103,8 +105,9 @@ export function setupKeyboard({board, svg, state}) {
     const h = CSS.escape(cursor), S = state();
     const here = unitsAt(cursor).map(u => spoken(board, u));
     const parts = [`${cursor}${terrain(cursor) ? `, ${terrain(cursor)}` : ''}`, here.length ? here.join('. ') : 'empty'];
-    const lit = onMap(`[data-reach="${h}"]`);
-    if (lit && S) parts.push(`lit: Enter sends ${(S.legal?.actions || []).find(a => String(a.id) === (lit instanceof SVGElement ? lit.dataset.id : ''))?.label || 'the selected unit here'}`);
+    const lit = onMap(`[data-reach="${h}"]`), id = lit instanceof SVGElement ? lit.dataset.id : undefined;
+    const action = (S?.legal?.actions || []).find(a => String(a.id) === id);
+    if (lit) parts.push(`lit: Enter sends ${action ? action.label : 'the selected unit here'}`);
     if (onMap(`[data-target="${h}"]`)) parts.push('a target: Enter shows the odds');
     return parts.join('. ');
   }
@@ -123,7 +126,8 @@ export function setupKeyboard({board, svg, state}) {
     pane.dataset.cursor = cursor;
     const ring = svgElement('polygon', {points: hexPoints(board, cursor, 1), class: 'hex-cursor', 'data-cursor': cursor}, layer);
     ring.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    said.textContent = describe();
+    const words = describe();
+    if (said.textContent !== words) said.textContent = words;  // (told again only when it changes)
     if (document.activeElement !== pane) return;
     const h = CSS.escape(cursor), counters = svg.querySelectorAll(`#units .counter[data-hex="${h}"]`);
     hovered = [onMap(`[data-reach="${h}"]`), counters[counters.length - 1]].filter(e => e !== null && e !== undefined);
@@ -167,7 +171,7 @@ export function setupKeyboard({board, svg, state}) {
   }
 
   const help = byId('keys-help', HTMLDetailsElement), list = byId('keys-list');
-  list.replaceChildren(...KEYS.flatMap(([k, what]) => { const dt = document.createElement('dt'), dd = document.createElement('dd'); dt.textContent = k; dd.textContent = what; return [dt, dd]; }));
+  list.replaceChildren(...KEYS.flatMap(([k, what]) => [htmlElement('dt', k), htmlElement('dd', what)]));
 
   pane.addEventListener('pointerdown', (e) => {
     keyed = false; hide();
