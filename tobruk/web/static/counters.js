@@ -143,7 +143,7 @@ export const counterSide = (/** @type {Board} */ board) => board.size * SCALE;
  */
 export function counterAt(board, parent, u, x, y) {
   const c = board.size * SCALE;
-  const g = svgElement('g', {class: 'counter', 'data-unit': u.id || '', 'data-side': u.side}, parent);
+  const g = svgElement('g', {class: 'counter', 'data-unit': u.id || '', 'data-side': u.side, role: 'img', 'aria-label': spoken(board, u)}, parent);
   const gx = x - c / 2, gy = y - c / 2, unknown = !u.id;
   const alarm = !unknown && board.alarms.some(a => u[a]);
   if (alarm) g.classList.add('alarm');
@@ -208,6 +208,18 @@ export function described(board, u) {
   return lines;
 }
 
+/**
+ * What a screen reader says of a counter: the tooltip's words but its hex (the map's cursor says the hex); a face-down
+ * enemy counter only its side, the same words whichever unit it is.
+ * @param {Board} board
+ * @param {Unit} u
+ */
+export function spoken(board, u) {
+  const side = board.sides[u.side]?.name || u.side;
+  if (!u.id) return `a face-down ${side} counter`;
+  return described(board, u).filter(line => !line.startsWith('hex ')).join('; ');
+}
+
 /** The page's one tooltip box, made when first needed. */
 function tipBox() {
   let tip = document.getElementById('counter-tip');
@@ -225,25 +237,56 @@ export function hideTip() {
   if (tip) { tip.hidden = true; tip.replaceChildren(); }
 }
 
+/** How long a finger rests on a counter before its tooltip shows (a tap selects, as a click does). */
+const LONG_PRESS = 500;
+/** The kind of the pointer last over the page: a touch's emulated mouseenter shows no tooltip (a long press does). */
+let lastPointer = '';
+/** Whether the touch just ended was a long press: the click it ends in selects nothing. */
+let longPressed = false;
+document.addEventListener('pointerover', (e) => { lastPointer = e.pointerType; }, true);
+document.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType; if (e.pointerType === 'touch') hideTip(); }, true);
+
 /**
- * The tooltip of `u` shown beside the pointer while it is on the counter `g`.
+ * The tooltip of `u` shown at (x, y) on the screen.
+ * @param {Board} board
+ * @param {Unit} u
+ * @param {number} x
+ * @param {number} y
+ */
+function showTip(board, u, x, y) {
+  const tip = tipBox();
+  tip.replaceChildren(...described(board, u).map((line, k) => {
+    const div = document.createElement('div');
+    div.textContent = line;
+    if (k === 0) div.className = 'tip-title';
+    return div;
+  }));
+  tip.style.left = `${x + 14}px`; tip.style.top = `${y + 14}px`;
+  tip.hidden = false;
+}
+
+/**
+ * The tooltip of `u` shown beside the pointer while it is on the counter `g` (the map's keyboard cursor sends the
+ * same mouseenter), and on a touch screen after a long press on it.
  * @param {Board} board
  * @param {SVGElement} g
  * @param {Unit} u
  */
 export function withTip(board, g, u) {
-  g.addEventListener('mouseenter', (e) => {
-    const tip = tipBox();
-    tip.replaceChildren(...described(board, u).map((line, k) => {
-      const div = document.createElement('div');
-      div.textContent = line;
-      if (k === 0) div.className = 'tip-title';
-      return div;
-    }));
-    tip.style.left = `${e.clientX + 14}px`; tip.style.top = `${e.clientY + 14}px`;
-    tip.hidden = false;
-  });
+  g.addEventListener('mouseenter', (e) => { if (!(e.isTrusted && lastPointer === 'touch')) showTip(board, u, e.clientX, e.clientY); });
   g.addEventListener('mouseleave', hideTip);
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let pressing;
+  g.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'touch') return;
+    longPressed = false;
+    pressing = setTimeout(() => { longPressed = true; showTip(board, u, e.clientX, e.clientY); }, LONG_PRESS);
+  });
+  for (const end of ['pointerup', 'pointercancel', 'pointerleave']) g.addEventListener(end, () => clearTimeout(pressing));
+  g.addEventListener('contextmenu', (e) => { if (longPressed) e.preventDefault(); });
+  g.addEventListener('click', (e) => {  // (a capturing listener runs before the counter's own click)
+    if (longPressed) { longPressed = false; e.stopImmediatePropagation(); }
+  }, true);
 }
 
 /**

@@ -15,6 +15,7 @@ import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
 import {composite, formsOf, unitHexOf} from './legal.js';
 import {setupHelp} from './help.js';
+import {setupKeyboard} from './keyboard.js';
 import {escapeHtml, linkLog, logLine} from './log.js';
 import * as notify from './notify.js';
 import {drawTrays} from './tray.js';
@@ -38,6 +39,7 @@ let panel = {unit: null, hex: null};
 let inFlight = false;  // an order sent and not yet answered: further clicks and route requests wait for its answer
 let resultClosed = false;  // the player closed the result to look at the final board
 const shownLayers = new Set();  // the keys of the layers ticked (kept across positions)
+let keyboard = {update() { /* set by start() */ }, forget() { /* set by start() */ }};
 
 /** @param {string} side */
 const sideName = (side) => map.board.sides[side].name;
@@ -104,6 +106,7 @@ function render() {
     byId('form-link', HTMLAnchorElement).href = `/api/g/${token}/form`;
     byId('record-link', HTMLAnchorElement).href = `/api/g/${token}/record`;
   }
+  keyboard.update();
 }
 
 function drawUnits() {
@@ -378,7 +381,7 @@ async function accept(data) {
 function forgetView() {
   S = null; shownSide = null; clearSelection(); panel = {unit: null, hex: null};
   for (const g of [map.units, map.overlay, map.top]) g.replaceChildren();
-  hideTip();
+  hideTip(); keyboard.forget();
   byId('waited').hidden = true;
   for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers', 'counter-key', 'trays', 'threat-warning']) byId(id).replaceChildren();
   byId('export-link', HTMLAnchorElement).href = '#'; routes.clear();
@@ -448,6 +451,7 @@ async function start() {
   map = {board, overlay: svgElement('g', {id: 'overlay'}, svg), units: svgElement('g', {id: 'units'}, svg), top: svgElement('g', {id: 'top'}, svg)};
   setupHelp(board);  // clause ids as links to their help, and the CRT panel
   byId('preview-note').textContent = board.preview || ''; byId('preview-note').hidden = !board.preview;
+  keyboard = setupKeyboard({board, svg, state: () => S});  // the map's cursor, the keys, the live regions
   svg.addEventListener('click', (e) => {
     const h = e.target instanceof Element ? e.target.closest('[data-hex]') : null;
     const hex = h instanceof SVGElement ? h.dataset.hex : undefined;
