@@ -213,7 +213,7 @@ class System:
     @classmethod
     def for_preview(cls) -> System:
         """The instance the faces play a preview of the system with (see :attr:`preview`): by default the system
-        itself; a system overrides this to leave out what it cannot finish yet (the campaign: attacks)."""
+        itself; a system overrides this to leave out what it cannot finish yet (what a game could not go on from)."""
         return cls()
 
     @classmethod

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Overlay
-from tobruk.render.marks import OWNED_COLOUR
 from tobruk.systems.campaign import live, rail
 from tobruk.systems.campaign.state import campaign_vars
 from tobruk.systems.campaign.zoc import enemy_zoc
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 FORT_WORDS = {Side.AXIS: "Axis forts", Side.ALLIED: "Allied boxes"}  # what each side's fortifications are called (CA-F.1)
+FORT_COLOUR = {Side.AXIS: "#333", Side.ALLIED: "#8b1a1a"}  # as the map draws the scenario's own forts and boxes
 ZOC_COLOUR = "#c00000"
 RAIL_COLOUR = "#5a3d1e"
 
@@ -47,7 +47,7 @@ def overlays(game: Game, side: Side) -> list[Overlay]:
             FORT_WORDS[owner],
             "hexes",
             hexes=tuple(h for h, s in standing.items() if s == owner.value),
-            colour=OWNED_COLOUR[owner],
+            colour=FORT_COLOUR[owner],
             shown=True,
         )
         for owner in (Side.AXIS, Side.ALLIED)

@@ -136,8 +136,8 @@ export function result(board, summary) {
 }
 
 /**
- * Scroll the map's pane so the middle of these elements (a side's counters) is in view: a big map (the campaign's
- * 3,260 hexes) opens where the side's units stand, not at its north-west corner.  Nothing moves when they are all in
+ * Scroll the map's pane so the middle of these elements (a side's counters) is in view: a big map (thousands of
+ * hexes) opens where the side's units stand, not at its north-west corner.  Nothing moves when they are all in
  * view already, or when there are none.
  * @param {HTMLElement} pane
  * @param {Iterable<Element>} elements
