@@ -61,14 +61,20 @@ def move_context(game: Game, uid: str, parts: SideParts | None = None) -> MoveCo
 def _move_context(game: Game, uid: str, parts: SideParts | None) -> MoveContext:
     d, u = family_defs(game)[uid], family_unit(game, uid)
     assert u.hex is not None
-    c = chart(game)
-    factor = min(d.movement, c.spent_movement) if u.disrupted else d.movement  # GG-IX.A
-    zoc, enemies, friends, stops, tables = parts if parts is not None else side_parts(game, d.side)
+    factor = min(d.movement, chart(game).spent_movement) if u.disrupted else d.movement  # GG-IX.A
+    return context_from(game, uid, u.hex, factor, parts)
+
+
+def context_from(game: Game, uid: str, start: Hex, factor: int, parts: SideParts | None = None) -> MoveContext:
+    """The search context of a move of ``uid`` from ``start`` with movement factor ``factor`` (its move now, or the
+    most it could do from a hex, for the threat warnings)."""
+    c, side = chart(game), family_defs(game)[uid].side
+    zoc, enemies, friends, stops, tables = parts if parts is not None else side_parts(game, side)
     free = (("road", c.road_free_hexes), *((k, c.track_free_hexes) for k in c.track_kinds))
     return MoveContext.of(
         map=game.scenario.map,
-        side=d.side,
-        start=u.hex,
+        side=side,
+        start=start,
         rates=FLAT,
         budget=factor * MF,
         bonus=c.movement_bonus * MF,

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 from tobruk.engine.sides import Side
 from tobruk.engine.system import Objective
 from tobruk.mechanics.counters import family_defs
-from tobruk.mechanics.reach import MF, MoveContext, reach
+from tobruk.mechanics.reach import reach
 from tobruk.systems.first_alamein import moves as mv
-from tobruk.systems.first_alamein.charts import chart
 
 if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
@@ -40,26 +39,5 @@ def movement_reach(game: Game, uid: str, start: Hex) -> frozenset[Hex]:
     d = family_defs(game)[uid]
     if d.is_air or d.is_dummy:
         return frozenset()
-    c = chart(game)
-    zoc, enemies, friends, stops, tables = mv.side_parts(game, d.side)
-    free = (("road", c.road_free_hexes), *((k, c.track_free_hexes) for k in c.track_kinds))
-    ctx = MoveContext.of(
-        map=game.scenario.map,
-        side=d.side,
-        start=start,
-        rates=mv.FLAT,
-        budget=d.movement * MF,
-        bonus=c.movement_bonus * MF,
-        ascent=0,
-        vehicle=False,
-        zoc=zoc,
-        enemy_units=enemies,
-        friendly_units=friends,
-        enemy_forts=stops,
-        clauses=mv.CLAUSES,
-        tables=tables,
-        free_steps=free,
-        free_total=c.road_free_hexes,
-        barriers=c.barriers,
-    )
+    ctx = mv.context_from(game, uid, start, d.movement)
     return frozenset(h for h in reach(ctx, game) if h != start)
