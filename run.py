@@ -3,7 +3,7 @@
 
 ``python3 run.py``        installs what is needed (once) and serves the game at http://127.0.0.1:8000/.
 ``python3 run.py test``   installs what is needed (once) and runs ruff (lint and format check), mypy, the type check
-                          (tsc) and lint (ESLint) of the page's JavaScript, and the test suite.
+                          (tsc) and lint (ESLint) of the page's JavaScript, and the test suite (on every core).
 ``python3 run.py mutate`` mutation testing of the rule code (docs/testing.md; long, not part of ``test``).
 
 Everything goes into ``.venv`` inside the checkout; it is reinstalled whenever
@@ -193,7 +193,9 @@ def main(argv: list[str]) -> int:
             if code:
                 return code
         code = _run_js_checks() if node else 0
-        return code or _run("-m", "pytest", *argv[1:])
+        # the suite on every core (pytest-xdist), each test file on one worker: a file's module fixtures (a server, a
+        # browser page) are made once, as in a run on one core
+        return code or _run("-m", "pytest", "-n", "auto", "--dist", "loadfile", *argv[1:])
     return _run("-m", "tobruk.cli", "serve", *argv)
 
 
