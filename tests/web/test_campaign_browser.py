@@ -15,7 +15,7 @@ import pytest
 
 from tests.web.chromium import CHROMIUM
 from tests.web.test_web_browser import shot
-from tests.web.web_server import running_server
+from tests.web.web_server import running_server, state_of
 from tobruk.engine.system import find_system
 
 if TYPE_CHECKING:
@@ -27,17 +27,12 @@ SCENARIO = "na-mersa-matruh"
 PREVIEW = find_system("north-africa-campaign").preview
 
 
-def _state(link: str) -> dict[str, Any]:
-    answer: dict[str, Any] = httpx.get(link.replace("/g/", "/api/g/") + "/state", timeout=60).json()
-    return answer
-
-
 def _unit(link: str, uid: str) -> dict[str, Any]:
-    return next(u for u in _state(link)["view"]["units"] if u.get("id") == uid)
+    return next(u for u in state_of(link)["view"]["units"] if u.get("id") == uid)
 
 
 def _actions(link: str) -> list[dict[str, Any]]:
-    return list(_state(link)["legal"]["actions"])
+    return list(state_of(link)["legal"]["actions"])
 
 
 def _version(page: Page) -> int:
@@ -61,11 +56,11 @@ def _end_step(page: Page, link: str) -> None:
 
 
 def _log(link: str) -> str:
-    return "\n".join(str(line) for line in _state(link)["view"]["log"])
+    return "\n".join(str(line) for line in state_of(link)["view"]["log"])
 
 
 def _prompt(link: str) -> str:
-    return str(_state(link)["view"]["decision"]["prompt"])
+    return str(state_of(link)["view"]["decision"]["prompt"])
 
 
 def _step_to(page: Page, link: str, words: str) -> None:

@@ -19,7 +19,7 @@ import pytest
 
 from tests.web.chromium import CHROMIUM
 from tests.web.test_web_browser import shot
-from tests.web.web_server import end_or_first, running_server
+from tests.web.web_server import api_of, end_or_first, running_server, state_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -32,17 +32,8 @@ R2_SEED = 1
 NO_SELECT = "document.querySelectorAll('#orders select').length"
 
 
-def _api(link: str) -> str:
-    return link.replace("/g/", "/api/g/")
-
-
-def _state(link: str) -> dict[str, Any]:
-    answer: dict[str, Any] = httpx.get(_api(link) + "/state", timeout=60).json()
-    return answer
-
-
 def _order(link: str, body: dict[str, Any]) -> dict[str, Any]:
-    r = httpx.post(_api(link) + "/order", json={**body, "version": _state(link)["version"]}, timeout=60)
+    r = httpx.post(api_of(link) + "/order", json={**body, "version": state_of(link)["version"]}, timeout=60)
     assert r.status_code == 200, r.text
     answer: dict[str, Any] = r.json()
     return answer
@@ -57,7 +48,7 @@ def _drive(links: list[str], until: Callable[[dict[str, Any]], bool], steps: int
     decision it is has a state ``until`` accepts: that side's link."""
     for _ in range(steps):
         for link in links:
-            s = _state(link)
+            s = state_of(link)
             if not s["my_turn"]:
                 continue
             if until(s):
@@ -88,7 +79,7 @@ def _orders_in_words(page: Page) -> list[tuple[str, str]]:
 
 def _duel_to_battle(link: str) -> None:
     """The Duel (hotseat) to the Axis attack on Tommy, resolved (Pz moved next to it)."""
-    while "movement" not in _state(link)["view"]["decision"]["prompt"]:
+    while "movement" not in state_of(link)["view"]["decision"]["prompt"]:
         _order(link, {"order": "end-phase"})
     for text in ("move Pz B4", "end-phase", "attack B5 with Pz", "resolve 1"):
         _order(link, {"order": text})
@@ -102,7 +93,7 @@ def test_no_retreat_distance_and_a_retreat_hex_by_hex_with_its_route(tmp_path: P
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
         page.wait_for_selector('[data-unit="Tommy"]')
-        assert "no-retreat" in _verbs(_state(link))  # (the defender is asked: GG-XIV.B.5)
+        assert "no-retreat" in _verbs(state_of(link))  # (the defender is asked: GG-XIV.B.5)
         # the defender's No Retreat! orders: Tommy is ringed (an order to give), the answer a button in words
         assert page.locator('#units [data-unit="Tommy"][data-has-order]').count() == 1
         assert page.locator('#counter-key li[data-key="has-order"]').count() == 1
@@ -126,7 +117,7 @@ def test_no_retreat_distance_and_a_retreat_hex_by_hex_with_its_route(tmp_path: P
         _answered(page, v)
         # the retreat: no button names it; Tommy clicked on the map, its next hexes lit, the route drawn as it grows
         assert not [o for o, _ in _orders_in_words(page) if o.startswith("retreat ")]
-        routes = [a["route"] for a in _state(link)["legal"]["actions"] if a["verb"] == "retreat"]
+        routes = [a["route"] for a in state_of(link)["legal"]["actions"] if a["verb"] == "retreat"]
         assert routes and all(r[0] == "B5" and len(r) == 3 for r in routes)  # GG: 2 hexes from B5
         _click_unit(page, "Tommy")
         page.wait_for_selector("[data-step]")
@@ -145,15 +136,15 @@ def test_no_retreat_distance_and_a_retreat_hex_by_hex_with_its_route(tmp_path: P
         v = page.evaluate("tobrukGame.state.version")
         page.click(f'[data-step="{last}"]')  # the route is whole: sent
         _answered(page, v)
-        tommy = next(u for u in _state(link)["view"]["units"] if u.get("id") == "Tommy")
+        tommy = next(u for u in state_of(link)["view"]["units"] if u.get("id") == "Tommy")
         assert tommy["hex"] == last
-        assert f"B5-{step}-{last}" in "\n".join(_state(link)["view"]["log"])
+        assert f"B5-{step}-{last}" in "\n".join(state_of(link)["view"]["log"])
 
 
 def test_an_attack_is_made_only_by_gathering_with_its_odds_shown_first(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios", seeds=lambda: R2_SEED) as url:
         link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
-        while "movement" not in _state(link)["view"]["decision"]["prompt"]:
+        while "movement" not in state_of(link)["view"]["decision"]["prompt"]:
             _order(link, {"order": "end-phase"})
         for text in ("move Pz B4", "end-phase"):
             _order(link, {"order": text})
@@ -167,17 +158,17 @@ def test_an_attack_is_made_only_by_gathering_with_its_odds_shown_first(tmp_path:
         assert page.is_disabled("#declare")  # gathered, but no odds shown yet: nothing to declare
         page.click("#declare", force=True)  # (a press on it does nothing)
         page.wait_for_timeout(300)
-        assert page.evaluate("tobrukGame.pendingAttack") is None and "resolve" not in _verbs(_state(link))
+        assert page.evaluate("tobrukGame.pendingAttack") is None and "resolve" not in _verbs(state_of(link))
         page.click('[data-target="B5"]')
         page.wait_for_function("document.getElementById('attack-info').textContent.includes('3:1')")
         assert page.is_enabled("#declare")
         v = page.evaluate("tobrukGame.state.version")
         page.click("#declare")
         _answered(page, v)
-        assert "resolve" in _verbs(_state(link))  # declared
+        assert "resolve" in _verbs(state_of(link))  # declared
         # a declaration begun elsewhere (typed, part by part) is offered only to be dropped: no part of it as a button
         other = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
-        while "movement" not in _state(other)["view"]["decision"]["prompt"]:
+        while "movement" not in state_of(other)["view"]["decision"]["prompt"]:
             _order(other, {"order": "end-phase"})
         for text in ("move Pz B4", "end-phase", "target B5"):
             _order(other, {"order": text})
@@ -195,7 +186,7 @@ def test_gazala_air_strike_and_activation_by_clicking_the_map(tmp_path: Path, br
         # the Axis air strike (GG-X): the hexes it may hit lit on the map; a click asks to confirm, in words
         axis = _drive(pair, lambda s: "airstrike" in _verbs(s))
         assert axis == links["axis"]
-        hexes = {a["hex"] for a in _state(axis)["legal"]["actions"] if a["verb"] == "airstrike"}
+        hexes = {a["hex"] for a in state_of(axis)["legal"]["actions"] if a["verb"] == "airstrike"}
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(axis)
         page.wait_for_selector("[data-aim]")
@@ -209,11 +200,11 @@ def test_gazala_air_strike_and_activation_by_clicking_the_map(tmp_path: Path, br
         v = page.evaluate("tobrukGame.state.version")
         confirm.click()
         _answered(page, v)
-        assert any(f"attacks {aim}" in line for line in _state(axis)["view"]["log"])
+        assert any(f"attacks {aim}" in line for line in state_of(axis)["view"]["log"])
         # the Allied activation (GG-V.A): the units that may be activated ringed; a click, then the button in words
         allied = _drive(pair, lambda s: "activate" in _verbs(s))
         assert allied == links["allied"]
-        may = sorted({a["unit"] for a in _state(allied)["legal"]["actions"] if a["verb"] == "activate"})
+        may = sorted({a["unit"] for a in state_of(allied)["legal"]["actions"] if a["verb"] == "activate"})
         page.goto(allied)
         page.wait_for_selector("#units [data-has-order]")
         ringed = page.evaluate("[...document.querySelectorAll('#units [data-has-order]')].map(g => g.dataset.unit)")
@@ -228,7 +219,7 @@ def test_gazala_air_strike_and_activation_by_clicking_the_map(tmp_path: Path, br
         v = page.evaluate("tobrukGame.state.version")
         button.click()
         _answered(page, v)
-        after = _state(allied)
+        after = state_of(allied)
         assert uid not in {a.get("unit") for a in after["legal"]["actions"] if a["verb"] == "activate"}
         assert any(a.get("unit") == uid and a["verb"] == "move" for a in after["legal"]["actions"])  # now it may move
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip without chromium)
-from tests.web.web_server import end_or_first, running_server
+from tests.web.web_server import api_of, end_or_first, running_server, state_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -28,17 +28,8 @@ ANOTHER_SET_UP = ("place 201Gds C5", "place Dummy1 E6", "place Dummy2 E6")
 NAMED = "gs => gs.map(g => [g.getAttribute('role'), g.getAttribute('aria-label')])"
 
 
-def _api(link: str) -> str:
-    return link.replace("/g/", "/api/g/")
-
-
-def _state(link: str) -> dict[str, Any]:
-    answer: dict[str, Any] = httpx.get(_api(link) + "/state", timeout=60).json()
-    return answer
-
-
 def _hexes_of(link: str) -> dict[str, str]:
-    return {u["id"]: u["hex"] for u in _state(link)["view"]["units"] if u.get("id") and u.get("hex")}
+    return {u["id"]: u["hex"] for u in state_of(link)["view"]["units"] if u.get("id") and u.get("hex")}
 
 
 def _row_col(label: str) -> tuple[int, int]:
@@ -174,7 +165,7 @@ def test_a_gazala_turn_by_the_keyboard_alone(tmp_path: Path, browser: Browser) -
 
         _press_order(page, "end-phase")  # the set-up
         _press_order(page, "end-phase")  # the air phase
-        state = _state(link)
+        state = state_of(link)
         assert state["view"]["decision"]["phase"] == "axis-movement"
 
         # two moves: the unit by N (its stack's chooser), the lit hex by the arrows, Enter
@@ -190,7 +181,7 @@ def test_a_gazala_turn_by_the_keyboard_alone(tmp_path: Path, browser: Browser) -
             _answered(page, version)
             assert _hexes_of(link)[move["unit"]] == move["hex"]
         _press_order(page, "end-phase")
-        assert _state(link)["view"]["decision"]["phase"] == "axis-attacks"
+        assert state_of(link)["view"]["decision"]["phase"] == "axis-attacks"
 
         # the attack: both units gathered at the cursor, the target picked, its odds shown, Declare reached by Tab
         attackers = [m["unit"] for m in moves]
@@ -209,12 +200,12 @@ def test_a_gazala_turn_by_the_keyboard_alone(tmp_path: Path, browser: Browser) -
         _tab_until(page, "el.id === 'declare'")
         page.keyboard.press("Enter")
         _answered(page, version)
-        assert "declares attack 1" in " ".join(_state(link)["view"]["log"])
+        assert "declares attack 1" in " ".join(state_of(link)["view"]["log"])
         # the new log line told in the polite live region
         assert "declares attack 1" in page.inner_text("#log-news")
         page.wait_for_function("document.activeElement.id === 'board'")
         _press_order(page, "resolve 1")
-        after = _state(link)
+        after = state_of(link)
         assert after["view"]["decision"]["side"] == "allied" and not after["my_turn"]
         assert all('"order"' not in body for body in orders) and len(orders) == 7  # ids and gathered fields, never text
 
@@ -230,8 +221,8 @@ def _face_down_page(url: str, browser: Browser, placements: tuple[str, ...]) -> 
     made = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "options": ["nonhistorical"]}, timeout=60)
     links = made.json()["links"]
     for order in [*placements, "end-phase"]:
-        version = _state(links["allied"])["version"]
-        r = httpx.post(_api(links["allied"]) + "/order", json={"order": order, "version": version}, timeout=60)
+        version = state_of(links["allied"])["version"]
+        r = httpx.post(api_of(links["allied"]) + "/order", json={"order": order, "version": version}, timeout=60)
         assert r.status_code == 200, r.text
     page = browser.new_page(viewport={"width": 1300, "height": 850})
     page.goto(links["axis"])
@@ -290,7 +281,7 @@ def test_a_long_press_on_a_counter_shows_its_tooltip_a_tap_selects(tmp_path: Pat
         page = context.new_page()
         page.goto(link)
         hexes = _hexes_of(link)
-        movable = {a["unit"] for a in _state(link)["legal"]["actions"] if a["gesture"] == "unit-hex"}
+        movable = {a["unit"] for a in state_of(link)["legal"]["actions"] if a["gesture"] == "unit-hex"}
         uid = sorted(u for u in movable if u in hexes and list(hexes.values()).count(hexes[u]) == 1)[0]
         page.wait_for_selector(f'#units .counter[data-unit="{uid}"]')
         box = page.locator(f'#units .counter[data-unit="{uid}"]').bounding_box()
@@ -337,10 +328,10 @@ def test_the_result_dialog_takes_the_focus_and_esc_closes_it(tmp_path: Path, bro
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
         for _ in range(60):
-            s = _state(link)
+            s = state_of(link)
             if not s["legal"]["actions"]:
                 break
-            httpx.post(_api(link) + "/order", json={**end_or_first(s), "version": s["version"]}, timeout=60)
+            httpx.post(api_of(link) + "/order", json={**end_or_first(s), "version": s["version"]}, timeout=60)
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
         page.wait_for_selector("#victory:not([hidden])")
@@ -357,16 +348,16 @@ def _smoke(url: str, browser: Browser, scenario: str, seat: str) -> None:
     """A remote game's ``seat``, its phases ended through the API until one of its units may move: that unit moved."""
     link = httpx.post(f"{url}/api/games", json={"scenario": scenario, "mode": "remote"}, timeout=60).json()["links"][seat]
     for _ in range(6):
-        s = _state(link)
+        s = state_of(link)
         if any(a["gesture"] == "unit-hex" and a["unit"] in _hexes_of(link) for a in s["legal"]["actions"]):
             break
-        httpx.post(_api(link) + "/order", json={**end_or_first(s), "version": s["version"]}, timeout=60)
+        httpx.post(api_of(link) + "/order", json={**end_or_first(s), "version": s["version"]}, timeout=60)
     hexes = set(httpx.get(f"{url}/api/map/{scenario}.json", timeout=60).json()["hexes"])
     page = browser.new_page(viewport={"width": 1300, "height": 850})
     page.goto(link)
     page.wait_for_selector("#units .counter[data-unit]")
     _tab_until(page, "el.id === 'board'")
-    state = _state(link)
+    state = state_of(link)
     held = {u["hex"] for u in state["view"]["units"] if u.get("hex")}
     on_map = _hexes_of(link)
     move = next(a for a in state["legal"]["actions"] if a["gesture"] == "unit-hex" and a["hex"] not in held and a["unit"] in on_map)

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
 from tests.web.chromium import CHROMIUM
 from tests.web.test_web_browser import shot
-from tests.web.web_server import running_server
+from tests.web.web_server import api_of, running_server, state_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -28,17 +28,8 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's ch
 TRAY_NOW = '#trays .tray[data-side="{side}"] [data-tray="now"]'
 
 
-def _api(link: str) -> str:
-    return link.replace("/g/", "/api/g/")
-
-
-def _state(link: str) -> dict[str, Any]:
-    answer: dict[str, Any] = httpx.get(_api(link) + "/state", timeout=60).json()
-    return answer
-
-
 def _hex_of(link: str, uid: str) -> str | None:
-    unit = next(u for u in _state(link)["view"]["units"] if u.get("id") == uid)
+    unit = next(u for u in state_of(link)["view"]["units"] if u.get("id") == uid)
     return None if unit.get("hex") is None else str(unit["hex"])
 
 
@@ -71,7 +62,7 @@ def test_the_hidden_allied_set_up_is_placed_from_the_tray_by_clicks(tmp_path: Pa
         page.goto(allied)
         page.wait_for_selector(f"{TRAY_NOW.format(side='allied')} [data-tray-unit]")
         # the tray holds exactly the counters the legal actions place (the set-up's 16, dummies too), drawn as counters
-        legal = _state(allied)["legal"]["actions"]
+        legal = state_of(allied)["legal"]["actions"]
         placeable = sorted({a["unit"] for a in legal if a["gesture"] == "unit-hex"})
         assert sorted(_tray(page, "allied")) == placeable and len(placeable) == 16
         assert page.locator('#trays [data-tray-unit="1SA"] .counter use').count() == 1  # the kind's symbol, as on the map
@@ -102,13 +93,13 @@ def test_the_hidden_allied_set_up_is_placed_from_the_tray_by_clicks(tmp_path: Pa
             assert _hex_of(allied, uid) == target  # the game's state: where it was clicked
             assert uid not in _tray(page, "allied")
             assert page.inner_text("#stack h3") == target  # the side panel shows where it now stands
-            legal = _state(allied)["legal"]["actions"]
+            legal = state_of(allied)["legal"]["actions"]
         assert all(json.loads(body).keys() == {"id", "version"} for body in orders) and len(orders) == 3  # ids, never text
 
         # a hex that is not lit does nothing: no order, nothing placed, the unit still picked
         page.click('#trays [data-tray-unit="50Div"]')
         lit = _lit(page)
-        units = {u["hex"] for u in _state(allied)["view"]["units"] if u.get("hex")}
+        units = {u["hex"] for u in state_of(allied)["view"]["units"] if u.get("hex")}
         board = httpx.get(f"{url}/api/map/gazala-gallop.json", timeout=60).json()
         dark = next(h for h in board["passable"] if h not in lit and h not in units)
         version = _version(page)
@@ -132,7 +123,7 @@ def test_the_hidden_allied_set_up_is_placed_from_the_tray_by_clicks(tmp_path: Pa
         assert _hex_of(allied, "50Div") == onto
 
         # a third picked from the keyboard; a click on the stack opens its chooser: its counters, and the placement onto it
-        third = next(a for a in _state(allied)["legal"]["actions"] if a.get("hex") == onto and a["gesture"] == "unit-hex")
+        third = next(a for a in state_of(allied)["legal"]["actions"] if a.get("hex") == onto and a["gesture"] == "unit-hex")
         page.focus(f'#trays [data-tray-unit="{third["unit"]}"]')
         page.keyboard.press("Enter")
         assert page.evaluate("tobrukGame.selected") == third["unit"]
@@ -154,8 +145,8 @@ def test_selecting_on_the_map_chooser_escape_and_the_panel_after_a_move(tmp_path
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
         page.wait_for_selector("#units .counter[data-unit]")
-        hexes = {u["id"]: u["hex"] for u in _state(link)["view"]["units"] if u.get("id") and u.get("hex")}
-        legal = _state(link)["legal"]["actions"]
+        hexes = {u["id"]: u["hex"] for u in state_of(link)["view"]["units"] if u.get("id") and u.get("hex")}
+        legal = state_of(link)["legal"]["actions"]
         movable = {a["unit"] for a in legal if a["gesture"] == "unit-hex"}
         stacks: dict[str, list[str]] = {}
         for uid, h in hexes.items():
@@ -205,14 +196,14 @@ def test_first_alamein_arrivals_are_brought_on_from_the_tray(tmp_path: Path, bro
     """1st Alamein's Axis reinforcements, once the Allies have set up: they wait off the map in the Axis's tray."""
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         links = httpx.post(f"{url}/api/games", json={"scenario": "first-alamein", "mode": "remote"}, timeout=60).json()["links"]
-        version = _state(links["allied"])["version"]
-        r = httpx.post(_api(links["allied"]) + "/order", json={"order": "end-phase", "version": version}, timeout=60)
+        version = state_of(links["allied"])["version"]
+        r = httpx.post(api_of(links["allied"]) + "/order", json={"order": "end-phase", "version": version}, timeout=60)
         assert r.status_code == 200, r.text
         axis = links["axis"]
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(axis)
         page.wait_for_selector(f"{TRAY_NOW.format(side='axis')} [data-tray-unit]")
-        legal = _state(axis)["legal"]["actions"]
+        legal = state_of(axis)["legal"]["actions"]
         arriving = sorted({a["unit"] for a in legal if a["gesture"] == "unit-hex"})
         assert sorted(_tray(page, "axis")) == arriving and arriving
         uid = arriving[0]
@@ -254,15 +245,15 @@ def _axis_sees(url: str, browser: Browser, placements: tuple[str, ...]) -> list[
 
     def note(version: int) -> None:
         page.wait_for_function(f"tobrukGame.state && tobrukGame.state.version === {version}")
-        body = httpx.get(_api(links["axis"]) + "/state", timeout=60).text
+        body = httpx.get(api_of(links["axis"]) + "/state", timeout=60).text
         for t in tokens:
             body = body.replace(t, "<token>")
         seen.append((page.inner_html("#trays"), body.replace(number, "<game>")))
 
     note(0)
     for n, order in enumerate([*placements, "end-phase"], start=1):
-        version = _state(links["allied"])["version"]
-        r = httpx.post(_api(links["allied"]) + "/order", json={"order": order, "version": version}, timeout=60)
+        version = state_of(links["allied"])["version"]
+        r = httpx.post(api_of(links["allied"]) + "/order", json={"order": order, "version": version}, timeout=60)
         assert r.status_code == 200, r.text
         note(n)
     page.close()

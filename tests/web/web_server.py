@@ -143,3 +143,14 @@ def end_or_first(state: dict[str, Any]) -> dict[str, int]:
     actions = state["legal"]["actions"]
     chosen = next((a for a in actions if a["verb"] == "end-phase"), actions[0])
     return {"id": chosen["id"]}
+
+
+def api_of(link: str) -> str:
+    """The API address of a game page's link (``/g/TOKEN`` -> ``/api/g/TOKEN``)."""
+    return link.replace("/g/", "/api/g/")
+
+
+def state_of(link: str) -> dict[str, Any]:
+    """The seat's state as the server gives it to the page of ``link``."""
+    answer: dict[str, Any] = httpx.get(api_of(link) + "/state", timeout=60).json()
+    return answer
