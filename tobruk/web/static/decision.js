@@ -3,11 +3,13 @@
 // map, each a button saying in words what it does (the server's `says`: "The losers retreat 2 hexes"), sent by its id.
 // What is made on the map is not listed here: a unit's move, retreat or placement (its counter on the map or in its
 // tray), a unit's order (its ringed counter, gestures.js), an action aimed at a hex (the lit hexes), an attack's parts
-// (gathered on the map, attack.js).  Never a list of order texts to pick from: a choice of many is many buttons.
+// (gathered on the map, attack.js).  Never a list of order texts to pick from: a choice of many is many buttons, and a
+// choice of several numbers at once a row of numbers each (picker.js).
 
 import {byId} from './dom.js';
 import {composite, listed} from './legal.js';
 import {hexOrders, onMap, unitOrders} from './gestures.js';
+import {isNumberChoice, numberPicker} from './picker.js';
 
 /** @typedef {import('./types.js').State} State */
 /** @typedef {import('./types.js').Action} Action */
@@ -62,6 +64,7 @@ export function drawDecision(S, sideName, hooks) {
   if (hexOrders(S).size) ways.push('Click a lit hex to aim at it.');
   if (ways.length && (!hint.textContent || hint.textContent === YOUR_TURN)) hint.textContent = `${YOUR_TURN}${ways.join(' ')}`;
   for (const [group, actions] of Object.entries(panelActions(S))) {
+    if (isNumberChoice(actions)) { box.appendChild(numberPicker(actions, hooks.order)); continue; }
     const p = document.createElement('div'); p.className = 'choices'; p.dataset.group = group;
     for (const a of actions) {
       const b = document.createElement('button'); b.textContent = a.says; b.dataset.order = a.label; b.dataset.id = String(a.id);
