@@ -109,6 +109,9 @@ class Action:
     # each gathered unit is, the one that closes it; and the names of its fields for the gathered units and the targets
     parts: ClassVar[tuple[type[Action], ...]] = ()
     gathers: ClassVar[tuple[str, str]] = ("", "")
+    # a composite's way out: the actions that drop it unmade.  Whatever else its decision offers while it is being
+    # made, besides its parts, is one of its options (a leader named, naval support called: see with_options)
+    dropped_by: ClassVar[tuple[type[Action], ...]] = ()
     # True for the action that ends the current step for its decider (a player who has nothing more to do picks it)
     ends_step: ClassVar[bool] = False
     # what the action does, in words, for a face to offer it by (a button's text): a format of its fields (a list
@@ -129,6 +132,13 @@ class Action:
         the game plays its parts, all or none.
         """
         return (self,)
+
+    def with_options(self, options: Sequence[Action]) -> tuple[Action, ...]:
+        """The small actions of a composite made with ``options`` (choices its decision offers besides its parts, as
+        :attr:`dropped_by` says): its parts, the options before the last part (the one that makes it), in the order
+        given.  At the table the leader is named, or the navy called, before the attack is declared."""
+        parts = self.expand()
+        return (*parts[:-1], *options, parts[-1]) if options else parts
 
     def key(self) -> tuple[Any, ...]:
         """The values of the shape's coordinates (a unit id, a Hex, a bool, an int), in ``shape`` order."""

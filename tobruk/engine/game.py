@@ -346,15 +346,16 @@ class Game(GameRecord):
         self.play(action)
         return action
 
-    def play(self, action: Action | str) -> None:
+    def play(self, action: Action | str, options: Sequence[Action] = ()) -> None:
         """Check and carry out one action of the current decider; the position is untouched if it is illegal.
 
         A whole choice (``attack G8 with 15Pz,21Pz``) is played as its small actions, all or none; each is
-        kept in the history (and undone) on its own.
+        kept in the history (and undone) on its own.  ``options``: the choices a whole one is made with besides its
+        parts (:meth:`Action.with_options`: a leader named, naval support called), each checked as it is played.
         """
         if isinstance(action, str):
             action = self.parse(action)
-        parts = action.expand()
+        parts = action.with_options(options)
         if len(parts) == 1:
             self._play(parts[0])
             return

@@ -7,7 +7,10 @@ under, and an id to send back.  :func:`offers` gives that for the current decisi
 whole choice the decision opens (the attack, gathered from the units that may join it and the hexes it may be
 aimed at).  A face sends back ``{"id": n}`` for an entry, or a composite's fields; it never assembles text.  While a
 declaration begun elsewhere is under way, its parts are marked as the composite's too: the only way a face offers to
-make one is the whole, gathered on the map with its odds shown first.
+make one is the whole, gathered on the map with its odds shown first.  What else the declaration's decision offers
+while it is made, besides its parts and the way out (:attr:`~tobruk.engine.actions.Action.dropped_by`), are its
+options (a leader named, naval support called): :func:`declaration_options` lists those open to a gathered whole,
+and the face sends the ones chosen with it.
 
 The composites are found from their parts, as a player makes them at the table: a composite type whose gesture is
 ``group-target`` names the action that opens it (aimed at a hex), the one each gathered unit is, and the one that
@@ -21,6 +24,7 @@ This is built for people's faces only: the forward model a search uses stays the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.actions import HEX, UNIT, Action, Gesture
@@ -122,3 +126,18 @@ def _targets(game: Game, openers: list[tuple[int, Action]], member: type[Action]
         if units:
             out.append({"hex": opening.key()[0].label, "id": i, "units": units})
     return out
+
+
+def declaration_options(game: Game, action: Action, options: Sequence[Action] = ()) -> list[dict[str, Any]]:
+    """The options a composite whole choice may still be made with, ``options`` chosen already: the actions its
+    decision offers once its parts but the last and ``options`` are played on a copy of the game, that are neither
+    its parts nor its way out, each as its verb, fields and words (no id: a face sends them back as fields, with the
+    whole).  Refused as playing them would be (an option that is not open, or a whole the rules refuse)."""
+    if not action.composite:
+        return []
+    probe = game.copy()
+    for part in action.with_options(options)[:-1]:
+        probe.play(part)
+    skip = (*type(action).parts, *type(action).dropped_by)
+    offered = [a for a in probe.legal_orders() if not isinstance(a, skip)]
+    return [{"verb": a.verb, "fields": a.fields(), "says": a.says()} for a in offered]

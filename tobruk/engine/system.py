@@ -280,8 +280,9 @@ class System:
         (:func:`~tobruk.engine.objectives.threats`), to warn of the enemy's reach; by default nothing moves."""
         return frozenset()
 
-    def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
-        """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal)."""
+    def odds(self, game: Game, action: Action, side: Side, options: Sequence[Action] = ()) -> Odds | None:
+        """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal), made with
+        ``options`` (:meth:`Action.with_options`: a leader named, naval support called; checked open by the caller)."""
         return None
 
     def outcomes(self, game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:

@@ -213,6 +213,7 @@ class Attack(Action):
     gesture: ClassVar[Gesture] = Gesture.GROUP_TARGET
     parts: ClassVar[tuple[type[Action], ...]] = (Target, Add, Declare)
     gathers: ClassVar[tuple[str, str]] = ("attackers", "defenders")
+    dropped_by: ClassVar[tuple[type[Action], ...]] = (Abandon,)
 
     def expand(self) -> tuple[Action, ...]:
         used = dict(self.partial)

@@ -11,9 +11,11 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.objectives import threats
+from tobruk.engine.offers import declaration_options
 from tobruk.engine.sides import Side
 from tobruk.view import summary_data, unit_data, view
 from tobruk.web.referee import Referee, Refused, Session
@@ -158,12 +160,31 @@ def odds_of(known: Game, asked: OrderQuery, side: Side) -> dict[str, Any]:
     try:
         fields = asked.fields()
         action = known.system.vocabulary.from_fields(fields) if fields is not None else known.parse(asked.order or "")
-        odds = known.system.odds(known, action, side)
+        chosen = [known.system.vocabulary.from_fields(f) for f in asked.with_options()]
+        more = _options(known, action, chosen)
+        odds = known.system.odds(known, action, side, chosen)
     except (InvalidOrderError, IllegalOrderError) as exc:
         raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
     if odds is None:
         raise Refused(400, "no odds for this order: the odds are those of an attack")
-    return {"odds": odds.column, "lines": list(odds.lines), "outcomes": [[label, float(p)] for label, p in odds.outcomes]}
+    return {
+        "odds": odds.column,
+        "lines": list(odds.lines),
+        "outcomes": [[label, float(p)] for label, p in odds.outcomes],
+        "options": more,
+    }
+
+
+def _options(known: Game, action: Action, chosen: list[Action]) -> list[dict[str, Any]]:
+    """The options the attack may still be made with (:func:`~tobruk.engine.offers.declaration_options`), found in the
+    position as the side knows it.  Those chosen are checked (one not open is refused, naming its rule); with none
+    chosen, a whole the rules refuse is left to the system's odds to refuse in its own words."""
+    try:
+        return declaration_options(known, action, chosen)
+    except (InvalidOrderError, IllegalOrderError):
+        if chosen:
+            raise
+        return []
 
 
 def record_allowed(s: Session, seat: str) -> None:

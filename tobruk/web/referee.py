@@ -15,7 +15,7 @@ import contextlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -128,14 +128,15 @@ class Session:
     marks: list[int] = field(default_factory=list)
     owners: list[str | None] = field(default_factory=list)
 
-    def play(self, order: Action | str | int) -> None:
-        """Play an order (an action, its notation or a listed id) and note where it left the log."""
+    def play(self, order: Action | str | int, options: Sequence[Action] = ()) -> None:
+        """Play an order (an action, its notation or a listed id; a whole one with its ``options``) and note where it
+        left the log."""
         self.noted()
         step = self.game.step.side
         if isinstance(order, int):
             self.game.play_id(order)
         else:
-            self.game.play(order)
+            self.game.play(order, options)
         self.noted(None if step is None else step.value)
 
     def noted(self, owner: str | None = None) -> tuple[list[int], list[str | None]]:
@@ -334,12 +335,12 @@ class Referee:
         return played
 
     @staticmethod
-    def _played(s: Session, order: Action | str | int) -> list[tuple[str, str]]:
-        """Play an order (an action, its notation, or a legal action's id) and give the events to store: one per
-        action it was played as (a whole attack is its target, attackers and declaration), so the stored orders, the
-        game's history and undo stay one to one."""
+    def _played(s: Session, order: Action | str | int, options: Sequence[Action] = ()) -> list[tuple[str, str]]:
+        """Play an order (an action, its notation, or a legal action's id; a whole one with its ``options``) and give
+        the events to store: one per action it was played as (a whole attack is its target, attackers, options and
+        declaration), so the stored orders, the game's history and undo stay one to one."""
         before = len(s.game.history)
-        s.play(order)
+        s.play(order, options)
         new = zip(s.game.history[before:], s.game.by_rules[before:], strict=True)  # (the rules' own choices follow anew)
         return [(ORDER, a.notation()) for a, automatic in new if not automatic]
 
@@ -422,7 +423,8 @@ class Referee:
                 else:
                     assert request.order is not None
                     order = request.order
-                new += self._played(s, order)
+                options = [s.game.system.vocabulary.from_fields(f) for f in request.options or ()]
+                new += self._played(s, order, options)
             except (InvalidOrderError, IllegalOrderError) as exc:
                 raise Refused(400, reason(str(exc), 200), getattr(exc, "clause", None)) from None
             new += self._play_computers(s)

@@ -34,6 +34,8 @@ ActionId = Annotated[int, msgspec.Meta(ge=0, le=MAX_VERSION)]
 # then at exit, when constrained (Annotated) types sit inside these unions and are decoded both here and in a struct.
 FieldValue = str | int | bool | None | list[str | int | list[str | int]]
 Fields = Annotated[dict[str, FieldValue], msgspec.Meta(max_length=16)]
+# the options a whole choice is made with, each an action's fields (Action.with_options: a leader named, naval support)
+WithOptions = Annotated[list[Fields], msgspec.Meta(max_length=8)]
 SideName = Literal["axis", "allied"]
 SeatSide = Literal["axis", "allied", "both"]
 Options = Annotated[list[OptionName], msgspec.Meta(max_length=20)]
@@ -61,10 +63,13 @@ class PlayOrder(msgspec.Struct, forbid_unknown_fields=True):
     order: OrderText | None = None
     id: ActionId | None = None
     action: Fields | None = None
+    options: WithOptions | None = None  # with ``action`` only: the options it is made with (a leader, naval support)
 
     def check(self) -> None:
         if sum(x is not None for x in (self.order, self.id, self.action)) != 1:
             raise BadRequest("bad request: give exactly one of order, id and action")
+        if self.options is not None and self.action is None:
+            raise BadRequest("bad request: options come with an action's fields")
 
 
 class Undo(msgspec.Struct, forbid_unknown_fields=True):
@@ -104,10 +109,13 @@ class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
     order: OrderText | None = None
     id: Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,9}$")] | None = None
     action: Annotated[str, msgspec.Meta(max_length=2000, pattern=ASCII_LINE)] | None = None
+    options: Annotated[str, msgspec.Meta(max_length=2000, pattern=ASCII_LINE)] | None = None  # JSON: WithOptions
 
     def check(self) -> None:
         if sum(x is not None for x in (self.order, self.id, self.action)) != 1:
             raise BadRequest("bad request: give exactly one of the parameters order, id and action")
+        if self.options is not None and self.action is None:
+            raise BadRequest("bad request: the parameter options comes with the parameter action")
 
     def fields(self) -> Fields | None:
         """The ``action`` parameter's fields (checked as a body's are)."""
@@ -120,8 +128,21 @@ class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
         except msgspec.DecodeError as exc:
             raise BadRequest(f"bad request: parameter action is not JSON ({reason(str(exc))})") from None
 
+    def with_options(self) -> list[dict[str, FieldValue]]:
+        """The ``options`` parameter's list of fields (checked as a body's are); none when not given."""
+        if self.options is None:
+            return []
+        try:
+            return _OPTIONS.decode(self.options)
+        except msgspec.ValidationError as exc:
+            raise BadRequest(f"bad request: parameter options: {reason(str(exc))}") from None
+        except msgspec.DecodeError as exc:
+            raise BadRequest(f"bad request: parameter options is not JSON ({reason(str(exc))})") from None
 
-_FIELDS = msgspec.json.Decoder(Fields, strict=True)  # (made once: a query's fields are decoded at every hover)
+
+# (made once: a query's fields are decoded at every hover)
+_FIELDS = msgspec.json.Decoder(Fields, strict=True)
+_OPTIONS = msgspec.json.Decoder(WithOptions, strict=True)
 
 
 class RecordedOrder(msgspec.Struct, forbid_unknown_fields=True):

@@ -28,6 +28,8 @@ from tobruk.systems.first_alamein.charts import chart
 from tobruk.systems.first_alamein.state import alamein_vars
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tobruk.engine.game import Game
     from tobruk.mechanics.advisor import Sight
 
@@ -122,9 +124,9 @@ def objective_labels(game: Game) -> tuple[str, ...]:
     return _OBJECTIVE_LABELS.get(game, None, lambda: tuple(h.label for h in objectives(game)))
 
 
-def odds(game: Game, action: Action, side: Side) -> Odds | None:
+def odds(game: Game, action: Action, side: Side, options: Sequence[Action] = ()) -> Odds | None:
     """The odds of an attack declaration as ``side`` may know them: checked by the rules first (a refusal is raised),
-    unknown against face-down counters (none in 1st Alamein: the family's rule all the same)."""
+    unknown against face-down counters (none in 1st Alamein: the family's rule all the same); a declaration has no ``options`` here."""
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)

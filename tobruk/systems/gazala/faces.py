@@ -26,6 +26,8 @@ from tobruk.systems.gazala.actions import Activate, Airlift, Convoy, Weather
 from tobruk.systems.gazala.state import gazala_vars
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tobruk.engine.game import Game
     from tobruk.mechanics.advisor import Sight
 
@@ -73,9 +75,9 @@ def view(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def odds(game: Game, action: Action, side: Side) -> Odds | None:
+def odds(game: Game, action: Action, side: Side, options: Sequence[Action] = ()) -> Odds | None:
     """The odds of an attack declaration as ``side`` may know them: checked by the rules first (a refusal is raised),
-    unknown against face-down counters."""
+    unknown against face-down counters (a declaration has no ``options`` here)."""
     if not isinstance(action, Attack):
         return None
     a = cb.assess(game, action, side)

@@ -283,8 +283,7 @@ class Assault(Checks, Frame):
             game.log(f"Italian ground support chit: +{value}.", kind="battle")
             game.replace_frame(replace(self, italian_chits=(*self.italian_chits, value)))
         else:
-            bonus = 1 if any(self.target in game.scenario.map.zones.get(z, frozenset()) for z in charts.naval_zones) else 0
-            drm = charts.naval_drm[value + bonus - 1]  # (a 6 +1 reads the chart's 7)
+            bonus, drm = cb.naval_bonus(game, self.target), cb.naval_drm(game, self.target, value)
             game.log(f"Naval support: die {value}{' +1' if bonus else ''}: -{drm} (OC-CRT.3).", kind="battle")
             game.replace_frame(replace(self, stage="entry", naval_drm=drm))
 

@@ -12,7 +12,7 @@ Allied one (CRT.6, MC.1).  The frames that play it out are in :mod:`.assault`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -199,17 +199,39 @@ def _draws(cup: Sequence[int], count: int) -> dict[int, Fraction]:
     return out
 
 
-def drm_distribution(charts: Charts, fixed: int) -> dict[int, Fraction]:
-    """The net DRM's distribution before the dice: the fixed part and the ground support chits (OC-CRT.1).  (The navy's
-    die is left out: the odds are shown before the player calls it.)"""
+def naval_bonus(game: Game, target: Hex) -> int:
+    """OC-CRT.3: +1 to the naval die against a hex of the zones the chart names."""
+    charts = chart(game)
+    return 1 if any(target in game.scenario.map.zones.get(z, frozenset()) for z in charts.naval_zones) else 0
+
+
+def naval_drm(game: Game, target: Hex, die: int) -> int:
+    """OC-CRT.3: the DRM the Inshore Squadron takes off an assault on ``target`` for its die (a 6 +1 reads the chart's
+    7)."""
+    return chart(game).naval_drm[die + naval_bonus(game, target) - 1]
+
+
+def naval_drms(game: Game, target: Hex) -> dict[int, Fraction]:
+    """The naval support's DRM before its die: each value with its probability."""
+    out: dict[int, Fraction] = {}
+    for die in range(1, 7):
+        drm = naval_drm(game, target, die)
+        out[drm] = out.get(drm, Fraction(0)) + Fraction(1, 6)
+    return out
+
+
+def drm_distribution(charts: Charts, fixed: int, naval: Mapping[int, Fraction] | None = None) -> dict[int, Fraction]:
+    """The net DRM's distribution before the dice: the fixed part, the ground support chits (OC-CRT.1) and, when the
+    navy is called, its DRM (``naval``: :func:`naval_drms`, taken off)."""
     out: dict[int, Fraction] = {}
     for allied_n, italian_n in charts.chits:
         allied = _draws(charts.allied_cup, allied_n)
         italian = _draws(charts.italian_cup, italian_n)
         for a, pa in allied.items():
             for i, pi in italian.items():
-                drm = fixed - a + i
-                out[drm] = out.get(drm, Fraction(0)) + pa * pi / len(charts.chits)
+                for n, pn in (naval or {0: Fraction(1)}).items():
+                    drm = fixed - a + i - n
+                    out[drm] = out.get(drm, Fraction(0)) + pa * pi * pn / len(charts.chits)
     return out
 
 
@@ -230,12 +252,13 @@ def _add(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
     return out
 
 
-def italian_losses(game: Game, a: Assessment) -> list[tuple[str, Fraction]]:
+def italian_losses(game: Game, a: Assessment, naval: bool = False) -> list[tuple[str, Fraction]]:
     """The exact probability of each number of Italian steps lost to the assault (the defenders' morale checks, OC-
-    CRT.6, over every draw of the chits, without the navy), as "N Italian steps" labels, the likeliest first."""
+    CRT.6, over every draw of the chits and, ``naval`` when the navy is called, every naval die), as "N Italian steps"
+    labels, the likeliest first."""
     charts, defs = chart(game), compass_defs(game)
     total: dict[int, Fraction] = {}
-    for drm, p in drm_distribution(charts, a.drm).items():
+    for drm, p in drm_distribution(charts, a.drm, naval_drms(game, a.target) if naval else None).items():
         entry: CrtEntry = charts.crt.entry(drm, a.attack - a.defence)
         lost: dict[int, Fraction] = {0: Fraction(1)}
         for uid in a.defenders:
@@ -246,8 +269,8 @@ def italian_losses(game: Game, a: Assessment) -> list[tuple[str, Fraction]]:
     return sorted(((f"{n} Italian steps", q) for n, q in total.items()), key=lambda kv: (-kv[1], kv[0]))
 
 
-def allied_losses(game: Game, a: Assessment) -> dict[int, Fraction]:
-    """The exact probability of each number of WDF steps the assault costs (without the navy): the leader's check with
+def allied_losses(game: Game, a: Assessment, naval: bool = False) -> dict[int, Fraction]:
+    """The exact probability of each number of WDF steps the assault costs (``naval``: with the navy called): the leader's check with
     the Allied number (its losses past its own steps taken from the rest of the stack, OC-CRT.6), and on a red entry
     each support unit's check, which nothing modifies (as :class:`~.assault.Assault` makes it); at most the steps the
     stack has."""
@@ -256,7 +279,7 @@ def allied_losses(game: Game, a: Assessment) -> dict[int, Fraction]:
     stack_steps = sum(compass_unit(game, u).steps for u in a.attackers)
     support = [u for u in a.attackers if defs[u].is_support]
     total: dict[int, Fraction] = {}
-    for drm, p in drm_distribution(charts, a.drm).items():
+    for drm, p in drm_distribution(charts, a.drm, naval_drms(game, a.target) if naval else None).items():
         entry: CrtEntry = charts.crt.entry(drm, a.attack - a.defence)
         number = entry.allied + steps_lost_so_far(game, a.leader) + a.oos
         lost: dict[int, Fraction] = {}

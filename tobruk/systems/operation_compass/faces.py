@@ -14,6 +14,7 @@ from tobruk.engine.system import Advisor, Odds, Overlay, Rendering, Summary
 from tobruk.mechanics.actions import Add, Attack
 from tobruk.systems.operation_compass import combat as cb
 from tobruk.systems.operation_compass import victory as vp
+from tobruk.systems.operation_compass.actions import Lead, Naval
 from tobruk.systems.operation_compass.advisor import CompassAdvisor
 from tobruk.systems.operation_compass.charts import chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
@@ -21,6 +22,8 @@ from tobruk.systems.operation_compass.moves import combat_units_near
 from tobruk.systems.operation_compass.state import compass_vars
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tobruk.engine.game import Game
 
 DATES = {1: "9 December 1940", 2: "10 December 1940", 3: "11 December 1940", 4: "12 December 1940"}
@@ -60,13 +63,22 @@ def view(game: Game, side: Side) -> dict[str, Any]:
     }
 
 
-def odds(game: Game, action: Action, side: Side) -> Odds | None:
-    """An assault's column, its modifiers and the exact probability of each number of Italian steps it costs."""
+def odds(game: Game, action: Action, side: Side, options: Sequence[Action] = ()) -> Odds | None:
+    """An assault's column, its modifiers and the exact probability of each number of Italian steps it costs, made
+    with its ``options``: the leader named (the last :class:`Lead`; else the stack's first combat unit, as the assault
+    would take it) and the navy called (its die among the chances, OC-CRT.3)."""
     if not isinstance(action, Attack) or len(action.defenders) != 1:
         return None
-    a = cb.assess(game, action.defenders[0], action.attackers, cb.default_leader(game, action.attackers))
-    table = cb.italian_losses(game, a)
-    return Odds(f"{a.column_name}, DRM {a.drm:+d} before the chits", a.lines, tuple(table))
+    named = [o.unit for o in options if isinstance(o, Lead)]
+    leader = named[-1] if named else cb.default_leader(game, action.attackers)
+    naval = any(isinstance(o, Naval) for o in options)
+    a = cb.assess(game, action.defenders[0], action.attackers, leader)
+    table = cb.italian_losses(game, a, naval)
+    lines = (f"led by {leader}", *a.lines)
+    if naval:
+        chances = ", ".join(f"-{drm} ({p.numerator} in {p.denominator})" for drm, p in sorted(cb.naval_drms(game, a.target).items()))
+        lines += (f"naval support called: its die takes {chances} off the DRM (OC-CRT.3)",)
+    return Odds(f"{a.column_name}, DRM {a.drm:+d} before the chits" + (" and the navy" if naval else ""), lines, tuple(table))
 
 
 def outcomes(game: Game, action: Action, side: Side) -> list[tuple[str, Fraction]]:

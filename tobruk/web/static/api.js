@@ -50,7 +50,7 @@ export const state = (token, side = null) => request(`/api/g/${token}/state` + (
 /**
  * An order: a listed action's id ({id}) or a whole choice's fields ({action}), for the position `version`.
  * @param {string} token
- * @param {{id: number} | {action: Record<string, unknown>}} what
+ * @param {{id: number} | {action: Record<string, unknown>, options?: Record<string, unknown>[]}} what
  * @param {number} version
  * @returns {Promise<Answer<State | Handover>>}
  */
@@ -64,12 +64,16 @@ export const order = (token, what, version) => sent(`/api/g/${token}/order`, {..
 export const undo = (token, version) => sent(`/api/g/${token}/undo`, {version});
 
 /**
- * The odds of a choice gathered on the map (an attack), asked for by its fields.
+ * The odds of a choice gathered on the map (an attack), asked for by its fields and the options it is made with (a
+ * leader named, naval support called), with the options still open to it.
  * @param {string} token
  * @param {Record<string, unknown>} fields
- * @returns {Promise<Answer<{odds: string, lines: string[], outcomes: [string, number][]}>>}
+ * @param {Record<string, unknown>[]} [options]
+ * @returns {Promise<Answer<{odds: string, lines: string[], outcomes: [string, number][],
+ *   options?: {verb: string, fields: Record<string, unknown>, says: string}[]}>>}
  */
-export const odds = (token, fields) => request(`/api/g/${token}/odds?action=${encodeURIComponent(JSON.stringify(fields))}`);
+export const odds = (token, fields, options = []) => request(`/api/g/${token}/odds?action=${encodeURIComponent(JSON.stringify(fields))}` +
+  (options.length ? `&options=${encodeURIComponent(JSON.stringify(options))}` : ''));
 
 /**
  * The route the server lists for a move.

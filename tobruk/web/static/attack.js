@@ -12,16 +12,29 @@ import {escapeHtml, explained} from './log.js';
 /** @typedef {import('./types.js').State} State */
 /** @typedef {import('./types.js').Board} Board */
 
+/**
+ * An option of the attack (a choice its declaration offers besides its units and target: a leader named, naval
+ * support called), as the server lists it with the odds.
+ * @typedef {{verb: string, fields: Record<string, unknown>, says: string}} Option
+ */
+
 /** @type {string[]} the units gathered, in the order clicked */
 let gathered = [];
+/** @type {Option[]} the options chosen, in the order clicked */
+let chosen = [];
 /** @type {Record<string, unknown> | null} the fields of the attack last previewed, to be declared */
 let pending = null;
+/** @type {string | null} the target of the attack last previewed */
+let aimed = null;
 
 /** The units gathered. */
 export const attackers = () => gathered;
 
-/** The attack to declare: its fields, once its odds have been shown. */
-export const declared = () => pending;
+/**
+ * The attack to declare, once its odds have been shown: its fields and the options it is made with.
+ * @returns {{action: Record<string, unknown>, options?: Record<string, unknown>[]} | null}
+ */
+export const declared = () => pending && (chosen.length ? {action: pending, options: chosen.map(o => o.fields)} : {action: pending});
 
 /**
  * The target hexes of the units gathered.
@@ -30,12 +43,12 @@ export const declared = () => pending;
 export const targets = (S) => targetsOf(S, gathered);
 
 /** The gathering forgotten (an order was sent), the panel left as it is until the answer comes. */
-export function forgetGathered() { gathered = []; }
+export function forgetGathered() { gathered = []; chosen = []; }
 
 /** Nothing gathered, the panel hidden. */
 export function clear() {
-  gathered = []; pending = null; byId('declare', HTMLButtonElement).disabled = true;
-  byId('attack-panel').hidden = true;
+  gathered = []; chosen = []; pending = null; aimed = null; byId('declare', HTMLButtonElement).disabled = true;
+  byId('attack-panel').hidden = true; byId('attack-options').replaceChildren();
 }
 
 /**
@@ -46,6 +59,7 @@ export function clear() {
 export function gather(S, uid) {
   if (!canGather(S, uid) && !gathered.includes(uid)) return false;
   gathered = gathered.includes(uid) ? gathered.filter(a => a !== uid) : [...gathered, uid];
+  chosen = []; byId('attack-options').replaceChildren();  // (the options open depend on the units: asked again)
   pending = null; byId('declare', HTMLButtonElement).disabled = true;  // (declared only once its odds are shown)
   byId('attack-panel').hidden = gathered.length === 0;
   byId('attack-info').textContent = gathered.length ? `Attackers: ${gathered.join(', ')}. Click a red hex.` : '';
@@ -63,13 +77,39 @@ export function gather(S, uid) {
 export async function preview(token, S, board, hex) {
   const c = composite(S);
   if (!c) return;
+  if (hex !== aimed) chosen = [];  // (another target: its own options)
+  aimed = hex;
   const fields = {...c.fields, [c.gather]: [...gathered], [c.target]: [hex]};
-  const [ok, data] = await api.odds(token, fields);
+  const [ok, data] = await api.odds(token, fields, chosen.map(o => o.fields));
   const info = byId('attack-info');
   byId('attack-panel').hidden = false;
   if (!ok) { info.innerHTML = `<p class="error">${escapeHtml(data.error)}</p>`; pending = null; byId('declare', HTMLButtonElement).disabled = true; return; }
   pending = fields; byId('declare', HTMLButtonElement).disabled = false;
+  drawOptions(data.options || [], () => preview(token, S, board, hex));
   info.innerHTML = `<p><b>${escapeHtml(c.label)} ${escapeHtml(hex)}: ${escapeHtml(gathered.join(', '))}</b>, odds ${escapeHtml(data.odds)}</p>` +
     `<ul>${data.lines.map(l => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` +
     `<table class="odds">${data.outcomes.map(([r, p]) => `<tr><td>${explained(board, escapeHtml(r))}</td><td>${(p * 100).toFixed(1)}%</td></tr>`).join('')}</table>`;
+}
+
+/**
+ * The attack's options as buttons that toggle: those chosen pressed (a click takes one back), then those still open
+ * (a click chooses one, in place of a chosen one of the same verb: a second leader named replaces the first).  Each
+ * change asks for the odds again, which the options change (the leader's kind, the navy's die).
+ * @param {Option[]} open  the options the server says are still open
+ * @param {() => void} again  asks for the odds again
+ */
+function drawOptions(open, again) {
+  const box = byId('attack-options'); box.replaceChildren();
+  /** @param {Option} o @param {boolean} pressed */
+  const button = (o, pressed) => {
+    const b = document.createElement('button'); b.textContent = o.says; b.dataset.verb = o.verb;
+    b.setAttribute('aria-pressed', String(pressed));
+    b.onclick = () => {
+      chosen = pressed ? chosen.filter(c => c !== o) : [...chosen.filter(c => c.verb !== o.verb), o];
+      again();
+    };
+    box.appendChild(b);
+  };
+  for (const o of chosen) button(o, true);
+  for (const o of open) button(o, false);
 }

@@ -60,7 +60,7 @@ async function reload() {
 /**
  * One order at a time: a second click (a double click) while the first is on its way is ignored, and the hexes
  * lit for the old position go at once, so the pointer passing over them asks for no stale route.
- * @param {{id: number} | {action: Record<string, unknown>}} what
+ * @param {{id: number} | {action: Record<string, unknown>, options?: Record<string, unknown>[]}} what
  */
 async function send(what) {
   if (inFlight || !S) return false;
@@ -468,7 +468,7 @@ async function start() {
     const [done, data] = await api.undo(token, S.version);
     if (!done) showError(data.error); else { clearSelection(); await accept(data); }
   };
-  byId('declare').onclick = () => { const fields = attack.declared(); if (fields) send({action: fields}); };
+  byId('declare').onclick = () => { const made = attack.declared(); if (made) send(made); };
   byId('attack-cancel').onclick = () => { clearSelection(); render(); };
   byId('handover-ok').onclick = takeOver;
   document.addEventListener('keydown', onKey);

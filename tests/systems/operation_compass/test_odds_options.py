@@ -1,0 +1,102 @@
+"""The odds of an assault made with its options (a leader named, OC-CRT.6; the navy called, OC-CRT.3), checked against
+the game itself: every roll of the assault walked through the chance API, each outcome weighted by its probability,
+up to the leader's own morale check (the Italian losses are known by then)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tests.systems.operation_compass.kit import H, allied, declare, game_at, italian
+from tobruk.engine.game import Game
+from tobruk.engine.offers import declaration_options
+from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import Attack
+from tobruk.systems.operation_compass.actions import Lead, Naval
+from tobruk.systems.operation_compass.counters import compass_unit
+
+SEA = '[map.terrain]\nsea = ["B3"]\n'
+DEFENDERS = ("I", "J")
+
+
+def board(extra: str = SEA) -> Game:
+    """Turn 2 (no surprise): an infantry unit and a tank unit in A2 against two Italian units in A3, by the sea."""
+    units = (
+        allied("U", "A2", kind="motorized-infantry", attack=2)
+        + allied("T", "A2", kind="armour", attack=3)
+        + italian("I", "A3", steps=2, defence=2, morale=4)
+        + italian("J", "A3", steps=1, defence=1, morale=5)
+    )
+    return game_at(units, turn=2, rows=2, columns=5, map_extra=extra + '[map.supply]\nallied = ["A1"]\n')
+
+
+def italian_steps(game: Game) -> int:
+    return sum(compass_unit(game, u).steps for u in DEFENDERS)
+
+
+def walked(game: Game, before: int) -> dict[str, Fraction]:
+    """The Italian steps lost, by every roll of the assault (the chance nodes' own outcomes and probabilities), once
+    the rolls reach the leader's morale check or end."""
+    node = game.chance
+    if node is None or "leading" in node.purpose(game):
+        return {f"{before - italian_steps(game)} Italian steps": Fraction(1)}
+    out: dict[str, Fraction] = {}
+    for i, outcome in enumerate(game.chance_outcomes()):
+        branch = game.copy()
+        branch.play_chance(i)
+        for label, p in walked(branch, before).items():
+            out[label] = out.get(label, Fraction(0)) + outcome.probability * p
+    return out
+
+
+def shown(game: Game, options: tuple[Lead | Naval, ...] = ()) -> dict[str, Fraction]:
+    odds = game.system.odds(game, Attack((H("A3"),), ("U", "T")), Side.ALLIED, options)
+    assert odds is not None and sum(p for _, p in odds.outcomes) == 1
+    return dict(odds.outcomes)
+
+
+def played(leader: str | None = None, naval: bool = False) -> dict[str, Fraction]:
+    game = board()
+    declare(game, "A3", "U", "T", leader=leader, naval=naval)
+    return walked(game, italian_steps(game))
+
+
+@pytest.mark.rule("OC-CRT.3")
+def test_the_odds_with_the_navy_called_are_those_of_its_die() -> None:
+    game = board()
+    with_navy = shown(game, (Naval(),))
+    assert with_navy == played(naval=True)
+    assert with_navy != shown(game)  # (the navy's -1 or -2 moves the entry)
+    assert shown(game) == played()
+
+
+@pytest.mark.rule("OC-CRT.6")
+@pytest.mark.rule("OC-CRT.2")
+def test_the_odds_with_a_leader_named_are_those_of_that_leader() -> None:
+    """U leads unless T is named; armour support counts only when armour leads (OC-CRT.2), so naming T moves the DRM."""
+    game = board()
+    odds_u = game.system.odds(game, Attack((H("A3"),), ("U", "T")), Side.ALLIED)
+    odds_t = game.system.odds(game, Attack((H("A3"),), ("U", "T")), Side.ALLIED, (Lead("T"),))
+    assert odds_u is not None and odds_t is not None
+    assert odds_u.lines[0] == "led by U" and odds_t.lines[0] == "led by T"
+    assert odds_u.column != odds_t.column
+    assert shown(game, (Lead("T"),)) == played(leader="T")
+    assert shown(game, (Lead("T"), Naval())) == played(leader="T", naval=True)
+
+
+@pytest.mark.rule("OC-CRT.3")
+@pytest.mark.rule("OC-CRT.6")
+def test_the_options_open_to_a_gathered_assault() -> None:
+    """Gathered U and T against A3 by the sea: T may be named leader (U leads already) and the navy called; once the
+    navy is called it is not offered again, and inland it never is."""
+    game = board()
+    attack = Attack((H("A3"),), ("U", "T"))
+    says = {o["verb"]: o["says"] for o in declaration_options(game, attack)}
+    assert set(says) == {"lead", "naval"} and says["lead"].startswith("T leads")
+    assert [o["verb"] for o in declaration_options(game, attack, (Naval(),))] == ["lead"]
+    assert [o["fields"] for o in declaration_options(game, attack, (Lead("T"),))] == [
+        {"verb": "lead", "unit": "U"},
+        {"verb": "naval"},
+    ]
+    assert [o["verb"] for o in declaration_options(board(extra=""), attack)] == ["lead"]
