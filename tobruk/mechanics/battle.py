@@ -227,7 +227,7 @@ class Declaring(Frame):
         return Decision(
             Side(self.side),
             game.step.key,
-            f"add attackers (or defending hexes) to the attack on {hexes}, then declare, or abandon",
+            f"add attackers (or defending hexes) to the attack on {hexes}, then declare the attack, or drop it",
             rules(game).clause("declare"),
         )
 
@@ -469,7 +469,7 @@ class Battle(Frame):
                 r.clause("retreat"),
             )
         return Decision(
-            loser, game.step.key, f"retreat {', '.join(x.unit for x in g.units if not x.done)}, then end-retreat", r.clause("retreat")
+            loser, game.step.key, f"retreat {', '.join(x.unit for x in g.units if not x.done)}, then end the retreat", r.clause("retreat")
         )
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:

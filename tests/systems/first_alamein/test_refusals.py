@@ -105,7 +105,7 @@ def test_a_battles_refusals_follow_its_course() -> None:
     assert refused(game, "hold D").clause == "FA-CRT.7"  # No Retreat! orders come before the die
     game.play("retreat-distance 2")
     e = refused(game, "retreat D A3-A2")  # toward the attacker
-    assert (e.clause, e.reason) == ("GG-XIV.D.2", "'retreat D A3-A2' is not allowed now; retreat D, then end-retreat")
+    assert (e.clause, e.reason) == ("GG-XIV.D.2", "'retreat D A3-A2' is not allowed now; retreat D, then end the retreat")
     assert refused(game, "retreat-distance 1").clause == "GG-XIV.D.1"
     game.play("retreat D A3-A4-A5")
     assert game.unit("D").hex == H("A5")

@@ -129,7 +129,7 @@ def test_a_route_across_a_barrier_is_refused_naming_the_retreat_rule() -> None:
     before = game.state_hash()
     with pytest.raises(IllegalOrderError) as exc:
         game.play(Retreat("D", (H("B3"), H("B4"))))
-    assert (exc.value.clause, exc.value.reason) == ("GG-XIV.D.2", "'retreat D B3-B4' is not allowed now; retreat D, then end-retreat")
+    assert (exc.value.clause, exc.value.reason) == ("GG-XIV.D.2", "'retreat D B3-B4' is not allowed now; retreat D, then end the retreat")
     assert game.state_hash() == before
 
 

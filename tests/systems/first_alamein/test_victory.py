@@ -52,8 +52,8 @@ def test_each_player_turn_is_built_in_the_charts_order() -> None:
     assert [s.key for s in allied][:3] == ["allied-reinforcement", "allied-movement", "allied-airstrike"]
     assert all(s.side is Side.AXIS and s.clause == "FA-SEQ.2" for s in axis)
     assert all(s.side is Side.ALLIED and s.clause == "FA-SEQ.3" for s in allied)
-    assert allied[2].prompt == "send an air unit against a hex (Axis interception possible), or end-phase"
-    assert axis[1].prompt == "send an air unit against a hex (Allied interception possible), or end-phase"
+    assert allied[2].prompt == "send an air unit against a hex (Axis interception possible), or end the phase"
+    assert axis[1].prompt == "send an air unit against a hex (Allied interception possible), or end the phase"
 
 
 @pytest.mark.rule("FA-SEQ.3")

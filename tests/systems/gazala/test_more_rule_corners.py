@@ -42,7 +42,7 @@ def test_what_each_side_is_asked_in_a_battle() -> None:
     assert d is not None and (d.side, d.clause, d.prompt) == (AXIS, "GG-XIV.D.1", "set the retreat distance (0-2) for Def")
     game.play(RetreatDistance(1))
     d = game.decision
-    assert d is not None and (d.side, d.clause, d.prompt) == (ALLIED, "GG-XIV.D.1", "retreat Def, then end-retreat")
+    assert d is not None and (d.side, d.clause, d.prompt) == (ALLIED, "GG-XIV.D.1", "retreat Def, then end the retreat")
 
 
 @pytest.mark.rule("GG-XI.A.3")

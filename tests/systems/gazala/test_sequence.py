@@ -56,7 +56,7 @@ def test_the_phases_of_each_game_turn(gazala: Scenario) -> None:
     assert phases(game) == [("weather", "Weather determination", "GG-VIII.0", ALLIED), SIEGE, *PLAYER_TURNS]
 
 
-AIR = "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase"
+AIR = "send the air unit against a hex (or intercept the enemy's interdiction), or end the phase"
 ASKED = [  # (phase, side, clause, prompt) of each decision when every side just ends its phases
     ("axis-airstrike", AXIS, "GG-X.A", AIR),
     ("axis-movement", AXIS, "GG-VI.B", "operational movement"),
@@ -83,7 +83,7 @@ def test_what_each_side_is_asked_through_two_turns(gazala: Scenario) -> None:
         "axis-setup",
         AXIS,
         "GG-V.A.1",
-        "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end-phase",
+        "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end the phase",
     )
     weather = (2, "weather", ALLIED, "GG-VIII.0", "name the sandstorm and the rainstorm numbers (the Axis player then rolls)")
     assert [(r.purpose, r.value) for r in game.dice.log[:1]] == [("weather", 5)]
@@ -98,5 +98,5 @@ def test_the_nonhistorical_set_up_asks_the_allies_first(gazala: Scenario) -> Non
         ALLIED,
         "GG-V.B.1",
         "place every unit and the 2 dummies face down on the Allied side of the "
-        "Gazala Line (or south of it in columns 8-18), then end-phase",
+        "Gazala Line (or south of it in columns 8-18), then end the phase",
     )

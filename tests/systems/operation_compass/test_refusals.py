@@ -231,4 +231,4 @@ def test_an_order_of_another_step_is_refused_with_the_steps_clause() -> None:
     game = board(inf("U") + italian("I", "A6"), "allied-movement")
     e = refused(game, "bombard A6")
     assert e.clause == "OC-TER.1"
-    assert e.reason == "'bombard A6' is not an order of the Allied movement; Allied: move your units, then end-phase"
+    assert e.reason == "'bombard A6' is not an order of the Allied movement; Allied: move your units, then end the phase"

@@ -114,7 +114,7 @@ class RailStep(CampaignStep):
     """The Allied rail movement (CA-S.2, CA-Q.2 step 1): any number of rail moves, then end-phase.  The step asks only
     when a unit may go."""
 
-    prompt = "move units by rail (a unit, then a hex of the line), then end-phase"
+    prompt = "move units by rail (a unit, then a hex of the line), then end the phase"
 
     def enter(self, game: Game) -> None:
         super().enter(game)

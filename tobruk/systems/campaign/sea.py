@@ -209,7 +209,7 @@ class FirstStep(Reinforcements):
 
     prompt = (
         "bring in one reinforcement or replacement (a unit, then its entry hex), move one unit by sea (a unit, then a "
-        "port), build or remove a fortification, or end-phase"
+        "port), build or remove a fortification, or end the phase"
     )
 
     def enter(self, game: Game) -> None:

@@ -58,8 +58,8 @@ class AttackStep(CampaignStep):
     cleared."""
 
     kind = "early"
-    prompt = "allocate unmoved units against adjacent enemy hexes, or end-phase"
-    preview_prompt = "no attack is allocated in this preview (combat, CA-G, is not played yet): end-phase"
+    prompt = "allocate unmoved units against adjacent enemy hexes, or end the phase"
+    preview_prompt = "no attack is allocated in this preview (combat, CA-G, is not played yet): end the phase"
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         return [*mv.allocation_orders(game, decision.side, self.kind), EndPhase()]
@@ -94,8 +94,8 @@ class MovementStep(CampaignStep):
     in any order, closed by the stacking check (CA-K.1)."""
 
     breakthrough = False
-    prompt = "move units (a unit, then a hex) and allocate attacks, then end-phase"
-    preview_prompt = "move units (a unit, then a hex), then end-phase (no attacks in this preview)"
+    prompt = "move units (a unit, then a hex) and allocate attacks, then end the phase"
+    preview_prompt = "move units (a unit, then a hex), then end the phase (no attacks in this preview)"
 
     def enter(self, game: Game) -> None:
         super().enter(game)
@@ -223,8 +223,8 @@ class Breakthrough(MovementStep):
     """Step 6: the breakthrough's movement and allocation, for the units that have not moved or attacked (CA-M.5)."""
 
     breakthrough = True
-    prompt = "move the units that have not yet moved or attacked (basic MF -2, bonus 3) and allocate attacks, then end-phase"
-    preview_prompt = "move the units that have not yet moved (basic MF -2, bonus 3), then end-phase (no attacks in this preview)"
+    prompt = "move the units that have not yet moved or attacked (basic MF -2, bonus 3) and allocate attacks, then end the phase"
+    preview_prompt = "move the units that have not yet moved (basic MF -2, bonus 3), then end the phase (no attacks in this preview)"
 
     def decision(self, game: Game) -> Decision | None:
         if not campaign_vars(game).eligible:

@@ -246,7 +246,7 @@ class SetUp(CampaignStep):
     """A side's set-up (see the module docstring): it asks only a side with a unit to place, and ends with
     ``end-phase`` once the side's starting forces are on the map."""
 
-    prompt = "set up units (a unit, then a hex) and fortifications in their zones, or end-phase to keep the rest where they stand"
+    prompt = "set up units (a unit, then a hex) and fortifications in their zones, or end the phase to keep the rest where they stand"
 
     def enter(self, game: Game) -> None:
         v = campaign_vars(game)

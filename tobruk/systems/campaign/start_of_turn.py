@@ -249,7 +249,7 @@ class Reinforcements(CampaignStep):
     may bring in one reinforcement or replacement (CA-R.4), build its fort or box (CA-F.1), remove its own (CA-F.2),
     or pass.  The step asks when the side has a counter off the map or a fortification to build or remove."""
 
-    prompt = "bring in one reinforcement or replacement (a unit, then its entry hex), build or remove a fortification, or end-phase"
+    prompt = "bring in one reinforcement or replacement (a unit, then its entry hex), build or remove a fortification, or end the phase"
 
     def enter(self, game: Game) -> None:
         assert self.side is not None

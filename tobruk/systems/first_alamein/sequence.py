@@ -282,7 +282,7 @@ def player_turn(side: Side, clause: str) -> list[FAStep]:
         f"{name} airstrike",
         clause,
         side,
-        f"send an air unit against a hex ({enemy} interception possible), or end-phase",
+        f"send an air unit against a hex ({enemy} interception possible), or end the phase",
     )
     movement = MovementStep(f"{side.value}-movement", f"{name} operational movement", clause, side)
     operations: list[FAStep] = [air_step, movement] if side is AXIS else [movement, air_step]
@@ -300,7 +300,7 @@ SETUP = SetupStep(
     "Allied set-up",
     "CA-SC.7",
     ALLIED,
-    "set up the units, one to a hex, off the west edge (or keep their positions), then end-phase",
+    "set up the units, one to a hex, off the west edge (or keep their positions), then end the phase",
 )
 GAME_TURN = (
     *player_turn(AXIS, "FA-SEQ.2"),

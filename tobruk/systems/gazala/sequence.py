@@ -430,7 +430,7 @@ class RecoveryStep(GazalaStep):
         secret = mv.convoys_left(game, side) > 0 and bool(hd.face_down_on_map(game, side))
         if not secret and not convoy_candidates(game, side) and not air_orders(game, self.key, side):
             return None
-        return Decision(side, self.key, "send truck convoys to units out of supply, then end-phase", "GG-XV.A.4")
+        return Decision(side, self.key, "send truck convoys to units out of supply, then end the phase", "GG-XV.A.4")
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         side = decision.side
@@ -472,14 +472,15 @@ SETUP = SetupStep(
     "Axis set-up",
     "GG-V.A.1",
     AXIS,
-    "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end-phase",
+    "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end the phase",
 )
 ALLIED_SETUP = SetupStep(
     "allied-setup",
     "Allied set-up, face down",
     "GG-V.B.1",
     ALLIED,
-    "place every unit and the 2 dummies face down on the Allied side of the Gazala Line (or south of it in columns 8-18), then end-phase",
+    "place every unit and the 2 dummies face down on the Allied side of the Gazala Line (or south of it in columns 8-18), "
+    "then end the phase",
 )
 AXIS_FREE_SETUP = SetupStep("axis-setup", "Axis set-up", "GG-V.B.3", AXIS, SETUP.prompt)
 WEATHER = WeatherStep(
@@ -493,7 +494,7 @@ PLAYER_TURNS = (
         "Axis airstrike",
         "GG-VI.B",
         AXIS,
-        "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase",
+        "send the air unit against a hex (or intercept the enemy's interdiction), or end the phase",
     ),
     MovementStep("axis-movement", "Axis operational movement", "GG-VI.B", AXIS),
     AttackStep("axis-attacks", "Axis attacks", "GG-VI.B", AXIS),
@@ -506,7 +507,7 @@ PLAYER_TURNS = (
         "Allied airstrike",
         "GG-VI.C",
         ALLIED,
-        "send the air unit against a hex (or intercept the enemy's interdiction), or end-phase",
+        "send the air unit against a hex (or intercept the enemy's interdiction), or end the phase",
     ),
     AttackStep("allied-attacks", "Allied attacks", "GG-VI.C", ALLIED),
     RecoveryStep("allied-recovery", "Allied recovery and supply determination", "GG-IX.E", ALLIED),

@@ -290,7 +290,7 @@ class SiegeStep(GazalaStep):
         return Decision(
             ALLIED,
             self.key,
-            "turn the Tobruk garrison face down and redeploy it with the 2 dummies inside the perimeter, or end-phase",
+            "turn the Tobruk garrison face down and redeploy it with the 2 dummies inside the perimeter, or end the phase",
             self.clause,
         )
 

@@ -69,7 +69,8 @@ class Declaring(Frame):
         return Decision(
             ALLIED,
             game.step.key,
-            f"assault {self.target}: add the units of one hex next to it, name the leader, call naval support, then declare (or abandon)",
+            f"assault {self.target}: add the units of one hex next to it, name the leader, call naval support, "
+            "then declare it (or drop it)",
             "OC-CRT.6",
         )
 

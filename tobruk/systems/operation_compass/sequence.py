@@ -117,15 +117,15 @@ GAME_TURN: Sequence[Step] = (
         "Allied bombardment",
         "OC-BMB.1",
         ALLIED,
-        "bombard Italian-held hexes with the support units next to them, then end-phase",
+        "bombard Italian-held hexes with the support units next to them, then end the phase",
     ),
-    MovementStep("allied-movement", "Allied movement", "OC-TER.1", ALLIED, "move your units, then end-phase"),
+    MovementStep("allied-movement", "Allied movement", "OC-TER.1", ALLIED, "move your units, then end the phase"),
     AssaultStep(
         "allied-assaults",
         "Allied assaults",
         "OC-CRT.6",
         ALLIED,
-        "assault Italian-held hexes (target a hex, then make the assault), then end-phase",
+        "assault Italian-held hexes (target a hex, then make the assault), then end the phase",
     ),
     SupplyStep("allied-supply", "Allied supply determination", "OC-MC.1", ALLIED),
 )
