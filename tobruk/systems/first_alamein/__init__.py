@@ -95,7 +95,6 @@ class FirstAlamein(FamilySystem):
     prefer = staticmethod(faces.prefer)
     rendering = staticmethod(faces.rendering)
     enemy_zoc = staticmethod(enemy_zoc)
-    victory_hexes = staticmethod(faces.objectives)
     objectives = staticmethod(ob.objectives)
     movement_reach = staticmethod(ob.movement_reach)
 

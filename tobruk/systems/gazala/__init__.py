@@ -98,7 +98,6 @@ class GazalaGallop(FamilySystem):
     prefer = staticmethod(faces.prefer)
     rendering = staticmethod(faces.rendering)
     enemy_zoc = staticmethod(mv.enemy_zoc)
-    victory_hexes = staticmethod(vp.victory_hexes)
     objectives = staticmethod(ob.objectives)
     movement_reach = staticmethod(ob.movement_reach)
     seen_key = staticmethod(hd.seen_key)

@@ -1,9 +1,9 @@
 """The Gazala Gallop's objectives as the faces mark them, and how far an enemy unit could move to one.
 
-The objectives are the hexes GG-IV scores (the same as :func:`~tobruk.systems.gazala.victory.victory_hexes`), each
-with the side that must keep the enemy off it: the Allied sudden victory hexes are the Axis's to guard (an Allied unit
-there ends the game, GG-IV.A.1); the Gazala position's boxes, Tobruk, the Allied east-edge supply sources and the Supply
-Dump are the Allies' (GG-IV.A.3, GG-IV.B.1-4).
+The objectives are the hexes GG-IV scores (the map rings each from the start, its rule in the legend), each with the
+side that must keep the enemy off it: the Allied sudden victory hexes are the Axis's to guard (an Allied unit there
+ends the game, GG-IV.A.1); the Gazala position's boxes, Tobruk, the Allied east-edge supply sources and the Supply Dump
+are the Allies' (GG-IV.A.3, GG-IV.B.1-4).
 """
 
 from __future__ import annotations
