@@ -108,16 +108,49 @@ class Objective:
 
 
 @dataclass(frozen=True, slots=True)
+class Arrival:
+    """A unit not on the map yet that the turn track brings in (on ``turn``) before its side's next movement, and the
+    entry hexes it could start that movement from (see :meth:`System.arrivals`)."""
+
+    unit: str
+    turn: int
+    entries: frozenset[Hex]
+
+
+@dataclass(frozen=True, slots=True)
+class Arriving:
+    """A reinforcement in a warning: its id and when the turn track brings it in, as people read it ("turn 3", or
+    the date of a dated track)."""
+
+    unit: str
+    when: str
+
+    def data(self) -> dict[str, Any]:
+        return {"unit": self.unit, "when": self.when}
+
+
+@dataclass(frozen=True, slots=True)
 class Threat:
     """An objective of a side that an enemy unit could reach in the enemy's next movement, as the side knows the
-    enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could."""
+    enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could;
+    ``arriving`` names the reinforcements due before that movement that could reach it from where they enter."""
 
     objective: Objective
     units: tuple[str, ...]
     unseen: int
+    arriving: tuple[Arriving, ...] = ()
 
     def data(self) -> dict[str, Any]:
-        return {**self.objective.data(), "units": list(self.units), "unseen": self.unseen}
+        return {**self.objective.data(), "units": list(self.units), "unseen": self.unseen, "arriving": [a.data() for a in self.arriving]}
+
+    def describe(self) -> str:
+        """The warning for people, worded as the page words it (threats.js ``describe``): the hex, what it counts for
+        and its rule, and who could reach it."""
+        who = [*self.units, *(f"{a.unit} (arriving {a.when})" for a in self.arriving)]
+        if self.unseen:
+            who.append("a face-down counter" if self.unseen == 1 else f"{self.unseen} face-down counters")
+        o = self.objective
+        return f"{o.hex.label} ({o.name}, {o.clause}) could be reached by {', '.join(who)}"
 
 
 class Advisor:
@@ -279,6 +312,14 @@ class System:
         that does not move in a movement phase.  Asked of a position as one side knows it
         (:func:`~tobruk.engine.objectives.threats`), to warn of the enemy's reach; by default nothing moves."""
         return frozenset()
+
+    def arrivals(self, game: Game, side: Side) -> Sequence[Arrival]:
+        """``side``'s units not on the map yet that the turn track brings in before ``side``'s next movement phase
+        ends and that the rules let move in it, each with the entry hexes it could move from (those its enemy does not
+        bar now): the reinforcements the enemy is warned of (:func:`~tobruk.engine.objectives.threats`, which asks
+        this of the position as the enemy knows it; the schedule is public).  By default none: a system whose
+        arriving units may not move on arrival, or that brings in none, says nothing here."""
+        return ()
 
     def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
         """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal)."""

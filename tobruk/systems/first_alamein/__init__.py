@@ -97,6 +97,7 @@ class FirstAlamein(FamilySystem):
     enemy_zoc = staticmethod(enemy_zoc)
     objectives = staticmethod(ob.objectives)
     movement_reach = staticmethod(ob.movement_reach)
+    arrivals = staticmethod(ob.arrivals)
 
 
 def initial_control(game: Game) -> dict[Any, Side]:
