@@ -295,8 +295,8 @@ class System:
         return {}
 
     def overlays(self, game: Game, side: Side) -> list[Overlay]:
-        """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines, the
-        hexes that win the game ...), worked out only from what ``side`` may know: a hidden counter gives the same
+        """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines ...;
+        not the objectives, which the map rings from :meth:`objectives` whatever is ticked), worked out only from what ``side`` may know: a hidden counter gives the same
         layers whatever it is (work from :func:`~tobruk.engine.information.observed`).  For people's faces only (the
         page asks once a position); by default none."""
         return []
@@ -306,13 +306,6 @@ class System:
         (public, the same in every game of the scenario: the faces mark them on the map); by default none."""
         return ()
 
-    def movement_reach(self, game: Game, uid: str, start: Hex) -> frozenset[Hex]:
-        """The hexes unit ``uid`` could end its next operational move in, starting from ``start``, at the most the
-        rules could allow it then (its best movement mode and conditions), in ``game`` as it stands; empty for a unit
-        that does not move in a movement phase.  Asked of a position as one side knows it
-        (:func:`~tobruk.engine.objectives.threats`), to warn of the enemy's reach; by default nothing moves."""
-        return frozenset()
-
     def arrivals(self, game: Game, side: Side) -> Sequence[Arrival]:
         """``side``'s units not on the map yet that the turn track brings in before ``side``'s next movement phase
         ends and that the rules let move in it, each with the entry hexes it could move from (those its enemy does not
@@ -320,6 +313,13 @@ class System:
         this of the position as the enemy knows it; the schedule is public).  By default none: a system whose
         arriving units may not move on arrival, or that brings in none, says nothing here."""
         return ()
+
+    def movement_reach(self, game: Game, uid: str, start: Hex) -> frozenset[Hex]:
+        """The hexes unit ``uid`` could end its next operational move in, starting from ``start``, at the most the
+        rules could allow it then (its best movement mode and conditions), in ``game`` as it stands; empty for a unit
+        that does not move in a movement phase.  Asked of a position as one side knows it
+        (:func:`~tobruk.engine.objectives.threats`), to warn of the enemy's reach; by default nothing moves."""
+        return frozenset()
 
     def odds(self, game: Game, action: Action, side: Side) -> Odds | None:
         """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal)."""
