@@ -19,6 +19,7 @@ from tobruk import players
 from tobruk.cli import main
 from tobruk.engine.actions import Action
 from tobruk.engine.game import Game
+from tobruk.engine.objectives import threats
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.counters import family_defs
@@ -208,3 +209,20 @@ def test_an_order_taken_back_and_given_again_is_told_again(capsys: pytest.Captur
     first = lines.index("  Axis: 15Pz moves G3-G4.")
     assert lines[first + 2] == "undone: move 15Pz G3-G4"  # (after the next prompt)
     assert lines[first + 4] == "  Axis: 15Pz moves G3-G4-G5."
+
+
+# --- the threatened objectives ----------------------------------------------------------------------------------------
+def test_the_threatened_objectives_are_printed_once_a_player_turn_as_the_page_words_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Gazala Gallop's printed set-up leaves A5 (an Allied unit there wins at once, GG-IV.A.1) within an Allied move:
+    the Axis at the terminal is told so, in the page's words, at its set-up and again as its player-turn opens (its
+    airstrike), not at its movement in the same player-turn."""
+    typed = ["end-phase", "end-phase", "quit"]  # the set-up as printed, no airstrike, then quit at the movement
+    out = play(capsys, monkeypatch, ["gazala-gallop", "--axis", "human", "--allied", "passive", "--seed", "3"], typed)
+    expected = [f"Threatened: {t.describe()}" for t in threats(Game(load_scenario("gazala-gallop"), seed=3), Side.AXIS)]
+    assert any(x.startswith("Threatened: A5 (Allied sudden victory hex, GG-IV.A.1) could be reached by ") for x in expected)
+    lines = out.splitlines()
+    prompts = [i for i, x in enumerate(lines) if x.endswith(" >")]  # what was printed before each decision
+    told = [[x for x in lines[a:b] if x.startswith("Threatened: ")] for a, b in zip([0, *(p + 1 for p in prompts)], prompts, strict=False)]
+    assert len(told) == 3 and told[0] == told[1] == expected and told[2] == []

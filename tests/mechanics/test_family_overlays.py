@@ -1,5 +1,6 @@
 """The layers the family's systems draw over the map for a side (``System.overlays``): the enemy's zones of control by
-the rules' own definition, the side's supply lines at the last determination, the victory hexes the scenario names."""
+the rules' own definition, the side's supply lines at the last determination; the victory hexes the scenario names
+are no layer but the rings the map draws round the system's objectives."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from tobruk.engine.system import Overlay
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.supply import supply_markers
+from tobruk.render.board import board_data
+from tobruk.render.marks import legend_marks, objective_key
+from tobruk.render.palette import Palette
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 
@@ -73,20 +77,30 @@ def test_the_supply_layer_is_the_sides_lines_at_the_last_determination() -> None
     assert any(layers(game, s)["supply"].lines for s in Side)
 
 
-def test_the_victory_layer_is_the_hexes_the_scenario_scores() -> None:
+def test_the_victory_hexes_are_ringed_as_objectives_and_sent_as_no_layer() -> None:
+    """GG-IV's hexes and CA-SC.7's are each an objective the map rings from the start, its rule in the legend (the
+    board data the page draws from lists them); no layer repeats them."""
     gazala = load_scenario("gazala-gallop")
     game = Game(gazala)
     # GG-IV: the sudden victory hexes A5 and G1, Tobruk (C13), the Supply Dump (F15), the Allied supply sources on the
     # east edge and the Gazala position's boxes, as the scenario and its map name them
     sources = {h.label for h in gazala.map.supply_sources[ALLIED] if h in gazala.map.edge("east")}
     boxes = {h.label for h in gazala.map.zones["gazala-line"] if h in gazala.map.fortifications}
-    expected = {"A5", "G1", "C13", "F15"} | sources | boxes
-    assert set(layers(game, AXIS)["objectives"].hexes) == expected
-    assert layers(game, AXIS)["objectives"] == layers(game, ALLIED)["objectives"]  # public: the same for both
     alamein = load_scenario("first-alamein")
-    game = Game(alamein)
-    expected = {h.label for h in alamein.zone("el-alamein") | alamein.zone("ne-coast-road-hex")}
-    assert set(layers(game, AXIS)["objectives"].hexes) == expected and expected
+    cases = [
+        (gazala, {"A5", "G1", "C13", "F15"} | sources | boxes),
+        (alamein, {h.label for h in alamein.zone("el-alamein") | alamein.zone("ne-coast-road-hex")}),
+    ]
+    for scenario, expected in cases:
+        game = Game(scenario)
+        objectives = game.system.objectives(scenario)
+        board = board_data(scenario.map, game.system.rendering(), size=28.0, title=scenario.title, objectives=objectives)
+        assert {o["hex"] for o in board["objectives"]} == expected and expected
+        assert {k.key for k in legend_marks(scenario.map, Palette(game.system.rendering()), objectives, 28.0)} >= {
+            objective_key(o) for o in objectives
+        }
+        for side in Side:
+            assert "objectives" not in layers(game, side)
 
 
 def test_a_system_without_zones_of_control_or_supply_draws_neither() -> None:
@@ -99,4 +113,3 @@ def test_the_layers_draw_on_the_map_only(gazala: Scenario) -> None:
     hexes = {h.label for h in gazala.map.hexes}
     for o in layers(game, AXIS).values():
         assert set(o.hexes) <= hexes and o.colour
-    assert Hex.parse("C13").label in layers(game, AXIS)["objectives"].hexes

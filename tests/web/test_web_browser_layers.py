@@ -45,7 +45,7 @@ def test_each_layer_the_system_sends_is_a_checkbox_that_draws_it(tmp_path: Path,
             httpx.post(f"{api}/order", json={**end_or_first(s), "version": s["version"]}, timeout=60)
             s = httpx.get(f"{api}/state", timeout=60).json()
         layers = {o["key"]: o for o in s["view"]["overlays"]}
-        assert list(layers) == ["zoc", "supply", "objectives"] and layers["supply"]["lines"]
+        assert list(layers) == ["zoc", "supply"] and layers["supply"]["lines"]  # (the objectives are rings, not a layer)
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
         page.wait_for_selector("#layers input")

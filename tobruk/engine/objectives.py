@@ -6,6 +6,13 @@ allow it).  The question is asked of :func:`~tobruk.engine.information.observed`
 and a face-down enemy counter is not taken for the counter that happens to fill its place there: it counts with the
 most any of the enemy's unseen counters could do from that hex (the union of their reaches), so two positions that
 differ only in which counter is which, or where a dummy stands, give the same warnings.
+
+The enemy's reinforcements count too where the rules let a unit move in the movement it arrives in: the system says
+which of the enemy's units the turn track brings in before that movement and from which entry hexes
+(:meth:`~tobruk.engine.system.System.arrivals`, asked of the observed position: the schedule is public), and each
+counts with what it could reach from any of them, the hex it enters by included.  Only a reinforcement the side sees
+face up off the map (not yet arrived, not eliminated) is named: one whose counter it sees face down is not, so no
+warning tells which counter is which.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tobruk.engine.information import knowledge, observed
-from tobruk.engine.system import Threat
+from tobruk.engine.system import Arriving, Threat
 
 if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
@@ -23,7 +30,8 @@ if TYPE_CHECKING:
 
 def threats(game: Game, side: Side) -> list[Threat]:
     """``side``'s objectives an enemy unit could end its next move on, in the system's order, each with the face-up
-    enemy units that could (by id) and how many face-down places hold a counter that could."""
+    enemy units that could (by id), how many face-down places hold a counter that could, and the enemy's
+    reinforcements due before that move that could (by id, with their turn)."""
     mine = [o for o in game.system.objectives(game.scenario) if o.defender is side]
     if not mine or game.is_over:
         return []
@@ -38,6 +46,17 @@ def threats(game: Game, side: Side) -> list[Threat]:
             continue
         for g in goals & system.movement_reach(seen, uid, h):
             units.setdefault(g, []).append(uid)
+    arriving: dict[Hex, list[Arriving]] = {}
+    for a in system.arrivals(seen, side.enemy):
+        if known.face_up.get(a.unit) != (None, False):  # (on the map already, gone, or face down: not named here)
+            continue
+        entered: set[Hex] = set()
+        for entry in sorted(a.entries):
+            entered |= goals & (system.movement_reach(seen, a.unit, entry) | {entry})
+            if entered == goals:
+                break
+        for g in entered:
+            arriving.setdefault(g, []).append(Arriving(a.unit, when(game, a.turn)))
     for place in known.places:
         if place.hex is None or place.eliminated:
             continue
@@ -48,4 +67,14 @@ def threats(game: Game, side: Side) -> list[Threat]:
                 break
         for g in reached:
             unseen[g] = unseen.get(g, 0) + 1
-    return [Threat(o, tuple(sorted(units.get(o.hex, ()))), unseen.get(o.hex, 0)) for o in mine if o.hex in units or o.hex in unseen]
+    return [
+        Threat(o, tuple(sorted(units.get(o.hex, ()))), unseen.get(o.hex, 0), tuple(sorted(arriving.get(o.hex, ()), key=lambda a: a.unit)))
+        for o in mine
+        if o.hex in units or o.hex in unseen or o.hex in arriving
+    ]
+
+
+def when(game: Game, turn: int) -> str:
+    """A turn as a warning says it: "turn 3", or the name a dated track gives it."""
+    name = game.scenario.turn_name(turn)
+    return f"turn {turn}" if name == f"Turn {turn}" else name

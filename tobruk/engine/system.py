@@ -108,16 +108,49 @@ class Objective:
 
 
 @dataclass(frozen=True, slots=True)
+class Arrival:
+    """A unit not on the map yet that the turn track brings in (on ``turn``) before its side's next movement, and the
+    entry hexes it could start that movement from (see :meth:`System.arrivals`)."""
+
+    unit: str
+    turn: int
+    entries: frozenset[Hex]
+
+
+@dataclass(frozen=True, slots=True)
+class Arriving:
+    """A reinforcement in a warning: its id and when the turn track brings it in, as people read it ("turn 3", or
+    the date of a dated track)."""
+
+    unit: str
+    when: str
+
+    def data(self) -> dict[str, Any]:
+        return {"unit": self.unit, "when": self.when}
+
+
+@dataclass(frozen=True, slots=True)
 class Threat:
     """An objective of a side that an enemy unit could reach in the enemy's next movement, as the side knows the
-    enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could."""
+    enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could;
+    ``arriving`` names the reinforcements due before that movement that could reach it from where they enter."""
 
     objective: Objective
     units: tuple[str, ...]
     unseen: int
+    arriving: tuple[Arriving, ...] = ()
 
     def data(self) -> dict[str, Any]:
-        return {**self.objective.data(), "units": list(self.units), "unseen": self.unseen}
+        return {**self.objective.data(), "units": list(self.units), "unseen": self.unseen, "arriving": [a.data() for a in self.arriving]}
+
+    def describe(self) -> str:
+        """The warning for people, worded as the page words it (threats.js ``describe``): the hex, what it counts for
+        and its rule, and who could reach it."""
+        who = [*self.units, *(f"{a.unit} (arriving {a.when})" for a in self.arriving)]
+        if self.unseen:
+            who.append("a face-down counter" if self.unseen == 1 else f"{self.unseen} face-down counters")
+        o = self.objective
+        return f"{o.hex.label} ({o.name}, {o.clause}) could be reached by {', '.join(who)}"
 
 
 class Advisor:
@@ -262,8 +295,8 @@ class System:
         return {}
 
     def overlays(self, game: Game, side: Side) -> list[Overlay]:
-        """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines, the
-        hexes that win the game ...), worked out only from what ``side`` may know: a hidden counter gives the same
+        """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines ...;
+        not the objectives, which the map rings from :meth:`objectives` whatever is ticked), worked out only from what ``side`` may know: a hidden counter gives the same
         layers whatever it is (work from :func:`~tobruk.engine.information.observed`).  For people's faces only (the
         page asks once a position); by default none."""
         return []
@@ -271,6 +304,14 @@ class System:
     def objectives(self, scenario: Scenario) -> Sequence[Objective]:
         """The hexes the scenario's victory conditions name, each with the side that must hold it and the clause
         (public, the same in every game of the scenario: the faces mark them on the map); by default none."""
+        return ()
+
+    def arrivals(self, game: Game, side: Side) -> Sequence[Arrival]:
+        """``side``'s units not on the map yet that the turn track brings in before ``side``'s next movement phase
+        ends and that the rules let move in it, each with the entry hexes it could move from (those its enemy does not
+        bar now): the reinforcements the enemy is warned of (:func:`~tobruk.engine.objectives.threats`, which asks
+        this of the position as the enemy knows it; the schedule is public).  By default none: a system whose
+        arriving units may not move on arrival, or that brings in none, says nothing here."""
         return ()
 
     def movement_reach(self, game: Game, uid: str, start: Hex) -> frozenset[Hex]:

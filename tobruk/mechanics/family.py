@@ -108,15 +108,12 @@ class FamilySystem(System):
         ZOC rules (its box rule, which counters exert one); ``None`` for a system without zones of control."""
         return None
 
-    def victory_hexes(self, game: Game) -> Sequence[Hex]:
-        """The hexes the scenario's victory conditions name (public: both sides see them)."""
-        return ()
-
     def overlays(self, game: Game, side: Side) -> list[Overlay]:
         """The layers of the family, each where the system has it: the enemy's zones of control as ``side`` knows the
         enemy (worked out on :func:`observed`, so a face-down counter, a dummy or a unit, exerts the ZOC the rules
-        give a face-down counter, wherever the real ones are); the side's supply lines at the last determination;
-        the victory hexes."""
+        give a face-down counter, wherever the real ones are); the side's supply lines at the last determination.
+        No layer of the victory hexes: the map rings every objective the system names from the start
+        (:meth:`~tobruk.engine.system.System.objectives`), with its rule in the legend."""
         board = game.scenario.map
         layers = []
         zoc = self.enemy_zoc(observed(game, side), side)
@@ -125,9 +122,6 @@ class FamilySystem(System):
         if isinstance(game.vars, SupplyMarkers):
             lines = tuple(route for _, _, _, route in shown_supply_lines(game, side) if len(route) > 1)
             layers.append(Overlay("supply", "supply lines", "lines", lines=lines, colour="#00a060"))
-        goals = self.victory_hexes(game)
-        if goals:
-            layers.append(Overlay("objectives", "victory hexes", "hexes", hexes=tuple(h.label for h in goals), colour="#d4a000"))
         return layers
 
     def once_per_turn(self, game: Game, action: Action) -> str | None:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 
 from tobruk.engine.errors import TobrukError, UndoError
 from tobruk.engine.game import Game
+from tobruk.engine.objectives import threats
 from tobruk.engine.sides import Side
 from tobruk.players.base import Player, outcomes_for
 from tobruk.render.palette import Palette
@@ -48,6 +49,22 @@ def status_words(game: Game, uid: str) -> str:
     return "".join(f" {w}" for w in words)
 
 
+def player_turn(game: Game) -> tuple[int, int]:
+    """Where the current player-turn starts: the game-turn and the first of the run of steps of the current step's
+    side that holds it (a set-up, a siege and a player-turn of one side are runs of their own)."""
+    steps, i = game.steps, game.state.step
+    start = i
+    while start > 0 and steps[start - 1].side is steps[i].side:
+        start -= 1
+    return game.turn, start
+
+
+def threat_lines(game: Game, side: Side) -> list[str]:
+    """``side``'s objectives the enemy could reach in its next move, as its side may know the enemy (worded as the
+    page words them, one a line): nothing when none is threatened."""
+    return [f"Threatened: {t.describe()}" for t in threats(game, side)]
+
+
 class LogReader:
     """How far one side at the terminal has read the log, and the lines it may read since.
 
@@ -60,6 +77,15 @@ class LogReader:
         self.upto = 0
         self.decided = False  # whether the side has given an order yet (for the summary's heading)
         self.watching = watching  # a side the rules play: its person reads, never decides
+        self.warned: tuple[int, int] | None = None  # the player-turn whose threats the side was told (once each)
+
+    def warnings(self, game: Game) -> list[str]:
+        """At the side's first decision in a player-turn of its own (its set-up, its movement ahead), the objectives
+        the enemy could reach in its next move; nothing at its other decisions, nor again in the same player-turn."""
+        if game.step.side is not self.side or self.warned == (turn := player_turn(game)):
+            return []
+        self.warned = turn
+        return threat_lines(game, self.side)
 
     def since(self, game: Game) -> list[str]:
         """The lines of the log the side may read that were written since it last asked (and it has now read)."""
@@ -133,7 +159,8 @@ def play(game: Game, players: Mapping[Side, Player], *, read: Read = input, writ
     side by the person at the terminal.
 
     Before each of his decisions he is told what happened since his last (the other side's moves, attacks and their
-    results, as his side may read them), then the turn if it is a new one; after each of his orders, what it did.
+    results, as his side may read them), then the turn if it is a new one, and at his first decision in a player-turn
+    of his side the objectives the enemy could reach in its next move; after each of his orders, what it did.
     ``verbose`` writes each computer player's decision and order, but only in a game with no person at the terminal:
     beside a person it would show him orders the fog hides (a face-down placement)."""
     ruled = game.system.ruled_sides(game)
@@ -168,6 +195,8 @@ def play(game: Game, players: Mapping[Side, Player], *, read: Read = input, writ
         for line in reader.summary(game):
             write(line)
         new_turn()
+        for line in reader.warnings(game):
+            write(line)
         if not human_turn(game, read, write, reader):
             return
     for reader in readers.values():  # the end of the game, as each person's side read it

@@ -9,6 +9,8 @@ motorized unit has 3 MF, infantry 2, and infantry on a truck convoy moves at the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.conftest import jump_to, make_scenario, unit_toml
@@ -17,7 +19,7 @@ from tobruk.board.hexes import Hex
 from tobruk.engine.game import Game
 from tobruk.engine.objectives import threats
 from tobruk.engine.sides import Side
-from tobruk.loading.scenario import Scenario
+from tobruk.loading.scenario import Reinforcement, Scenario
 from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
@@ -100,3 +102,62 @@ def test_a_box_already_eliminated_is_no_longer_warned_of(gazala: Scenario) -> No
     gazala_vars(game).boxes_eliminated = ("D5",)
     game.forget_caches()
     assert {t.objective.hex.label for t in threats(game, ALLIED)} == before - {"D5"}
+
+
+# --- the Allied reinforcement (GG-VII.B): it enters in the Allied movement phase and may move in it (R-REINF) --------
+def arriving_game(entry: str, turn: int, phase: str = "axis-movement") -> Game:
+    """A motorized Allied brigade (3 MF) the track brings in on ``turn`` on ``entry``, the Allied sudden victory hex A6,
+    at ``phase`` of turn 1."""
+    units = unit_toml("Arm", "allied", None, type_="motorized", factors="2-3-3", extra=f'arrives = {{ turn = {turn}, zone = "entry" }}')
+    tail = SUDDEN_A6 + f'\n[zones.entry]\nhexes = ["{entry}"]\n'
+    return jump_to(Game(make_scenario(units, rows=1, columns=12, tail=tail), seed=0), phase)
+
+
+def arriving(game: Game, side: Side) -> dict[str, list[tuple[str, str]]]:
+    return {t.objective.hex.label: [(a.unit, a.when) for a in t.arriving] for t in threats(game, side)}
+
+
+@pytest.mark.rule("GG-VII.B")
+def test_a_reinforcement_due_in_the_coming_allied_movement_threatens_from_its_entry_hex_four_hexes_yes_five_no() -> None:
+    """Entering costs nothing of its movement (R-REINF): from A2, A6 is 4 hexes (3 MF and the bonus); from A1, 5."""
+    near = arriving_game("A2", 1)
+    assert arriving(near, AXIS) == {"A6": [("Arm", "turn 1")]}
+    (threat,) = threats(near, AXIS)
+    assert threat.units == () and threat.unseen == 0
+    assert threat.describe() == "A6 (Allied sudden victory hex, GG-IV.A.1) could be reached by Arm (arriving turn 1)"
+    assert threat.data()["arriving"] == [{"unit": "Arm", "when": "turn 1"}]
+    assert arriving(arriving_game("A1", 1), AXIS) == {}
+
+
+@pytest.mark.rule("GG-VII.B")
+def test_a_reinforcement_counts_from_the_turn_of_the_allied_movement_to_come() -> None:
+    """At the Axis movement of turn 1 the Allies move next in turn 1: a unit due on turn 2 cannot come in yet.  Once
+    the Allied movement of turn 1 is over, their next one is turn 2's, and it can."""
+    assert arriving(arriving_game("A2", 2), AXIS) == {}
+    assert arriving(arriving_game("A2", 2, "allied-recovery"), AXIS) == {"A6": [("Arm", "turn 2")]}
+    assert arriving(arriving_game("A2", 3, "allied-recovery"), AXIS) == {}
+
+
+@pytest.mark.rule("GG-VII.B")
+def test_an_entry_hex_an_axis_unit_holds_is_closed_to_the_reinforcement() -> None:
+    """It enters only on a hex free of enemy units (R-REINF): with an Axis unit on A2, its only entry, it cannot come."""
+    units = unit_toml("Arm", "allied", None, type_="motorized", factors="2-3-3", extra='arrives = { turn = 1, zone = "entry" }')
+    units += unit_toml("Pz", "axis", "A2")
+    tail = SUDDEN_A6 + '\n[zones.entry]\nhexes = ["A2"]\n'
+    game = jump_to(Game(make_scenario(units, rows=1, columns=12, tail=tail), seed=0), "axis-movement")
+    assert arriving(game, AXIS) == {}
+
+
+def test_the_warning_of_a_reinforcement_is_the_same_whatever_the_face_down_counters_are(gazala: Scenario) -> None:
+    """The schedule is public, the face-down set-up is not: two nonhistorical set-ups differing only in which counter
+    stands where warn the Axis the same, the 1st Armoured Brigade brought forward to turn 1 with a sudden victory hex
+    next to its entry hex G18."""
+    sudden = next(n for n in H("G18").neighbours() if gazala.map.is_land(n) and n not in gazala.zone("allied-east-sources"))
+    early = replace(
+        gazala,
+        rules={**gazala.rules, "allied_sudden_victory": [sudden.label]},
+        reinforcements={**gazala.reinforcements, "1ArmdBde": Reinforcement(1, "allied-east-sources")},
+    )
+    a, b = twins(early, ["place Dummy1 B5", "place Dummy2 E6"], ["place 1ATB B5", "place Dummy1 G8", "place Dummy2 E6"])
+    assert [t.data() for t in threats(a, AXIS)] == [t.data() for t in threats(b, AXIS)]
+    assert ("1ArmdBde", "turn 1") in arriving(a, AXIS)[sudden.label]

@@ -17,6 +17,7 @@ from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.actions import Add, Attack, Declare, EndPhase, Move
 from tobruk.players.base import Advice, make_player, play_game
 from tobruk.record import record_of, replay
+from tobruk.render.board import board_data
 from tobruk.systems.operation_compass.actions import Bombard, Lose, Naval, Withdraw
 from tobruk.systems.operation_compass.advisor import whole_assaults
 from tobruk.systems.operation_compass.counters import compass_unit
@@ -252,7 +253,8 @@ def test_the_italians_advisor_retreats_as_the_rules_would() -> None:
 
 def test_the_overlays() -> None:
     """What the map shows each side: the hexes a WDF supply line may not enter (the Italian hex and those next to its
-    combat unit, but one a WDF unit stands in), the WDF's supply lines for the WDF only, the places that score."""
+    combat unit, but one a WDF unit stands in), the WDF's supply lines for the WDF only; the places that score are the
+    objectives the map rings (R-OC-VICTORY), each with its points and rule in the legend, and no layer repeats them."""
     units = allied("U", "A2", kind="motorized-infantry") + italian("I", "A3") + italian("G", "A5", kind="support")
     game = game_at(units, "allied-movement", turn=2, rows=2, columns=5, map_extra='[map.supply]\nallied = ["A1"]\n')
     layers = {o.key: o for o in game.system.overlays(game, Side.ALLIED)}
@@ -260,8 +262,10 @@ def test_the_overlays() -> None:
     assert set(layers["supply-closed"].hexes) == {"A3", "A4", "B2", "B3", "A5"} & board  # (A2 held by the WDF)
     assert "supply" in layers and "supply" not in {o.key for o in game.system.overlays(game, Side.AXIS)}
     real = Game(load_scenario("operation-compass"), seed=1)
-    places = {o.key: o for o in real.system.overlays(real, Side.AXIS)}["objectives"]
-    assert "C18" in places.hexes
+    assert all("objectives" not in {o.key for o in real.system.overlays(real, side)} for side in Side)
+    drawn = board_data(real.scenario.map, real.system.rendering(), size=28.0, title="", objectives=real.system.objectives(real.scenario))
+    assert "C18" in {o["hex"] for o in drawn["objectives"]}  # Sidi Barrani (5 points)
+    assert any(k["mark"].startswith("objective:R-OC-VICTORY:") for k in drawn["key"])
 
 
 def test_the_once_per_turn_hook() -> None:

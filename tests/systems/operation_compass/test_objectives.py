@@ -55,3 +55,12 @@ def test_a_wdf_unit_that_could_move_next_to_a_camp_threatens_it_one_further_does
     game.forget_caches()
     assert camp not in {t.objective.hex for t in threats(game, AXIS)}
     assert threats(game, ALLIED) == []
+
+
+def test_no_reinforcement_is_warned_of_the_order_of_battle_is_on_the_map_from_the_start() -> None:
+    """The scenario brings in no unit later (every counter stands on the map from the start), so neither side has
+    arrivals to be warned of (ruling R-REINF-WARN)."""
+    game = Game(load_scenario("operation-compass"), seed=1)
+    assert game.scenario.reinforcements == {}
+    assert [a for side in Side for a in game.system.arrivals(game, side)] == []
+    assert all(t.arriving == () for t in threats(game, AXIS))

@@ -95,9 +95,9 @@ class FirstAlamein(FamilySystem):
     prefer = staticmethod(faces.prefer)
     rendering = staticmethod(faces.rendering)
     enemy_zoc = staticmethod(enemy_zoc)
-    victory_hexes = staticmethod(faces.objectives)
     objectives = staticmethod(ob.objectives)
     movement_reach = staticmethod(ob.movement_reach)
+    arrivals = staticmethod(ob.arrivals)
 
 
 def initial_control(game: Game) -> dict[Any, Side]:

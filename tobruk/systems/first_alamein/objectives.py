@@ -1,7 +1,9 @@
 """1st Alamein's objectives as the faces mark them, and how far an enemy unit could move to one.
 
 The Axis wins holding El Alamein in supply or the north-east coastal road hex with any unit at the end (CA-SC.7's
-condition, :mod:`~tobruk.systems.first_alamein.victory`): both are the Allies' to hold.
+condition, :mod:`~tobruk.systems.first_alamein.victory`): both are the Allies' to hold.  The Axis's reinforcements
+(FA-UNIT.1: the Italian infantry, and at the start every Axis unit, entering from the west edge) may move in the turn
+they arrive, so the Allies are warned of them before they enter (:func:`arrivals`).
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Objective
+from tobruk.engine.system import Arrival, Objective
 from tobruk.mechanics.counters import family_defs
 from tobruk.mechanics.reach import reach
+from tobruk.mechanics.reinforcements import scheduled_arrivals
 from tobruk.systems.first_alamein import moves as mv
+from tobruk.systems.first_alamein import position as pos
 
 if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
@@ -41,3 +45,14 @@ def movement_reach(game: Game, uid: str, start: Hex) -> frozenset[Hex]:
         return frozenset()
     ctx = mv.context_from(game, uid, start, d.movement)
     return frozenset(h for h in reach(ctx, game) if h != start)
+
+
+def arrivals(game: Game, side: Side) -> list[Arrival]:
+    """FA-UNIT.1 as ruled: a reinforcement enters in its side's reinforcement step, on its turn (or a later one if it
+    was kept out), on a hex of its zone free of enemy units and within the stacking limit (FA-STK.1), and may move in the
+    movement that follows with its full factor.  So the units due by the side's next reinforcement step count, from
+    the hexes of their zone open to them now (ruling R-REINF-WARN)."""
+    occupants = game.occupants()
+    return scheduled_arrivals(
+        game, side, f"{side.value}-reinforcement", lambda uid, h: pos.stacking_problem(game, [*occupants.get(h, []), uid]) is None
+    )

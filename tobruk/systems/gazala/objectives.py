@@ -1,9 +1,12 @@
 """The Gazala Gallop's objectives as the faces mark them, and how far an enemy unit could move to one.
 
-The objectives are the hexes GG-IV scores (the same as :func:`~tobruk.systems.gazala.victory.victory_hexes`), each
-with the side that must keep the enemy off it: the Allied sudden victory hexes are the Axis's to guard (an Allied unit
-there ends the game, GG-IV.A.1); the Gazala position's boxes, Tobruk, the Allied east-edge supply sources and the Supply
-Dump are the Allies' (GG-IV.A.3, GG-IV.B.1-4).
+The objectives are the hexes GG-IV scores (the map rings each from the start, its rule in the legend), each with the
+side that must keep the enemy off it: the Allied sudden victory hexes are the Axis's to guard (an Allied unit there
+ends the game, GG-IV.A.1); the Gazala position's boxes, Tobruk, the Allied east-edge supply sources and the Supply Dump
+are the Allies' (GG-IV.A.3, GG-IV.B.1-4).
+
+The Allies' reinforcement (GG-VII.B) enters in their movement phase and may move in it (ruling R-REINF), so the Axis
+is warned of it before it arrives (:func:`arrivals`).
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Objective
+from tobruk.engine.system import Arrival, Objective
 from tobruk.mechanics.counters import UnitType, family_defs
 from tobruk.mechanics.reach import MF, MoveContext, reach
+from tobruk.mechanics.reinforcements import scheduled_arrivals
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.state import gazala_vars
 
@@ -73,3 +77,11 @@ def movement_reach(game: Game, uid: str, start: Hex) -> frozenset[Hex]:
     found.discard(start)
     gone = {Hex.parse(h) for h in gazala_vars(game).boxes_eliminated}  # a box or fort eliminated is not to be taken again
     return frozenset(found - gone)
+
+
+def arrivals(game: Game, side: Side) -> list[Arrival]:
+    """GG-VII.B with ruling R-REINF: a reinforcement enters in its side's movement phase, on its turn or later, on a
+    hex of its zone free of enemy units, already active, and may move in that phase with its full movement (entering
+    costs none of it).  So the units due by the side's next movement phase count, from the hexes of their zone no
+    enemy unit stands in now (ruling R-REINF-WARN)."""
+    return scheduled_arrivals(game, side, f"{side.value}-movement")

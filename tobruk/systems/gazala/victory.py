@@ -28,20 +28,6 @@ def rule(game: Game, key: str, default: Any = None) -> Any:
     return game.scenario.rules.get(key, default)
 
 
-def victory_hexes(game: Game) -> list[Hex]:
-    """The hexes GG-IV scores: the Allied sudden victory hexes (GG-IV.A.1), the Gazala position's boxes
-    (GG-IV.A.3), Tobruk (GG-IV.B.1-2), the Allied supply sources on the east edge (GG-IV.B.3) and the Supply Dump
-    (GG-IV.B.4), in map order."""
-    m = game.scenario.map
-    named = {Hex.parse(h) for h in rule(game, "allied_sudden_victory", [])}
-    named |= {h for h in m.zones.get("gazala-line", frozenset()) if h in m.fortifications}
-    if rule(game, "tobruk") is not None:
-        named.add(Hex.parse(rule(game, "tobruk")))
-    named |= set(m.supply_sources.get(Side.ALLIED, ())) & m.edge("east")
-    named |= set(m.zones.get("supply-dump", frozenset()))
-    return sorted(named)
-
-
 def eliminate_boxes(game: Game, side: Side) -> None:
     """GG-XI.A.5: enemy boxes and forts occupied by an undisrupted division of ``side`` are eliminated."""
     gone = gazala_vars(game).boxes_eliminated

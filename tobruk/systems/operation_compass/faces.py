@@ -94,18 +94,15 @@ def outcomes(game: Game, action: Action, side: Side) -> list[tuple[str, Fraction
 def overlays(game: Game, side: Side) -> list[Overlay]:
     """The layers of the map (every counter is face up, so both sides see the same Italians): the hexes a WDF supply
     line may not enter (those of the Italians, and those next to their combat units where no WDF unit stands, ruling
-    R-OC-SUPPLY); the WDF's own
-    supply lines at its last determination, for the WDF only; the places that score (ruling R-OC-VICTORY)."""
+    R-OC-SUPPLY); the WDF's own supply lines at its last determination, for the WDF only.  The places that score
+    (ruling R-OC-VICTORY) are no layer: they are the system's objectives, which the map rings from the start with their
+    rule in the legend."""
     board = game.scenario.map
     closed = (combat_units_near(game, Side.AXIS) - frozenset(game.occupants(Side.ALLIED))) | frozenset(game.occupants(Side.AXIS))
     layers = [Overlay("supply-closed", "closed to WDF supply lines", "hexes", hexes=tuple(h.label for h in board.hexes if h in closed))]
     if side is Side.ALLIED:
         routes = tuple(tuple(route) for _, route in compass_vars(game).supply.values() if len(route) > 1)
         layers.append(Overlay("supply", "WDF supply lines", "lines", lines=routes, colour="#00a060"))
-    places = {h for name in chart(game).place_points for h in board.zones.get(name, frozenset())}
-    layers.append(
-        Overlay("objectives", "places that score", "hexes", hexes=tuple(h.label for h in board.hexes if h in places), colour="#d4a000")
-    )
     return layers
 
 

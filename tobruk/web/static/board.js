@@ -56,8 +56,8 @@ export function flash(board, parent, hex) {
 }
 
 // --- layers -------------------------------------------------------------------------------------------------
-// The layers the system sends for a side (its enemy's zones of control, its supply lines, the victory hexes ...),
-// each drawn while its box is ticked.
+// The layers the system sends for a side (its enemy's zones of control, its supply lines ...; the objectives are rings,
+// always drawn, not a layer), each drawn while its box is ticked.
 
 /** The keys of the layers met so far: a layer the system sends `shown` is ticked when first met, then left to the player. */
 const met = new Set();

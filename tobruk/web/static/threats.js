@@ -29,11 +29,12 @@ export function drawThreats(board, parent, threats) {
 
 /**
  * One threat for people: the hex, what it counts for and its rule, and the units that could reach it (by id, the
- * face-down ones counted).
+ * reinforcements with the turn they arrive, the face-down ones counted).  The terminal words it the same way
+ * (Threat.describe, engine/system.py).
  * @param {Threat} t
  */
 export function describe(t) {
-  const who = [...t.units];
+  const who = [...t.units, ...(t.arriving || []).map((a) => `${a.unit} (arriving ${a.when})`)];
   if (t.unseen) who.push(t.unseen === 1 ? 'a face-down counter' : `${t.unseen} face-down counters`);
   return `${t.hex} (${t.name}, ${t.clause}) could be reached by ${who.join(', ')}`;
 }
