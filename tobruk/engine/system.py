@@ -296,9 +296,10 @@ class System:
 
     def overlays(self, game: Game, side: Side) -> list[Overlay]:
         """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines ...;
-        not the objectives, which the map rings from :meth:`objectives` whatever is ticked), worked out only from what ``side`` may know: a hidden counter gives the same
-        layers whatever it is (work from :func:`~tobruk.engine.information.observed`).  For people's faces only (the
-        page asks once a position); by default none."""
+        not the objectives, which the map rings from :meth:`objectives` whatever is ticked), worked out only from what
+        ``side`` may know: a hidden counter gives the same layers whatever it is (work from
+        :func:`~tobruk.engine.information.observed`).  For people's faces only (the page asks once a position); by
+        default none."""
         return []
 
     def objectives(self, scenario: Scenario) -> Sequence[Objective]:
