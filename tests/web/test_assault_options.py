@@ -111,6 +111,10 @@ def test_the_leader_and_the_navy_chosen_by_clicks(tmp_path: Path, browser: Brows
         page.click('#attack-options button[data-verb="naval"]')
         page.wait_for_function("document.getElementById('attack-info').textContent.includes('naval support called')")
         assert page.get_attribute('#attack-options button[data-verb="naval"]', "aria-pressed") == "true"
+        # a chosen option looks chosen: not drawn as the one still open beside it
+        background = "b => getComputedStyle(b).backgroundColor"
+        naval, lead = ('#attack-options button[data-verb="naval"]', '#attack-options button[data-verb="lead"]')
+        assert page.eval_on_selector(naval, background) != page.eval_on_selector(lead, background)
         page.click('#attack-options button[data-verb="lead"]')
         page.wait_for_function("document.getElementById('attack-info').textContent.includes('led by T')")
         # T named: U may lead instead (a second name replaces the first), the navy still called

@@ -162,6 +162,9 @@ def test_replay_page_steps_through_turns(tmp_path: Path, browser: Browser) -> No
         page.goto(f"{url}/g/{tok}")
         page.wait_for_selector("#victory:not([hidden])")
         assert page.inner_text("#victory-text") == "\n".join(lines)
+        # the result's lines wrap inside the dialog (none runs past its edge), and the status line says it is over
+        assert page.eval_on_selector("#victory-text", "e => e.scrollWidth <= e.clientWidth")
+        assert "the game is over" in page.inner_text("#status")
 
 
 def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser: Browser) -> None:

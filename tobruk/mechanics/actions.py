@@ -54,7 +54,7 @@ MAX_ATTACKS = 128  # declared attacks a phase can number (each needs a unit of i
 @dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     verb: ClassVar[str] = "end-phase"
-    says_text: ClassVar[str] = "End this phase (nothing more to do in it)"
+    says_text: ClassVar[str] = "End this phase"
     ends_step: ClassVar[bool] = True
 
 

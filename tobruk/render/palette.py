@@ -63,15 +63,16 @@ ROUTE_LINE = {
 }
 OTHER_ROUTE = Line("#7a4a1e", 1.6)
 SIDE_COLOUR = {Side.AXIS: "#6b6f73", Side.ALLIED: "#c8a165"}
-# a counter's colour by its nationality (lower case; one not listed takes its side's colour)
+# a counter's colour by its nationality (lower case; one not listed takes its side's colour): each far enough in colour
+# from every nationality of the other side to be told from it at a glance (tests/faces/test_palette.py)
 NATIONALITY_COLOUR = {
     "german": SIDE_COLOUR[Side.AXIS],  # each side's principal nationality keeps the side's colour
     "italian": "#9fae7a",
-    "libyan": "#c2b98a",
+    "libyan": "#a9a58f",
     "british": SIDE_COLOUR[Side.ALLIED],
     "indian": "#d6874f",
-    "australian": "#a7b86a",
-    "new zealand": "#8fb3a0",
+    "australian": "#e8b49c",
+    "new zealand": "#b8a8d8",
     "south african": "#e0c070",
     "french": "#8fa8d8",
     "free french": "#8fa8d8",
