@@ -3,7 +3,7 @@
 // arrow keys move; Enter (or Space) clicks the element a pointer at the cursor's hex would meet, so a page's keyboard
 // does whatever its clicks on the map do, with no rule of its own.  Moving onto a hex is hovering it: the counter's
 // tooltip (and, on the game page, a lit hex's route) show as for the pointer.  The cursor's hex and what stands there
-// are told through a live region.  Besides: the page's Keys list, which both pages have.
+// are told through a live region.  Besides: the "Skip to the map" link and the page's Keys list, which both pages have.
 
 import {hexPoints} from './board.js';
 import {spoken} from './counters.js';
@@ -168,6 +168,10 @@ export function setupCursor({board, svg, units, name, more = () => [], start: st
   });
   document.addEventListener('pointerdown', () => { byKeys = false; }, true);
   document.addEventListener('keydown', () => { byKeys = true; }, true);
+
+  // the skip link, the page's first stop for Tab: past the header's controls, the map focused with its cursor shown
+  const skip = byId('skip-link');
+  skip.addEventListener('click', (e) => { e.preventDefault(); byKeys = true; pane.focus(); });
 
   return {
     pane,

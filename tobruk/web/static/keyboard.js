@@ -16,7 +16,8 @@ import {canGather, formsOf} from './legal.js';
 
 /** The keys, as the page's "Keys" help lists them. */
 export const KEYS = [
-  ['Tab', 'to the map, then the decision panel, the trays, the attack panel (Shift+Tab: back)'],
+  ['Tab', '"Skip to the map" first, past the header; from the map to the decision panel, the trays, the attack panel, ' +
+    'the log (Shift+Tab: back)'],
   ...CURSOR_KEYS,
   ['Enter or Space', 'act on the hex as a click: select your unit (a stack: choose from it), move or place the selected unit ' +
     'to a lit hex (Esc first to select another unit standing there), add a unit to the attack, pick a red hex as its target'],
