@@ -375,3 +375,35 @@ def test_first_alamein_and_compass_a_unit_moved_by_the_keyboard(tmp_path: Path, 
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         _smoke(url, browser, "first-alamein", "allied")
         _smoke(url, browser, "operation-compass", "allied")
+
+
+def test_the_skip_link_is_the_first_stop_and_the_map_comes_before_the_panel_and_the_log(tmp_path: Path, browser: Browser) -> None:
+    """Tab from the page's load: the "Skip to the map" link first (off the screen until then), Enter on it focuses the
+    map with its cursor shown; Tab from the map: the decision panel's orders, then on to the log, none of the header's
+    controls on the way."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote"}, timeout=60).json()["links"]["axis"]
+        page = browser.new_page(viewport={"width": 1300, "height": 850})
+        page.goto(link)
+        page.wait_for_selector("#orders button")
+        hidden = page.locator("#skip-link").bounding_box()
+        assert hidden and hidden["y"] + hidden["height"] <= 0
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "skip-link"
+        shown = page.locator("#skip-link").bounding_box()
+        assert shown and shown["y"] >= 0 and page.inner_text("#skip-link") == "Skip to the map"
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "board"
+        assert page.locator("#cursor-layer .hex-cursor").count() == 1 and _said(page).startswith(_cursor(page))
+        where = (
+            "(el => el.closest('header') ? 'header' : el.closest('#decision') ? 'decision' : el.id === 'log' ? 'log' : "
+            "el.closest('aside') ? 'panel' : 'elsewhere')(document.activeElement)"
+        )
+        stops = []
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            stops.append(str(page.evaluate(where)))
+            if stops[-1] == "log":
+                break
+        assert stops[0] == "decision" and stops[-1] == "log", stops
+        assert "header" not in stops and "elsewhere" not in stops, stops

@@ -3,7 +3,7 @@
 // here knows a game system.  The sides' and nationalities' colours, each unit kind's symbol, the status words and
 // their marks all come with the board (render/board.py); what a counter says of a unit is what the view sends.
 
-import {svgElement} from './dom.js';
+import {htmlElement, svgElement} from './dom.js';
 
 /** @typedef {import('./types.js').Board} Board */
 /** @typedef {import('./types.js').Unit} Unit */
@@ -218,6 +218,31 @@ export function spoken(board, u) {
   const side = board.sides[u.side]?.name || u.side;
   if (!u.id) return `a face-down ${side} counter`;
   return described(board, u).filter(line => !line.startsWith('hex ')).join('; ');
+}
+
+/**
+ * The side panel of a hex into `box`, on the game page and the replay alike: its label, then a line a counter standing
+ * there (its id, name, values, kind and status words; a face-down one only as such), its id a button where `pick`
+ * gives what a press does (the game page: one's own counter, selected).
+ * @param {Board} board
+ * @param {HTMLElement} box
+ * @param {string} hex
+ * @param {Unit[]} here
+ * @param {(u: Unit) => (() => void) | null} [pick]
+ */
+export function drawHex(board, box, hex, here, pick = () => null) {
+  const lines = here.map(u => {
+    if (!u.id) return htmlElement('p', 'a face-down unit');
+    const p = htmlElement('p'), press = pick(u);
+    if (press) {
+      const b = htmlElement('button', u.id);
+      b.dataset.pick = u.id; b.onclick = press;
+      p.append(b);
+    } else p.append(u.id);
+    p.append(` ${[u.name, u.factors, u.kind].filter(Boolean).join(' ')}${words(board, u).map(w => `, ${w}`).join('')}`);
+    return p;
+  });
+  box.replaceChildren(htmlElement('h3', hex), ...(lines.length ? lines : [htmlElement('p', 'no counter here')]));
 }
 
 /** The page's one tooltip box, made when first needed. */

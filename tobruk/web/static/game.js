@@ -10,7 +10,7 @@ import * as attack from './attack.js';
 import * as gestures from './gestures.js';
 import {closeChooser, showBeside} from './gestures.js';
 import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, lookAt, notes, result} from './board.js';
-import {STEP as STACK_STEP, counterSide, drawCounters, drawKey, hideTip, words} from './counters.js';
+import {STEP as STACK_STEP, counterSide, drawCounters, drawHex, drawKey, hideTip} from './counters.js';
 import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
 import {composite, formsOf, unitHexOf} from './legal.js';
@@ -307,15 +307,12 @@ function showForms(uid, forms) {
 /** @param {string} hex */
 function showStack(hex) {
   if (!S) return;
-  const here = S.view.units.filter(u => u.hex === hex), mine = S.side, picking = S.my_turn;
-  const box = byId('stack');
-  box.innerHTML = `<h3>${escapeHtml(hex)}</h3>` + here.map(u => !u.id ? '<p>a face-down unit</p>' :
-    `<p>${u.side === mine && picking ? `<button data-pick="${escapeHtml(u.id)}">${escapeHtml(u.id)}</button>` : escapeHtml(u.id)}
-     ${escapeHtml(u.name)} ${escapeHtml(u.factors)} ${escapeHtml(u.kind)}${words(map.board, u).map(w => `, ${escapeHtml(w)}`).join('')}</p>`).join('');
-  for (const b of box.querySelectorAll('button[data-pick]')) {
-    if (!(b instanceof HTMLButtonElement)) continue;
-    b.onclick = () => { const u = S?.view.units.find(x => x.id === b.dataset.pick); if (u) chooseUnit(u); };
-  }
+  const mine = S.side, picking = S.my_turn;
+  const pick = (/** @type {Unit} */ u) => u.side === mine && picking ? () => {
+    const now = S?.view.units.find(x => x.id === u.id);  // (as the position is when pressed)
+    if (now) chooseUnit(now);
+  } : null;
+  drawHex(map.board, byId('stack'), hex, S.view.units.filter(u => u.hex === hex), pick);
 }
 
 function clearSelection() {
