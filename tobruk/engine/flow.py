@@ -124,6 +124,13 @@ class Step(Node):
     def finish(self, game: Game) -> None:
         """The automatic part at the step's end (or the whole of a step nobody decides)."""
 
+    def ending_costs(self, game: Game, side: Side) -> str:
+        """What ending the step now would cost ``side`` by the rules, in words a face asks it to confirm ("1SADiv,
+        18IndBde: spent next to enemy units nobody attacked, so they must retreat (AR, GG-IX.B)"); "" when nothing.
+        Asked of the position as the side knows it (:func:`~tobruk.engine.information.observed`), so the words are
+        the same whatever it cannot see."""
+        return ""
+
     def __repr__(self) -> str:
         return f"<step {self.key}>"
 

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.actions import HEX, UNIT, Action, Gesture
 from tobruk.engine.errors import TobrukError
+from tobruk.engine.flow import Step
+from tobruk.engine.information import observed
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -68,6 +70,11 @@ def offers(game: Game) -> dict[str, Any]:
         return {"actions": [], "composites": []}
     by_id = game.legal_ids()
     actions = [entry(a, i) for i, a in by_id.items()]
+    if any(a.ends_step for a in by_id.values()):
+        costs = ending_costs(game)
+        for e, a in zip(actions, by_id.values(), strict=True):
+            if a.ends_step and costs:
+                e["warning"] = costs
     composites = []
     listed = {type(a) for a in by_id.values()}
     for kind in game.system.vocabulary:
@@ -141,3 +148,14 @@ def declaration_options(game: Game, action: Action, options: Sequence[Action] = 
     skip = (*type(action).parts, *type(action).dropped_by)
     offered = [a for a in probe.legal_orders() if not isinstance(a, skip)]
     return [{"verb": a.verb, "fields": a.fields(), "says": a.says()} for a in offered]
+
+
+def ending_costs(game: Game) -> str:
+    """What ending the current step would cost its decider (:meth:`~tobruk.engine.flow.Step.ending_costs`), from the
+    position as that side knows it; "" inside a nested decision (a declaration, a retreat), which the step's end
+    does not follow."""
+    d = game.decision
+    if d is None or game.node is not game.step or type(game.step).ending_costs is Step.ending_costs:
+        return ""  # (a step that costs nothing to end: the position as the side knows it is not made)
+    known = observed(game, d.side)
+    return known.step.ending_costs(known, d.side)

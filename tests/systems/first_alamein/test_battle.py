@@ -11,6 +11,7 @@ import pytest
 from tests.systems.first_alamein.kit import Grid, H, game_at, unit
 from tobruk.engine.dice import ForcedDice
 from tobruk.engine.game import Game
+from tobruk.engine.offers import offers
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack, EndPhase, Hold, NoRetreat
 from tobruk.mechanics.control import controllers
@@ -39,6 +40,18 @@ def test_spent_units_next_to_unattacked_enemy_units_take_an_ar_as_the_attacks_en
     assert family_unit(game, "S").hex == family_unit(game, "S2").hex == H("A2")
     assert game.decision is not None and game.decision.phase == "allied-movement"  # the attacks are over
     assert game.state.log.count("S, S2: spent next to unattacked enemy units, AR (GG-IX.B).") == 1
+
+
+@pytest.mark.rule("GG-IX.B")
+def test_the_end_of_the_attacks_is_offered_with_the_ar_it_costs() -> None:
+    """The spent S and S2 next to E, whom nobody attacked: ending the attacks is offered with the AR it brings (the
+    page asks to confirm it); F, spent too but next to no enemy, is not named; once the AR is done, nothing is."""
+    units = unit("S", "axis", "A3") + unit("S2", "axis", "A3") + unit("F", "axis", "A1") + unit("E", "allied", "A4")
+    game = game_at(units, "axis-attacks", rules='spent_at_start = ["S", "S2", "F"]', **ROW)
+    (end,) = [e for e in offers(game)["actions"] if e["verb"] == "end-phase"]
+    assert end["warning"] == "S, S2: spent next to enemy units nobody attacked, so they must retreat (AR, GG-IX.B)"
+    fresh = game_at(units, "axis-attacks", rules='spent_at_start = ["F"]', **ROW)
+    assert all("warning" not in e for e in offers(fresh)["actions"])
 
 
 @pytest.mark.rule("GG-IX.B")

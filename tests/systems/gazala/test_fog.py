@@ -286,6 +286,26 @@ def test_a_disrupted_unit_next_to_a_face_down_counter_takes_the_ar_whatever_it_i
     assert seen(a) == seen(b)
 
 
+@pytest.mark.rule("GG-IX.B")
+def test_ending_the_attacks_warns_of_the_ar_whatever_the_face_down_counter_is(gazala: Scenario) -> None:
+    """The end-phase offered with what it costs (the disrupted 15Pz next to the counter nobody attacked must retreat),
+    in the same words whether that counter is a dummy or 1ATB; with 15Pz undisrupted, nothing to warn of."""
+    games = twins(gazala, DUMMY_IN_E6, UNIT_IN_E6)
+    play_both(games, "place 15Pz E5")
+    advance_both(games, "axis-attacks")
+    for g in games:
+        family_unit(g, "15Pz").disrupted = True  # (arranged the same in both)
+
+    def warnings(g: Game) -> list[object]:
+        return [e.get("warning") for e in offers(g)["actions"] if e["verb"] == "end-phase"]
+
+    ar = "15Pz: disrupted next to enemy units nobody attacked, so they must retreat (AR, GG-IX.B)"
+    assert warnings(games[0]) == warnings(games[1]) == [ar]
+    for g in games:
+        family_unit(g, "15Pz").disrupted = False
+    assert [e.get("warning") for e in offers(games[0])["actions"] if e["verb"] == "end-phase"] in ([], [None])
+
+
 # --- supply ---------------------------------------------------------------------------------------------
 # N9 is cut off below; it holds 29IndBde (no convoy can go to it) with a dummy, 7MotBde being in its box
 # K11, or 29IndBde with 7MotBde (which a convoy may help), a dummy being in K11

@@ -201,13 +201,25 @@ _DECLARATION: Cache[None] = Cache("first-alamein.declaration", BOARD)
 _SUGGESTIONS: Cache[tuple[Attack, ...]] = Cache("first-alamein.suggestions", BOARD)
 
 
+def due_ar(game: Game, side: Side) -> dict[str, list[Hex]]:
+    """GG-IX.B: the spent units next to unspent enemy units nobody attacked, which retreat as the attack step ends
+    (none once those retreats are done), each with the hexes of those enemy units."""
+    if alamein_vars(game).closing_retreats == game.step.key:
+        return {}
+    return exposed(game, side, DUTIES)
+
+
+def ending_costs(game: Game, side: Side) -> str:
+    """What ending the attack step now costs the side: the AR of :func:`due_ar`, in words."""
+    due = due_ar(game, side)
+    return f"{', '.join(due)}: spent next to enemy units nobody attacked, so they must retreat (AR, GG-IX.B)" if due else ""
+
+
 def end_of_attacks(game: Game, side: Side) -> bool:
     """GG-IX.B: spent units next to unspent enemy units nobody attacked take an AR as the step ends; ``True``
     if those retreats were started (the step closes when they are done)."""
-    if alamein_vars(game).closing_retreats == game.step.key:
-        return False
+    threatened = due_ar(game, side)
     alamein_vars(game).closing_retreats = game.step.key
-    threatened = exposed(game, side, DUTIES)
     if not threatened:
         return False
     game.log(f"{', '.join(threatened)}: spent next to unattacked enemy units, AR (GG-IX.B).")

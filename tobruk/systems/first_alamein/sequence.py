@@ -35,6 +35,7 @@ from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein import supply as sp
 from tobruk.systems.first_alamein import victory as vp
 from tobruk.systems.first_alamein.battle import DUTIES, end_of_attacks, suggestions
+from tobruk.systems.first_alamein.battle import ending_costs as battle_ending_costs
 from tobruk.systems.first_alamein.state import alamein_vars
 from tobruk.systems.first_alamein.steps import FAStep
 
@@ -220,6 +221,9 @@ class AttackStep(FAStep):
             )
         if not end_of_attacks(game, side):  # else GG-IX.B: the spent units' AR comes first
             close_step(game, side)
+
+    def ending_costs(self, game: Game, side: Side) -> str:
+        return battle_ending_costs(game, side)
 
     def finish(self, game: Game) -> None:
         super().finish(game)

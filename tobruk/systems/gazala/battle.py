@@ -243,6 +243,13 @@ class GazalaDuties(Duties):
 DUTIES = GazalaDuties()
 
 
+def ending_costs(game: Game, side: Side) -> str:
+    """What ending the attack phase now costs the side: the AR of GG-IX.B for its disrupted units next to enemy units
+    nobody attacked (:func:`end_of_attacks`), in words."""
+    due = exposed(game, side, DUTIES)
+    return f"{', '.join(due)}: disrupted next to enemy units nobody attacked, so they must retreat (AR, GG-IX.B)" if due else ""
+
+
 def end_of_attacks(game: Game, side: Side) -> bool:
     """Start the end-of-phase AR for disrupted units (GG-IX.B); ``True`` if one was started.  (Asked once per
     phase: the end of these retreats ends the phase, through :meth:`GazalaBattle.over`.)"""

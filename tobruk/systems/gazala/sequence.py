@@ -357,6 +357,9 @@ class AttackStep(AlliedChoices):
         if not bt.end_of_attacks(game, side):  # else GG-IX.B: the disrupted units' AR comes first
             close_step(game, side)
 
+    def ending_costs(self, game: Game, side: Side) -> str:
+        return bt.ending_costs(game, side)
+
     def finish(self, game: Game) -> None:
         super().finish(game)
         end_of_battles(game)

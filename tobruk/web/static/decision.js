@@ -68,10 +68,29 @@ export function drawDecision(S, sideName, hooks) {
     const p = document.createElement('div'); p.className = 'choices'; p.dataset.group = group;
     for (const a of actions) {
       const b = document.createElement('button'); b.textContent = a.says; b.dataset.order = a.label; b.dataset.id = String(a.id);
-      b.title = a.label;
-      b.onclick = () => hooks.order(a.id);
+      b.title = a.warning || a.label;
+      b.onclick = () => (a.warning ? confirmCost(p, a, hooks) : hooks.order(a.id));
       p.appendChild(b);
     }
     box.appendChild(p);
   }
+}
+
+/**
+ * Before an action that costs something by the rules (ending the attacks with spent units next to enemy units nobody
+ * attacked: they must retreat, GG-IX.B), what it costs in words and a second press to do it anyway, or go back.
+ * @param {HTMLElement} where  the panel's row of the action's button
+ * @param {Action} a  the action, with its `warning`
+ * @param {DecisionHooks} hooks
+ */
+function confirmCost(where, a, hooks) {
+  where.querySelector('.confirm-cost')?.remove();
+  const box = document.createElement('div'); box.className = 'confirm-cost'; box.setAttribute('role', 'alertdialog');
+  const said = document.createElement('p'); said.textContent = `${a.says}: ${a.warning}.`;
+  const yes = document.createElement('button'); yes.textContent = `${a.says} anyway`; yes.dataset.confirm = String(a.id);
+  yes.onclick = () => hooks.order(a.id);
+  const no = document.createElement('button'); no.textContent = 'Go back'; no.onclick = () => box.remove();
+  box.append(said, yes, no);
+  where.appendChild(box);
+  yes.focus();
 }

@@ -96,7 +96,7 @@
  * A legal action as the server lists it: its id, how it is made (its gesture), what it picks, what it does in words
  * (`says`, a button's text; `label` is its notation) and, for one whose route is chosen hex by hex (a retreat), its route.
  * @typedef {{id: number, verb: string, gesture: string, label: string, says: string, group: string, unit?: string,
- *   hex?: string, route?: string[], part_of?: string, fields?: Record<string, unknown>}} Action
+ *   hex?: string, route?: string[], part_of?: string, fields?: Record<string, unknown>, warning?: string}} Action
  */
 
 /**
