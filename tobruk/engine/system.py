@@ -33,6 +33,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class Solitaire:
+    """A system played alone: the side whose decisions its rules' own procedures make (Compass's Italians by the
+    charts), unless the scenario's option ``unless`` gives that side to a player."""
+
+    side: Side
+    unless: str
+
+
+@dataclass(frozen=True, slots=True)
 class Odds:
     """An attack's odds before the die: the column, how it was reached (lines for people), the exact
     probability of each result (empty when it cannot be known, e.g. against face-down units)."""
@@ -235,6 +244,9 @@ class System:
     # kept out of :func:`system_names`, so the checks every played system must pass (fuzzing, arenas, benchmarks) do
     # not run a game that stops short of its rules; "" for a system played in full or registered with its data alone
     preview: ClassVar[str] = ""
+    # for a system its rules play alone: the side they play, and the option that gives it to a player (the faces offer
+    # a solitaire game, :meth:`ruled_sides` reads it); None for a game of two sides
+    solitaire: ClassVar[Solitaire | None] = None
     # the scenario loader's reader of the scenario fields the system owns (``units_from``), if any: a
     # :class:`tobruk.loading.scenario.ScenarioExtension`
     scenario_extension: ClassVar[Any] = None
@@ -271,8 +283,9 @@ class System:
         """The sides of this game whose decisions the rules' own procedures make (a side the charts play, in a
         solitaire game), read once when the game starts (from its options): the engine plays their choices
         (:meth:`rules_choice`) as actions, logged, kept in the history and undone with the player's action they
-        followed.  By default none."""
-        return frozenset()
+        followed.  By default :attr:`solitaire`'s side, unless the game has the option that gives it to a player."""
+        alone = self.solitaire
+        return frozenset() if alone is None or alone.unless in game.options else frozenset({alone.side})
 
     def rules_choice(self, game: Game, decision: Decision) -> Action:
         """The action the rules' procedure, and the system's documented policy for what it leaves open, takes for a

@@ -34,7 +34,7 @@ from starlette.types import Scope
 
 from tobruk.engine.errors import RecordError, TobrukError
 from tobruk.engine.information import observed
-from tobruk.engine.system import find_system, system_for
+from tobruk.engine.system import Solitaire, find_system, system_for
 from tobruk.players import player_names
 from tobruk.players.base import player_about
 from tobruk.render.board import board_data
@@ -192,12 +192,18 @@ def create_app(
                     "title": s.title,
                     "system": s.system,
                     "preview": find_system(s.system).preview,  # what a preview does not play yet ("": played in full)
+                    "solitaire": _solitaire(find_system(s.system).solitaire),
                     "options": [{"name": o.name, "clause": o.clause, "text": o.text} for o in s.options],
                 }
                 for s in referee.scenarios.listing()
             ]
 
         return await computed(request, listed)
+
+    def _solitaire(alone: Solitaire | None) -> dict[str, str] | None:
+        """The side a system's rules play, and the option that gives it to a player (the lobby offers a solitaire
+        game); None for a game of two sides."""
+        return None if alone is None else {"side": alone.side.value, "unless": alone.unless}
 
     async def players(request: Request) -> Response:
         """The computer players a game may be played against (the lobby's list)."""

@@ -19,7 +19,7 @@ from tobruk.board.units import UnitDef
 from tobruk.engine.actions import Action
 from tobruk.engine.flow import Decision, Step
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Objective, ResultTable, System, register
+from tobruk.engine.system import Objective, ResultTable, Solitaire, System, register
 from tobruk.loading.datafile import Table, read_toml
 from tobruk.systems.operation_compass import faces
 from tobruk.systems.operation_compass import moves as mv
@@ -49,6 +49,8 @@ class OperationCompass(System):
     game_over_clause = "OC-RET.1"  # (the game ends after its last turn: ruling R-OC-SEQ)
     terrain_kinds = frozenset({"clear", "rough", "hill", "sea"})  # the terrain effects chart (coast is clear)
     unit_view = CompassUnit
+    # solitaire unless the two-players option: the Italians by the charts' procedures (ruling R-OC-POLICY)
+    solitaire = Solitaire(Side.AXIS, unless=TWO_PLAYERS)
     score_title = "Victory points if the game ended now"
     strength_title = "Steps on the map"
 
@@ -79,10 +81,6 @@ class OperationCompass(System):
 
     def sequence(self, game: Game) -> Sequence[Step]:
         return sq.GAME_TURN
-
-    def ruled_sides(self, game: Game) -> frozenset[Side]:
-        """Solitaire unless the two-players option: the Italians by the charts' procedures (ruling R-OC-POLICY)."""
-        return frozenset() if TWO_PLAYERS in game.options else frozenset({Side.AXIS})
 
     def rules_choice(self, game: Game, decision: Decision) -> Action:
         options = [a for a in game.legal_orders() if isinstance(a, Withdraw)]

@@ -152,7 +152,9 @@ export const crt = (system) => request(`/api/help/system/${encodeURIComponent(sy
 
 // --- the lobby ----------------------------------------------------------------------------------------------
 
-/** @typedef {{name: string, title: string, preview: string, options: {name: string, text: string, clause: string}[]}} Scenario  (preview: what a system played in part does not play yet) */
+/** @typedef {{name: string, title: string, preview: string, options: {name: string, text: string, clause: string}[],
+ *   solitaire: {side: string, unless: string} | null}} Scenario  (preview: what a system played in part does not play
+ *   yet; solitaire: the side its rules play unless the option named is ticked) */
 
 /** @returns {Promise<Answer<Scenario[]>>} */
 export const scenarios = () => request('/api/scenarios');

@@ -47,6 +47,32 @@ function showOptions() {
   const note = byId('preview-note');  // a system played in part says what it does not play yet
   note.textContent = chosen && chosen.preview ? chosen.preview : '';
   note.hidden = !note.textContent;
+  box.querySelectorAll('input').forEach(i => { i.onchange = () => offerSolitaire(false); });
+  offerSolitaire(true);
+}
+
+/**
+ * A scenario whose rules play one side (Compass's Italians, by the charts) is offered as a solitaire game, the
+ * first mode and the one chosen when the scenario is picked, while the option that gives that side to a player is
+ * not ticked: the person plays the other side and the rules play theirs.  (Sent as a hotseat game: one screen, and
+ * the ruled side never asks it anything.)
+ * @param {boolean} choose  choose it (the scenario was just picked)
+ */
+function offerSolitaire(choose) {
+  const chosen = scenarios.find(s => s.name === scenario.value), alone = chosen && chosen.solitaire;
+  const ticked = !!alone && [...byId('options').querySelectorAll('input')].some(i => i instanceof HTMLInputElement && i.checked && i.value === alone.unless);
+  const sideSelect = /** @type {HTMLSelectElement} */ (document.querySelector('select[name="human_side"]'));
+  mode.querySelector('option[value="solitaire"]')?.remove();  // (the mode chosen falls back to the first left)
+  if (alone && !ticked) {
+    const word = (/** @type {string} */ v) => sideSelect.querySelector(`option[value="${v}"]`)?.textContent || v;
+    const player = alone.side === 'axis' ? 'allied' : 'axis';
+    const o = document.createElement('option'); o.value = 'solitaire';
+    o.textContent = `solitaire (you play the ${word(player)}; the rules play the ${word(alone.side)})`;
+    mode.prepend(o);
+    if (choose) mode.value = 'solitaire';
+    sideSelect.value = player;
+  }
+  rows();
 }
 api.scenarios().then(([ok, list]) => {
   if (!ok) return;
@@ -78,7 +104,7 @@ computer.onchange = () => { remember('computer', computer.value); showAbout(); }
 // --- the mode, and the rows it needs ---------------------------------------------------------------------------
 const mode = byId('mode', HTMLSelectElement);
 function rows() {
-  const c = mode.value === 'computer';
+  const c = mode.value === 'computer';  // (solitaire: the side is the one the rules leave, no computer)
   byId('side-row').style.display = c ? '' : 'none';
   byId('computer-row').style.display = c ? '' : 'none';
   // only a game against the computer may choose its dice: a hotseat or remote game's seed is the server's secret
@@ -97,7 +123,7 @@ form.onsubmit = async (/** @type {SubmitEvent} */ e) => {
   const f = new FormData(form), text = (/** @type {string} */ name) => String(f.get(name) ?? '');
   for (const name of ['scenario', 'mode', 'human_side', 'computer']) if (f.get(name)) remember(name, text(name));
   /** @type {Record<string, unknown>} */
-  const body = {scenario: f.get('scenario'), mode: f.get('mode'), human_side: f.get('human_side'),
+  const body = {scenario: f.get('scenario'), mode: f.get('mode') === 'solitaire' ? 'hotseat' : f.get('mode'), human_side: f.get('human_side'),
                 computer: f.get('computer'), options: f.getAll('option')};
   if (body.mode === 'computer' && f.get('seed')) body.seed = Number(f.get('seed'));
   const [ok, data] = await api.createGame(body);
