@@ -125,3 +125,34 @@ def test_the_leader_and_the_navy_chosen_by_clicks(tmp_path: Path, browser: Brows
         page.click("#declare")
         page.wait_for_function(f"tobrukGame.state && tobrukGame.state.version > {v} && !tobrukGame.inFlight")
         assert any("assault on A3 by U, T, led by T, with naval support" in line for line in state_of(link)["view"]["log"])
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+@pytest.mark.rule("OC-CRT.6")
+def test_units_gathered_with_no_target_together_are_told_why(tmp_path: Path, browser: Browser) -> None:
+    """U (A2) and W (B2) may both assault A3; X (B1) may assault only C2: once X joins them no hex is lit, and the
+    page says why in the rules' words (an assault is made by the units of one hex next to the target, OC-CRT.6)."""
+    units = (
+        allied("U", "A2", kind="motorized-infantry")
+        + allied("W", "B2", kind="motorized-infantry")
+        + allied("X", "B1", kind="motorized-infantry")
+        + italian("I", "A3")
+        + italian("K", "C2")
+    )
+    text = BASE.format(turns=4, rows=3, columns=5, options="", units=units, map_extra='[map.supply]\nallied = ["A1"]\n')
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "assault.toml").write_text(text, encoding="utf-8")
+    with running_server(tmp_path / "games.sqlite", scenarios) as url:
+        link = _to_the_assaults(url, scenarios)
+        page = browser.new_page(viewport={"width": 1300, "height": 850})
+        page.goto(link)
+        page.wait_for_function("tobrukGame.state && !tobrukGame.inFlight")
+        for uid in ("U", "W"):
+            page.click(f'#units [data-unit="{uid}"]')
+        assert page.locator('[data-target="A3"]').count() == 1
+        page.click('#units [data-unit="X"]')
+        assert page.locator("[data-target]").count() == 0
+        page.wait_for_function("document.getElementById('attack-info').textContent.includes('No hex may be attacked')")
+        info = page.inner_text("#attack-info")
+        assert info.startswith("Attackers: U, W, X. No hex may be attacked by all of them: ") and "[OC-CRT." in info

@@ -67,6 +67,25 @@ export function gather(S, uid) {
 }
 
 /**
+ * Why the units gathered have no target together (each may attack, but no hex is one they may all attack): the
+ * rules' own refusal of the attack on a hex the units gathered before the last one could attack, asked of the server
+ * as the odds of that attack ("the attacking stack is the units of one hex [OC-CRT.6]").  Nothing when they have a
+ * target, or the last unit alone has none.
+ * @param {string} token
+ * @param {State | null} S
+ */
+export async function explainNoTarget(token, S) {
+  const c = composite(S);
+  if (!c || gathered.length < 2 || targetsOf(S, gathered).length) return;
+  const [hex] = targetsOf(S, gathered.slice(0, -1));
+  if (!hex) return;
+  const asked = [...gathered];
+  const [ok, data] = await api.odds(token, {...c.fields, [c.gather]: asked, [c.target]: [hex]});
+  if (ok || asked.join() !== gathered.join()) return;  // (accepted after all, or the gathering changed meanwhile)
+  byId('attack-info').textContent = `Attackers: ${gathered.join(', ')}. No hex may be attacked by all of them: ${data.error}`;
+}
+
+/**
  * The odds of the attack gathered so far on a target hex, asked for by the attack's fields (the composite's fields
  * with the gathered units and the target in the fields the server names).
  * @param {string} token

@@ -266,7 +266,7 @@ function chooseUnit(u) {
   const forms = formsOf(S, uid);
   if (composite(S) && !forms.length) {
     if (!attack.gather(S, uid)) { byId('hint').textContent = `${uid} cannot attack now.`; return; }
-    render(); return;
+    render(); attack.explainNoTarget(token, S); return;
   }
   selectUnit(uid, forms);
 }
