@@ -14,9 +14,11 @@ from typing import Any
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError
 from tobruk.engine.game import Game
+from tobruk.engine.information import observed
 from tobruk.engine.objectives import threats
 from tobruk.engine.offers import declaration_options
 from tobruk.engine.sides import Side
+from tobruk.engine.system import System
 from tobruk.view import summary_data, unit_data, view
 from tobruk.web.referee import Referee, Refused, Session
 from tobruk.web.schemas import OrderQuery, reason
@@ -63,6 +65,7 @@ def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) 
     seen.pop("legal_orders", None)  # sent as "legal", by id with gestures and fields
     seen["overlays"] = overlays_of(s, side)
     seen["threats"] = threats_of(s, side)
+    seen["score"] = score_of(s, side)
     return {
         "game": s.stored.id,
         "seat": seat,
@@ -119,6 +122,7 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
     seen.pop("legal_orders", None)
     seen["overlays"] = overlays_of(s, side)
     seen["threats"] = threats_of(s, side)
+    seen["score"] = score_of(s, side)
     mine = s.game.orders_of(side)
     return {
         "format": EXPORT_FORMAT,
@@ -139,6 +143,22 @@ def overlays_of(s: Session, side: Side) -> list[dict[str, Any]]:
     if s.layers is None or s.layers[0] != key:
         s.layers = (key, [o.data() for o in s.game.system.overlays(s.game, side)])
     return s.layers[1]
+
+
+def score_of(s: Session, side: Side) -> dict[str, Any] | None:
+    """Each side's points if the game ended now (:meth:`~tobruk.engine.system.System.score_now`), worked out on the
+    position as ``side`` knows it (a dummy scores as the counter it may be), with the title the system gives them; None
+    for a system that keeps no score.  Made once a version and side.  Call with ``s.lock`` held."""
+    key = (s.version, side.value)
+    if s.score is None or s.score[0] != key:
+        system = s.game.system
+        if type(system).score_now is System.score_now or s.game.is_over:
+            s.score = (key, None)
+        else:
+            known = observed(s.game, side)
+            points = system.score_now(known)
+            s.score = (key, None if points is None else {"title": system.score_title, **points})
+    return s.score[1]
 
 
 def threats_of(s: Session, side: Side) -> list[dict[str, Any]]:

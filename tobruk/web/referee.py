@@ -123,6 +123,7 @@ class Session:
     listing: tuple[int, dict[str, Any]] | None = None  # the version and the legal actions as the page is sent them
     layers: tuple[tuple[int, str], list[dict[str, Any]]] | None = None  # (version, side) and the system's overlays
     threats: tuple[tuple[int, str], list[dict[str, Any]]] | None = None  # (version, side) and the side's threatened objectives
+    score: tuple[tuple[int, str], dict[str, Any] | None] | None = None  # (version, side) and the score as the side knows it
     # where each action of the game's history left the log: ``marks[k]`` is the number of log entries before the k-th
     # action (the last, after the last action), ``owners[k]`` the side whose step the k-th was made in (None: nobody's)
     marks: list[int] = field(default_factory=list)

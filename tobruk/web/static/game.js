@@ -88,7 +88,8 @@ function render() {
   byId('title').textContent = `${v.title}: ${sideName(S.side)} ${S.mode === 'hotseat' ? '(hotseat)' : ''}`;
   // a dated track names its turns ('II May 42'); other systems' read 'Turn 3'
   const turn = v.turn_name === `Turn ${v.turn}` ? `Turn ${v.turn}/${v.turns}` : `${v.turn_name} (${v.turn}/${v.turns})`;
-  byId('status').textContent = [turn, v.decision ? v.phase_title : 'the game is over', notes(v.notes)].filter(Boolean).join(' · ');
+  const score = v.score ? `${v.score.title}: ${sideName('allied')} ${v.score.allied}, ${sideName('axis')} ${v.score.axis}` : '';
+  byId('status').textContent = [turn, v.decision ? v.phase_title : 'the game is over', notes(v.notes), score].filter(Boolean).join(' · ');
   byId('undo', HTMLButtonElement).disabled = !S.can_undo;
   byId('export-link', HTMLAnchorElement).href = `/api/g/${token}/export` + (S.seat === 'both' ? `?side=${S.side}` : '');
   drawUnits();

@@ -86,6 +86,7 @@
  * @property {Unit[]} units
  * @property {Layer[]} [overlays]
  * @property {Threat[]} [threats]  the side's objectives the enemy could reach in its next move
+ * @property {{title: string, axis: number, allied: number} | null} [score]  each side's points if the game ended now
  * @property {{side: string, prompt: string, clause?: string | null} | null} decision  (its clause shown with the prompt, a link to its help)
  * @property {string[]} log
  * @property {Summary | null} [summary]
