@@ -131,6 +131,15 @@ def test_no_retreat_distance_and_a_retreat_hex_by_hex_with_its_route(tmp_path: P
         assert points.split() == centres  # the route so far passes through the hexes chosen, in order
         second = set(page.evaluate("[...document.querySelectorAll('[data-step]')].map(p => p.dataset.step)"))
         assert second == {r[2] for r in routes if r[1] == step}
+        # Tommy clicked again is put down, and says so (not that it has nothing to do); picked up, its route starts again
+        _click_unit(page, "Tommy")
+        assert page.inner_text("#hint") == "Tommy put down: click it again to pick it up."
+        assert page.locator("[data-step]").count() == 0
+        _click_unit(page, "Tommy")
+        page.wait_for_selector("[data-step]")
+        assert set(page.evaluate("[...document.querySelectorAll('[data-step]')].map(p => p.dataset.step)")) == first
+        page.click(f'[data-step="{step}"]')
+        page.wait_for_selector(f'polyline[data-trail="B5-{step}"]', state="attached")
         shot(page, "retreat-hex-by-hex")
         last = sorted(second)[0]
         v = page.evaluate("tobrukGame.state.version")

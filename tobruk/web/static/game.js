@@ -278,6 +278,7 @@ function chooseUnit(u) {
  * @param {string[]} forms
  */
 function selectUnit(uid, forms = formsOf(S, uid)) {
+  if (selected === uid) gestures.forgetTrail();  // (put down: a route begun hex by hex starts again when picked up)
   selected = forms.length && selected !== uid ? uid : null;
   moveForm = forms[0] || '';
   showForms(uid, forms);
@@ -291,7 +292,7 @@ function selectUnit(uid, forms = formsOf(S, uid)) {
  */
 function showForms(uid, forms) {
   const hint = byId('hint');
-  if (!selected) { hint.textContent = `${uid} has nothing to do now.`; return; }
+  if (!selected) { hint.textContent = forms.length ? `${uid} put down: click it again to pick it up.` : `${uid} has nothing to do now.`; return; }
   hint.textContent = `${uid}: click a green hex.`;
   if (forms.length < 2) return;
   const p = document.createElement('p');
