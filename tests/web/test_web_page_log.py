@@ -187,10 +187,30 @@ def test_the_zoom_survives_a_reload(tmp_path: Path, browser: Browser) -> None:
         page.wait_for_selector('[data-unit="Pz"]')
         page.click("#zoom-in")
         page.click("#zoom-in")
-        assert page.get_attribute("#map-holder", "style") == "transform: scale(1.5625);"
+        assert page.get_attribute("#map-holder", "data-zoom") == "1.5625"
+        drawn = "document.querySelector('#map-holder > svg').style.transform"
+        assert page.evaluate(drawn) == "scale(1.5625)"
         page.reload()
         page.wait_for_selector('[data-unit="Pz"]')
-        assert page.get_attribute("#map-holder", "style") == "transform: scale(1.5625);"
+        assert page.get_attribute("#map-holder", "data-zoom") == "1.5625" and page.evaluate(drawn) == "scale(1.5625)"
+
+
+def test_the_whole_map_fits_the_window_at_a_click(tmp_path: Path, browser: Browser) -> None:
+    """Gazala's map is larger than the window at the default zoom; the fit button shows all of it, no scrolling."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = browser.new_page(viewport={"width": 1000, "height": 700})
+        page.goto(link)
+        page.wait_for_selector('[data-unit="15Pz"]')
+        overflows = (
+            "(() => { const b = document.getElementById('board'); "
+            "return b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1; })()"
+        )
+        assert page.evaluate(overflows)
+        page.click("#zoom-fit")
+        assert not page.evaluate(overflows)
+        board, holder = (page.locator(s).bounding_box() for s in ("#board", "#map-holder"))
+        assert board and holder and holder["width"] <= board["width"] + 1 and holder["height"] <= board["height"] + 1
 
 
 def to_movement(page: Page) -> None:

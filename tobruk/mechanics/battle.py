@@ -535,10 +535,14 @@ class Battle(Frame):
     @on(Retreat)
     def retreat(self, game: Game, decision: Decision, action: Retreat) -> None:
         self._check(game, decision, action)
+        group = self.current()
+        distance = None if group is None else group.distance
         family_unit(game, action.unit).hex = action.path[-1]
         rules(game).retreated(game, action.unit, action.path)
         self._change_current(game, lambda g: g.with_done(action.unit))
-        game.log(f"{action.unit} retreats {'-'.join(h.label for h in action.path)}.")
+        further = distance is not None and len(action.path) - 1 > distance  # (the loser's own extra hex, GG-XIV.D.1)
+        extra = f" (a hex further than the distance set, by its own choice: {rules(game).clause('retreat')})" if further else ""
+        game.log(f"{action.unit} retreats {'-'.join(h.label for h in action.path)}{extra}.")
         settle(game)
 
     @on(EndRetreat)

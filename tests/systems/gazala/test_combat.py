@@ -507,6 +507,15 @@ def test_winner_sets_distance_loser_picks_hexes_voluntary_retreat_on_d() -> None
     lengths = {len(o.path) - 1 for o in game.legal_orders() if isinstance(o, Retreat)}
     assert lengths == {1, 2}  # 1 required, 1 more voluntary
     assert EndRetreat() not in game.legal_orders()
+    # the log says the second hex was the loser's own choice, and says nothing of the kind for a retreat of the distance
+    further = next(o for o in game.legal_orders() if isinstance(o, Retreat) and len(o.path) == 3)
+    probe = game.copy()
+    probe.play(further)
+    path = "-".join(h.label for h in further.path)
+    assert f"Def retreats {path} (a hex further than the distance set, by its own choice: GG-XIV.D.1)." in probe.state.log
+    near = next(o for o in game.legal_orders() if isinstance(o, Retreat) and len(o.path) == 2)
+    game.play(near)
+    assert f"Def retreats {'-'.join(h.label for h in near.path)}." in game.state.log
     game = resolve(duel(6, 2, dice=[1]))  # D: voluntary 1-2, or stay
     assert EndRetreat() in game.legal_orders()
     game.play(EndRetreat())

@@ -423,10 +423,18 @@ function noteGame() {
 // The map's zoom, kept for each game in the browser (localStorage) so a reload keeps it.
 let zoom = 1;
 const zoomKey = `tobruk-zoom-${token}`;
-/** @param {number} z */
+/** The map's own size (its SVG's, before the zoom). */
+const mapSize = () => { const svg = byId('map-holder').querySelector('svg'); return svg ? [svg.width.baseVal.value, svg.height.baseVal.value] : [0, 0]; };
+/**
+ * The zoom set: the map's SVG scaled and its holder given the scaled size, so the pane scrolls over the map as it is
+ * drawn (the holder scaled itself kept its own size: a map zoomed out sat in an empty area that still scrolled).
+ * @param {number} z
+ */
 function setZoom(z) {
   zoom = Math.min(4, Math.max(0.25, z));
-  byId('map-holder').style.transform = `scale(${zoom})`;
+  const holder = byId('map-holder'), svg = holder.querySelector('svg'), [w, h] = mapSize();
+  if (svg && w && h) { svg.style.transform = `scale(${zoom})`; holder.style.width = `${w * zoom}px`; holder.style.height = `${h * zoom}px`; }
+  holder.dataset.zoom = String(zoom);
   try { localStorage.setItem(zoomKey, String(zoom)); } catch { /* storage refused: the zoom lasts this page */ }
 }
 
@@ -460,6 +468,10 @@ async function start() {
   setZoom(Number(localStorage.getItem(zoomKey)) || 1);
   byId('zoom-in').onclick = () => setZoom(zoom * 1.25);
   byId('zoom-out').onclick = () => setZoom(zoom / 1.25);
+  byId('zoom-fit').onclick = () => {  // the whole map in the pane
+    const pane = byId('board'), [w, h] = mapSize();
+    if (w && h) { setZoom(Math.min(pane.clientWidth / w, pane.clientHeight / h)); pane.scrollTo(0, 0); }
+  };
   byId('victory-close').onclick = () => { resultClosed = true; byId('victory').hidden = true; byId('show-result').focus(); };
   byId('show-result').onclick = () => { resultClosed = false; byId('victory').hidden = false; byId('victory-close').focus(); };
   byId('undo').onclick = async () => {
