@@ -11,6 +11,7 @@ from tests.systems.operation_compass.kit import H, allied, game_at, italian, lin
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.systems.operation_compass import victory as vp
+from tobruk.systems.operation_compass.charts import chart
 from tobruk.systems.operation_compass.state import compass_vars
 
 PLACES = '[map.zones]\nsidi-barrani = ["A6"]\ncamps = ["A3", "A4"]\ntowns = ["A5"]\n[map.supply]\nallied = ["A1"]\n'
@@ -71,9 +72,14 @@ def test_the_points_for_steps_and_places() -> None:
     assert result is not None
     assert result["places"] == {"sidi-barrani": (), "camps": ("A3", "A4"), "towns": ("A5",)}
     assert (result["allied_points"], result["italian_points"], result["level"]) == (8, 3, "Italian marginal victory")
-    assert lines(game)[-2:] == [
+    assert lines(game)[-4:] == [
         "Italian marginal victory: the WDF 8 points, the Italians 3 (a difference of 5).",
         "Italian steps lost: 2; WDF steps lost: 1; places held by the WDF: camps A3 A4, towns A5.",
+        # how each side's points were made (1 a step, 5 Sidi Barrani, 2 a camp or a town; 3 a WDF step), and the levels
+        "The WDF's points: 2 for Italian steps (1 each), 0 for Sidi Barrani (5 each), 4 for camps (2 each), "
+        "2 for towns (2 each): 8. The Italians': 3 for WDF steps (3 each): 3.",
+        "The levels, by the difference (WDF less Italians): Allied decisive victory from 40, Allied victory from 25, "
+        "Allied marginal victory from 12, Italian marginal victory from 0, Italian victory below (ruling R-OC-VICTORY).",
     ]
     summary = game.system.summary(game)
     assert summary is not None and summary.winner == "axis" and summary.margin == 5
@@ -112,6 +118,6 @@ def test_the_score_while_the_game_goes_on() -> None:
 
 def test_the_first_hex_entered_is_held_and_an_empty_list_says_none() -> None:
     game = board(allied("U", "A2", movement=8) + italian("I", "A6"))
-    assert vp.describe(vp.score(game))[1] == "Italian steps lost: 0; WDF steps lost: 0; places held by the WDF: none."
+    assert vp.describe(vp.score(game), chart(game))[1] == "Italian steps lost: 0; WDF steps lost: 0; places held by the WDF: none."
     game.play("move U A2-A3")
     assert vp.places_held(game)["camps"] == ["A3"]

@@ -100,7 +100,7 @@ class OperationCompass(System):
     def end_game(self, game: Game) -> None:
         result = vp.score(game)
         compass_vars(game).result = result
-        for line in vp.describe(result):
+        for line in vp.describe(result, self.charts):
             game.log(line, kind="event")
 
     def strength(self, game: Game, side: Side) -> int:

@@ -112,7 +112,7 @@ def advisor(game: Game, side: Side) -> Advisor:
 
 def result_lines(game: Game) -> list[str]:
     result = compass_vars(game).result
-    return vp.describe(result) if result else []
+    return vp.describe(result, chart(game)) if result else []
 
 
 def summary(game: Game) -> Summary | None:
@@ -120,7 +120,7 @@ def summary(game: Game) -> Summary | None:
     if not result:
         return None
     margin = Fraction(result["difference"])
-    return Summary(result["winner"], result["level"], tuple(vp.describe(result)), margin, dict(result))
+    return Summary(result["winner"], result["level"], tuple(vp.describe(result, chart(game))), margin, dict(result))
 
 
 def score_now(game: Game) -> dict[str, float]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.sides import Side
-from tobruk.systems.operation_compass.charts import chart
+from tobruk.systems.operation_compass.charts import Charts, chart
 from tobruk.systems.operation_compass.counters import compass_defs, compass_unit
 from tobruk.systems.operation_compass.state import compass_vars
 
@@ -52,11 +52,30 @@ def score(game: Game) -> dict[str, Any]:
     }
 
 
-def describe(result: dict[str, Any]) -> list[str]:
+def describe(result: dict[str, Any], charts: Charts) -> list[str]:
+    """The result for people: the level and the points, what was lost and held, how each side's points were made and
+    the levels the difference is read against (ruling R-OC-VICTORY), so a player can see why he won or lost."""
     held = ", ".join(f"{name} {' '.join(hexes)}" for name, hexes in result["places"].items() if hexes) or "none"
     a, i = result["allied_points"], result["italian_points"]
+    per_place = [
+        f"{charts.place_points[name] * len(hexes)} for {_words(name)} ({charts.place_points[name]} each)"
+        for name, hexes in result["places"].items()
+    ]
+    items = [
+        f"{charts.italian_step_points * result['italian_steps_lost']} for Italian steps ({charts.italian_step_points} each)",
+        *per_place,
+    ]
+    bands = [f"{name} from {at_least}" for at_least, name in charts.levels[:-1]]
     return [
         f"{result['level']}: the WDF {a} point{'s' if a != 1 else ''}, the Italians {i} (a difference of {result['difference']}).",
         f"Italian steps lost: {result['italian_steps_lost']}; WDF steps lost: {result['allied_steps_lost']}; "
         f"places held by the WDF: {held}.",
+        f"The WDF's points: {', '.join(items)}: {a}. The Italians': "
+        f"{charts.allied_step_points * result['allied_steps_lost']} for WDF steps ({charts.allied_step_points} each): {i}.",
+        f"The levels, by the difference (WDF less Italians): {', '.join(bands)}, {charts.levels[-1][1]} below (ruling R-OC-VICTORY).",
     ]
+
+
+def _words(place: str) -> str:
+    """A kind of place as a sentence names it: "Sidi Barrani", "camps"."""
+    return " ".join(w.capitalize() for w in place.split("-")) if "-" in place else place
