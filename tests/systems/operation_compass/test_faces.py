@@ -100,7 +100,8 @@ def test_the_odds_before_an_assault() -> None:
     attack = Attack((H("A3"),), ("U",))
     odds = game.system.odds(game, attack, Side.ALLIED)
     assert odds is not None and odds.column == "0-1, DRM +0 before the chits"
-    assert odds.lines == ("led by U", "strength 6 - 6 = 0: column 0-1 (OC-CRT.5)")
+    assert odds.lines[:2] == ("led by U", "strength 6 - 6 = 0: column 0-1 (OC-CRT.5)")
+    assert odds.lines[2].startswith("the WDF steps it may cost: ")  # (tests/systems/operation_compass/test_odds_options.py)
     assert sum(p for _, p in odds.outcomes) == 1
     assert dict(game.system.outcomes(game, attack, Side.ALLIED)) == dict(odds.outcomes)
     assert game.system.outcomes(game, Attack((H("A4"),), ("U",)), Side.ALLIED) == []

@@ -100,3 +100,33 @@ def test_the_options_open_to_a_gathered_assault() -> None:
         {"verb": "naval"},
     ]
     assert [o["verb"] for o in declaration_options(board(extra=""), attack)] == ["lead"]
+
+
+def wdf_walked(game: Game, before: int) -> dict[int, Fraction]:
+    """The WDF steps lost, by every roll of the assault (the chance nodes' own outcomes), once no roll is due."""
+    if game.chance is None:
+        return {before - compass_unit(game, "U").steps: Fraction(1)}
+    out: dict[int, Fraction] = {}
+    for i, outcome in enumerate(game.chance_outcomes()):
+        branch = game.copy()
+        branch.play_chance(i)
+        for n, p in wdf_walked(branch, before).items():
+            out[n] = out.get(n, Fraction(0)) + outcome.probability * p
+    return out
+
+
+@pytest.mark.rule("OC-CRT.6")
+@pytest.mark.rule("OC-MC.1")
+@pytest.mark.parametrize("naval", [False, True])
+def test_the_odds_say_what_the_assault_may_cost_the_wdf(naval: bool) -> None:
+    """U alone against I and J: its own morale check with the table's Allied number costs it steps; the odds say how
+    many with what chance, as every roll of the assault gives them (U has no one to pass an excess to)."""
+    game = board()
+    game.unit("T").hex = None  # (off the map: U assaults alone)
+    odds = game.system.odds(game, Attack((H("A3"),), ("U",)), Side.ALLIED, (Naval(),) if naval else ())
+    assert odds is not None
+    declare(game, "A3", "U", naval=naval)
+    expected = sorted(wdf_walked(game, 3).items())
+    assert sum(p for _, p in expected) == 1 and len(expected) > 1
+    cost = ", ".join(f"{n} ({float(p):.1%})" for n, p in expected)
+    assert f"the WDF steps it may cost: {cost} (the leader's morale check, OC-CRT.6)" in odds.lines
