@@ -153,6 +153,9 @@ def test_a_gazala_turn_by_the_keyboard_alone(tmp_path: Path, browser: Browser) -
         terrain = (page.text_content(f'#hexes polygon[data-hex="{start}"] title') or "").split(" ", 1)[1]
         assert _said(page).startswith(f"{start}, {terrain}. ")  # the hex, its terrain, then what stands there
         assert page.get_attribute("#cursor-said", "aria-live") == "polite"
+        # its words are for a screen reader (the tooltip shows them to the eye): they take no room above the prompt
+        said = page.locator("#cursor-said").bounding_box()
+        assert said is not None and said["height"] <= 1 and said["width"] <= 1
         # the cursor on a counter shows its tooltip, as the pointer does (the top counter of the hex)
         page.wait_for_selector("#counter-tip:not([hidden])")
         assert any(uid in page.inner_text("#counter-tip") for uid in here)
