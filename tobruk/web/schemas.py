@@ -119,30 +119,26 @@ class OrderQuery(msgspec.Struct, forbid_unknown_fields=True):
 
     def fields(self) -> Fields | None:
         """The ``action`` parameter's fields (checked as a body's are)."""
-        if self.action is None:
-            return None
-        try:
-            return _FIELDS.decode(self.action)
-        except msgspec.ValidationError as exc:
-            raise BadRequest(f"bad request: parameter action: {reason(str(exc))}") from None
-        except msgspec.DecodeError as exc:
-            raise BadRequest(f"bad request: parameter action is not JSON ({reason(str(exc))})") from None
+        return None if self.action is None else _decoded(_FIELDS, self.action, "action")
 
     def with_options(self) -> list[dict[str, FieldValue]]:
         """The ``options`` parameter's list of fields (checked as a body's are); none when not given."""
-        if self.options is None:
-            return []
-        try:
-            return _OPTIONS.decode(self.options)
-        except msgspec.ValidationError as exc:
-            raise BadRequest(f"bad request: parameter options: {reason(str(exc))}") from None
-        except msgspec.DecodeError as exc:
-            raise BadRequest(f"bad request: parameter options is not JSON ({reason(str(exc))})") from None
+        return [] if self.options is None else _decoded(_OPTIONS, self.options, "options")
 
 
 # (made once: a query's fields are decoded at every hover)
 _FIELDS = msgspec.json.Decoder(Fields, strict=True)
 _OPTIONS = msgspec.json.Decoder(WithOptions, strict=True)
+
+
+def _decoded(decoder: msgspec.json.Decoder[T], text: str, name: str) -> T:
+    """A query parameter's JSON, checked by ``decoder``: a 400 naming the parameter if it is not JSON or not right."""
+    try:
+        return decoder.decode(text)
+    except msgspec.ValidationError as exc:
+        raise BadRequest(f"bad request: parameter {name}: {reason(str(exc))}") from None
+    except msgspec.DecodeError as exc:
+        raise BadRequest(f"bad request: parameter {name} is not JSON ({reason(str(exc))})") from None
 
 
 class RecordedOrder(msgspec.Struct, forbid_unknown_fields=True):

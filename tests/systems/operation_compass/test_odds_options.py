@@ -4,7 +4,9 @@ up to the leader's own morale check (the Italian losses are known by then)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVar
 
 import pytest
 
@@ -18,6 +20,7 @@ from tobruk.systems.operation_compass.counters import compass_unit
 
 SEA = '[map.terrain]\nsea = ["B3"]\n'
 DEFENDERS = ("I", "J")
+K = TypeVar("K")
 
 
 def board(extra: str = SEA) -> Game:
@@ -35,19 +38,26 @@ def italian_steps(game: Game) -> int:
     return sum(compass_unit(game, u).steps for u in DEFENDERS)
 
 
-def walked(game: Game, before: int) -> dict[str, Fraction]:
-    """The Italian steps lost, by every roll of the assault (the chance nodes' own outcomes and probabilities), once
-    the rolls reach the leader's morale check or end."""
+def walked(game: Game, measure: Callable[[Game], K], stop: str = "") -> dict[K, Fraction]:
+    """``measure`` of the game by every roll of the assault (the chance nodes' own outcomes and probabilities), taken
+    once no roll is due or the roll due is about ``stop``."""
     node = game.chance
-    if node is None or "leading" in node.purpose(game):
-        return {f"{before - italian_steps(game)} Italian steps": Fraction(1)}
-    out: dict[str, Fraction] = {}
+    if node is None or (stop and stop in node.purpose(game)):
+        return {measure(game): Fraction(1)}
+    out: dict[K, Fraction] = {}
     for i, outcome in enumerate(game.chance_outcomes()):
         branch = game.copy()
         branch.play_chance(i)
-        for label, p in walked(branch, before).items():
-            out[label] = out.get(label, Fraction(0)) + outcome.probability * p
+        for value, p in walked(branch, measure, stop).items():
+            out[value] = out.get(value, Fraction(0)) + outcome.probability * p
     return out
+
+
+def italian_losses(game: Game) -> dict[str, Fraction]:
+    """The Italian steps lost, as the odds label them, once the rolls reach the leader's own check (the Italian
+    losses are known by then)."""
+    before = italian_steps(game)
+    return walked(game, lambda g: f"{before - italian_steps(g)} Italian steps", stop="leading")
 
 
 def shown(game: Game, options: tuple[Lead | Naval, ...] = ()) -> dict[str, Fraction]:
@@ -59,7 +69,7 @@ def shown(game: Game, options: tuple[Lead | Naval, ...] = ()) -> dict[str, Fract
 def played(leader: str | None = None, naval: bool = False) -> dict[str, Fraction]:
     game = board()
     declare(game, "A3", "U", "T", leader=leader, naval=naval)
-    return walked(game, italian_steps(game))
+    return italian_losses(game)
 
 
 @pytest.mark.rule("OC-CRT.3")
@@ -102,19 +112,6 @@ def test_the_options_open_to_a_gathered_assault() -> None:
     assert [o["verb"] for o in declaration_options(board(extra=""), attack)] == ["lead"]
 
 
-def wdf_walked(game: Game, before: int) -> dict[int, Fraction]:
-    """The WDF steps lost, by every roll of the assault (the chance nodes' own outcomes), once no roll is due."""
-    if game.chance is None:
-        return {before - compass_unit(game, "U").steps: Fraction(1)}
-    out: dict[int, Fraction] = {}
-    for i, outcome in enumerate(game.chance_outcomes()):
-        branch = game.copy()
-        branch.play_chance(i)
-        for n, p in wdf_walked(branch, before).items():
-            out[n] = out.get(n, Fraction(0)) + outcome.probability * p
-    return out
-
-
 @pytest.mark.rule("OC-CRT.6")
 @pytest.mark.rule("OC-MC.1")
 @pytest.mark.parametrize("naval", [False, True])
@@ -126,7 +123,7 @@ def test_the_odds_say_what_the_assault_may_cost_the_wdf(naval: bool) -> None:
     odds = game.system.odds(game, Attack((H("A3"),), ("U",)), Side.ALLIED, (Naval(),) if naval else ())
     assert odds is not None
     declare(game, "A3", "U", naval=naval)
-    expected = sorted(wdf_walked(game, 3).items())
+    expected = sorted(walked(game, lambda g: 3 - compass_unit(g, "U").steps).items())
     assert sum(p for _, p in expected) == 1 and len(expected) > 1
     cost = ", ".join(f"{n} ({float(p):.1%})" for n, p in expected)
     assert f"the WDF steps it may cost: {cost} (the leader's morale check, OC-CRT.6)" in odds.lines
