@@ -280,3 +280,12 @@ def test_an_armour_brigade_names_its_tank_type_and_an_infantry_division_names_no
     # a replacement, said without a tank type; it enters with no tanks, and the anti-tank gun of the date
     assert lines_since(game, n) == ["Allied: 50Div enters at O53 as the player-turn's replacement (CA-R.4)."]
     assert live.position(game).unit("50Div").unit.tank is None
+
+
+@pytest.mark.rule("CA-R.4")
+def test_the_step_offers_entries_to_a_side_with_a_counter_of_its_own_off_the_map() -> None:
+    game = past_set_up(new_game("na-gazala"))  # only the Allied 1st Armoured Brigade waits off the map
+    assert st.offered(game, Side.ALLIED)
+    assert not st.offered(game, Side.AXIS)  # the Allied counter waiting is not the Axis'
+    eliminate(game, "Trieste")
+    assert st.offered(game, Side.AXIS)  # an eliminated unit, with nothing waiting, is offered (CA-R.2)
