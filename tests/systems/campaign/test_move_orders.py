@@ -9,8 +9,8 @@ import pytest
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import Move
 from tobruk.systems.campaign import moves
-from tobruk.systems.campaign.actions import Move
 from tobruk.systems.campaign.state import campaign_vars
 
 from .kit import H, arrange, new_game, to_step, unit
