@@ -8,8 +8,9 @@ import pytest
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
 from tobruk.systems.campaign import live, supply_phase
+from tobruk.systems.campaign.state import campaign_vars
 
-from .kit import lines_since, new_game, to_step, unit
+from .kit import arrange, lines_since, new_game, to_step, unit
 
 GARRISON = ("44Div", "1PolBde", "32TkBde")
 
@@ -81,3 +82,22 @@ def test_a_side_wholly_in_supply_is_told_so_as_a_supply_line() -> None:
     n = len(game.state.entries)
     supply_phase.determination(game, Side.AXIS)
     assert [(e.text, e.kind) for e in game.state.entries[n:]] == [("Axis supply determination: every unit is in supply.", "supply")]
+
+
+@pytest.mark.rule("CA-P.1")
+def test_each_side_traces_its_own_lines() -> None:
+    game = new_game("na-crusader")
+    axis_hex = unit(game, "90Lt").hex_index
+    assert live.lines(game, Side.AXIS).supplied(axis_hex)
+    assert not live.lines(game, Side.ALLIED).supplied(axis_hex)  # an Axis unit's hex is no Allied line's
+
+
+@pytest.mark.rule("CA-P.1")
+@pytest.mark.rule("CA-F.3")
+def test_an_empty_enemy_fort_on_the_supply_source_cuts_the_line_and_an_own_fort_does_not() -> None:
+    game = arrange(new_game("na-gazala"), {"50Div": "P52"})
+    assert live.supplied(game, "50Div")
+    campaign_vars(game).forts = {"O53": "allied"}  # the Allied source, the east end of the coastal road
+    assert live.supplied(game, "50Div")
+    campaign_vars(game).forts = {"O53": "axis"}
+    assert not live.supplied(game, "50Div")
