@@ -10,7 +10,7 @@ from tobruk.systems.campaign import live, victory
 from tobruk.systems.campaign.scenario import CampaignSetup, Victory, VictoryTest
 from tobruk.systems.campaign.state import campaign_vars
 
-from .kit import arrange, new_game, scenario, to_step
+from .kit import H, arrange, new_game, scenario, to_step, unit
 
 
 @pytest.mark.rule("CA-SC.4")
@@ -179,3 +179,14 @@ def test_a_condition_met_before_the_end_stays_met_and_is_not_judged_again() -> N
     victory.determination(game, final=True)
     assert campaign_vars(game).victory["condition"] == "met" and "strategic" in campaign_vars(game).victory
     assert game.state.entries[n:] == []
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-Q.2")
+def test_a_test_judged_at_the_end_is_not_met_at_an_earlier_turns_determination() -> None:
+    game = arrange(to_step(new_game("na-gazala"), "axis-movement"), {"90Lt": "O53"})  # supplied on the east edge
+    assert game.turn < game.scenario.turns
+    while game.turn == 1:  # to the German determination that closes the first game-turn
+        game.play(EndPhase())
+    assert unit(game, "90Lt").hex == H("O53")
+    assert campaign_vars(game).victory["condition"] == "not met"  # the east edge is judged at the end only
