@@ -14,7 +14,7 @@ from tobruk.systems.campaign import start_of_turn as st
 from tobruk.systems.campaign.actions import Allocate
 from tobruk.systems.campaign.state import campaign_vars
 
-from .kit import H, arrange, new_game, past_set_up, to_step, unit
+from .kit import SYSTEM, H, arrange, new_game, past_set_up, to_step, unit
 
 
 def entries_since(game: Game, n: int) -> list[tuple[str, str]]:
@@ -122,3 +122,15 @@ def test_a_box_destroyed_is_a_loss_and_a_player_turn_begins_with_a_note() -> Non
     lines = entries_since(game, n)
     assert ("The Allied box at P51 is destroyed: an undisrupted enemy infantry-type unit holds it (CA-F.2).", "loss") in lines
     assert ("I Jun 42: Axis player-turn.", "note") in lines
+    assert ("II May 42: Allied supply status determination.", "note") in lines  # each step's title
+
+
+@pytest.mark.rule("CA-Q.3")
+@pytest.mark.rule("CA-P.3")
+def test_the_map_names_each_status_a_campaign_counter_carries() -> None:
+    names = SYSTEM.rendering().status_names
+    assert names == {"disrupted": "disrupted", "newly_disrupted": "Newly Disrupted", "out_of_supply": "out of supply"}
+    c = unit(new_game("na-gazala"), "90Lt")
+    for bit in names:  # each a status the counter has
+        c.set_flag(bit, True)
+        assert c.flag(bit)
