@@ -137,3 +137,11 @@ def test_a_rail_order_to_a_hex_off_the_map_names_that_hex() -> None:
     with pytest.raises(IllegalOrderError) as e:
         rail.move(game, Move("50Div", (H("T70"), H("T69"), H("ZZ99"))))
     assert (e.value.clause, e.value.reason) == ("CA-F.11", "ZZ99 is not on the map")
+
+
+@pytest.mark.rule("CA-S.2")
+def test_the_rail_orders_are_listed_along_the_line_from_the_east_edge() -> None:
+    game = at_rail({"50Div": "T70"})
+    line = [game.scenario.map.hexes[i].label for i in rail.line(game)]
+    ends = [a.path[-1].label for a in game.legal_orders() if isinstance(a, Move) and a.unit == "50Div"]
+    assert ends == [h for h in line if h in ends] and {"V75", "R53"} <= set(ends)
