@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.errors import IllegalOrderError, InvalidOrderError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.systems.campaign import live
 from tobruk.systems.campaign import start_of_turn as st
+from tobruk.systems.campaign.actions import TANKS, Enter
 from tobruk.systems.campaign.state import campaign_vars
 from tobruk.systems.campaign.terrain import enterable
 
@@ -280,3 +281,22 @@ def test_an_armour_brigade_names_its_tank_type_and_an_infantry_division_names_no
     # a replacement, said without a tank type; it enters with no tanks, and the anti-tank gun of the date
     assert lines_since(game, n) == ["Allied: 50Div enters at O53 as the player-turn's replacement (CA-R.4)."]
     assert live.position(game).unit("50Div").unit.tank is None
+
+
+@pytest.mark.rule("CA-R.4")
+def test_the_step_offers_entries_to_a_side_with_a_counter_of_its_own_off_the_map() -> None:
+    game = past_set_up(new_game("na-gazala"))  # only the Allied 1st Armoured Brigade waits off the map
+    assert st.offered(game, Side.ALLIED)
+    assert not st.offered(game, Side.AXIS)  # the Allied counter waiting is not the Axis'
+    eliminate(game, "Trieste")
+    assert st.offered(game, Side.AXIS)  # an eliminated unit, with nothing waiting, is offered (CA-R.2)
+
+
+def test_an_entry_order_in_the_wrong_form_or_with_an_unknown_tank_type_says_so() -> None:
+    with pytest.raises(InvalidOrderError) as e:
+        Enter.parse(["1ArmBde"], "enter 1ArmBde")
+    assert str(e.value) == "'enter 1ArmBde': the form is enter UNIT HEX [TANK-TYPE]"
+    with pytest.raises(InvalidOrderError) as e:
+        Enter.parse(["1ArmBde", "O53", "Tiger"], "enter 1ArmBde O53 Tiger")
+    types = ", ".join(t.replace(" ", "-") for t in TANKS)
+    assert str(e.value) == f"'enter 1ArmBde O53 Tiger': 'Tiger' is not a tank type (the types: {types})"

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from tobruk.engine.errors import IllegalOrderError
+from tobruk.engine.errors import IllegalOrderError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
@@ -115,3 +115,36 @@ def test_the_enemy_sees_a_face_down_counter_by_its_anonymous_id_until_the_game_i
         game.play(EndPhase())
     assert game.state.over and unit(game, "2SADiv").hidden  # never revealed in play
     assert hidden.seen_units(game, Side.ALLIED)["2SADiv"] == (unit(game, "2SADiv").hex, False, False, None)  # all shown
+
+
+@pytest.mark.rule("CA-F.4")
+def test_each_reveal_is_seen_by_the_axis_and_cannot_be_undone() -> None:
+    game = to_step(new_game("na-gazala"), "axis-movement")
+    arrange(game, {"2SADiv": "V34", "1SADiv": "V36", "Trieste": "U34", "90Lt": "U36"})
+    unit(game, "2SADiv").hidden = unit(game, "1SADiv").hidden = True
+    assert hidden.name(game, "1SADiv") == "a face-down unit"
+    game.play(Allocate("Trieste", H("V34")))
+    with pytest.raises(UndoError):
+        game.pop()
+    game.play(Allocate("90Lt", H("V36")))  # a second reveal, in a later order: no undo past it either
+    with pytest.raises(UndoError):
+        game.pop()
+
+
+@pytest.mark.rule("CA-F.4")
+def test_revealing_a_list_turns_up_each_face_down_counter_in_it_and_only_those_lose_their_anonymous_ids() -> None:
+    game = new_game("na-gazala")
+    first, others = "2SADiv", ["TobrukDummy"]  # the garrison face down inside the perimeter
+    assert all(unit(game, u).hidden for u in (first, *others))
+    hidden.reveal(game, ["50Div", first], "being attacked")  # 50Div is face up already: passed over
+    assert not unit(game, first).hidden
+    seen = hidden.seen_units(game, Side.ALLIED)
+    assert seen[first][3] is None and all(seen[o][3] is not None for o in others)
+
+
+@pytest.mark.rule("CA-F.4")
+def test_a_face_down_units_move_is_filed_as_a_move() -> None:
+    game = to_step(new_game("na-gazala"), "allied-movement")
+    dest = next(m for m in game.legal_orders() if isinstance(m, Move) and m.unit == "2SADiv").path[-1]
+    game.play(Move("2SADiv", (dest,)))
+    assert unit(game, "2SADiv").hidden and game.state.entries[-1].kind == "move"

@@ -36,6 +36,7 @@ from tobruk.systems.campaign.forts import (
     fortress_multiplier,
     hex_defence,
     perimeter,
+    perimeter_defender,
     remove,
     town_extra,
     unit_defence,
@@ -293,3 +294,55 @@ def test_the_edges_of_the_fortification_rules() -> None:
     m = campaign()
     assert dummy_removed(position(m, "TobrukDummy@L40", "AusDiv@J39"))  # outside the perimeter
     assert defenders(position(m, "TobrukDummy@K40", "AusDiv@J39"), m.index[H("K40")]) == ()  # the dummy alone: none
+
+
+def reason(p: CampaignPosition, side: Side, at: str, *, scenario: CampaignSetup | None = None) -> str:
+    with pytest.raises(IllegalOrderError) as err:
+        check_build(p, side, ix(p, at), built=False, combat=False, scenario=scenario)
+    return err.value.reason
+
+
+@pytest.mark.rule("CA-F.1")
+def test_a_site_refused_is_told_with_both_distances() -> None:
+    p = position(M, "GdsBde@A1", "90Lt@A7")
+    assert reason(p, Side.ALLIED, "A4") == (
+        "A4 is 3 hexes from the nearest Allied unit and 3 hexes from the nearest enemy: "
+        "a box is built only nearer a friendly unit than an enemy one"
+    )
+    lone = position(M, "GdsBde@A1")  # no Axis unit on the map: nowhere nearer one
+    assert reason(lone, Side.AXIS, "A2") == (
+        "A2 is no distance (no unit) from the nearest Axis unit and 1 hex from the nearest enemy: "
+        "a fort is built only nearer a friendly unit than an enemy one"
+    )
+
+
+@pytest.mark.rule("CA-SC.2")
+def test_building_heeds_the_scenarios_no_forts() -> None:
+    setup = load_scenario("na-el-agheila-2").extra
+    assert isinstance(setup, CampaignSetup)
+    p = position(M, "GdsBde@A1", "90Lt@A8")
+    with pytest.raises(IllegalOrderError) as err:
+        build(p, Side.AXIS, ix(p, "A9"), built=False, combat=False, scenario=setup)
+    assert err.value.clause == "CA-SC.2"
+
+
+@pytest.mark.rule("CA-F.4")
+def test_in_tobruk_only_a_combined_panzer_divisions_base_is_tripled() -> None:
+    p = position(campaign(), "15Pz+@J38")  # 4 in all: the base 2, the regiment (armour) 2
+    assert unit_defence(p, p.unit("15Pz"), 3) == 2 * 3 + 2
+
+
+@pytest.mark.rule("CA-F.1")
+def test_the_defence_of_some_of_a_hexs_units() -> None:
+    p = position(M, "GdsBde@A1", "1PolBde@A1", "7ArmBde@A1")
+    assert hex_defence(p, ix(p, "A1"), Side.ALLIED, 3, [p.unit("GdsBde")]) == 2
+
+
+@pytest.mark.rule("CA-F.4")
+def test_no_perimeter_defender_when_the_centre_holds_none_of_the_side() -> None:
+    p = position(campaign(), "GdsBde@K40", "90Lt@J39")
+    assert perimeter_defender(p, Side.ALLIED) is None
+    assert [u.id for u in defenders(p, ix(p, "K40"))] == ["GdsBde"]
+    with pytest.raises(IllegalOrderError) as err:
+        check_dummy(position(campaign(), "AusDiv@L40"), ix(p, "K40"))
+    assert err.value.reason == "the dummy hides among Allied units inside the perimeter, and there are none"

@@ -8,11 +8,13 @@ import pytest
 
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.mechanics.actions import EndPhase
 from tobruk.systems.campaign import recovery
 from tobruk.systems.campaign import start_of_turn as st
 from tobruk.systems.campaign.actions import Allocate
+from tobruk.systems.campaign.state import campaign_vars
 
-from .kit import H, arrange, new_game, past_set_up, to_step, unit
+from .kit import SYSTEM, H, arrange, new_game, past_set_up, to_step, unit
 
 
 def entries_since(game: Game, n: int) -> list[tuple[str, str]]:
@@ -92,3 +94,43 @@ def test_an_entry_a_fort_built_and_a_fort_removed_are_moves() -> None:
         ("Axis: a fort is built at V31 (CA-F.1).", "move"),
         ("Axis: the fort at V31 is removed (CA-F.2).", "move"),
     ]
+
+
+@pytest.mark.rule("CA-R.3")
+@pytest.mark.rule("CA-R.5")
+def test_the_alamein_level_coming_into_force_is_one_event_naming_the_level_and_the_axis_additions() -> None:
+    game = arrange(new_game("na-mersa-matruh"), {"21Pz": "V67", "1SADiv": "V79"})
+    to_step(game, "axis-movement")
+    n = len(game.state.entries)
+    game.play("move 21Pz V70")  # 5 hexes from El Alamein (V75)
+    assert entries_since(game, n)[-1] == (
+        "An Axis unit is within 5 hexes of El Alamein: the Allied Alamein Force Level (18) holds for the rest of the game, "
+        "and the Axis may bring in Littorio, Pistoia, Folgore, 164Div, Ramcke (CA-R.3, CA-R.5).",
+        "event",
+    )
+
+
+@pytest.mark.rule("CA-F.2")
+@pytest.mark.rule("CA-Q.1")
+def test_a_box_destroyed_is_a_loss_and_a_player_turn_begins_with_a_note() -> None:
+    game = to_step(new_game("na-gazala"), "allied-early-attacks")
+    arrange(game, {"Trieste": "P51", "1FFBde": "P50", "50Div": "V31"})
+    campaign_vars(game).forts = {"P51": "allied"}
+    n = len(game.state.entries)
+    while game.step.key != "axis-reinforcements":
+        game.play(EndPhase())
+    lines = entries_since(game, n)
+    assert ("The Allied box at P51 is destroyed: an undisrupted enemy infantry-type unit holds it (CA-F.2).", "loss") in lines
+    assert ("I Jun 42: Axis player-turn.", "note") in lines
+    assert ("II May 42: Allied supply status determination.", "note") in lines  # each step's title
+
+
+@pytest.mark.rule("CA-Q.3")
+@pytest.mark.rule("CA-P.3")
+def test_the_map_names_each_status_a_campaign_counter_carries() -> None:
+    names = SYSTEM.rendering().status_names
+    assert names == {"disrupted": "disrupted", "newly_disrupted": "Newly Disrupted", "out_of_supply": "out of supply"}
+    c = unit(new_game("na-gazala"), "90Lt")
+    for bit in names:  # each a status the counter has
+        c.set_flag(bit, True)
+        assert c.flag(bit)

@@ -16,7 +16,7 @@ from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.loading.mapfile import load_packaged_map
 from tobruk.mechanics.counters import UnitType
-from tobruk.systems.campaign.movement import MF, basic_mf, reach, walk
+from tobruk.systems.campaign.movement import BONUS, MF, basic_mf, mover, reach, walk
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
 
 
@@ -54,6 +54,25 @@ def test_a_printed_mf_is_the_units_own() -> None:
     assert basic_mf(CampaignUnit(printed, 0)) == 5 * MF
     unprinted = replace(FORCES.units["90Lt"], movement=0)
     assert basic_mf(CampaignUnit(unprinted, 0)) == 4 * MF
+
+
+@pytest.mark.rule("CA-M.2")
+def test_an_unprinted_mf_is_4_only_for_a_german_mobile_unit() -> None:
+    def unprinted(uid: str) -> int:
+        return basic_mf(CampaignUnit(replace(FORCES.units[uid], movement=0), 0))
+
+    assert unprinted("21Pz") == 4 * MF  # German armour
+    assert unprinted("164Div") == 3 * MF  # German, but on foot
+    assert unprinted("Ariete") == 3 * MF  # armour, but Italian
+    assert unprinted("GdsBde") == 3 * MF  # neither
+    assert basic_mf(CampaignUnit(replace(FORCES.units["90Lt"], movement=1), 0)) == MF  # a printed 1 is 1
+
+
+@pytest.mark.rule("CA-M.3")
+def test_an_ordinary_move_has_the_basic_mf_and_the_whole_bonus() -> None:
+    p = position(board(1, 12), "GdsBde@A1", "90Lt@A12")
+    mv = mover(p, "GdsBde")  # neither an attack to follow nor a breakthrough
+    assert (mv.budget, mv.bonus, mv.no_bonus, mv.withheld) == (3 * MF, BONUS, "", 0)
 
 
 # --------------------------------------------------------------------------- CA-M.3
@@ -108,6 +127,7 @@ def test_leaving_the_zone_of_an_undisrupted_division_gives_no_bonus_unless_a_fri
     alone = position(m, "GdsBde@A2", "90Lt@A1")  # A2 in the division's zone
     assert far(alone, "GdsBde") == upto(5, 3)  # 3 MF
     assert refusal(alone, "GdsBde", "A7").startswith("[CA-M.3]")
+    assert refusal(alone, "GdsBde", "A7").endswith("more than the 3 MF left")  # no part of the bonus
     stays = position(m, "GdsBde@A2", "1PolBde@A2", "90Lt@A1")
     assert far(stays, "GdsBde") == upto(9, 3)  # 3 + 4 MF
     boxed = position(m, "GdsBde@A2", "90Lt@A1", forts={"A2": Side.ALLIED})
@@ -160,6 +180,25 @@ def test_a_breakthrough_move_has_the_basic_mf_less_2_and_a_bonus_of_3() -> None:
     assert far(p, "90Lt") == upto(9)  # 4 + 4
     assert far(p, "90Lt", breakthrough=True) == upto(6)  # (4 - 2) + 3
     assert far(p, "90Lt", breakthrough=True, will_attack=True) == upto(3)  # 4 - 2
+
+
+@pytest.mark.rule("CA-M.5")
+@pytest.mark.rule("CA-M.3")
+def test_a_breakthrough_move_out_of_a_division_zone_loses_a_bonus_of_3_not_4() -> None:
+    p = position(board(1, 12), "GdsBde@A2", "90Lt@A1")  # A2 in the division's zone: no bonus on leaving it
+    assert far(p, "GdsBde", breakthrough=True) == {"A3"}  # 3 - 2 MF
+    assert refusal(p, "GdsBde", "A6", breakthrough=True).startswith("[CA-M.3]")  # 4 MF: 1 + the bonus of 3
+    assert refusal(p, "GdsBde", "A7", breakthrough=True).startswith("[CA-M.2]")  # 5 MF: beyond it too
+
+
+def test_a_reach_holds_no_hex_beyond_the_board_and_names_a_hex_it_lacks() -> None:
+    p = position(board(1, 4), "GdsBde@A1")
+    r = reach(p, "GdsBde")
+    n = len(p.board.hexes)
+    assert n not in r and -1 not in r and ix(p, "A1") not in r
+    with pytest.raises(KeyError) as err:
+        r.path(ix(p, "A1"))
+    assert err.value.args == (ix(p, "A1"),)
 
 
 # --------------------------------------------------------------------------- CA-M.1

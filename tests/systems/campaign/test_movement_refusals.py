@@ -148,3 +148,11 @@ def test_a_zone_hex_that_is_not_the_next_hex_is_barred_by_the_zones_on_the_way_n
 def test_an_enemy_division_bars_every_way_even_beyond_the_units_movement() -> None:
     p = position(board(1, 20), "GdsBde@A1", "90Lt@A4")  # its zone and its hex on the one way east
     assert refusal(p, "GdsBde", "A20") == "[CA-M.1] enemy units bar every way to A20: opposing units never pass through a hex"
+
+
+@pytest.mark.rule("CA-Z.1")
+@pytest.mark.rule("CA-Z.2")
+def test_a_zone_hex_two_steps_away_is_refused_for_the_stop_not_as_a_straight_zone_to_zone_step() -> None:
+    # B1 (the start) is in 90Lt's zone, A3 in 21Pz's; A3 is not next to B1 (B1 touches A1 and A2)
+    p = position(board(4, 6), "GdsBde@B1", "90Lt@A1", "21Pz@B3")
+    assert refusal(p, "GdsBde", "A3").startswith("[CA-Z.1] every way to A3 passes a hex of enemy zone of control")

@@ -11,7 +11,9 @@ import pytest
 from tobruk.board.hexes import Hex
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.systems.campaign import combat
 from tobruk.systems.campaign.actions import Allocate, Bugout
 from tobruk.systems.campaign.combat import CombatNotPlayed
 
@@ -250,3 +252,11 @@ def test_along_the_coastal_road_a_unit_moves_three_times_its_mf_and_bonus() -> N
     arrange(game, {"90Lt": "C27"})
     err = refusal(game, Move("90Lt", tuple(H(x) for x in ROAD)))
     assert err.clause == "CA-M.2"
+
+
+@pytest.mark.rule("CA-G.12")
+def test_an_attack_of_several_units_to_be_resolved_names_each() -> None:
+    game = new_game("na-gazala")
+    with pytest.raises(CombatNotPlayed) as e:
+        combat.resolve_attack(game, Side.AXIS, "V31", ("90Lt", "21Pz"))
+    assert str(e.value).startswith("the attack of 90Lt, 21Pz on V31 is to be resolved")

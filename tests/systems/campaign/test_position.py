@@ -63,3 +63,13 @@ def test_only_a_campaign_scenario_has_a_campaign_position() -> None:
     with pytest.raises(TypeError) as e:
         position_from_scenario(load_scenario("gazala-gallop"))
     assert str(e.value).endswith("is not a campaign scenario") and load_scenario("gazala-gallop").name in str(e.value)
+
+
+def test_a_position_refuses_the_first_index_past_the_map_and_names_a_unit_not_on_it() -> None:
+    m = board(1, 3)
+    gds = position(m, "GdsBde@A1").unit("GdsBde").unit
+    with pytest.raises(ValueError, match="hex index 3 is not on the map"):
+        position(m, CampaignUnit(gds, 3))  # three hexes: indices 0 to 2
+    with pytest.raises(KeyError) as err:
+        position(m).unit("GdsBde")
+    assert err.value.args == ("no unit 'GdsBde' on the map",)

@@ -8,6 +8,7 @@ import pytest
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.game import Game
 from tobruk.mechanics.actions import EndPhase, Move
+from tobruk.systems.campaign import rail
 
 from .kit import H, arrange, lines_since, new_game, past_set_up, to_step, unit
 
@@ -120,3 +121,27 @@ def test_a_rail_move_west_runs_hex_by_hex_along_the_railway_and_is_a_move() -> N
     game.play(Move("50Div", (H("T69"), H("T68"))))
     assert unit(game, "50Div").hex == H("T68")
     assert next((e.text, e.kind) for e in game.state.entries[n:]) == ("Allied: 50Div moves by rail T70-T68 (CA-S.2).", "move")
+
+
+@pytest.mark.rule("CA-S.2")
+def test_no_rail_move_before_the_tracks_first_railhead() -> None:
+    game = arrange(new_game("na-el-agheila-1"), {"3ArmBde": "W12"})  # Mar 41: no railhead yet
+    with pytest.raises(IllegalOrderError) as e:
+        rail.move(game, Move("3ArmBde", (H("W12"), H("W13"))))
+    assert e.value.clause == "CA-S.2" and e.value.reason.startswith("the turn track has no railhead on ")
+
+
+@pytest.mark.rule("CA-F.11")
+def test_a_rail_order_to_a_hex_off_the_map_names_that_hex() -> None:
+    game = at_rail({"50Div": "T70"})
+    with pytest.raises(IllegalOrderError) as e:
+        rail.move(game, Move("50Div", (H("T70"), H("T69"), H("ZZ99"))))
+    assert (e.value.clause, e.value.reason) == ("CA-F.11", "ZZ99 is not on the map")
+
+
+@pytest.mark.rule("CA-S.2")
+def test_the_rail_orders_are_listed_along_the_line_from_the_east_edge() -> None:
+    game = at_rail({"50Div": "T70"})
+    line = [game.scenario.map.hexes[i].label for i in rail.line(game)]
+    ends = [a.path[-1].label for a in game.legal_orders() if isinstance(a, Move) and a.unit == "50Div"]
+    assert ends == [h for h in line if h in ends] and {"V75", "R53"} <= set(ends)

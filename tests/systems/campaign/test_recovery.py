@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import EndPhase
 from tobruk.systems.campaign import live, recovery
 from tobruk.systems.campaign.actions import Allocate
@@ -95,3 +96,42 @@ def test_an_attacked_unit_not_disrupted_again_recovers_after_the_attack() -> Non
     assert recovery.recover_after_attack(game, ["1FFBde", "GdsBde"]) == ["1FFBde"]
     said = [(e.text, e.kind) for e in game.state.entries[n:]]
     assert said == [("Recovered from disruption (attacked but not disrupted again, CA-G.17): 1FFBde.", "event")]
+
+
+def entries_since(game: Game, n: int) -> list[tuple[str, str]]:
+    return [(e.text, e.kind) for e in game.state.entries[n:]]
+
+
+@pytest.mark.rule("CA-G.17")
+def test_in_the_axis_player_turn_only_allied_units_recover_and_the_log_names_each_with_why() -> None:
+    game = at("axis-movement", {"1FFBde": "V34", "GdsBde": "V36", "90Lt": "T28"}, disrupted=("1FFBde", "GdsBde", "90Lt"))
+    n = len(game.state.entries)
+    assert recovery.recover_unattacked(game, Side.AXIS) == ["GdsBde", "1FFBde"]
+    assert disrupted(game, "90Lt") == [True]  # the Axis' own recover at step 9, not here
+    assert entries_since(game, n) == [("Recovered from disruption (Allied units not being attacked, CA-G.17): GdsBde, 1FFBde.", "event")]
+
+
+@pytest.mark.rule("CA-G.17")
+def test_in_the_allied_player_turn_the_italian_units_recover_and_the_log_says_why() -> None:
+    game = at("allied-movement", {"Trieste": "V34", "1FFBde": "P50"}, disrupted=("Trieste",))
+    n = len(game.state.entries)
+    assert recovery.recover_unattacked(game, Side.ALLIED) == ["Trieste"]
+    assert entries_since(game, n) == [("Recovered from disruption (Italian units not being attacked, CA-G.17): Trieste.", "event")]
+
+
+@pytest.mark.rule("CA-P.2")
+def test_a_unit_kept_disrupted_for_want_of_supply_is_a_supply_line() -> None:
+    game = new_game("na-crusader")
+    unit(game, "44Div").disrupted = True
+    n = len(game.state.entries)
+    assert recovery.recover_after_attack(game, ["44Div"]) == []
+    assert entries_since(game, n) == [("44Div is out of supply and stays disrupted (CA-P.2).", "supply")]
+
+
+@pytest.mark.rule("CA-Q.3")
+def test_the_markers_taken_off_are_one_event_naming_each_unit() -> None:
+    game = at("axis-movement", {"90Lt": "V30", "Trieste": "V34"}, disrupted=("90Lt", "Trieste"), newly_disrupted=("90Lt", "Trieste"))
+    n = len(game.state.entries)
+    assert recovery.remove_markers(game, Side.AXIS) == ["Trieste", "90Lt"]  # in the order of battle's order
+    assert entries_since(game, n) == [("Newly Disrupted markers removed (the units stay disrupted): Trieste, 90Lt.", "event")]
+    assert disrupted(game, "Trieste", "90Lt") == [True, True]

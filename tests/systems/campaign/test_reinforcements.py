@@ -254,3 +254,79 @@ def test_the_edges_of_the_reinforcement_rules() -> None:
     # the pieces of a combined panzer division on the map are in play: neither is a reinforcement
     q = position(M, "15Pz+@A3")
     assert not choices(q, FORCES, Side.AXIS, "I Jun 41", Pool({"15Pz": "", "8PzRgt": ""}), ix(q, "A1"), alamein=False)
+
+
+# --------------------------------------------------------------------------------------- the reasons given
+
+
+def reason(p: CampaignPosition, side: Side, turn: str, pool: Pool, unit: str, tank: str | None = None, **kw: bool) -> str:
+    entry = ix(p, "A6" if side is Side.ALLIED else "A1")
+    with pytest.raises(IllegalOrderError) as err:
+        check(p, FORCES, side, turn, pool, entry, unit, tank, alamein=kw.get("alamein", False), taken=kw.get("taken", False))
+    return err.value.reason
+
+
+@pytest.mark.rule("CA-R.4")
+def test_a_side_is_offered_only_its_own_counters_and_never_the_dummy() -> None:
+    p = position(M, "GdsBde@A3", "90Lt@A2")
+    pool = Pool({"15MotBde": "", "NZDiv": "", "TobrukDummy": ""}, frozenset({"Ariete", "4IndDiv"}))
+    seen = choices(p, FORCES, Side.ALLIED, "II May 42", pool, ix(p, "A6"), alamein=False)
+    assert [c.unit for c in seen] == ["NZDiv", "4IndDiv"]  # an Axis counter sorted first does not end the list
+
+
+@pytest.mark.rule("CA-R.4")
+def test_an_allowed_entry_says_what_enters_and_as_what() -> None:
+    p = position(M, "NZDiv@A3", "90Lt@A2")
+    armour = check(p, FORCES, Side.ALLIED, "II Jun 42", Pool({"8ArmBde": ""}), ix(p, "A6"), "8ArmBde", "Grant", alamein=True)
+    assert (armour.clause, armour.reason) == ("CA-R.4", "8th Armoured Brigade with Grants may enter as this player-turn's reinforcement")
+    foot = check(p, FORCES, Side.ALLIED, "II Jun 42", Pool({}, frozenset({"GdsBde"})), ix(p, "A6"), "GdsBde", alamein=True)
+    assert foot.reason == "22nd (201st) Guards Brigade may enter as this player-turn's replacement"
+    axis = check(p, FORCES, Side.AXIS, "II Jun 42", Pool({}, frozenset({"Ariete"})), ix(p, "A1"), "Ariete", alamein=True)
+    assert axis.reason == "132a Divisione corazzata Ariete may enter as this player-turn's replacement"  # its own tanks, unnamed
+    after = enter(p, FORCES, armour, ix(p, "A6"), "II Jun 42")
+    assert after.unit("8ArmBde").unit.tank == "Grant"  # the type chosen, not the counter's printed Sherman
+
+
+@pytest.mark.rule("CA-R.1")
+@pytest.mark.rule("CA-R.2")
+@pytest.mark.rule("CA-R.3")
+@pytest.mark.rule("CA-R.4")
+def test_each_refusal_gives_its_reason() -> None:
+    p = position(M, "GdsBde@A3")
+    assert reason(p, Side.ALLIED, "II May 42", Pool({"NZDiv": ""}), "NZDiv", taken=True) == (
+        "one reinforcement or replacement a player-turn, and it has entered"
+    )
+    assert reason(p, Side.ALLIED, "II May 42", Pool({}, frozenset({"1SADiv"})), "1SADiv", alamein=True) == (
+        "1st South African Division is South African: irreplaceable"
+    )
+    four = position(M, "3ArmBde@A3", "1ArmSpt@A3", "AusDiv@A4", "8ArmyArty@A5")
+    assert reason(four, Side.ALLIED, "II Mar 41", Pool({"GdsBde": ""}), "GdsBde") == (
+        "4 Allied units are on the map, and the force level of II Mar 41 is 4"
+    )
+    allied = sorted(u.id for u in FORCES.units.values() if u.side is Side.ALLIED and u.id not in ("TobrukDummy", "GdsBde"))
+    full = position(board(4, 6), *(f"{uid}@{'ABCD'[k // 6]}{k % 6 + 1}" for k, uid in enumerate(allied[:18])))
+    assert reason(full, Side.ALLIED, "II Oct 42", Pool({"GdsBde": ""}), "GdsBde", alamein=True) == (
+        "18 Allied units are on the map, and the Alamein force level is 18"
+    )
+    two = position(M, "50Div@A3", "51Div@A4")
+    assert reason(two, Side.ALLIED, "II May 42", Pool({"44Div": ""}), "44Div") == (
+        "50Div, 51Div is the one British division allowed before the Allied Alamein Force Level"
+    )
+
+
+@pytest.mark.rule("CA-T.5")
+def test_an_armoured_support_group_enters_with_the_support_groups_gun() -> None:
+    p = position(M, "GdsBde@A3")
+    entry = ix(p, "A6")
+    c = check(p, FORCES, Side.ALLIED, "II Mar 41", Pool({}, frozenset({"1ArmSpt"})), entry, "1ArmSpt", alamein=True)
+    assert enter(p, FORCES, c, entry, "II Mar 41").unit("1ArmSpt").unit.anti_tank.value == "2pdr"  # the infantry: none yet
+
+
+def test_the_pool_is_made_only_from_a_campaign_scenario() -> None:
+    other = load_scenario("gazala-gallop")
+    with pytest.raises(TypeError) as err:
+        starting_arrivals(other)
+    assert str(err.value) == f"{other.name} is not a campaign scenario"
+    with pytest.raises(TypeError) as err:
+        pool_from_scenario(other, position(M))
+    assert str(err.value) == f"{other.name} is not a campaign scenario"

@@ -26,6 +26,8 @@ from tobruk.systems.campaign.sequence import (
 )
 from tobruk.systems.campaign.setup import SetUp, set_up_steps
 
+from .kit import new_game, to_step
+
 # (kind, key, title, clause): A.1-9 of the rules' sequence; steps 3 and 5 again for the breakthrough (A.6); step 1
 # also holds the player-turn's sea move (CA-S.3, ruled there)
 AXIS = [
@@ -94,3 +96,11 @@ def test_the_side_that_moves_second_sets_up_first() -> None:
     ]
     allied_first = set_up_steps(Side.ALLIED)  # Crusader opens with the Allied player-turn
     assert [(s.key, s.side) for s in allied_first] == [("axis-set-up", Side.AXIS), ("allied-set-up", Side.ALLIED)]
+
+
+@pytest.mark.rule("CA-Q.1")
+@pytest.mark.parametrize("key", ["axis-movement", "axis-breakthrough"])
+def test_a_movement_steps_actions_are_the_legal_orders_of_its_blocks(key: str) -> None:
+    game = to_step(new_game("na-gazala"), key)
+    assert game.decision is not None
+    assert list(game.step.actions(game, game.decision)) == list(game.legal_orders())

@@ -494,3 +494,68 @@ def test_the_engines_dice_draw_these_nodes() -> None:
     sunk = sum(dice.draw("sea move", sea_outcomes(False)) <= 3 for _ in range(draws))
     assert abs(sunk / draws - 1 / 2) < 5 * (1 / 4 / draws) ** 0.5
     assert {dice.draw("bugout", bugout_outcomes(3)) for _ in range(300)} <= {0, 1, 2, 3}
+
+
+@pytest.mark.rule("CA-S.4")
+def test_an_undisrupted_unit_ends_its_bugout_disrupted() -> None:
+    p = position(strip(), "90Lt@A19")
+    u = bugout(p, "90Lt", ix(p, "A3"), ix(p, "A1"), lost=False).unit("90Lt")
+    assert u.disrupted and u.newly_disrupted
+
+
+@pytest.mark.rule("CA-S.4")
+@pytest.mark.rule("CA-K.1")
+def test_a_bugout_exactly_16_hexes_back_is_refused_only_for_the_stack_it_would_make() -> None:
+    p = position(strip(1, 20), "Trieste@A17", "XXICorps@A1", "164Div@A1")
+    with pytest.raises(IllegalOrderError) as err:
+        check_bugout(p, "Trieste", ix(p, "A1"), ix(p, "A1"))
+    assert err.value.clause == "CA-K.1"
+    assert err.value.reason.startswith("A1 would hold 3 division-level units") and "Trieste" in err.value.reason
+
+
+@pytest.mark.rule("CA-S.4")
+def test_bugout_refusals_name_the_clause_and_the_hex() -> None:
+    p = position(strip(1, 20), "90Lt@A19", "NZDiv@A9")  # the New Zealanders bar the only way west
+    rear = ix(p, "A1")
+    with pytest.raises(IllegalOrderError) as err:
+        check_bugout(p, "90Lt", ix(p, "A3"), rear)
+    assert (err.value.clause, err.value.reason) == ("CA-S.4", "90Lt has no way to A3 (enemy units, impassable ground or the sea)")
+    with pytest.raises(IllegalOrderError) as err:
+        check_bugout(p, "90Lt", OFF_MAP, rear)
+    assert (err.value.clause, err.value.reason) == ("CA-S.4", "90Lt has no way to its edge hex A1")
+    with pytest.raises(KeyError) as key:
+        bugout_reach(p, "90Lt", rear).path(ix(p, "A3"))
+    assert key.value.args == (ix(p, "A3"),)
+
+
+@pytest.mark.rule("CA-S.4")
+def test_the_bugout_outcomes_say_what_each_means() -> None:
+    labels_ = [o.label for o in bugout_outcomes(2)]
+    assert labels_ == ["arrives", "eliminated at zone hex 1", "eliminated at zone hex 2"]
+    with pytest.raises(ValueError) as err:
+        bugout_outcomes(-1)
+    assert str(err.value) == "a bugout enters 0 or more zone hexes"
+
+
+@pytest.mark.rule("CA-S.2")
+@pytest.mark.rule("CA-S.3")
+def test_rail_and_sea_refusals_name_their_clause_and_reason() -> None:
+    m = rail_board()
+    line = rail_line(m, "Head")
+    p = position(m, "GdsBde@A7")
+    with pytest.raises(IllegalOrderError) as err:
+        rail_move(p, "GdsBde", ix(p, "A7"), line)
+    assert (err.value.clause, err.value.reason) == ("CA-S.2", "GdsBde already stands in A7")
+    assert rail_moves(p, "GdsBde", line).refusal(ix(p, "B3")) == "[CA-S.2] not a hex of the railway up to the railhead"
+    alone = position(m, "GdsBde@A5", "90Lt@B4")  # its own hex in an enemy zone: no hex of the line for it
+    assert rail_moves(alone, "GdsBde", line).refusal(ix(alone, "A2")) == (
+        "[CA-S.2] A5 is in an enemy zone of control that no friendly unit occupies"
+    )
+    s = sea_board()
+    q = position(s, "GdsBde@B2", "NZDiv@B3")
+    with pytest.raises(IllegalOrderError) as err:
+        check_sea_move(q, "GdsBde", ix(q, "B2"), control(q, ALLIED_PORTS), used=False)
+    assert (err.value.clause, err.value.reason) == ("CA-S.3", "GdsBde already stands in B2")
+    with pytest.raises(IllegalOrderError) as err:
+        check_sea_move(q, "NZDiv", ix(q, "B2"), control(q, ALLIED_PORTS), used=True)
+    assert (err.value.clause, err.value.reason) == ("CA-S.3", "one unit a player-turn may move by sea, and one has")

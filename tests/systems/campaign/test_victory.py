@@ -10,7 +10,7 @@ from tobruk.systems.campaign import live, victory
 from tobruk.systems.campaign.scenario import CampaignSetup, Victory, VictoryTest
 from tobruk.systems.campaign.state import campaign_vars
 
-from .kit import arrange, new_game, scenario, to_step
+from .kit import H, arrange, new_game, scenario, to_step, unit
 
 
 @pytest.mark.rule("CA-SC.4")
@@ -115,3 +115,78 @@ def test_a_bypass_and_a_supply_line_are_judged_toward_the_east_a_hold_at_any_tim
     agedabia = condition("na-el-agheila-1")
     assert (agedabia.side, agedabia.test, agedabia.strategic) == (Side.ALLIED, VictoryTest("hold", "agedabia", at="any-time"), None)
     assert condition("na-campaign").side is None and condition("na-campaign").test.test == "unstated"
+
+
+@pytest.mark.rule("CA-SC.1")
+def test_the_enemy_standing_in_a_zone_to_be_held_takes_it_and_the_log_says_so() -> None:
+    game = arrange(new_game("na-el-agheila-1"), {"Ariete": "W12"})  # W12: Agedabia
+    n = len(game.state.entries)
+    victory.note_taken(game)
+    assert campaign_vars(game).taken == {"axis": ("agedabia",)}  # the Axis takes what the Allies must hold
+    assert [(e.text, e.kind) for e in game.state.entries[n:]] == [("Axis takes agedabia.", "event")]
+
+
+@pytest.mark.rule("CA-SC.3")
+def test_el_agheila_iiis_hold_is_lost_to_an_allied_unit_in_el_agheila() -> None:
+    game = arrange(new_game("na-el-agheila-3"), {"51Div": "AB4", "90Lt": "AA6"})  # AB4: El Agheila
+    victory.note_taken(game)  # the Axis has no zone to take: the Allies' are still noted
+    assert campaign_vars(game).taken == {"allied": ("el-agheila",)}
+
+
+@pytest.mark.rule("CA-SC.1")
+def test_all_is_met_when_every_part_is_and_names_each() -> None:
+    game = new_game("na-el-agheila-1")
+    campaign_vars(game).taken = {"allied": ("agedabia",)}
+    both = VictoryTest("all", None, parts=(VictoryTest("hold", "agedabia"), VictoryTest("take", "agedabia")))
+    assert victory.judge(game, both, Side.ALLIED, final=True) == (True, "hold agedabia against the Axis; take agedabia")
+
+
+@pytest.mark.rule("CA-SC.5")
+def test_to_occupy_a_zone_counts_the_sides_own_units_there_and_names_them() -> None:
+    game = arrange(new_game("na-gazala"), {"90Lt": "O53", "Trieste": "N53", "50Div": "P53"})  # on the east edge
+    east = VictoryTest("occupy", "sheet-east-edge")
+    assert victory.judge(game, east, Side.AXIS, final=True) == (True, "occupy sheet-east-edge: Trieste, 90Lt")
+    arrange(game, {"50Div": "P53", "90Lt": "V30"})
+    assert victory.judge(game, east, Side.AXIS, final=True) == (False, "occupy sheet-east-edge: no unit")  # not the enemy's
+
+
+@pytest.mark.rule("CA-R.1")
+def test_a_determination_of_an_unstated_condition_records_and_logs_that_it_cannot_be_judged() -> None:
+    game = new_game("na-campaign")
+    n = len(game.state.entries)
+    victory.determination(game, final=True)
+    why = "the rules give this game no victory condition (CA-R.1)"
+    assert campaign_vars(game).victory == {"condition": "cannot be judged", "why": why}
+    (line,) = game.state.entries[n:]
+    assert line.kind == "event" and line.text.endswith(f"Cannot be judged ({why}).")
+
+
+@pytest.mark.rule("CA-SC.5")
+def test_gazalas_strategic_victory_is_met_with_tobruk_taken_and_a_supplied_unit_on_the_east_edge() -> None:
+    game = arrange(new_game("na-gazala"), {"90Lt": "O53"})  # no Allied unit to cut its line
+    campaign_vars(game).taken = {"axis": ("tobruk-centre",)}
+    victory.determination(game, final=True)
+    assert campaign_vars(game).victory["strategic"] == "met"
+
+
+@pytest.mark.rule("CA-SC.5")
+def test_a_condition_met_before_the_end_stays_met_and_is_not_judged_again() -> None:
+    game = arrange(new_game("na-gazala"), {"90Lt": "V30", "50Div": "P53"})
+    campaign_vars(game).taken = {"axis": ("tobruk-centre",)}
+    victory.determination(game, final=False)
+    assert campaign_vars(game).victory["condition"] == "met"
+    n = len(game.state.entries)
+    victory.determination(game, final=True)
+    assert campaign_vars(game).victory["condition"] == "met" and "strategic" in campaign_vars(game).victory
+    assert game.state.entries[n:] == []
+
+
+@pytest.mark.rule("CA-SC.5")
+@pytest.mark.rule("CA-Q.2")
+def test_a_test_judged_at_the_end_is_not_met_at_an_earlier_turns_determination() -> None:
+    game = arrange(to_step(new_game("na-gazala"), "axis-movement"), {"90Lt": "O53"})  # supplied on the east edge
+    assert game.turn < game.scenario.turns
+    while game.turn == 1:  # to the German determination that closes the first game-turn
+        game.play(EndPhase())
+    assert unit(game, "90Lt").hex == H("O53")
+    assert campaign_vars(game).victory["condition"] == "not met"  # the east edge is judged at the end only

@@ -106,14 +106,6 @@ def _tank_index(tank: str | None) -> int:
     return TANKS.index(tank) + 1 if tank in TANKS else 0
 
 
-def choices(game: Game, side: Side) -> tuple[rf.Choice, ...]:
-    """Every counter of ``side`` off the map with whether it may enter now and the clause that decides (CA-R.1-5)."""
-    v = campaign_vars(game)
-    entry = entry_hex(game, side)
-    taken = side.value in v.entered
-    return rf.choices(live.position(game), forces_of(game), side, turn_title(game), pool(game, side), entry, alamein=v.alamein, taken=taken)
-
-
 def offered(game: Game, side: Side) -> bool:
     """Whether the step asks ``side``: a counter of it waits off the map or was eliminated, so that the player sees
     each with the clause that lets it in or keeps it out."""
