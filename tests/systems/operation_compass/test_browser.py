@@ -106,8 +106,10 @@ def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Brow
             if end.count() or buttons.count():
                 (end if end.count() else buttons.first).click()
             else:  # a choice made on the map: a ringed unit's order (a step loss) or a lit hex, then its button in words
-                ringed = page.locator("#units [data-has-order]")
-                (ringed if ringed.count() else page.locator("[data-aim]")).first.click()
+                ringed, aims = page.locator("#units [data-has-order]"), page.locator("[data-aim]")
+                if not ringed.count() and not aims.count():
+                    continue  # (the panel was being drawn again between the wait and the look: wait for it once more)
+                (ringed if ringed.count() else aims).first.click()
                 chosen = page.locator("#chooser button[data-choose]")
                 if chosen.count():  # (a stack: the chooser's counter first)
                     uid = page.get_attribute("#units [data-has-order]", "data-unit")
