@@ -8,6 +8,7 @@ that toggles and asks for the odds again.  Outcomes are read from the game's log
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,7 @@ SCENARIO = BASE.format(
 ATTACK = {"verb": "attack", "attackers": ["U", "T"], "defenders": ["A3"]}
 
 
-def _to_the_assaults(url: str, scenarios: Path) -> str:
+def _to_the_assaults(url: str) -> str:
     """A solitaire game of the small board (the Italians played by the rules), played on to the WDF's assaults."""
     link: str = httpx.post(f"{url}/api/games", json={"scenario": "assault", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
     for _ in range(50):
@@ -51,7 +52,7 @@ def _odds(link: str, options: list[dict[str, Any]] | None = None) -> httpx.Respo
     return httpx.get(api_of(link) + "/odds", params=params, timeout=60)
 
 
-def _server(tmp_path: Path) -> Any:
+def _server(tmp_path: Path) -> AbstractContextManager[str]:
     scenarios = tmp_path / "scenarios"
     scenarios.mkdir()
     (scenarios / "assault.toml").write_text(SCENARIO, encoding="utf-8")
@@ -62,7 +63,7 @@ def _server(tmp_path: Path) -> Any:
 @pytest.mark.rule("OC-CRT.6")
 def test_the_odds_and_the_order_with_options_through_the_api(tmp_path: Path) -> None:
     with _server(tmp_path) as url:
-        link = _to_the_assaults(url, tmp_path / "scenarios")
+        link = _to_the_assaults(url)
         plain = _odds(link).json()
         assert plain["lines"][0] == "led by U"
         assert sorted(o["verb"] for o in plain["options"]) == ["lead", "naval"]
@@ -93,7 +94,7 @@ def test_the_odds_and_the_order_with_options_through_the_api(tmp_path: Path) -> 
 @pytest.mark.rule("OC-CRT.6")
 def test_the_leader_and_the_navy_chosen_by_clicks(tmp_path: Path, browser: Browser) -> None:
     with _server(tmp_path) as url:
-        link = _to_the_assaults(url, tmp_path / "scenarios")
+        link = _to_the_assaults(url)
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
         page.wait_for_function("tobrukGame.state && !tobrukGame.inFlight")
@@ -144,7 +145,7 @@ def test_units_gathered_with_no_target_together_are_told_why(tmp_path: Path, bro
     scenarios.mkdir()
     (scenarios / "assault.toml").write_text(text, encoding="utf-8")
     with running_server(tmp_path / "games.sqlite", scenarios) as url:
-        link = _to_the_assaults(url, scenarios)
+        link = _to_the_assaults(url)
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
         page.wait_for_function("tobrukGame.state && !tobrukGame.inFlight")
