@@ -91,24 +91,15 @@ def move_orders(game: Game, side: Side, breakthrough: bool) -> list[Move]:
     return out
 
 
-def _own_unit(game: Game, side: Side, uid: str, clause: str) -> None:
-    d = counter_defs(game).get(uid)
-    if d is None or d.side is not side:
-        raise IllegalOrderError(clause, f"{uid!r} is not one of your units")
-    c = counter(game, uid)
-    if c.eliminated or c.hex_index < 0:
-        raise IllegalOrderError(clause, f"{uid} is not on the map")
-
-
 def move(game: Game, side: Side, order: Move, *, breakthrough: bool) -> None:
     """Check and carry out an operational move (a destination alone, or a whole path checked step by step)."""
     clause = "CA-M.5" if breakthrough else "CA-Q.1" if side is Side.AXIS else "CA-Q.2"
     uid = order.unit
-    _own_unit(game, side, uid, clause)
+    refusal = hidden.not_movable(game, side, uid, clause)  # (the side's own unit, on the map, not the Tobruk dummy)
+    if refusal is not None:
+        raise refusal
     c = counter(game, uid)
     v = campaign_vars(game)
-    if counter_defs(game)[uid].type == hidden.DUMMY:
-        raise IllegalOrderError("CA-F.4", f"{uid} is the hidden dummy of the Tobruk perimeter and stays there")
     if c.disrupted:
         raise IllegalOrderError("CA-G.15", f"{uid} is disrupted and may not move")
     if c.attacking:

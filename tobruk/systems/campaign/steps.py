@@ -19,7 +19,9 @@ def turn_title(game: Game) -> str:
 def attacks_played(game: Game) -> bool:
     """Whether the game's campaign allocates attacks: not in the faces' preview, whose attacks could not be resolved
     (:meth:`NorthAfricaCampaign.for_preview <tobruk.systems.campaign.NorthAfricaCampaign.for_preview>`)."""
-    return bool(getattr(game.system, "attacks", True))
+    from tobruk.systems.campaign import NorthAfricaCampaign  # (the package imports this module)
+
+    return not isinstance(game.system, NorthAfricaCampaign) or game.system.attacks
 
 
 class CampaignStep(Step):
