@@ -74,7 +74,7 @@ async function send(what) {
     if (asking) await asking.catch(() => null);
     const [ok, data] = await api.order(token, what, S.version);
     if (!ok) { showError(data.error); await reload(); return false; }
-    clearSelection(); await accept(data); return true;
+    clearSelection(); await accept(data, true); return true;
   } finally { inFlight = false; }
 }
 /** @param {string} text */
@@ -370,8 +370,16 @@ function lookOnce() {
   lookAt(byId('board'), map.units.querySelectorAll(`.counter[data-side="${CSS.escape(S.side)}"]`));
 }
 
-/** @param {State | Handover} data */
-async function accept(data) {
+/**
+ * Show an answer, unless it is older than the position shown, or (`redraw` false) the same position of the same side
+ * again: an order's answer and the reload its change's notice starts race (either may come first), and a slow answer
+ * overtaken by a newer one must not put the page back, nor a second copy redraw what the player has opened since.
+ * The answer to the player's own order or undo is drawn again (`redraw`: its selection was cleared for it).
+ * @param {State | Handover} data
+ * @param {boolean} [redraw]
+ */
+async function accept(data, redraw = false) {
+  if (S && (data.version < S.version || (!redraw && data.version === S.version && !data.handover && data.side === S.side))) return;
   if (!data.handover) { S = data; if (S.seat === 'both') shownSide = S.side; render(); lookOnce(); return; }
   if (data.side !== shownSide) { handOver(data.side); return; }
   const [ok, again] = await api.state(token, shownSide);  // still this side's decision: its view, asked for by name
@@ -477,7 +485,7 @@ async function start() {
   byId('undo').onclick = async () => {
     if (!S) return;
     const [done, data] = await api.undo(token, S.version);
-    if (!done) showError(data.error); else { clearSelection(); await accept(data); }
+    if (!done) showError(data.error); else { clearSelection(); await accept(data, true); }
   };
   byId('declare').onclick = () => { const made = attack.declared(); if (made) send(made); };
   byId('attack-cancel').onclick = () => { clearSelection(); render(); };
@@ -489,7 +497,7 @@ async function start() {
   byId('rematch').onclick = async () => { const [made, data] = await api.rematch(token); if (made) location.href = data.link; };
   await accept(st);
   if (!st.handover) notify.setup(token, st);
-  api.watch(token, (version) => { if (S && version !== S.version) reload(); });
+  api.watch(token, (version) => { if (S && version > S.version) reload(); });
 }
 // What the browser tests read of the page's state (that the hotseat screen leaves no view in the script, that an
 // order has been answered) and the page's one way of sending an order, for a test to send a stale one as the page
