@@ -288,24 +288,26 @@ def bugout_reach(position: CampaignPosition, unit_id: str, rear: int) -> BugoutR
     risk = array("i", [-1]) * n
     before = array("i", [-1]) * n
     risk[u.hex] = 0
+    # Hexes leave the queue in order of risk (a 0-1 search), and what entering a hex risks is the hex's own (its
+    # enemy zone): the first hex to reach another is one of the least risk, so no hex's risk is ever lowered later
+    # and none is queued twice; no stale entry to skip.
     todo: deque[tuple[int, int]] = deque([(0, u.hex)])
     while todo:
         r, i = todo.popleft()
-        if r > risk[i]:
-            continue
         for d in range(6):
             e = i * 6 + d
             j = b.nb[e]
             if j < 0 or b.sea[j] or not b.open[j] or j in enemy or b.edge[e] & BARRIER or to_rear[j] >= to_rear[i]:
                 continue
+            if risk[j] >= 0:
+                continue  # (reached already, at no more risk: see above)
             w = 1 if j in zoc else 0
-            if risk[j] < 0 or r + w < risk[j]:
-                risk[j] = r + w
-                before[j] = i
-                if w:
-                    todo.append((r + w, j))
-                else:
-                    todo.appendleft((r, j))
+            risk[j] = r + w
+            before[j] = i
+            if w:
+                todo.append((r + w, j))
+            else:
+                todo.appendleft((r, j))
     far = to_rear[u.hex] - BUGOUT_BACK  # an end is at least 16 hexes back: this near the rear or nearer
     ends = {j for j in range(n) if risk[j] >= 0 and to_rear[j] <= far and (not position.at(j) or _stacks(position, u, j))}
     if risk[rear] >= 0:
