@@ -123,6 +123,10 @@ def test_each_step_of_a_path_is_to_an_adjacent_hex_named_even_off_the_board() ->
     assert walked(p, "GdsBde", a[3], a[5]) == ("CA-M.1", "A3 and A5 are not adjacent")
     assert walked(p, "GdsBde", a[3], a[4], a[6]) == ("CA-M.1", "A4 and A6 are not adjacent")
     assert walked(p, "GdsBde", a[3], 8) == ("CA-M.1", "A3 and hex index 8 are not adjacent")
+    # a hex at the board's edge has no neighbour there (the board lists it as -1): -1 is no hex either
+    assert walked(p, "GdsBde", a[3], -1) == ("CA-M.1", "A3 and hex index -1 are not adjacent")
+    q1 = position(board(1, 8), "GdsBde@A1")
+    assert walked(q1, "GdsBde", a[1], -1) == ("CA-M.1", "A1 and hex index -1 are not adjacent")
     q = position(board(3, 8), "GdsBde@B3")  # row B sits half a hex east: B3 touches A3 and A4, not A5
     assert walked(q, "GdsBde", ix(q, "B3"), ix(q, "A5")) == ("CA-M.1", "B3 and A5 are not adjacent")
 

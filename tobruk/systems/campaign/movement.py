@@ -307,9 +307,10 @@ def walk(position: CampaignPosition, unit_id: str, path: Sequence[int], *, will_
         here, there = path[n - 1], path[n]
         if n > 1 and _stops(mv, here):
             raise IllegalOrderError("CA-Z.1", f"{mv.unit.id} must stop in {hexes[here]}, in an enemy zone of control")
-        d = next((d for d in range(6) if mv.board.nb[here * 6 + d] == there), None)
+        on_board = 0 <= there < len(hexes)  # (-1 would match a neighbour off the board's edge)
+        d = next((d for d in range(6) if mv.board.nb[here * 6 + d] == there), None) if on_board else None
         if d is None:
-            where = hexes[there] if 0 <= there < len(hexes) else f"hex index {there}"
+            where = hexes[there] if on_board else f"hex index {there}"
             raise IllegalOrderError("CA-M.1", f"{hexes[here]} and {where} are not adjacent")
         new = _step(mv, here, d, spent)
         if new < 0:
