@@ -204,7 +204,9 @@ def test_gazala_air_strike_and_activation_by_clicking_the_map(tmp_path: Path, br
         aim = sorted(hexes)[0]
         page.click(f'[data-aim="{aim}"]')
         confirm = page.locator('#chooser button[data-offer="airstrike"]')
-        assert confirm.inner_text() == f"Air strike on {aim} (your air unit attacks the enemy units there)"
+        words = confirm.inner_text()  # the air unit that flies, and what it risks (GG-X.B.1, X.C)
+        assert words.startswith(f"Air strike with Luftwaffe on {aim}: it attacks the undisrupted enemy units there one by one")
+        assert "an AA result knocks Luftwaffe out for the rest of this game-turn and the next (GG-X.C)" in words
         shot(page, "air-strike-confirm")
         v = page.evaluate("tobrukGame.state.version")
         confirm.click()
