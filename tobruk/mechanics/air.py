@@ -17,6 +17,7 @@ system's air table), so the button and the die never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -92,12 +93,7 @@ class AirMission(Frame):
             "Int": f"{self.air} turned back (Int)",
             "AA": f"{interceptor} knocked out (AA) and the mission goes on",
         }
-        nothing = "no effect, the mission goes on"
-        shares: dict[str, Fraction] = {}
-        for code, p in grouped(self.interception(game, interceptor).outcomes(game)):  # (blank codes read as one)
-            what = means.get(code, nothing)
-            shares[what] = shares.get(what, Fraction(0)) + p
-        told = ", ".join(f"{in_words(shares[what])} {what}" for what in (*means.values(), nothing) if what in shares)
+        told = chances_in_words(self.interception(game, interceptor).outcomes(game), means, "no effect, the mission goes on")
         over = f" over {self.hex}" if self.hex else ""
         return (
             f"Intercept with {interceptor} against {self.air}{over}: {told}; "
@@ -170,6 +166,17 @@ class AirAttacks(Chance):
             game.push_frame(attack)
         else:
             attack.done(game)
+
+
+def chances_in_words(outcomes: Sequence[Outcome], means: Mapping[str, str], nothing: str) -> str:
+    """An interception roll's chances as a player reads them ("1 in 6 LW knocked out (EAX), 1 in 3 ..."): each result
+    of ``means`` in its order with the chance its outcomes' labels give it, then every other result as ``nothing``
+    (blank codes read as one); a result no face gives is left out."""
+    shares: dict[str, Fraction] = {}
+    for code, p in grouped(outcomes):
+        what = means.get(code, nothing)
+        shares[what] = shares.get(what, Fraction(0)) + p
+    return ", ".join(f"{in_words(shares[what])} {what}" for what in (*means.values(), nothing) if what in shares)
 
 
 def in_words(p: Fraction) -> str:

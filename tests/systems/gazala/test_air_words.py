@@ -20,7 +20,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.offers import offers
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
-from tobruk.mechanics.actions import Airstrike
+from tobruk.mechanics.actions import Airstrike, EndPhase, NoIntercept
 from tobruk.systems.gazala import air
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -115,3 +115,21 @@ def test_the_air_strike_words_are_the_same_whether_a_dummy_or_an_aa_capable_divi
     play_both(games, Airstrike(H("E6")))
     assert json.dumps(offers(a)) == json.dumps(offers(b))
     assert said(a, "intercept")[0].startswith("Intercept with DAF against Luftwaffe over E6: ")
+
+
+@pytest.mark.rule("GG-X.B.3")
+def test_the_interception_of_an_interdiction_names_both_air_units_and_the_chances() -> None:
+    # the Luftwaffe stays over C4 after its strike (die 2 on the Allied column: "-"); in the Allied interception
+    # phase the DAF may go up against it, rolling on the German air unit's column
+    game = game_at(unit_toml("Tommy", "allied", "C4", type_="infantry"), "axis-airstrike", [2])
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    while game.phase.key != "allied-interception":
+        game.play(EndPhase())
+    col = "german-air"
+    assert said(game, "intercept") == [
+        f"Intercept with DAF against LW interdicting over C4: {chance(col, 'EAX')} LW knocked out (EAX), {chance(col, 'Int')} "
+        f"the interdiction ends (Int), {chance(col, 'AA')} DAF knocked out (AA) and the interdiction goes on, {chance(col, '-')} "
+        "no effect, the interdiction goes on; a knocked-out air unit is out for the rest of this game-turn and the next "
+        "(GG-X.C); DAF is then used for this game-turn (GG-X.A)"
+    ]

@@ -292,6 +292,25 @@ def strike_words(game: Game, side: Side, target: Hex) -> str:
     return "; ".join(words)
 
 
+def interdiction_words(game: Game, side: Side) -> str:
+    """``side``'s interception of the enemy air unit interdicting over a hex, in words (GG-X.B.1, B.3): the air unit
+    that goes up, the one it meets and the chance of each result on the air table."""
+    uid, i = air_unit(game, side), gazala_vars(game).interdiction
+    if uid is None or i is None:
+        return "Intercept the enemy's interdiction"
+    roll = InterceptRoll(side.value, uid, i.hex, "intercept-interdiction", uid, i.air)
+    means = {
+        "EAX": f"{i.air} knocked out (EAX)",
+        "Int": "the interdiction ends (Int)",
+        "AA": f"{uid} knocked out (AA) and the interdiction goes on",
+    }
+    told = mechanics_air.chances_in_words(roll.outcomes(game), means, "no effect, the interdiction goes on")
+    return (
+        f"Intercept with {uid} against {i.air} interdicting over {i.hex}: {told}; a knocked-out air unit is out "
+        f"{AirMission.knocked_out_for}; {uid} is then used for this game-turn (GG-X.A)"
+    )
+
+
 def fires_back(game: Game, uid: str) -> bool:
     """Whether the anti-aircraft fire of ``uid`` may knock an attacking air unit out (GG-X.B.1b): an AA unit, or an
     AA-capable one."""
