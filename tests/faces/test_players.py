@@ -86,6 +86,7 @@ def test_human_at_the_terminal(gazala: Scenario) -> None:
     assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # help, legal, refused, placed
     assert game.unit("15Pz").hex == H("K2")
     assert any("Type an order" in x for x in out) and any("place 15Pz" in x for x in out)
+    assert any(x.endswith("  end-phase  (End this phase)") for x in out)  # the listing gives the buttons' words too
     assert any("move UNIT HEX-HEX-... [by-trucks]" in x and "weather N N" in x for x in out)  # the system's own forms
     assert any(x.startswith("refused:") for x in out)
     assert human_turn(game, read=lambda _p: next(lines), write=out.append)  # undo

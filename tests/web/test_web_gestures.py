@@ -187,6 +187,32 @@ def test_an_attack_is_made_only_by_gathering_with_its_odds_shown_first(tmp_path:
         assert page.locator("#units [data-has-order]").count() == 0  # (its attacker is not offered to be added)
 
 
+def test_gazala_interception_is_offered_naming_the_air_units_and_the_chances(tmp_path: Path, browser: Browser) -> None:
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        body = {"scenario": "gazala-gallop", "mode": "remote", "options": ["nonhistorical"]}
+        links = httpx.post(f"{url}/api/games", json=body, timeout=60).json()["links"]
+        axis = _drive([links["allied"], links["axis"]], lambda s: "airstrike" in _verbs(s))
+        strike = next(a for a in state_of(axis)["legal"]["actions"] if a["verb"] == "airstrike")
+        _order(axis, {"id": strike["id"]})  # the Luftwaffe's strike: the Allies may send the Desert Air Force up (GG-X.B.3)
+        allied = links["allied"]
+        assert "intercept" in _verbs(state_of(allied))
+        page = browser.new_page(viewport={"width": 1300, "height": 850})
+        page.goto(allied)
+        page.wait_for_selector('#orders button[data-order="intercept"]')
+        words = dict(_orders_in_words(page))
+        # the German air unit's column of the air table (GG-X.C): AA on 1-2, Int on 4-5, EAX on 6
+        assert words["intercept"].startswith(
+            f"Intercept with DAF against Luftwaffe over {strike['hex']}: 1 in 6 Luftwaffe knocked out (EAX), 1 in 3 Luftwaffe "
+            "turned back (Int), 1 in 3 DAF knocked out (AA) and the mission goes on"
+        )
+        assert words["no-intercept"] == f"Do not intercept: Luftwaffe attacks your units in {strike['hex']} one by one (GG-X.B.1)"
+        shot(page, "interception-offered")
+        v = page.evaluate("tobrukGame.state.version")
+        page.click('#orders button[data-order="intercept"]')
+        _answered(page, v)
+        assert any(line.startswith("DAF intercepts Luftwaffe: die ") for line in state_of(allied)["view"]["log"])
+
+
 def test_gazala_air_strike_and_activation_by_clicking_the_map(tmp_path: Path, browser: Browser) -> None:
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
         body = {"scenario": "gazala-gallop", "mode": "remote", "options": ["nonhistorical"]}
@@ -204,7 +230,9 @@ def test_gazala_air_strike_and_activation_by_clicking_the_map(tmp_path: Path, br
         aim = sorted(hexes)[0]
         page.click(f'[data-aim="{aim}"]')
         confirm = page.locator('#chooser button[data-offer="airstrike"]')
-        assert confirm.inner_text() == f"Air strike on {aim} (your air unit attacks the enemy units there)"
+        words = confirm.inner_text()  # the air unit that flies, and what it risks (GG-X.B.1, X.C)
+        assert words.startswith(f"Air strike with Luftwaffe on {aim}: it attacks the undisrupted enemy units there one by one")
+        assert "an AA result knocks Luftwaffe out for the rest of this game-turn and the next (GG-X.C)" in words
         shot(page, "air-strike-confirm")
         v = page.evaluate("tobrukGame.state.version")
         confirm.click()

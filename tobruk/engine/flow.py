@@ -101,6 +101,15 @@ class Node:
         """The error for an action this node does not accept now (a system may name a better clause)."""
         return IllegalOrderError(decision.clause, f"'{action.notation()}' is not an order now; {decision}")
 
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """What ``action`` does here, in words a player reads on a button: by default the action's own words
+        (:meth:`Action.says`, made from its fields alone).  A node overrides it where the fields do not say what the
+        player needs to choose: which unit acts, what it risks (an interception names the air unit that goes up, the
+        one it meets and the chances the air table gives).  Asked of the position as ``decision.side`` knows it
+        (:func:`~tobruk.engine.information.observed`, see :func:`~tobruk.engine.offers.words`), so the words are the
+        same whatever that side cannot see."""
+        return action.says()
+
 
 class Step(Node):
     """One step of the sequence of play (a phase, in the charts' words).  ``side``: who decides in it.

@@ -29,25 +29,26 @@ from typing import TYPE_CHECKING, Any
 
 from tobruk.engine.actions import HEX, UNIT, Action, Gesture
 from tobruk.engine.errors import TobrukError
-from tobruk.engine.flow import Step
+from tobruk.engine.flow import Node, Step
 from tobruk.engine.information import observed
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 
-def entry(action: Action, action_id: int | None) -> dict[str, Any]:
+def entry(action: Action, action_id: int | None, says: str | None = None) -> dict[str, Any]:
     """One action as it is offered: its id, verb, gesture, heading, label (its notation), what it does in words
-    (``says``, a button's text) and fields, with the unit and the hex its gesture picks (read from its shape's
-    coordinates), and for an action whose route is chosen hex by hex (a retreat: :attr:`Action.stepwise`) its route
-    (the acting side's own unit's way, which its view already shows)."""
+    (``says``, a button's text: the deciding node's words when given, see :func:`words`) and fields, with the unit
+    and the hex its gesture picks (read from its shape's coordinates), and for an action whose route is chosen hex
+    by hex (a retreat: :attr:`Action.stepwise`) its route (the acting side's own unit's way, which its view already
+    shows)."""
     out: dict[str, Any] = {
         "id": action_id,
         "verb": action.verb,
         "gesture": action.gesture.value,
         "group": action.group(),
         "label": action.notation(),
-        "says": action.says(),
+        "says": action.says() if says is None else says,
         "fields": action.fields(),
     }
     if action.stepwise:
@@ -69,7 +70,7 @@ def offers(game: Game) -> dict[str, Any]:
     if game.decision is None:
         return {"actions": [], "composites": []}
     by_id = game.legal_ids()
-    actions = [entry(a, i) for i, a in by_id.items()]
+    actions = [entry(a, i, says) for (i, a), says in zip(by_id.items(), words(game, list(by_id.values())), strict=True)]
     if any(a.ends_step for a in by_id.values()):
         costs = ending_costs(game)
         for e, a in zip(actions, by_id.values(), strict=True):
@@ -148,6 +149,20 @@ def declaration_options(game: Game, action: Action, options: Sequence[Action] = 
     skip = (*type(action).parts, *type(action).dropped_by)
     offered = [a for a in probe.legal_orders() if not isinstance(a, skip)]
     return [{"verb": a.verb, "fields": a.fields(), "says": a.says()} for a in offered]
+
+
+def words(game: Game, actions: Sequence[Action]) -> list[str]:
+    """What each of ``actions`` (legal now) does, in the words the node deciding gives them in context
+    (:meth:`~tobruk.engine.flow.Node.says`: which unit acts, what it risks), asked of the position as the deciding side
+    knows it, so two positions it cannot tell apart are offered in the same words; each action's own words when the
+    node gives none of its own (the position as the side knows it is then not made)."""
+    d = game.decision
+    if d is None or type(game.node).says is Node.says:
+        return [a.says() for a in actions]
+    known = observed(game, d.side)
+    decision = known.decision
+    assert decision is not None  # (the side knows it is asked, and what)
+    return [known.node.says(known, decision, a) for a in actions]
 
 
 def ending_costs(game: Game) -> str:

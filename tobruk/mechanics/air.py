@@ -9,15 +9,21 @@ interception does and which air unit makes it are the system's (:meth:`AirMissio
 The interceptor's die and the ground attack's dice are chance nodes (:mod:`tobruk.engine.chance`): an interception
 is one roll (:class:`InterceptionRoll`), a ground attack one roll per unit in the hex, top to bottom, until the
 anti-aircraft fire knocks the air unit out (:class:`AirAttacks`); what each result does is the system's.
+
+The answer is offered in words that say what it means (:meth:`AirMission.says`): the interception names the air unit
+that goes up, the one it meets and the chance of each result, read from the interception roll's own outcomes (the
+system's air table), so the button and the die never disagree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
 
 from tobruk.engine.actions import Action
-from tobruk.engine.chance import Chance
+from tobruk.engine.chance import Chance, Outcome, die, grouped, labelled
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.flow import Decision, Frame, on
 from tobruk.engine.sides import Side
@@ -63,6 +69,37 @@ class AirMission(Frame):
         """The mission after the enemy's answer (``None``: not intercepted)."""
         raise NotImplementedError
 
+    def interception(self, game: Game, interceptor: str) -> InterceptionRoll:
+        """The roll ``interceptor`` would make against this mission (its outcomes labelled with the air table's results)."""
+        raise NotImplementedError
+
+    # how long a knocked-out air unit stays down, in the system's words, with its clause
+    knocked_out_for: ClassVar[str] = ""
+
+    def goes_on(self, game: Game) -> str:
+        """What the mission does when nothing stops it, in words for the side answering it."""
+        return f"{self.air}'s mission over {self.hex} goes on"
+
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """The answers in words: the interception names the air unit that goes up, the one it meets, the chance of
+        each result (the interception roll's outcomes) and what it costs; letting the mission go says what it does."""
+        if isinstance(action, NoIntercept):
+            return f"Do not intercept: {self.goes_on(game)}"
+        interceptor = self.interceptor(game, decision.side)
+        if not isinstance(action, Intercept) or interceptor is None:
+            return action.says()
+        means = {
+            "EAX": f"{self.air} knocked out (EAX)",
+            "Int": f"{self.air} turned back (Int)",
+            "AA": f"{interceptor} knocked out (AA) and the mission goes on",
+        }
+        told = chances_in_words(self.interception(game, interceptor).outcomes(game), means, "no effect, the mission goes on")
+        over = f" over {self.hex}" if self.hex else ""
+        return (
+            f"Intercept with {interceptor} against {self.air}{over}: {told}; "
+            f"a knocked-out air unit is out {self.knocked_out_for}; {interceptor} is then used for this game-turn (GG-X.A)"
+        )
+
 
 @dataclass(frozen=True)
 class InterceptionRoll(Chance):
@@ -79,6 +116,16 @@ class InterceptionRoll(Chance):
 
     def purpose(self, game: Game) -> str:
         return f"{self.interceptor} intercepts {self.target}"
+
+    def outcomes(self, game: Game) -> tuple[Outcome, ...]:
+        """One die, each face labelled with its result on the air table (:meth:`result`)."""
+        faces = die(6)
+        return labelled(faces, [self.result(game, o.value) for o in faces])
+
+    def result(self, game: Game, value: int) -> str:
+        """The air table's result of the die ``value`` for this interception: EAX, Int, AA or none (the system's table,
+        on the column of the air unit met)."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -119,3 +166,19 @@ class AirAttacks(Chance):
             game.push_frame(attack)
         else:
             attack.done(game)
+
+
+def chances_in_words(outcomes: Sequence[Outcome], means: Mapping[str, str], nothing: str) -> str:
+    """An interception roll's chances as a player reads them ("1 in 6 LW knocked out (EAX), 1 in 3 ..."): each result
+    of ``means`` in its order with the chance its outcomes' labels give it, then every other result as ``nothing``
+    (blank codes read as one); a result no face gives is left out."""
+    shares: dict[str, Fraction] = {}
+    for code, p in grouped(outcomes):
+        what = means.get(code, nothing)
+        shares[what] = shares.get(what, Fraction(0)) + p
+    return ", ".join(f"{in_words(shares[what])} {what}" for what in (*means.values(), nothing) if what in shares)
+
+
+def in_words(p: Fraction) -> str:
+    """A chance as a player says it: "1 in 3", "2 in 3", "always"."""
+    return "always" if p == 1 else f"{p.numerator} in {p.denominator}"

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from tobruk.engine.errors import TobrukError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.objectives import threats
+from tobruk.engine.offers import words
 from tobruk.engine.sides import Side
 from tobruk.players.base import Player, outcomes_for
 from tobruk.render.palette import Palette
@@ -122,9 +123,9 @@ def human_turn(game: Game, read: Read = input, write: Write = print, reader: Log
         if text in ("help", "?"):
             write(help_text(game))
             continue
-        if text == "legal":
-            for i, o in enumerate(legal, 1):
-                write(f"{i:4}  {o.notation()}")
+        if text == "legal":  # each order's notation, and what it does in the words the page's buttons give it
+            for i, (o, says) in enumerate(zip(legal, words(game, legal), strict=True), 1):
+                write(f"{i:4}  {o.notation()}" + ("" if says == o.notation() else f"  ({says})"))
             continue
         if text == "show":
             write(heading(game))

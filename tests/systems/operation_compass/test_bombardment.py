@@ -11,6 +11,7 @@ import pytest
 
 from tests.systems.operation_compass.kit import H, allied, due, game_at, italian, lines, refused, roll
 from tobruk.engine.game import Game
+from tobruk.engine.offers import offers
 from tobruk.systems.operation_compass.counters import compass_unit
 
 # OC-BMB.1 as printed: by die 1-6; None is "no MC"
@@ -163,3 +164,24 @@ def test_the_guns_fire_only_on_italians() -> None:
     assert [a for a in game.legal_notation() if a.startswith("bombard")] == ["bombard C3"]
     e = refused(game, "bombard D2")
     assert (e.clause, e.reason) == ("OC-BMB.1", "D2 holds no Italian unit")
+
+
+@pytest.mark.rule("OC-BMB.1")
+def test_the_bombardment_is_offered_naming_the_support_units_next_to_the_hex_that_fire() -> None:
+    """The button names the guns that would fire: the support units next to the hex that have not fired this turn
+    (ruling R-OC-BS), with their strength; not a gun two hexes away, one that has fired, nor a tank next to it."""
+    units = (
+        gun("G1", "C2", 2)
+        + gun("G2", "B2", 1)
+        + gun("Far", "A6", 3)  # (not next to C3)
+        + gun("Spent", "C4", 2)
+        + allied("Tank", "D3", kind="armour", steps=2, attack=2, defence=2)
+    )
+    assert all(H(h).is_adjacent(H("C3")) for h in ("C2", "B2", "C4", "D3")) and not H("A6").is_adjacent(H("C3"))
+    game = board(units)
+    compass_unit(game, "Spent").fired = True
+    (words,) = [e["says"] for e in offers(game)["actions"] if e["verb"] == "bombard" and e["hex"] == "C3"]
+    assert words == (
+        "Bombard C3 with G1, G2 (bombardment strength 3): each Italian unit there may check morale (OC-BMB.1); they may "
+        "not support an assault this turn (ruling R-OC-BS)"
+    )

@@ -84,9 +84,16 @@ class AirMission(mechanics_air.AirMission):
     """A mission in the air over ``hex``, waiting for the enemy's answer: intercept it or not (FA-AIR.1)."""
 
     clause = "FA-AIR.1"
+    knocked_out_for = "for the next game-turn (FA-AIR.2)"
 
     def interceptor(self, game: Game, side: Side) -> str | None:
         return ready(game, side)[0]
+
+    def interception(self, game: Game, interceptor: str) -> InterceptRoll:
+        return InterceptRoll(self.side, self.air, self.hex, "strike", interceptor, self.air)
+
+    def goes_on(self, game: Game) -> str:
+        return f"{self.air} attacks your unspent units in {self.hex} one by one (FA-AIR.1)"
 
     def resolve(self, game: Game, interceptor: str | None) -> None:
         finish(game, self, interceptor)
@@ -129,8 +136,11 @@ class InterceptRoll(mechanics_air.InterceptionRoll):
     """FA-AIR.1-2: the interceptor rolls on the column of the air unit it meets: EAX knocks that one out, Int turns it
     back, AA knocks the interceptor out (and the strike goes on)."""
 
+    def result(self, game: Game, value: int) -> str:
+        return chart(game).air.result(value, air_column(game, self.air))
+
     def resolve(self, game: Game, value: int) -> None:
-        result = chart(game).air.result(value, air_column(game, self.air))
+        result = self.result(game, value)
         game.log(f"{self.interceptor} intercepts {self.air}: die {value}: {result}.")
         if result == "EAX":
             knock_out(game, self.air)
@@ -171,6 +181,22 @@ def attack_order(game: Game, target: Hex, side: Side) -> list[str]:
     """The unspent enemy units in the hex, top to bottom, those able to shoot back first (GG-X.B.1)."""
     units = [u for u in pos.ground_units(game, target, side.enemy) if not family_unit(game, u).disrupted]
     return sorted(units, key=lambda u: (not shoots_back(game, u), units.index(u)))
+
+
+def strike_words(game: Game, side: Side, target: Hex) -> str:
+    """An air strike on ``target`` in words for ``side``, asked of the position as it knows it (the step's
+    :meth:`~tobruk.engine.flow.Node.says`): the air unit that flies, the units there that fire back (those some die
+    gives AA against, GG-X.B.1) and what an AA result costs (FA-AIR.2)."""
+    uid = ready(game, side)[0]
+    shooters = [u for u in attack_order(game, target, side) if shoots_back(game, u)]
+    words = [f"Air strike with {uid} on {target}: it attacks the unspent enemy units there one by one (FA-AIR.1)"]
+    fire = f"{', '.join(shooters)} fire{'s' if len(shooters) == 1 else ''} back first (GG-X.B.1)"
+    words.append(fire if shooters else "none there can fire back")
+    words.append(f"an AA result knocks {uid} out for the next game-turn (FA-AIR.2)")
+    interceptors = ready(game, side.enemy)
+    if interceptors:
+        words.append(f"{interceptors[0]} may intercept it first (FA-AIR.1)")
+    return "; ".join(words)
 
 
 def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:

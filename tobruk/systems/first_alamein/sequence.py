@@ -137,6 +137,10 @@ class AirStep(FAStep):
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         return [*(Airstrike(h) for h in air.strike_targets(game, decision.side)), EndPhase()]
 
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """An air strike names the air unit that flies and what it risks (FA-AIR.1-2)."""
+        return air.strike_words(game, decision.side, action.hex) if isinstance(action, Airstrike) else action.says()
+
     @on(Airstrike)
     def strike(self, game: Game, decision: Decision, order: Airstrike) -> None:
         air.strike(game, decision.side, order.hex)

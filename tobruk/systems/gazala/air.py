@@ -112,9 +112,18 @@ class AirMission(mechanics_air.AirMission):
 
     kind: str = "strike"  # strike, airlift or intercept-interdiction
     clause = "GG-X.B.3"
+    knocked_out_for = "for the rest of this game-turn and the next (GG-X.C)"
 
     def interceptor(self, game: Game, side: Side) -> str | None:
         return air_unit(game, side)
+
+    def interception(self, game: Game, interceptor: str) -> InterceptRoll:
+        return InterceptRoll(self.side, self.air, self.hex, self.kind, interceptor, self.air)
+
+    def goes_on(self, game: Game) -> str:
+        if self.kind == "airlift":
+            return f"{self.air} flies supplies to the Axis units in {self.hex} (GG-X.B.2)"
+        return f"{self.air} attacks your units in {self.hex} one by one (GG-X.B.1)"
 
     def resolve(self, game: Game, interceptor: str | None) -> None:
         finish(game, self, interceptor)
@@ -156,9 +165,12 @@ class InterceptRoll(mechanics_air.InterceptionRoll):
     """GG-X.B.3: the interceptor rolls on the column of the air unit it goes up against: EAX knocks that one out,
     Int turns it back, AA knocks the interceptor out (and the mission goes on)."""
 
-    def resolve(self, game: Game, value: int) -> None:
+    def result(self, game: Game, value: int) -> str:
         column = "german-air" if family_defs(game)[self.target].nationality == "german" else "british-air"
-        result = cb.chart(game).air_result(value, column)
+        return cb.chart(game).air_result(value, column)
+
+    def resolve(self, game: Game, value: int) -> None:
+        result = self.result(game, value)
         game.log(f"{self.interceptor} intercepts {self.target}: die {value}: {result}.")
         if self.kind == "intercept-interdiction":  # the mission's own air unit goes up against the interdiction
             if result == "EAX":
@@ -254,6 +266,55 @@ def air_result_on(game: Game, air: str, uid: str, die: int) -> str:
     if code == "D":
         family_unit(game, uid).disrupted = True  # GG-X.B.1a: no retreat for it
     return code
+
+
+def strike_words(game: Game, side: Side, target: Hex) -> str:
+    """An air strike on ``target`` in words for ``side``, asked of the position as it knows it (the step's
+    :meth:`~tobruk.engine.flow.Node.says`): the air unit that flies, the units seen there that fire back (GG-X.B.1,
+    B.1b) and what an AA result costs (GG-X.C).  Face-down counters are only counted: what they are is not known."""
+    uid = air_unit(game, side)
+    enemy = air_unit(game, side.enemy)
+    here = [u for u in game.units_at(target, side.enemy) if not family_defs(game)[u].is_air]
+    face_down = sum(1 for u in here if family_unit(game, u).hidden)
+    shooters = [u for u in attack_order(game, target, side) if not family_unit(game, u).hidden and fires_back(game, u)]
+    words = [f"Air strike with {uid} on {target}: it attacks the undisrupted enemy units there one by one (GG-X.B.1)"]
+    if face_down:
+        counters = f"{face_down} face-down counters there are" if face_down > 1 else "1 face-down counter there is"
+        words.append(f"{counters} turned up first")
+    if shooters:
+        words.append(f"{', '.join(shooters)} fire{'s' if len(shooters) == 1 else ''} back first (GG-X.B.1b)")
+    words.append(
+        f"{'any AA-capable unit there fires back; ' if face_down else 'none there can fire back; ' if not shooters else ''}"
+        f"an AA result knocks {uid} out for the rest of this game-turn and the next (GG-X.C)"
+    )
+    if enemy is not None and available(game, side.enemy):
+        words.append(f"{enemy} may intercept it first (GG-X.B.3)")
+    return "; ".join(words)
+
+
+def interdiction_words(game: Game, side: Side) -> str:
+    """``side``'s interception of the enemy air unit interdicting over a hex, in words (GG-X.B.1, B.3): the air unit
+    that goes up, the one it meets and the chance of each result on the air table."""
+    uid, i = air_unit(game, side), gazala_vars(game).interdiction
+    if uid is None or i is None:
+        return "Intercept the enemy's interdiction"
+    roll = InterceptRoll(side.value, uid, i.hex, "intercept-interdiction", uid, i.air)
+    means = {
+        "EAX": f"{i.air} knocked out (EAX)",
+        "Int": "the interdiction ends (Int)",
+        "AA": f"{uid} knocked out (AA) and the interdiction goes on",
+    }
+    told = mechanics_air.chances_in_words(roll.outcomes(game), means, "no effect, the interdiction goes on")
+    return (
+        f"Intercept with {uid} against {i.air} interdicting over {i.hex}: {told}; a knocked-out air unit is out "
+        f"{AirMission.knocked_out_for}; {uid} is then used for this game-turn (GG-X.A)"
+    )
+
+
+def fires_back(game: Game, uid: str) -> bool:
+    """Whether the anti-aircraft fire of ``uid`` may knock an attacking air unit out (GG-X.B.1b): an AA unit, or an
+    AA-capable one."""
+    return family_defs(game)[uid].type is UnitType.AA or aa_capable(game, uid)
 
 
 def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:

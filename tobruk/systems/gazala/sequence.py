@@ -251,6 +251,13 @@ class AirStep(AlliedChoices):
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         return [*air_orders(game, self.key, decision.side), *self.choices(game, decision.side), EndPhase()]
 
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """An air strike names the air unit that flies and what it risks (GG-X.B.1, X.C); an interception of the enemy's
+        interdiction, the air units and its chances (GG-X.B.3)."""
+        if isinstance(action, Airstrike):
+            return air.strike_words(game, decision.side, action.hex)
+        return air.interdiction_words(game, decision.side) if isinstance(action, Intercept) else action.says()
+
     @on(Airstrike, Airlift, Intercept)
     def fly(self, game: Game, decision: Decision, order: Action) -> None:
         fly(game, decision, order)

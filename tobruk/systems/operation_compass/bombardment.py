@@ -59,6 +59,16 @@ def targets(game: Game) -> list[Hex]:
     return out
 
 
+def words(game: Game, target: Hex) -> str:
+    """A bombardment of ``target`` in words: the support units that fire (:func:`gunners`), their strength and what
+    firing costs them (OC-BMB.1, ruling R-OC-BS)."""
+    units = gunners(game, target)
+    return (
+        f"Bombard {target} with {', '.join(units)} (bombardment strength {strength(game, units)}): each Italian unit there "
+        f"may check morale (OC-BMB.1); {'they' if len(units) > 1 else 'it'} may not support an assault this turn (ruling R-OC-BS)"
+    )
+
+
 def bombard(game: Game, target: Hex) -> None:
     units = gunners(game, target)
     bs = strength(game, units)

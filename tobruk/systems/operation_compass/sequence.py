@@ -64,6 +64,10 @@ class BombardmentStep(CompassStep):
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         return [*(Bombard(h) for h in bmb.targets(game)), EndPhase()]
 
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """A bombardment names the support units that fire (OC-BMB.1)."""
+        return bmb.words(game, action.hex) if isinstance(action, Bombard) else action.says()
+
     @on(Bombard)
     def bombard(self, game: Game, decision: Decision, action: Bombard) -> None:
         bmb.bombard(game, action.hex)
