@@ -94,6 +94,8 @@ def test_the_result_as_text() -> None:
         "Axis GVP: 8",
         "    6  Tobruk taken",
         "    2  1 SA destroyed",
+        "The levels, by the difference in GVP (GG-IV.C): more than 4 Tactical Victory, more than 9 Major Victory, "
+        "more than 14 Strategic Victory, more than 20 Crushing Strategic Victory; 4 or less, no victory.",
     ]
     assert vp.describe(result("allied"))[0] == "Allied: Major Victory (difference 10 GVP)"
     assert vp.describe(result(None))[0] == "Nobody: no victory (a draw) (difference 0 GVP)"
@@ -132,3 +134,56 @@ def test_the_summary_margin_is_the_gvp_difference_counted_for_the_allies(winner:
     v.result = {**v.result, "winner": winner, "difference": difference}
     found = game.system.summary(game)
     assert found is not None and found.winner == winner and found.margin == Fraction(margin)
+
+
+@pytest.mark.rule("GG-IV.A.2")
+@pytest.mark.rule("GG-IV.A.3")
+@pytest.mark.rule("GG-IV.B.1")
+@pytest.mark.rule("GG-IV.B.3")
+@pytest.mark.rule("GG-IV.B.4")
+@pytest.mark.rule("GG-IV.B.5")
+def test_what_each_side_did_not_score_is_said_at_0(gazala: Scenario) -> None:
+    """At the start nothing is destroyed, Tobruk is held with its supply line, no Allied source or dump is taken: the
+    result says each objective that scored nothing, at 0, under its side, so a player sees what he missed."""
+    game = Game(gazala)
+    result = vp.missed(game)
+    m = game.scenario.map
+    sources = sorted(set(m.supply_sources[Side.ALLIED]) & m.edge("east"))
+    dumps = sorted(m.zones["supply-dump"])
+    assert sources and dumps  # (the scenario has both)
+    assert result["allied"] == ["no Axis unit destroyed (GG-IV.A.2)"]  # the position and Tobruk's line are held
+    assert result["axis"] == [
+        "Tobruk neither surrounded (3 GVP) nor taken (6 GVP) (GG-IV.B.1-2)",
+        *(f"Allied supply source {h} not taken: 2 GVP (GG-IV.B.3)" for h in sources),
+        *(f"Allied Supply Dump ({h}) not occupied: 5 GVP (GG-IV.B.4)" for h in dumps),
+        "no Allied unit destroyed (GG-IV.B.5)",
+    ]
+    scored = vp.score(game)
+    text = vp.describe(scored, result)
+    assert "    0  no Axis unit destroyed (GG-IV.A.2)" in text  # said under the Allies' lines, before the Axis's
+    assert text.index("    0  no Axis unit destroyed (GG-IV.A.2)") < text.index(f"Axis GVP: {scored['axis_total']}")
+    assert text[-2] == "    0  no Allied unit destroyed (GG-IV.B.5)"
+    # an Axis unit on a source: it is scored, no longer said as missed
+    axis_unit = next(u for u in game.units_of(Side.AXIS) if game.unit(u).hex is not None)
+    game.unit(axis_unit).hex = sources[0]
+    assert f"Allied supply source {sources[0]} not taken: 2 GVP (GG-IV.B.3)" not in vp.missed(game)["axis"]
+    assert lines(vp.score(game), "axis")[f"Allied supply source {sources[0]} taken"] == 2
+
+
+@pytest.mark.rule("GG-IV.A.3")
+def test_without_the_gazala_position_its_3_and_tobruks_2_are_said_missed(gazala: Scenario) -> None:
+    game = Game(gazala)
+    line = game.scenario.map.zones["gazala-line"]
+    for uid in game.units_of(Side.ALLIED):  # every Allied unit off the Gazala line's boxes
+        at = game.unit(uid).hex
+        if at is not None and at in line:
+            game.unit(uid).eliminated, game.unit(uid).hex = True, None
+    assert "no Gazala position held in supply: 3 GVP, and 2 more with a supply line into Tobruk (GG-IV.A.3)" in vp.missed(game)["allied"]
+    assert not any(text.startswith("Gazala position held") for text in lines(vp.score(game), "allied"))
+
+
+@pytest.mark.rule("GG-IV.A.1")
+def test_after_a_sudden_victory_nothing_is_said_missed(gazala: Scenario) -> None:
+    game = Game(gazala)
+    gazala_vars(game).result = vp.score(game, sudden="A5")
+    assert vp.missed(game) == {"allied": [], "axis": []}

@@ -100,7 +100,7 @@ def result_lines(game: Game) -> list[str]:
     from tobruk.systems.gazala import victory as vp
 
     result = gazala_vars(game).result
-    return vp.describe(result) if result else []
+    return vp.describe(result, vp.missed(game)) if result else []
 
 
 def summary(game: Game) -> Summary | None:
@@ -110,7 +110,7 @@ def summary(game: Game) -> Summary | None:
     from tobruk.systems.gazala import victory as vp
 
     margin = Fraction(result["difference"]) * (1 if result["winner"] == "allied" else -1 if result["winner"] else 0)
-    return Summary(result["winner"], result["level"], tuple(vp.describe(result)), margin, plain(result))
+    return Summary(result["winner"], result["level"], tuple(vp.describe(result, vp.missed(game))), margin, plain(result))
 
 
 def score_now(game: Game) -> dict[str, float]:

@@ -79,10 +79,31 @@ def destroyed(game: Game, side: Side) -> list[str]:
     ]
 
 
+Lines = list[tuple[str, Fraction]]
+
+
 def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
     """Both sides' GVP lines, the difference and the level (GG-IV)."""
-    allied: list[tuple[str, Fraction]] = []
-    axis: list[tuple[str, Fraction]] = []
+    allied, axis, _, _ = _tally(game, sudden)
+    return _result(game, allied, axis, sudden)
+
+
+def missed(game: Game) -> dict[str, list[str]]:
+    """What each side could have scored at the end and did not (GG-IV.A-B), by side: said with the result, so a
+    player sees why he lost; nothing after a sudden victory, which ends the count."""
+    result = gazala_vars(game).result
+    if result is not None and result["sudden"]:
+        return {"allied": [], "axis": []}
+    _, _, allied, axis = _tally(game, None)
+    return {"allied": allied, "axis": axis}
+
+
+def _tally(game: Game, sudden: str | None) -> tuple[Lines, Lines, list[str], list[str]]:
+    """Each side's GVP lines, and what it did not score (each objective of GG-IV.A-B that gave it nothing)."""
+    allied: Lines = []
+    axis: Lines = []
+    allied_missed: list[str] = []
+    axis_missed: list[str] = []
     if sudden is not None:
         allied.append((f"Allied unit on {sudden} (sudden victory)", Fraction(SUDDEN_GVP)))
     else:
@@ -97,6 +118,8 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
             else:
                 points = 1
             allied.append((f"{d.name} destroyed", Fraction(points)))
+        if not allied:
+            allied_missed.append("no Axis unit destroyed (GG-IV.A.2)")
         # GG-IV.A.3 (ruling R-GAZPOS): a box held by an Allied unit; the unit is in supply there (GG-XV.A.1)
         line = game.scenario.map.zones.get("gazala-line", frozenset())
         held = sorted(h.label for h in set(mv.boxes_held_now(game, Side.ALLIED)) & set(line))
@@ -104,21 +127,40 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
             allied.append((f"Gazala position held in supply ({', '.join(held)})", Fraction(3)))
             if tobruk_state(game) == "held":
                 allied.append(("supply line into Tobruk from the east edge", Fraction(2)))
+            else:
+                allied_missed.append("no supply line into Tobruk from the east edge: 2 GVP (GG-IV.A.3)")
+        else:
+            allied_missed.append("no Gazala position held in supply: 3 GVP, and 2 more with a supply line into Tobruk (GG-IV.A.3)")
         state = tobruk_state(game)  # GG-IV.B.1-2
         if state == "taken":
             axis.append(("Tobruk taken", Fraction(6)))
         elif state == "surrounded":
             axis.append(("Tobruk surrounded", Fraction(3)))
+        else:
+            axis_missed.append("Tobruk neither surrounded (3 GVP) nor taken (6 GVP) (GG-IV.B.1-2)")
         m = game.scenario.map
         for h in sorted(set(m.supply_sources.get(Side.ALLIED, ())) & m.edge("east")):  # GG-IV.B.3
             if game.units_at(h, Side.AXIS):
                 axis.append((f"Allied supply source {h} taken", Fraction(2)))
+            else:
+                axis_missed.append(f"Allied supply source {h} not taken: 2 GVP (GG-IV.B.3)")
         for h in sorted(m.zones.get("supply-dump", frozenset())):  # GG-IV.B.4
             if game.units_at(h, Side.AXIS):
                 axis.append((f"Allied Supply Dump ({h}) occupied", Fraction(5)))
+            else:
+                axis_missed.append(f"Allied Supply Dump ({h}) not occupied: 5 GVP (GG-IV.B.4)")
+        before = len(axis)
         for uid in destroyed(game, Side.ALLIED):  # GG-IV.B.5
             d = family_defs(game)[uid]
             axis.append((f"{d.name} destroyed", Fraction(2 if d.is_division else 1)))
+        if len(axis) == before:
+            axis_missed.append("no Allied unit destroyed (GG-IV.B.5)")
+    return allied, axis, allied_missed, axis_missed
+
+
+def _result(game: Game, allied: Lines, axis: Lines, sudden: str | None) -> dict[str, Any]:
+    """The result of the lines: the totals, the difference (adjusted for a nonhistorical set-up), the winner, the
+    level (GG-IV.C, D)."""
     a_total = sum((p for _, p in allied), Fraction(0))
     x_total = sum((p for _, p in axis), Fraction(0))
     difference = abs(a_total - x_total)
@@ -145,8 +187,10 @@ def score(game: Game, sudden: str | None = None) -> dict[str, Any]:
     }
 
 
-def describe(result: dict[str, Any]) -> list[str]:
-    """The result as lines of text: winner and level, then each side's GVP line by line."""
+def describe(result: dict[str, Any], missing: dict[str, list[str]] | None = None) -> list[str]:
+    """The result as lines of text: winner and level, then each side's GVP line by line and what it could have
+    scored and did not (``missing``, :func:`missed`: each at 0), then the levels the difference is read against
+    (GG-IV.C): a player sees why."""
     who = {"allied": "Allied", "axis": "Axis", None: "Nobody"}[result["winner"]]
     lines = [
         f"{who}: {result['level']} (difference {result['difference']} GVP"
@@ -156,4 +200,7 @@ def describe(result: dict[str, Any]) -> list[str]:
     for side, title in (("allied", "Allied"), ("axis", "Axis")):
         lines.append(f"{title} GVP: {result[side + '_total']}")
         lines.extend(f"  {points:>3}  {text}" for text, points in result[side])
+        lines.extend(f"  {0:>3}  {text}" for text in (missing or {}).get(side, ()))
+    bands = ", ".join(f"more than {at} {name}" for at, name in reversed(LEVELS))
+    lines.append(f"The levels, by the difference in GVP (GG-IV.C): {bands}; 4 or less, no victory.")
     return lines
