@@ -164,7 +164,11 @@ def test_replay_page_steps_through_turns(tmp_path: Path, browser: Browser) -> No
         assert page.inner_text("#victory-text") == "\n".join(lines)
         # the result's lines wrap inside the dialog (none runs past its edge), and the status line says it is over
         assert page.eval_on_selector("#victory-text", "e => e.scrollWidth <= e.clientWidth")
-        assert "the game is over" in page.inner_text("#status")
+        # (with the result's headline: the winner's name and the level, as the summary gives them)
+        summary = httpx.get(f"{url}/api/g/{tok}/state", timeout=60).json()["view"]["summary"]
+        board = httpx.get(f"{url}/api/map/duel.json", timeout=60).json()
+        who = board["sides"][summary["winner"]]["name"] if summary["winner"] else "Nobody"
+        assert f"the game is over ({who}: {summary['level']})" in page.inner_text("#status")
 
 
 def test_the_lobby_starts_a_game_against_the_computer(tmp_path: Path, browser: Browser) -> None:

@@ -89,7 +89,9 @@ function render() {
   // a dated track names its turns ('II May 42'); other systems' read 'Turn 3'
   const turn = v.turn_name === `Turn ${v.turn}` ? `Turn ${v.turn}/${v.turns}` : `${v.turn_name} (${v.turn}/${v.turns})`;
   const score = v.score ? `${v.score.title}: ${sideName('allied')} ${v.score.allied}, ${sideName('axis')} ${v.score.axis}` : '';
-  byId('status').textContent = [turn, v.decision ? v.phase_title : 'the game is over', notes(v.notes), score].filter(Boolean).join(' · ');
+  // once over, the status line keeps the result's headline (the winner and the level), the board left to look at
+  const over = v.summary ? `the game is over (${v.summary.winner ? sideName(v.summary.winner) : 'Nobody'}: ${v.summary.level})` : 'the game is over';
+  byId('status').textContent = [turn, v.decision ? v.phase_title : over, notes(v.notes), score].filter(Boolean).join(' · ');
   byId('undo', HTMLButtonElement).disabled = !S.can_undo;
   byId('export-link', HTMLAnchorElement).href = `/api/g/${token}/export` + (S.seat === 'both' ? `?side=${S.side}` : '');
   drawUnits();
