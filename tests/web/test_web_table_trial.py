@@ -5,6 +5,7 @@ compulsory-attack phase has no end button; a unit spent at the start says why it
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,3 +52,38 @@ def test_the_gazala_threat_warning_names_the_inactive_allied_units_only_as_comin
         shot(page, "trial-threat-if-activated")
         assert "A5 (Allied sudden victory hex, GG-IV.A.1) could be reached if activated (GG-V.A.4) by 2 of 1ATB, 1FF" in text, text
         assert "reached by 1ATB" not in text  # no inactive unit named as if it were free to move
+
+
+def _stacks(page: Page) -> dict[str, int]:
+    units = page.evaluate("tobrukGame.state.view.units")
+    return dict(Counter(u["hex"] for u in units if u.get("hex") and not u.get("eliminated")))
+
+
+def test_every_counter_of_a_stack_stays_within_its_own_hex(tmp_path: Path, browser: Browser) -> None:
+    """Gazala's set-up (stacks of 3 in G3 and H4, the row of the trial's G4): each counter's body, measured on the screen, lies within the
+    bounding box of its hex's outline, so none seems to stand in the hex below."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        stacks = {h: n for h, n in _stacks(page).items() if n > 1}
+        assert 3 in stacks.values(), stacks
+        found = page.evaluate(
+            """(hexes) => hexes.map(h => {
+                const q = document.querySelector(`#hexes polygon[data-hex="${h}"]`).getBoundingClientRect();
+                const bodies = [...document.querySelectorAll(`#units .counter[data-hex="${h}"] rect.body`)].map(r => {
+                    const b = r.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom];
+                });
+                return {hex: h, box: [q.left, q.top, q.right, q.bottom], bodies};
+            })""",
+            sorted(stacks),
+        )
+        shot(page, "trial-stacks-within-hexes")
+        for f in found:
+            left, top, right, bottom = f["box"]
+            assert len(f["bodies"]) == stacks[f["hex"]]
+            for cl, ct, cr, cb in f["bodies"]:
+                assert left - 0.5 <= cl and cr <= right + 0.5 and top - 0.5 <= ct and cb <= bottom + 0.5, (
+                    f["hex"],
+                    f["box"],
+                    (cl, ct, cr, cb),
+                )

@@ -13,8 +13,8 @@ import {htmlElement, svgElement} from './dom.js';
 const SCALE = 1.45;
 /** The smallest text on a counter, in the map's pixels (at zoom 1, the screen's). */
 const TEXT = 10;
-/** How far each counter of a stack is drawn from the one beneath it. */
-export const STEP = 3;
+/** How far each counter of a stack is drawn from the one beneath it, at the most (less where the hex has no room). */
+const STEP = 3;
 /** The colour of a selected counter's edge (no status uses it). */
 export const SELECTED = '#0a5cff';
 /** The colour of a counter's edge while a status the system calls alarming is set. */
@@ -120,12 +120,29 @@ function mark(parent, s, x, y) {
  * @param {Unit} u
  * @param {string} hex
  * @param {number} i
+ * @param {number} n  the counters in the stack
  */
-function counter(board, parent, u, hex, i) {
-  const [x, y] = board.hexes[hex];
-  const g = counterAt(board, parent, u, x + i * STEP, y + i * STEP);
+function counter(board, parent, u, hex, i, n) {
+  const [x, y] = board.hexes[hex], [dx, dy] = stackOffset(board, n, i);
+  const g = counterAt(board, parent, u, x + dx, y + dy);
   g.dataset.hex = hex;
   return g;
+}
+
+/**
+ * Where the i-th counter (from the bottom) of a stack of `n` is centred, from its hex's centre: the stack rises to the
+ * right, centred on the hex and spread no wider than the hex's flats allow (a pointy hex is √3 sizes across), so every
+ * counter of it stays within its own hex rather than spilling towards the one below.
+ * @param {Board} board
+ * @param {number} n
+ * @param {number} i
+ * @returns {[number, number]}
+ */
+export function stackOffset(board, n, i) {
+  const room = board.size * (Math.sqrt(3) - SCALE) / 2 - 0.5;  // between a lone counter's side and the hex's flat
+  const step = n > 1 ? Math.max(0, Math.min(STEP, 2 * room / (n - 1))) : 0;
+  const k = (i - (n - 1) / 2) * step;
+  return [k, -k];
 }
 
 /** The side of a counter drawn by :func:`counterAt`, in the map's pixels (a tray sizes its pictures by it). */
@@ -177,10 +194,11 @@ export function counterAt(board, parent, u, x, y) {
  * @param {number} n
  */
 function badge(board, parent, hex, n) {
-  const [x, y] = board.hexes[hex], c = board.size * SCALE, top = (n - 1) * STEP;
+  const [dx, dy] = stackOffset(board, n, n - 1), c = board.size * SCALE;
+  const cx = board.hexes[hex][0] + dx - c / 2, cy = board.hexes[hex][1] + dy - c / 2;
   const g = svgElement('g', {class: 'stack-badge', 'data-hex': hex, 'data-count': n}, parent);
-  svgElement('circle', {cx: x - c / 2 + top, cy: y - c / 2 + top, r: 7.5, fill: '#fff', stroke: '#222', 'stroke-width': 1.2}, g);
-  const t = svgElement('text', {x: x - c / 2 + top, y: y - c / 2 + top + 3.6, 'text-anchor': 'middle', 'font-size': TEXT,
+  svgElement('circle', {cx, cy, r: 7.5, fill: '#fff', stroke: '#222', 'stroke-width': 1.2}, g);
+  const t = svgElement('text', {x: cx, y: cy + 3.6, 'text-anchor': 'middle', 'font-size': TEXT,
     'font-weight': 'bold'}, g);
   t.textContent = String(n);
 }
@@ -331,7 +349,7 @@ export function drawCounters(board, parent, units, onClick = null) {
   const all = Object.entries(stacks(units));
   for (const [hex, here] of all) {
     here.forEach((u, i) => {
-      const g = counter(board, parent, u, hex, i);
+      const g = counter(board, parent, u, hex, i, here.length);
       withTip(board, g, u);
       if (onClick) g.addEventListener('click', (e) => { e.stopPropagation(); onClick(u, hex); });
       drawn.push([g, u]);
