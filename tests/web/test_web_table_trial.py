@@ -87,3 +87,42 @@ def test_every_counter_of_a_stack_stays_within_its_own_hex(tmp_path: Path, brows
                     f["box"],
                     (cl, ct, cr, cb),
                 )
+
+
+def _overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+def test_a_counter_tooltip_goes_when_the_counter_is_clicked_and_when_the_pointer_leaves(tmp_path: Path, browser: Browser) -> None:
+    """Resting on a unit the Axis places freely in its set-up (GG-V.A.1), the top counter of its hex, shows its
+    tooltip; a click selects it and the tooltip goes, leaving the hexes it may be placed in lit and uncovered; resting
+    on it again shows the tooltip where it covers none of them, and moving off the counter hides it."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        tip = page.locator("#counter-tip")
+        free = page.evaluate("""() => ['15Pz', '21Pz', '90Lt', 'Ariete', 'Trieste', 'RecceGp'].filter(id => {
+            const g = document.querySelector(`#units .counter[data-unit="${id}"]`);
+            return g && [...document.querySelectorAll(`#units .counter[data-hex="${g.dataset.hex}"]`)].pop() === g;
+        })""")
+        assert free
+        pz = page.locator(f'#units .counter[data-unit="{free[0]}"]')
+        page.mouse.move(0, 0)
+        pz.hover()
+        tip.wait_for(state="visible", timeout=5000)
+        assert free[0] in tip.inner_text()
+        pz.click()
+        page.wait_for_function(f"tobrukGame.selected === '{free[0]}'")
+        page.wait_for_selector("[data-reach]")
+        shot(page, "trial-tooltip-after-click")
+        assert not tip.is_visible(), "the tooltip stays over the table after the click"
+        lit = [b for b in (page.locator("[data-reach]").nth(k).bounding_box() for k in range(page.locator("[data-reach]").count())) if b]
+        assert lit
+        # resting on the counter again shows it, not over a lit hex; moving off hides it
+        page.mouse.move(0, 0)
+        pz.hover()
+        tip.wait_for(state="visible", timeout=5000)
+        box = tip.bounding_box()
+        assert box and not any(_overlaps(box, b) for b in lit), "the tooltip covers a hex lit for the selected unit"
+        page.mouse.move(5, 5)
+        assert not tip.is_visible()

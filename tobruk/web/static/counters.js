@@ -287,7 +287,37 @@ let lastPointer = '';
 /** Whether the touch just ended was a long press: the click it ends in selects nothing. */
 let longPressed = false;
 document.addEventListener('pointerover', (e) => { lastPointer = e.pointerType; }, true);
-document.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType; if (e.pointerType === 'touch') hideTip(); }, true);
+// any press hides the tooltip: a click selects, moves or asks for something, and what it lights must not lie under it
+// (and the counters drawn again under a pointer that has not moved since bring none back: the pointer must move first)
+/** @type {[number, number] | null} where the last press was, until the pointer moves off it */
+let pressedAt = null;
+document.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType; pressedAt = [e.clientX, e.clientY]; hideTip(); }, true);
+document.addEventListener('pointermove', (e) => {
+  if (pressedAt && Math.hypot(e.clientX - pressedAt[0], e.clientY - pressedAt[1]) > 3) pressedAt = null;
+}, true);
+
+/** The boxes on the screen the tooltip keeps off (the hexes lit for the selected unit); the page says which. */
+let avoided = () => /** @type {DOMRect[]} */ ([]);
+
+/**
+ * Tells the tooltip what it must not cover: `boxes` gives their boxes on the screen when the tooltip shows.
+ * @param {() => DOMRect[]} boxes
+ */
+export function tipAvoids(boxes) { avoided = boxes; }
+
+/**
+ * How much of the box (x, y, w, h) the boxes `avoid` cover, in square pixels.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {DOMRect[]} avoid
+ */
+function covered(x, y, w, h, avoid) {
+  let area = 0;
+  for (const r of avoid) area += Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left)) * Math.max(0, Math.min(y + h, r.bottom) - Math.max(y, r.top));
+  return area;
+}
 
 /**
  * The tooltip of `u` shown at (x, y) on the screen.
@@ -306,6 +336,15 @@ function showTip(board, u, x, y) {
   }));
   tip.style.left = `${x + 14}px`; tip.style.top = `${y + 14}px`;
   tip.hidden = false;
+  const avoid = avoided();
+  if (!avoid.length) return;
+  // beside the pointer where it covers none of the lit hexes (else where it covers least, the window's corners too)
+  const w = tip.offsetWidth, h = tip.offsetHeight, W = window.innerWidth, H = window.innerHeight;
+  /** @type {[number, number][]} */
+  const places = [[x + 14, y + 14], [x - 14 - w, y + 14], [x + 14, y - 14 - h], [x - 14 - w, y - 14 - h], [W - w - 4, 4], [W - w - 4, H - h - 4], [4, 4], [4, H - h - 4]];
+  const inside = places.map(([px, py]) => /** @type {[number, number]} */ ([Math.max(4, Math.min(px, W - w - 4)), Math.max(4, Math.min(py, H - h - 4))]));
+  const best = inside.map(([px, py]) => ({px, py, cover: covered(px, py, w, h, avoid)})).reduce((a, b) => (b.cover < a.cover ? b : a));
+  tip.style.left = `${best.px}px`; tip.style.top = `${best.py}px`;
 }
 
 /**
@@ -316,7 +355,9 @@ function showTip(board, u, x, y) {
  * @param {Unit} u
  */
 export function withTip(board, g, u) {
-  g.addEventListener('mouseenter', (e) => { if (!(e.isTrusted && lastPointer === 'touch')) showTip(board, u, e.clientX, e.clientY); });
+  g.addEventListener('mouseenter', (e) => {
+    if (!(e.isTrusted && (lastPointer === 'touch' || pressedAt))) showTip(board, u, e.clientX, e.clientY);
+  });
   g.addEventListener('mouseleave', hideTip);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let pressing;

@@ -10,7 +10,7 @@ import * as attack from './attack.js';
 import * as gestures from './gestures.js';
 import {closeChooser, showBeside} from './gestures.js';
 import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, lookAt, notes, result} from './board.js';
-import {counterSide, drawCounters, drawHex, drawKey, hideTip, stackOffset} from './counters.js';
+import {counterSide, drawCounters, drawHex, drawKey, hideTip, stackOffset, tipAvoids} from './counters.js';
 import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
 import {composite, formsOf, unitHexOf} from './legal.js';
@@ -456,6 +456,7 @@ async function start() {
   if (!ok) { byId('hint').textContent = st.error; return; }
   const [board, svg] = await load(byId('map-holder'), st.scenario);
   map = {board, overlay: svgElement('g', {id: 'overlay'}, svg), units: svgElement('g', {id: 'units'}, svg), top: svgElement('g', {id: 'top'}, svg)};
+  tipAvoids(() => [...map.top.querySelectorAll('[data-reach], [data-target]')].map(e => e.getBoundingClientRect()));  // the hexes lit
   setupHelp(board);  // clause ids as links to their help, and the CRT panel
   byId('preview-note').textContent = board.preview || ''; byId('preview-note').hidden = !board.preview;
   keyboard = setupKeyboard({board, svg, state: () => S});  // the map's cursor, the keys, the live regions
