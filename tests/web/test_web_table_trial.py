@@ -15,7 +15,7 @@ from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip
 from tests.web.web_server import running_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, FloatRect, Page
 
 
 def _api(link: str) -> str:
@@ -89,7 +89,7 @@ def test_every_counter_of_a_stack_stays_within_its_own_hex(tmp_path: Path, brows
                 )
 
 
-def _overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+def _overlaps(a: FloatRect, b: FloatRect) -> bool:
     return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
 
 
@@ -126,3 +126,34 @@ def test_a_counter_tooltip_goes_when_the_counter_is_clicked_and_when_the_pointer
         assert box and not any(_overlaps(box, b) for b in lit), "the tooltip covers a hex lit for the selected unit"
         page.mouse.move(5, 5)
         assert not tip.is_visible()
+
+
+def test_the_page_says_why_a_compulsory_attack_phase_has_no_end_button(tmp_path: Path, browser: Browser) -> None:
+    """The Duel (the Gazala rules): the Panzer moves next to the Tommies, and in the attack phase it owes them an
+    attack (GG-XIV.A.2): no end button, and the panel says which hex must be attacked and by whom, on which clause;
+    with the attack declared it says the attack is still to be resolved or cancelled (GG-XIV.C.1)."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        while "movement" not in page.inner_text("#prompt"):
+            page.click('button[data-order="end-phase"]')
+            page.wait_for_timeout(300)
+        assert not page.locator("#unended").count()  # the movement phase may end
+        page.click('[data-unit="Pz"]')
+        page.click('[data-reach="B4"]')
+        page.wait_for_function("document.querySelector('[data-unit=\"Pz\"]').dataset.hex === 'B4'")
+        page.click('button[data-order="end-phase"]')
+        page.wait_for_function("document.getElementById('prompt').textContent.includes('attacks')")
+        shot(page, "trial-compulsory-attack")
+        assert page.locator('button[data-order="end-phase"]').count() == 0
+        why = page.locator("#unended")
+        assert why.is_visible()
+        assert "GG-XIV.A.2" in why.inner_text() and "B5 by Pz" in why.inner_text(), why.inner_text()
+        page.click('[data-unit="Pz"]')
+        page.click('[data-target="B5"]')
+        page.click("#declare")
+        page.wait_for_selector('button[data-order="resolve 1"]')
+        assert "GG-XIV.C.1" in page.inner_text("#unended") and "(1)" in page.inner_text("#unended")
+        page.click('button[data-order="cancel 1"]')
+        page.wait_for_function("document.getElementById('unended')?.textContent.includes('B5 by Pz')")
+        assert page.locator('button[data-order="end-phase"]').count() == 0

@@ -87,6 +87,7 @@
  * @property {Unit[]} units
  * @property {Layer[]} [overlays]
  * @property {Threat[]} [threats]  the side's objectives the enemy could reach in its next move
+ * @property {{clause: string, text: string} | null} [unended]  why the seat may not end the step now (no end button)
  * @property {{title: string, axis: number, allied: number} | null} [score]  each side's points if the game ended now
  * @property {{side: string, prompt: string, clause?: string | null} | null} decision  (its clause shown with the prompt, a link to its help)
  * @property {string[]} log
