@@ -157,3 +157,26 @@ def test_the_page_says_why_a_compulsory_attack_phase_has_no_end_button(tmp_path:
         page.click('button[data-order="cancel 1"]')
         page.wait_for_function("document.getElementById('unended')?.textContent.includes('B5 by Pz')")
         assert page.locator('button[data-order="end-phase"]').count() == 0
+
+
+def _tip(page: Page, selector: str) -> str:
+    page.mouse.move(0, 0)
+    page.hover(selector)
+    page.wait_for_selector("#counter-tip", state="visible", timeout=5000)
+    return page.inner_text("#counter-tip")
+
+
+def test_a_unit_spent_at_the_start_of_first_alamein_says_why_it_is_spent(tmp_path: Path, browser: Browser) -> None:
+    """CA-SC.7: the Allied units start spent but the 1st South African Division: a spent one's tooltip says why (the
+    scenario's list, the system's words), the 1st South African's no such thing."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "first-alamein", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        page.wait_for_selector('[data-unit="18IndBde"]')
+        tip = _tip(page, '[data-unit="18IndBde"]')
+        shot(page, "trial-spent-at-start")
+        assert "spent: starts the game spent (CA-SC.7)" in tip, tip
+        assert "CA-SC.7" not in _tip(page, '[data-unit="1SADiv"]')
+        page.click('[data-unit="18IndBde"]')  # the hex's panel says it too
+        page.wait_for_function("document.getElementById('stack').textContent.includes('18IndBde')")
+        assert "starts the game spent (CA-SC.7)" in page.inner_text("#stack")

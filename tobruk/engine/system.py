@@ -349,6 +349,13 @@ class System:
         side may know."""
         return {}
 
+    def status_reasons(self, game: Game, uid: str) -> dict[str, str]:
+        """Why unit ``uid``'s statuses are set, where the system can say more than the status's word: each bit with its
+        reason in words ("disrupted": "starts the game spent (CA-SC.7)"), shown after the word (a counter's
+        tooltip, the terminal).  Public: asked only of a unit whose statuses the asking side sees, and read from what
+        both sides know (the scenario, the turn).  By default none."""
+        return {}
+
     def overlays(self, game: Game, side: Side) -> list[Overlay]:
         """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines ...;
         not the objectives, which the map rings from :meth:`objectives` whatever is ticked), worked out only from what

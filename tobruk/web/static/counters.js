@@ -35,12 +35,13 @@ const applies = (s, u) => Boolean(u[s.bit]) === s.when && (s.sides.length === 0 
 const shown = (board, u) => u.id ? board.statuses.filter(s => applies(s, u)) : [];
 
 /**
- * The status words a unit shows, in the system's words ("disrupted", "spent", "inactive" ...).
+ * The status words a unit shows, in the system's words ("disrupted", "spent", "inactive" ...), each with its reason
+ * where the system gives one (the unit's `why`, by status: "spent: starts the game spent (CA-SC.7)").
  * @param {Board} board
  * @param {Unit} u
  * @returns {string[]}
  */
-export const words = (board, u) => shown(board, u).map(s => s.word);
+export const words = (board, u) => shown(board, u).map(s => (s.when && u.why?.[s.bit] ? `${s.word}: ${u.why[s.bit]}` : s.word));
 
 /**
  * Whether a unit is drawn faded (a status the system fades, such as spent).
