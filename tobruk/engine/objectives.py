@@ -15,7 +15,7 @@ face up off the map (not yet arrived, not eliminated) is named: one whose counte
 warning tells which counter is which.
 
 A unit that may move only once a condition is met (the system's
-:meth:`~tobruk.engine.system.System.movement_condition`: Gazala's inactive Allied units, if activated) is named under
+:meth:`~tobruk.engine.system.System.movement_condition`: a unit waiting to be activated, if activated) is named under
 that condition, with how many of its kind could meet it, so the warning says "if activated (GG-V.A.4) by 2 of X, Y, Z"
 rather than a list that reads as if all could come; one that none could meet now (no activations left) is not named.
 """

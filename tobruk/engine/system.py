@@ -172,8 +172,8 @@ class Threat:
     """An objective of a side that an enemy unit could reach in the enemy's next movement, as the side knows the
     enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could;
     ``arriving`` names the reinforcements due before that movement that could reach it from where they enter;
-    ``conditional`` groups those of ``units`` that could move only if a condition is met first (Gazala's inactive
-    Allied units, only if activated), each group under its condition."""
+    ``conditional`` groups those of ``units`` that could move only if a condition is met first (units waiting to be
+    activated, only if activated), each group under its condition."""
 
     objective: Objective
     units: tuple[str, ...]
@@ -386,7 +386,7 @@ class System:
 
     def movement_condition(self, game: Game, uid: str) -> Condition | None:
         """What must happen before unit ``uid`` (on the map) may move in its side's next movement, ``None`` when
-        nothing need: Gazala's inactive Allied units move only once activated (GG-V.A.2), two a turn (GG-V.A.4).
+        nothing need: a system whose units wait to be activated, so many a turn, says so.
         Asked, like :meth:`movement_reach`, of the position as the enemy knows it, so the warning of a threat says
         which units could reach an objective only under a condition (:func:`~tobruk.engine.objectives.threats`).
         By default none."""
