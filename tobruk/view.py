@@ -23,6 +23,7 @@ from tobruk.engine.caching import FIXED, Cache, Dependency, side_units
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.engine.state import ELIMINATED, HIDDEN, Units, UnitState
+from tobruk.engine.system import System
 
 
 def unit_data(d: UnitDef, u: UnitState) -> dict[str, Any]:
@@ -212,6 +213,10 @@ def _entries_afresh(game: Game, side: Side, own: bool) -> tuple[tuple[dict[str, 
 def view(game: Game, side: Side) -> dict[str, Any]:
     """The position as ``side`` sees it, as plain JSON-ready data (the system adds its own part)."""
     units = units_seen(game, side)
+    if type(game.system).status_reasons is not System.status_reasons:
+        for u in units:  # (a face-down enemy counter's entry has no id: nothing of its statuses is shown)
+            if u.get("id") and (why := game.system.status_reasons(game, u["id"])):
+                u["why"] = why
     decision = game.decision
     step = game.step
     return {

@@ -12,17 +12,21 @@ import pytest
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Arriving, Objective, Threat
+from tobruk.engine.system import Arriving, Condition, Conditional, Objective, Threat
 
 CHECK = Path(__file__).resolve().parent / "js" / "threats_check.mjs"
 NODE = shutil.which("node")
 
+ACTIVATED = Condition("if activated", "GG-V.A.4", 2)
 A5 = Objective(Hex.parse("A5"), "Allied sudden victory hex", "GG-IV.A.1", Side.AXIS)
 THREATS = [
     Threat(A5, ("1ATB",), 0),
     Threat(A5, (), 1),
     Threat(A5, ("1SA", "2SA"), 3, (Arriving("1ArmdBde", "turn 7"),)),
     Threat(A5, (), 0, (Arriving("Pavia", "3 July 1942"), Arriving("Trento", "turn 4"))),
+    Threat(A5, ("1ATB", "1SA", "2SA", "3SA"), 0, (), (Conditional(ACTIVATED, ("1SA", "2SA", "3SA")),)),
+    Threat(A5, ("1SA",), 0, (), (Conditional(ACTIVATED, ("1SA",)),)),
+    Threat(A5, ("1SA", "2SA"), 0, (), (Conditional(Condition("if activated", "GG-V.A.4"), ("1SA", "2SA")),)),
 ]
 
 
@@ -31,6 +35,15 @@ def test_the_terminal_words_a_threat_with_its_reinforcements_and_face_down_count
         "A5 (Allied sudden victory hex, GG-IV.A.1) could be reached by 1SA, 2SA, 1ArmdBde (arriving turn 7), 3 face-down counters"
     )
     assert THREATS[1].describe() == "A5 (Allied sudden victory hex, GG-IV.A.1) could be reached by a face-down counter"
+
+
+def test_the_units_that_could_come_only_under_a_condition_are_worded_under_it_with_how_many_could() -> None:
+    assert (
+        THREATS[4].describe()
+        == "A5 (Allied sudden victory hex, GG-IV.A.1) could be reached by 1ATB; if activated (GG-V.A.4) by 2 of 1SA, 2SA, 3SA"
+    )
+    assert THREATS[5].describe() == "A5 (Allied sudden victory hex, GG-IV.A.1) could be reached if activated (GG-V.A.4) by 1SA"
+    assert THREATS[6].describe() == "A5 (Allied sudden victory hex, GG-IV.A.1) could be reached if activated (GG-V.A.4) by 1SA, 2SA"
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed (.ci/run installs Debian's nodejs): the JavaScript checks are skipped")

@@ -140,6 +140,12 @@ class Step(Node):
         the same whatever it cannot see."""
         return ""
 
+    def unended(self, game: Game, side: Side) -> IllegalOrderError | None:
+        """Why ``side`` may not end the step now, when the rules hold it there (the attacks it still owes, and who owes
+        them), as its clause and words a face shows beside the missing end button; ``None`` when it may end it or
+        the step says nothing.  Asked of the position as it stands (the listing of the legal orders reads the same)."""
+        return None
+
     def __repr__(self) -> str:
         return f"<step {self.key}>"
 

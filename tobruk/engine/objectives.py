@@ -13,6 +13,11 @@ which of the enemy's units the turn track brings in before that movement and fro
 counts with what it could reach from any of them, the hex it enters by included.  Only a reinforcement the side sees
 face up off the map (not yet arrived, not eliminated) is named: one whose counter it sees face down is not, so no
 warning tells which counter is which.
+
+A unit that may move only once a condition is met (the system's
+:meth:`~tobruk.engine.system.System.movement_condition`: a unit waiting to be activated, if activated) is named under
+that condition, with how many of its kind could meet it, so the warning says "if activated (GG-V.A.4) by 2 of X, Y, Z"
+rather than a list that reads as if all could come; one that none could meet now (no activations left) is not named.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tobruk.engine.information import knowledge, observed
-from tobruk.engine.system import Arriving, Threat
+from tobruk.engine.system import Arriving, Condition, Conditional, Threat
 
 if TYPE_CHECKING:
     from tobruk.board.hexes import Hex
@@ -67,11 +72,23 @@ def threats(game: Game, side: Side) -> list[Threat]:
                 break
         for g in reached:
             unseen[g] = unseen.get(g, 0) + 1
-    return [
-        Threat(o, tuple(sorted(units.get(o.hex, ()))), unseen.get(o.hex, 0), tuple(sorted(arriving.get(o.hex, ()), key=lambda a: a.unit)))
-        for o in mine
-        if o.hex in units or o.hex in unseen or o.hex in arriving
-    ]
+    conditions = {uid: c for uid in {u for us in units.values() for u in us} if (c := system.movement_condition(seen, uid)) is not None}
+    out = []
+    for o in mine:
+        if o.hex not in units and o.hex not in unseen and o.hex not in arriving:
+            continue
+        named = tuple(sorted(units.get(o.hex, ())))
+        groups: dict[Condition, list[str]] = {}
+        for uid in named:
+            if uid in conditions:
+                groups.setdefault(conditions[uid], []).append(uid)
+        barred = {u for c, us in groups.items() if c.most == 0 for u in us}  # a condition none of them can meet now
+        named = tuple(u for u in named if u not in barred)
+        if not named and o.hex not in unseen and o.hex not in arriving:
+            continue
+        conditional = tuple(Conditional(c, tuple(us)) for c, us in groups.items() if c.most != 0)
+        out.append(Threat(o, named, unseen.get(o.hex, 0), tuple(sorted(arriving.get(o.hex, ()), key=lambda a: a.unit)), conditional))
+    return out
 
 
 def when(game: Game, turn: int) -> str:

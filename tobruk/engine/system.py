@@ -139,27 +139,69 @@ class Arriving:
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """What must happen before some of a side's units may move in its next movement, as a warning words it
+    (:meth:`System.movement_condition`): ``words`` ("if activated"), the ``clause`` that says so, and ``most``, how many
+    of the units under it could meet it by then as the position stands (``None``: any number of them)."""
+
+    words: str
+    clause: str
+    most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """Units of a threat (some of :attr:`Threat.units`) that could reach it only if ``condition`` is met."""
+
+    condition: Condition
+    units: tuple[str, ...]
+
+    def data(self) -> dict[str, Any]:
+        c = self.condition
+        return {"words": c.words, "clause": c.clause, "most": c.most, "units": list(self.units)}
+
+    def describe(self) -> str:
+        """``words (clause) by [most of] units``, as threats.js ``describe`` words it."""
+        c, many = self.condition, len(self.units)
+        some = f"{c.most} of " if c.most is not None and c.most < many else ""
+        return f"{c.words} ({c.clause}) by {some}{', '.join(self.units)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Threat:
     """An objective of a side that an enemy unit could reach in the enemy's next movement, as the side knows the
     enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could;
-    ``arriving`` names the reinforcements due before that movement that could reach it from where they enter."""
+    ``arriving`` names the reinforcements due before that movement that could reach it from where they enter;
+    ``conditional`` groups those of ``units`` that could move only if a condition is met first (units waiting to be
+    activated, only if activated), each group under its condition."""
 
     objective: Objective
     units: tuple[str, ...]
     unseen: int
     arriving: tuple[Arriving, ...] = ()
+    conditional: tuple[Conditional, ...] = ()
 
     def data(self) -> dict[str, Any]:
-        return {**self.objective.data(), "units": list(self.units), "unseen": self.unseen, "arriving": [a.data() for a in self.arriving]}
+        return {
+            **self.objective.data(),
+            "units": list(self.units),
+            "unseen": self.unseen,
+            "arriving": [a.data() for a in self.arriving],
+            "conditional": [c.data() for c in self.conditional],
+        }
 
     def describe(self) -> str:
         """The warning for people, worded as the page words it (threats.js ``describe``): the hex, what it counts for
-        and its rule, and who could reach it."""
-        who = [*self.units, *(f"{a.unit} (arriving {a.when})" for a in self.arriving)]
+        and its rule, and who could reach it: first those free to move, then each group that could only under its
+        condition ("if activated (GG-V.A.4) by 2 of X, Y, Z")."""
+        held = {u for c in self.conditional for u in c.units}
+        who = [*(u for u in self.units if u not in held), *(f"{a.unit} (arriving {a.when})" for a in self.arriving)]
         if self.unseen:
             who.append("a face-down counter" if self.unseen == 1 else f"{self.unseen} face-down counters")
+        parts = [f"by {', '.join(who)}"] if who else []
+        parts += [c.describe() for c in self.conditional]
         o = self.objective
-        return f"{o.hex.label} ({o.name}, {o.clause}) could be reached by {', '.join(who)}"
+        return f"{o.hex.label} ({o.name}, {o.clause}) could be reached {'; '.join(parts)}"
 
 
 class Advisor:
@@ -307,6 +349,13 @@ class System:
         side may know."""
         return {}
 
+    def status_reasons(self, game: Game, uid: str) -> dict[str, str]:
+        """Why unit ``uid``'s statuses are set, where the system can say more than the status's word: each bit with its
+        reason in words ("disrupted": "starts the game spent (CA-SC.7)"), shown after the word (a counter's
+        tooltip, the terminal).  Public: asked only of a unit whose statuses the asking side sees, and read from what
+        both sides know (the scenario, the turn).  By default none."""
+        return {}
+
     def overlays(self, game: Game, side: Side) -> list[Overlay]:
         """The layers a side's decisions want drawn over the map (the enemy's zones of control, its supply lines ...;
         not the objectives, which the map rings from :meth:`objectives` whatever is ticked), worked out only from what
@@ -334,6 +383,14 @@ class System:
         that does not move in a movement phase.  Asked of a position as one side knows it
         (:func:`~tobruk.engine.objectives.threats`), to warn of the enemy's reach; by default nothing moves."""
         return frozenset()
+
+    def movement_condition(self, game: Game, uid: str) -> Condition | None:
+        """What must happen before unit ``uid`` (on the map) may move in its side's next movement, ``None`` when
+        nothing need: a system whose units wait to be activated, so many a turn, says so.
+        Asked, like :meth:`movement_reach`, of the position as the enemy knows it, so the warning of a threat says
+        which units could reach an objective only under a condition (:func:`~tobruk.engine.objectives.threats`).
+        By default none."""
+        return None
 
     def odds(self, game: Game, action: Action, side: Side, options: Sequence[Action] = ()) -> Odds | None:
         """The odds of an attack declaration before it is made (``None`` if it is not one, or illegal), made with

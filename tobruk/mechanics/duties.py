@@ -62,6 +62,21 @@ def obligations(game: Game, side: Side, duties: Duties, busy: Set[str] = frozens
 _OBLIGATIONS: Cache[tuple[Hex, ...]] = Cache("obligations", BOARD)
 
 
+def owed(game: Game, side: Side, duties: Duties) -> list[tuple[Hex, tuple[str, ...]]]:
+    """The hexes that must still be attacked (:func:`obligations`), each with the side's units next to it still able to
+    attack it: who owes the attack."""
+    due = obligations(game, side, duties)
+    if not due:
+        return []
+    able = duties.able(game, side, frozenset(), False)
+    return [(t, tuple(sorted(u for h, units in able.items() if h.is_adjacent(t) for u in units))) for t in due]
+
+
+def owed_words(owing: list[tuple[Hex, tuple[str, ...]]]) -> str:
+    """``owed`` for people: "B5 by Pz; C6 by 1SA, 2SA"."""
+    return "; ".join(f"{t.label} by {', '.join(units)}" if units else t.label for t, units in owing)
+
+
 def _obligations(game: Game, side: Side, duties: Duties, busy: Set[str]) -> list[Hex]:
     able = duties.able(game, side, busy, False)
     attacked = set(battle_vars(game).attacked_units)

@@ -46,7 +46,9 @@ def heading(game: Game) -> str:
 
 def status_words(game: Game, uid: str) -> str:
     """A unit's status in its system's own words (a system may call a disrupted unit "spent")."""
-    words = Palette(game.system.rendering()).words(game.defs[uid].side.value, game.unit(uid).value().to_data())
+    words = Palette(game.system.rendering()).words(
+        game.defs[uid].side.value, game.unit(uid).value().to_data(), game.system.status_reasons(game, uid)
+    )
     return "".join(f" {w}" for w in words)
 
 

@@ -12,6 +12,7 @@ SVG carries them once in its ``<defs>`` (``shape-NAME``), and every counter, the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tobruk.board.maps import Feature, RouteKind, Terrain
@@ -153,9 +154,16 @@ class Palette:
     def statuses(self) -> tuple[StatusWord, ...]:
         return self.rendering.statuses()
 
-    def words(self, side: str, status: dict[str, bool]) -> list[str]:
-        """The status words a unit of ``side`` shows, given its status bits."""
-        return [w.word for w in self.statuses if status.get(w.bit, False) is w.when and (not w.sides or side in w.sides)]
+    def words(self, side: str, status: dict[str, bool], reasons: Mapping[str, str] | None = None) -> list[str]:
+        """The status words a unit of ``side`` shows, given its status bits, each set bit's reason after its word where
+        the system gives one (``reasons``, :meth:`~tobruk.engine.system.System.status_reasons`): "spent: starts the
+        game spent (CA-SC.7)"."""
+        why = reasons or {}
+        return [
+            f"{w.word}: {why[w.bit]}" if w.when and w.bit in why else w.word
+            for w in self.statuses
+            if status.get(w.bit, False) is w.when and (not w.sides or side in w.sides)
+        ]
 
     def edged(self, status: dict[str, bool]) -> bool:
         """Whether the counter's edge is drawn in red: a status the system's rendering calls alarming is set."""

@@ -66,6 +66,7 @@ def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) 
     seen["overlays"] = overlays_of(s, side)
     seen["threats"] = threats_of(s, side)
     seen["score"] = score_of(s, side)
+    seen["unended"] = unended_of(game) if mine else None
     return {
         "game": s.stored.id,
         "seat": seat,
@@ -168,6 +169,16 @@ def threats_of(s: Session, side: Side) -> list[dict[str, Any]]:
     if s.threats is None or s.threats[0] != key:
         s.threats = (key, [t.data() for t in threats(s.game, side)])
     return s.threats[1]
+
+
+def unended_of(game: Game) -> dict[str, str] | None:
+    """Why the decider may not end the step now, as the step says it (:meth:`~tobruk.engine.flow.Step.unended`: its
+    clause and words, shown where the end button would be); ``None`` when it may, or inside a nested decision."""
+    d = game.decision
+    if d is None or game.node is not game.step:
+        return None
+    why = game.step.unended(game, d.side)
+    return None if why is None else {"clause": why.clause, "text": why.reason}
 
 
 def odds_of(known: Game, asked: OrderQuery, side: Side) -> dict[str, Any]:

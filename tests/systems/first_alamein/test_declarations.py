@@ -149,3 +149,13 @@ def test_the_el_alamein_box_and_a_deir_zone_are_named() -> None:
     where = '[map.fortifications]\nallied = ["A3"]\n[map.zones]\nalamein = ["A3"]\ndeirs = ["A3"]\n'
     _, lines = odds(ATTACKER + defenders(4), "attack A3 with A", map_extra=where, rules='el_alamein_box = "alamein"')
     assert lines[-1] == "A3: El Alamein box +3, deirs +1; matched by 4 infantry factors: +4"
+
+
+@pytest.mark.rule("GG-XIV.A.2")
+def test_the_step_says_why_it_may_not_end_the_hexes_owed_an_attack_and_who_owes_each() -> None:
+    game = front()
+    d = game.decision
+    assert d is not None
+    why = game.step.unended(game, d.side)
+    assert why is not None and why.clause == "GG-XIV.A.2"
+    assert why.reason == "attacks still owed: A4 by A; B4 by A (every hex of unspent enemy units next to yours must be attacked)"

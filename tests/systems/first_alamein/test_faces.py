@@ -9,14 +9,17 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.conftest import jump_to
 from tests.systems.first_alamein.kit import BASE, H, game_at, scenario, unit
 from tests.web.web_server import labels, running_server
 from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
+from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.actions import Attack, EndPhase
 from tobruk.mechanics.advisor import sight_of
 from tobruk.mechanics.family import family_system
 from tobruk.players.base import make_player, play_game
+from tobruk.players.terminal import status_words
 from tobruk.record import record_of, replay
 from tobruk.tools.fuzz import check_rules, fuzz_game
 from tobruk.view import view
@@ -255,3 +258,18 @@ def test_a_game_on_the_server_over_http(tmp_path: Path) -> None:
         assert odds["odds"] == "1:2" and abs(sum(p for _, p in odds["outcomes"]) - 1) < 1e-9  # 3 against 3 + 2 box
         r = order(axis, "end-phase")
         assert r.status_code == 400 and r.json()["clause"] == "GG-XIV.A.2"  # 1SA must be attacked
+
+
+@pytest.mark.rule("CA-SC.7")
+def test_a_unit_spent_at_the_start_says_so_until_its_sides_first_recovery_is_over() -> None:
+    game = Game(load_scenario("first-alamein"), seed=1)
+    reason = {"disrupted": "starts the game spent (CA-SC.7)"}
+    assert game.system.status_reasons(game, "18IndBde") == reason and game.system.status_reasons(game, "1SADiv") == {}
+    assert status_words(game, "18IndBde") == " spent: starts the game spent (CA-SC.7)"
+    entry = next(u for u in view(game, Side.AXIS)["units"] if u.get("id") == "18IndBde")
+    assert entry["why"] == reason  # the enemy sees it too: the scenario says it
+    jump_to(game, "allied-attacks")
+    assert game.system.status_reasons(game, "18IndBde") == reason  # (its recovery still to come)
+    jump_to(game, "allied-supply")
+    # recovered, or still spent for lack of supply: no longer for the start
+    assert game.system.status_reasons(game, "18IndBde") == {}

@@ -20,6 +20,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.objectives import threats
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Reinforcement, Scenario
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala.state import gazala_vars
 
 H = Hex.parse
@@ -161,3 +162,21 @@ def test_the_warning_of_a_reinforcement_is_the_same_whatever_the_face_down_count
     a, b = twins(early, ["place Dummy1 B5", "place Dummy2 E6"], ["place 1ATB B5", "place Dummy1 G8", "place Dummy2 E6"])
     assert [t.data() for t in threats(a, AXIS)] == [t.data() for t in threats(b, AXIS)]
     assert ("1ArmdBde", "turn 1") in arriving(a, AXIS)[sudden.label]
+
+
+@pytest.mark.rule("GG-V.A.4")
+def test_an_inactive_allied_unit_threatens_only_if_activated_and_not_at_all_with_no_activation_left() -> None:
+    game = movement_game(unit_toml("Mot", "allied", "A2", type_="motorized", factors="2-3-3"), rows=1)
+    (threat,) = threats(game, AXIS)
+    assert threat.units == ("Mot",) and [
+        (c.condition.words, c.condition.clause, c.condition.most, c.units) for c in threat.conditional
+    ] == [("if activated", "GG-V.A.4", 2, ("Mot",))]
+    assert threat.describe() == "A6 (Allied sudden victory hex, GG-IV.A.1) could be reached if activated (GG-V.A.4) by Mot"
+    gazala_vars(game).activations = {"1": 2}  # both of this turn's activations used: the Allied movement to come has none
+    game.forget_caches()
+    assert threats(game, AXIS) == []
+    gazala_vars(game).activations = {}
+    family_unit(game, "Mot").activated = True  # an active unit is free to move: named plainly
+    game.forget_caches()
+    (threat,) = threats(game, AXIS)
+    assert threat.conditional == () and threat.describe() == "A6 (Allied sudden victory hex, GG-IV.A.1) could be reached by Mot"

@@ -87,6 +87,7 @@ class FirstAlamein(FamilySystem):
     result_lines = staticmethod(faces.result_lines)
     suggestions = staticmethod(faces.suggestions)
     view = staticmethod(faces.view)
+    status_reasons = staticmethod(faces.status_reasons)
     turn_notes = staticmethod(faces.turn_notes)
     score_now = staticmethod(faces.score_now)
     form_facts = staticmethod(faces.form_facts)

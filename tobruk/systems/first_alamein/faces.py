@@ -17,7 +17,7 @@ from tobruk.engine.sides import Side
 from tobruk.engine.system import Odds, Rendering, Summary
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Attack, Place
-from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_rendering
+from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_rendering, family_unit
 from tobruk.mechanics.family import UNKNOWN_ODDS, face_down_defenders, shared_hex_problems
 from tobruk.mechanics.supply import shown_supply_lines
 from tobruk.systems.first_alamein import air
@@ -75,6 +75,18 @@ def _date_text(first: str, turn: int) -> str:
     """The date of game-turn ``turn`` counted from ``first`` (the views and the log ask at every look)."""
     d = date.fromisoformat(first) + timedelta(days=turn - 1)
     return f"{d.day} {d.strftime('%B %Y')}"
+
+
+def status_reasons(game: Game, uid: str) -> dict[str, str]:
+    """CA-SC.7: a unit the scenario starts spent (its ``spent_at_start``) is spent for that reason until its side's
+    first recovery from Spent (GG-IX.E) is over: no recovery comes before it, and a unit spent again stays spent
+    (GG-IX.D).  Public: the scenario and the turn say it."""
+    if uid not in game.scenario.rules.get("spent_at_start", ()) or game.turn != 1 or not family_unit(game, uid).disrupted:
+        return {}
+    recovery, keys = f"{family_defs(game)[uid].side.value}-recovery", [s.key for s in game.steps]
+    if recovery in keys and game.state.step > keys.index(recovery):
+        return {}
+    return {"disrupted": "starts the game spent (CA-SC.7)"}
 
 
 def objectives(game: Game) -> list[Hex]:

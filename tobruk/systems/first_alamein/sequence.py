@@ -26,7 +26,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Cancel, EndPhase, Move, Place, Resolve, Target
 from tobruk.mechanics.counters import family_defs, family_unit
-from tobruk.mechanics.duties import obligations
+from tobruk.mechanics.duties import obligations, owed, owed_words
 from tobruk.mechanics.phases import close_step
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
@@ -228,6 +228,17 @@ class AttackStep(FAStep):
 
     def ending_costs(self, game: Game, side: Side) -> str:
         return battle_ending_costs(game, side)
+
+    def unended(self, game: Game, side: Side) -> IllegalOrderError | None:
+        if battles.pending(game):
+            ids = ", ".join(str(a.id) for a in battles.pending(game))
+            return IllegalOrderError("GG-XIV.C.1", f"the declared attacks ({ids}) are still to be resolved or cancelled")
+        owing = owed(game, side, DUTIES)
+        if owing:
+            return IllegalOrderError(
+                "GG-XIV.A.2", f"attacks still owed: {owed_words(owing)} (every hex of unspent enemy units next to yours must be attacked)"
+            )
+        return None
 
     def finish(self, game: Game) -> None:
         super().finish(game)

@@ -100,6 +100,7 @@ class GazalaGallop(FamilySystem):
     enemy_zoc = staticmethod(mv.enemy_zoc)
     objectives = staticmethod(ob.objectives)
     movement_reach = staticmethod(ob.movement_reach)
+    movement_condition = staticmethod(ob.movement_condition)
     arrivals = staticmethod(ob.arrivals)
     seen_key = staticmethod(hd.seen_key)
     seen_units = staticmethod(hd.seen_by_enemy)

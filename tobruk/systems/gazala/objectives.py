@@ -6,7 +6,9 @@ ends the game, GG-IV.A.1); the Gazala position's boxes, Tobruk, the Allied east-
 are the Allies' (GG-IV.A.3, GG-IV.B.1-4).
 
 The Allies' reinforcement (GG-VII.B) enters in their movement phase and may move in it (ruling R-REINF), so the Axis
-is warned of it before it arrives (:func:`arrivals`).
+is warned of it before it arrives (:func:`arrivals`).  An inactive Allied unit moves only once activated (GG-V.A.2),
+two a turn and one more per Allied unit lost in the Axis player-turn (GG-V.A.4): the warning names those under that
+condition (:func:`movement_condition`).
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.sides import Side
-from tobruk.engine.system import Arrival, Objective
-from tobruk.mechanics.counters import UnitType, family_defs
+from tobruk.engine.system import Arrival, Condition, Objective
+from tobruk.mechanics.counters import UnitType, family_defs, family_unit
 from tobruk.mechanics.reach import MF, MoveContext, reach
-from tobruk.mechanics.reinforcements import scheduled_arrivals
+from tobruk.mechanics.reinforcements import entry_turn, scheduled_arrivals
 from tobruk.systems.gazala import moves as mv
 from tobruk.systems.gazala.state import gazala_vars
 
@@ -85,3 +87,19 @@ def arrivals(game: Game, side: Side) -> list[Arrival]:
     costs none of it).  So the units due by the side's next movement phase count, from the hexes of their zone no
     enemy unit stands in now (ruling R-REINF-WARN)."""
     return scheduled_arrivals(game, side, f"{side.value}-movement")
+
+
+def movement_condition(game: Game, uid: str) -> Condition | None:
+    """GG-V.A.2 and A.4: an inactive Allied unit moves only if activated, and the Allies activate as many as they have
+    activations left for their next movement phase: this game-turn's left while it is still to come, else the next
+    game-turn's two (the losses that would add to them not yet suffered).  The nonhistorical set-up activates freely."""
+    d = family_defs(game)[uid]
+    if d.side is not Side.ALLIED or d.is_air or d.is_dummy or family_unit(game, uid).activated:
+        return None
+    if gazala_vars(game).nonhistorical:
+        most = None
+    elif entry_turn(game, "allied-movement") == game.turn:
+        most = max(0, mv.activations_left(game))
+    else:
+        most = mv.ACTIVATIONS_PER_TURN
+    return Condition("if activated", "GG-V.A.4", most)

@@ -24,7 +24,7 @@ from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Attack, Cancel, EndPhase, Intercept, Move, Place, Resolve, Target
 from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
 from tobruk.mechanics.duties import attack_targets as duty_targets
-from tobruk.mechanics.duties import obligations, strands_a_duty
+from tobruk.mechanics.duties import obligations, owed, owed_words, strands_a_duty
 from tobruk.mechanics.duties import suggested_attacks as duty_suggestions
 from tobruk.mechanics.phases import close_step
 from tobruk.systems.gazala import air
@@ -366,6 +366,19 @@ class AttackStep(AlliedChoices):
 
     def ending_costs(self, game: Game, side: Side) -> str:
         return bt.ending_costs(game, side)
+
+    def unended(self, game: Game, side: Side) -> IllegalOrderError | None:
+        if battles.pending(game):
+            ids = ", ".join(str(a.id) for a in battles.pending(game))
+            return IllegalOrderError("GG-XIV.C.1", f"the declared attacks ({ids}) are still to be resolved or cancelled")
+        owing = owed(game, side, bt.DUTIES)
+        if owing:
+            return IllegalOrderError(
+                "GG-XIV.A.2",
+                f"attacks still owed: {owed_words(owing)} (every hex of undisrupted, or face-down, enemy units next to yours must be "
+                "attacked)",
+            )
+        return None
 
     def finish(self, game: Game) -> None:
         super().finish(game)

@@ -13,8 +13,8 @@ import {htmlElement, svgElement} from './dom.js';
 const SCALE = 1.45;
 /** The smallest text on a counter, in the map's pixels (at zoom 1, the screen's). */
 const TEXT = 10;
-/** How far each counter of a stack is drawn from the one beneath it. */
-export const STEP = 3;
+/** How far each counter of a stack is drawn from the one beneath it, at the most (less where the hex has no room). */
+const STEP = 3;
 /** The colour of a selected counter's edge (no status uses it). */
 export const SELECTED = '#0a5cff';
 /** The colour of a counter's edge while a status the system calls alarming is set. */
@@ -35,12 +35,13 @@ const applies = (s, u) => Boolean(u[s.bit]) === s.when && (s.sides.length === 0 
 const shown = (board, u) => u.id ? board.statuses.filter(s => applies(s, u)) : [];
 
 /**
- * The status words a unit shows, in the system's words ("disrupted", "spent", "inactive" ...).
+ * The status words a unit shows, in the system's words ("disrupted", "spent", "inactive" ...), each with its reason
+ * where the system gives one (the unit's `why`, by status: "spent: starts the game spent (CA-SC.7)").
  * @param {Board} board
  * @param {Unit} u
  * @returns {string[]}
  */
-export const words = (board, u) => shown(board, u).map(s => s.word);
+export const words = (board, u) => shown(board, u).map(s => (s.when && u.why?.[s.bit] ? `${s.word}: ${u.why[s.bit]}` : s.word));
 
 /**
  * Whether a unit is drawn faded (a status the system fades, such as spent).
@@ -120,12 +121,29 @@ function mark(parent, s, x, y) {
  * @param {Unit} u
  * @param {string} hex
  * @param {number} i
+ * @param {number} n  the counters in the stack
  */
-function counter(board, parent, u, hex, i) {
-  const [x, y] = board.hexes[hex];
-  const g = counterAt(board, parent, u, x + i * STEP, y + i * STEP);
+function counter(board, parent, u, hex, i, n) {
+  const [x, y] = board.hexes[hex], [dx, dy] = stackOffset(board, n, i);
+  const g = counterAt(board, parent, u, x + dx, y + dy);
   g.dataset.hex = hex;
   return g;
+}
+
+/**
+ * Where the i-th counter (from the bottom) of a stack of `n` is centred, from its hex's centre: the stack rises to the
+ * right, centred on the hex and spread no wider than the hex's flats allow (a pointy hex is √3 sizes across), so every
+ * counter of it stays within its own hex rather than spilling towards the one below.
+ * @param {Board} board
+ * @param {number} n
+ * @param {number} i
+ * @returns {[number, number]}
+ */
+export function stackOffset(board, n, i) {
+  const room = board.size * (Math.sqrt(3) - SCALE) / 2 - 0.5;  // between a lone counter's side and the hex's flat
+  const step = n > 1 ? Math.max(0, Math.min(STEP, 2 * room / (n - 1))) : 0;
+  const k = (i - (n - 1) / 2) * step;
+  return [k, -k];
 }
 
 /** The side of a counter drawn by :func:`counterAt`, in the map's pixels (a tray sizes its pictures by it). */
@@ -177,10 +195,11 @@ export function counterAt(board, parent, u, x, y) {
  * @param {number} n
  */
 function badge(board, parent, hex, n) {
-  const [x, y] = board.hexes[hex], c = board.size * SCALE, top = (n - 1) * STEP;
+  const [dx, dy] = stackOffset(board, n, n - 1), c = board.size * SCALE;
+  const cx = board.hexes[hex][0] + dx - c / 2, cy = board.hexes[hex][1] + dy - c / 2;
   const g = svgElement('g', {class: 'stack-badge', 'data-hex': hex, 'data-count': n}, parent);
-  svgElement('circle', {cx: x - c / 2 + top, cy: y - c / 2 + top, r: 7.5, fill: '#fff', stroke: '#222', 'stroke-width': 1.2}, g);
-  const t = svgElement('text', {x: x - c / 2 + top, y: y - c / 2 + top + 3.6, 'text-anchor': 'middle', 'font-size': TEXT,
+  svgElement('circle', {cx, cy, r: 7.5, fill: '#fff', stroke: '#222', 'stroke-width': 1.2}, g);
+  const t = svgElement('text', {x: cx, y: cy + 3.6, 'text-anchor': 'middle', 'font-size': TEXT,
     'font-weight': 'bold'}, g);
   t.textContent = String(n);
 }
@@ -269,7 +288,37 @@ let lastPointer = '';
 /** Whether the touch just ended was a long press: the click it ends in selects nothing. */
 let longPressed = false;
 document.addEventListener('pointerover', (e) => { lastPointer = e.pointerType; }, true);
-document.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType; if (e.pointerType === 'touch') hideTip(); }, true);
+// any press hides the tooltip: a click selects, moves or asks for something, and what it lights must not lie under it
+// (and the counters drawn again under a pointer that has not moved since bring none back: the pointer must move first)
+/** @type {[number, number] | null} where the last press was, until the pointer moves off it */
+let pressedAt = null;
+document.addEventListener('pointerdown', (e) => { lastPointer = e.pointerType; pressedAt = [e.clientX, e.clientY]; hideTip(); }, true);
+document.addEventListener('pointermove', (e) => {
+  if (pressedAt && Math.hypot(e.clientX - pressedAt[0], e.clientY - pressedAt[1]) > 3) pressedAt = null;
+}, true);
+
+/** The boxes on the screen the tooltip keeps off (the hexes lit for the selected unit); the page says which. */
+let avoided = () => /** @type {DOMRect[]} */ ([]);
+
+/**
+ * Tells the tooltip what it must not cover: `boxes` gives their boxes on the screen when the tooltip shows.
+ * @param {() => DOMRect[]} boxes
+ */
+export function tipAvoids(boxes) { avoided = boxes; }
+
+/**
+ * How much of the box (x, y, w, h) the boxes `avoid` cover, in square pixels.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {DOMRect[]} avoid
+ */
+function covered(x, y, w, h, avoid) {
+  let area = 0;
+  for (const r of avoid) area += Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left)) * Math.max(0, Math.min(y + h, r.bottom) - Math.max(y, r.top));
+  return area;
+}
 
 /**
  * The tooltip of `u` shown at (x, y) on the screen.
@@ -288,6 +337,15 @@ function showTip(board, u, x, y) {
   }));
   tip.style.left = `${x + 14}px`; tip.style.top = `${y + 14}px`;
   tip.hidden = false;
+  const avoid = avoided();
+  if (!avoid.length) return;
+  // beside the pointer where it covers none of the lit hexes (else where it covers least, the window's corners too)
+  const w = tip.offsetWidth, h = tip.offsetHeight, W = window.innerWidth, H = window.innerHeight;
+  /** @type {[number, number][]} */
+  const places = [[x + 14, y + 14], [x - 14 - w, y + 14], [x + 14, y - 14 - h], [x - 14 - w, y - 14 - h], [W - w - 4, 4], [W - w - 4, H - h - 4], [4, 4], [4, H - h - 4]];
+  const inside = places.map(([px, py]) => /** @type {[number, number]} */ ([Math.max(4, Math.min(px, W - w - 4)), Math.max(4, Math.min(py, H - h - 4))]));
+  const best = inside.map(([px, py]) => ({px, py, cover: covered(px, py, w, h, avoid)})).reduce((a, b) => (b.cover < a.cover ? b : a));
+  tip.style.left = `${best.px}px`; tip.style.top = `${best.py}px`;
 }
 
 /**
@@ -298,7 +356,9 @@ function showTip(board, u, x, y) {
  * @param {Unit} u
  */
 export function withTip(board, g, u) {
-  g.addEventListener('mouseenter', (e) => { if (!(e.isTrusted && lastPointer === 'touch')) showTip(board, u, e.clientX, e.clientY); });
+  g.addEventListener('mouseenter', (e) => {
+    if (!(e.isTrusted && (lastPointer === 'touch' || pressedAt))) showTip(board, u, e.clientX, e.clientY);
+  });
   g.addEventListener('mouseleave', hideTip);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let pressing;
@@ -331,7 +391,7 @@ export function drawCounters(board, parent, units, onClick = null) {
   const all = Object.entries(stacks(units));
   for (const [hex, here] of all) {
     here.forEach((u, i) => {
-      const g = counter(board, parent, u, hex, i);
+      const g = counter(board, parent, u, hex, i, here.length);
       withTip(board, g, u);
       if (onClick) g.addEventListener('click', (e) => { e.stopPropagation(); onClick(u, hex); });
       drawn.push([g, u]);

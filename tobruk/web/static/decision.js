@@ -63,6 +63,11 @@ export function drawDecision(S, sideName, hooks) {
   if (unitOrders(S).size) ways.push('Click a ringed unit to see what it may do.');
   if (hexOrders(S).size) ways.push('Click a lit hex to aim at it.');
   if (ways.length && (!hint.textContent || hint.textContent === YOUR_TURN)) hint.textContent = `${YOUR_TURN}${ways.join(' ')}`;
+  if (d && S.view.unended) {  // the end button missing: the step says why (the attacks still owed, and who owes them)
+    const why = document.createElement('p'); why.id = 'unended'; why.className = 'unended'; why.setAttribute('role', 'note');
+    why.textContent = `No end of the phase yet [${S.view.unended.clause}]: ${S.view.unended.text}.`;
+    box.appendChild(why);
+  }
   for (const [group, actions] of Object.entries(panelActions(S))) {
     if (isNumberChoice(actions)) { box.appendChild(numberPicker(actions, hooks.order)); continue; }
     const p = document.createElement('div'); p.className = 'choices'; p.dataset.group = group;

@@ -10,7 +10,7 @@ import * as attack from './attack.js';
 import * as gestures from './gestures.js';
 import {closeChooser, showBeside} from './gestures.js';
 import {drawLayers, flash, hexPoints, layerBoxes, linePoints, load, lookAt, notes, result} from './board.js';
-import {STEP as STACK_STEP, counterSide, drawCounters, drawHex, drawKey, hideTip} from './counters.js';
+import {counterSide, drawCounters, drawHex, drawKey, hideTip, stackOffset, tipAvoids} from './counters.js';
 import {drawDecision} from './decision.js';
 import {byId, svgElement} from './dom.js';
 import {composite, formsOf, unitHexOf} from './legal.js';
@@ -141,8 +141,8 @@ function drawOverlays() {
         const under = svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach-under', 'data-reach-under': a.hex}, map.overlay);
         under.addEventListener('click', (e) => { e.stopPropagation(); send({id: a.id}); });
         svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach-edge', 'data-reach-edge': a.hex}, map.top);
-        const [x, y] = map.board.hexes[a.hex], corner = counterSide(map.board) / 2 + (n - 1) * STACK_STEP;
-        p = svgElement('circle', {cx: x + corner, cy: y + corner, r: 7, class: 'reach reach-dot', 'data-reach': a.hex, 'data-id': a.id}, dots);
+        const [x, y] = map.board.hexes[a.hex], [dx, dy] = stackOffset(map.board, n, n - 1), half = counterSide(map.board) / 2;
+        p = svgElement('circle', {cx: x + dx + half, cy: y + dy + half, r: 7, class: 'reach reach-dot', 'data-reach': a.hex, 'data-id': a.id}, dots);
       } else {
         p = svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach', 'data-reach': a.hex, 'data-id': a.id}, map.top);
       }
@@ -466,6 +466,7 @@ async function start() {
   if (!ok) { byId('hint').textContent = st.error; return; }
   const [board, svg] = await load(byId('map-holder'), st.scenario);
   map = {board, overlay: svgElement('g', {id: 'overlay'}, svg), units: svgElement('g', {id: 'units'}, svg), top: svgElement('g', {id: 'top'}, svg)};
+  tipAvoids(() => [...map.top.querySelectorAll('[data-reach], [data-target]')].map(e => e.getBoundingClientRect()));  // the hexes lit
   setupHelp(board);  // clause ids as links to their help, and the CRT panel
   byId('preview-note').textContent = board.preview || ''; byId('preview-note').hidden = !board.preview;
   keyboard = setupKeyboard({board, svg, state: () => S});  // the map's cursor, the keys, the live regions

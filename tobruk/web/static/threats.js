@@ -29,14 +29,22 @@ export function drawThreats(board, parent, threats) {
 
 /**
  * One threat for people: the hex, what it counts for and its rule, and the units that could reach it (by id, the
- * reinforcements with the turn they arrive, the face-down ones counted).  The terminal words it the same way
+ * reinforcements with the turn they arrive, the face-down ones counted), then those that could only under a condition
+ * the system words, grouped under it ("if activated (its rule) by 2 of X, Y, Z").  The terminal words it the same way
  * (Threat.describe, engine/system.py).
  * @param {Threat} t
  */
 export function describe(t) {
-  const who = [...t.units, ...(t.arriving || []).map((a) => `${a.unit} (arriving ${a.when})`)];
+  const conditional = t.conditional || [];
+  const held = new Set(conditional.flatMap((c) => c.units));
+  const who = [...t.units.filter((u) => !held.has(u)), ...(t.arriving || []).map((a) => `${a.unit} (arriving ${a.when})`)];
   if (t.unseen) who.push(t.unseen === 1 ? 'a face-down counter' : `${t.unseen} face-down counters`);
-  return `${t.hex} (${t.name}, ${t.clause}) could be reached by ${who.join(', ')}`;
+  const parts = who.length ? [`by ${who.join(', ')}`] : [];
+  for (const c of conditional) {
+    const some = c.most !== null && c.most < c.units.length ? `${c.most} of ` : '';
+    parts.push(`${c.words} (${c.clause}) by ${some}${c.units.join(', ')}`);
+  }
+  return `${t.hex} (${t.name}, ${t.clause}) could be reached ${parts.join('; ')}`;
 }
 
 /**

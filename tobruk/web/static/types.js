@@ -49,7 +49,8 @@
 /**
  * An objective of the seat's side that the enemy could reach in its next move, with the enemy units it can see that
  * could (`units`) and the face-down counters that could (`unseen`).
- * @typedef {Objective & {units: string[], unseen: number, arriving?: {unit: string, when: string}[]}} Threat
+ * @typedef {Objective & {units: string[], unseen: number, arriving?: {unit: string, when: string}[],
+ *   conditional?: {words: string, clause: string, most: number | null, units: string[]}[]}} Threat
  */
 
 /**
@@ -59,9 +60,11 @@
 
 /**
  * A unit as a view shows it: an enemy face-down counter has no id.  Its statuses are fields of their own names
- * (the system's: "disrupted", "supplied" ...), which is why any other field may be read.
+ * (the system's: "disrupted", "supplied" ...), which is why any other field may be read; `why`, the system's reason for
+ * a status where it gives one.
  * @typedef {{id?: string | null, side: string, hex?: string | null, eliminated?: boolean, kind?: string,
- *   factors?: string, name?: string, nationality?: string, hidden?: boolean, [status: string]: unknown}} Unit
+ *   factors?: string, name?: string, nationality?: string, hidden?: boolean, why?: Record<string, string>,
+ *   [status: string]: unknown}} Unit
  */
 
 /**
@@ -86,6 +89,7 @@
  * @property {Unit[]} units
  * @property {Layer[]} [overlays]
  * @property {Threat[]} [threats]  the side's objectives the enemy could reach in its next move
+ * @property {{clause: string, text: string} | null} [unended]  why the seat may not end the step now (no end button)
  * @property {{title: string, axis: number, allied: number} | null} [score]  each side's points if the game ended now
  * @property {{side: string, prompt: string, clause?: string | null} | null} decision  (its clause shown with the prompt, a link to its help)
  * @property {string[]} log

@@ -1,0 +1,182 @@
+"""What a newcomer's trial of the page found, each checked in real headless Chromium (Debian's package) by what the
+page draws and says after clicks: the threat warning says which units could come only if activated; a stack's
+counters stay within their hex; a counter's tooltip goes when the player clicks or moves on; the page says why a
+compulsory-attack phase has no end button; a unit spent at the start says why it is spent."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip without chromium)
+from tests.web.web_server import running_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, FloatRect, Page
+
+
+def _api(link: str) -> str:
+    return link.replace("/g/", "/api/g/")
+
+
+def _play(link: str, *orders: str) -> dict[str, Any]:
+    answer: dict[str, Any] = {}
+    for order in orders:
+        version = httpx.get(_api(link) + "/state", timeout=60).json()["version"]
+        r = httpx.post(_api(link) + "/order", json={"order": order, "version": version}, timeout=60)
+        assert r.status_code == 200, r.text
+        answer = r.json()
+    return answer
+
+
+def _open(browser: Browser, link: str) -> Page:
+    page = browser.new_page(viewport={"width": 1300, "height": 850})
+    page.goto(link)
+    page.wait_for_selector("#units .counter")
+    return page
+
+
+def test_the_gazala_threat_warning_names_the_inactive_allied_units_only_as_coming_if_activated(tmp_path: Path, browser: Browser) -> None:
+    """At the Axis set-up every Allied unit is inactive (GG-V.A.2): A5 could be reached only by 2 of them, the two the
+    Allies may activate (GG-V.A.4), and the warning says so rather than listing them as if all could come."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        page.locator('#units .counter[data-side="axis"]').last.click()  # a click on the table leaves the warning as it was
+        warning = page.locator("#threat-warning")
+        assert warning.is_visible()
+        text = warning.inner_text()
+        shot(page, "trial-threat-if-activated")
+        assert "A5 (Allied sudden victory hex, GG-IV.A.1) could be reached if activated (GG-V.A.4) by 2 of 1ATB, 1FF" in text, text
+        assert "reached by 1ATB" not in text  # no inactive unit named as if it were free to move
+
+
+def _stacks(page: Page) -> dict[str, int]:
+    units = page.evaluate("tobrukGame.state.view.units")
+    return dict(Counter(u["hex"] for u in units if u.get("hex") and not u.get("eliminated")))
+
+
+def test_every_counter_of_a_stack_stays_within_its_own_hex(tmp_path: Path, browser: Browser) -> None:
+    """Gazala's set-up (stacks of 3 in G3 and H4, the row of the trial's G4): each counter's body, measured on the screen, lies within the
+    bounding box of its hex's outline, so none seems to stand in the hex below."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        stacks = {h: n for h, n in _stacks(page).items() if n > 1}
+        assert 3 in stacks.values(), stacks
+        found = page.evaluate(
+            """(hexes) => hexes.map(h => {
+                const q = document.querySelector(`#hexes polygon[data-hex="${h}"]`).getBoundingClientRect();
+                const bodies = [...document.querySelectorAll(`#units .counter[data-hex="${h}"] rect.body`)].map(r => {
+                    const b = r.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom];
+                });
+                return {hex: h, box: [q.left, q.top, q.right, q.bottom], bodies};
+            })""",
+            sorted(stacks),
+        )
+        shot(page, "trial-stacks-within-hexes")
+        for f in found:
+            left, top, right, bottom = f["box"]
+            assert len(f["bodies"]) == stacks[f["hex"]]
+            for cl, ct, cr, cb in f["bodies"]:
+                assert left - 0.5 <= cl and cr <= right + 0.5 and top - 0.5 <= ct and cb <= bottom + 0.5, (
+                    f["hex"],
+                    f["box"],
+                    (cl, ct, cr, cb),
+                )
+
+
+def _overlaps(a: FloatRect, b: FloatRect) -> bool:
+    return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"] and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+
+def test_a_counter_tooltip_goes_when_the_counter_is_clicked_and_when_the_pointer_leaves(tmp_path: Path, browser: Browser) -> None:
+    """Resting on a unit the Axis places freely in its set-up (GG-V.A.1), the top counter of its hex, shows its
+    tooltip; a click selects it and the tooltip goes, leaving the hexes it may be placed in lit and uncovered; resting
+    on it again shows the tooltip where it covers none of them, and moving off the counter hides it."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        tip = page.locator("#counter-tip")
+        free = page.evaluate("""() => ['15Pz', '21Pz', '90Lt', 'Ariete', 'Trieste', 'RecceGp'].filter(id => {
+            const g = document.querySelector(`#units .counter[data-unit="${id}"]`);
+            return g && [...document.querySelectorAll(`#units .counter[data-hex="${g.dataset.hex}"]`)].pop() === g;
+        })""")
+        assert free
+        pz = page.locator(f'#units .counter[data-unit="{free[0]}"]')
+        page.mouse.move(0, 0)
+        pz.hover()
+        tip.wait_for(state="visible", timeout=5000)
+        assert free[0] in tip.inner_text()
+        pz.click()
+        page.wait_for_function(f"tobrukGame.selected === '{free[0]}'")
+        page.wait_for_selector("[data-reach]")
+        shot(page, "trial-tooltip-after-click")
+        assert not tip.is_visible(), "the tooltip stays over the table after the click"
+        lit = [b for b in (page.locator("[data-reach]").nth(k).bounding_box() for k in range(page.locator("[data-reach]").count())) if b]
+        assert lit
+        # resting on the counter again shows it, not over a lit hex; moving off hides it
+        page.mouse.move(0, 0)
+        pz.hover()
+        tip.wait_for(state="visible", timeout=5000)
+        box = tip.bounding_box()
+        assert box and not any(_overlaps(box, b) for b in lit), "the tooltip covers a hex lit for the selected unit"
+        page.mouse.move(5, 5)
+        assert not tip.is_visible()
+
+
+def test_the_page_says_why_a_compulsory_attack_phase_has_no_end_button(tmp_path: Path, browser: Browser) -> None:
+    """The Duel (the Gazala rules): the Panzer moves next to the Tommies, and in the attack phase it owes them an
+    attack (GG-XIV.A.2): no end button, and the panel says which hex must be attacked and by whom, on which clause;
+    with the attack declared it says the attack is still to be resolved or cancelled (GG-XIV.C.1)."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        while "movement" not in page.inner_text("#prompt"):
+            page.click('button[data-order="end-phase"]')
+            page.wait_for_timeout(300)
+        assert not page.locator("#unended").count()  # the movement phase may end
+        page.click('[data-unit="Pz"]')
+        page.click('[data-reach="B4"]')
+        page.wait_for_function("document.querySelector('[data-unit=\"Pz\"]').dataset.hex === 'B4'")
+        page.click('button[data-order="end-phase"]')
+        page.wait_for_function("document.getElementById('prompt').textContent.includes('attacks')")
+        shot(page, "trial-compulsory-attack")
+        assert page.locator('button[data-order="end-phase"]').count() == 0
+        why = page.locator("#unended")
+        assert why.is_visible()
+        assert "GG-XIV.A.2" in why.inner_text() and "B5 by Pz" in why.inner_text(), why.inner_text()
+        page.click('[data-unit="Pz"]')
+        page.click('[data-target="B5"]')
+        page.click("#declare")
+        page.wait_for_selector('button[data-order="resolve 1"]')
+        assert "GG-XIV.C.1" in page.inner_text("#unended") and "(1)" in page.inner_text("#unended")
+        page.click('button[data-order="cancel 1"]')
+        page.wait_for_function("document.getElementById('unended')?.textContent.includes('B5 by Pz')")
+        assert page.locator('button[data-order="end-phase"]').count() == 0
+
+
+def _tip(page: Page, selector: str) -> str:
+    page.mouse.move(0, 0)
+    page.hover(selector)
+    page.wait_for_selector("#counter-tip", state="visible", timeout=5000)
+    return page.inner_text("#counter-tip")
+
+
+def test_a_unit_spent_at_the_start_of_first_alamein_says_why_it_is_spent(tmp_path: Path, browser: Browser) -> None:
+    """CA-SC.7: the Allied units start spent but the 1st South African Division: a spent one's tooltip says why (the
+    scenario's list, the system's words), the 1st South African's no such thing."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "first-alamein", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        page.wait_for_selector('[data-unit="18IndBde"]')
+        tip = _tip(page, '[data-unit="18IndBde"]')
+        shot(page, "trial-spent-at-start")
+        assert "spent: starts the game spent (CA-SC.7)" in tip, tip
+        assert "CA-SC.7" not in _tip(page, '[data-unit="1SADiv"]')
+        page.click('[data-unit="18IndBde"]')  # the hex's panel says it too
+        page.wait_for_function("document.getElementById('stack').textContent.includes('18IndBde')")
+        assert "starts the game spent (CA-SC.7)" in page.inner_text("#stack")
