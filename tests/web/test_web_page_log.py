@@ -91,6 +91,13 @@ def test_the_log_is_whole_follows_the_newest_line_explains_codes_and_says_what_h
         assert at_bottom(page) and page.evaluate(
             "() => document.getElementById('log').scrollHeight > document.getElementById('log').clientHeight"
         )
+        # the newest line also stands under the prompt, on screen, whatever the panel holds below (a newcomer asked
+        # a retreat's distance could not see the result that caused it, the log out of sight below)
+        assert page.inner_text("#latest") == "Last: " + page.inner_text("#log li:last-child")
+        bottom = page.eval_on_selector("#latest li", "l => [l.getBoundingClientRect().bottom, window.innerHeight]")
+        assert 0 < bottom[0] <= bottom[1], bottom
+        # and the log comes before the counters' key
+        assert page.eval_on_selector("#log", "l => l.compareDocumentPosition(document.getElementById('counter-key')) & 4")
         # each result code of the system's charts is explained where it stands (the meanings come with the board)
         codes = httpx.get(f"{url}/api/map/gazala-gallop.json", timeout=60).json()["codes"]
         assert codes["DE"] == MEANINGS["DE"] and "EAX" in codes and "R1 (compulsory)" in codes

@@ -348,6 +348,11 @@ function drawLog() {
   ol.replaceChildren(...S.view.log.map(line => logLine(map.board, line, unitIds)));
   linkLog(ol, logLinks);
   if (following) ol.scrollTop = ol.scrollHeight;
+  // the newest line under the prompt too: what led to the decision (a result, a retreat) beside its question
+  const newest = S.view.log.at(-1), latest = byId('latest');
+  latest.replaceChildren(...(newest ? [logLine(map.board, newest, unitIds)] : []));
+  latest.firstElementChild?.prepend('Last: ');
+  linkLog(latest, logLinks);
   // what the other side did while this one waited: the server picks the lines from this side's own log
   const lines = (S.my_turn && S.waited) || [];
   byId('waited').hidden = lines.length === 0;
@@ -392,7 +397,7 @@ function forgetView() {
   for (const g of [map.units, map.overlay, map.top]) g.replaceChildren();
   hideTip(); keyboard.forget();
   byId('waited').hidden = true;
-  for (const id of ['log', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers', 'counter-key', 'trays', 'threat-warning']) byId(id).replaceChildren();
+  for (const id of ['log', 'latest', 'waited-lines', 'orders', 'stack', 'attack-info', 'hint', 'prompt', 'status', 'title', 'layers', 'counter-key', 'trays', 'threat-warning']) byId(id).replaceChildren();
   byId('export-link', HTMLAnchorElement).href = '#'; routes.clear();
   byId('undo', HTMLButtonElement).disabled = true;
 }
