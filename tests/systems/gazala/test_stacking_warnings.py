@@ -125,3 +125,26 @@ def test_the_warnings_are_the_same_in_every_position_the_side_cannot_tell_apart(
         assert decision is not None
         assert [drawn.node.warns(drawn, decision, a) for a in moves] == truth
         assert drawn.step.ending_costs(drawn, Side.AXIS) == game.step.ending_costs(game, Side.AXIS)
+
+
+@pytest.mark.rule("GG-XII.B")
+def test_the_terminal_lists_the_warnings_with_the_orders() -> None:
+    from tobruk.players.terminal import human_turn
+
+    def listed(game: Game) -> list[str]:
+        out: list[str] = []
+        lines = iter(["legal", "quit"])
+        human_turn(game, read=lambda _p: next(lines), write=out.append)
+        return out
+
+    game = game_with(("D1", "A1", "division"), ("D2", "A1", "division"), ("D3", "A3", "division"))
+    out = listed(game)
+    into = next(line for line in out if "move D3 A3-A2-A1  " in line)
+    assert into.endswith(
+        f"[beware: A1 would then hold 3 units, 3 of them division-level, {LIMIT}: unless units leave it, 1 division-level unit "
+        "must be eliminated at the end of the phase (GG-XII.B)]"
+    )
+    assert not any("beware" in line for line in out if "move D3 A3-A2  " in line or "end-phase" in line)
+    game.play(Move("D3", (H("A3"), H("A2"), H("A1"))))
+    end = next(line for line in listed(game) if "end-phase" in line)
+    assert end.endswith(f"[beware: {ending_costs(game)}]")
