@@ -129,12 +129,13 @@ class StackingRules:
         hexes = "; ".join(self.over(game, h, over[h]) for h in sorted(over))
         return f"{hexes} ({self.clause})" if hexes else ""
 
-    def move_warning(self, game: Game, side: Side, uid: str, to: Hex) -> str:
-        """What moving ``uid`` to ``to`` does to the limit there, in words, when it puts (or keeps) the hex over it;
-        "" otherwise (a unit that counts for nothing: a dummy, an air unit).  Moving into a crowded hex is allowed: the
-        limit is checked as the phase ends (ruling R-STACK), when units still over it are eliminated."""
+    def move_warning(self, game: Game, side: Side, uid: str, to: Hex, entering: bool = False) -> str:
+        """What moving ``uid`` to ``to`` (or its ``entering`` the map there, a reinforcement) does to the limit there, in
+        words, when it puts (or keeps) the hex over it; "" otherwise (a unit that counts for nothing: a dummy, an air
+        unit).  Moving into a crowded hex is allowed: the limit is checked as the phase ends (ruling R-STACK), when
+        units still over it are eliminated."""
         placed = self.on_map(game, side)
-        if not self.counts(game, uid) or all(u != uid for u, _ in placed):
+        if not self.counts(game, uid) or (not entering and all(u != uid for u, _ in placed)):
             return ""
         there = [u for u, h in placed if h == to and u != uid] + [uid]
         if self.problem(game, there) is None:

@@ -148,3 +148,23 @@ def test_the_terminal_lists_the_warnings_with_the_orders() -> None:
     game.play(Move("D3", (H("A3"), H("A2"), H("A1"))))
     end = next(line for line in listed(game) if "end-phase" in line)
     assert end.endswith(f"[beware: {ending_costs(game)}]")
+
+
+@pytest.mark.rule("GG-XII.B")
+@pytest.mark.rule("GG-VII.B")
+def test_a_reinforcement_entering_a_full_hex_is_warned_too() -> None:
+    zone = '[zones.east]\nhexes = ["A8"]\n'
+    arrives = 'arrives = { turn = 1, zone = "east" }'
+    units = (
+        unit_toml("D1", "allied", "A8")
+        + unit_toml("D2", "allied", "A8")
+        + unit_toml("New", "allied", None, extra=arrives)
+        + unit_toml("B", "allied", None, echelon="subdivisional", extra=arrives)
+        + unit_toml("T", "axis", "C1")
+    )
+    game = movement_game(units, zone, rows=3, columns=8, side="allied")
+    d = game.decision
+    assert d is not None
+    said = {a["unit"]: a.get("warning", "") for a in offers(game)["actions"] if a["verb"] == "place"}
+    assert said["New"].startswith("A8 would then hold 3 units, 3 of them division-level, over the stacking limit")
+    assert said["B"] == ""  # a brigade: 3 units, 2 of them division-level

@@ -304,8 +304,10 @@ class MovementStep(AlliedChoices):
         close_step(game, decision.side)
 
     def warns(self, game: Game, decision: Decision, action: Action) -> str:
-        """A move that would put its hex over the stacking limit says so (the units over it are eliminated as the phase
-        ends, GG-XII.B)."""
+        """A move, or a reinforcement's arrival, that would put its hex over the stacking limit says so (the units over
+        it are eliminated as the phase ends, GG-XII.B)."""
+        if isinstance(action, Place):
+            return stacking(game).move_warning(game, decision.side, action.unit, action.hex, entering=True)
         return stacking(game).move_warning(game, decision.side, action.unit, action.path[-1]) if isinstance(action, Move) else ""
 
     def ending_costs(self, game: Game, side: Side) -> str:
