@@ -80,9 +80,12 @@ def test_moving_into_a_full_hex_warns_and_ending_the_phase_so_asks_to_confirm(tm
         confirm.locator("button[data-confirm]").click()
         page.wait_for_function(f"tobrukGame.state && tobrukGame.state.version > {before} && !tobrukGame.inFlight")
         # the elimination says how many must go and what counts, each unit why it would serve
-        assert "A1 holds 5 units, 3 of them division-level: 2 must be eliminated, at least 1 of them division-level" in page.inner_text(
-            "#prompt"
-        )
+        assert "2 of the 5 in A1, at least 1 of its 3 division-level ones" in page.inner_text("#prompt")
+        page.click('[data-unit="21Pz"]')  # the stack's chooser, then a ringed unit: its elimination offered beside it
+        page.click('#chooser button[data-choose="21Pz"]')
+        button = page.locator('button[data-order="eliminate 21Pz"]')
+        assert button.inner_text() == "Eliminate 21Pz (division-level): A1 then holds 4 units, 2 of them division-level: 1 more must go"
+        shot(page, "stacking-eliminate")
         says = {a["unit"]: a["says"] for a in state_of(link)["legal"]["actions"] if a["verb"] == "eliminate"}
         assert says["Hecker"].startswith("Eliminate Hecker (not division-level): A1 then holds 4 units, 3 of them division-level")
         assert says["90Lt"].startswith("Eliminate 90Lt (division-level): A1 then holds 4 units, 2 of them division-level")

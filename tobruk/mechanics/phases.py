@@ -118,6 +118,15 @@ class StackingRules:
         least = f", at least {divisions} of them division-level" if divisions else ""
         return f"{n}{more} {verb}{least}"
 
+    def to_eliminate(self, game: Game, h: Hex, uids: list[str]) -> str:
+        """Which units of a hex over the limit must go, in words: "2 of the 5 in A1, at least 1 of its 3 division-level
+        ones"."""
+        n, least = self.excess(game, uids)
+        units, divisions = self.counted(game, uids)
+        if least and least == n:
+            return f"{n} of the {divisions} division-level units in {h.label}"
+        return f"{n} of the {units} in {h.label}" + (f", at least {least} of its {divisions} division-level ones" if least else "")
+
     def over(self, game: Game, h: Hex, uids: list[str]) -> str:
         """One hex over the limit in words: what it holds, the limit, and how many units must go."""
         return f"{h.label} holds {self.holding(game, uids)}, over the stacking limit ({self.limit_words()}): {self.must_go(game, uids)}"
@@ -191,9 +200,8 @@ class Overstacked(Frame):
         over = rules.overstacked(game, Side(self.side))
         if not over:
             return None
-        hexes = " ".join(h.label for h in sorted(over))
-        why = "; ".join(f"{h.label} holds {rules.holding(game, over[h])}: {rules.must_go(game, over[h])}" for h in sorted(over))
-        prompt = f"eliminate units over the stacking limit in {hexes} (at most {rules.limit_words()}): {why}"
+        which = "; ".join(rules.to_eliminate(game, h, over[h]) for h in sorted(over))
+        prompt = f"eliminate units over the stacking limit ({rules.limit_words()}): {which}"
         return Decision(Side(self.side), self.step, prompt, rules.clause)
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:

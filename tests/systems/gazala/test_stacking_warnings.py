@@ -80,8 +80,8 @@ def test_the_elimination_says_how_many_must_go_and_only_the_excess_goes() -> Non
     d = game.decision
     assert d is not None and d.clause == "GG-XII.B"
     assert d.prompt == (
-        "eliminate units over the stacking limit in A1 (at most 3 units, only 2 of them division-level): A1 holds 5 units, 3 of "
-        "them division-level: 2 must be eliminated, at least 1 of them division-level"
+        "eliminate units over the stacking limit (3 units, only 2 of them division-level): 2 of the 5 in A1, at least 1 of its 3 "
+        "division-level ones"
     )
     says = {a["unit"]: a["says"] for a in offers(game)["actions"]}
     assert says["Recce"] == (
@@ -89,6 +89,8 @@ def test_the_elimination_says_how_many_must_go_and_only_the_excess_goes() -> Non
     )
     assert says["90Lt"] == "Eliminate 90Lt (division-level): A1 then holds 4 units, 2 of them division-level: 1 more must go"
     game.play(Eliminate("Recce"))
+    d = game.decision
+    assert d is not None and d.prompt.endswith("): 1 of the 3 division-level units in A1")
     # 4 units, 3 division-level: only a division-level unit brings A1 within the limit; Hecker is not lost for nothing
     assert set(game.legal_orders()) == {Eliminate(u) for u in ("90Lt", "15Pz", "21Pz")}
     with pytest.raises(IllegalOrderError) as err:
