@@ -15,6 +15,7 @@ import pytest
 from tests.conftest import BASE, unit_toml
 from tests.web.chromium import CHROMIUM
 from tests.web.test_web_browser import shot
+from tests.web.test_web_keyboard import _go, _said, _tab_until
 from tests.web.web_server import api_of, running_server, state_of
 
 if TYPE_CHECKING:
@@ -64,6 +65,11 @@ def test_moving_into_a_full_hex_warns_and_ending_the_phase_so_asks_to_confirm(tm
         # 21Pz: a third division-level unit
         page.click('[data-unit="21Pz"]')
         assert "5 units, 3 of them division-level" in str(page.locator('[data-reach="A1"] title').text_content())
+        # the map's cursor tells a screen reader the same, at the lit hex
+        page.evaluate("document.activeElement.blur()")
+        _tab_until(page, "el.id === 'board'")
+        _go(page, "A1", set(httpx.get(f"{url}/api/map/crowded.json", timeout=60).json()["hexes"]))
+        assert "beware: A1 would then hold 5 units, 3 of them division-level" in _said(page)
         shot(page, "stacking-warned-move")
         page.click('[data-reach="A1"]')
         page.wait_for_function("document.querySelector('[data-unit=\"21Pz\"]').dataset.hex === 'A1' && !tobrukGame.inFlight")
