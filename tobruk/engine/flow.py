@@ -110,6 +110,12 @@ class Node:
         same whatever that side cannot see."""
         return action.says()
 
+    def warns(self, game: Game, decision: Decision, action: Action) -> str:
+        """What ``action``, legal here, would cost by the rules later on, in words a face shows before it is made ("H4
+        would then hold 3 division-level units, over the stacking limit ..."); "" when nothing.  Asked of the position
+        as ``decision.side`` knows it, as :meth:`says` is (see :func:`~tobruk.engine.offers.warnings`)."""
+        return ""
+
 
 class Step(Node):
     """One step of the sequence of play (a phase, in the charts' words).  ``side``: who decides in it.

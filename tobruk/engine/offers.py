@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 
 def entry(action: Action, action_id: int | None, says: str | None = None) -> dict[str, Any]:
     """One action as it is offered: its id, verb, gesture, heading, label (its notation), what it does in words
-    (``says``, a button's text: the deciding node's words when given, see :func:`words`) and fields, with the unit
+    (``says``, a button's text: the deciding node's words when given, see :func:`words`) and fields (:func:`offers`
+    adds a ``warning``, what it would cost later by the rules, see :func:`warnings` and :func:`ending_costs`), with the unit
     and the hex its gesture picks (read from its shape's coordinates), and for an action whose route is chosen hex
     by hex (a retreat: :attr:`Action.stepwise`) its route (the acting side's own unit's way, which its view already
     shows)."""
@@ -71,6 +72,9 @@ def offers(game: Game) -> dict[str, Any]:
         return {"actions": [], "composites": []}
     by_id = game.legal_ids()
     actions = [entry(a, i, says) for (i, a), says in zip(by_id.items(), words(game, list(by_id.values())), strict=True)]
+    for e, warning in zip(actions, warnings(game, list(by_id.values())), strict=True):
+        if warning:
+            e["warning"] = warning
     if any(a.ends_step for a in by_id.values()):
         costs = ending_costs(game)
         for e, a in zip(actions, by_id.values(), strict=True):
@@ -163,6 +167,19 @@ def words(game: Game, actions: Sequence[Action]) -> list[str]:
     decision = known.decision
     assert decision is not None  # (the side knows it is asked, and what)
     return [known.node.says(known, decision, a) for a in actions]
+
+
+def warnings(game: Game, actions: Sequence[Action]) -> list[str]:
+    """What each of ``actions`` (legal now) would cost later by the rules (:meth:`~tobruk.engine.flow.Node.warns`: a
+    move into a hex it would put over the stacking limit), asked of the position as the deciding side knows it; all ""
+    when the deciding node warns of nothing (the position as the side knows it is then not made)."""
+    d = game.decision
+    if d is None or type(game.node).warns is Node.warns:
+        return ["" for _ in actions]
+    known = observed(game, d.side)
+    decision = known.decision
+    assert decision is not None  # (the side knows it is asked, and what)
+    return [known.node.warns(known, decision, a) for a in actions]
 
 
 def ending_costs(game: Game) -> str:

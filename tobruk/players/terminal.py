@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from tobruk.engine.errors import TobrukError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.objectives import threats
-from tobruk.engine.offers import words
+from tobruk.engine.offers import ending_costs, warnings, words
 from tobruk.engine.sides import Side
 from tobruk.players.base import Player, outcomes_for
 from tobruk.render.palette import Palette
@@ -125,9 +125,12 @@ def human_turn(game: Game, read: Read = input, write: Write = print, reader: Log
         if text in ("help", "?"):
             write(help_text(game))
             continue
-        if text == "legal":  # each order's notation, and what it does in the words the page's buttons give it
-            for i, (o, says) in enumerate(zip(legal, words(game, legal), strict=True), 1):
-                write(f"{i:4}  {o.notation()}" + ("" if says == o.notation() else f"  ({says})"))
+        if text == "legal":  # each order's notation, what it does in the words the page's buttons give it, and its cost
+            costs = ending_costs(game) if any(o.ends_step for o in legal) else ""
+            for i, (o, says, warning) in enumerate(zip(legal, words(game, legal), warnings(game, legal), strict=True), 1):
+                warning = costs if o.ends_step and costs else warning
+                beware = f"  [beware: {warning}]" if warning else ""
+                write(f"{i:4}  {o.notation()}" + ("" if says == o.notation() else f"  ({says})") + beware)
             continue
         if text == "show":
             write(heading(game))

@@ -179,6 +179,23 @@ def test_a_fourth_unit_is_over_the_limit_at_the_end_of_the_movement_step() -> No
 
 
 @pytest.mark.rule("FA-STK.1")
+@pytest.mark.rule("GG-XII.B")
+def test_a_move_over_the_limit_and_the_step_ending_so_say_what_it_will_cost() -> None:
+    from tobruk.engine.offers import ending_costs, offers
+
+    game = game_at(stack(unit("B2", "axis", "A2", echelon="subdivisional", factors="1-1-2")), "axis-movement", **ROW)
+    move = next(a for a in offers(game)["actions"] if a["verb"] == "move" and a["unit"] == "B2" and a["hex"] == "A1")
+    limit = "over the stacking limit (3 units, only 2 of them division-level)"
+    assert move["warning"] == (
+        f"A1 would then hold 4 units, 2 of them division-level, {limit}: unless units leave it, 1 must be eliminated at the end "
+        "of the phase (FA-STK.1)"
+    )
+    assert ending_costs(game) == ""  # three units, two of them divisions: the limit
+    game.play("move B2 A2-A1")
+    assert ending_costs(game) == f"A1 holds 4 units, 2 of them division-level, {limit}: 1 must be eliminated (FA-STK.1)"
+
+
+@pytest.mark.rule("FA-STK.1")
 def test_a_third_division_is_over_the_limit() -> None:
     game = game_at(unit("D1", "axis", "A1") + unit("D2", "axis", "A1") + unit("D3", "axis", "A2"), "axis-movement", **ROW)
     game.play("move D3 A2-A1")

@@ -132,7 +132,8 @@ def test_each_unit_over_the_limit_is_eliminated_one_order_at_a_time() -> None:
     game.play(Eliminate("U4"))
     assert game.state.log[-1] == "Axis: U4 eliminated in A1 (over the stacking limit)."
     d = game.decision
-    assert d is not None and d.clause == "GG-XII.B" and d.prompt == "eliminate units over the stacking limit in A1"
+    assert d is not None and d.clause == "GG-XII.B"
+    assert d.prompt == "eliminate units over the stacking limit (3 units, only 2 of them division-level): 1 of the 4 in A1"
     game.play(Eliminate("U3"))  # three left: the limit; the movement phase is over
     assert game.phase.key == "axis-attacks"
 

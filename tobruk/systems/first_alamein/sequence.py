@@ -27,7 +27,7 @@ from tobruk.mechanics import battle as battles
 from tobruk.mechanics.actions import Airstrike, Cancel, EndPhase, Move, Place, Resolve, Target
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import obligations, owed, owed_words
-from tobruk.mechanics.phases import close_step
+from tobruk.mechanics.phases import close_step, stacking
 from tobruk.systems.first_alamein import air
 from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import moves as mv
@@ -170,6 +170,15 @@ class MovementStep(FAStep):
     def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
         close_step(game, decision.side)
 
+    def warns(self, game: Game, decision: Decision, action: Action) -> str:
+        """A move that would put its hex over the stacking limit says so (the units over it are eliminated as the phase
+        ends, GG-XII.B)."""
+        return stacking(game).move_warning(game, decision.side, action.unit, action.path[-1]) if isinstance(action, Move) else ""
+
+    def ending_costs(self, game: Game, side: Side) -> str:
+        """The hexes over the stacking limit, whose excess units are eliminated as the phase ends (GG-XII.B)."""
+        return stacking(game).ending_costs(game, side)
+
 
 class AttackStep(FAStep):
     """Attacks (FA-CRT, with GG-XIV): pick a target and the attackers and declare (the battle mechanics'
@@ -227,7 +236,8 @@ class AttackStep(FAStep):
             close_step(game, side)
 
     def ending_costs(self, game: Game, side: Side) -> str:
-        return battle_ending_costs(game, side)
+        """The AR due (GG-IX.B), then the hexes over the stacking limit (GG-XII.B)."""
+        return "; ".join(c for c in (battle_ending_costs(game, side), stacking(game).ending_costs(game, side)) if c)
 
     def unended(self, game: Game, side: Side) -> IllegalOrderError | None:
         if battles.pending(game):

@@ -26,7 +26,7 @@ from tobruk.mechanics.counters import FAMILY_BITS, family_defs, family_unit
 from tobruk.mechanics.duties import attack_targets as duty_targets
 from tobruk.mechanics.duties import obligations, owed, owed_words, strands_a_duty
 from tobruk.mechanics.duties import suggested_attacks as duty_suggestions
-from tobruk.mechanics.phases import close_step
+from tobruk.mechanics.phases import close_step, stacking
 from tobruk.systems.gazala import air
 from tobruk.systems.gazala import battle as bt
 from tobruk.systems.gazala import combat as cb
@@ -303,6 +303,17 @@ class MovementStep(AlliedChoices):
     def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
         close_step(game, decision.side)
 
+    def warns(self, game: Game, decision: Decision, action: Action) -> str:
+        """A move, or a reinforcement's arrival, that would put its hex over the stacking limit says so (the units over
+        it are eliminated as the phase ends, GG-XII.B)."""
+        if isinstance(action, Place):
+            return stacking(game).move_warning(game, decision.side, action.unit, action.hex, entering=True)
+        return stacking(game).move_warning(game, decision.side, action.unit, action.path[-1]) if isinstance(action, Move) else ""
+
+    def ending_costs(self, game: Game, side: Side) -> str:
+        """The hexes over the stacking limit, whose excess units are eliminated as the phase ends (GG-XII.B)."""
+        return stacking(game).ending_costs(game, side)
+
 
 def end_of_battles(game: Game) -> None:
     """A fresh start for the next attack phase's battles (no battle happens in any other phase)."""
@@ -365,7 +376,8 @@ class AttackStep(AlliedChoices):
             close_step(game, side)
 
     def ending_costs(self, game: Game, side: Side) -> str:
-        return bt.ending_costs(game, side)
+        """The AR due (GG-IX.B), then the hexes over the stacking limit (GG-XII.B)."""
+        return "; ".join(c for c in (bt.ending_costs(game, side), stacking(game).ending_costs(game, side)) if c)
 
     def unended(self, game: Game, side: Side) -> IllegalOrderError | None:
         if battles.pending(game):

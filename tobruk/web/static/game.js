@@ -139,6 +139,7 @@ function drawOverlays() {
         // counters selects it, as anywhere else, and is never taken for a move onto its hex.  The move is made from a
         // disc on the top counter's corner (or the hex's rim, or the stack's chooser).
         const under = svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach-under', 'data-reach-under': a.hex}, map.overlay);
+        if (a.warning) under.classList.add('warned');
         under.addEventListener('click', (e) => { e.stopPropagation(); send({id: a.id}); });
         svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach-edge', 'data-reach-edge': a.hex}, map.top);
         const [x, y] = map.board.hexes[a.hex], [dx, dy] = stackOffset(map.board, n, n - 1), half = counterSide(map.board) / 2;
@@ -146,6 +147,7 @@ function drawOverlays() {
       } else {
         p = svgElement('polygon', {points: hexPoints(map.board, a.hex, 0.9), class: 'reach', 'data-reach': a.hex, 'data-id': a.id}, map.top);
       }
+      if (a.warning) { p.classList.add('warned'); p.dataset.warning = a.warning; svgElement('title', {}, p).textContent = a.warning; }  // what the move costs later
       p.addEventListener('mouseenter', () => restOn(a.id));
       p.addEventListener('mouseleave', () => clearTimeout(resting));
       p.addEventListener('click', (e) => { e.stopPropagation(); send({id: a.id}); });
@@ -240,7 +242,7 @@ function openChooser(hex, stack) {
   const there = selected ? unitHexOf(S, selected, moveForm).find(a => a.hex === hex) : undefined;
   if (there) {
     const b = document.createElement('button');
-    b.dataset.chooseMove = String(there.id); b.textContent = there.says;
+    b.dataset.chooseMove = String(there.id); b.textContent = there.says; b.title = there.warning || '';
     b.onclick = () => { closeChooser(); send({id: there.id}); };
     box.appendChild(b);
   }
@@ -296,6 +298,7 @@ function showForms(uid, forms) {
   const hint = byId('hint');
   if (!selected) { hint.textContent = forms.length ? `${uid} put down: click it again to pick it up.` : `${uid} has nothing to do now.`; return; }
   hint.textContent = `${uid}: click a green hex.`;
+  if (unitHexOf(S, uid, moveForm).some(a => a.warning)) hint.textContent += ' An orange one warns of a cost: point at it to read why.';
   if (forms.length < 2) return;
   const p = document.createElement('p');
   for (const form of forms) {

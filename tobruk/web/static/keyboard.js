@@ -55,6 +55,7 @@ export function setupKeyboard({board, svg, state}) {
     const lit = onMap(`[data-reach="${h}"]`), id = lit instanceof SVGElement ? lit.dataset.id : undefined;
     const action = (state()?.legal?.actions || []).find(a => String(a.id) === id);
     if (lit) parts.push(`lit: Enter sends ${action ? action.label : 'the selected unit here'}`);
+    if (lit && action?.warning) parts.push(`beware: ${action.warning}`);  // (a move over the stacking limit)
     if (onMap(`[data-target="${h}"]`)) parts.push('a target: Enter shows the odds');
     return parts;
   }
