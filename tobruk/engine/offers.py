@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 
-def entry(action: Action, action_id: int | None, says: str | None = None) -> dict[str, Any]:
+def entry(action: Action, action_id: int | None, says: str | None = None, heading: str | None = None) -> dict[str, Any]:
     """One action as it is offered: its id, verb, gesture, heading, label (its notation), what it does in words
     (``says``, a button's text: the deciding node's words when given, see :func:`words`) and fields, with the unit
     and the hex its gesture picks (read from its shape's coordinates), and for an action whose route is chosen hex
@@ -46,7 +46,7 @@ def entry(action: Action, action_id: int | None, says: str | None = None) -> dic
         "id": action_id,
         "verb": action.verb,
         "gesture": action.gesture.value,
-        "group": action.group(),
+        "group": action.group() if heading is None else heading,
         "label": action.notation(),
         "says": action.says() if says is None else says,
         "fields": action.fields(),
@@ -70,26 +70,27 @@ def offers(game: Game) -> dict[str, Any]:
     if game.decision is None:
         return {"actions": [], "composites": []}
     by_id = game.legal_ids()
-    actions = [entry(a, i, says) for (i, a), says in zip(by_id.items(), words(game, list(by_id.values())), strict=True)]
+    said, heads = in_context(game, list(by_id.values()))
+    actions = [entry(a, i, says, head) for (i, a), says, head in zip(by_id.items(), said, heads, strict=True)]
     if any(a.ends_step for a in by_id.values()):
         costs = ending_costs(game)
         for e, a in zip(actions, by_id.values(), strict=True):
             if a.ends_step and costs:
                 e["warning"] = costs
     composites = []
-    listed = {type(a) for a in by_id.values()}
+    kinds = {type(a) for a in by_id.values()}
     for kind in game.system.vocabulary:
         if not kind.composite or kind.gesture is not Gesture.GROUP_TARGET or len(kind.parts) != 3:
             continue
         opener, member, closer = kind.parts
-        if member in listed or closer in listed:
+        if member in kinds or closer in kinds:
             # a declaration of it under way (begun elsewhere: the page sends the whole): its parts are not offered
             # one by one, where no odds are shown; the player drops it (or undoes) and gathers it again on the map
             for e in actions:
                 if e["verb"] in (opener.verb, member.verb, closer.verb):
                     e["part_of"] = kind.verb
             continue
-        if opener not in listed:
+        if opener not in kinds:
             continue  # not open now
         targets = _targets(game, [(i, a) for i, a in by_id.items() if type(a) is opener], member)
         if not targets:
@@ -163,6 +164,35 @@ def words(game: Game, actions: Sequence[Action]) -> list[str]:
     decision = known.decision
     assert decision is not None  # (the side knows it is asked, and what)
     return [known.node.says(known, decision, a) for a in actions]
+
+
+def in_context(game: Game, actions: Sequence[Action]) -> tuple[list[str], list[str]]:
+    """:func:`words` and :func:`headings` of ``actions`` at once, the position as the deciding side knows it made once."""
+    d = game.decision
+    says, heads = type(game.node).says is not Node.says, type(game.node).heading is not Node.heading
+    if d is None or not (says or heads):
+        return [a.says() for a in actions], [a.group() for a in actions]
+    known = observed(game, d.side)
+    decision = known.decision
+    assert decision is not None
+    node = known.node
+    return (
+        [node.says(known, decision, a) for a in actions] if says else [a.says() for a in actions],
+        [node.heading(known, decision, a) for a in actions] if heads else [a.group() for a in actions],
+    )
+
+
+def headings(game: Game, actions: Sequence[Action]) -> list[str]:
+    """The heading each of ``actions`` (legal now) is listed under, in the deciding node's words
+    (:meth:`~tobruk.engine.flow.Node.heading`), asked of the position as the deciding side knows it, as :func:`words`
+    is; each action's own group when the node gives none of its own."""
+    d = game.decision
+    if d is None or type(game.node).heading is Node.heading:
+        return [a.group() for a in actions]
+    known = observed(game, d.side)
+    decision = known.decision
+    assert decision is not None
+    return [known.node.heading(known, decision, a) for a in actions]
 
 
 def ending_costs(game: Game) -> str:

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.conftest import attack_game, jump_to, unit_toml
+from tests.conftest import attack_game, jump_to, movement_game, unit_toml
 from tests.systems.gazala.test_combat import COLUMNS, GCRT
 from tests.systems.gazala.test_fog import DUMMY_IN_E6, advance_both, play_both, twins
 from tests.systems.gazala.test_retreats import battle, two_hexes
@@ -24,7 +24,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.offers import offers
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
-from tobruk.mechanics.actions import Attack, NoRetreat, Resolve
+from tobruk.mechanics.actions import Attack, Move, NoRetreat, Resolve
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.systems.gazala.sequence import WEATHER
 
@@ -203,3 +203,31 @@ def test_the_weather_prompt_says_what_the_two_numbers_do_and_the_chances_are_the
         "sandstorm, your rainstorm number twice running brings rain, anything else is clear (any pair gives the same "
         "chances: a sandstorm 1 in 12, rain 1 in 36)"
     )
+
+
+# --- GG-XIII.A.2c, XV.A.4: the forms of a move --------------------------------------------------------------------
+def forms(game: Game, uid: str) -> set[str]:
+    """The headings of ``uid``'s moves as the page is sent them (the page names a unit's forms by them)."""
+    return {e["group"] for e in offers(game)["actions"] if e["verb"] == "move" and e.get("unit") == uid}
+
+
+def trucks_heading(need: int, uid: str, left: int) -> str:
+    # GG-XIII.A.2c: a convoy carries 1 attack factor of infantry at the motorized rate with 3 MF; GG-XV.A.4: the Axis
+    # has 4 convoys a turn, unused ones may carry infantry
+    return (
+        f"Move by trucks: 3 MF at the motorized rate, one truck convoy per attack factor ({need} for {uid}); {left} of the "
+        "Axis side's 4 convoys left this game-turn, shared with supply (GG-XIII.A.2c, XV.A.4)"
+    )
+
+
+@pytest.mark.rule("GG-XIII.A.2c")
+@pytest.mark.rule("GG-XV.A.4")
+def test_the_forms_of_a_move_are_named_in_words_with_the_convoys_left() -> None:
+    units = unit_toml("Inf", "axis", "A1", type_="infantry", factors="2-2-2") + unit_toml(
+        "Inf2", "axis", "A3", type_="infantry", factors="3-3-2"
+    )
+    game = movement_game(units, rows=1, columns=21)
+    assert forms(game, "Inf") == {"Move", trucks_heading(2, "Inf", 4)}
+    assert forms(game, "Inf2") == {"Move", trucks_heading(3, "Inf2", 4)}
+    game.play(Move("Inf", (H("A2"),), trucks=True))  # 2 convoys used: 2 left, too few for Inf2's 3 factors
+    assert forms(game, "Inf2") == {"Move"}

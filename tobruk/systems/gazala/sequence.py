@@ -311,6 +311,13 @@ class MovementStep(AlliedChoices):
         out.append((EndPhase(),))
         return out
 
+    def heading(self, game: Game, decision: Decision, action: Action) -> str:
+        """A unit's forms of move in words: a plain move (a galloping unit's says how it must go, GG-XIII.E), or a move
+        by trucks with what it costs and the convoys the side has left this game-turn (GG-XIII.A.2c, XV.A.4)."""
+        if not isinstance(action, Move):
+            return super().heading(game, decision, action)
+        return move_heading(game, decision.side, action.unit, action.trucks)
+
     @on(Move)
     def move(self, game: Game, decision: Decision, order: Move) -> None:
         carry_out_move(game, order, mv.resolve_move(game, order, decision.side))
@@ -330,6 +337,24 @@ class MovementStep(AlliedChoices):
     @on(EndPhase)
     def end(self, game: Game, decision: Decision, order: EndPhase) -> None:
         close_step(game, decision.side)
+
+
+def move_heading(game: Game, side: Side, uid: str, trucks: bool) -> str:
+    """The heading of a form of ``uid``'s move, in words (see :meth:`MovementStep.heading`)."""
+    if not trucks:
+        if uid in mv.galloping(game):
+            return (
+                f"Move (galloping: NE, E or SE only, twice the MF and bonus, to end east of column {mv.GALLOP_BEYOND_COLUMN} "
+                "if it can, GG-XIII.E)"
+            )
+        return "Move"
+    need = family_defs(game)[uid].attack
+    left = mv.convoys_left(game, side)
+    return (
+        f"Move by trucks: {mv.CONVOY_MF} MF at the motorized rate, one truck convoy per attack factor ({need} for {uid}); "
+        f"{left} of the {side.display} side's {mv.CONVOYS[side]} convoys left this game-turn, shared with supply "
+        "(GG-XIII.A.2c, XV.A.4)"
+    )
 
 
 def end_of_battles(game: Game) -> None:
