@@ -98,6 +98,7 @@ class BattleRules:
     clauses: Mapping[str, str] = field(default_factory=dict)  # resolve, no-retreat, retreat, route, minimum
     full_retreat: Mapping[str, int] = field(default_factory=dict)
     no_retreat_means: str = ""  # what No Retreat! orders do to the results, in words with the clause ("R1 becomes D ...")
+    closing_why: str = ""  # why units retreat at the end of their attack phase, in words with the clause
 
     def clause(self, key: str) -> str:
         return self.clauses[key]
@@ -470,7 +471,8 @@ def distance_prompt(game: Game, battle: Battle, g: RetreatGroup) -> str:
     units = bound(game, r, g)
     names = ", ".join(f"{x.unit} ({x.code})" for x in units)
     if battle.attack is None:
-        why = f"at the end of their attack phase, name how far these {loser.display} units retreat"
+        because = f" ({r.closing_why})" if r.closing_why else ""
+        why = f"at the end of their attack phase, name how far these {loser.display} units retreat{because}"
     elif loser is Side(battle.side):
         why = f"your defenders won attack {battle.attack}: name how far the attacking {loser.display} units retreat"
     else:

@@ -231,3 +231,27 @@ def test_the_forms_of_a_move_are_named_in_words_with_the_convoys_left() -> None:
     assert forms(game, "Inf2") == {"Move", trucks_heading(3, "Inf2", 4)}
     game.play(Move("Inf", (H("A2"),), trucks=True))  # 2 convoys used: 2 left, too few for Inf2's 3 factors
     assert forms(game, "Inf2") == {"Move"}
+
+
+@pytest.mark.rule("GG-IX.B")
+@pytest.mark.rule("GG-XIV.D.1")
+def test_the_end_of_phase_ar_question_says_why_those_units_retreat_and_that_no_hex_is_added() -> None:
+    # Att, disrupted next to Def, which nobody attacked: an AR as the Axis attack phase ends; the Allied player names
+    # 0-1 hexes and the retreat at the phase's end adds no voluntary hex
+    units = unit_toml("Att", "axis", "B3", type_="armour", factors="6-1-4") + unit_toml(
+        "Def", "allied", "B4", type_="armour", factors="1-2-2"
+    )
+    game = attack_game(units)
+    family_unit(game, "Att").disrupted = True
+    game.play("end-phase")
+    d = game.decision
+    assert d is not None and (d.side, d.clause) == (ALLIED, "GG-XIV.D.1")
+    assert d.prompt == (
+        "at the end of their attack phase, name how far these Axis units retreat (disrupted next to undisrupted enemy "
+        "units nobody attacked, they take an AR, GG-IX.B), Att (AR): 0 to 1 hexes, one distance for all (the winner names "
+        "it, the Axis player then picks each unit's route)"
+    )
+    assert said(game, "retreat-distance") == [
+        "0 hexes: Att stays where it is",
+        "1 hex: Att retreats 1 hex (the Axis player picks the route)",
+    ]

@@ -173,6 +173,7 @@ BATTLE = GazalaBattle(
     voluntary={"D": 2, "R1": 1, "AR": 1},  # GG-XIV.D.1: hexes the loser may add
     retreating=frozenset({"R1", "R2", "D", "AR"}),
     full_retreat=cb.FULL_RETREAT,  # GG-XIV.D.3, IX.B: unable to retreat this far, eliminated
+    closing_why="disrupted next to undisrupted enemy units nobody attacked, they take an AR, GG-IX.B",
     no_retreat_means=(
         "units under orders do not retreat: an R1 leaves them disrupted where they stand (D), an R2 eliminates them (DE); "
         "the orders must go to units holding at least half the hex's terrain-modified defence factors"
