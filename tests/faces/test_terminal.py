@@ -118,8 +118,13 @@ def test_the_other_sides_turn_is_summarised_before_the_persons_next_decision(
         assert printed is not None and printed.label == start and now is not None and now.label == end
     assert summary[-1] == "  Axis declares attack 1: attack G8 with 15Pz,21Pz (4:1)."  # the attack he must answer
     # his answer, and the battle's result at once: the table's result for the die at those odds, and what it did
-    answer = lines.index("Allied: give No Retreat! orders (or none) to the defending units >", strike + 2) + 1  # (hold 1ATB)
-    assert lines[answer] == "Allied: give No Retreat! orders (or none) to the defending units >"  # (no-retreat: the answer)
+    asked = (  # GG-XIV.B.5: R1 becomes D, R2 becomes DE for the units under orders
+        "Allied: attack 1 on G8 (4:1) is about to be rolled: give No Retreat! orders (or none) to your defending units: units "
+        "under orders do not retreat: an R1 leaves them disrupted where they stand (D), an R2 eliminates them (DE); the orders "
+        "must go to units holding at least half the hex's terrain-modified defence factors >"
+    )
+    answer = lines.index(asked, strike + 2) + 1  # (hold 1ATB)
+    assert lines[answer] == asked  # (no-retreat: the answer)
     assert lines[answer + 1] == "  No Retreat! orders for 1ATB."
     battle = re.fullmatch(r"  Attack on G8 by 15Pz,21Pz: 14 to 3, (4:1); die (\d): (\S+) \(1ATB (\S+)\)", lines[answer + 2])
     assert battle is not None

@@ -102,16 +102,16 @@ def test_no_retreat_distance_and_a_retreat_hex_by_hex_with_its_route(tmp_path: P
         assert hold.inner_text().startswith("Give Tommy No Retreat! orders")
         page.click("#chooser button[data-offer-cancel]")
         none = dict(_orders_in_words(page))["no-retreat"]
-        assert none == "Give no (more) No Retreat! orders"
+        assert none == "Give no No Retreat! orders: your units retreat if the result says so, as far as the attacker names (GG-XIV.D.1)"
         v = page.evaluate("tobrukGame.state.version")
         page.click('#orders button[data-order="no-retreat"]')
         _answered(page, v)
-        # the winner's retreat distance: buttons saying how far the losers go (R2: 0, 1 or 2 hexes)
+        # the winner's retreat distance: buttons saying how far the losing unit goes (R2: 0, 1 or 2 hexes, GG-XIV.D.1)
         page.wait_for_selector('#orders button[data-order="retreat-distance 2"]')
         words = dict(_orders_in_words(page))
-        assert words["retreat-distance 2"] == "The losers retreat 2 hexes"
-        assert words["retreat-distance 1"] == "The losers retreat 1 hex"
-        assert words["retreat-distance 0"].startswith("The losers retreat 0 hexes")
+        assert words["retreat-distance 2"] == "2 hexes: Tommy retreats 2 hexes (the Allied player picks the route)"
+        assert words["retreat-distance 1"] == "1 hex: Tommy retreats 1 hex (the Allied player picks the route)"
+        assert words["retreat-distance 0"] == "0 hexes: Tommy stays where it is"
         v = page.evaluate("tobrukGame.state.version")
         page.click('#orders button[data-order="retreat-distance 2"]')
         _answered(page, v)

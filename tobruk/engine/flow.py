@@ -116,6 +116,13 @@ class Node:
         as ``decision.side`` knows it, as :meth:`says` is (see :func:`~tobruk.engine.offers.warnings`)."""
         return ""
 
+    def heading(self, game: Game, decision: Decision, action: Action) -> str:
+        """The heading ``action`` is listed under, which a face shows as the name of a form of a unit's order (a move,
+        a move by trucks): by default the action's own (:meth:`Action.group`).  A node overrides it to word a form in
+        context (what it costs, how many are left), asked of the position as ``decision.side`` knows it, as
+        :meth:`says` is; every action of one form must get the same heading for one unit."""
+        return action.group()
+
 
 class Step(Node):
     """One step of the sequence of play (a phase, in the charts' words).  ``side``: who decides in it.

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from tobruk.engine.game import Game
 
 
-def entry(action: Action, action_id: int | None, says: str | None = None) -> dict[str, Any]:
+def entry(action: Action, action_id: int | None, says: str | None = None, heading: str | None = None) -> dict[str, Any]:
     """One action as it is offered: its id, verb, gesture, heading, label (its notation), what it does in words
     (``says``, a button's text: the deciding node's words when given, see :func:`words`) and fields (:func:`offers`
     adds a ``warning``, what it would cost later by the rules, see :func:`warnings` and :func:`ending_costs`), with the unit
@@ -47,7 +47,7 @@ def entry(action: Action, action_id: int | None, says: str | None = None) -> dic
         "id": action_id,
         "verb": action.verb,
         "gesture": action.gesture.value,
-        "group": action.group(),
+        "group": action.group() if heading is None else heading,
         "label": action.notation(),
         "says": action.says() if says is None else says,
         "fields": action.fields(),
@@ -71,8 +71,9 @@ def offers(game: Game) -> dict[str, Any]:
     if game.decision is None:
         return {"actions": [], "composites": []}
     by_id = game.legal_ids()
-    actions = [entry(a, i, says) for (i, a), says in zip(by_id.items(), words(game, list(by_id.values())), strict=True)]
-    for e, warning in zip(actions, warnings(game, list(by_id.values())), strict=True):
+    said, heads, warned = in_context(game, list(by_id.values()))
+    actions = [entry(a, i, says, head) for (i, a), says, head in zip(by_id.items(), said, heads, strict=True)]
+    for e, warning in zip(actions, warned, strict=True):
         if warning:
             e["warning"] = warning
     if any(a.ends_step for a in by_id.values()):
@@ -81,19 +82,19 @@ def offers(game: Game) -> dict[str, Any]:
             if a.ends_step and costs:
                 e["warning"] = costs
     composites = []
-    listed = {type(a) for a in by_id.values()}
+    kinds = {type(a) for a in by_id.values()}
     for kind in game.system.vocabulary:
         if not kind.composite or kind.gesture is not Gesture.GROUP_TARGET or len(kind.parts) != 3:
             continue
         opener, member, closer = kind.parts
-        if member in listed or closer in listed:
+        if member in kinds or closer in kinds:
             # a declaration of it under way (begun elsewhere: the page sends the whole): its parts are not offered
             # one by one, where no odds are shown; the player drops it (or undoes) and gathers it again on the map
             for e in actions:
                 if e["verb"] in (opener.verb, member.verb, closer.verb):
                     e["part_of"] = kind.verb
             continue
-        if opener not in listed:
+        if opener not in kinds:
             continue  # not open now
         targets = _targets(game, [(i, a) for i, a in by_id.items() if type(a) is opener], member)
         if not targets:
@@ -159,27 +160,42 @@ def words(game: Game, actions: Sequence[Action]) -> list[str]:
     """What each of ``actions`` (legal now) does, in the words the node deciding gives them in context
     (:meth:`~tobruk.engine.flow.Node.says`: which unit acts, what it risks), asked of the position as the deciding side
     knows it, so two positions it cannot tell apart are offered in the same words; each action's own words when the
-    node gives none of its own (the position as the side knows it is then not made)."""
-    d = game.decision
-    if d is None or type(game.node).says is Node.says:
-        return [a.says() for a in actions]
-    known = observed(game, d.side)
-    decision = known.decision
-    assert decision is not None  # (the side knows it is asked, and what)
-    return [known.node.says(known, decision, a) for a in actions]
+    node gives none of its own."""
+    return in_context(game, actions)[0]
 
 
 def warnings(game: Game, actions: Sequence[Action]) -> list[str]:
     """What each of ``actions`` (legal now) would cost later by the rules (:meth:`~tobruk.engine.flow.Node.warns`: a
     move into a hex it would put over the stacking limit), asked of the position as the deciding side knows it; all ""
-    when the deciding node warns of nothing (the position as the side knows it is then not made)."""
+    when the deciding node warns of nothing."""
+    return in_context(game, actions)[2]
+
+
+def headings(game: Game, actions: Sequence[Action]) -> list[str]:
+    """The heading each of ``actions`` (legal now) is listed under, in the deciding node's words
+    (:meth:`~tobruk.engine.flow.Node.heading`), asked of the position as the deciding side knows it, as :func:`words`
+    is; each action's own group when the node gives none of its own."""
+    return in_context(game, actions)[1]
+
+
+def in_context(game: Game, actions: Sequence[Action]) -> tuple[list[str], list[str], list[str]]:
+    """The words (:func:`words`), headings (:func:`headings`) and warnings (:func:`warnings`) of ``actions`` at once:
+    the position as the deciding side knows it is made once, and not at all when the deciding node words, heads and
+    warns of nothing of its own."""
     d = game.decision
-    if d is None or type(game.node).warns is Node.warns:
-        return ["" for _ in actions]
+    kind = type(game.node)
+    says, heads, warns = kind.says is not Node.says, kind.heading is not Node.heading, kind.warns is not Node.warns
+    if d is None or not (says or heads or warns):
+        return [a.says() for a in actions], [a.group() for a in actions], ["" for _ in actions]
     known = observed(game, d.side)
     decision = known.decision
     assert decision is not None  # (the side knows it is asked, and what)
-    return [known.node.warns(known, decision, a) for a in actions]
+    node = known.node
+    return (
+        [node.says(known, decision, a) for a in actions] if says else [a.says() for a in actions],
+        [node.heading(known, decision, a) for a in actions] if heads else [a.group() for a in actions],
+        [node.warns(known, decision, a) for a in actions] if warns else ["" for _ in actions],
+    )
 
 
 def ending_costs(game: Game) -> str:

@@ -97,6 +97,8 @@ class BattleRules:
     retreating: frozenset[str]
     clauses: Mapping[str, str] = field(default_factory=dict)  # resolve, no-retreat, retreat, route, minimum
     full_retreat: Mapping[str, int] = field(default_factory=dict)
+    no_retreat_means: str = ""  # what No Retreat! orders do to the results, in words with the clause ("R1 becomes D ...")
+    closing_why: str = ""  # why units retreat at the end of their attack phase, in words with the clause
 
     def clause(self, key: str) -> str:
         return self.clauses[key]
@@ -129,6 +131,12 @@ class BattleRules:
     def no_retreat_options(self, game: Game, order: Attack, side: Side, n: int) -> list[tuple[str, ...]]:
         """The sets of defending units that may be given No Retreat! orders (the empty set first)."""
         return [()]
+
+    def hold_words(self, game: Game, order: Attack, side: Side, n: int, unit: str) -> str:
+        """What No Retreat! orders for the defending ``unit`` mean in attack ``n`` (by ``side``), in words for the
+        defender's button: by default the rule's conversions (:attr:`no_retreat_means`); a system may add what they
+        do at the attack's odds."""
+        return f"Give {unit} No Retreat! orders: {self.no_retreat_means}"
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         """Whether the defender is asked (only where some result would make a defender retreat)."""
@@ -435,6 +443,81 @@ def extra(r: BattleRules, x: Loser) -> int:
     return r.voluntary.get(x.code, 0)
 
 
+def bound(game: Game, r: BattleRules, g: RetreatGroup) -> list[Loser]:
+    """The units of ``g`` whose retreat the winner's distance sets: still on the map, with a result the winner may make
+    them retreat on, neither a compulsory distance (a box's) nor No Retreat! orders."""
+    return [
+        x
+        for x in g.units
+        if not x.done
+        and r.winner_retreats.get(x.code, 0)
+        and not x.compulsory
+        and not x.nr
+        and family_unit(game, x.unit).hex is not None
+        and not family_unit(game, x.unit).eliminated
+    ]
+
+
+def _verb(names: Sequence[str], verb: str) -> str:
+    """``verb`` agreeing with the units named: "1SA stays", "1SA, 50Div stay"."""
+    return f"{verb}s" if len(names) == 1 else verb
+
+
+def distance_prompt(game: Game, battle: Battle, g: RetreatGroup) -> str:
+    """The winner's question in words: whose units, why they retreat, how far they may be made to, who picks the routes
+    (the winner names one distance for all the losing units, the loser the hexes)."""
+    loser = Side(g.loser)
+    r = rules(game)
+    units = bound(game, r, g)
+    names = ", ".join(f"{x.unit} ({x.code})" for x in units)
+    if battle.attack is None:
+        because = f" ({r.closing_why})" if r.closing_why else ""
+        why = f"at the end of their attack phase, name how far these {loser.display} units retreat{because}"
+    elif loser is Side(battle.side):
+        why = f"your defenders won attack {battle.attack}: name how far the attacking {loser.display} units retreat"
+    else:
+        why = f"you won attack {battle.attack}: name how far the defending {loser.display} units retreat"
+    fixed = [x for x in g.units if not x.done and x.compulsory and family_unit(game, x.unit).hex is not None]
+    also = "".join(
+        f"; {x.unit} must retreat exactly {r.winner_retreats.get(x.code, 0)} hex{'' if r.winner_retreats.get(x.code, 0) == 1 else 'es'} "
+        "whatever you name (a compulsory result)"
+        for x in fixed
+    )
+    if not units:
+        return f"{why}: none is left that your distance would move{also}; name any, 0 to {g.max} hexes: it changes nothing"
+    return (
+        f"{why}, {names}: 0 to {g.max} hexes, one distance for all (the winner names it, "
+        f"the {loser.display} player then picks each unit's route){also}"
+    )
+
+
+def distance_words(game: Game, r: BattleRules, g: RetreatGroup, hexes: int) -> str:
+    """What naming ``hexes`` does: how far each unit it binds must go (no farther than its result allows), and the
+    hexes its owner may still add of his own accord."""
+    loser = Side(g.loser)
+    units = bound(game, r, g)
+    by_need: dict[int, list[str]] = {}
+    for x in units:
+        by_need.setdefault(min(hexes, r.winner_retreats[x.code]), []).append(x.unit)
+    parts = [
+        f"{', '.join(names)} {_verb(names, 'stay')} where {'it is' if len(names) == 1 else 'they are'}"
+        if n == 0
+        else f"{', '.join(names)} {_verb(names, 'retreat')} {n} hex{'' if n == 1 else 'es'}"
+        for n, names in sorted(by_need.items(), reverse=True)
+    ]
+    if not units:
+        return f"{hexes} hex{'' if hexes == 1 else 'es'}: it moves no unit"
+    text = "; ".join(parts) + (f" (the {loser.display} player picks the route{'' if len(units) == 1 else 's'})" if hexes else "")
+    free: dict[int, list[str]] = {}
+    for x in units:
+        if extra(r, x):
+            free.setdefault(extra(r, x), []).append(x.unit)
+    for v, names in sorted(free.items()):
+        more = f"{v} more" if hexes else str(v)
+        text += f"; the {loser.display} player may retreat {', '.join(names)} {more} hex{'' if v == 1 else 'es'} of his own accord"
+    return f"{hexes} hex{'' if hexes == 1 else 'es'}: {text}"
+
+
 @dataclass(frozen=True)
 class Battle(Frame):
     """A battle under way: ``step`` is "no-retreat" (the defender answers) or "retreats" (the winner sets the
@@ -454,20 +537,19 @@ class Battle(Frame):
     def decision(self, game: Game) -> Decision | None:
         r = rules(game)
         if self.step == "no-retreat":
+            means = f": {r.no_retreat_means}" if r.no_retreat_means else ""
             return Decision(
-                Side(self.side).enemy, game.step.key, "give No Retreat! orders (or none) to the defending units", r.clause("no-retreat")
+                Side(self.side).enemy,
+                game.step.key,
+                f"{self._attack_words(game)} is about to be rolled: give No Retreat! orders (or none) to your defending units{means}",
+                r.clause("no-retreat"),
             )
         g = self.current()
         if g is None:
             return None
         loser = Side(g.loser)
         if g.distance is None:
-            return Decision(
-                loser.enemy,
-                game.step.key,
-                f"set the retreat distance (0-{g.max}) for {', '.join(x.unit for x in g.units)}",
-                r.clause("retreat"),
-            )
+            return Decision(loser.enemy, game.step.key, distance_prompt(game, self, g), r.clause("retreat"))
         return Decision(
             loser, game.step.key, f"retreat {', '.join(x.unit for x in g.units if not x.done)}, then end the retreat", r.clause("retreat")
         )
@@ -494,6 +576,32 @@ class Battle(Frame):
         if all(x.done or need(r, g, x) == 0 for x in g.units):
             out.append(EndRetreat())
         return out
+
+    def _attack_words(self, game: Game) -> str:
+        """The attack under way as its defender knows it: "attack 2 on B4 (3:1)"."""
+        assert self.attack is not None
+        order = find(game, self.attack).order
+        odds = rules(game).odds_label(game, order, Side(self.side), self.attack)
+        return f"attack {self.attack} on {' '.join(h.label for h in order.defenders)} ({odds})"
+
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """The battle's choices in words: a No Retreat! order says what it costs the unit (the system's
+        :meth:`BattleRules.hold_words`), the answer what it leaves; a retreat distance names the units it moves and
+        what the loser may still do on his own."""
+        r = rules(game)
+        if isinstance(action, Hold) and self.attack is not None:
+            return r.hold_words(game, find(game, self.attack).order, Side(self.side), self.attack, action.unit)
+        if isinstance(action, NoRetreat) and not action.units:
+            if self.held:
+                return f"No more No Retreat! orders: only {', '.join(self.held)} stand(s) fast, the others retreat as the result says"
+            return (
+                "Give no No Retreat! orders: your units retreat if the result says so, as far as the attacker names "
+                f"({r.clause('retreat')})"
+            )
+        g = self.current() if self.step == "retreats" else None
+        if isinstance(action, RetreatDistance) and g is not None:
+            return distance_words(game, r, g, action.hexes)
+        return action.says()
 
     def _options(self, game: Game) -> list[tuple[str, ...]]:
         assert self.attack is not None

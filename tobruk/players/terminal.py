@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from tobruk.engine.errors import TobrukError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.objectives import threats
-from tobruk.engine.offers import ending_costs, warnings, words
+from tobruk.engine.offers import ending_costs, in_context
 from tobruk.engine.sides import Side
 from tobruk.players.base import Player, outcomes_for
 from tobruk.render.palette import Palette
@@ -127,7 +127,8 @@ def human_turn(game: Game, read: Read = input, write: Write = print, reader: Log
             continue
         if text == "legal":  # each order's notation, what it does in the words the page's buttons give it, and its cost
             costs = ending_costs(game) if any(o.ends_step for o in legal) else ""
-            for i, (o, says, warning) in enumerate(zip(legal, words(game, legal), warnings(game, legal), strict=True), 1):
+            said, _, warned = in_context(game, legal)
+            for i, (o, says, warning) in enumerate(zip(legal, said, warned, strict=True), 1):
                 warning = costs if o.ends_step and costs else warning
                 beware = f"  [beware: {warning}]" if warning else ""
                 write(f"{i:4}  {o.notation()}" + ("" if says == o.notation() else f"  ({says})") + beware)

@@ -101,7 +101,11 @@ def test_a_battles_refusals_follow_its_course() -> None:
     game.play("no-retreat none")
     assert game.decision is not None and game.decision.clause == "GG-XIV.D.1"  # the winner sets the distance
     e = refused(game, "retreat-distance 3")  # R2: 0 to 2
-    assert (e.clause, e.reason) == ("GG-XIV.D.1", "'retreat-distance 3' is not allowed now; set the retreat distance (0-2) for D")
+    asked = (  # FA-CRT.3: R2, retreated 0-2 hexes by the attacker (the winner), the same for all (GG-XIV.D.1)
+        "you won attack 1: name how far the defending Allied units retreat, D (R2): 0 to 2 hexes, one distance for all "
+        "(the winner names it, the Allied player then picks each unit's route)"
+    )
+    assert (e.clause, e.reason) == ("GG-XIV.D.1", f"'retreat-distance 3' is not allowed now; {asked}")
     assert refused(game, "hold D").clause == "FA-CRT.7"  # No Retreat! orders come before the die
     game.play("retreat-distance 2")
     e = refused(game, "retreat D A3-A2")  # toward the attacker

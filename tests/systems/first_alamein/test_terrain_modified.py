@@ -140,7 +140,11 @@ def test_no_retreat_orders_to_less_than_half_are_not_enough() -> None:
     before = game.state_hash()
     with pytest.raises(IllegalOrderError) as exc:  # orders to I3 alone: its hold is played, then no-retreat refused
         game.play(NoRetreat(("I3",)))
-    reason = "'no-retreat' is not allowed now; give No Retreat! orders (or none) to the defending units"
+    reason = (  # FA-CRT.7: under No Retreat! orders R1 becomes S, R2 becomes DE
+        "'no-retreat' is not allowed now; attack 1 on A3 (1:1) is about to be rolled: give No Retreat! orders (or none) to "
+        "your defending units: units under orders do not retreat: an R1 leaves them spent where they stand (S), an R2 "
+        "eliminates them (DE)"
+    )
     assert (exc.value.clause, exc.value.reason) == ("FA-CRT.7", reason)  # the charts' clause for the orders
     assert game.state_hash() == before  # the whole order refused, the hold too
 

@@ -64,9 +64,13 @@ def test_the_combat_log_line() -> None:
 @pytest.mark.rule("GG-XIV.D.1")
 def test_retreat_orders_out_of_turn_name_the_retreat_rule() -> None:
     game = fight(6, tank("Def", "B4"), 5)  # 3:1 die 5: R2, the winner names 0-2
+    asked = (
+        "you won attack 1: name how far the defending Allied units retreat, Def (R2): 0 to 2 hexes, one distance for all "
+        "(the winner names it, the Allied player then picks each unit's route)"
+    )
     for order, reason in (
-        (RetreatDistance(3), "'retreat-distance 3' is not allowed now; set the retreat distance (0-2) for Def"),
-        (EndRetreat(), "'end-retreat' is not allowed now; set the retreat distance (0-2) for Def"),
+        (RetreatDistance(3), f"'retreat-distance 3' is not allowed now; {asked}"),
+        (EndRetreat(), f"'end-retreat' is not allowed now; {asked}"),
     ):
         before = game.state_hash()
         with pytest.raises(IllegalOrderError) as err:
@@ -76,7 +80,7 @@ def test_retreat_orders_out_of_turn_name_the_retreat_rule() -> None:
         game.play(Retreat("Def", (H("B4"), H("B5"))))
     assert (err.value.clause, err.value.reason) == (  # out of turn, not a route's fault: the winner sets the distance first
         "GG-XIV.D.1",
-        "'retreat Def B4-B5' is not allowed now; set the retreat distance (0-2) for Def",
+        f"'retreat Def B4-B5' is not allowed now; {asked}",
     )
     game.play(RetreatDistance(2))
     with pytest.raises(IllegalOrderError) as err:

@@ -35,11 +35,18 @@ def test_what_each_side_is_asked_in_a_battle() -> None:
     assert d is not None and (d.side, d.clause, d.prompt) == (
         ALLIED,
         "GG-XIV.B.5",
-        "give No Retreat! orders (or none) to the defending units",
+        "attack 1 on B4 (3:1) is about to be rolled: give No Retreat! orders (or none) to your defending units: units under "
+        "orders do not retreat: an R1 leaves them disrupted where they stand (D), an R2 eliminates them (DE); the orders must "
+        "go to units holding at least half the hex's terrain-modified defence factors",
     )
     game.play(NoRetreat())  # 3:1 die 5: R2
     d = game.decision
-    assert d is not None and (d.side, d.clause, d.prompt) == (AXIS, "GG-XIV.D.1", "set the retreat distance (0-2) for Def")
+    assert d is not None and (d.side, d.clause, d.prompt) == (
+        AXIS,
+        "GG-XIV.D.1",
+        "you won attack 1: name how far the defending Allied units retreat, Def (R2): 0 to 2 hexes, one distance for all "
+        "(the winner names it, the Allied player then picks each unit's route)",
+    )
     game.play(RetreatDistance(1))
     d = game.decision
     assert d is not None and (d.side, d.clause, d.prompt) == (ALLIED, "GG-XIV.D.1", "retreat Def, then end the retreat")

@@ -85,7 +85,15 @@ def test_what_each_side_is_asked_through_two_turns(gazala: Scenario) -> None:
         "GG-V.A.1",
         "place the units on the Axis side of the Gazala Line (or south of it in columns 1-6), then end the phase",
     )
-    weather = (2, "weather", ALLIED, "GG-VIII.0", "name the sandstorm and the rainstorm numbers (the Axis player then rolls)")
+    weather = (  # GG-VIII.A: the sandstorm number, then 4-6 (1/6 x 1/2); GG-VIII.B: the rainstorm number twice (1/6 x 1/6)
+        2,
+        "weather",
+        ALLIED,
+        "GG-VIII.0",
+        "name two different numbers, then the Axis player rolls a die: your sandstorm number followed by a 4-6 brings a "
+        "sandstorm, your rainstorm number twice running brings rain, anything else is clear (any pair gives the same "
+        "chances: a sandstorm 1 in 12, rain 1 in 36)",
+    )
     assert [(r.purpose, r.value) for r in game.dice.log[:1]] == [("weather", 5)]
     assert asked == [setup, *((1, *a) for a in ASKED), weather, *((2, *a) for a in ASKED)]
 

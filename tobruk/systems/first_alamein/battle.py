@@ -117,6 +117,8 @@ def battle_rules(c: Charts) -> FirstAlameinBattle:
         winner_retreats={code: e.distance for code, e in c.effects.items() if e.distance},
         voluntary={code: e.voluntary for code, e in c.effects.items() if e.voluntary},
         retreating=frozenset(code for code, e in c.effects.items() if e.moves),
+        closing_why="spent next to unspent enemy units nobody attacked, they take an AR, GG-IX.B",
+        no_retreat_means="units under orders do not retreat: an R1 leaves them spent where they stand (S), an R2 eliminates them (DE)",
         clauses={
             "declare": "GG-XIV.A.4",
             "resolve": "GG-XIV.C.1",

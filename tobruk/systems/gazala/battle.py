@@ -92,6 +92,29 @@ class GazalaBattle(BattleRules):
             _NO_RETREAT_OPTIONS.get(game, (order, side, n), lambda: tuple(cb.no_retreat_options(game, cb.assess(game, order, side, n))))
         )
 
+    def hold_words(self, game: Game, order: Attack, side: Side, n: int, unit: str) -> str:
+        """GG-XIV.B.5 for one unit at this attack's odds: the die faces whose result the orders change for it, and
+        into what (an R1 into a D where it stands, an R2 into a DE; a box's or the survivability's conversions as
+        :func:`~.combat.unit_effects` makes them)."""
+        a = cb.assess(game, order, side, n)
+        head = f"Give {unit} No Retreat! orders: it will not retreat"
+        if a.column is None:
+            return f"Give {unit} No Retreat! orders: {self.no_retreat_means}"
+        changed: dict[tuple[str, str, str], list[int]] = {}
+        for face in range(1, 7):
+            result = cb.chart(game).result(face, a.column)
+            before, after = cb.unit_effects(game, a, result)[unit].code, cb.unit_effects(game, a, result, (unit,))[unit].code
+            if before != after:
+                changed.setdefault((result, before, after), []).append(face)
+        if not changed:
+            return f"{head}; at {a.odds} no result changes for it (GG-XIV.B.5)"
+        told = [
+            f"{_faces(faces)} ({result}) {NO_RETREAT_EFFECT.get(after, after)} ({after}) instead of "
+            + ("a retreat" if before in ("R1", "R2") else before)
+            for (result, before, after), faces in changed.items()
+        ]
+        return f"{head}: at {a.odds} {', and '.join(told)} (GG-XIV.B.5)"
+
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.needs_no_retreat_question(game, cb.assess(game, order, side, n))
 
@@ -150,6 +173,11 @@ BATTLE = GazalaBattle(
     voluntary={"D": 2, "R1": 1, "AR": 1},  # GG-XIV.D.1: hexes the loser may add
     retreating=frozenset({"R1", "R2", "D", "AR"}),
     full_retreat=cb.FULL_RETREAT,  # GG-XIV.D.3, IX.B: unable to retreat this far, eliminated
+    closing_why="disrupted next to undisrupted enemy units nobody attacked, they take an AR, GG-IX.B",
+    no_retreat_means=(
+        "units under orders do not retreat: an R1 leaves them disrupted where they stand (D), an R2 eliminates them (DE); "
+        "the orders must go to units holding at least half the hex's terrain-modified defence factors"
+    ),
     clauses={
         "declare": "GG-XIV.A.4",
         "resolve": "GG-XIV.C.1",
@@ -159,6 +187,16 @@ BATTLE = GazalaBattle(
         "route": "GG-XIV.D.2",
     },
 )
+
+
+# what a result under No Retreat! orders does to the unit, in words (GG-XIV.B.5)
+NO_RETREAT_EFFECT = {"D": "leaves it disrupted where it stands", "DE": "eliminates it"}
+
+
+def _faces(faces: list[int]) -> str:
+    """Die faces as a player says them: "a 6", "a 4 or 5", "a 1, 2 or 3"."""
+    words = [str(f) for f in faces]
+    return "a " + (words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}")
 
 
 # --- the end of the attack phase ----------------------------------------------------------------------

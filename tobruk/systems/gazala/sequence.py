@@ -117,6 +117,28 @@ def gallop_problem(game: Game) -> IllegalOrderError | None:
     return None
 
 
+def gallop_words(game: Game, phase: str) -> str:
+    """GG-XIII.E (ruling R-GALLOP) for the Allied player's button: optional and once a game; the units on or within 1 hex
+    of the Gazala Line, activated; from then on their moves go only NE, E or SE at twice the MF and the bonus, ending
+    east of column 13 when they can; when they may flee (a unit moves once a game-turn, in the movement phase,
+    GG-XIII.A.1); what it gives up (the line, and the call itself)."""
+    units = mv.gallop_candidates(game)
+    fleeing = [u for u in units if not mv.gazala_east(game, u)]
+    if phase == "allied-movement":
+        moved = [u for u in fleeing if family_unit(game, u).moved]
+        when = "in this movement phase" + (
+            f" ({', '.join(moved)} already moved this game-turn: in the next one's, GG-XIII.A.1)" if moved else ""
+        )
+    else:
+        when = "in your next movement phase, next game-turn (units move only in the movement phase, once a game-turn, GG-XIII.A.1)"
+    return (
+        f"Optional, once a game: call the Gazala Gallop (GG-XIII.E). {', '.join(units)} (every Allied unit on or within 1 hex "
+        f"of the Gazala Line) are activated and abandon the line: from then on each of their moves goes only NE, E or SE, "
+        f"at twice its MF and movement bonus, and must end east of column {mv.GALLOP_BEYOND_COLUMN} when it can (none is "
+        f"forced to move); they may flee {when}. It cannot be called back or called again"
+    )
+
+
 def arrivals(game: Game, side: Side) -> list[tuple[str, Hex]]:
     """GG-VII.B: reinforcements due and the hexes where they may enter."""
     out = []
@@ -143,6 +165,12 @@ class AlliedChoices(GazalaStep):
             return ()
         units, gallop = tuple(activatable(game)), gallop_problem(game) is None
         return _CHOICES.get(game, (units, gallop), lambda: (*(Activate(uid) for uid in units), *((Gallop(),) if gallop else ())))
+
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """The Gazala Gallop in words: optional, once a game, which units flee, how, when, and what it gives up."""
+        if isinstance(action, Gallop):
+            return gallop_words(game, self.key)
+        return super().says(game, decision, action)
 
     @on(Activate)
     def activate(self, game: Game, decision: Decision, order: Activate) -> None:
@@ -256,7 +284,7 @@ class AirStep(AlliedChoices):
         interdiction, the air units and its chances (GG-X.B.3)."""
         if isinstance(action, Airstrike):
             return air.strike_words(game, decision.side, action.hex)
-        return air.interdiction_words(game, decision.side) if isinstance(action, Intercept) else action.says()
+        return air.interdiction_words(game, decision.side) if isinstance(action, Intercept) else super().says(game, decision, action)
 
     @on(Airstrike, Airlift, Intercept)
     def fly(self, game: Game, decision: Decision, order: Action) -> None:
@@ -282,6 +310,13 @@ class MovementStep(AlliedChoices):
         out.extend(mv.move_blocks(game, side))
         out.append((EndPhase(),))
         return out
+
+    def heading(self, game: Game, decision: Decision, action: Action) -> str:
+        """A unit's forms of move in words: a plain move (a galloping unit's says how it must go, GG-XIII.E), or a move
+        by trucks with what it costs and the convoys the side has left this game-turn (GG-XIII.A.2c, XV.A.4)."""
+        if not isinstance(action, Move):
+            return super().heading(game, decision, action)
+        return move_heading(game, decision.side, action.unit, action.trucks)
 
     @on(Move)
     def move(self, game: Game, decision: Decision, order: Move) -> None:
@@ -315,6 +350,24 @@ class MovementStep(AlliedChoices):
         return stacking(game).ending_costs(game, side)
 
 
+def move_heading(game: Game, side: Side, uid: str, trucks: bool) -> str:
+    """The heading of a form of ``uid``'s move, in words (see :meth:`MovementStep.heading`)."""
+    if not trucks:
+        if uid in mv.galloping(game):
+            return (
+                f"Move (galloping: NE, E or SE only, twice the MF and bonus, to end east of column {mv.GALLOP_BEYOND_COLUMN} "
+                "if it can, GG-XIII.E)"
+            )
+        return "Move"
+    need = family_defs(game)[uid].attack
+    left = mv.convoys_left(game, side)
+    return (
+        f"Move by trucks: {mv.CONVOY_MF} MF at the motorized rate, one truck convoy per attack factor ({need} for {uid}); "
+        f"{left} of the {side.display} side's {mv.CONVOYS[side]} convoys left this game-turn, shared with supply "
+        "(GG-XIII.A.2c, XV.A.4)"
+    )
+
+
 def end_of_battles(game: Game) -> None:
     """A fresh start for the next attack phase's battles (no battle happens in any other phase)."""
     gazala_vars(game).attacks = ()
@@ -336,6 +389,14 @@ class AttackStep(AlliedChoices):
             return out  # GG-XIV.A.2, C.1: the phase cannot end yet
         out.append(EndPhase())
         return out
+
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """A declared attack's resolve and cancel name its hexes, its units and its odds; an attack whose defending hexes
+        are empty now (the earlier attacks destroyed or drove off every enemy unit there) says it can only be withdrawn
+        (GG-XIV.A.6)."""
+        if isinstance(action, Resolve | Cancel):
+            return attack_words(game, decision.side, action)
+        return super().says(game, decision, action)
 
     @on(Target)
     def target(self, game: Game, decision: Decision, order: Target) -> None:
@@ -431,6 +492,32 @@ def attack_orders(game: Game, side: Side) -> list[Action]:
     return out
 
 
+def attack_words(game: Game, side: Side, action: Resolve | Cancel) -> str:
+    """The die or the withdrawal of a declared attack in words (GG-XIV.C.1, A.6), as ``side`` knows the position: a
+    hex with counters of the enemy's in it (face down or not) is never called empty."""
+    entry = battles.find(game, action.attack)
+    order = entry.order
+    where = f"attack {entry.id} on {' '.join(h.label for h in order.defenders)} by {', '.join(order.attackers)}"
+    empty = [h.label for h in order.defenders if not cb.units_in(game, h, side.enemy)]
+    if isinstance(action, Cancel):
+        if len(empty) == len(order.defenders):
+            return (
+                f"Cancel {where}: no enemy unit is left in {' '.join(empty)} (destroyed or retreated since it was declared), "
+                f"so it cannot be rolled; its units are free again (GG-XIV.A.6)"
+            )
+        if empty:
+            return (
+                f"Cancel {where}: {' '.join(empty)} is empty now, so it cannot be rolled as declared; its units are free "
+                "to attack the rest again (GG-XIV.A.6)"
+            )
+        return f"Cancel {where}: withdraw it before it is rolled; its units are free again (GG-XIV.A.6)"
+    try:
+        odds = bt.BATTLE.odds_label(game, order, side, entry.id)
+    except IllegalOrderError:
+        return action.says()
+    return f"Roll the die for {where} ({odds}) (GG-XIV.C.2)"
+
+
 def suggested_attacks(game: Game, side: Side) -> list[Action]:
     """The strongest group against each enemy hex, each hex's stack and each unit alone, widened to take in the due
     hexes they would otherwise strand (R-DUTY); only legal declarations."""
@@ -519,7 +606,13 @@ ALLIED_SETUP = SetupStep(
 )
 AXIS_FREE_SETUP = SetupStep("axis-setup", "Axis set-up", "GG-V.B.3", AXIS, SETUP.prompt)
 WEATHER = WeatherStep(
-    "weather", "Weather determination", "GG-VIII.0", ALLIED, "name the sandstorm and the rainstorm numbers (the Axis player then rolls)"
+    "weather",
+    "Weather determination",
+    "GG-VIII.0",
+    ALLIED,
+    "name two different numbers, then the Axis player rolls a die: your sandstorm number followed by a 4-6 brings a sandstorm, "
+    "your rainstorm number twice running brings rain, anything else is clear (any pair gives the same chances: "
+    "a sandstorm 1 in 12, rain 1 in 36)",
 )
 SIEGE = SiegeStep("allied-siege", "Siege of Tobruk", "GG-XIV.B.6", ALLIED)
 PLAYER_TURNS = (
