@@ -156,7 +156,8 @@ class Step(Node):
     def unended(self, game: Game, side: Side) -> IllegalOrderError | None:
         """Why ``side`` may not end the step now, when the rules hold it there (the attacks it still owes, and who owes
         them), as its clause and words a face shows beside the missing end button; ``None`` when it may end it or
-        the step says nothing.  Asked of the position as it stands (the listing of the legal orders reads the same)."""
+        the step says nothing.  A face asks it of the position as ``side`` knows it
+        (:func:`~tobruk.engine.information.observed`), so the words are the same whatever that side cannot see."""
         return None
 
     def __repr__(self) -> str:

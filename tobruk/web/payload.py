@@ -13,6 +13,7 @@ from typing import Any
 
 from tobruk.engine.actions import Action
 from tobruk.engine.errors import IllegalOrderError, InvalidOrderError
+from tobruk.engine.flow import Step
 from tobruk.engine.game import Game
 from tobruk.engine.information import observed
 from tobruk.engine.objectives import threats
@@ -61,12 +62,7 @@ def state_of(referee: Referee, s: Session, seat: str, asked: str | None = None) 
             "hidden_units": True,
         }
     mine = d is not None and (seat == "both" or d.side.value == seat)
-    seen = view(game, side)
-    seen.pop("legal_orders", None)  # sent as "legal", by id with gestures and fields
-    seen["overlays"] = overlays_of(s, side)
-    seen["threats"] = threats_of(s, side)
-    seen["score"] = score_of(s, side)
-    seen["unended"] = unended_of(game) if mine else None
+    seen = seen_by(s, side, mine)
     return {
         "game": s.stored.id,
         "seat": seat,
@@ -119,11 +115,8 @@ def export_of(s: Session, seat: str, asked: str | None) -> dict[str, Any]:
         side = Side(seat)
         if asked not in (None, seat):
             raise Refused(403, "each side exports its own view")
-    seen = view(s.game, side)
-    seen.pop("legal_orders", None)
-    seen["overlays"] = overlays_of(s, side)
-    seen["threats"] = threats_of(s, side)
-    seen["score"] = score_of(s, side)
+    d = s.game.decision
+    seen = seen_by(s, side, d is not None and d.side is side)
     mine = s.game.orders_of(side)
     return {
         "format": EXPORT_FORMAT,
@@ -171,13 +164,27 @@ def threats_of(s: Session, side: Side) -> list[dict[str, Any]]:
     return s.threats[1]
 
 
+def seen_by(s: Session, side: Side, deciding: bool) -> dict[str, Any]:
+    """What ``side`` sees of the game, as its state and its export both give it: its view (the legal actions aside,
+    sent by id with gestures and fields), the system's layers, the threatened objectives, the score if the game
+    ended now and, when it decides (``deciding``), why it may not end the step yet.  Call with ``s.lock`` held."""
+    seen = view(s.game, side)
+    seen.pop("legal_orders", None)
+    seen["overlays"] = overlays_of(s, side)
+    seen["threats"] = threats_of(s, side)
+    seen["score"] = score_of(s, side)
+    seen["unended"] = unended_of(s.game) if deciding else None
+    return seen
+
+
 def unended_of(game: Game) -> dict[str, str] | None:
     """Why the decider may not end the step now, as the step says it (:meth:`~tobruk.engine.flow.Step.unended`: its
     clause and words, shown where the end button would be); ``None`` when it may, or inside a nested decision."""
     d = game.decision
-    if d is None or game.node is not game.step:
-        return None
-    why = game.step.unended(game, d.side)
+    if d is None or game.node is not game.step or type(game.step).unended is Step.unended:
+        return None  # (a step that never holds its decider: the position as the side knows it is not made)
+    known = observed(game, d.side)  # (asked of what the decider knows: the same words whatever it cannot see)
+    why = known.step.unended(known, d.side)
     return None if why is None else {"clause": why.clause, "text": why.reason}
 
 
