@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
@@ -16,26 +16,12 @@ import pytest
 from tests.web.chromium import CHROMIUM
 from tests.web.test_web_browser import retreat_seed, shot
 from tests.web.test_web_browser_fog import FACE_DOWN, identities_in
-from tests.web.web_server import running_server
+from tests.web.web_server import play_orders, running_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
-
-
-def _api(link: str) -> str:
-    return link.replace("/g/", "/api/g/")
-
-
-def _play(link: str, *orders: str) -> dict[str, Any]:
-    answer: dict[str, Any] = {}
-    for order in orders:
-        version = httpx.get(_api(link) + "/state", timeout=60).json()["version"]
-        r = httpx.post(_api(link) + "/order", json={"order": order, "version": version}, timeout=60)
-        assert r.status_code == 200, r.text
-        answer = r.json()
-    return answer
 
 
 def _tip(page: Page, selector: str) -> str:
@@ -83,8 +69,8 @@ def test_a_disrupted_unit_is_marked_explained_and_its_tooltip_says_so(tmp_path: 
     with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios", seeds=retreat_seed) as url:
         link = httpx.post(f"{url}/api/games", json={"scenario": "duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
         # the Panzers attack the Tommies at 3:1 and the Tommies retreat, disrupted (the Duel plays the Gazala rules)
-        _play(link, "end-phase", "move Pz B3-B4", "end-phase", "attack B5 with Pz", "resolve 1", "no-retreat", "retreat-distance 1")
-        state = _play(link, "retreat Tommy B5-A6")
+        play_orders(link, "end-phase", "move Pz B3-B4", "end-phase", "attack B5 with Pz", "resolve 1", "no-retreat", "retreat-distance 1")
+        state = play_orders(link, "retreat Tommy B5-A6")
         units = {u["id"]: u for u in state["view"]["units"]}
         assert units["Tommy"]["disrupted"] and not units["Pz"]["disrupted"]
         page = browser.new_page(viewport={"width": 1300, "height": 850})
@@ -120,7 +106,7 @@ def _face_down_tips(url: str, browser: Browser, placements: tuple[str, ...]) -> 
     links = httpx.post(
         f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "remote", "options": ["nonhistorical"]}, timeout=60
     ).json()["links"]
-    _play(links["allied"], *placements, "end-phase")
+    play_orders(links["allied"], *placements, "end-phase")
     page = browser.new_page(viewport={"width": 1300, "height": 850})
     page.goto(links["axis"])
     page.wait_for_selector('#units .counter[data-side="allied"][data-hex="C5"]')

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import httpx
 
@@ -16,20 +16,6 @@ from tests.web.web_server import running_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, FloatRect, Page
-
-
-def _api(link: str) -> str:
-    return link.replace("/g/", "/api/g/")
-
-
-def _play(link: str, *orders: str) -> dict[str, Any]:
-    answer: dict[str, Any] = {}
-    for order in orders:
-        version = httpx.get(_api(link) + "/state", timeout=60).json()["version"]
-        r = httpx.post(_api(link) + "/order", json={"order": order, "version": version}, timeout=60)
-        assert r.status_code == 200, r.text
-        answer = r.json()
-    return answer
 
 
 def _open(browser: Browser, link: str) -> Page:

@@ -154,3 +154,14 @@ def state_of(link: str) -> dict[str, Any]:
     """The seat's state as the server gives it to the page of ``link``."""
     answer: dict[str, Any] = httpx.get(api_of(link) + "/state", timeout=60).json()
     return answer
+
+
+def play_orders(link: str, *orders: str) -> dict[str, Any]:
+    """Play ``orders`` (notation) one after another as the seat of ``link``, each against the version it then sees;
+    the answer to the last (the seat's state after it)."""
+    answer: dict[str, Any] = {}
+    for order in orders:
+        r = httpx.post(api_of(link) + "/order", json={"order": order, "version": state_of(link)["version"]}, timeout=60)
+        assert r.status_code == 200, r.text
+        answer = r.json()
+    return answer
