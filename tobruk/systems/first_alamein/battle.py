@@ -22,11 +22,12 @@ from tobruk.engine.chance import Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
-from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, pending
+from tobruk.mechanics.battle import Battle, BattleRules, Effect, Path, closing_retreats, pending
 from tobruk.mechanics.control import pass_through
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import Duties, exposed, strands_a_duty, suggested_attacks
 from tobruk.mechanics.phases import close_step
+from tobruk.mechanics.retreat_groups import Loser
 from tobruk.systems.first_alamein import combat as cb
 from tobruk.systems.first_alamein import position as pos
 from tobruk.systems.first_alamein.charts import Charts, chart

@@ -22,11 +22,12 @@ from tobruk.engine.chance import Outcome
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
-from tobruk.mechanics.battle import Battle, BattleRules, Effect, Loser, Path, closing_retreats, find, pending, update
+from tobruk.mechanics.battle import Battle, BattleRules, Effect, Path, closing_retreats, find, pending, update
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import Duties, exposed
 from tobruk.mechanics.phases import close_step
 from tobruk.mechanics.retreat import can_leave_board
+from tobruk.mechanics.retreat_groups import Loser
 from tobruk.systems.gazala import combat as cb
 from tobruk.systems.gazala import hidden as hd
 from tobruk.systems.gazala import moves as mv
