@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 
 
-def _tip(page: Page, selector: str) -> str:
+def counter_tip(page: Page, selector: str) -> str:
     """Rests the pointer on a counter and reads the tooltip that shows."""
     page.mouse.move(0, 0)
     page.hover(selector)
@@ -93,10 +93,10 @@ def test_a_disrupted_unit_is_marked_explained_and_its_tooltip_says_so(tmp_path: 
         # the selected counter's edge differs from every status's
         assert page.locator('#counter-key li[data-key="selected"]').is_visible()
         # the tooltip gives the unit's values and its status words; the other unit's names none
-        tip = _tip(page, '[data-unit="Tommy"]')
+        tip = counter_tip(page, '[data-unit="Tommy"]')
         assert "Tommy" in tip and units["Tommy"]["factors"] in tip and "disrupted" in tip
         shot(page, "counters-tooltip")
-        tip = _tip(page, '[data-unit="Pz"]')
+        tip = counter_tip(page, '[data-unit="Pz"]')
         assert units["Pz"]["factors"] in tip and "disrupted" not in tip
 
 
@@ -113,7 +113,7 @@ def _face_down_tips(url: str, browser: Browser, placements: tuple[str, ...]) -> 
     tips = []
     for h in ("C5", "E6"):
         counters = page.locator(f'#units .counter[data-side="allied"][data-hex="{h}"]')
-        tips.append(_tip(page, f'#units .counter[data-side="allied"][data-hex="{h}"] >> nth={counters.count() - 1}'))
+        tips.append(counter_tip(page, f'#units .counter[data-side="allied"][data-hex="{h}"] >> nth={counters.count() - 1}'))
     shot(page, "counters-face-down-tip")
     text = str(page.evaluate("document.documentElement.outerHTML + document.documentElement.textContent"))
     page.close()

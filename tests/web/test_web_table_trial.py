@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import httpx
 
 from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip without chromium)
+from tests.web.test_web_counters import counter_tip
 from tests.web.web_server import running_server
 
 if TYPE_CHECKING:
@@ -145,13 +146,6 @@ def test_the_page_says_why_a_compulsory_attack_phase_has_no_end_button(tmp_path:
         assert page.locator('button[data-order="end-phase"]').count() == 0
 
 
-def _tip(page: Page, selector: str) -> str:
-    page.mouse.move(0, 0)
-    page.hover(selector)
-    page.wait_for_selector("#counter-tip", state="visible", timeout=5000)
-    return page.inner_text("#counter-tip")
-
-
 def test_a_unit_spent_at_the_start_of_first_alamein_says_why_it_is_spent(tmp_path: Path, browser: Browser) -> None:
     """CA-SC.7: the Allied units start spent but the 1st South African Division: a spent one's tooltip says why (the
     scenario's list, the system's words), the 1st South African's no such thing."""
@@ -159,10 +153,10 @@ def test_a_unit_spent_at_the_start_of_first_alamein_says_why_it_is_spent(tmp_pat
         link = httpx.post(f"{url}/api/games", json={"scenario": "first-alamein", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
         page = _open(browser, link)
         page.wait_for_selector('[data-unit="18IndBde"]')
-        tip = _tip(page, '[data-unit="18IndBde"]')
+        tip = counter_tip(page, '[data-unit="18IndBde"]')
         shot(page, "trial-spent-at-start")
         assert "spent: starts the game spent (CA-SC.7)" in tip, tip
-        assert "CA-SC.7" not in _tip(page, '[data-unit="1SADiv"]')
+        assert "CA-SC.7" not in counter_tip(page, '[data-unit="1SADiv"]')
         page.click('[data-unit="18IndBde"]')  # the hex's panel says it too
         page.wait_for_function("document.getElementById('stack').textContent.includes('18IndBde')")
         assert "starts the game spent (CA-SC.7)" in page.inner_text("#stack")

@@ -106,14 +106,14 @@ class Node:
         (:meth:`Action.says`, made from its fields alone).  A node overrides it where the fields do not say what the
         player needs to choose: which unit acts, what it risks (an interception names the air unit that goes up, the
         one it meets and the chances the air table gives).  Asked of the position as ``decision.side`` knows it
-        (:func:`~tobruk.engine.information.observed`, see :func:`~tobruk.engine.offers.words`), so the words are the
+        (:func:`~tobruk.engine.information.observed`, see :func:`~tobruk.engine.offers.in_context`), so the words are the
         same whatever that side cannot see."""
         return action.says()
 
     def warns(self, game: Game, decision: Decision, action: Action) -> str:
         """What ``action``, legal here, would cost by the rules later on, in words a face shows before it is made ("H4
         would then hold 3 division-level units, over the stacking limit ..."); "" when nothing.  Asked of the position
-        as ``decision.side`` knows it, as :meth:`says` is (see :func:`~tobruk.engine.offers.warnings`)."""
+        as ``decision.side`` knows it, as :meth:`says` is (see :func:`~tobruk.engine.offers.in_context`)."""
         return ""
 
     def heading(self, game: Game, decision: Decision, action: Action) -> str:

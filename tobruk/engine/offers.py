@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 
 def entry(action: Action, action_id: int | None, says: str | None = None, heading: str | None = None) -> dict[str, Any]:
     """One action as it is offered: its id, verb, gesture, heading, label (its notation), what it does in words
-    (``says``, a button's text: the deciding node's words when given, see :func:`words`) and fields (:func:`offers`
-    adds a ``warning``, what it would cost later by the rules, see :func:`warnings` and :func:`ending_costs`), with the unit
+    (``says``, a button's text: the deciding node's words when given, see :func:`in_context`) and fields (:func:`offers`
+    adds a ``warning``, what it would cost later by the rules, see :func:`in_context` and :func:`ending_costs`), with the unit
     and the hex its gesture picks (read from its shape's coordinates), and for an action whose route is chosen hex
     by hex (a retreat: :attr:`Action.stepwise`) its route (the acting side's own unit's way, which its view already
     shows)."""
@@ -156,32 +156,13 @@ def declaration_options(game: Game, action: Action, options: Sequence[Action] = 
     return [{"verb": a.verb, "fields": a.fields(), "says": a.says()} for a in offered]
 
 
-def words(game: Game, actions: Sequence[Action]) -> list[str]:
-    """What each of ``actions`` (legal now) does, in the words the node deciding gives them in context
-    (:meth:`~tobruk.engine.flow.Node.says`: which unit acts, what it risks), asked of the position as the deciding side
-    knows it, so two positions it cannot tell apart are offered in the same words; each action's own words when the
-    node gives none of its own."""
-    return in_context(game, actions)[0]
-
-
-def warnings(game: Game, actions: Sequence[Action]) -> list[str]:
-    """What each of ``actions`` (legal now) would cost later by the rules (:meth:`~tobruk.engine.flow.Node.warns`: a
-    move into a hex it would put over the stacking limit), asked of the position as the deciding side knows it; all ""
-    when the deciding node warns of nothing."""
-    return in_context(game, actions)[2]
-
-
-def headings(game: Game, actions: Sequence[Action]) -> list[str]:
-    """The heading each of ``actions`` (legal now) is listed under, in the deciding node's words
-    (:meth:`~tobruk.engine.flow.Node.heading`), asked of the position as the deciding side knows it, as :func:`words`
-    is; each action's own group when the node gives none of its own."""
-    return in_context(game, actions)[1]
-
-
 def in_context(game: Game, actions: Sequence[Action]) -> tuple[list[str], list[str], list[str]]:
-    """The words (:func:`words`), headings (:func:`headings`) and warnings (:func:`warnings`) of ``actions`` at once:
-    the position as the deciding side knows it is made once, and not at all when the deciding node words, heads and
-    warns of nothing of its own."""
+    """What each of ``actions`` (legal now) does in words, the heading it is listed under and what it would cost later
+    by the rules, as the deciding node gives them in context (:meth:`~tobruk.engine.flow.Node.says`,
+    :meth:`~tobruk.engine.flow.Node.heading`, :meth:`~tobruk.engine.flow.Node.warns`: which unit acts, what it risks,
+    a move into a hex it would over-stack), asked of the position as the deciding side knows it, so two positions it
+    cannot tell apart are offered alike; each action's own words and group, and no warning, where the node gives none
+    of its own.  That position is made once for all three, and not at all when the node gives nothing of its own."""
     d = game.decision
     kind = type(game.node)
     says, heads, warns = kind.says is not Node.says, kind.heading is not Node.heading, kind.warns is not Node.warns
