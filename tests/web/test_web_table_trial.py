@@ -1,7 +1,8 @@
 """What a newcomer's trial of the page found, each checked in real headless Chromium (Debian's package) by what the
 page draws and says after clicks: the threat warning says which units could come only if activated; a stack's
 counters stay within their hex; a counter's tooltip goes when the player clicks or moves on; the page says why a
-compulsory-attack phase has no end button; a unit spent at the start says why it is spent."""
+compulsory-attack phase has no end button; a unit spent at the start says why it is spent; in a sandstorm no target is
+lit for units that may not attack together."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
+import pytest
 
 from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip without chromium)
 from tests.web.test_web_counters import counter_tip
-from tests.web.web_server import running_server
+from tests.web.web_server import play_orders, running_server, state_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, FloatRect, Page
@@ -160,3 +162,48 @@ def test_a_unit_spent_at_the_start_of_first_alamein_says_why_it_is_spent(tmp_pat
         page.click('[data-unit="18IndBde"]')  # the hex's panel says it too
         page.wait_for_function("document.getElementById('stack').textContent.includes('18IndBde')")
         assert "starts the game spent (CA-SC.7)" in page.inner_text("#stack")
+
+
+def _unit(uid: str, side: str, nationality: str, factors: str, hex_: str) -> str:
+    return (
+        f'[[unit]]\nid = "{uid}"\nname = "{uid}"\nside = "{side}"\nnationality = "{nationality}"\nechelon = "division"\n'
+        + f'type = "armour"\nfactors = "{factors}"\nhex = "{hex_}"\n'
+    )
+
+
+SANDSTORM_DUEL = (
+    'format = "tobruk-scenario"\nversion = 1\ntitle = "Sandstorm Duel"\nsystem = "gazala-gallop"\nturns = 2\n\n'
+    '[map]\nname = "sandstorm-duel"\ngrid = { rows = 5, columns = 8 }\n\n'
+    + _unit("Pz", "axis", "german", "6-3-4", "B2")
+    + _unit("Lt", "axis", "german", "2-1-4", "A3")
+    + _unit("Tommy", "allied", "british", "1-2-2", "B4")
+)
+
+
+@pytest.mark.rule("GG-VIII.A.3")
+def test_in_a_sandstorm_no_target_is_lit_for_units_of_two_hexes(tmp_path: Path, browser: Browser) -> None:
+    """Turn 2 of a duel in a sandstorm (seed 3: the British name 4, the die brings it): Pz (B3) and Lt (A4) may each
+    attack Tommy (B4) but not together (GG-VIII.A.3).  Gathering Pz lights B4; Lt joining it lights nothing, and the
+    page says why with the clause; Lt taken back lights B4 again."""
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "sandstorm-duel.toml").write_text(SANDSTORM_DUEL, encoding="utf-8")
+    with running_server(tmp_path / "games.sqlite", scenarios, seeds=lambda: 3) as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "sandstorm-duel", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        while not any(a["verb"] == "weather" for a in state_of(link)["legal"]["actions"]):  # (no unit may attack on turn 1)
+            play_orders(link, "end-phase")
+        play_orders(link, "weather 4 1")
+        assert "sandstorm" in " ".join(state_of(link)["view"]["log"][-3:])
+        play_orders(link, "move Pz B2-B3", "move Lt A3-A4", "end-phase")
+        page = _open(browser, link)
+        page.wait_for_function("document.getElementById('prompt').textContent.includes('attacks')")
+        page.click('#units [data-unit="Pz"]')
+        assert page.locator('[data-target="B4"]').count() == 1
+        page.click('#units [data-unit="Lt"]')
+        assert page.locator("[data-target]").count() == 0
+        page.wait_for_function("document.getElementById('attack-info').textContent.includes('No hex may be attacked')")
+        shot(page, "trial-sandstorm-apart")
+        info = page.inner_text("#attack-info")
+        assert info.startswith("Attackers: Pz, Lt. No hex may be attacked by all of them: ") and "[GG-VIII.A.3]" in info, info
+        page.click('#units [data-unit="Lt"]')
+        assert page.locator('[data-target="B4"]').count() == 1

@@ -16,7 +16,9 @@ The composites are found from their parts, as a player makes them at the table: 
 ``group-target`` names the action that opens it (aimed at a hex), the one each gathered unit is, and the one that
 closes it (:attr:`~tobruk.engine.actions.Action.parts`).  While the opening action is legal and no declaration is
 under way, each opening is tried on a copy of the game, and the units the rules then let join it are listed with
-its hex.  So the page learns which units may attack which hex from the rules themselves, without a rule of its own.
+its hex, with those of them the rules keep apart (each one's join tried in turn: in a Gazala sandstorm the units of
+different hexes may not attack together).  So the page learns which units may attack which hex, and which together,
+from the rules themselves, without a rule of its own.
 
 This is built for people's faces only: the forward model a search uses stays the ids and the mask
 (``Game.legal_id_list``, ``Game.legal_mask``).
@@ -121,7 +123,7 @@ def offers(game: Game) -> dict[str, Any]:
 
 def _targets(game: Game, openers: list[tuple[int, Action]], member: type[Action]) -> list[dict[str, Any]]:
     """Each opening action tried on a copy of the game: its hex, its id and the units the rules then let join (the
-    ``member`` actions listed after it), for the openings some unit may join."""
+    ``member`` actions listed after it), for the openings some unit may join, with the units kept ``apart`` (:func:`_apart`)."""
     probe = game.copy()
     out = []
     for i, opening in openers:
@@ -131,13 +133,34 @@ def _targets(game: Game, openers: list[tuple[int, Action]], member: type[Action]
             probe.play(opening)
         except TobrukError:
             continue
-        units = list(dict.fromkeys(a.key()[0] for a in probe.legal_orders() if type(a) is member and member.shape[:1] == (UNIT,)))
+        joins: dict[Any, Action] = {}  # (each unit's first join listed)
+        for a in probe.legal_orders():
+            if type(a) is member and member.shape[:1] == (UNIT,):
+                joins.setdefault(a.key()[0], a)
+        units = list(joins)
+        apart = _apart(probe, member, joins) if len(units) > 1 else {}
         try:
             probe.pop()
         except TobrukError:
             probe = game.copy()
         if units:
-            out.append({"hex": opening.key()[0].label, "id": i, "units": units})
+            out.append({"hex": opening.key()[0].label, "id": i, "units": units} | ({"apart": apart} if apart else {}))
+    return out
+
+
+def _apart(probe: Game, member: type[Action], joins: dict[Any, Action]) -> dict[str, list[str]]:
+    """Which of the units that may join an attack may not join it together (in a Gazala sandstorm, those of different
+    hexes, GG-VIII.A.3): each unit's join tried on the probe, with the units the rules still let join after it; a unit
+    missing from those is kept apart from it.  Only the units some other is kept apart from are named, so an attack
+    any of whose units may combine has none, and a face lights only the targets the units gathered may attack."""
+    out: dict[str, list[str]] = {}
+    for uid, join in joins.items():
+        probe.play(join)
+        still = {a.key()[0] for a in probe.legal_orders() if type(a) is member}
+        probe.pop()
+        barred = [str(u) for u in joins if u != uid and u not in still]
+        if barred:
+            out[str(uid)] = barred
     return out
 
 

@@ -113,6 +113,13 @@ class BattleRules:
         """Raise :class:`IllegalOrderError` (naming the clause) unless ``order`` may be declared now."""
         raise NotImplementedError
 
+    def may_combine(self, game: Game, hexes: frozenset[Hex]) -> bool:
+        """Whether units standing in ``hexes`` may attack together now (a Gazala sandstorm lets only one hex's units
+        combine, GG-VIII.A.3).  An attack being gathered then offers only the units that keep it so: one that would
+        not is refused as it joins, with the clause :meth:`check` names, rather than when the attack is declared, so
+        a face shows at once which units may still join."""
+        return True
+
     def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
         """The odds as the declaring side may read them (the column, or "odds unknown")."""
         raise NotImplementedError
@@ -246,9 +253,15 @@ class Declaring(Frame):
         return _ATTACKERS.get(game, self, lambda: self._attackers_afresh(game))
 
     def _attackers_afresh(self, game: Game) -> tuple[str, ...]:
-        able = rules(game).able(game, Side(self.side))
+        r = rules(game)
+        able = r.able(game, Side(self.side))
+        here = frozenset(h for u in self.attackers if (h := family_unit(game, u).hex) is not None)
         return tuple(
-            u for h, units in able.items() if all(h.is_adjacent(d) for d in self.defenders) for u in units if u not in self.attackers
+            u
+            for h, units in able.items()
+            if all(h.is_adjacent(d) for d in self.defenders) and (not here or r.may_combine(game, here | {h}))
+            for u in units
+            if u not in self.attackers
         )
 
     def _targets(self, game: Game) -> tuple[Hex, ...]:

@@ -54,6 +54,9 @@ class GazalaBattle(BattleRules):
         for uid in order.attackers:
             hd.reveal(game, uid, "it attacks")
 
+    def may_combine(self, game: Game, hexes: frozenset[Hex]) -> bool:
+        return cb.may_combine(game, hexes)
+
     def odds_label(self, game: Game, order: Attack, side: Side, declared: int | None = None) -> str:
         if hd.hidden_in(game, order.defenders, side.enemy):
             return "odds unknown"

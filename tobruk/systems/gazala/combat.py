@@ -142,6 +142,11 @@ def own_forts(game: Game, side: Side) -> set[Hex]:
     return {h for h, s in game.scenario.map.fortifications.items() if s is side and h.label not in gone}
 
 
+def may_combine(game: Game, hexes: Iterable[Hex]) -> bool:
+    """Whether units in ``hexes`` may attack together: in a sandstorm only one hex's units may (GG-VIII.A.3)."""
+    return gazala_vars(game).weather != "sandstorm" or len(set(hexes)) <= 1
+
+
 def units_in(game: Game, h: Hex, side: Side) -> list[str]:
     return [u for u in game.units_at(h, side) if not family_defs(game)[u].is_air]
 
@@ -227,7 +232,7 @@ def _assess(game: Game, order: Attack, side: Side, declared: int | None, *, expl
             tow = m.feature(a, h, Feature.TOWERING_ESCARPMENT)
             if tow is not None and tow.high == h:
                 raise IllegalOrderError("GG-XI.D", f"{h} is atop a towering escarpment and cannot be attacked up it")
-    if gazala_vars(game).weather == "sandstorm" and len(attack_hexes) > 1:
+    if not may_combine(game, attack_hexes):
         raise IllegalOrderError("GG-VIII.A.3", "in a sandstorm attackers in different hexes may not combine")
 
     charts = chart(game)

@@ -48,11 +48,14 @@ export function canGather(S, uid) {
 }
 
 /**
- * The target hexes every unit gathered may join.
+ * The target hexes the units gathered may attack together: each may join it, and none is kept apart from another
+ * there (the server's `apart`: in a Gazala sandstorm, units of different hexes, GG-VIII.A.3).
  * @param {State | null} S
  * @param {string[]} gathered
  */
 export function targetsOf(S, gathered) {
   const c = composite(S);
-  return c ? c.targets.filter(t => gathered.every(a => t.units.includes(a))).map(t => t.hex) : [];
+  const together = (/** @type {Composite['targets'][number]} */ t) =>
+    gathered.every(a => t.units.includes(a) && !(t.apart?.[a] || []).some(b => gathered.includes(b)));
+  return c ? c.targets.filter(together).map(t => t.hex) : [];
 }

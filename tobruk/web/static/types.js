@@ -105,10 +105,10 @@
  */
 
 /**
- * A choice gathered on the map (an attack): the targets, each with the units that may join it, and the fields the
- * gathered units and the target go into.
- * @typedef {{gesture: string, label: string, targets: {hex: string, units: string[]}[], fields: Record<string, unknown>,
- *   gather: string, target: string}} Composite
+ * A choice gathered on the map (an attack): the targets, each with the units that may join it (and, where some may
+ * not join it together, which each is kept apart from), and the fields the gathered units and the target go into.
+ * @typedef {{gesture: string, label: string, targets: {hex: string, units: string[], apart?: Record<string, string[]>}[],
+ *   fields: Record<string, unknown>, gather: string, target: string}} Composite
  */
 
 /**
