@@ -2,7 +2,7 @@
 page draws and says after clicks: the threat warning says which units could come only if activated; a stack's
 counters stay within their hex; a counter's tooltip goes when the player clicks or moves on; the page says why a
 compulsory-attack phase has no end button; a unit spent at the start says why it is spent; in a sandstorm no target is
-lit for units that may not attack together."""
+lit for units that may not attack together; a button's tooltip is never its notation."""
 
 from __future__ import annotations
 
@@ -207,3 +207,21 @@ def test_in_a_sandstorm_no_target_is_lit_for_units_of_two_hexes(tmp_path: Path, 
         assert info.startswith("Attackers: Pz, Lt. No hex may be attacked by all of them: ") and "[GG-VIII.A.3]" in info, info
         page.click('#units [data-unit="Lt"]')
         assert page.locator('[data-target="B4"]').count() == 1
+
+
+def test_the_gallop_button_says_what_it_does_and_no_tooltip_shows_its_notation(tmp_path: Path, browser: Browser) -> None:
+    """The Allied movement phase of turn 1 offers the Gazala Gallop (GG-XIII.E): its button says what it does, and
+    neither it nor any other button of the panel has the order's notation ("gallop") for a tooltip."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        while not any(a["verb"] == "gallop" for a in state_of(link)["legal"]["actions"]):
+            play_orders(link, "end-phase")
+        page = _open(browser, link)
+        gallop = page.locator('#orders button[data-order="gallop"]')
+        gallop.wait_for()
+        assert gallop.inner_text().startswith("Optional, once a game: call the Gazala Gallop (GG-XIII.E)."), gallop.inner_text()
+        gallop.hover()
+        shot(page, "trial-gallop-button")
+        titles = page.eval_on_selector_all("#orders button", "bs => bs.map(b => [b.dataset.order, b.getAttribute('title')])")
+        assert titles and all(title is None or title != order for order, title in titles), titles
+        assert gallop.get_attribute("title") is None

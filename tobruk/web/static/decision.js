@@ -73,7 +73,7 @@ export function drawDecision(S, sideName, hooks) {
     const p = document.createElement('div'); p.className = 'choices'; p.dataset.group = group;
     for (const a of actions) {
       const b = document.createElement('button'); b.textContent = a.says; b.dataset.order = a.label; b.dataset.id = String(a.id);
-      b.title = a.warning || a.label;
+      if (a.warning) b.title = a.warning;  // (never the notation: the button's words say what it does)
       b.onclick = () => (a.warning ? confirmCost(p, a, hooks) : hooks.order(a.id));
       p.appendChild(b);
     }
