@@ -203,7 +203,7 @@ def test_the_page_draws_and_plays_the_toy_system(server: str, browser: Browser) 
     page.click('[data-reach="B5"]')
     page.wait_for_selector('[data-unit="Guard"][data-hex="B5"]')
     page.click('button[data-order="end-phase"]')
-    page.wait_for_function("document.getElementById('status').textContent.startsWith('Turn 2/2')")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Turn 2 of 2, the last')")
     assert page.get_attribute('[data-unit="Scout"]', "data-status") is None  # a new turn: rested
     page.click('button[data-order="end-phase"]')
     page.wait_for_function("document.getElementById('prompt').textContent.startsWith('Allied')")

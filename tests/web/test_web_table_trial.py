@@ -225,3 +225,4 @@ def test_the_gallop_button_says_what_it_does_and_no_tooltip_shows_its_notation(t
         titles = page.eval_on_selector_all("#orders button", "bs => bs.map(b => [b.dataset.order, b.getAttribute('title')])")
         assert titles and all(title is None or title != order for order, title in titles), titles
         assert gallop.get_attribute("title") is None
+        assert page.inner_text("#status").startswith("Turn 1 of 14 · "), page.inner_text("#status")  # (how long the game runs)

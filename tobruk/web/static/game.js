@@ -86,8 +86,9 @@ function render() {
   const v = S.view;
   notify.update(S);
   byId('title').textContent = `${v.title}: ${sideName(S.side)} ${S.mode === 'hotseat' ? '(hotseat)' : ''}`;
-  // a dated track names its turns ('II May 42'); other systems' read 'Turn 3'
-  const turn = v.turn_name === `Turn ${v.turn}` ? `Turn ${v.turn}/${v.turns}` : `${v.turn_name} (${v.turn}/${v.turns})`;
+  // a dated track names its turns ('II May 42'); other systems' read 'Turn 3'; either says how many the game has
+  const of = `${v.turn} of ${v.turns}${v.turn === v.turns ? ', the last' : ''}`;
+  const turn = v.turn_name === `Turn ${v.turn}` ? `Turn ${of}` : `${v.turn_name} (turn ${of})`;
   const score = v.score ? `${v.score.title}: ${sideName('allied')} ${v.score.allied}, ${sideName('axis')} ${v.score.axis}` : '';
   // once over, the status line keeps the result's headline (the winner and the level), the board left to look at
   const over = v.summary ? `the game is over (${v.summary.winner ? sideName(v.summary.winner) : 'Nobody'}: ${v.summary.level})` : 'the game is over';
