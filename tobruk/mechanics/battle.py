@@ -40,7 +40,7 @@ from tobruk.mechanics.actions import (
     Target,
 )
 from tobruk.mechanics.counters import family_unit
-from tobruk.mechanics.retreat_groups import Loser, RetreatGroup, distance_prompt, distance_words, extra, group, need
+from tobruk.mechanics.retreat_groups import Loser, RetreatGroup, bound, distance_prompt, distance_words, extra, group, need
 
 if TYPE_CHECKING:
     from tobruk.engine.game import Game
@@ -557,7 +557,8 @@ def settle(game: Game) -> None:
 
     Every time (a retreat already made can close another unit's way, as a friend leaving a ZOC hex): first a
     unit whose result is one of ``full_retreat`` and that cannot retreat that whole distance is unable to
-    retreat, before and whatever the winner names; then, once the distance is known, a unit that cannot
+    retreat, before and whatever the winner names; then, if no unit is left that the winner's distance would move,
+    the distance is none (the winner is not asked); then, once the distance is known, a unit that cannot
     retreat as far as it must.
     """
     battle = game.top(Battle)
@@ -571,6 +572,11 @@ def settle(game: Game) -> None:
             if not x.done and full and not r.can_retreat(game, x.unit, full, g.origin):
                 g = g.with_done(x.unit)
                 r.unable(game, x)
+        if g.distance is None and not bound(game, r, g):
+            # no unit is left that the winner's distance would move (those it bound could not retreat): a question
+            # whose every answer changes nothing is not asked
+            g = replace(g, distance=0)
+            game.log("No retreat distance to name: no unit is left that it would move.")
         if g.distance is not None:
             for x in g.units:
                 if x.done:

@@ -113,8 +113,6 @@ def distance_prompt(game: Game, r: BattleRules, attack: int | None, side: str, g
         "whatever you name (a compulsory result)"
         for x in fixed
     )
-    if not units:
-        return f"{why}: none is left that your distance would move{also}; name any, 0 to {g.max} hexes: it changes nothing"
     return (
         f"{why}, {names}: 0 to {g.max} hexes, one distance for all (the winner names it, "
         f"the {loser.display} player then picks each unit's route){also}"
@@ -135,8 +133,6 @@ def distance_words(game: Game, r: BattleRules, g: RetreatGroup, hexes: int) -> s
         else f"{', '.join(names)} {_verb(names, 'retreat')} {n} hex{'' if n == 1 else 'es'}"
         for n, names in sorted(by_need.items(), reverse=True)
     ]
-    if not units:
-        return f"{hexes} hex{'' if hexes == 1 else 'es'}: it moves no unit"
     text = "; ".join(parts) + (f" (the {loser.display} player picks the route{'' if len(units) == 1 else 's'})" if hexes else "")
     free: dict[int, list[str]] = {}
     for x in units:

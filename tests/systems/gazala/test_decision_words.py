@@ -95,15 +95,15 @@ def test_on_an_r1_the_distance_words_tell_the_loser_may_add_a_hex_of_his_own() -
 
 @pytest.mark.rule("GG-XIV.D.1")
 @pytest.mark.rule("GG-XI.A.1")
-def test_a_distance_that_moves_nobody_says_so() -> None:
-    # Def eliminated (unable to retreat 2), Boxed's R2 a compulsory R1 in its box: the distance binds nobody left
+def test_a_distance_that_would_move_nobody_is_not_asked() -> None:
+    # Def eliminated (unable to retreat 2), Boxed's R2 a compulsory R1 in its box: no unit is left that the winner's
+    # distance would move, so the winner is not asked; the loser retreats Boxed its compulsory hex at once
     game = two_hexes("Boxed", box=True)
     d = game.decision
-    assert d is not None and d.prompt == (
-        "you won attack 1: name how far the defending Allied units retreat: none is left that your distance would move; "
-        "Boxed must retreat exactly 1 hex whatever you name (a compulsory result); name any, 0 to 2 hexes: it changes nothing"
-    )
-    assert said(game, "retreat-distance") == ["0 hexes: it moves no unit", "1 hex: it moves no unit", "2 hexes: it moves no unit"]
+    assert d is not None and d.side is Side.ALLIED and d.prompt == "retreat Boxed, then end the retreat"
+    assert "No retreat distance to name: no unit is left that it would move." in game.state.log
+    assert not any(a.verb == "retreat-distance" for a in game.legal_orders())
+    assert min(len(a.fields()["path"]) - 1 for a in game.legal_orders() if a.verb == "retreat") == 1
 
 
 # --- GG-XIV.A.6: an attack whose target is gone ----------------------------------------------------------------

@@ -130,7 +130,8 @@ def two_hexes(c4: str, *, box: bool) -> Game:
 def test_a_unit_unable_to_retreat_is_eliminated_once_and_the_others_retreat_as_they_must() -> None:
     game = two_hexes("Boxed", box=True)
     assert family_unit(game, "Def").eliminated and not family_unit(game, "Boxed").eliminated
-    game.play(RetreatDistance(0))  # Boxed's R1 is compulsory: 1 hex, whatever the winner names (then 1 voluntary)
+    # Boxed's R1 is compulsory: 1 hex (then 1 voluntary), and no unit is left for the winner's distance: not asked
+    assert not any(isinstance(o, RetreatDistance) for o in game.legal_orders())
     routes = {o.path for o in game.legal_orders() if isinstance(o, Retreat)}
     assert {p for p in routes if len(p) == 2} == {(H("C4"), H("C5"))} and all(p[1] == H("C5") for p in routes)
     assert EndRetreat() not in game.legal_orders()
