@@ -2,7 +2,8 @@
 page draws and says after clicks: the threat warning says which units could come only if activated; a stack's
 counters stay within their hex; a counter's tooltip goes when the player clicks or moves on; the page says why a
 compulsory-attack phase has no end button; a unit spent at the start says why it is spent; in a sandstorm no target is
-lit for units that may not attack together; a button's tooltip is never its notation."""
+lit for units that may not attack together; a button's tooltip is never its notation; a counter's tooltip and its
+hex's panel say whether it is a division, as stacking counts it."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
+from tests.conftest import family
 from tests.web.test_web_browser import pytestmark, shot  # noqa: F401  (the skip without chromium)
 from tests.web.test_web_counters import counter_tip
 from tests.web.web_server import play_orders, running_server, state_of
+from tobruk.engine.sides import Side
+from tobruk.loading.scenario import load_scenario
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, FloatRect, Page
@@ -226,3 +230,30 @@ def test_the_gallop_button_says_what_it_does_and_no_tooltip_shows_its_notation(t
         assert titles and all(title is None or title != order for order, title in titles), titles
         assert gallop.get_attribute("title") is None
         assert page.inner_text("#status").startswith("Turn 1 of 14 · "), page.inner_text("#status")  # (how long the game runs)
+
+
+@pytest.mark.rule("GG-XII.A.2")
+def test_a_counter_says_whether_it_is_a_division_as_stacking_counts_it(tmp_path: Path, browser: Browser) -> None:
+    """At most 2 of a hex's 3 units may be divisions (GG-XII.A.2): each Axis counter on the map at the start says its
+    echelon as the scenario's data gives it, in its tooltip and in its hex's panel."""
+    echelons = {u.id: u.echelon.value for u in family(load_scenario("gazala-gallop")) if u.side is Side.AXIS}
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        # the counter on top of each Axis stack (drawn last), which the pointer reaches
+        on_map = page.evaluate(
+            """() => { const top = {};
+                for (const c of document.querySelectorAll('#units .counter[data-side="axis"]')) top[c.dataset.hex] = c.dataset.unit;
+                return Object.values(top); }"""
+        )
+        shown = {"division", "subdivisional"}
+        for kind in sorted(shown):
+            uid = next(u for u in on_map if echelons[u] == kind)
+            tip = counter_tip(page, f'#units [data-unit="{uid}"]')
+            second = tip.splitlines()[1]
+            assert second.endswith(f" · {kind}"), tip
+            page.click(f'#units [data-unit="{uid}"]')
+            page.wait_for_function(f"document.getElementById('stack').textContent.includes('{uid}')")
+            line = next(p for p in page.locator("#stack p").all_inner_texts() if p.startswith(uid))
+            assert f" {kind}" in line and not (kind == "division" and "subdivisional" in line), line
+            page.keyboard.press("Escape")

@@ -216,7 +216,7 @@ export function described(board, u) {
   const side = board.sides[u.side]?.name || u.side;
   if (!u.id) return [`${side} counter, face down`, `hex ${u.hex}`, 'what it is, is not known'];
   const lines = [`${u.id}${u.name && u.name !== u.id ? ` — ${u.name}` : ''}`];
-  lines.push([side, u.nationality, u.kind].filter(Boolean).join(' · '));
+  lines.push([side, u.nationality, u.kind, u.echelon].filter(Boolean).join(' · '));  // (the echelon: what stacking counts)
   const values = (u.factors || '') + Object.entries(board.marks).filter(([status]) => u[status]).map(([, m]) => m).join('');
   if (values) lines.push(`values ${values}`);
   if (board.corner && u[board.corner] != null) lines.push(`${board.corner.replace(/_/g, ' ')}: ${u[board.corner]}`);
@@ -258,7 +258,7 @@ export function drawHex(board, box, hex, here, pick = () => null) {
       b.dataset.pick = u.id; b.onclick = press;
       p.append(b);
     } else p.append(u.id);
-    p.append(` ${[u.name, u.factors, u.kind].filter(Boolean).join(' ')}${words(board, u).map(w => `, ${w}`).join('')}`);
+    p.append(` ${[u.name, u.factors, u.kind, u.echelon].filter(Boolean).join(' ')}${words(board, u).map(w => `, ${w}`).join('')}`);
     return p;
   });
   box.replaceChildren(htmlElement('h3', hex), ...(lines.length ? lines : [htmlElement('p', 'no counter here')]));

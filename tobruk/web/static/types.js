@@ -62,7 +62,7 @@
  * A unit as a view shows it: an enemy face-down counter has no id.  Its statuses are fields of their own names
  * (the system's: "disrupted", "supplied" ...), which is why any other field may be read; `why`, the system's reason for
  * a status where it gives one.
- * @typedef {{id?: string | null, side: string, hex?: string | null, eliminated?: boolean, kind?: string,
+ * @typedef {{id?: string | null, side: string, hex?: string | null, eliminated?: boolean, kind?: string, echelon?: string,
  *   factors?: string, name?: string, nationality?: string, hidden?: boolean, why?: Record<string, string>,
  *   [status: string]: unknown}} Unit
  */
