@@ -11,8 +11,9 @@ The module knows no game system: the lines are the system's own, the orders its 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
+from tobruk.engine.actions import Action
 from tobruk.engine.errors import TobrukError, UndoError
 from tobruk.engine.game import Game
 from tobruk.engine.objectives import threats
@@ -107,14 +108,28 @@ class LogReader:
         return [f"{self.side.display}, {when}:", *(f"  {line}" for line in lines)]
 
 
+def cost_of(game: Game, order: Action, legal: Sequence[Action]) -> str:
+    """What a legal ``order`` would cost later by the rules, as the page warns of it (ending the phase with units
+    over-stacked or owing a retreat, :func:`ending_costs`; a move into a hex it over-stacks, the node's warning);
+    nothing for an order that costs nothing, or is not one of ``legal`` (playing it is refused)."""
+    if order not in legal:
+        return ""
+    if order.ends_step and (costs := ending_costs(game)):
+        return costs
+    return in_context(game, [order])[2][0]
+
+
 def human_turn(game: Game, read: Read = input, write: Write = print, reader: LogReader | None = None) -> bool:
     """One human decision at the terminal; False when the human quits.  The person types notation (his own text,
     parsed by the game's vocabulary) or picks a listed order by its number (played as the listed action itself): the
-    command line puts no order together.  With a ``reader``, what his order did is written as soon as it is played:
-    the lines the log gained that his side may read (an air strike's die and result, an attack's, the retreats)."""
+    command line puts no order together.  An order that would cost something later by the rules (:func:`cost_of`)
+    is played only when given twice running, as the page asks a second press: the first time he is told the cost.
+    With a ``reader``, what his order did is written as soon as it is played: the lines the log gained that his side
+    may read (an air strike's die and result, an attack's, the retreats)."""
     decision = game.decision
     assert decision is not None
     legal = game.legal_orders()
+    warned: Action | None = None  # the order whose cost he was just told: the same again makes it
     while True:
         try:
             text = read(f"{decision} > ").strip()
@@ -127,8 +142,8 @@ def human_turn(game: Game, read: Read = input, write: Write = print, reader: Log
             continue
         if text == "legal":  # each order's notation, what it does in the words the page's buttons give it, and its cost
             costs = ending_costs(game) if any(o.ends_step for o in legal) else ""
-            said, _, warned = in_context(game, legal)
-            for i, (o, says, warning) in enumerate(zip(legal, said, warned, strict=True), 1):
+            said, _, warnings = in_context(game, legal)
+            for i, (o, says, warning) in enumerate(zip(legal, said, warnings, strict=True), 1):
                 warning = costs if o.ends_step and costs else warning
                 beware = f"  [beware: {warning}]" if warning else ""
                 write(f"{i:4}  {o.notation()}" + ("" if says == o.notation() else f"  ({says})") + beware)
@@ -148,9 +163,14 @@ def human_turn(game: Game, read: Read = input, write: Write = print, reader: Log
             if reader is not None:
                 reader.since(game)  # (the log was cut back with the order: read on from where it now ends)
             return True
-        order = legal[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(legal) else None
         try:
-            game.play(order if order is not None else text)
+            order = legal[int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(legal) else game.parse(text)
+            cost = cost_of(game, order, legal)
+            if cost and order != warned:
+                warned = order
+                write(f"beware: {cost}.  Give the order again to make it anyway, or another.")
+                continue
+            game.play(order)
         except TobrukError as exc:
             write(f"refused: {exc}")
             continue

@@ -153,6 +153,32 @@ def test_the_terminal_lists_the_warnings_with_the_orders() -> None:
 
 
 @pytest.mark.rule("GG-XII.B")
+def test_the_terminal_makes_an_order_that_costs_units_only_when_given_twice() -> None:
+    """As the page asks a second press: the move into the full hex, typed, is told its cost and not made; typed
+    again, made.  Ending the phase over-stacked the same (by its number the second time); a move that costs nothing
+    is made at once."""
+    from tobruk.players.terminal import human_turn
+
+    def typed(game: Game, *orders: str) -> list[str]:
+        out: list[str] = []
+        lines = iter(orders)
+        human_turn(game, read=lambda _p: next(lines), write=out.append)
+        return out
+
+    game = game_with(("D1", "A1", "division"), ("D2", "A1", "division"), ("D3", "A3", "division"), ("D4", "A3", "division"))
+    step = game.step.key
+    out = typed(game, "move D3 A3-A2-A1", "move D3 A3-A2-A1")
+    assert out[0].startswith("beware: A1 would then hold 3 units, 3 of them division-level") and len(out) == 1
+    assert game.unit("D3").hex == H("A1")  # made the second time only
+    assert typed(game, "move D4 A3-A2") == [] and game.unit("D4").hex == H("A2")  # no cost: made at once
+    number = next(i for i, a in enumerate(game.legal_orders(), 1) if a.ends_step)
+    cost = ending_costs(game)
+    assert cost and game.step.key == step
+    assert typed(game, "end-phase", str(number)) == [f"beware: {cost}.  Give the order again to make it anyway, or another."]
+    assert game.history[-1].verb == "end-phase"
+
+
+@pytest.mark.rule("GG-XII.B")
 @pytest.mark.rule("GG-VII.B")
 def test_a_reinforcement_entering_a_full_hex_is_warned_too() -> None:
     zone = '[zones.east]\nhexes = ["A8"]\n'
