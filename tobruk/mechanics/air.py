@@ -17,7 +17,7 @@ system's air table), so the button and the die never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -143,6 +143,21 @@ class AirAttacks(Chance):
     def purpose(self, game: Game) -> str:
         return f"{self.air} attacks {self.units[0]}"
 
+    def outcomes(self, game: Game) -> tuple[Outcome, ...]:
+        """One die, each face labelled with its result on the unit attacked now (:meth:`result`)."""
+        return self.chances(game, self.units[0])
+
+    def chances(self, game: Game, uid: str) -> tuple[Outcome, ...]:
+        """The die of this air unit's attack on ``uid``, each face labelled with its result (:meth:`result`): what a
+        strike's words read their chances from, so the button and the die never disagree."""
+        faces = die(6)
+        return labelled(faces, [self.result(game, uid, o.value) for o in faces])
+
+    def result(self, game: Game, uid: str, die: int) -> str:
+        """The air table's result of the die ``die`` on ``uid``, as it falls on that unit (an AA code read as AA or as
+        nothing), changing nothing: the system's table and reading."""
+        raise NotImplementedError
+
     def resolve(self, game: Game, value: int) -> None:
         if self.hit(game, self.units[0], value):
             return
@@ -166,6 +181,13 @@ class AirAttacks(Chance):
             game.push_frame(attack)
         else:
             attack.done(game)
+
+
+def strike_chances(chances: Callable[[str], Sequence[Outcome]], units: Sequence[str], means: Mapping[str, str], nothing: str) -> str:
+    """The chances of an air strike's die on each of ``units`` (those its side may see, in the order attacked; the
+    die's faces labelled with their results on each, :meth:`AirAttacks.chances`), as a player reads them: "on Flak:
+    1 in 3 DAF knocked out (AA), 1 in 2 disrupted (D), 1 in 6 no effect"."""
+    return "; ".join(f"on {u}: {chances_in_words(chances(u), means, nothing)}" for u in units)
 
 
 def chances_in_words(outcomes: Sequence[Outcome], means: Mapping[str, str], nothing: str) -> str:

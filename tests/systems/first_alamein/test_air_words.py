@@ -19,6 +19,7 @@ from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Airstrike
 
 INTERCEPTION = {"british-air": ["AA", "-", "Int", "Int", "EAX", "EAX"], "german-air": ["AA", "AA", "-", "Int", "Int", "EAX"]}
+OUTSIDE_BOX = ["AAg", "-", "-", "S", "S", "S"]  # any unit outside a box (FA-AIR.1); AAg is AA on a German ground unit (FA-AIR.2)
 AIR = air("LW", "axis", "german") + air("DAF", "allied", "british")
 
 
@@ -67,7 +68,17 @@ def test_the_air_strike_names_the_air_unit_and_the_german_unit_that_fires_back()
     defenders = unit("It", "axis", "A1", nationality="italian") + unit("Ge", "axis", "A1", type_="armour", nationality="german")
     units = defenders + unit("Tommy", "allied", "E8", factors="1-1-2") + AIR
     game = game_at(units, "allied-airstrike", rows=5, columns=8, dice=ForcedDice([]))
+    german = ["AA" if code == "AAg" else code for code in OUTSIDE_BOX]
+    italian = ["-" if code == "AAg" else code for code in OUTSIDE_BOX]
+
+    def of(faces: list[str], code: str) -> str:
+        p = Fraction(faces.count(code), 6)
+        return f"{p.numerator} in {p.denominator}"
+
+    assert (of(german, "AA"), of(german, "S"), of(german, "-")) == ("1 in 6", "1 in 2", "1 in 3")
     assert said(game, "airstrike") == [
         "Air strike with DAF on A1: it attacks the unspent enemy units there one by one (FA-AIR.1); Ge fires back first "
-        "(GG-X.B.1); an AA result knocks DAF out for the next game-turn (FA-AIR.2); LW may intercept it first (FA-AIR.1)"
+        "(GG-X.B.1); an AA result knocks DAF out for the next game-turn (FA-AIR.2); "
+        f"on Ge: {of(german, 'AA')} DAF knocked out (AA, the strike ends), {of(german, 'S')} spent (S), {of(german, '-')} no effect; "
+        f"on It: {of(italian, 'S')} spent (S), {of(italian, '-')} no effect; LW may intercept it first (FA-AIR.1)"
     ]

@@ -21,6 +21,7 @@ from tobruk.engine.offers import offers
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import Scenario
 from tobruk.mechanics.actions import Airstrike, EndPhase, NoIntercept
+from tobruk.mechanics.counters import family_unit
 from tobruk.systems.gazala import air
 
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
@@ -35,6 +36,30 @@ def chance(column: str, code: str) -> str:
     """The chance of ``code`` on ``column`` of the typed-in air table, as a player says it ("1 in 3")."""
     p = Fraction(AIR[column].count(code), len(AIR[column]))
     return f"{p.numerator} in {p.denominator}"
+
+
+def on_unit(column: str, *, german_division: bool, aa_unit_here: bool | None) -> list[str]:
+    """The air table's column read for one unit (GG-X.C): AAg is AA against a German division, the 4th AA and Flak
+    codes against a hex holding an AA unit ("AA?" where the side cannot know whether it does), else no effect."""
+    aa = "AA?" if aa_unit_here is None else "AA" if aa_unit_here else "-"
+    read = {"AAg": "AA" if german_division else "-", "Flak": aa, "4thAA": aa, "4thAA/Flak": aa}
+    return [read.get(code, code) for code in AIR[column]]
+
+
+def told(faces: list[str], air_unit: str) -> str:
+    """A unit's chances as the strike's words give them, counted from its faces."""
+    means = {
+        "AA": f"{air_unit} knocked out (AA, the strike ends)",
+        "AA?": f"{air_unit} knocked out if a face-down counter there is an AA unit (AA)",
+        "D": "disrupted (D)",
+        "-": "no effect",
+    }
+    parts = []
+    for code, what in means.items():
+        if code in faces:
+            p = Fraction(faces.count(code), len(faces))
+            parts.append(f"{p.numerator} in {p.denominator} {what}")
+    return ", ".join(parts)
 
 
 @pytest.mark.rule("GG-X.B.3")
@@ -79,10 +104,15 @@ def test_the_air_strike_names_the_air_unit_and_the_units_that_fire_back() -> Non
     )
     italians = unit_toml("Ital", "axis", "B4", type_="infantry")  # GG-X.B.1b: Italian units never fire back
     game = game_at(italians + panzer + flak, "allied-airstrike", [])
+    # the Axis units read the axis column; Flak stands in the hex, so its Flak code is AA on every unit there
+    flak_faces = on_unit("axis", german_division=False, aa_unit_here=True)
+    panzer_faces = on_unit("axis", german_division=True, aa_unit_here=True)
+    assert told(panzer_faces, "DAF").startswith("1 in 3 DAF knocked out")  # AAg and Flak: 2 faces of 6
     assert said(game, "airstrike") == [
         "Air strike with DAF on B4: it attacks the undisrupted enemy units there one by one (GG-X.B.1); Flak, 15Pz fire back "
-        "first (GG-X.B.1b); an AA result knocks DAF out for the rest of this game-turn and the next (GG-X.C); LW may "
-        "intercept it first (GG-X.B.3)"
+        "first (GG-X.B.1b); an AA result knocks DAF out for the rest of this game-turn and the next (GG-X.C); "
+        f"on Flak: {told(flak_faces, 'DAF')}; on 15Pz: {told(panzer_faces, 'DAF')}; on Ital: {told(flak_faces, 'DAF')}; "
+        "LW may intercept it first (GG-X.B.3)"
     ]
 
 
@@ -90,9 +120,11 @@ def test_the_air_strike_names_the_air_unit_and_the_units_that_fire_back() -> Non
 def test_an_air_strike_on_units_that_cannot_fire_back_says_so_and_no_interception_when_the_enemy_cannot_fly() -> None:
     game = game_at(unit_toml("Ital", "axis", "B4", type_="infantry"), "allied-airstrike", [])
     air.flown(game, "LW")  # the Luftwaffe has flown this game-turn (GG-X.A): it cannot intercept
+    italian = on_unit("axis", german_division=False, aa_unit_here=False)
+    assert "AA" not in italian
     assert said(game, "airstrike") == [
         "Air strike with DAF on B4: it attacks the undisrupted enemy units there one by one (GG-X.B.1); none there can fire "
-        "back; an AA result knocks DAF out for the rest of this game-turn and the next (GG-X.C)"
+        f"back; an AA result knocks DAF out for the rest of this game-turn and the next (GG-X.C); on Ital: {told(italian, 'DAF')}"
     ]
 
 
@@ -115,6 +147,32 @@ def test_the_air_strike_words_are_the_same_whether_a_dummy_or_an_aa_capable_divi
     play_both(games, Airstrike(H("E6")))
     assert json.dumps(offers(a)) == json.dumps(offers(b))
     assert said(a, "intercept")[0].startswith("Intercept with DAF against Luftwaffe over E6: ")
+
+
+@pytest.mark.rule("GG-X.C")
+@pytest.mark.rule("GG-V.B.1")
+def test_the_strike_chances_on_a_unit_seen_beside_a_face_down_counter_say_the_aa_reading_is_not_known() -> None:
+    """Tommy is seen in B4 beside a face-down counter: the 4th AA code is AA only if the hex holds an AA unit, which
+    the Axis cannot know.  Two games, the AA brigade face down in B4 and an infantry brigade in C8, or the other way
+    round: the Axis is offered the same, and the strike's words give that face as unknown, never as the truth."""
+
+    def game_with(in_b4: str, in_c8: str) -> Game:
+        units = (
+            unit_toml("Tommy", "allied", "B4", type_="infantry")
+            + unit_toml("AABde", "allied", "B4" if in_b4 == "AABde" else "C8", type_="aa", factors="1-2-2")
+            + unit_toml("InfBde", "allied", "B4" if in_b4 == "InfBde" else "C8", type_="infantry", factors="1-2-2")
+        )
+        game = game_at(units, "axis-airstrike", [])
+        for uid in (in_b4, in_c8):
+            family_unit(game, uid).hidden = True
+        return game
+
+    a, b = game_with("AABde", "InfBde"), game_with("InfBde", "AABde")
+    assert json.dumps(offers(a)) == json.dumps(offers(b))
+    (words,) = [w for w in said(a, "airstrike") if " on B4:" in w]
+    tommy = on_unit("allied", german_division=False, aa_unit_here=None)
+    assert tommy.count("AA?") == 1  # (the 4th AA code on a 1)
+    assert f"on Tommy: {told(tommy, 'LW')}" in words and "1 face-down counter there is turned up first" in words
 
 
 @pytest.mark.rule("GG-X.B.3")

@@ -193,6 +193,11 @@ def strike_words(game: Game, side: Side, target: Hex) -> str:
     fire = f"{', '.join(shooters)} fire{'s' if len(shooters) == 1 else ''} back first (GG-X.B.1)"
     words.append(fire if shooters else "none there can fire back")
     words.append(f"an AA result knocks {uid} out for the next game-turn (FA-AIR.2)")
+    units = attack_order(game, target, side)
+    if units:
+        means = {"AA": f"{uid} knocked out (AA, the strike ends)", "S": "spent (S)"}
+        attack = GroundAttack(side.value, uid, target.label, tuple(units))
+        words.append(mechanics_air.strike_chances(lambda u: attack.chances(game, u), units, means, "no effect"))
     interceptors = ready(game, side.enemy)
     if interceptors:
         words.append(f"{interceptors[0]} may intercept it first (FA-AIR.1)")
@@ -209,8 +214,11 @@ class GroundAttack(mechanics_air.AirAttacks):
     """FA-AIR.1-2: S spends the unit (no retreat after an air attack, GG-X.B.1a); AA knocks the air unit out and
     ends the attack."""
 
+    def result(self, game: Game, uid: str, die: int) -> str:
+        return read(game, uid, chart(game).air.result(die, unit_column(game, uid)))
+
     def hit(self, game: Game, uid: str, die: int) -> bool:
-        code = read(game, uid, chart(game).air.result(die, unit_column(game, uid)))
+        code = self.result(game, uid, die)
         game.log(f"{self.air} on {uid}: die {die}: {code}.")
         if code == "S":
             family_unit(game, uid).disrupted = True

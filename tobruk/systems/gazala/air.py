@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tobruk.board.hexes import Hex
-from tobruk.engine.chance import Chance
+from tobruk.engine.chance import Chance, Outcome, die, labelled
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.mechanics import air as mechanics_air
@@ -250,16 +250,37 @@ def column_for(game: Game, uid: str) -> str:
     return "allied-box" if h is not None and h in cb.own_forts(game, Side.ALLIED) else "allied"
 
 
-def air_result_on(game: Game, air: str, uid: str, die: int) -> str:
-    """One unit's air attack with the die ``die``, carried out; returns the result after reading the AA codes."""
+def strike_result(game: Game, uid: str, die: int, aa_here: bool | None = None) -> str:
+    """The air table's result of the die ``die`` on ``uid`` (GG-X.C), the AA codes read for this unit: AAg is AA
+    against a German division, the 4th AA and Flak codes against a hex holding an AA unit (``aa_here``: whether it
+    does, as far as the side asking knows; unknown, "AA?"), else nothing."""
     code = cb.chart(game).air_result(die, column_for(game, uid))
-    here = family_unit(game, uid).hex
-    dedicated = here is not None and any(family_defs(game)[u].type is UnitType.AA for u in game.units_at(here))
     d = family_defs(game)[uid]
     if code == "AAg":
-        code = "AA" if d.nationality == "german" and d.is_division else "-"
-    elif code in ("4thAA/Flak", "4thAA", "Flak"):
-        code = "AA" if dedicated else "-"
+        return "AA" if d.nationality == "german" and d.is_division else "-"
+    if code in ("4thAA/Flak", "4thAA", "Flak"):
+        if aa_here is None:
+            return "AA?"
+        return "AA" if aa_here else "-"
+    return code
+
+
+def aa_unit_in(game: Game, where: Hex, *, seen_by: Side | None = None) -> bool | None:
+    """Whether an AA unit stands in ``where`` (GG-X.C's 4th AA and Flak codes), as ``seen_by`` may know it: ``None``
+    when only a face-down counter there could be one."""
+    here = game.units_at(where)
+    if any(family_defs(game)[u].type is UnitType.AA for u in here if seen_by is None or not family_unit(game, u).hidden):
+        return True
+    if seen_by is not None and any(family_unit(game, u).hidden for u in here if family_defs(game)[u].side is not seen_by):
+        return None
+    return False
+
+
+def air_result_on(game: Game, air: str, uid: str, die: int) -> str:
+    """One unit's air attack with the die ``die``, carried out; returns the result after reading the AA codes."""
+    here = family_unit(game, uid).hex
+    code = strike_result(game, uid, die, here is not None and bool(aa_unit_in(game, here)))
+    d = family_defs(game)[uid]
     game.log(f"{air} on {uid}: die {die}: {code}.")
     if d.side is Side.ALLIED and not family_unit(game, uid).activated:
         family_unit(game, uid).activated = True  # GG-V.A.3
@@ -287,6 +308,20 @@ def strike_words(game: Game, side: Side, target: Hex) -> str:
         f"{'any AA-capable unit there fires back; ' if face_down else 'none there can fire back; ' if not shooters else ''}"
         f"an AA result knocks {uid} out for the rest of this game-turn and the next (GG-X.C)"
     )
+    seen = [u for u in attack_order(game, target, side) if not family_unit(game, u).hidden]
+    if seen and uid is not None:
+        aa_here = aa_unit_in(game, target, seen_by=side)
+        means = {
+            "AA": f"{uid} knocked out (AA, the strike ends)",
+            "AA?": f"{uid} knocked out if a face-down counter there is an AA unit (AA)",
+            "D": "disrupted (D)",
+        }
+
+        def chances(u: str) -> tuple[Outcome, ...]:
+            faces = die(6)
+            return labelled(faces, [strike_result(game, u, f.value, aa_here) for f in faces])
+
+        words.append(mechanics_air.strike_chances(chances, seen, means, "no effect"))
     if enemy is not None and available(game, side.enemy):
         words.append(f"{enemy} may intercept it first (GG-X.B.3)")
     return "; ".join(words)
@@ -326,6 +361,10 @@ def ground_attack(game: Game, side: Side, air: str, target: Hex) -> None:
 @dataclass(frozen=True)
 class GroundAttack(mechanics_air.AirAttacks):
     """GG-X.B.1: the air unit's ground attack, a die per unit; AA knocks the air unit out, else it stays over the hex."""
+
+    def result(self, game: Game, uid: str, die: int) -> str:
+        here = family_unit(game, uid).hex
+        return strike_result(game, uid, die, here is not None and bool(aa_unit_in(game, here)))
 
     def hit(self, game: Game, uid: str, die: int) -> bool:
         if air_result_on(game, self.air, uid, die) == "AA":
