@@ -191,3 +191,25 @@ def test_the_interception_of_an_interdiction_names_both_air_units_and_the_chance
         "no effect, the interdiction goes on; a knocked-out air unit is out for the rest of this game-turn and the next "
         "(GG-X.C); DAF is then used for this game-turn (GG-X.A)"
     ]
+
+
+@pytest.mark.rule("GG-X.B.2")
+@pytest.mark.rule("GG-X.B.3")
+def test_the_airlift_names_the_units_it_supplies_and_the_chance_an_interception_stops_it() -> None:
+    """Cut and Mate stand out of supply in B11: the Luftwaffe's aerial resupply names them and the interception the
+    DAF may make first, on the German air unit's column: EAX and Int stop the airlift, AA knocks the DAF out."""
+    units = (
+        unit_toml("Cut", "axis", "B11", type_="armour")
+        + unit_toml("Mate", "axis", "B11", type_="infantry")
+        + unit_toml("Tommy", "allied", "A1", type_="infantry")
+    )
+    game = game_at(units, "axis-attacks", [], '[map.supply]\naxis = ["C1"]\n', columns=12)
+    game.play(EndPhase())  # on to the Axis supply determination
+    col = "german-air"
+    assert said(game, "airlift") == [
+        "Airlift supplies to B11 with LW: Cut, Mate in supply this turn if it gets through (GG-X.B.2); DAF may intercept it "
+        f"first (GG-X.B.3): if it does, {chance(col, 'EAX')} LW knocked out (EAX), {chance(col, 'Int')} LW turned back (Int), "
+        f"{chance(col, 'AA')} DAF knocked out (AA) and the airlift gets through, {chance(col, '-')} the airlift gets through"
+    ]
+    air.flown(game, "DAF")  # the DAF has flown this game-turn (GG-X.A): no interception to fear
+    assert said(game, "airlift") == ["Airlift supplies to B11 with LW: Cut, Mate in supply this turn if it gets through (GG-X.B.2)"]

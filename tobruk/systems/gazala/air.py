@@ -327,6 +327,26 @@ def strike_words(game: Game, side: Side, target: Hex) -> str:
     return "; ".join(words)
 
 
+def airlift_words(game: Game, side: Side, target: Hex) -> str:
+    """The Luftwaffe's aerial resupply of ``target`` in words (GG-X.B.2, B.3): the air unit that flies, the units it
+    would supply (their supply marked as if traced, GG-XV.A.5), and, where the enemy may go up against it, the chance
+    that the interception stops it, read from the interception's own labelled die."""
+    uid = air_unit(game, side)
+    here = [u for u in game.units_at(target, side) if not family_defs(game)[u].is_air]
+    words = [f"Airlift supplies to {target} with {uid}: {', '.join(here)} in supply this turn if it gets through (GG-X.B.2)"]
+    enemy = air_unit(game, side.enemy)
+    if uid is not None and enemy is not None and available(game, side.enemy):
+        roll = AirMission(side.value, uid, target.label, "airlift").interception(game, enemy)
+        means = {
+            "EAX": f"{uid} knocked out (EAX)",
+            "Int": f"{uid} turned back (Int)",
+            "AA": f"{enemy} knocked out (AA) and the airlift gets through",
+        }
+        told = mechanics_air.chances_in_words(roll.outcomes(game), means, "the airlift gets through")
+        words.append(f"{enemy} may intercept it first (GG-X.B.3): if it does, {told}")
+    return "; ".join(words)
+
+
 def interdiction_words(game: Game, side: Side) -> str:
     """``side``'s interception of the enemy air unit interdicting over a hex, in words (GG-X.B.1, B.3): the air unit
     that goes up, the one it meets and the chance of each result on the air table."""

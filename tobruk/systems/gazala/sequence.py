@@ -480,15 +480,6 @@ def attack_targets(game: Game, side: Side) -> list[Hex]:
     return duty_targets(game, side, bt.DUTIES, lambda order: check_declaration(game, order, side))
 
 
-def convoy_candidates(game: Game, side: Side) -> list[str]:
-    """GG-XV.A.4: units out of supply that a truck convoy may still be sent to this determination."""
-    if mv.convoys_left(game, side) <= 0:
-        return []
-    supplied = sp.status(game, side)
-    tried = gazala_vars(game).convoy_tried.get(side.value, ())
-    return [u for u, e in supplied.items() if not e["supplied"] and u not in tried and sp.convoy_eligible(game, u, side)]
-
-
 class RecoveryStep(GazalaStep):
     """Recovery and supply determination (GG-IX.E, XV): truck convoys first (GG-XV.A.4), and for the Axis
     the Luftwaffe's aerial resupply (GG-X.B.2); then supply is marked and units in supply recover."""
@@ -501,18 +492,22 @@ class RecoveryStep(GazalaStep):
         # a side with face-down counters is always asked while it has convoys: whether one of them is
         # out of supply (a dummy never is) must not show in whether the game stops here
         secret = mv.convoys_left(game, side) > 0 and bool(hd.face_down_on_map(game, side))
-        if not secret and not convoy_candidates(game, side) and not air_orders(game, self.key, side):
+        if not secret and not sp.convoy_candidates(game, side) and not air_orders(game, self.key, side):
             return None
         return Decision(side, self.key, "send truck convoys to units out of supply, then end the phase", "GG-XV.A.4")
 
     def actions(self, game: Game, decision: Decision) -> list[Action]:
         side = decision.side
-        return [*(Convoy(u) for u in convoy_candidates(game, side)), *air_orders(game, self.key, side), EndPhase()]
+        return [*(Convoy(u) for u in sp.convoy_candidates(game, side)), *air_orders(game, self.key, side), EndPhase()]
+
+    def says(self, game: Game, decision: Decision, action: Action) -> str:
+        """The Luftwaffe's aerial resupply names the units it supplies and what an interception may do (GG-X.B.2-3)."""
+        return air.airlift_words(game, decision.side, action.hex) if isinstance(action, Airlift) else super().says(game, decision, action)
 
     @on(Convoy)
     def convoy(self, game: Game, decision: Decision, order: Convoy) -> None:
         side = decision.side
-        if order.unit not in convoy_candidates(game, side):
+        if order.unit not in sp.convoy_candidates(game, side):
             raise IllegalOrderError(
                 "GG-XV.A.4",
                 f"no truck convoy can go to {order.unit} now (convoys left: "

@@ -169,6 +169,15 @@ def convoy_eligible(game: Game, uid: str, side: Side) -> bool:
     return german_subdivisional(game, uid)
 
 
+def convoy_candidates(game: Game, side: Side) -> list[str]:
+    """GG-XV.A.4: units out of supply that a truck convoy may still be sent to this determination."""
+    if mv.convoys_left(game, side) <= 0:
+        return []
+    supplied = status(game, side)
+    tried = gazala_vars(game).convoy_tried.get(side.value, ())
+    return [u for u, e in supplied.items() if not e["supplied"] and u not in tried and convoy_eligible(game, u, side)]
+
+
 def convoy(game: Game, uid: str, side: Side) -> None:
     """Send a truck convoy to one unit: its dice (one in clear weather, more in storms, one more for a survivable
     Axis unit) extend the supply line (GG-XV.A.4); see :func:`convoy_line`."""
