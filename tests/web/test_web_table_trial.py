@@ -257,3 +257,37 @@ def test_a_counter_says_whether_it_is_a_division_as_stacking_counts_it(tmp_path:
             line = next(p for p in page.locator("#stack p").all_inner_texts() if p.startswith(uid))
             assert f" {kind}" in line and not (kind == "division" and "subdivisional" in line), line
             page.keyboard.press("Escape")
+
+
+def test_status_marks_lie_within_their_counter_and_a_stack_badge_covers_no_name(tmp_path: Path, browser: Browser) -> None:
+    """1st Alamein's Allied units start spent (CA-SC.7), each with its mark: every mark lies within its counter's body,
+    none over the next hex's counters.  At Gazala's set-up (stacks of 3), each stack's badge covers none of the top
+    counter's name."""
+    with running_server(tmp_path / "games.sqlite", tmp_path / "scenarios") as url:
+        link = httpx.post(f"{url}/api/games", json={"scenario": "first-alamein", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        outside = page.evaluate(
+            """() => [...document.querySelectorAll('#units .counter')].flatMap(c => {
+                const body = c.querySelector('rect.body').getBoundingClientRect();
+                return [...c.querySelectorAll('.status-mark circle')].map(m => m.getBoundingClientRect())
+                    .filter(m => m.left < body.left - 0.5 || m.right > body.right + 0.5
+                        || m.top < body.top - 0.5 || m.bottom > body.bottom + 0.5)
+                    .map(m => [c.dataset.unit, m.right - body.right]); })"""
+        )
+        marks = page.locator("#units .status-mark").count()
+        shot(page, "trial-marks-within")
+        assert marks > 5 and outside == [], outside
+        page.close()
+        link = httpx.post(f"{url}/api/games", json={"scenario": "gazala-gallop", "mode": "hotseat"}, timeout=60).json()["links"]["both"]
+        page = _open(browser, link)
+        covered = page.evaluate(
+            """() => [...document.querySelectorAll('#units .stack-badge')].map(b => {
+                const hex = b.dataset.hex, all = document.querySelectorAll(`#units .counter[data-hex="${hex}"]`);
+                const name = all[all.length - 1].querySelector('text.name').getBoundingClientRect();
+                const c = b.querySelector('circle').getBoundingClientRect();
+                const overlap = Math.min(c.right, name.right) - Math.max(c.left, name.left) > 0.5
+                    && Math.min(c.bottom, name.bottom) - Math.max(c.top, name.top) > 0.5;
+                return [hex, overlap]; })"""
+        )
+        shot(page, "trial-badges")
+        assert len(covered) >= 2 and not any(overlap for _, overlap in covered), covered

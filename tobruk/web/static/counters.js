@@ -15,6 +15,8 @@ const SCALE = 1.45;
 const TEXT = 10;
 /** How far each counter of a stack is drawn from the one beneath it, at the most (less where the hex has no room). */
 const STEP = 3;
+/** The radius of a status's mark on a counter, and of a stack's badge. */
+const MARK = 5.5, BADGE = 6;
 /** The colour of a selected counter's edge (no status uses it). */
 export const SELECTED = '#0a5cff';
 /** The colour of a counter's edge while a status the system calls alarming is set. */
@@ -103,7 +105,7 @@ function fitted(parent, text, x, y, size, width, extra = {}) {
  */
 function mark(parent, s, x, y) {
   const g = svgElement('g', {class: 'status-mark', 'data-status': s.word, 'data-mark': s.mark}, parent);
-  svgElement('circle', {cx: x, cy: y, r: 6.5, fill: s.colour, stroke: '#fff', 'stroke-width': 1}, g);
+  svgElement('circle', {cx: x, cy: y, r: MARK, fill: s.colour, stroke: '#fff', 'stroke-width': 1}, g);
   const t = svgElement('text', {x, y: y + 3.2, 'text-anchor': 'middle', 'font-size': s.mark.length > 1 ? 7 : 9,
     'font-weight': 'bold', fill: '#fff'}, g);
   t.textContent = s.mark;
@@ -125,7 +127,7 @@ function mark(parent, s, x, y) {
  */
 function counter(board, parent, u, hex, i, n) {
   const [x, y] = board.hexes[hex], [dx, dy] = stackOffset(board, n, i);
-  const g = counterAt(board, parent, u, x + dx, y + dy);
+  const g = counterAt(board, parent, u, x + dx, y + dy, n > 1 && i === n - 1 ? 2 * BADGE : 0);
   g.dataset.hex = hex;
   return g;
 }
@@ -157,9 +159,10 @@ export const counterSide = (/** @type {Board} */ board) => board.size * SCALE;
  * @param {Unit} u
  * @param {number} x
  * @param {number} y
+ * @param {number} [room]  the width its name leaves free on the left (the top counter of a stack: its badge's)
  * @returns {SVGElement}
  */
-export function counterAt(board, parent, u, x, y) {
+export function counterAt(board, parent, u, x, y, room = 0) {
   const c = board.size * SCALE;
   const g = svgElement('g', {class: 'counter', 'data-unit': u.id || '', 'data-side': u.side, role: 'img', 'aria-label': spoken(board, u)}, parent);
   const gx = x - c / 2, gy = y - c / 2, unknown = !u.id;
@@ -172,7 +175,7 @@ export function counterAt(board, parent, u, x, y) {
     fitted(g, '?', gx + c / 2, gy + c / 2 + 7, 20, c - 4, {class: 'name', 'font-weight': 'bold'});
     return g;
   }
-  fitted(g, u.id || '', gx + c / 2, gy + TEXT + 1, TEXT + 1, c - 4, {class: 'name', 'font-weight': 'bold'});
+  fitted(g, u.id || '', gx + (c + room) / 2, gy + TEXT + 1, TEXT + 1, c - 4 - room, {class: 'name', 'font-weight': 'bold'});
   const w = c * 0.42, shape = (u.kind && board.symbols[u.kind]) || 'none';
   svgElement('use', {href: `#shape-${shape}`, 'data-type': u.kind || '',
     transform: `translate(${gx + c / 2 - w / 2},${gy + c * 0.5 - w * 0.3}) scale(${w / 20})`}, g);
@@ -181,14 +184,16 @@ export function counterAt(board, parent, u, x, y) {
   if (board.corner && u[board.corner] != null)
     fitted(g, String(u[board.corner]), gx + 5, gy + c * 0.5 + 4, TEXT, 8, {class: 'corner'});
   const said = shown(board, u);
-  said.forEach((s, k) => mark(g, s, gx + c, gy + c / 2 + (k - (said.length - 1) / 2) * 13));  // beside the symbol
+  // beside the symbol, within the counter's right edge (a mark that stuck out would lie over the next hex's counters)
+  said.forEach((s, k) => mark(g, s, gx + c - MARK - 1, gy + c / 2 + (k - (said.length - 1) / 2) * (2 * MARK + 1)));
   if (said.length) g.dataset.status = said.map(s => s.word).join(', ');
   if (faded(board, u)) g.setAttribute('opacity', '0.75');
   return g;
 }
 
 /**
- * A stack's badge, the number of counters in its hex, on the top counter's corner.
+ * A stack's badge, the number of counters in its hex, in the top counter's upper left corner (the top counter's name
+ * leaves it room, :func:`counterAt`).
  * @param {Board} board
  * @param {Element} parent
  * @param {string} hex
@@ -196,9 +201,9 @@ export function counterAt(board, parent, u, x, y) {
  */
 function badge(board, parent, hex, n) {
   const [dx, dy] = stackOffset(board, n, n - 1), c = board.size * SCALE;
-  const cx = board.hexes[hex][0] + dx - c / 2, cy = board.hexes[hex][1] + dy - c / 2;
+  const cx = board.hexes[hex][0] + dx - c / 2 + BADGE, cy = board.hexes[hex][1] + dy - c / 2 + BADGE;
   const g = svgElement('g', {class: 'stack-badge', 'data-hex': hex, 'data-count': n}, parent);
-  svgElement('circle', {cx, cy, r: 7.5, fill: '#fff', stroke: '#222', 'stroke-width': 1.2}, g);
+  svgElement('circle', {cx, cy, r: BADGE, fill: '#fff', stroke: '#222', 'stroke-width': 1.2}, g);
   const t = svgElement('text', {x: cx, y: cy + 3.6, 'text-anchor': 'middle', 'font-size': TEXT,
     'font-weight': 'bold'}, g);
   t.textContent = String(n);
