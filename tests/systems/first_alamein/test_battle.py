@@ -204,3 +204,24 @@ def test_a_retreat_through_a_village_takes_it() -> None:
     game.play("retreat-distance 2")  # 2:1, die 5: R2
     game.play("retreat D A3-A4-A5")
     assert family_unit(game, "D").hex == H("A5") and controllers(game)[H("A4")] is Side.ALLIED
+
+
+@pytest.mark.rule("FA-CRT.7")
+def test_a_no_retreat_order_says_which_faces_then_leave_the_unit_spent_in_place_or_eliminate_it() -> None:
+    """A (6) attacks D (2) at 3:1: under orders an R1 leaves D spent where it stands (S), an R2 eliminates it (DE),
+    the faces read from the charts' GCRT as typed in for the combat tests."""
+    from tests.systems.first_alamein.test_combat import COLUMNS, GCRT
+
+    units = unit("A", "axis", "A2", factors="6-6-4") + unit("D", "allied", "A3", factors="2-2-3")
+    game = game_at(units, "axis-attacks", **ROW)
+    game.play("attack A3 with A")
+    game.play("resolve 1")
+    column = COLUMNS.index("3:1")
+    r1 = [face for face in range(1, 7) if GCRT[face][column] == "R1"]
+    r2 = [face for face in range(1, 7) if GCRT[face][column] == "R2"]
+    assert r1 == [2, 3] and r2 == [4, 5]  # (the charts' 3:1 column)
+    (words,) = [e["says"] for e in offers(game)["actions"] if e["verb"] == "hold"]
+    assert words == (
+        "Give D No Retreat! orders: it will not retreat: at 3:1 a 2 or 3 (R1) leaves it spent where it stands (S) instead of a "
+        "retreat, and a 4 or 5 (R2) eliminates it (DE) instead of a retreat (FA-CRT.7)"
+    )

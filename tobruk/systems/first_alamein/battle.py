@@ -26,6 +26,7 @@ from tobruk.mechanics.battle import Battle, BattleRules, Effect, Path, closing_r
 from tobruk.mechanics.control import pass_through
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import Duties, exposed, strands_a_duty, suggested_attacks
+from tobruk.mechanics.no_retreat import changed_faces, hold_words
 from tobruk.mechanics.phases import close_step
 from tobruk.mechanics.retreat_groups import Loser
 from tobruk.systems.first_alamein import combat as cb
@@ -62,6 +63,18 @@ class FirstAlameinBattle(BattleRules):
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.asks_no_retreat(game, cb.assess(game, order, side, n))
+
+    def hold_words(self, game: Game, order: Attack, side: Side, n: int, unit: str) -> str:
+        """FA-CRT.7 for one unit at this attack's odds: the die faces whose result the orders change for it, and into
+        what (an R1 into an S where it stands, an R2 into a DE; FA-CRT.8's survivors as :func:`~.combat.unit_effects`
+        reads them)."""
+        a = cb.assess(game, order, side, n)
+        if a.column is None:
+            return f"Give {unit} No Retreat! orders: {self.no_retreat_means}"
+        column = a.column
+        results = [chart(game).gcrt.result(face, column) for face in range(1, 7)]
+        changed = changed_faces(results, lambda result, held: cb.unit_effects(game, a, result, (unit,) if held else ())[unit].code)
+        return hold_words(unit, a.odds, changed, NO_RETREAT_EFFECT, "FA-CRT.7")
 
     def combat_die(self, game: Game, order: Attack, side: Side, n: int | None) -> tuple[Outcome, ...]:
         return cb.combat_die(game, order, side, n)
@@ -129,6 +142,9 @@ def battle_rules(c: Charts) -> FirstAlameinBattle:
             "route": "GG-XIV.D.2",
         },
     )
+
+
+NO_RETREAT_EFFECT = {"S": "leaves it spent where it stands", "DE": "eliminates it"}  # FA-CRT.7
 
 
 # --- the attack step's duties ---------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.battle import Battle, BattleRules, Effect, Path, closing_retreats, find, pending, update
 from tobruk.mechanics.counters import family_defs, family_unit
 from tobruk.mechanics.duties import Duties, exposed
+from tobruk.mechanics.no_retreat import changed_faces, hold_words
 from tobruk.mechanics.phases import close_step
 from tobruk.mechanics.retreat import can_leave_board
 from tobruk.mechanics.retreat_groups import Loser
@@ -101,23 +102,12 @@ class GazalaBattle(BattleRules):
         into what (an R1 into a D where it stands, an R2 into a DE; a box's or the survivability's conversions as
         :func:`~.combat.unit_effects` makes them)."""
         a = cb.assess(game, order, side, n)
-        head = f"Give {unit} No Retreat! orders: it will not retreat"
         if a.column is None:
             return f"Give {unit} No Retreat! orders: {self.no_retreat_means}"
-        changed: dict[tuple[str, str, str], list[int]] = {}
-        for face in range(1, 7):
-            result = cb.chart(game).result(face, a.column)
-            before, after = cb.unit_effects(game, a, result)[unit].code, cb.unit_effects(game, a, result, (unit,))[unit].code
-            if before != after:
-                changed.setdefault((result, before, after), []).append(face)
-        if not changed:
-            return f"{head}; at {a.odds} no result changes for it (GG-XIV.B.5)"
-        told = [
-            f"{_faces(faces)} ({result}) {NO_RETREAT_EFFECT.get(after, after)} ({after}) instead of "
-            + ("a retreat" if before in ("R1", "R2") else before)
-            for (result, before, after), faces in changed.items()
-        ]
-        return f"{head}: at {a.odds} {', and '.join(told)} (GG-XIV.B.5)"
+        column = a.column
+        results = [cb.chart(game).result(face, column) for face in range(1, 7)]
+        changed = changed_faces(results, lambda result, held: cb.unit_effects(game, a, result, (unit,) if held else ())[unit].code)
+        return hold_words(unit, a.odds, changed, NO_RETREAT_EFFECT, "GG-XIV.B.5")
 
     def ask_no_retreat(self, game: Game, order: Attack, side: Side, n: int) -> bool:
         return cb.needs_no_retreat_question(game, cb.assess(game, order, side, n))
@@ -195,12 +185,6 @@ BATTLE = GazalaBattle(
 
 # what a result under No Retreat! orders does to the unit, in words (GG-XIV.B.5)
 NO_RETREAT_EFFECT = {"D": "leaves it disrupted where it stands", "DE": "eliminates it"}
-
-
-def _faces(faces: list[int]) -> str:
-    """Die faces as a player says them: "a 6", "a 4 or 5", "a 1, 2 or 3"."""
-    words = [str(f) for f in faces]
-    return "a " + (words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}")
 
 
 # --- the end of the attack phase ----------------------------------------------------------------------
