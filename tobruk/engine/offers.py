@@ -16,7 +16,7 @@ The composites are found from their parts, as a player makes them at the table: 
 ``group-target`` names the action that opens it (aimed at a hex), the one each gathered unit is, and the one that
 closes it (:attr:`~tobruk.engine.actions.Action.parts`).  While the opening action is legal and no declaration is
 under way, each opening is tried on a copy of the game, and the units the rules then let join it are listed with
-its hex, with those of them the rules keep apart (each one's join tried in turn: in a Gazala sandstorm the units of
+its hex, with those of them the rules keep apart (each one's join tried in turn: in a sandstorm, GG-VIII.A.3, the units of
 different hexes may not attack together).  So the page learns which units may attack which hex, and which together,
 from the rules themselves, without a rule of its own.
 
@@ -149,7 +149,7 @@ def _targets(game: Game, openers: list[tuple[int, Action]], member: type[Action]
 
 
 def _apart(probe: Game, member: type[Action], joins: dict[Any, Action]) -> dict[str, list[str]]:
-    """Which of the units that may join an attack may not join it together (in a Gazala sandstorm, those of different
+    """Which of the units that may join an attack may not join it together (in a sandstorm, GG-VIII.A.3, those of different
     hexes, GG-VIII.A.3): each unit's join tried on the probe, with the units the rules still let join after it; a unit
     missing from those is kept apart from it.  Only the units some other is kept apart from are named, so an attack
     any of whose units may combine has none, and a face lights only the targets the units gathered may attack."""

@@ -114,7 +114,7 @@ class BattleRules:
         raise NotImplementedError
 
     def may_combine(self, game: Game, hexes: frozenset[Hex]) -> bool:
-        """Whether units standing in ``hexes`` may attack together now (a Gazala sandstorm lets only one hex's units
+        """Whether units standing in ``hexes`` may attack together now (a sandstorm lets only one hex's units
         combine, GG-VIII.A.3).  An attack being gathered then offers only the units that keep it so: one that would
         not is refused as it joins, with the clause :meth:`check` names, rather than when the attack is declared, so
         a face shows at once which units may still join."""

@@ -49,7 +49,7 @@ export function canGather(S, uid) {
 
 /**
  * The target hexes the units gathered may attack together: each may join it, and none is kept apart from another
- * there (the server's `apart`: in a Gazala sandstorm, units of different hexes, GG-VIII.A.3).
+ * there (the server's `apart`: in a sandstorm, units of different hexes, GG-VIII.A.3).
  * @param {State | null} S
  * @param {string[]} gathered
  */
