@@ -26,6 +26,7 @@ from tobruk.systems.gazala.state import gazala_vars
 H = Hex.parse
 AXIS, ALLIED = Side.AXIS, Side.ALLIED
 SUDDEN_A6 = '\n[rules]\nallied_sudden_victory = ["A6"]\n'
+SUDDEN_A7 = '\n[rules]\nallied_sudden_victory = ["A7"]\n'
 
 
 def scenario_objectives(gazala: Scenario) -> dict[str, set[tuple[str, str]]]:
@@ -69,6 +70,19 @@ def test_a_motorized_unit_four_hexes_from_a_sudden_victory_hex_threatens_it_five
     far = movement_game(unit_toml("Mot", "allied", "A1", type_="motorized", factors="2-3-3"), rows=1)
     assert warned(far, AXIS) == {}  # 5 hexes
     assert warned(near, ALLIED) == {}  # the Allies have nothing to guard here
+
+
+@pytest.mark.rule("GG-XIII.C")
+def test_an_armoured_unit_threatens_on_its_own_movement_never_a_convoy_s() -> None:
+    # 4 MF and the bonus: from A1, a sudden victory hex in A6 (5 hexes) is threatened, one in A7 (6 hexes) is not; a
+    # truck convoy's 3 MF (GG-XIII.A.2c, infantry only) would carry it but 4 hexes
+    near = movement_game(unit_toml("Arm", "allied", "A1", type_="armour", factors="4-3-4"), rows=1)
+    assert warned(near, AXIS) == {"A6": ("Arm",)}
+    far = jump_to(
+        Game(make_scenario(unit_toml("Arm", "allied", "A1", type_="armour", factors="4-3-4"), rows=1, columns=12, tail=SUDDEN_A7), seed=0),
+        "axis-movement",
+    )
+    assert {t.objective.hex.label for t in threats(far, AXIS)} == set()
 
 
 @pytest.mark.rule("GG-XIII.A.2c")
