@@ -18,9 +18,6 @@ A unit that may move only once a condition is met (the system's
 :meth:`~tobruk.engine.system.System.movement_condition`: a unit waiting to be activated, if activated) is named under
 that condition, with how many of its kind could meet it, so the warning says "if activated (GG-V.A.4) by 2 of X, Y, Z"
 rather than a list that reads as if all could come; one that none could meet now (no activations left) is not named.
-A face-down counter is counted under a condition when every counter that could fill its place and reach the objective
-could move only under it (the Allies' face-down counters, all waiting to be activated: "by 2 of X, 3 face-down
-counters").
 """
 
 from __future__ import annotations
@@ -65,35 +62,31 @@ def threats(game: Game, side: Side) -> list[Threat]:
                 break
         for g in entered:
             arriving.setdefault(g, []).append(Arriving(a.unit, when(game, a.turn)))
-    held: dict[Hex, dict[Condition, int]] = {}  # the face-down counters that could only under a condition
-    unseen_conditions = {uid: system.movement_condition(seen, uid) for uid in known.unseen}
     for place in known.places:
         if place.hex is None or place.eliminated:
             continue
-        by_goal: dict[Hex, set[Condition | None]] = {}  # the conditions of the counters that could fill it and reach each
+        reached: set[Hex] = set()
         for uid in known.unseen:  # the most any of them could do from here
-            for g in goals & system.movement_reach(seen, uid, place.hex):
-                by_goal.setdefault(g, set()).add(unseen_conditions[uid])
-            if len(by_goal) == len(goals) and all(None in cs for cs in by_goal.values()):
-                break  # (free to reach every one: nothing more to learn)
-        for g, cs in by_goal.items():
-            if len(cs) == 1 and (c := next(iter(cs))) is not None:
-                held.setdefault(g, {})[c] = held.get(g, {}).get(c, 0) + 1
-            else:  # some counter that could fill it is free to move (or they differ): counted as free
-                unseen[g] = unseen.get(g, 0) + 1
+            reached |= goals & system.movement_reach(seen, uid, place.hex)
+            if reached == goals:
+                break
+        for g in reached:
+            unseen[g] = unseen.get(g, 0) + 1
     conditions = {uid: c for uid in {u for us in units.values() for u in us} if (c := system.movement_condition(seen, uid)) is not None}
     out = []
     for o in mine:
+        if o.hex not in units and o.hex not in unseen and o.hex not in arriving:
+            continue
         named = tuple(sorted(units.get(o.hex, ())))
-        groups: dict[Condition, list[str]] = {c: [] for c in held.get(o.hex, {})}
+        groups: dict[Condition, list[str]] = {}
         for uid in named:
             if uid in conditions:
                 groups.setdefault(conditions[uid], []).append(uid)
         barred = {u for c, us in groups.items() if c.most == 0 for u in us}  # a condition none of them can meet now
         named = tuple(u for u in named if u not in barred)
-        conditional = tuple(Conditional(c, tuple(us), held.get(o.hex, {}).get(c, 0)) for c, us in groups.items() if c.most != 0)
-        if not named and not conditional and o.hex not in unseen and o.hex not in arriving:
+        if not named and o.hex not in unseen and o.hex not in arriving:
             continue
+        conditional = tuple(Conditional(c, tuple(us)) for c, us in groups.items() if c.most != 0)
         out.append(Threat(o, named, unseen.get(o.hex, 0), tuple(sorted(arriving.get(o.hex, ()), key=lambda a: a.unit)), conditional))
     return out
 

@@ -151,38 +151,29 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Conditional:
-    """Units of a threat (some of :attr:`Threat.units`) and face-down counters (``unseen``, not counted in
-    :attr:`Threat.unseen`: every counter that could fill their places could move only so) that could reach it only if
-    ``condition`` is met."""
+    """Units of a threat (some of :attr:`Threat.units`) that could reach it only if ``condition`` is met."""
 
     condition: Condition
     units: tuple[str, ...]
-    unseen: int = 0
 
     def data(self) -> dict[str, Any]:
         c = self.condition
-        return {"words": c.words, "clause": c.clause, "most": c.most, "units": list(self.units), "unseen": self.unseen}
+        return {"words": c.words, "clause": c.clause, "most": c.most, "units": list(self.units)}
 
     def describe(self) -> str:
-        """``words (clause) by [most of] units[, n face-down counters]``, as threats.js ``describe`` words it."""
-        c, many = self.condition, len(self.units) + self.unseen
+        """``words (clause) by [most of] units``, as threats.js ``describe`` words it."""
+        c, many = self.condition, len(self.units)
         some = f"{c.most} of " if c.most is not None and c.most < many else ""
-        return f"{c.words} ({c.clause}) by {some}{', '.join([*self.units, *face_down(self.unseen)])}"
-
-
-def face_down(n: int) -> list[str]:
-    """``n`` face-down counters as a warning names them: nothing, "a face-down counter", "3 face-down counters"."""
-    return [] if not n else ["a face-down counter" if n == 1 else f"{n} face-down counters"]
+        return f"{c.words} ({c.clause}) by {some}{', '.join(self.units)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Threat:
     """An objective of a side that an enemy unit could reach in the enemy's next movement, as the side knows the
-    enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could,
-    free to move; ``arriving`` names the reinforcements due before that movement that could reach it from where they
-    enter; ``conditional`` groups those of ``units`` that could move only if a condition is met first (units waiting
-    to be activated, only if activated), each group under its condition, with the face-down counters that could
-    only so."""
+    enemy: ``units`` names the units it can see (face up); ``unseen`` counts the face-down counters that could;
+    ``arriving`` names the reinforcements due before that movement that could reach it from where they enter;
+    ``conditional`` groups those of ``units`` that could move only if a condition is met first (units waiting to be
+    activated, only if activated), each group under its condition."""
 
     objective: Objective
     units: tuple[str, ...]
@@ -204,11 +195,9 @@ class Threat:
         and its rule, and who could reach it: first those free to move, then each group that could only under its
         condition ("if activated (GG-V.A.4) by 2 of X, Y, Z")."""
         held = {u for c in self.conditional for u in c.units}
-        who = [
-            *(u for u in self.units if u not in held),
-            *(f"{a.unit} (arriving {a.when})" for a in self.arriving),
-            *face_down(self.unseen),
-        ]
+        who = [*(u for u in self.units if u not in held), *(f"{a.unit} (arriving {a.when})" for a in self.arriving)]
+        if self.unseen:
+            who.append("a face-down counter" if self.unseen == 1 else f"{self.unseen} face-down counters")
         parts = [f"by {', '.join(who)}"] if who else []
         parts += [c.describe() for c in self.conditional]
         o = self.objective

@@ -106,22 +106,7 @@ def test_the_warning_names_no_face_down_counter_and_is_the_same_whoever_it_is(ga
     a, b = twins(gazala, dummy, unit)
     assert [t.data() for t in threats(a, AXIS)] == [t.data() for t in threats(b, AXIS)]
     a5 = next(t for t in threats(a, AXIS) if t.objective.hex == H("A5"))
-    assert a5.unseen + sum(c.unseen for c in a5.conditional) >= 1 and all(not a.unit(u).hidden for u in a5.units)
-
-
-@pytest.mark.rule("GG-V.A.2")
-@pytest.mark.rule("GG-V.A.4")
-def test_face_down_allied_counters_are_counted_under_if_activated(gazala: Scenario) -> None:
-    """A face-down counter is an inactive unit or a dummy (units are turned up when activated): at the Axis set-up
-    every face-down Allied counter that could reach A5 could do so only if activated, and the warning counts it there
-    (the nonhistorical set-up: any number may be), never among the units free to move."""
-    a, _ = twins(gazala, ["place Dummy1 B5", "place Dummy2 E6"], ["place 1ATB B5", "place Dummy1 G8", "place Dummy2 E6"])
-    a5 = next(t for t in threats(a, AXIS) if t.objective.hex == H("A5"))
-    assert a5.unseen == 0
-    (activated,) = a5.conditional
-    assert (activated.condition.words, activated.condition.clause) == ("if activated", "GG-V.A.4") and activated.unseen >= 1
-    assert activated.condition.most is None and activated.units == ()
-    assert a5.describe().endswith(f"could be reached if activated (GG-V.A.4) by {activated.unseen} face-down counters")
+    assert a5.unseen >= 1 and all(not a.unit(u).hidden for u in a5.units)
 
 
 @pytest.mark.rule("GG-XI.A.5")

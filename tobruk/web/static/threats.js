@@ -30,29 +30,21 @@ export function drawThreats(board, parent, threats) {
 /**
  * One threat for people: the hex, what it counts for and its rule, and the units that could reach it (by id, the
  * reinforcements with the turn they arrive, the face-down ones counted), then those that could only under a condition
- * the system words, grouped under it with the face-down counters that could only so ("if activated (its rule) by 2 of
- * X, Y, 3 face-down counters").  The terminal words it the same way
+ * the system words, grouped under it ("if activated (its rule) by 2 of X, Y, Z").  The terminal words it the same way
  * (Threat.describe, engine/system.py).
  * @param {Threat} t
  */
 export function describe(t) {
   const conditional = t.conditional || [];
   const held = new Set(conditional.flatMap((c) => c.units));
-  const who = [...t.units.filter((u) => !held.has(u)), ...(t.arriving || []).map((a) => `${a.unit} (arriving ${a.when})`), ...faceDown(t.unseen)];
+  const who = [...t.units.filter((u) => !held.has(u)), ...(t.arriving || []).map((a) => `${a.unit} (arriving ${a.when})`)];
+  if (t.unseen) who.push(t.unseen === 1 ? 'a face-down counter' : `${t.unseen} face-down counters`);
   const parts = who.length ? [`by ${who.join(', ')}`] : [];
   for (const c of conditional) {
-    const some = c.most !== null && c.most < c.units.length + (c.unseen || 0) ? `${c.most} of ` : '';
-    parts.push(`${c.words} (${c.clause}) by ${some}${[...c.units, ...faceDown(c.unseen || 0)].join(', ')}`);
+    const some = c.most !== null && c.most < c.units.length ? `${c.most} of ` : '';
+    parts.push(`${c.words} (${c.clause}) by ${some}${c.units.join(', ')}`);
   }
   return `${t.hex} (${t.name}, ${t.clause}) could be reached ${parts.join('; ')}`;
-}
-
-/**
- * `n` face-down counters as the warning names them (none, "a face-down counter", "3 face-down counters").
- * @param {number} n
- */
-function faceDown(n) {
-  return !n ? [] : [n === 1 ? 'a face-down counter' : `${n} face-down counters`];
 }
 
 /**

@@ -50,7 +50,7 @@
  * An objective of the seat's side that the enemy could reach in its next move, with the enemy units it can see that
  * could (`units`) and the face-down counters that could (`unseen`).
  * @typedef {Objective & {units: string[], unseen: number, arriving?: {unit: string, when: string}[],
- *   conditional?: {words: string, clause: string, most: number | null, units: string[], unseen?: number}[]}} Threat
+ *   conditional?: {words: string, clause: string, most: number | null, units: string[]}[]}} Threat
  */
 
 /**
