@@ -109,6 +109,38 @@ def test_the_warning_names_no_face_down_counter_and_is_the_same_whoever_it_is(ga
     assert a5.unseen >= 1 and all(not a.unit(u).hidden for u in a5.units)
 
 
+@pytest.mark.rule("GG-XIV.B.6")
+def test_a_face_down_counter_counts_as_free_to_move_whether_or_not_it_was_activated() -> None:
+    """Two face-down motorized Allied counters (3 MF and the bonus) in A2 (4 hexes from A6) and A1 (5): exactly the
+    one in A2 is counted, as free to move.  A counter turned face down after it was activated (the Siege of Tobruk)
+    looks like any other, so the warning never counts a face-down counter as one that must first be activated."""
+    mot = unit_toml("Mot1", "allied", "A2", type_="motorized", factors="2-3-3")
+    game = movement_game(mot + unit_toml("Mot2", "allied", "A1", type_="motorized", factors="2-3-3"), rows=1)
+    family_unit(game, "Mot2").activated = True
+    for uid in ("Mot1", "Mot2"):
+        family_unit(game, uid).hidden = True
+    game.forget_caches()
+    (a6,) = threats(game, AXIS)
+    assert (a6.units, a6.unseen, a6.conditional) == ((), 1, ())
+    assert a6.describe() == "A6 (Allied sudden victory hex, GG-IV.A.1) could be reached by a face-down counter"
+
+
+@pytest.mark.rule("GG-V.B.2")
+@pytest.mark.rule("GG-V.A.4")
+def test_in_the_nonhistorical_game_the_allies_activate_freely_so_no_condition_is_named() -> None:
+    """An inactive motorized unit 4 hexes from A6: in the historical game it could come only if activated, by one of
+    the 2 activations of a turn (GG-V.A.4); in the nonhistorical game the Allies may activate any unit at any time
+    (GG-V.B.2), so it is named as free to move."""
+    game = movement_game(unit_toml("Mot", "allied", "A2", type_="motorized", factors="2-3-3"), rows=1)
+    (a6,) = threats(game, AXIS)
+    assert [(c.condition.clause, c.condition.most, c.units) for c in a6.conditional] == [("GG-V.A.4", 2, ("Mot",))]
+    gazala_vars(game).nonhistorical = True
+    game.forget_caches()
+    (a6,) = threats(game, AXIS)
+    assert (a6.units, a6.conditional) == (("Mot",), ())
+    assert a6.describe() == "A6 (Allied sudden victory hex, GG-IV.A.1) could be reached by Mot"
+
+
 @pytest.mark.rule("GG-XI.A.5")
 def test_a_box_already_eliminated_is_no_longer_warned_of(gazala: Scenario) -> None:
     game = Game(gazala, seed=1)

@@ -92,14 +92,10 @@ def arrivals(game: Game, side: Side) -> list[Arrival]:
 def movement_condition(game: Game, uid: str) -> Condition | None:
     """GG-V.A.2 and A.4: an inactive Allied unit moves only if activated, and the Allies activate as many as they have
     activations left for their next movement phase: this game-turn's left while it is still to come, else the next
-    game-turn's two (the losses that would add to them not yet suffered).  The nonhistorical set-up activates freely."""
+    game-turn's two (the losses that would add to them not yet suffered).  In the nonhistorical game the Allies may
+    activate any of their units at any time (GG-V.B.2): no condition the warning need name."""
     d = family_defs(game)[uid]
-    if d.side is not Side.ALLIED or d.is_air or d.is_dummy or family_unit(game, uid).activated:
+    if d.side is not Side.ALLIED or d.is_air or d.is_dummy or family_unit(game, uid).activated or gazala_vars(game).nonhistorical:
         return None
-    if gazala_vars(game).nonhistorical:
-        most = None
-    elif entry_turn(game, "allied-movement") == game.turn:
-        most = max(0, mv.activations_left(game))
-    else:
-        most = mv.ACTIVATIONS_PER_TURN
-    return Condition("if activated", "GG-V.A.4", most)
+    coming = entry_turn(game, "allied-movement") == game.turn  # (this game-turn's movement still to come)
+    return Condition("if activated", "GG-V.A.4", max(0, mv.activations_left(game)) if coming else mv.ACTIVATIONS_PER_TURN)
