@@ -149,7 +149,7 @@ def _targets(game: Game, openers: list[tuple[int, Action]], member: type[Action]
 
 
 def _apart(probe: Game, member: type[Action], joins: dict[Any, Action]) -> dict[str, list[str]]:
-    """Which of the units that may join an attack may not join it together (in a sandstorm, GG-VIII.A.3, those of different
+    """Which of the units that may join an attack may not join it together (in a sandstorm those of different
     hexes, GG-VIII.A.3): each unit's join tried on the probe, with the units the rules still let join after it; a unit
     missing from those is kept apart from it.  Only the units some other is kept apart from are named, so an attack
     any of whose units may combine has none, and a face lights only the targets the units gathered may attack."""

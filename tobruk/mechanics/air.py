@@ -191,9 +191,9 @@ def strike_chances(chances: Callable[[str], Sequence[Outcome]], units: Sequence[
 
 
 def chances_in_words(outcomes: Sequence[Outcome], means: Mapping[str, str], nothing: str) -> str:
-    """An interception roll's chances as a player reads them ("1 in 6 LW knocked out (EAX), 1 in 3 ..."): each result
-    of ``means`` in its order with the chance its outcomes' labels give it, then every other result as ``nothing``
-    (blank codes read as one); a result no face gives is left out."""
+    """A roll's chances as a player reads them, an interception's or an air strike's die on one unit ("1 in 6 LW
+    knocked out (EAX), 1 in 3 ..."): each result of ``means`` in its order with the chance its outcomes' labels give
+    it, then every other result as ``nothing`` (blank codes read as one); a result no face gives is left out."""
     shares: dict[str, Fraction] = {}
     for code, p in grouped(outcomes):
         what = means.get(code, nothing)

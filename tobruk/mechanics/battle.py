@@ -558,7 +558,7 @@ def settle(game: Game) -> None:
     Every time (a retreat already made can close another unit's way, as a friend leaving a ZOC hex): first a
     unit whose result is one of ``full_retreat`` and that cannot retreat that whole distance is unable to
     retreat, before and whatever the winner names; then, if no unit is left that the winner's distance would move,
-    the distance is none (the winner is not asked); then, once the distance is known, a unit that cannot
+    the distance is 0 (the winner is not asked); then, once the distance is known, a unit that cannot
     retreat as far as it must.
     """
     battle = game.top(Battle)

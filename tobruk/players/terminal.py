@@ -137,6 +137,8 @@ def human_turn(game: Game, read: Read = input, write: Write = print, reader: Log
             return False
         if text in ("quit", "exit"):
             return False
+        if text in ("help", "?", "legal", "show"):
+            warned = None  # (a cost is confirmed by giving the order again at once, nothing between)
         if text in ("help", "?"):
             write(help_text(game))
             continue

@@ -173,6 +173,11 @@ def test_the_strike_chances_on_a_unit_seen_beside_a_face_down_counter_say_the_aa
     tommy = on_unit("allied", german_division=False, aa_unit_here=None)
     assert tommy.count("AA?") == 1  # (the 4th AA code on a 1)
     assert f"on Tommy: {told(tommy, 'LW')}" in words and "1 face-down counter there is turned up first" in words
+    # the AA brigade face up in C8: the face-down counter in B4 cannot be an AA unit, and the 4th AA code is no effect
+    known = game_with("InfBde", "AABde")
+    family_unit(known, "AABde").hidden = False
+    (words,) = [w for w in said(known, "airstrike") if " on B4:" in w]
+    assert f"on Tommy: {told(on_unit('allied', german_division=False, aa_unit_here=False), 'LW')}" in words and "AA?" not in words
 
 
 @pytest.mark.rule("GG-X.B.3")

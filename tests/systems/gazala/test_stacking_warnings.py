@@ -174,7 +174,10 @@ def test_the_terminal_makes_an_order_that_costs_units_only_when_given_twice() ->
     number = next(i for i, a in enumerate(game.legal_orders(), 1) if a.ends_step)
     cost = ending_costs(game)
     assert cost and game.step.key == step
-    assert typed(game, "end-phase", str(number)) == [f"beware: {cost}.  Give the order again to make it anyway, or another."]
+    beware = f"beware: {cost}.  Give the order again to make it anyway, or another."
+    out = typed(game, "end-phase", "show", "end-phase", "quit")  # (anything between: the cost is told again)
+    assert out.count(beware) == 2 and game.step.key == step
+    assert typed(game, "end-phase", str(number)) == [beware]
     assert game.history[-1].verb == "end-phase"
 
 

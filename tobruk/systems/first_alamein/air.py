@@ -186,7 +186,7 @@ def attack_order(game: Game, target: Hex, side: Side) -> list[str]:
 def strike_words(game: Game, side: Side, target: Hex) -> str:
     """An air strike on ``target`` in words for ``side``, asked of the position as it knows it (the step's
     :meth:`~tobruk.engine.flow.Node.says`): the air unit that flies, the units there that fire back (those some die
-    gives AA against, GG-X.B.1) and what an AA result costs (FA-AIR.2)."""
+    gives AA against, GG-X.B.1), what an AA result costs (FA-AIR.2) and the chances of the die on each unit there."""
     uid = ready(game, side)[0]
     shooters = [u for u in attack_order(game, target, side) if shoots_back(game, u)]
     words = [f"Air strike with {uid} on {target}: it attacks the unspent enemy units there one by one (FA-AIR.1)"]

@@ -267,12 +267,14 @@ def strike_result(game: Game, uid: str, die: int, aa_here: bool | None = None) -
 
 def aa_unit_in(game: Game, where: Hex, *, seen_by: Side | None = None) -> bool | None:
     """Whether an AA unit stands in ``where`` (GG-X.C's 4th AA and Flak codes), as ``seen_by`` may know it: ``None``
-    when only a face-down counter there could be one."""
+    when only a face-down counter there could be one (some AA unit of the enemy's is face down somewhere)."""
     here = game.units_at(where)
     if any(family_defs(game)[u].type is UnitType.AA for u in here if seen_by is None or not family_unit(game, u).hidden):
         return True
     if seen_by is not None and any(family_unit(game, u).hidden for u in here if family_defs(game)[u].side is not seen_by):
-        return None
+        # one of them could be an AA unit if one of the enemy's face-down counters is one (which is which it cannot tell)
+        could = any(family_defs(game)[u].type is UnitType.AA and family_unit(game, u).hidden for u in game.units_of(seen_by.enemy))
+        return None if could else False
     return False
 
 
@@ -292,7 +294,9 @@ def air_result_on(game: Game, air: str, uid: str, die: int) -> str:
 def strike_words(game: Game, side: Side, target: Hex) -> str:
     """An air strike on ``target`` in words for ``side``, asked of the position as it knows it (the step's
     :meth:`~tobruk.engine.flow.Node.says`): the air unit that flies, the units seen there that fire back (GG-X.B.1,
-    B.1b) and what an AA result costs (GG-X.C).  Face-down counters are only counted: what they are is not known."""
+    B.1b), what an AA result costs (GG-X.C) and the chances of the die on each unit seen there.  Face-down counters
+    are only counted: what they are is not known, nor whether one of them is the AA unit the 4th AA and Flak codes
+    need (unless no face-down counter could be one)."""
     uid = air_unit(game, side)
     enemy = air_unit(game, side.enemy)
     here = [u for u in game.units_at(target, side.enemy) if not family_defs(game)[u].is_air]
