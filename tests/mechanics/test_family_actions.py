@@ -3,8 +3,11 @@ notation and expand into the small actions a player makes at the table."""
 
 from __future__ import annotations
 
+import pytest
+
 from tobruk.board.hexes import Hex
-from tobruk.mechanics.actions import Add, Attack, Declare, Hold, NoRetreat, Target
+from tobruk.engine.errors import InvalidOrderError
+from tobruk.mechanics.actions import Add, Attack, Cancel, Declare, Hold, NoRetreat, RetreatDistance, Target
 
 H = Hex.parse
 
@@ -16,3 +19,22 @@ def test_whole_choices_read_back_and_expand_into_small_ones() -> None:
     assert NoRetreat(("1SA", "2SA")).expand() == (Hold("1SA"), Hold("2SA"), NoRetreat())
     assert NoRetreat().expand() == (NoRetreat(),)
     assert [a.notation() for a in attack.expand()] == ["target G8", "target G9", "add 15Pz", "add 21Pz:3", "declare"]
+
+
+def test_the_answers_of_a_battle_read_back_from_their_notation_and_bad_ones_say_the_form() -> None:
+    """Several units under No Retreat! orders are written with commas; a distance is 0 to 9 hexes (the id space's
+    bound); a malformed answer is refused with its form."""
+    assert NoRetreat.parse(["1SA,2SA"], "no-retreat 1SA,2SA") == NoRetreat(("1SA", "2SA"))
+    assert NoRetreat.parse(["none"], "no-retreat none") == NoRetreat.parse([], "no-retreat") == NoRetreat()
+    assert RetreatDistance.parse(["9"], "retreat-distance 9") == RetreatDistance(9)
+    with pytest.raises(InvalidOrderError, match="not a whole number from 0 to 9"):
+        RetreatDistance.parse(["10"], "retreat-distance 10")
+    for kind, args, text in (
+        (Cancel, [], "cancel"),
+        (Cancel, ["1", "2"], "cancel 1 2"),
+        (RetreatDistance, [], "retreat-distance"),
+        (NoRetreat, ["1SA", "2SA"], "no-retreat 1SA 2SA"),
+    ):
+        with pytest.raises(InvalidOrderError) as err:
+            kind.parse(args, text)
+        assert str(err.value) == f"{text!r}: the form is {kind.form}"

@@ -31,6 +31,7 @@ def scheduled(game: Game) -> list[tuple[str, int, list[str]]]:
 @pytest.mark.rule("GG-VII.B")
 def test_a_reinforcement_due_on_the_last_turn_is_scheduled_for_it_and_none_after() -> None:
     assert scheduled(game_at(2, "axis-movement")) == [("Arm", 2, ["A1", "A2"])]  # the last turn, still to come
+    assert scheduled(game_at(2, "allied-movement")) == [("Arm", 2, ["A1", "A2"])]  # its movement under way: it may enter now
     assert scheduled(game_at(2, "allied-attacks")) == []  # past the last movement: no turn left for it
 
 
