@@ -131,8 +131,9 @@ def test_the_leader_and_the_navy_chosen_by_clicks(tmp_path: Path, browser: Brows
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 @pytest.mark.rule("OC-CRT.6")
 def test_units_gathered_with_no_target_together_are_told_why(tmp_path: Path, browser: Browser) -> None:
-    """U (A2) and W (B2) may both assault A3; X (B1) may assault only C2: once X joins them no hex is lit, and the
-    page says why in the rules' words (an assault is made by the units of one hex next to the target, OC-CRT.6)."""
+    """U (A2) and W (B2) may each assault A3, but not together: an assault is made by the units of one hex next to
+    the target (OC-CRT.6).  U gathered lights A3; W joining it lights nothing, and the page says why in the rules'
+    words; W taken back and X (B1, which may assault only C2) gathered, the same."""
     units = (
         allied("U", "A2", kind="motorized-infantry")
         + allied("W", "B2", kind="motorized-infantry")
@@ -149,11 +150,13 @@ def test_units_gathered_with_no_target_together_are_told_why(tmp_path: Path, bro
         page = browser.new_page(viewport={"width": 1300, "height": 850})
         page.goto(link)
         page.wait_for_function("tobrukGame.state && !tobrukGame.inFlight")
-        for uid in ("U", "W"):
-            page.click(f'#units [data-unit="{uid}"]')
+        page.click('#units [data-unit="U"]')
         assert page.locator('[data-target="A3"]').count() == 1
-        page.click('#units [data-unit="X"]')
-        assert page.locator("[data-target]").count() == 0
-        page.wait_for_function("document.getElementById('attack-info').textContent.includes('No hex may be attacked')")
-        info = page.inner_text("#attack-info")
-        assert info.startswith("Attackers: U, W, X. No hex may be attacked by all of them: ") and "[OC-CRT." in info
+        for other in ("W", "X"):
+            page.click(f'#units [data-unit="{other}"]')
+            assert page.locator("[data-target]").count() == 0
+            page.wait_for_function("document.getElementById('attack-info').textContent.includes('No hex may be attacked')")
+            info = page.inner_text("#attack-info")
+            assert info.startswith(f"Attackers: U, {other}. No hex may be attacked by all of them: ") and "[OC-CRT." in info, info
+            page.click(f'#units [data-unit="{other}"]')  # (taken back: A3 lit again)
+            assert page.locator('[data-target="A3"]').count() == 1

@@ -123,5 +123,5 @@ def test_a_solitaire_game_is_won_or_lost_by_clicks(tmp_path: Path, browser: Brow
         page.wait_for_selector("#victory", state="visible")
         result = page.inner_text("#victory-text")
         assert any(level in result for level in LEVELS), result
-        assert "Turn 4/4" in page.inner_text("#status") and prompt(page) == "The game is over" and errors == []
+        assert "Turn 4 of 4, the last" in page.inner_text("#status") and prompt(page) == "The game is over" and errors == []
         shot(page, "compass-over")
