@@ -47,23 +47,26 @@ def test_a_declaration_under_way_is_offered_only_to_be_dropped() -> None:
     assert "part_of" not in by_verb["abandon"] and by_verb["abandon"]["gesture"] == "press"
 
 
+# Near and Mate in B3, Wide in A4: each may attack B4 (GG-XIV.A.4)
+TWO_HEXES = (
+    unit_toml("Near", "axis", "B3")
+    + unit_toml("Mate", "axis", "B3")
+    + unit_toml("Wide", "axis", "A4")
+    + unit_toml("Def", "allied", "B4", factors="1-2-2")
+)
+
+
 @pytest.mark.rule("GG-VIII.A.3")
 def test_in_a_sandstorm_the_units_of_different_hexes_are_offered_apart() -> None:
     """Near and Mate (B3) and Wide (A4) may each attack B4 (GG-XIV.A.4).  In a sandstorm only one hex's units may
     attack together: the target says Wide is kept apart from both B3 units and they from it, and the two of B3 from
     neither; in clear weather no unit is kept apart."""
-    units = (
-        unit_toml("Near", "axis", "B3")
-        + unit_toml("Mate", "axis", "B3")
-        + unit_toml("Wide", "axis", "A4")
-        + unit_toml("Def", "allied", "B4", factors="1-2-2")
-    )
-    game = attack_game(units)
+    game = attack_game(TWO_HEXES)
     gazala_vars(game).weather = "sandstorm"
     (target,) = offers(game)["composites"][0]["targets"]
     assert sorted(target["units"]) == ["Mate", "Near", "Wide"]
     assert {u: sorted(v) for u, v in target["apart"].items()} == {"Near": ["Wide"], "Mate": ["Wide"], "Wide": ["Mate", "Near"]}
-    clear = attack_game(units)
+    clear = attack_game(TWO_HEXES)
     assert gazala_vars(clear).weather == "clear"
     (target,) = offers(clear)["composites"][0]["targets"]
     assert sorted(target["units"]) == ["Mate", "Near", "Wide"] and "apart" not in target
@@ -73,13 +76,7 @@ def test_in_a_sandstorm_the_units_of_different_hexes_are_offered_apart() -> None
 def test_in_a_sandstorm_a_unit_of_another_hex_is_refused_as_it_joins() -> None:
     """Near (B3) begins the attack on B4: in a sandstorm its hexmate may still join, Wide (A4) may not, and adding
     it is refused on GG-VIII.A.3 at once, changing nothing; in clear weather Wide may join."""
-    units = (
-        unit_toml("Near", "axis", "B3")
-        + unit_toml("Mate", "axis", "B3")
-        + unit_toml("Wide", "axis", "A4")
-        + unit_toml("Def", "allied", "B4", factors="1-2-2")
-    )
-    game = attack_game(units)
+    game = attack_game(TWO_HEXES)
     gazala_vars(game).weather = "sandstorm"
     for order in (Target(Hex.parse("B4")), Add("Near")):
         game.play(order)
@@ -89,7 +86,7 @@ def test_in_a_sandstorm_a_unit_of_another_hex_is_refused_as_it_joins() -> None:
     with pytest.raises(IllegalOrderError) as err:
         game.play(Add("Wide"))
     assert err.value.clause == "GG-VIII.A.3" and game.notation() == before
-    clear = attack_game(units)
+    clear = attack_game(TWO_HEXES)
     for order in (Target(Hex.parse("B4")), Add("Near")):
         clear.play(order)
     assert {a.unit for a in clear.legal_orders() if isinstance(a, Add)} == {"Mate", "Wide"}
