@@ -229,7 +229,7 @@ def attack_group(game: Game, target: Hex, able: dict[Hex, list[str]]) -> tuple[s
     ]
     if not usable:
         return ()
-    if gazala_vars(game).weather == "sandstorm":  # GG-VIII.A.3
+    if not cb.may_combine(game, usable):  # GG-VIII.A.3: one hex only
         best = max(usable, key=lambda h: sum(family_defs(game)[u].attack for u in able[h]))
         return tuple(able[best])
     return tuple(u for h in usable for u in able[h])
