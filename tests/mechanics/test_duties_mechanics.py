@@ -12,7 +12,7 @@ from tobruk.engine.game import Game
 from tobruk.engine.sides import Side
 from tobruk.mechanics.actions import Attack
 from tobruk.mechanics.counters import family_defs, family_unit
-from tobruk.mechanics.duties import Duties, exposed, obligations, strands_a_duty, suggested_attacks
+from tobruk.mechanics.duties import Duties, exposed, obligations, owed, owed_words, strands_a_duty, suggested_attacks
 
 H = Hex.parse
 
@@ -37,6 +37,17 @@ class Simple(Duties):
         return 4 * attack >= defence
 
 
+class Exempting(Simple):
+    """As :class:`Simple`, with unit E exempt from the duty unless asked for (as a system exempts units in a box its
+    side holds)."""
+
+    def able(self, game: Game, side: Side, busy: Set[str], include_exempt: bool) -> dict[Hex, list[str]]:
+        out = super().able(game, side, busy, include_exempt)
+        if not include_exempt:
+            out = {h: left for h, units in out.items() if (left := [u for u in units if u != "E"])}
+        return out
+
+
 def board(extra: str = "") -> Game:
     units = (
         unit_toml("A", "axis", "B2", factors="2-2-4")
@@ -57,6 +68,20 @@ def test_due_hexes_need_a_threat_and_odds_on_the_table() -> None:
     assert obligations(game, Side.AXIS, Simple()) == [H("B3")]
     game.vars.attacked_units = ("X",)
     assert obligations(game, Side.AXIS, Simple()) == []
+
+
+def test_who_owes_each_due_attack_leaves_out_the_units_exempt_from_the_duty() -> None:
+    # E (exempt) is next to B3 only, F next to both due hexes, as A is: the attacks are owed by A and F
+    game = board(unit_toml("E", "axis", "A4", factors="2-2-4") + unit_toml("F", "axis", "C4", factors="2-2-4"))
+    assert owed(game, Side.AXIS, Exempting()) == [(H("B3"), ("A", "F")), (H("C3"), ("A", "F"))]
+    assert owed(game, Side.AXIS, Simple()) == [(H("B3"), ("A", "E", "F")), (H("C3"), ("A", "F"))]  # E owes it when not exempt
+    game.vars.attacked_units = ("X", "Y")
+    assert owed(game, Side.AXIS, Exempting()) == []
+
+
+def test_the_owed_attacks_in_words_name_the_units_of_each_hex() -> None:
+    assert owed_words([(H("B3"), ("A", "F")), (H("C3"), ("A",))]) == "B3 by A, F; C3 by A"
+    assert owed_words([(H("B3"), ())]) == "B3"  # (a due hex nobody next to it may attack any more)
 
 
 def test_a_declaration_that_strands_a_due_hex() -> None:

@@ -38,3 +38,14 @@ def test_the_answers_of_a_battle_read_back_from_their_notation_and_bad_ones_say_
         with pytest.raises(InvalidOrderError) as err:
             kind.parse(args, text)
         assert str(err.value) == f"{text!r}: the form is {kind.form}"
+
+
+def test_the_small_actions_say_what_they_do_in_words() -> None:
+    """The words a button or the terminal shows for each small action of an attack and of a battle."""
+    assert Add("15Pz").says() == "Add 15Pz to the attack"
+    assert Add("21Pz", 3).says() == "Add 21Pz to the attack with 3 of its factors"  # (a unit split between attacks)
+    assert NoRetreat(("1SA", "2SA")).says() == "Give No Retreat! orders to 1SA, 2SA"
+    assert NoRetreat().says() == "Give no (more) No Retreat! orders"
+    assert RetreatDistance(0).says() == "The losers retreat 0 hexes (they stay where they are)"
+    assert RetreatDistance(1).says() == "The losers retreat 1 hex"
+    assert RetreatDistance(2).says() == "The losers retreat 2 hexes"

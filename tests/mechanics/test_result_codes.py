@@ -3,10 +3,21 @@ a system is sent only the codes of its own charts (a system whose charts are not
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tobruk.engine.system import find_system, system_for, system_names
-from tobruk.mechanics.results import MEANINGS, charts_of
+from tobruk.mechanics.results import MEANINGS, charts_of, meanings_of, tables_of
+
+
+@pytest.fixture(autouse=True)
+def _read_afresh() -> Iterator[None]:
+    """A system's tables and meanings are read once per process (``functools.cache``): each test here reads them
+    afresh, so that it checks the reading itself and not what an earlier test of the process left in the cache."""
+    tables_of.cache_clear()
+    meanings_of.cache_clear()
+    yield
 
 
 def result_codes(name: str) -> dict[str, str]:

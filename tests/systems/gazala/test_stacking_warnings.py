@@ -96,6 +96,9 @@ def test_the_elimination_says_how_many_must_go_and_only_the_excess_goes() -> Non
     with pytest.raises(IllegalOrderError) as err:
         game.play(Eliminate("Hecker"))
     assert err.value.clause == "GG-XII.B"
+    assert err.value.reason == (
+        "only the units in excess are eliminated; losing Hecker would not bring its hex nearer the limit: eliminate a division-level unit"
+    )
     assert {a["says"] for a in offers(game)["actions"]} >= {
         "Eliminate 21Pz (division-level): A1 then holds 3 units, 2 of them division-level: within the limit"
     }
