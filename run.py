@@ -161,10 +161,13 @@ def _refresh_mutants(root: Path = ROOT) -> None:
 
 
 def _mutate(args: list[str]) -> int:
-    """Run mutmut (configured in pyproject.toml) with the environment's tools on PATH, then print the score.
+    """Run mutmut (configured in pyproject.toml) with the environment's tools on PATH, then print the score.  The
+    results are kept in ``tests/mutation-record.json`` (tests/mutation_record.py), from which a run in a fresh clone
+    goes on.
 
     ``--again``: the mutants the last run left alive, tried again with the tests mapped afresh (mutmut keeps a result
     until the mutated function changes, so a test added since would otherwise never meet the survivor it catches)."""
+    _run("tests/mutation_record.py", "restore")  # (a fresh clone: the results recorded so far, when it has none)
     _refresh_mutants()
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     if "--again" in args:
@@ -178,6 +181,7 @@ def _mutate(args: list[str]) -> int:
     if not any(a.startswith("--max-children") for a in args):
         args = ["--max-children", "2", *args]
     code = subprocess.run([str(PY), "-m", "mutmut", "run", *args], cwd=ROOT, env=env).returncode
+    _run("tests/mutation_record.py", "save")  # (also after an interrupted run: the next one goes on from there)
     return code or _run("tests/mutation_report.py")
 
 

@@ -42,3 +42,53 @@ def test_the_mutants_left_alive_are_named_for_a_second_try(tmp_path: Path) -> No
     codes = {"m.x_f__mutmut_1": 1, "m.x_f__mutmut_2": 0, "m.x_f__mutmut_3": 33, "m.x_f__mutmut_4": 37, "m.x_f__mutmut_5": None}
     _write(tmp_path / "tobruk" / "m.py.meta", json.dumps({"exit_code_by_key": codes}))
     assert alive(tmp_path) == ["m.x_f__mutmut_2", "m.x_f__mutmut_3"]
+
+
+def _meta(codes: dict[str, int | None], hashes: dict[str, str]) -> str:
+    return json.dumps(
+        {
+            "exit_code_by_key": codes,
+            "hash_by_function_name": hashes,
+            "type_check_error_by_key": {},
+            "durations_by_key": {},
+            "estimated_durations_by_key": {},
+        }
+    )
+
+
+def test_the_record_brings_a_run_s_results_into_a_fresh_clone(tmp_path: Path) -> None:
+    """A run's results are kept in the project (tests/mutation-record.json) and written back as mutmut's own files in a
+    clone that has none: mutmut then keeps each result whose function is unchanged and checks only the rest."""
+    from tests.mutation_record import restore, save
+
+    codes: dict[str, int | None] = {
+        "tobruk.rules.x_f__mutmut_1": 1,
+        "tobruk.rules.x_f__mutmut_2": 0,
+        "tobruk.rules.x_f__mutmut_3": None,
+        "tobruk.rules.xǁUnitǁmove__mutmut_1": 37,
+        "tobruk.rules.xǁUnitǁmove__mutmut_2": 33,
+    }
+    hashes = {"x_f": "0123456789ab", "xǁUnitǁmove": "ba9876543210", "x_g": "00000000000"}  # (x_g: a function with no mutants)
+    run_folder, clone = tmp_path / "run" / "mutants", tmp_path / "clone" / "mutants"
+    _write(run_folder / "tobruk" / "rules.py.meta", _meta(codes, hashes))
+    record = tmp_path / "record.json"
+    assert save(run_folder, record) == 5
+    assert restore(clone, record) == 5
+    restored = json.loads((clone / "tobruk" / "rules.py.meta").read_text())
+    assert restored["exit_code_by_key"] == codes
+    assert restored["hash_by_function_name"] == {"x_f": "0123456789ab", "xǁUnitǁmove": "ba9876543210"}
+    # a clone whose run has results of its own keeps them: they are newer than the record
+    _write(clone / "tobruk" / "rules.py.meta", _meta({"tobruk.rules.x_f__mutmut_1": 0}, {"x_f": "fedcba987654"}))
+    assert restore(clone, record) == 0
+    assert json.loads((clone / "tobruk" / "rules.py.meta").read_text())["exit_code_by_key"] == {"tobruk.rules.x_f__mutmut_1": 0}
+
+
+def test_a_record_of_another_mutmut_is_not_restored(tmp_path: Path) -> None:
+    """Another mutmut may number a function's mutants otherwise: its results would be read for other mutants."""
+    from tests.mutation_record import restore
+
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps({"mutmut": "0.1", "files": {"tobruk/rules.py": {"module": "tobruk.rules", "functions": {}}}}))
+    assert restore(tmp_path / "mutants", record) == 0
+    assert not (tmp_path / "mutants").exists()
+    assert restore(tmp_path / "mutants", tmp_path / "none.json") == 0  # (no record yet)
