@@ -330,6 +330,19 @@ def test_disrupted_unit_next_to_an_unattacked_enemy_takes_an_ar_at_the_end_of_th
 
 
 @pytest.mark.rule("GG-IX.B")
+def test_ending_the_attacks_says_which_disrupted_units_will_take_an_ar() -> None:
+    from tobruk.engine.offers import ending_costs
+
+    more = unit_toml("Att2", "axis", "C4", type_="armour", factors="6-1-4")
+    game = duel(6, 2, more=more)
+    assert ending_costs(game) == ""
+    for uid in ("Att", "Att2"):
+        family_unit(game, uid).disrupted = True
+    game.forget_caches()
+    assert ending_costs(game) == "Att, Att2: disrupted next to enemy units nobody attacked, so they must retreat (AR, GG-IX.B)"
+
+
+@pytest.mark.rule("GG-IX.B")
 def test_disrupted_unit_that_cannot_retreat_is_eliminated() -> None:
     # Att in A1 (corner), disrupted, enemy in A2 and B1 cover every way out (B1's ZOC takes A1's only exits)
     units = (

@@ -135,6 +135,30 @@ def test_an_attack_whose_defenders_are_gone_says_why_it_can_only_be_cancelled() 
     ]
 
 
+@pytest.mark.rule("GG-XIV.A.6")
+def test_an_attack_on_two_hexes_one_of_them_emptied_says_its_units_may_attack_the_rest_again() -> None:
+    units = (
+        unit_toml("Att", "axis", "A4", type_="armour", factors="20-1-4")
+        + unit_toml("Att2", "axis", "B3", type_="armour", factors="6-1-4")
+        + unit_toml("Att3", "axis", "C5", type_="armour", factors="6-1-4")
+        + unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2")
+        + unit_toml("Def2", "allied", "C4", type_="armour", factors="1-2-2")
+    )
+    game = attack_game(units, dice=ForcedDice([6]))
+    game.play(Attack((H("B4"),), ("Att",)))
+    game.play(Attack((H("B4"), H("C4")), ("Att2", "Att3")))
+    assert said(game, "cancel")[1] == (
+        "Cancel attack 2 on B4 C4 by Att2, Att3: withdraw it before it is rolled; its units are free again (GG-XIV.A.6)"
+    )
+    game.play(Resolve(1))
+    game.play(NoRetreat())  # 10:1 die 6: DE
+    assert family_unit(game, "Def").eliminated
+    assert said(game, "cancel") == [
+        "Cancel attack 2 on B4 C4 by Att2, Att3: B4 is empty now, so it cannot be rolled as declared; its units are free to "
+        "attack the rest again (GG-XIV.A.6)"
+    ]
+
+
 @pytest.mark.rule("GG-V.B.1")
 @pytest.mark.rule("GG-XIV.A.6")
 def test_a_declared_attack_on_a_face_down_hex_is_worded_alike_whether_a_dummy_or_a_division_is_there(gazala: Scenario) -> None:
@@ -167,6 +191,22 @@ def test_the_gallop_says_it_is_optional_once_a_game_which_units_flee_how_and_whe
         f"Optional, once a game: call the Gazala Gallop (GG-XIII.E). {', '.join(fleeing)} {GALLOP_RULE}; they may flee in "
         "this movement phase. It cannot be called back or called again"
     ]
+
+
+@pytest.mark.rule("GG-XIII.E")
+@pytest.mark.rule("GG-XIII.A.1")
+def test_the_gallop_names_the_units_that_moved_already_and_flee_only_next_game_turn(gazala: Scenario) -> None:
+    game = jump_to(Game(gazala, seed=1), "allied-movement")
+    near = {n for x in gazala.map.zones["gazala-line"] for n in (x, *x.neighbours())}
+    fleeing = [u for u, h in game.placed(ALLIED) if h in near and not family_defs(game)[u].is_dummy and not family_defs(game)[u].is_air]
+    for uid in fleeing[:2]:
+        family_unit(game, uid).moved = True  # (as if activated and moved earlier in this phase)
+    game.forget_caches()
+    (words,) = said(game, "gallop")
+    assert words.endswith(
+        f"they may flee in this movement phase ({fleeing[0]}, {fleeing[1]} already moved this game-turn: in the next one's, "
+        "GG-XIII.A.1). It cannot be called back or called again"
+    )
 
 
 @pytest.mark.rule("GG-XIII.E")

@@ -455,10 +455,10 @@ def test_truck_convoys_carry_infantry_at_the_motorized_rate() -> None:
     game.play(Move("Inf2", (H("A3"),), trucks=True))
     with pytest.raises(IllegalOrderError) as err:  # 3 more would be needed, 2 are left
         game.play(Move("Big", (H("A5"),), trucks=True))
-    assert err.value.clause == "GG-XV.A.4"
+    assert (err.value.clause, err.value.reason) == ("GG-XV.A.4", "Big needs 3 truck convoys; 2 left this turn")
     with pytest.raises(IllegalOrderError) as err:
         movement_game(ARMOUR, rows=1, columns=8).play(Move("Pz", (H("A3"),), trucks=True))
-    assert err.value.clause == "GG-XV.A.4"
+    assert (err.value.clause, err.value.reason) == ("GG-XV.A.4", "truck convoys carry only non-motorized infantry, not Pz")
 
 
 GALLOP_MAP = '[map.zones]\n"gazala-line" = ["A2", "B2", "C2"]\n'

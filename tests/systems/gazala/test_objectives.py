@@ -91,6 +91,18 @@ def test_infantry_threatens_as_far_as_a_truck_convoy_would_carry_it() -> None:
     assert warned(game, AXIS) == {"A6": ("Inf",)}  # on foot 3 MF (3 hexes), on trucks 4
 
 
+@pytest.mark.rule("GG-XIII.A.2c")
+@pytest.mark.rule("GG-XI.C")
+def test_infantry_threatens_as_far_as_it_could_walk_too() -> None:
+    """On foot an escarpment costs infantry 1 MF more, on trucks (a vehicle) 2 (GG-XI.C): infantry of 3 MF three hexes
+    from A6 with an escarpment to climb on the way walks there (3 hexes + 1 = 4 MF with the bonus) but would not be
+    carried there (3 + 2 = 5 MF, a convoy's 3 and the bonus 4)."""
+    infantry = unit_toml("Inf", "allied", "A3", type_="infantry", factors="2-3-3")
+    climb = '[map.hexsides]\nescarpment = [{ side = "A4|A5", high = "A5" }]\n'
+    game = jump_to(Game(make_scenario(infantry, rows=1, columns=12, map_extra=climb, tail=SUDDEN_A6), seed=0), "axis-movement")
+    assert warned(game, AXIS) == {"A6": ("Inf",)}
+
+
 @pytest.mark.rule("GG-XIII.B.1")
 def test_an_axis_screen_whose_zoc_stops_the_drive_lifts_the_threat() -> None:
     units = unit_toml("Mot", "allied", "A2", type_="motorized", factors="2-3-3") + unit_toml("Pz", "axis", "B4")
