@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -151,6 +152,25 @@ def browser() -> Iterator[Browser]:
 def _systems_afresh_while_mutmut_maps_the_tests() -> None:
     """In mutmut's mapping run (which records the functions each test calls, so that a mutant meets only the tests
     that call it), every test makes its systems afresh: a system is made once a process and kept, so its
-    constructor's work (the charts read into its rules) would be mapped to the first test alone."""
+    constructor's work (the charts read into its rules) would be mapped to the first test alone.  So are the other
+    answers kept for the whole process (:func:`forget_process_memos`)."""
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
         forget_instances()
+        forget_process_memos()
+
+
+def forget_process_memos() -> None:
+    """Drop the answers the package keeps for the whole process rather than per game (``functools`` caches of pure
+    functions, a dataclass's defaults, the labels of move blocks, the printed fields of counters), so that the next
+    test works each out again: a function whose answer was kept would otherwise be mapped to the first test alone, and
+    a mutant of it met by no other test that reads it."""
+    from tobruk import view
+    from tobruk.mechanics import move_blocks, reach
+
+    for name, module in list(sys.modules.items()):
+        if name == "tobruk" or name.startswith("tobruk."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
+                    value.cache_clear()
+    for memo in (reach._CONTEXT_DEFAULTS, move_blocks._LABELS, view._PRINTED):
+        memo.clear()

@@ -99,6 +99,7 @@ def test_the_result_is_a_read_only_mapping_built_on_demand() -> None:
     assert not dict.__len__(found)  # the keys alone build no entry
     plain = {h: found[h] for h in found}
     assert dict(found) == plain == found and {**found} == plain and (found | {}) == plain == ({} | found)
+    assert (found == {}) is False and found != {} and found != {first: found[first]}  # (a dictionary's equality, not an identity)
     assert list(found.items()) == list(plain.items()) and list(found.values()) == list(plain.values())
     label: object = "A1"  # a hex's label is not a hex
     assert found.get(Hex(-99, -99)) is None and Hex(-99, -99) not in found and label not in found
@@ -111,7 +112,7 @@ def test_the_result_is_a_read_only_mapping_built_on_demand() -> None:
         lambda: found.update({}),
     )
     for change in changes:
-        with pytest.raises(TypeError, match="read-only"):
+        with pytest.raises(TypeError, match=r"^a search result is read-only: copy it with dict\(\.\.\.\) to change it$"):
             change()
     assert len(found) == len(found.ends)
     for copied in (copy.copy(found), copy.deepcopy(found), pickle.loads(pickle.dumps(found)), found.copy()):

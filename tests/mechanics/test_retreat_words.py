@@ -1,0 +1,45 @@
+"""The winner's retreat distance in words (mechanics/retreat_groups.py): what naming a distance makes each unit of the
+losing group do, and what its owner may still add, on rules given as data (a result that retreats up to 2 hexes, one
+up to 1 with 1 more of the loser's own, one up to 1 with 2 more), on a small inline board."""
+
+from __future__ import annotations
+
+from tests.conftest import make_scenario, unit_toml
+from tobruk.board.hexes import Hex
+from tobruk.engine.game import Game
+from tobruk.engine.sides import Side
+from tobruk.mechanics.battle import BattleRules
+from tobruk.mechanics.retreat_groups import Loser, RetreatGroup, distance_words, group
+
+H = Hex.parse
+RULES = BattleRules(winner_retreats={"R2": 2, "R1": 1, "AR": 1}, voluntary={"R1": 1, "AR": 2}, retreating=frozenset({"R2", "R1", "AR"}))
+
+
+def losers(*units: tuple[str, str]) -> tuple[Game, RetreatGroup]:
+    """Allied units in B4 with these results, the winners in B3."""
+    game = Game(make_scenario("".join(unit_toml(uid, "allied", "B4") for uid, _ in units) + unit_toml("W", "axis", "B3")))
+    return game, group(RULES, Side.ALLIED, tuple(Loser(uid, code) for uid, code in units), (H("B3"),))
+
+
+def test_each_unit_retreats_as_far_as_the_distance_and_its_result_allow_the_farthest_first() -> None:
+    game, g = losers(("R1a", "R1"), ("R2a", "R2"), ("R2b", "R2"))
+    assert g.max == 2
+    assert distance_words(game, RULES, g, 2) == (
+        "2 hexes: R2a, R2b retreat 2 hexes; R1a retreats 1 hex (the Allied player picks the routes); the Allied player may "
+        "retreat R1a 1 more hex of his own accord"
+    )
+    assert distance_words(game, RULES, g, 1) == (
+        "1 hex: R1a, R2a, R2b retreat 1 hex (the Allied player picks the routes); the Allied player may retreat R1a 1 more "
+        "hex of his own accord"
+    )
+
+
+def test_a_distance_of_none_leaves_them_where_they_are_with_what_they_may_add() -> None:
+    game, g = losers(("R1a", "R1"), ("ARa", "AR"))
+    assert distance_words(game, RULES, g, 0) == (
+        "0 hexes: R1a, ARa stay where they are; the Allied player may retreat R1a 1 hex of his own accord; the Allied player "
+        "may retreat ARa 2 hexes of his own accord"
+    )
+    game, g = losers(("R2a", "R2"))
+    assert distance_words(game, RULES, g, 0) == "0 hexes: R2a stays where it is"
+    assert distance_words(game, RULES, g, 1) == "1 hex: R2a retreats 1 hex (the Allied player picks the route)"
