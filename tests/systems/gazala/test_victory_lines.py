@@ -182,6 +182,17 @@ def test_without_the_gazala_position_its_3_and_tobruks_2_are_said_missed(gazala:
     assert not any(text.startswith("Gazala position held") for text in lines(vp.score(game), "allied"))
 
 
+@pytest.mark.rule("GG-IV.A.3")
+def test_the_position_held_without_a_line_into_tobruk_says_its_2_missed(gazala: Scenario) -> None:
+    game = Game(gazala)
+    game.unit("2SA").hex = H("F17")  # Tobruk taken (its box eliminated): no supply line into it
+    game.vars.boxes_eliminated = ("C13",)
+    allied = lines(vp.score(game), "allied")
+    assert any(text.startswith("Gazala position held in supply") for text in allied)
+    assert "supply line into Tobruk from the east edge" not in allied
+    assert "no supply line into Tobruk from the east edge: 2 GVP (GG-IV.A.3)" in vp.missed(game)["allied"]
+
+
 @pytest.mark.rule("GG-IV.A.1")
 def test_after_a_sudden_victory_nothing_is_said_missed(gazala: Scenario) -> None:
     game = Game(gazala)
