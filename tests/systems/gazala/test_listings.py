@@ -221,3 +221,39 @@ def test_a_dummy_goes_with_a_real_unit_only_once_that_unit_is_set_up_there_kept_
     assert PlaceAction(dummy, place.hex) in game.legal_orders()
     game.vars.placed = ()  # arranged by hand: the unit stands there, but not as set up in this phase
     assert PlaceAction(dummy, place.hex) not in game.legal_orders()
+
+
+@pytest.mark.rule("GG-XIII.A.1")
+def test_the_set_up_and_movement_steps_list_the_same_orders_whole_or_in_blocks(gazala: Scenario) -> None:
+    """The set-up and movement steps list their orders in blocks (each unit's placements or moves, made on demand);
+    their whole listing is those blocks in order: the same orders, the same ids."""
+    from tests.conftest import jump_to
+
+    for game in (Game(gazala, seed=1), jump_to(Game(gazala, seed=1), "axis-movement")):
+        d = game.decision
+        assert d is not None
+        whole = game.step.actions(game, d)
+        assert whole == [a for block in game.step.action_blocks(game, d) for a in block] == list(game.legal_orders())
+        assert whole[-1] == EndPhase() and len(whole) > 1
+
+
+@pytest.mark.rule("GG-XIV.C.1")
+@pytest.mark.rule("GG-XIV.A.2")
+def test_the_attack_step_says_why_it_may_not_end_yet() -> None:
+    """Declared attacks still to be resolved (GG-XIV.C.1), then attacks still owed (GG-XIV.A.2): the page says it
+    beside the end-phase button."""
+    units = unit_toml("Att", "axis", "B3", type_="armour", factors="6-1-4")
+    units += unit_toml("Def", "allied", "B4", type_="armour", factors="1-2-2")
+    game = attack_game(units, dice=ForcedDice([6]))
+    unended = game.step.unended(game, AXIS)
+    assert unended is not None and unended.clause == "GG-XIV.A.2"
+    assert unended.reason == (
+        "attacks still owed: B4 by Att (every hex of undisrupted, or face-down, enemy units next to yours must be attacked)"
+    )
+    game.play(Attack((H("B4"),), ("Att",)))
+    unended = game.step.unended(game, AXIS)
+    assert unended is not None and unended.clause == "GG-XIV.C.1"
+    assert unended.reason == "the declared attacks (1) are still to be resolved or cancelled"
+    game.play(Resolve(1))
+    game.play(NoRetreat())  # 3:1 die 6: DE
+    assert family_unit(game, "Def").eliminated and game.step.unended(game, AXIS) is None
