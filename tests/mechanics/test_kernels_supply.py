@@ -100,6 +100,8 @@ def test_the_result_is_a_read_only_mapping_built_on_demand() -> None:
     plain = {h: found[h] for h in found}
     assert dict(found) == plain == found and {**found} == plain and (found | {}) == plain == ({} | found)
     assert (found == {}) is False and found != {} and found != {first: found[first]}  # (a dictionary's equality, not an identity)
+    assert bool(found) and repr(found) == f"SupplyResult({plain!r})"
+    assert found.route(0) == found.path(0) and found.path(0) in {t.route for t in plain.values()}
     assert list(found.items()) == list(plain.items()) and list(found.values()) == list(plain.values())
     label: object = "A1"  # a hex's label is not a hex
     assert found.get(Hex(-99, -99)) is None and Hex(-99, -99) not in found and label not in found

@@ -23,6 +23,8 @@ def test_a_move_block_gives_the_ids_of_the_moves_it_makes_and_makes_each_once() 
     ids = block.ids(space)
     moves = list(block)
     assert ids == tuple(space.id_of(m) for m in moves)  # keys alone give the moves' own ids
+    assert block.keys() == [(m.unit, m.path[-1], m.trucks) for m in moves]  # (the engine's plain way to the ids)
+    assert ids == tuple(space.id_of_key(block.kind, key) for key in block.keys())
     assert all(isinstance(m, Move) and m.unit == "Pz" and m.path[0] == H("B5") for m in moves)
     assert [block[i] is moves[i] for i in range(len(block))] == [True] * len(block)  # made once, kept
     assert list(block[1:3]) == moves[1:3] and block[-1] is moves[-1]
