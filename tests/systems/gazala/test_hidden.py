@@ -143,6 +143,28 @@ def test_siege_of_tobruk(gazala: Scenario) -> None:
     assert not hd.siege_available(game) and gazala_vars(game).siege_lost
 
 
+@pytest.mark.rule("GG-XIV.B.6")
+@pytest.mark.rule("GG-XII.A.2")
+def test_the_siege_redeploys_no_counter_over_the_stacking_limit(gazala: Scenario) -> None:
+    """Three units in D12 (the limit): no fourth unit is offered a redeployment there, a dummy (which counts for
+    nothing) is, and so is D13 with room left.  A dummy back inside the perimeter is redeployed again, one left
+    outside it is not."""
+    game = Game(gazala)
+    family_unit(game, "15Pz").hex = H("E12")  # an Axis unit within reach of Tobruk
+    for uid in ("201Gds", "2ArmdBde", "22ArmdBde"):  # subdivisional units: 3 in D12
+        family_unit(game, uid).hex = H("D12")
+    family_unit(game, "Dummy1").hex, family_unit(game, "Dummy2").hex = H("C13"), H("C5")
+    game.forget_caches()
+    game.play(EndPhase())
+    assert game.decision is not None and game.decision.phase == "allied-siege"
+    offered = set(game.legal_orders())
+    assert Place("2SA", H("D12")) not in offered and Place("201Gds", H("D13")) in offered and Place("2SA", H("C12")) in offered
+    assert Place("Dummy1", H("D12")) in offered and not any(isinstance(a, Place) and a.unit == "Dummy2" for a in offered)
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(Place("2SA", H("D12")))
+    assert err.value.clause == "GG-XIV.B.6"
+
+
 def test_an_attack_on_face_down_units_may_be_declared_at_any_odds(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
     place_dummies(game)

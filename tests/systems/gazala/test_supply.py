@@ -210,6 +210,20 @@ def test_truck_convoy_extends_the_line_by_a_die() -> None:
 
 
 @pytest.mark.rule("GG-XV.A.4")
+@pytest.mark.parametrize(("dice", "supplied"), [([1, 2, 2, 2], True), ([1, 2, 2, 1], False)])
+def test_a_convoy_to_a_survivable_axis_unit_in_a_sandstorm_rolls_three_dice(dice: list[int], supplied: bool) -> None:
+    """In a sandstorm the line is 3 MF and a convoy rolls 2 dice; a survivable Axis unit's convoy rolls one more. 9 hexes
+    past the track's end: 3 + 2 + 2 + 2 reaches it, 3 + 2 + 2 + 1 does not (the first die is the line's own)."""
+    far = unit_toml("Recce", "axis", "A14", type_="recce", factors="1-1-5", extra='flags = ["survivable"]')
+    game = game_with(far, SOURCE + track(1, 5), rows=1, dice=dice, phase="axis-attacks")
+    gazala_vars(game).weather = "sandstorm"
+    game.forget_caches()
+    recovery(game).play(Convoy("Recce"))
+    assert [r.purpose for r in game.dice.log] == ["Axis supply line in a sandstorm", *["convoy to Recce"] * 3]
+    assert family_unit(game, "Recce").out_of_supply is not supplied
+
+
+@pytest.mark.rule("GG-XV.A.4")
 def test_british_armoured_brigades_within_2_hexes_of_the_convoy_recipient() -> None:
     bde = (
         '[[unit]]\nid = "{id}"\nname = "{id}"\nside = "allied"\nnationality = "british"\n'

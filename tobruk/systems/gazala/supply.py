@@ -212,7 +212,7 @@ class ConvoyRoll(Chance):
             convoy_line(game, self.unit, Side(self.side), rolls)
 
 
-def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> bool:
+def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> None:
     """The convoy's extended line for one unit, its dice rolled; on success it (and, for a British armoured division,
     its brigades within 2 hexes) counts as supplied this determination."""
     d = family_defs(game)[uid]
@@ -231,7 +231,7 @@ def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> boo
     else:
         game.log(text)
     if not ok:
-        return False
+        return
     help_ = dict(gazala_vars(game).supply_help.get(side.value, {}))
     help_[uid] = "truck convoy"
     if side is Side.ALLIED and d.formation is not None:
@@ -240,7 +240,6 @@ def convoy_line(game: Game, uid: str, side: Side, rolls: tuple[int, ...]) -> boo
             if other != uid and family_defs(game)[other].formation == d.formation and oh in near:
                 help_[other] = f"within 2 hexes of {uid}"
     gazala_vars(game).supply_help = gazala_vars(game).supply_help | {side.value: help_}
-    return True
 
 
 def two_hexes(game: Game, side: Side, start: Hex) -> set[Hex]:
