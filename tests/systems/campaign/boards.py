@@ -16,11 +16,16 @@ from tobruk.board.hexes import Hex, Hexside
 from tobruk.board.maps import Feature, Map, RouteLine, SideFeature, build_map
 from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import FamilyUnitDef
-from tobruk.systems.campaign.forces import load_forces
+from tobruk.systems.campaign.forces import Forces, load_forces
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
 
 H = Hex.parse
-FORCES = load_forces("north-africa")
+
+
+def forces() -> Forces:
+    """The campaign's order of battle, read when a test first asks rather than at import: the mutation run forks each
+    mutant's tests from a process that has imported the test modules, so what they read at import no mutant meets."""
+    return load_forces("north-africa")
 
 
 def board(
@@ -49,7 +54,7 @@ def board(
 
 
 def counter(uid: str) -> FamilyUnitDef:
-    return FORCES.units[uid]
+    return forces().units[uid]
 
 
 def position(
@@ -69,12 +74,12 @@ def position(
         i = m.index[H(where)]
         if uid.endswith("+"):
             base = uid[:-1]
-            parts = tuple(FORCES.units[x] for x in FORCES.divisions[base].parts)
-            unit = CampaignUnit(FORCES.combined(base), i, parts=parts)
+            parts = tuple(forces().units[x] for x in forces().divisions[base].parts)
+            unit = CampaignUnit(forces().combined(base), i, parts=parts)
         else:
-            unit = CampaignUnit(FORCES.units[uid], i)
+            unit = CampaignUnit(forces().units[uid], i)
         units.append(replace(unit, disrupted="d" in flags or "n" in flags, newly_disrupted="n" in flags, attacked="a" in flags))
-    subunits = {base: d.parts for base, d in FORCES.divisions.items()}
+    subunits = {base: d.parts for base, d in forces().divisions.items()}
     return CampaignPosition(m, tuple(units), {m.index[H(h)]: s for h, s in (forts or {}).items()}, frozenset(broken_down), subunits)
 
 

@@ -19,10 +19,14 @@ from tobruk.engine.sides import Side
 from tobruk.loading.datafile import packaged_path
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.counters import UnitType
-from tobruk.systems.campaign.forces import load_forces
+from tobruk.systems.campaign.forces import Forces, load_forces
 from tobruk.systems.campaign.scenario import CampaignSetup
 
-FORCES = load_forces("north-africa")
+
+def forces() -> Forces:
+    """The campaign's order of battle, read when a test first asks rather than at import: the mutation run forks each
+    mutant's tests from a process that has imported the test modules, so what they read at import no mutant meets."""
+    return load_forces("north-africa")
 
 
 def setup(s: Scenario) -> CampaignSetup:
@@ -83,7 +87,7 @@ def test_a_fort_in_a_no_forts_scenario_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.rule("CA-F.4")
 def test_the_order_of_battle_has_one_dummy_and_it_stands_inside_tobruk_with_the_garrison() -> None:
-    dummies = [u for u in FORCES.units.values() if u.type is UnitType.DUMMY]
+    dummies = [u for u in forces().units.values() if u.type is UnitType.DUMMY]
     assert [(u.side, u.attack, u.defence, u.movement, u.combat_class) for u in dummies] == [(Side.ALLIED, 0, 0, 0, None)]
     dummy = dummies[0].id
     for name in ("na-crusader", "na-gazala"):  # the listings with Allied units in Tobruk
@@ -103,7 +107,7 @@ def test_the_dummy_is_not_counted_against_the_force_level(tmp_path: Path) -> Non
     """Crusader lists 13 Allied units, exactly the II Nov 41 force level, and the dummy beside them."""
     s = load_scenario("na-crusader")
     allied = [u for u in family(s) if u.side is Side.ALLIED]
-    assert len(allied) == 14 and FORCES.track.force_level("II Nov 41") == 13
+    assert len(allied) == 14 and forces().track.force_level("II Nov 41") == 13
     # a fourteenth real unit is one too many
     err = _refused(_edit(tmp_path, "na-crusader", append=_force("3IndMotBde", "P50")))
     assert err.field == "force[21].unit" and "(CA-R.1)" in err.problem and "force level of II Nov 41 (13)" in err.problem
@@ -128,7 +132,7 @@ def test_an_axis_unit_before_the_track_brings_it_is_refused(tmp_path: Path) -> N
 @pytest.mark.rule("CA-R.1")
 def test_the_allied_force_level_counts_arrivals_on_their_turn(tmp_path: Path) -> None:
     """1st Alamein: 7 Allied units on the map, 2 arriving (II Jul, I Aug 42), under the level of 14."""
-    level = FORCES.track.force_level("I Jul 42")
+    level = forces().track.force_level("I Jul 42")
     assert level == 14
     s = load_scenario("na-1st-alamein")
     assert len([u for u in family(s) if u.side is Side.ALLIED]) == 9
@@ -174,7 +178,7 @@ def test_the_alamein_additions_need_an_axis_unit_within_5_hexes_of_el_alamein(tm
     near = load_scenario(_edit(tmp_path, "na-mersa-matruh", (listed, 'hex = "V70"\n')))
     assert setup(near).alamein_active
     # with the level on, the dated level gives way to the Alamein level: 18 units where II Jun 42 allows 14
-    assert FORCES.track.force_level("II Jun 42", alamein=True) == 18 and FORCES.track.force_level("II Jun 42") == 14
+    assert forces().track.force_level("II Jun 42", alamein=True) == 18 and forces().track.force_level("II Jun 42") == 14
     bad = _refused(_edit(tmp_path, "na-mersa-matruh", ('listing = "CA-SC.6"', 'listing = "the designer"')))
     assert bad.field == "force[14].listing"
 
@@ -320,7 +324,7 @@ def test_a_fortification_zone_unknown_or_without_ground_is_refused(tmp_path: Pat
 def test_with_the_alamein_level_on_a_19th_allied_unit_is_refused_naming_that_level(tmp_path: Path) -> None:
     """Alamein lists the 18 Allied units of the Alamein force level (CA-SC.9); one more is over it."""
     alamein = load_scenario("na-alamein")
-    assert setup(alamein).alamein_active and FORCES.track.force_level("II Oct 42", alamein=True) == 18
+    assert setup(alamein).alamein_active and forces().track.force_level("II Oct 42", alamein=True) == 18
     assert len([u for u in family(alamein) if u.side is Side.ALLIED]) == 18
     err = _refused(_edit(tmp_path, "na-alamein", append=_force("1PolBde", "V78")))
     assert (err.field, err.problem) == (

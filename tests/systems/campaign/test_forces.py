@@ -18,12 +18,22 @@ from tobruk.engine.sides import Side
 from tobruk.loading.datafile import Table, packaged_path, read_packaged_toml, read_toml
 from tobruk.loading.scenario import Scenario, load_scenario
 from tobruk.mechanics.counters import AntiTank, CombatClass, Echelon, UnitType
-from tobruk.systems.campaign.forces import load_forces, read_forces
+from tobruk.systems.campaign.forces import Forces, load_forces, read_forces
 from tobruk.systems.campaign.scenario import CampaignSetup, allied_gun
-from tobruk.systems.campaign.track import AntiTankStep, Dated, load_track, read_track, turn_name, turn_ordinal
+from tobruk.systems.campaign.track import AntiTankStep, Dated, Track, load_track, read_track, turn_name, turn_ordinal
 
-FORCES = load_forces("north-africa")
-TRACK = load_track("north-africa")
+
+def forces() -> Forces:
+    """The campaign's order of battle, read when a test first asks rather than at import: the mutation run forks each
+    mutant's tests from a process that has imported the test modules, so what they read at import no mutant meets."""
+    return load_forces("north-africa")
+
+
+def track() -> Track:
+    """The campaign's turn track, read when a test first asks (as :func:`forces`)."""
+    return load_track("north-africa")
+
+
 SCENARIOS = (
     "na-el-agheila-1",
     "na-el-agheila-2",
@@ -214,23 +224,23 @@ def entering(s: Scenario, uid: str) -> str:
 
 @pytest.mark.rule("CA-R.1")
 def test_the_track_runs_in_half_months_from_ii_mar_41_to_ii_jan_43() -> None:
-    turns = TRACK.turns
+    turns = track().turns
     assert turns[0] == "II Mar 41" and turns[-1] == "II Jan 43"
     # March 1941 (second half) .. December 1942 is 1 + 2 * 21 half-months, then January 1943's two
     assert len(turns) == 1 + 2 * 21 + 2
     assert turns[1:4] == ("I Apr 41", "II Apr 41", "I May 41")
     assert all(turn_name(turn_ordinal(t)) == t for t in turns)
-    assert TRACK.number("II Jul 42") == turns.index("II Jul 42") + 1
+    assert track().number("II Jul 42") == turns.index("II Jul 42") + 1
 
 
 @pytest.mark.rule("CA-R.1")
 def test_every_dated_entry_of_the_track_has_a_source() -> None:
     dated = (
-        [a.when for a in TRACK.axis_arrivals]
-        + [f.when for f in TRACK.force_levels]
-        + [t.when for t in TRACK.tank_types]
-        + [a.when for a in TRACK.anti_tank]
-        + [r.when for r in TRACK.railheads]
+        [a.when for a in track().axis_arrivals]
+        + [f.when for f in track().force_levels]
+        + [t.when for t in track().tank_types]
+        + [a.when for a in track().anti_tank]
+        + [r.when for r in track().railheads]
     )
     assert len(dated) >= 20
     assert all(d.source.strip() and d.date.strip() for d in dated)
@@ -238,54 +248,54 @@ def test_every_dated_entry_of_the_track_has_a_source() -> None:
 
 @pytest.mark.rule("CA-T.2")
 def test_the_tank_types_are_the_tank_tables_columns_in_the_order_they_came() -> None:
-    names = [t.name for t in TRACK.tank_types]
+    names = [t.name for t in track().tank_types]
     assert names == ["A13", "Matilda", "Crusader I", "Stuart", "Valentine", "Grant", "Sherman", "Crusader III"]
-    dates = [turn_ordinal(t.when.turn) for t in TRACK.tank_types]
+    dates = [turn_ordinal(t.when.turn) for t in track().tank_types]
     assert dates == sorted(dates)
     # both sides of each threshold: the Grant not before I Mar 42, the Sherman from II Sep 42
-    assert not TRACK.tank_available("Grant", "II Feb 42") and TRACK.tank_available("Grant", "I Mar 42")
-    assert not TRACK.tank_available("Sherman", "I Sep 42") and TRACK.tank_available("Sherman", "II Sep 42")
+    assert not track().tank_available("Grant", "II Feb 42") and track().tank_available("Grant", "I Mar 42")
+    assert not track().tank_available("Sherman", "I Sep 42") and track().tank_available("Sherman", "II Sep 42")
 
 
 @pytest.mark.rule("CA-T.5")
 def test_allied_anti_tank_by_date() -> None:
-    before, spring, october = TRACK.anti_tank_at("II Mar 42"), TRACK.anti_tank_at("I Apr 42"), TRACK.anti_tank_at("I Oct 42")
+    before, spring, october = track().anti_tank_at("II Mar 42"), track().anti_tank_at("I Apr 42"), track().anti_tank_at("I Oct 42")
     assert (before.support, before.infantry) == (AntiTank.TWO_POUNDER, AntiTank.NONE)  # "until Apr42"
     assert (spring.support, spring.infantry) == (AntiTank.SIX_POUNDER, AntiTank.TWO_POUNDER)
-    assert TRACK.anti_tank_at("II Sep 42").infantry is AntiTank.TWO_POUNDER
+    assert track().anti_tank_at("II Sep 42").infantry is AntiTank.TWO_POUNDER
     assert (october.support, october.infantry) == (AntiTank.SIX_POUNDER, AntiTank.SIX_POUNDER)  # "Starting Oct42"
 
 
 @pytest.mark.rule("CA-S.2")
 def test_the_railhead_moves_west_by_date_and_lies_on_the_map() -> None:
     m = load_scenario(CAMPAIGN).map
-    assert TRACK.railhead("II Mar 41") == "Mersa Matruh"
-    assert TRACK.railhead("II Oct 41") == "Mersa Matruh" and TRACK.railhead("I Nov 41") == "Misheifa"
-    assert TRACK.railhead("II May 42") == "Belhamed"
-    for r in TRACK.railheads:
+    assert track().railhead("II Mar 41") == "Mersa Matruh"
+    assert track().railhead("II Oct 41") == "Mersa Matruh" and track().railhead("I Nov 41") == "Misheifa"
+    assert track().railhead("II May 42") == "Belhamed"
+    for r in track().railheads:
         h = m.place(r.place).hex
         assert m.is_land(h)
-    cols = [m.place(r.place).hex.col for r in TRACK.railheads]
+    cols = [m.place(r.place).hex.col for r in track().railheads]
     assert cols == sorted(cols, reverse=True)  # each one further west
     # the same railheads as the map's railway, on the same turns (the first one predates the track)
     on_map = {r.name: r for r in m.railheads}
-    for r in TRACK.railheads:
+    for r in track().railheads:
         assert on_map[r.place].hex == m.place(r.place).hex and on_map[r.place].hex in m.railway
-        if r.when.turn != TRACK.first:
+        if r.when.turn != track().first:
             assert on_map[r.place].turn == r.when.turn
 
 
 @pytest.mark.rule("CA-R.3")
 @pytest.mark.rule("CA-R.5")
 def test_the_alamein_force_level() -> None:
-    al = TRACK.alamein
+    al = track().alamein
     assert (al.place, al.within, al.british_divisions) == ("El Alamein", 5, 1)
     # the Allied Alamein Force Level is the Alamein listing's 18 units (CA-SC.9), in force on any date once activated
     assert al.force_level == 18
-    assert TRACK.force_level("I Jul 42", alamein=True) == 18 and TRACK.force_level("II Jan 43") == 14
+    assert track().force_level("I Jul 42", alamein=True) == 18 and track().force_level("II Jan 43") == 14
     assert set(al.axis_additions) == {"Littorio", "Pistoia", "Folgore", "164Div", "Ramcke"}
-    assert all(FORCES.units[u].side is Side.AXIS for u in al.axis_additions)
-    assert TRACK.axis_reinforcements_end == "II Oct 42"  # CA-R.4
+    assert all(forces().units[u].side is Side.AXIS for u in al.axis_additions)
+    assert track().axis_reinforcements_end == "II Oct 42"  # CA-R.4
 
 
 @pytest.mark.rule("CA-R.1")
@@ -295,9 +305,9 @@ def test_every_axis_unit_a_scenario_lists_has_arrived_by_its_start(scenarios: di
     for name in SCENARIOS:
         s = scenarios[name]
         for u in family(s):
-            if u.side is not Side.AXIS or u.id in starting or u.id in TRACK.alamein.axis_additions:
+            if u.side is not Side.AXIS or u.id in starting or u.id in track().alamein.axis_additions:
                 continue
-            arrival = TRACK.arrival(u.id)
+            arrival = track().arrival(u.id)
             assert arrival is not None, (name, u.id)
             assert turn_ordinal(arrival.when.turn) <= turn_ordinal(setup(s).start), (name, u.id, arrival.when.turn)
 
@@ -306,13 +316,13 @@ def test_every_axis_unit_a_scenario_lists_has_arrived_by_its_start(scenarios: di
 def test_the_campaign_game_brings_the_axis_on_the_tracks_dates(scenarios: dict[str, Scenario]) -> None:
     s = scenarios[CAMPAIGN]
     assert (setup(s).start, setup(s).end, s.turns) == ("II Mar 41", "II Jan 43", 45)
-    for a in TRACK.axis_arrivals:
+    for a in track().axis_arrivals:
         assert setup(s).arrivals[a.unit] == a.when.turn
     for uid in LISTINGS["na-el-agheila-1"][5]:
         assert setup(s).arrivals[uid] == "II Mar 41"
-    for uid in TRACK.alamein.axis_additions:
+    for uid in track().alamein.axis_additions:
         assert s.start[uid] is None and uid not in setup(s).arrivals
-    assert {u.id for u in family(s)} == set(FORCES.units)
+    assert {u.id for u in family(s)} == set(forces().units)
 
 
 @pytest.mark.rule("CA-R.1")
@@ -320,13 +330,13 @@ def test_the_force_level_covers_every_scenarios_allied_forces(scenarios: dict[st
     for name in SCENARIOS:
         s = scenarios[name]
         allied = [u for u in family(s) if u.side is Side.ALLIED and u.type is not UnitType.DUMMY]
-        assert len(allied) <= TRACK.force_level(setup(s).start, alamein=setup(s).alamein_active), name
+        assert len(allied) <= track().force_level(setup(s).start, alamein=setup(s).alamein_active), name
     # the levels taken from the listings themselves
-    assert TRACK.force_level("II Nov 41") == len(LISTINGS["na-crusader"][4])
-    assert TRACK.force_level("II May 42") == len(LISTINGS["na-gazala"][4])
+    assert track().force_level("II Nov 41") == len(LISTINGS["na-crusader"][4])
+    assert track().force_level("II May 42") == len(LISTINGS["na-gazala"][4])
     # Alamein's 18 is the Allied Alamein Force Level, brought by the Axis approach, not by a date (CA-R.3)
-    assert TRACK.force_level("II Oct 42", alamein=True) == len(LISTINGS["na-alamein"][4])
-    assert TRACK.force_level("II Oct 42") == TRACK.force_level("I Oct 42") == len(LISTINGS["na-gazala"][4])
+    assert track().force_level("II Oct 42", alamein=True) == len(LISTINGS["na-alamein"][4])
+    assert track().force_level("II Oct 42") == track().force_level("I Oct 42") == len(LISTINGS["na-gazala"][4])
 
 
 @pytest.mark.rule("CA-R.1")
@@ -334,8 +344,8 @@ def test_the_june_1941_force_level_counts_the_formations_its_entry_names() -> No
     """Battleaxe: 4th Indian Division, 7th Armoured Division's 4th and 7th Armoured Brigades and Support Group, the
     22nd Guards Brigade, and in Tobruk the 9th Australian Division and the 3rd Armoured Brigade: seven counters."""
     named = {"4IndDiv", "4LtArmBde", "7ArmBde", "7ArmSpt", "GdsBde", "AusDiv", "3ArmBde"}
-    assert all(FORCES.units[u].side is Side.ALLIED for u in named)
-    assert TRACK.force_level("II May 41") == 4 and TRACK.force_level("I Jun 41") == len(named)
+    assert all(forces().units[u].side is Side.ALLIED for u in named)
+    assert track().force_level("II May 41") == 4 and track().force_level("I Jun 41") == len(named)
 
 
 @pytest.mark.rule("CA-R.3")
@@ -353,32 +363,32 @@ def test_at_most_one_british_division_before_the_alamein_force_level(scenarios: 
 @pytest.mark.rule("CA-U.3")
 def test_the_factor_rule() -> None:
     """2 to attack and 2 to defend unless printed; the rules print only the 8th Army artillery's 6 and 2."""
-    for u in FORCES.units.values():
+    for u in forces().units.values():
         expected = (6, 2) if u.id == "8ArmyArty" else (0, 0) if u.type is UnitType.DUMMY else (2, 2)
         assert (u.attack, u.defence) == expected, u.id
 
 
 @pytest.mark.rule("CA-U.1")
 def test_a_combined_panzer_division_has_its_subunits_factors() -> None:
-    assert {b: d.parts for b, d in FORCES.divisions.items()} == {"15Pz": ("8PzRgt",), "21Pz": ("5PzRgt",)}
+    assert {b: d.parts for b, d in forces().divisions.items()} == {"15Pz": ("8PzRgt",), "21Pz": ("5PzRgt",)}
     for base in ("15Pz", "21Pz"):
-        combined = FORCES.combined(base)
+        combined = forces().combined(base)
         assert (combined.attack, combined.defence, combined.movement, combined.size) == (4, 4, 4, "XX+")
-        assert FORCES.units[base].size == "XX-"
+        assert forces().units[base].size == "XX-"
 
 
 @pytest.mark.rule("CA-M.2")
 def test_movement_four_for_german_mobile_units_three_for_the_rest() -> None:
     mobile = (UnitType.ARMOUR, UnitType.MOTORIZED, UnitType.RECCE)
-    for u in FORCES.units.values():
+    for u in forces().units.values():
         expected = 4 if u.nationality == "german" and u.type in mobile else 0 if u.type is UnitType.DUMMY else 3
         assert u.movement == expected, u.id
-    assert FORCES.units["164Div"].movement == 3 and FORCES.units["90Lt"].movement == 4
+    assert forces().units["164Div"].movement == 3 and forces().units["90Lt"].movement == 4
 
 
 @pytest.mark.rule("CA-G.14")
 def test_unit_classes() -> None:
-    by_class = {c: {u.id for u in FORCES.units.values() if u.combat_class is c} for c in CombatClass}
+    by_class = {c: {u.id for u in forces().units.values() if u.combat_class is c} for c in CombatClass}
     allied_armour = {
         "3ArmBde",
         "2ArmBde",
@@ -394,28 +404,28 @@ def test_unit_classes() -> None:
     }
     assert by_class[CombatClass.PURE_ARMOUR] == {"5PzRgt", "8PzRgt", "Ariete", "Littorio"} | allied_armour
     assert by_class[CombatClass.SPECIAL] == {"RecceGp", "8ArmyArty"}
-    assert all(FORCES.units[u].tank for u in allied_armour)
+    assert all(forces().units[u].tank for u in allied_armour)
 
 
 @pytest.mark.rule("CA-R.2")
 def test_irreplaceable_nationalities() -> None:
-    irreplaceable = {u.id for u in FORCES.units.values() if u.irreplaceable}
+    irreplaceable = {u.id for u in forces().units.values() if u.irreplaceable}
     assert irreplaceable == {"AusDiv", "NZDiv", "1SADiv", "2SADiv", "1PolBde", "1FFBde", "GreekBde"}
 
 
 @pytest.mark.rule("CA-U.2")
 def test_the_starred_units() -> None:
-    starred = {u.id for u in FORCES.units.values() if "starred" in u.flags}
+    starred = {u.id for u in forces().units.values() if "starred" in u.flags}
     # CA-U.2 names three; the Alam Halfa and Alamein listings star Folgore and Ramcke
     assert starred == {"RecceGp", "7ArmSpt", "3IndMotBde", "Folgore", "Ramcke"}
 
 
 @pytest.mark.rule("CA-T.5")
 def test_german_units_carry_their_gun_and_italians_have_none() -> None:
-    for u in FORCES.units.values():
+    for u in forces().units.values():
         if u.nationality == "italian":
             assert u.anti_tank is AntiTank.NONE, u.id
-    assert FORCES.units["15Pz"].anti_tank is AntiTank.EIGHTY_EIGHT and FORCES.units["21Pz"].anti_tank is AntiTank.EIGHTY_EIGHT
+    assert forces().units["15Pz"].anti_tank is AntiTank.EIGHTY_EIGHT and forces().units["21Pz"].anti_tank is AntiTank.EIGHTY_EIGHT
 
 
 # ---------------------------------------------------------------- the scenarios against their listings
@@ -525,7 +535,7 @@ def test_no_allied_tank_fights_before_its_date(scenarios: dict[str, Scenario]) -
         s = scenarios[name]
         for u in family(s):
             if u.side is Side.ALLIED and u.combat_class is CombatClass.PURE_ARMOUR:
-                assert u.tank is not None and TRACK.tank_available(u.tank, entering(s, u.id)), (name, u.id, u.tank)
+                assert u.tank is not None and track().tank_available(u.tank, entering(s, u.id)), (name, u.id, u.tank)
 
 
 @pytest.mark.rule("CA-K.1")
@@ -533,7 +543,7 @@ def test_the_default_set_ups_respect_stacking(scenarios: dict[str, Scenario]) ->
     """At most 3 counters (a combined panzer division is one), 1 corps, 2 divisions, 2 pure armour a hex."""
     for name in SCENARIOS:
         s = scenarios[name]
-        parts = {p for b, f in setup(s).forms.items() if f == "XX+" for p in FORCES.divisions[b].parts}
+        parts = {p for b, f in setup(s).forms.items() if f == "XX+" for p in forces().divisions[b].parts}
         stacks: dict[object, list[str]] = {}
         for u in family(s):
             if s.start[u.id] is not None and u.id not in setup(s).arrivals and u.id != "8ArmyArty":
@@ -857,9 +867,9 @@ def test_a_one_turn_tracks_refusals_word_for_word(tmp_path: Path, old: str, new:
 
 
 def test_a_turn_is_on_the_track_only_between_its_first_and_last_and_only_if_it_is_a_turn() -> None:
-    assert TRACK.has("II Mar 41") and TRACK.has("II Jan 43")
-    assert not TRACK.has("I Mar 41") and not TRACK.has("I Feb 43")
-    assert not TRACK.has("II Okt 42") and not TRACK.has("Mar 41")  # not turns at all
+    assert track().has("II Mar 41") and track().has("II Jan 43")
+    assert not track().has("I Mar 41") and not track().has("I Feb 43")
+    assert not track().has("II Okt 42") and not track().has("Mar 41")  # not turns at all
 
 
 DUMMY = 'type = "dummy"\nfactors = "0-0-0"'

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.systems.campaign.boards import FORCES, board, ix, labels, position
+from tests.systems.campaign.boards import board, forces, ix, labels, position
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.loading.mapfile import load_packaged_map
@@ -38,34 +38,34 @@ def refusal(p: CampaignPosition, unit: str, to: str, **how: bool) -> str:
 @pytest.mark.rule("CA-M.2")
 def test_the_basic_mf_is_4_for_german_mobile_units_and_3_for_the_rest() -> None:
     mobile = {UnitType.ARMOUR, UnitType.MOTORIZED, UnitType.RECCE}
-    for u in FORCES.units.values():
+    for u in forces().units.values():
         if u.type is UnitType.DUMMY:
             continue
         expected = 4 if u.nationality == "german" and u.type in mobile else 3
         assert basic_mf(CampaignUnit(u, 0)) == expected * MF, u.id
-    assert basic_mf(CampaignUnit(FORCES.units["90Lt"], 0)) == 4 * MF
-    assert basic_mf(CampaignUnit(FORCES.units["164Div"], 0)) == 3 * MF  # German, but on foot
-    assert basic_mf(CampaignUnit(FORCES.units["Ariete"], 0)) == 3 * MF  # mobile, but Italian
+    assert basic_mf(CampaignUnit(forces().units["90Lt"], 0)) == 4 * MF
+    assert basic_mf(CampaignUnit(forces().units["164Div"], 0)) == 3 * MF  # German, but on foot
+    assert basic_mf(CampaignUnit(forces().units["Ariete"], 0)) == 3 * MF  # mobile, but Italian
 
 
 @pytest.mark.rule("CA-M.2")
 def test_a_printed_mf_is_the_units_own() -> None:
-    printed = replace(FORCES.units["GdsBde"], movement=5)
+    printed = replace(forces().units["GdsBde"], movement=5)
     assert basic_mf(CampaignUnit(printed, 0)) == 5 * MF
-    unprinted = replace(FORCES.units["90Lt"], movement=0)
+    unprinted = replace(forces().units["90Lt"], movement=0)
     assert basic_mf(CampaignUnit(unprinted, 0)) == 4 * MF
 
 
 @pytest.mark.rule("CA-M.2")
 def test_an_unprinted_mf_is_4_only_for_a_german_mobile_unit() -> None:
     def unprinted(uid: str) -> int:
-        return basic_mf(CampaignUnit(replace(FORCES.units[uid], movement=0), 0))
+        return basic_mf(CampaignUnit(replace(forces().units[uid], movement=0), 0))
 
     assert unprinted("21Pz") == 4 * MF  # German armour
     assert unprinted("164Div") == 3 * MF  # German, but on foot
     assert unprinted("Ariete") == 3 * MF  # armour, but Italian
     assert unprinted("GdsBde") == 3 * MF  # neither
-    assert basic_mf(CampaignUnit(replace(FORCES.units["90Lt"], movement=1), 0)) == MF  # a printed 1 is 1
+    assert basic_mf(CampaignUnit(replace(forces().units["90Lt"], movement=1), 0)) == MF  # a printed 1 is 1
 
 
 @pytest.mark.rule("CA-M.3")
@@ -280,7 +280,7 @@ def test_no_unit_moves_into_the_sea() -> None:
 @pytest.mark.rule("CA-F.10")
 def test_mountains_cost_2_mf_off_the_road_for_a_motorized_corps_and_1_for_divisions_and_brigades() -> None:
     m = board(1, 10, terrain={f"A{k}": "mountain" for k in range(2, 10)}, roads=[["A1", "A2", "A3"]])
-    motor_corps = CampaignUnit(replace(FORCES.units["XXICorps"], type=UnitType.MOTORIZED), ix(position(m), "A1"))
+    motor_corps = CampaignUnit(replace(forces().units["XXICorps"], type=UnitType.MOTORIZED), ix(position(m), "A1"))
     p = position(m, motor_corps, "90Lt@A10")
     r = reach(p, "XXICorps")
     assert r.cost(ix(p, "A3")) == 2 * MF  # along the road: 1 MF a hex

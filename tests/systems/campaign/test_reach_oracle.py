@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.systems.campaign.boards import FORCES
+from tests.systems.campaign.boards import forces
 from tests.systems.campaign.maps import campaign
 from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import Feature, Map, RouteLine, SideFeature, build_map
@@ -85,8 +85,8 @@ def random_position(rng: random.Random) -> tuple[CampaignPosition, str, bool, bo
                 continue
             i = rng.choice(spots)
             held[i] = side
-            parts = tuple(FORCES.units[p] for p in FORCES.divisions[uid].parts) if uid == "15Pz" else ()
-            counter = FORCES.combined(uid) if parts else FORCES.units[uid]
+            parts = tuple(forces().units[p] for p in forces().divisions[uid].parts) if uid == "15Pz" else ()
+            counter = forces().combined(uid) if parts else forces().units[uid]
             units.append(CampaignUnit(counter, i, rng.random() < 0.2, attacked=rng.random() < 0.2, parts=parts))
     forts = {i: rng.choice(list(Side)) for i in rng.sample(open_hexes, min(len(open_hexes), rng.randint(0, 2)))}
     p = CampaignPosition(m, tuple(units), forts)
@@ -225,7 +225,7 @@ def test_no_unit_reaches_impassable_ground_on_the_campaign_map(seed: int, uid: s
     m = campaign()
     rng = random.Random(seed)
     i = rng.choice(near_closed_ground())  # a start within 3 hexes of the Qattara floor, the sand sea or the salt marsh
-    p = CampaignPosition(m, (CampaignUnit(FORCES.units[uid], i),))
+    p = CampaignPosition(m, (CampaignUnit(forces().units[uid], i),))
     r = reach(p, uid, breakthrough=rng.random() < 0.3)
     assert all(m.terrain[m.hexes[j]] not in CLOSED for j in r.destinations())  # (a few hexes, AE63, are walled in)
     for j in r.destinations():

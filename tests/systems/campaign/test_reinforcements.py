@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.systems.campaign.boards import FORCES, board, ix, position
+from tests.systems.campaign.boards import board, forces, ix, position
 from tests.systems.campaign.maps import campaign
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
@@ -38,7 +38,7 @@ def allowed(
 ) -> dict[str, Choice]:
     """The first choice of each unit, by id."""
     out: dict[str, Choice] = {}
-    for c in choices(p, FORCES, side, turn, pool, ix(p, entry), alamein=alamein, taken=taken):
+    for c in choices(p, forces(), side, turn, pool, ix(p, entry), alamein=alamein, taken=taken):
         out.setdefault(c.unit, c)
     return out
 
@@ -46,7 +46,7 @@ def allowed(
 def refusal(p: CampaignPosition, side: Side, turn: str, pool: Pool, unit: str, tank: str | None = None, **kw: bool) -> str:
     entry = ix(p, "A6" if side is Side.ALLIED else "A1")
     with pytest.raises(IllegalOrderError) as err:
-        check(p, FORCES, side, turn, pool, entry, unit, tank, alamein=kw.get("alamein", False), taken=kw.get("taken", False))
+        check(p, forces(), side, turn, pool, entry, unit, tank, alamein=kw.get("alamein", False), taken=kw.get("taken", False))
     return err.value.clause
 
 
@@ -59,9 +59,9 @@ def refusal(p: CampaignPosition, side: Side, turn: str, pool: Pool, unit: str, t
 def test_the_alamein_level_comes_within_5_hexes(where: str, reached: bool) -> None:
     # V71, V70 and V69 are 4, 5 and 6 hexes from El Alamein (V75)
     p = position(campaign(), f"90Lt@{where}", "NZDiv@V79")
-    assert alamein_reached(p, FORCES) is reached
+    assert alamein_reached(p, forces()) is reached
     # an Allied unit near El Alamein is no approach
-    assert not alamein_reached(position(campaign(), "NZDiv@V74", "90Lt@V60"), FORCES)
+    assert not alamein_reached(position(campaign(), "NZDiv@V74", "90Lt@V60"), forces())
 
 
 @pytest.mark.rule("CA-R.3")
@@ -81,7 +81,7 @@ def test_the_axis_additions_come_with_the_approach(uid: str) -> None:
     p = position(M, "90Lt@A3")
     pool = Pool({uid: ""})
     assert refusal(p, Side.AXIS, "I Aug 42", pool, uid) == "CA-R.5"
-    assert check(p, FORCES, Side.AXIS, "I Aug 42", pool, ix(p, "A1"), uid, alamein=True).kind == "reinforcement"
+    assert check(p, forces(), Side.AXIS, "I Aug 42", pool, ix(p, "A1"), uid, alamein=True).kind == "reinforcement"
 
 
 # --------------------------------------------------------------------------------------------- the track (R.1)
@@ -90,10 +90,10 @@ def test_the_axis_additions_come_with_the_approach(uid: str) -> None:
 @pytest.mark.rule("CA-R.1")
 def test_axis_arrivals_by_the_track() -> None:
     p = position(M, "90Lt@A3")
-    pool = Pool({"21Pz": FORCES.track.arrival("21Pz").when.turn})  # type: ignore[union-attr]
+    pool = Pool({"21Pz": forces().track.arrival("21Pz").when.turn})  # type: ignore[union-attr]
     assert pool.waiting["21Pz"] == "I Aug 41"
     assert refusal(p, Side.AXIS, "II Jul 41", pool, "21Pz") == "CA-R.1"
-    assert check(p, FORCES, Side.AXIS, "I Aug 41", pool, ix(p, "A1"), "21Pz", alamein=False).allowed
+    assert check(p, forces(), Side.AXIS, "I Aug 41", pool, ix(p, "A1"), "21Pz", alamein=False).allowed
 
 
 @pytest.mark.rule("CA-R.1")
@@ -116,22 +116,22 @@ def test_allied_armour_enters_with_a_tank_type_of_the_date() -> None:
     entry = ix(p, "A6")
 
     def tanks(turn: str) -> set[str | None]:
-        return {c.tank for c in legal(p, FORCES, Side.ALLIED, turn, pool, entry, alamein=True)}
+        return {c.tank for c in legal(p, forces(), Side.ALLIED, turn, pool, entry, alamein=True)}
 
     assert tanks("II Mar 41") == {"A13", "Matilda"}
     assert "Sherman" not in tanks("I Sep 42") and "Sherman" in tanks("II Sep 42")
     assert "Crusader III" not in tanks("II Sep 42") and "Crusader III" in tanks("I Oct 42")
     assert refusal(p, Side.ALLIED, "I Sep 42", pool, "8ArmBde", "Sherman", alamein=True) == "CA-R.4"
-    c = check(p, FORCES, Side.ALLIED, "II Sep 42", pool, entry, "8ArmBde", "Sherman", alamein=True)
-    after = enter(p, FORCES, c, entry, "II Sep 42")
+    c = check(p, forces(), Side.ALLIED, "II Sep 42", pool, entry, "8ArmBde", "Sherman", alamein=True)
+    after = enter(p, forces(), c, entry, "II Sep 42")
     u = after.unit("8ArmBde")
     assert u.unit.tank == "Sherman" and u.hex == entry and not u.disrupted
     # an infantry-type unit takes the anti-tank gun of the date (CA-T.5: 2pdr from I Apr 42, 6pdr from I Oct 42)
     gds = Pool({"GdsBde": ""})
     q = position(M, "NZDiv@A3")
     for turn, gun in (("II Mar 42", "none"), ("I Apr 42", "2pdr"), ("I Oct 42", "6pdr")):
-        c = check(q, FORCES, Side.ALLIED, turn, gds, entry, "GdsBde", alamein=True)
-        assert enter(q, FORCES, c, entry, turn).unit("GdsBde").unit.anti_tank.value == gun
+        c = check(q, forces(), Side.ALLIED, turn, gds, entry, "GdsBde", alamein=True)
+        assert enter(q, forces(), c, entry, turn).unit("GdsBde").unit.anti_tank.value == gun
 
 
 # --------------------------------------------------------------------------------------- replacements (R.2)
@@ -151,7 +151,7 @@ def test_other_units_are_replaced(side: Side, uid: str) -> None:
     p = position(M, "NZDiv@A3", "15MotBde@A4")
     pool = Pool({}, frozenset({uid}))
     entry = ix(p, "A6" if side is Side.ALLIED else "A1")
-    assert check(p, FORCES, side, "II May 42", pool, entry, uid, alamein=True).kind == "replacement"
+    assert check(p, forces(), side, "II May 42", pool, entry, uid, alamein=True).kind == "replacement"
 
 
 # ---------------------------------------------------------------------------------------- one a player-turn (R.4)
@@ -161,9 +161,9 @@ def test_other_units_are_replaced(side: Side, uid: str) -> None:
 def test_one_a_player_turn() -> None:
     p = position(M, "GdsBde@A3")
     pool = Pool({"NZDiv": "", "4IndDiv": ""}, frozenset({"7ArmBde"}))
-    assert len({c.unit for c in legal(p, FORCES, Side.ALLIED, "II May 42", pool, ix(p, "A6"), alamein=False)}) == 3
+    assert len({c.unit for c in legal(p, forces(), Side.ALLIED, "II May 42", pool, ix(p, "A6"), alamein=False)}) == 3
     assert refusal(p, Side.ALLIED, "II May 42", pool, "NZDiv", taken=True) == "CA-R.4"
-    assert not legal(p, FORCES, Side.ALLIED, "II May 42", pool, ix(p, "A6"), alamein=False, taken=True)
+    assert not legal(p, forces(), Side.ALLIED, "II May 42", pool, ix(p, "A6"), alamein=False, taken=True)
 
 
 @pytest.mark.rule("CA-R.4")
@@ -193,10 +193,10 @@ def test_an_entry_hex_held_by_the_enemy_or_full_refuses_entry() -> None:
     assert refusal(p, Side.AXIS, "I Sep 41", pool, "Trieste") == "CA-M.1"
     full = position(M, "90Lt@A1", "XXICorps@A1")  # two division-level units already
     assert refusal(full, Side.AXIS, "I Sep 41", pool, "Trieste") == "CA-K.1"
-    assert not legal(full, FORCES, Side.AXIS, "I Sep 41", pool, ix(full, "A1"), alamein=False)
+    assert not legal(full, forces(), Side.AXIS, "I Sep 41", pool, ix(full, "A1"), alamein=False)
     # an enemy zone over the entry hex does not stop entry: the unit stands in it as any unit may
     zoc = position(M, "NZDiv@A2")
-    assert check(zoc, FORCES, Side.AXIS, "I Sep 41", pool, ix(zoc, "A1"), "Trieste", alamein=False).allowed
+    assert check(zoc, forces(), Side.AXIS, "I Sep 41", pool, ix(zoc, "A1"), "Trieste", alamein=False).allowed
 
 
 @pytest.mark.rule("CA-R.1")
@@ -212,7 +212,7 @@ def test_the_campaign_games_pool() -> None:
     assert allied.waiting["2ArmBde"] == "" and "3ArmBde" not in allied.waiting and "TobrukDummy" not in allied.waiting
     entry = rear_hex(s.map, Side.AXIS)
     # on I May 41 the Axis chooses between the 15th Panzer Division and its regiment, one of them
-    may = {c.unit for c in legal(p, FORCES, Side.AXIS, "I May 41", axis, entry, alamein=False)}
+    may = {c.unit for c in legal(p, forces(), Side.AXIS, "I May 41", axis, entry, alamein=False)}
     assert may == {"15Pz", "8PzRgt"}
 
 
@@ -232,7 +232,7 @@ def test_every_scenarios_pool_holds_only_counters_off_the_map(name: str) -> None
     for side, pool in pools.items():
         assert not set(pool.waiting) & on_map
         assert "TobrukDummy" not in pool.waiting and not pool.eliminated
-        assert all(FORCES.units[uid].side is side for uid in pool.waiting)
+        assert all(forces().units[uid].side is side for uid in pool.waiting)
         assert not set(pool.waiting) & set(starting_arrivals(s))
 
 
@@ -240,20 +240,20 @@ def test_the_edges_of_the_reinforcement_rules() -> None:
     p = position(M, "GdsBde@A3")
     entry = ix(p, "A6")
     with pytest.raises(IllegalOrderError) as err:
-        check(p, FORCES, Side.ALLIED, "II May 42", Pool({"NZDiv": ""}), entry, "90Lt", alamein=False)  # not the side's
+        check(p, forces(), Side.ALLIED, "II May 42", Pool({"NZDiv": ""}), entry, "90Lt", alamein=False)  # not the side's
     assert err.value.clause == "CA-R.4"
     with pytest.raises(IllegalOrderError, match="Shermans"):
-        check(p, FORCES, Side.ALLIED, "II May 42", Pool({"NZDiv": ""}), entry, "NZDiv", "Sherman", alamein=False)
+        check(p, forces(), Side.ALLIED, "II May 42", Pool({"NZDiv": ""}), entry, "NZDiv", "Sherman", alamein=False)
     # a track on which no tank type has come yet: an armour brigade cannot enter (CA-R.1)
-    late = replace(FORCES.track, tank_types=tuple(replace(t, when=replace(t.when, turn="I Jan 43")) for t in FORCES.track.tank_types))
-    forces = replace(FORCES, track=late)
-    found = choices(p, forces, Side.ALLIED, "II May 42", Pool({"7ArmBde": ""}), entry, alamein=False)
+    late = replace(forces().track, tank_types=tuple(replace(t, when=replace(t.when, turn="I Jan 43")) for t in forces().track.tank_types))
+    later = replace(forces(), track=late)
+    found = choices(p, later, Side.ALLIED, "II May 42", Pool({"7ArmBde": ""}), entry, alamein=False)
     assert [(c.allowed, c.clause, c.tank) for c in found] == [(False, "CA-R.1", None)]
     # a map without El Alamein has no approach to it
-    assert not alamein_reached(position(M, "90Lt@A1"), FORCES)
+    assert not alamein_reached(position(M, "90Lt@A1"), forces())
     # the pieces of a combined panzer division on the map are in play: neither is a reinforcement
     q = position(M, "15Pz+@A3")
-    assert not choices(q, FORCES, Side.AXIS, "I Jun 41", Pool({"15Pz": "", "8PzRgt": ""}), ix(q, "A1"), alamein=False)
+    assert not choices(q, forces(), Side.AXIS, "I Jun 41", Pool({"15Pz": "", "8PzRgt": ""}), ix(q, "A1"), alamein=False)
 
 
 # --------------------------------------------------------------------------------------- the reasons given
@@ -262,7 +262,7 @@ def test_the_edges_of_the_reinforcement_rules() -> None:
 def reason(p: CampaignPosition, side: Side, turn: str, pool: Pool, unit: str, tank: str | None = None, **kw: bool) -> str:
     entry = ix(p, "A6" if side is Side.ALLIED else "A1")
     with pytest.raises(IllegalOrderError) as err:
-        check(p, FORCES, side, turn, pool, entry, unit, tank, alamein=kw.get("alamein", False), taken=kw.get("taken", False))
+        check(p, forces(), side, turn, pool, entry, unit, tank, alamein=kw.get("alamein", False), taken=kw.get("taken", False))
     return err.value.reason
 
 
@@ -270,20 +270,20 @@ def reason(p: CampaignPosition, side: Side, turn: str, pool: Pool, unit: str, ta
 def test_a_side_is_offered_only_its_own_counters_and_never_the_dummy() -> None:
     p = position(M, "GdsBde@A3", "90Lt@A2")
     pool = Pool({"15MotBde": "", "NZDiv": "", "TobrukDummy": ""}, frozenset({"Ariete", "4IndDiv"}))
-    seen = choices(p, FORCES, Side.ALLIED, "II May 42", pool, ix(p, "A6"), alamein=False)
+    seen = choices(p, forces(), Side.ALLIED, "II May 42", pool, ix(p, "A6"), alamein=False)
     assert [c.unit for c in seen] == ["NZDiv", "4IndDiv"]  # an Axis counter sorted first does not end the list
 
 
 @pytest.mark.rule("CA-R.4")
 def test_an_allowed_entry_says_what_enters_and_as_what() -> None:
     p = position(M, "NZDiv@A3", "90Lt@A2")
-    armour = check(p, FORCES, Side.ALLIED, "II Jun 42", Pool({"8ArmBde": ""}), ix(p, "A6"), "8ArmBde", "Grant", alamein=True)
+    armour = check(p, forces(), Side.ALLIED, "II Jun 42", Pool({"8ArmBde": ""}), ix(p, "A6"), "8ArmBde", "Grant", alamein=True)
     assert (armour.clause, armour.reason) == ("CA-R.4", "8th Armoured Brigade with Grants may enter as this player-turn's reinforcement")
-    foot = check(p, FORCES, Side.ALLIED, "II Jun 42", Pool({}, frozenset({"GdsBde"})), ix(p, "A6"), "GdsBde", alamein=True)
+    foot = check(p, forces(), Side.ALLIED, "II Jun 42", Pool({}, frozenset({"GdsBde"})), ix(p, "A6"), "GdsBde", alamein=True)
     assert foot.reason == "22nd (201st) Guards Brigade may enter as this player-turn's replacement"
-    axis = check(p, FORCES, Side.AXIS, "II Jun 42", Pool({}, frozenset({"Ariete"})), ix(p, "A1"), "Ariete", alamein=True)
+    axis = check(p, forces(), Side.AXIS, "II Jun 42", Pool({}, frozenset({"Ariete"})), ix(p, "A1"), "Ariete", alamein=True)
     assert axis.reason == "132a Divisione corazzata Ariete may enter as this player-turn's replacement"  # its own tanks, unnamed
-    after = enter(p, FORCES, armour, ix(p, "A6"), "II Jun 42")
+    after = enter(p, forces(), armour, ix(p, "A6"), "II Jun 42")
     assert after.unit("8ArmBde").unit.tank == "Grant"  # the type chosen, not the counter's printed Sherman
 
 
@@ -303,7 +303,7 @@ def test_each_refusal_gives_its_reason() -> None:
     assert reason(four, Side.ALLIED, "II Mar 41", Pool({"GdsBde": ""}), "GdsBde") == (
         "4 Allied units are on the map, and the force level of II Mar 41 is 4"
     )
-    allied = sorted(u.id for u in FORCES.units.values() if u.side is Side.ALLIED and u.id not in ("TobrukDummy", "GdsBde"))
+    allied = sorted(u.id for u in forces().units.values() if u.side is Side.ALLIED and u.id not in ("TobrukDummy", "GdsBde"))
     full = position(board(4, 6), *(f"{uid}@{'ABCD'[k // 6]}{k % 6 + 1}" for k, uid in enumerate(allied[:18])))
     assert reason(full, Side.ALLIED, "II Oct 42", Pool({"GdsBde": ""}), "GdsBde", alamein=True) == (
         "18 Allied units are on the map, and the Alamein force level is 18"
@@ -318,8 +318,8 @@ def test_each_refusal_gives_its_reason() -> None:
 def test_an_armoured_support_group_enters_with_the_support_groups_gun() -> None:
     p = position(M, "GdsBde@A3")
     entry = ix(p, "A6")
-    c = check(p, FORCES, Side.ALLIED, "II Mar 41", Pool({}, frozenset({"1ArmSpt"})), entry, "1ArmSpt", alamein=True)
-    assert enter(p, FORCES, c, entry, "II Mar 41").unit("1ArmSpt").unit.anti_tank.value == "2pdr"  # the infantry: none yet
+    c = check(p, forces(), Side.ALLIED, "II Mar 41", Pool({}, frozenset({"1ArmSpt"})), entry, "1ArmSpt", alamein=True)
+    assert enter(p, forces(), c, entry, "II Mar 41").unit("1ArmSpt").unit.anti_tank.value == "2pdr"  # the infantry: none yet
 
 
 def test_the_pool_is_made_only_from_a_campaign_scenario() -> None:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.systems.campaign.boards import FORCES, H, ix, position
+from tests.systems.campaign.boards import H, forces, ix, position
 from tests.systems.campaign.maps import campaign
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map, Place, RouteLine, build_map
@@ -74,7 +74,7 @@ def test_rail_runs_from_the_east_end_to_the_railhead() -> None:
 @pytest.mark.rule("CA-S.2")
 def test_the_campaign_railheads_by_date() -> None:
     m = campaign()
-    track = FORCES.track
+    track = forces().track
     ends = {turn: m.hexes[rail_line(m, track.railhead(turn))[-1]].label for turn in ("II Mar 41", "I Nov 41", "I Feb 42", "II May 42")}
     assert ends == {"II Mar 41": "Q63", "I Nov 41": "R53", "I Feb 42": "O47", "II May 42": "L40"}
     assert m.hexes[rail_line(m, "Mersa Matruh")[0]].label == "V79"  # the line starts on the east edge
@@ -419,7 +419,7 @@ def test_bugout_risk_and_length_against_the_oracle(seed: int) -> None:
 @pytest.mark.rule("CA-S.2")
 def test_rail_on_the_campaign_map_in_november_1941() -> None:
     m = campaign()
-    line = rail_line(m, FORCES.track.railhead("I Nov 41"))  # Misheifa, R53
+    line = rail_line(m, forces().track.railhead("I Nov 41"))  # Misheifa, R53
     p = position(m, "GdsBde@V79")
     ends = labels(p, rail_moves(p, "GdsBde", line).destinations)
     assert "R53" in ends and "Q63" in ends and "R52" not in ends  # the line ends at the railhead

@@ -153,6 +153,36 @@ def test_interdiction_of_units_moving_through_the_hex() -> None:
         game.play(EndPhase())
     game.play(Move("Kiwi", (H("A1"), H("B1"), H("B2"), H("C3"), H("C4"), H("C5"))))
     assert family_unit(game, "Kiwi").disrupted and family_unit(game, "Kiwi").hex == H("C4")  # stopped where it was caught
+    assert [r.purpose for r in game.dice.log] == ["LW attacks Tommy", "LW interdicts Kiwi in C4"]
+    assert game.state.log[-1] == "Allied: Kiwi moves A1-B1-B2-C3-C4; disrupted by air interdiction in C4, stops."
+    # a "-" (die 2): it goes on through the hex, attacked once
+    game = game_at(units, "axis-airstrike", [2, 2])
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    family_unit(game, "Tommy").hex = None
+    while game.phase.key != "allied-movement":
+        game.play(EndPhase())
+    game.play(Move("Kiwi", (H("A1"), H("B1"), H("B2"), H("C3"), H("C4"), H("C5"))))
+    assert family_unit(game, "Kiwi").hex == H("C5") and not family_unit(game, "Kiwi").disrupted
+    assert [r.purpose for r in game.dice.log] == ["LW attacks Tommy", "LW interdicts Kiwi in C4"]
+    assert game.state.log[-1] == "Allied: Kiwi moves A1-B1-B2-C3-C4-C5."
+
+
+@pytest.mark.rule("GG-X.B.1")
+@pytest.mark.rule("GG-XIII.D")
+def test_a_crusader_stopped_by_interdiction_after_1_mf_rolls_no_breakdown() -> None:
+    """The breakdown die is rolled for a Crusader unit that used 2 MF or more (GG-XIII.D): stopped by the interdiction
+    in the first hex it entered, it used 1, whatever it meant to use."""
+    crusader = unit_toml("Kiwi", "allied", "C3", type_="armour", extra='flags = ["crusader"]')
+    game = game_at(unit_toml("Tommy", "allied", "C4", type_="infantry") + crusader, "axis-airstrike", [2, 5])
+    game.play(Airstrike(H("C4")))
+    game.play(NoIntercept())
+    family_unit(game, "Tommy").hex = None
+    while game.phase.key != "allied-movement":
+        game.play(EndPhase())
+    game.play(Move("Kiwi", (H("C3"), H("C4"), H("C5"), H("C6"))))  # 3 MF meant, 1 used
+    assert family_unit(game, "Kiwi").hex == H("C4") and family_unit(game, "Kiwi").disrupted
+    assert [r.purpose for r in game.dice.log] == ["LW attacks Tommy", "LW interdicts Kiwi in C4"]
 
 
 @pytest.mark.rule("GG-X.B.3")

@@ -223,6 +223,20 @@ def test_a_gallop_called_after_the_movement_phase_flees_next_game_turn(gazala: S
 
 # --- GG-VIII.0: the weather numbers -----------------------------------------------------------------------------
 @pytest.mark.rule("GG-VIII.0")
+def test_the_weather_numbers_are_two_faces_of_a_die() -> None:
+    from tobruk.engine.errors import InvalidOrderError
+    from tobruk.systems.gazala.actions import Weather
+
+    assert Weather.parse(["1", "6"], "weather 1 6") == Weather(1, 6)
+    for args in (["0", "3"], ["3", "7"]):
+        with pytest.raises(InvalidOrderError, match="is not a whole number from 1 to 6"):
+            Weather.parse(args, f"weather {' '.join(args)}")
+    with pytest.raises(InvalidOrderError) as err:
+        Weather.parse(["3"], "weather 3")
+    assert str(err.value) == "'weather 3': the form is weather N N"
+
+
+@pytest.mark.rule("GG-VIII.0")
 @pytest.mark.rule("GG-VIII.A")
 @pytest.mark.rule("GG-VIII.B")
 def test_the_weather_prompt_says_what_the_two_numbers_do_and_the_chances_are_the_same_for_any_pair() -> None:
