@@ -106,6 +106,23 @@ def test_a_distance_that_would_move_nobody_is_not_asked() -> None:
     assert min(len(a.fields()["path"]) - 1 for a in game.legal_orders() if a.verb == "retreat") == 1
 
 
+@pytest.mark.rule("GG-XIV.B.5")
+def test_the_answer_after_no_retreat_orders_names_the_units_that_stand_fast() -> None:
+    from tests.systems.gazala.test_combat import attack_on, duel
+    from tobruk.mechanics.actions import Hold
+
+    more = unit_toml("Def2", "allied", "B4", type_="infantry", factors="1-1-2")
+    game = duel(12, 3, dice=[4], more=more)  # 3:1, die 4: R2
+    game.play(attack_on(game))
+    game.play(Resolve(1))
+    assert said(game, "no-retreat") == [
+        "Give no No Retreat! orders: your units retreat if the result says so, as far as the attacker names (GG-XIV.D.1)"
+    ]
+    game.play(Hold("Def"))
+    game.play(Hold("Def2"))
+    assert said(game, "no-retreat") == ["No more No Retreat! orders: only Def, Def2 stand(s) fast, the others retreat as the result says"]
+
+
 # --- GG-XIV.A.6: an attack whose target is gone ----------------------------------------------------------------
 @pytest.mark.rule("GG-XIV.A.6")
 def test_an_attack_whose_defenders_are_gone_says_why_it_can_only_be_cancelled() -> None:

@@ -107,6 +107,25 @@ def test_the_elimination_says_how_many_must_go_and_only_the_excess_goes() -> Non
 
 
 @pytest.mark.rule("GG-XII.B")
+def test_two_hexes_over_the_limit_are_said_and_asked_for_together() -> None:
+    game = game_with(
+        ("S1", "A1", "subdivisional"), ("S2", "A1", "subdivisional"), ("S3", "A1", "subdivisional"), ("S4", "A1", "subdivisional"),
+        ("D1", "A3", "division"), ("D2", "A3", "division"), ("D3", "A3", "division"),
+    )  # fmt: skip
+    assert ending_costs(game) == (
+        f"A1 holds 4 units, 0 of them division-level, {LIMIT}: 1 must be eliminated; A3 holds 3 units, 3 of them division-level, "
+        f"{LIMIT}: 1 division-level unit must be eliminated (GG-XII.B)"
+    )
+    game.play(EndPhase())
+    d = game.decision
+    assert d is not None and d.prompt == (
+        "eliminate units over the stacking limit (3 units, only 2 of them division-level): 1 of the 4 in A1; 1 of the 3 "
+        "division-level units in A3"
+    )
+    assert set(game.legal_orders()) == {Eliminate(u) for u in ("S1", "S2", "S3", "S4", "D1", "D2", "D3")}
+
+
+@pytest.mark.rule("GG-XII.B")
 def test_over_the_limit_at_the_end_of_the_attacks_is_said_too() -> None:
     game = game_with(("D1", "A1", "division"), ("D2", "A1", "division"), ("D3", "A1", "division"))
     game.play(EndPhase())  # (the movement phase's elimination)
