@@ -488,6 +488,18 @@ def test_no_retreat_orders() -> None:
     assert family_unit(game, "Def").disrupted and family_unit(game, "Def").hex == H("B4")
 
 
+@pytest.mark.rule("GG-XIV.C.2")
+def test_both_sides_see_a_unit_eliminated_as_eliminated() -> None:
+    from tobruk.view import view
+
+    game = duel(6, 2, dice=[6])  # 3:1 die 6: DE
+    resolve(game)
+    assert family_unit(game, "Def").eliminated
+    for side in (AXIS, ALLIED):
+        entry = next(u for u in view(game, side)["units"] if u.get("id") == "Def")
+        assert (entry["eliminated"], entry["hex"]) == (True, None), side
+
+
 @pytest.mark.rule("GG-XIV.B.7")
 def test_flak_and_4th_aa_halved_against_infantry_and_motorized_only() -> None:
     flak = unit_toml("Flak", "axis", "B3", type_="aa", factors="3-3-3")

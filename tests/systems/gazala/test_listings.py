@@ -79,6 +79,36 @@ def test_units_left_in_the_pool_take_their_printed_positions_unseen_by_the_axis(
     assert "Allied has set up, face down." in game.log_for(AXIS)
 
 
+@pytest.mark.rule("GG-V.B.1")
+@pytest.mark.rule("GG-XII.A.2")
+def test_the_set_up_ends_only_when_the_pool_s_printed_positions_can_take_it() -> None:
+    """Units left in the pool go to their printed positions (ruling R-POOL): with three units placed on 1SA's C5 the
+    set-up cannot end; a pool unit a (user-made) scenario gives no printed position must be placed."""
+    from dataclasses import replace
+
+    scenario = load_scenario("gazala-gallop")
+
+    def face_down(s: Scenario) -> Game:
+        game = Game(s, options=["nonhistorical"])
+        game.play(Place("Dummy1", H("E6")))
+        game.play(Place("Dummy2", H("B5")))
+        return game
+
+    game = face_down(scenario)
+    for uid in ("201Gds", "2ArmdBde", "22ArmdBde"):
+        game.play(Place(uid, H("C5")))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(EndPhase())
+    assert (err.value.clause, err.value.reason) == ("GG-XII.A.2", "place 1SA: its printed position C5 is taken (at most 3 units in a hex)")
+    game = face_down(replace(scenario, start={uid: h for uid, h in scenario.start.items() if uid != "1SA"}))
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(EndPhase())
+    assert (err.value.clause, err.value.reason) == ("GG-V.B.1", "place 1SA: it has no printed position")
+    game.play(Place("1SA", H("C5")))
+    game.play(EndPhase())
+    assert game.decision is not None and game.decision.phase != "allied-setup"
+
+
 @pytest.mark.rule("GG-VIII.A")
 @pytest.mark.rule("GG-VIII.B")
 @pytest.mark.parametrize(
