@@ -7,7 +7,7 @@ import pytest
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.errors import InvalidOrderError
-from tobruk.mechanics.actions import Add, Attack, Cancel, Declare, Hold, NoRetreat, Retreat, RetreatDistance, Target
+from tobruk.mechanics.actions import Add, Attack, Cancel, Declare, Hold, NoRetreat, Resolve, Retreat, RetreatDistance, Target
 
 H = Hex.parse
 
@@ -29,9 +29,11 @@ def test_the_answers_of_a_battle_read_back_from_their_notation_and_bad_ones_say_
     assert RetreatDistance.parse(["9"], "retreat-distance 9") == RetreatDistance(9)
     with pytest.raises(InvalidOrderError, match="not a whole number from 0 to 9"):
         RetreatDistance.parse(["10"], "retreat-distance 10")
-    assert Cancel.parse(["128"], "cancel 128") == Cancel(128)  # (as many attacks as a phase can number)
-    with pytest.raises(InvalidOrderError, match="not a whole number from 1 to 128"):
-        Cancel.parse(["129"], "cancel 129")
+    assert NoRetreat(("1SA", "2SA")).notation() == "no-retreat 1SA,2SA" and NoRetreat().notation() == "no-retreat"
+    for numbered in (Cancel, Resolve):
+        assert numbered.parse(["128"], f"{numbered.verb} 128") == numbered(128)  # (as many attacks as a phase can number)
+        with pytest.raises(InvalidOrderError, match="not a whole number from 1 to 128"):
+            numbered.parse(["129"], f"{numbered.verb} 129")
     for kind, args, text in (
         (Cancel, [], "cancel"),
         (Cancel, ["1", "2"], "cancel 1 2"),
@@ -40,6 +42,7 @@ def test_the_answers_of_a_battle_read_back_from_their_notation_and_bad_ones_say_
         (Attack, ["G8", "by", "15Pz"], "attack G8 by 15Pz"),
         (Attack, ["G8", "with"], "attack G8 with"),
         (Retreat, ["1SA"], "retreat 1SA"),
+        (Resolve, [], "resolve"),
     ):
         with pytest.raises(InvalidOrderError) as err:
             kind.parse(args, text)
