@@ -342,6 +342,38 @@ def test_ending_the_attacks_says_which_disrupted_units_will_take_an_ar() -> None
     assert ending_costs(game) == "Att, Att2: disrupted next to enemy units nobody attacked, so they must retreat (AR, GG-IX.B)"
 
 
+@pytest.mark.rule("GG-XIV.A.2")
+def test_a_hex_attacked_once_is_no_longer_owed_whatever_the_result() -> None:
+    # 2 against 2 (1:1), die 3: "-"; Def stays undisrupted next to Att2, who has not attacked, but it was attacked
+    more = unit_toml("Att2", "axis", "C4", type_="armour", factors="2-1-4")
+    game = duel(2, 2, dice=[3], more=more)
+    with pytest.raises(IllegalOrderError) as err:
+        game.play(EndPhase())
+    assert err.value.clause == "GG-XIV.A.2"
+    game.play(attack_on(game))
+    game.play(Resolve(1))
+    game.play(NoRetreat())  # (asked before the die: an R1 is among the results at 1:1)
+    assert not family_unit(game, "Def").disrupted and gazala_vars(game).attacked_units == ("Def",)
+    game.play(EndPhase())
+    assert game.phase.key != "axis-attacks"
+
+
+@pytest.mark.rule("GG-V.A.3")
+def test_an_inactive_allied_unit_attacked_is_activated_an_axis_unit_attacked_is_only_attacked() -> None:
+    game = duel(2, 2, dice=[3])
+    family_unit(game, "Def").activated = False
+    game.play(attack_on(game))
+    game.play(Resolve(1))
+    game.play(NoRetreat())
+    assert family_unit(game, "Def").activated and "Allied: Def is attacked and activated." in game.state.log
+    units = unit_toml("Tommy", "allied", "B3", type_="armour", factors="2-1-4") + unit_toml("Pz", "axis", "B4", factors="1-2-2")
+    game = attack_game(units, side="allied", dice=ForcedDice([3]))
+    game.play(Attack((H("B4"),), ("Tommy",)))
+    game.play(Resolve(1))
+    game.play(NoRetreat())
+    assert not family_unit(game, "Pz").activated and not any("activated" in line for line in game.state.log)
+
+
 @pytest.mark.rule("GG-IX.B")
 def test_disrupted_unit_that_cannot_retreat_is_eliminated() -> None:
     # Att in A1 (corner), disrupted, enemy in A2 and B1 cover every way out (B1's ZOC takes A1's only exits)

@@ -42,6 +42,12 @@ def test_a_box_at_10_to_1() -> None:
 
 
 @pytest.mark.rule("GG-XI.A.1")
+def test_a_box_at_1_to_4_the_attackers_results_stand() -> None:
+    # 1:4: AE, AE, AE, DAE, AR, D; the box converts none of them (its D stays a D)
+    assert table(1, tank("Def", "B4", defence=4)) == [("AE", 3 * SIXTH), ("AR", SIXTH), ("D", SIXTH), ("DAE", SIXTH)]
+
+
+@pytest.mark.rule("GG-XI.A.1")
 def test_a_box_and_an_open_hex_together() -> None:
     # B3 touches B4 (the box) and C4; 4 to 4 is 1:1: each result with what it becomes in the box
     assert table(4, tank("Def", "B4") + tank("Def2", "C4"), ("B4", "C4")) == [
@@ -70,3 +76,14 @@ def test_players_get_the_same_table_through_the_system_and_nothing_for_a_wrong_d
     order = Attack((H("B4"),), ("Att",))
     assert game.system.outcomes(game, order, Side.AXIS) != []
     assert game.system.outcomes(game, Attack((H("B4"),), ("Nobody",)), Side.AXIS) == []
+
+
+@pytest.mark.rule("GG-XIV.B.4")
+def test_no_die_is_rolled_below_the_lowest_column() -> None:
+    from tobruk.engine.errors import IllegalOrderError
+    from tobruk.systems.gazala import combat as cb
+
+    game = attack_game(unit_toml("Att", "axis", "B3", factors="1-1-4") + tank("Def", "B4", defence=5))  # 1 to 5: below 1:4
+    with pytest.raises(IllegalOrderError) as err:
+        cb.combat_die(game, Attack((H("B4"),), ("Att",)), Side.AXIS)
+    assert (err.value.clause, err.value.reason) == ("GG-XIV.B.4", "the odds are below the lowest column")

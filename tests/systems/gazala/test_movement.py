@@ -425,6 +425,7 @@ def test_crusader_breakdown_stops_the_brigade_disrupted_at_the_rolled_mf() -> No
     game = movement_game(crusader, rows=1, columns=10, side="allied", dice=ForcedDice([5]))
     game.play(Move("22Armd", (H("A1"), H("A2"), H("A3"), H("A4"), H("A5"), H("A6"))))
     assert family_unit(game, "22Armd").hex == H("A6") and not family_unit(game, "22Armd").disrupted
+    assert game.state.log[-1] == "Allied: 22Armd moves A1-A2-A3-A4-A5-A6; no breakdown (rolled 5)."
     # one MF used: no roll at all
     game = movement_game(crusader, rows=1, columns=10, side="allied", dice=ForcedDice([]))
     game.play(Move("22Armd", (H("A1"), H("A2"))))
