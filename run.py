@@ -166,7 +166,9 @@ def _mutate(args: list[str]) -> int:
     goes on.
 
     ``--again``: the mutants the last run left alive, tried again with the tests mapped afresh (mutmut keeps a result
-    until the mutated function changes, so a test added since would otherwise never meet the survivor it catches)."""
+    until the mutated function changes, so a test added since would otherwise never meet the survivor it catches).
+    ``--unchecked [PATTERN ...]``: only the mutants not checked yet (of those the patterns name): a run in several
+    sittings goes on with the part it chooses."""
     _run("tests/mutation_record.py", "restore")  # (a fresh clone: the results recorded so far, when it has none)
     _refresh_mutants()
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
@@ -178,6 +180,14 @@ def _mutate(args: list[str]) -> int:
             return listed.returncode
         (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)  # (the tests mapped afresh: new ones too)
         args = [a for a in args if a != "--again"] + names
+    elif "--unchecked" in args:  # the mutants not checked yet, of those the patterns after it name (mutmut's globs)
+        patterns = [a for a in args if a != "--unchecked" and not a.startswith("-")]
+        listed = subprocess.run([str(PY), "tests/mutation_report.py", "--unchecked", *patterns], cwd=ROOT, capture_output=True, text=True)
+        names = listed.stdout.split()
+        if listed.returncode or not names:
+            print("run.py: no mutant left unchecked there (or no results yet: run `python3 run.py mutate` first)", flush=True)
+            return listed.returncode
+        args = [a for a in args if a.startswith("-") and a != "--unchecked"] + names
     if not any(a.startswith("--max-children") for a in args):
         args = ["--max-children", "2", *args]
     code = subprocess.run([str(PY), "-m", "mutmut", "run", *args], cwd=ROOT, env=env).returncode

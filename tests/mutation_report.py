@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Sequence
+from fnmatch import fnmatch
 from pathlib import Path
 
 CAUGHT = {1: "killed", 3: "killed", 37: "type check", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout"}
@@ -33,9 +35,23 @@ def alive(root: Path = Path("mutants")) -> list[str]:
     return names
 
 
+def unchecked(root: Path = Path("mutants"), patterns: Sequence[str] = ()) -> list[str]:
+    """The names of the mutants not checked yet (of those whose names match one of ``patterns``, mutmut's globs, if
+    any): a run in several sittings goes on with the part it chooses, as mutmut itself would try every mutant named
+    to it again, checked or not."""
+    names: list[str] = []
+    for meta in sorted(root.glob("tobruk/**/*.py.meta")):
+        codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+        names += [key for key, code in codes.items() if code is None and (not patterns or any(fnmatch(key, p) for p in patterns))]
+    return names
+
+
 def main(root: Path = Path("mutants")) -> int:
     if sys.argv[1:] == ["--missed"]:
         print("\n".join(alive(root)))
+        return 0
+    if sys.argv[1:2] == ["--unchecked"]:
+        print("\n".join(unchecked(root, sys.argv[2:])))
         return 0
     metas = sorted(root.glob("tobruk/**/*.py.meta"))
     if not metas:

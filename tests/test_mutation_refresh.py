@@ -92,3 +92,16 @@ def test_a_record_of_another_mutmut_is_not_restored(tmp_path: Path) -> None:
     assert restore(tmp_path / "mutants", record) == 0
     assert not (tmp_path / "mutants").exists()
     assert restore(tmp_path / "mutants", tmp_path / "none.json") == 0  # (no record yet)
+
+
+def test_the_mutants_not_checked_yet_are_named_for_a_run_that_goes_on(tmp_path: Path) -> None:
+    """``run.py mutate --unchecked PATTERN`` runs only the mutants not checked yet of those the pattern names: mutmut
+    would try every mutant named to it again, checked or not."""
+    from tests.mutation_report import unchecked
+
+    rules = {"tobruk.rules.x_f__mutmut_1": 1, "tobruk.rules.x_f__mutmut_2": None, "tobruk.rules.x_g__mutmut_1": None}
+    _write(tmp_path / "tobruk" / "rules.py.meta", json.dumps({"exit_code_by_key": rules}))
+    _write(tmp_path / "tobruk" / "other.py.meta", json.dumps({"exit_code_by_key": {"tobruk.other.x_h__mutmut_1": None}}))
+    assert unchecked(tmp_path) == ["tobruk.other.x_h__mutmut_1", "tobruk.rules.x_f__mutmut_2", "tobruk.rules.x_g__mutmut_1"]
+    assert unchecked(tmp_path, ["tobruk.rules.*"]) == ["tobruk.rules.x_f__mutmut_2", "tobruk.rules.x_g__mutmut_1"]
+    assert unchecked(tmp_path, ["tobruk.rules.x_g*", "tobruk.other.*"]) == ["tobruk.other.x_h__mutmut_1", "tobruk.rules.x_g__mutmut_1"]
