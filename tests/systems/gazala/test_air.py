@@ -278,6 +278,21 @@ def test_aerial_resupply_of_an_isolated_axis_stack() -> None:
     assert not family_unit(game, "Cut").out_of_supply and not family_unit(game, "Cut").disrupted
 
 
+@pytest.mark.rule("GG-X.B.2")
+@pytest.mark.rule("GG-X.B.3")
+@pytest.mark.parametrize(("die", "supplied"), [(3, True), (1, True), (4, False), (6, False)])
+def test_an_intercepted_airlift_still_supplies_unless_turned_back_or_shot_down(die: int, supplied: bool) -> None:
+    # the DAF goes up against the Luftwaffe's airlift, German air column: 3 "-", 1 AA (the DAF knocked out): the
+    # airlift goes on; 4 Int, 6 EAX: it does not
+    units = unit_toml("Cut", "axis", "B11", type_="armour") + unit_toml("Tommy", "allied", "A1", type_="infantry")
+    game = game_at(units, "axis-attacks", [die], '[map.supply]\naxis = ["C1"]\n', columns=12)
+    game.play(EndPhase())
+    game.play(Airlift(H("B11")))
+    game.play(Intercept())
+    assert (sp.status(game, AXIS)["Cut"]["how"] == "aerial resupply") is supplied
+    assert ("LW supplies the Axis units in B11." in game.state.log) is supplied
+
+
 @pytest.mark.rule("GG-X.B.3")
 @pytest.mark.parametrize(("die", "ends", "knocked_out"), [(6, True, "LW"), (4, True, None), (3, False, None), (1, False, "DAF")])
 def test_an_interdiction_ends_when_its_air_unit_is_knocked_out(die: int, ends: bool, knocked_out: str | None) -> None:

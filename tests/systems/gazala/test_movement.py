@@ -328,6 +328,27 @@ def test_inactive_allied_units_cannot_move() -> None:
     assert family_unit(game, "Tommy").hex == H("A2")
 
 
+@pytest.mark.rule("GG-V.A.2")
+def test_only_an_inactive_allied_ground_unit_on_the_map_is_activated() -> None:
+    from tobruk.systems.gazala.sequence import activation_problem
+
+    units = unit_toml("Tommy", "allied", "A1", type_="infantry", factors="2-3-2") + unit_toml("Kiwi", "allied", "A2", type_="infantry")
+    units += unit_toml("Pz", "axis", "A6")
+    game = movement_game(units, rows=1, columns=6, side="allied")
+    for uid in ("Tommy", "Kiwi"):
+        family_unit(game, uid).activated = False
+    family_unit(game, "Kiwi").hex = None  # (off the map)
+    found = {uid: activation_problem(game, uid) for uid in ("Tommy", "Kiwi", "Pz", "Nobody")}
+    assert found["Tommy"] is None
+    assert {uid: (e.clause, e.reason) for uid, e in found.items() if e is not None} == {
+        "Kiwi": ("GG-V.A.2", "Kiwi is not on the map"),
+        "Pz": ("GG-V.A.2", "'Pz' is not an Allied ground unit"),
+        "Nobody": ("GG-V.A.2", "'Nobody' is not an Allied ground unit"),
+    }
+    game.play(Activate("Tommy"))
+    assert (e := activation_problem(game, "Tommy")) is not None and (e.clause, e.reason) == ("GG-V.A.2", "Tommy is already active")
+
+
 @pytest.mark.rule("GG-V.A.4")
 def test_two_activations_a_turn_plus_one_per_loss(gazala: Scenario) -> None:
     from tests.conftest import at_phase
