@@ -83,7 +83,6 @@ def test_the_winner_is_asked_a_distance_only_where_some_unit_s_retreat_is_his_to
     """A group whose every unit retreats a compulsory distance (a box's), or holds under No Retreat! orders, or has no
     result the winner sets, has its distance settled at 0 and nothing to choose; one such unit among others changes
     nothing."""
-    game, _ = losers(("Box", "R2"), ("Held", "R1"), ("Dis", "D"), ("Free", "R1"))
     settled = (Loser("Box", "R2", compulsory=True), Loser("Held", "R1", nr=True), Loser("Dis", "D"))
     g = group(RULES, Side.ALLIED, settled, (H("B3"),))
     assert (g.max, g.distance) == (0, 0)
