@@ -124,6 +124,20 @@ def test_units_are_attacked_one_by_one_aa_units_first() -> None:
     assert [r.purpose for r in game.dice.log] == ["DAF attacks Pz"]
 
 
+@pytest.mark.rule("GG-X.C")
+@pytest.mark.parametrize("with_aa", [True, False])
+def test_the_strike_s_die_reads_the_4th_aa_code_by_whether_an_aa_unit_is_in_the_hex(with_aa: bool) -> None:
+    """The chance node of the Luftwaffe's strike on B4: each face as the Allied column gives it, the 4th AA code (face
+    1) an AA result only where an AA unit stands in the hex (GG-X.C)."""
+    units = unit_toml("Tommy", "allied", "B4", type_="infantry")
+    if with_aa:
+        units += unit_toml("AA4", "allied", "B4", type_="aa", factors="2-2-3", extra='aa = "anywhere"')
+    game = game_at(units, "axis-airstrike", [])
+    node = air.GroundAttack("axis", "LW", "B4", ("Tommy",))
+    read = {"4thAA": "AA" if with_aa else "-"}
+    assert [o.label for o in node.chances(game, "Tommy")] == [read.get(code, code) for code in AIR["allied"]]
+
+
 @pytest.mark.rule("GG-X.B.1a")
 def test_air_disruption_brings_no_retreat() -> None:
     game = game_at(unit_toml("Tommy", "allied", "B4", type_="infantry"), "axis-airstrike", [6])
