@@ -68,6 +68,23 @@ def test_a_box_held_at_the_start_of_the_player_turn_stays_out_of_enemy_zoc_after
 
 
 @pytest.mark.rule("GG-XIV.A.2")
+@pytest.mark.rule("GG-XI.A.3")
+def test_an_allied_unit_in_a_box_it_held_need_not_attack_but_may() -> None:
+    """In a box the Allies held at the start of their player-turn no enemy ZOC reaches it, so no attack is owed; it
+    may still attack of its own accord: joined in the attack being made on the map, as in the declaration."""
+    from tobruk.mechanics.actions import Add, Target
+
+    units = unit_toml("Pz", "axis", "B3", factors="1-2-2") + unit_toml("Tommy", "allied", "B4", type_="infantry", factors="4-2-2")
+    game = attack_game(units, '[map.fortifications]\nallied = ["B4"]\n', side="allied")
+    assert Target(H("B3")) in game.legal_orders()
+    game.play(Target(H("B3")))
+    assert Add("Tommy") in game.legal_orders()
+    game.pop()
+    game.play(EndPhase())  # nothing owed
+    assert game.phase.key != "allied-attacks"
+
+
+@pytest.mark.rule("GG-XIV.A.2")
 def test_an_axis_unit_in_its_own_fort_must_still_attack() -> None:
     # the exception for units in a box held at the start is the Allied player's only
     units = unit_toml("Pz", "axis", "B3") + unit_toml("Def", "allied", "B4", factors="1-2-2")
