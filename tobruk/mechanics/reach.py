@@ -563,10 +563,10 @@ def _walked(ctx: MoveContext, path: Sequence[Hex], costs: list[int] | None) -> R
     if len(path) < 2:
         raise IllegalOrderError(ctx.clause("XIII.A.1"), "a move needs at least one hex to enter")
     t = _tables(ctx)
-    spent, aux, stopped = 0, 0, False
+    spent, aux, stopped, stop_rule = 0, 0, False, "XIII.B.1"
     for n, (here, there) in enumerate(itertools.pairwise(path)):
-        if stopped:
-            raise IllegalOrderError(ctx.clause("XIII.B.1"), f"the unit had to stop in {here}")
+        if stopped:  # in an enemy ZOC (XIII.B.1), or in an enemy box or fort (XI.A.4)
+            raise IllegalOrderError(ctx.clause(stop_rule), f"the unit had to stop in {here}")
         if not here.is_adjacent(there):
             raise IllegalOrderError(ctx.clause("XIII.A.2"), f"{here} and {there} are not adjacent")
         if there not in t.index:
@@ -575,6 +575,7 @@ def _walked(ctx: MoveContext, path: Sequence[Hex], costs: list[int] | None) -> R
         if isinstance(result, int):
             raise _explain(ctx, result, here, there, spent, bool(aux & 1))
         spent, stopped, aux = result
+        stop_rule = "XI.A.4" if stopped and t.fort[t.index[there]] else "XIII.B.1"
         if costs is not None:
             costs.append(spent)
     return Reach(path[-1], spent, tuple(path), bool(aux & 1))

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 # 1 MF a hex on or off the road: roads and tracks give free hexes instead of fractions (FA-TER.1)
 FLAT = MovementRates.of()
-CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XI.D", "XI.A.3n")}
+CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XI.D", "XI.A.3n")} | {"XI.A.4": "FA-TER.2"}
 
 SideParts = tuple[ZocMap, frozenset[Hex], frozenset[Hex], frozenset[Hex], SideTables]
 

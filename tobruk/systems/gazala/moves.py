@@ -51,7 +51,7 @@ GALLOP_DIRECTIONS = frozenset({Direction.NE, Direction.E, Direction.SE})
 GALLOP_BEYOND_COLUMN = 13  # GG-XIII.E: anywhere east of vertical hex column 13
 STACK_UNITS, STACK_DIVISIONS = 3, 2  # GG-XII.A.2
 
-CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XIII.E", "XI.D", "XI.A.3n")}
+CLAUSES = {k: f"GG-{k}" for k in ("XIII.A.1", "XIII.A.2", "XIII.A.3", "XIII.B.1", "XIII.B.3", "XIII.E", "XI.D", "XI.A.3n", "XI.A.4")}
 
 
 def movement_class(d: FamilyUnitDef, trucks: bool = False) -> str:
