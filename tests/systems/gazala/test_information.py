@@ -11,7 +11,7 @@ import pytest
 
 from tobruk.board.hexes import Hex
 from tobruk.engine.game import Game
-from tobruk.engine.information import knowledge, resample
+from tobruk.engine.information import knowledge, observed, resample
 from tobruk.engine.sides import Side
 from tobruk.loading.scenario import load_scenario
 
@@ -50,3 +50,20 @@ def test_a_placement_against_the_rules_is_not_allowed() -> None:
     assert not allowed(game, Side.ALLIED, {"1SA": H("C5"), "2SA": H("C5"), "50Div": H("C5")})
     # a unit taken off the map says nothing of the others: the next is still checked
     assert not allowed(game, Side.ALLIED, {"2SA": None, "1SA": H("A1")})
+
+
+def test_a_side_knows_the_ids_the_enemy_knows_its_own_face_down_counters_by() -> None:
+    """The position as the Allied player may know it keeps what the Axis player was shown of the Allied counters: each
+    face-down counter's place and the anonymous id the enemy knows it by (hidden.py), so a search for the Allies reads
+    the enemy's knowledge of them as the real game gives it."""
+    game = Game(load_scenario("gazala-gallop"), seed=5, options=["nonhistorical"])
+    for text in ["place Dummy1 E6", "place Dummy2 B5", "end-phase"]:
+        game.play(text)
+    shown = game.system.seen_units(game, Side.ALLIED)  # what the Axis player sees of the Allied counters
+    assert any(hidden and anon for _, hidden, _, anon in shown.values())  # face-down counters, each with its id
+    for seat in (Side.ALLIED, Side.AXIS):
+        copy = observed(game, seat)
+        if seat is Side.ALLIED:  # its own counters: every one where it is, under the id the enemy knows
+            assert copy.system.seen_units(copy, Side.ALLIED) == shown
+        else:  # the enemy's: the same face-down places under the same ids, whichever counter is behind each
+            assert sorted(map(repr, copy.system.seen_units(copy, Side.ALLIED).values())) == sorted(map(repr, shown.values()))
