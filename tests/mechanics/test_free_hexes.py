@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.mechanics.strips import vehicle_in_a1
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import MovementRates, RouteLine, build_map
 from tobruk.engine.errors import IllegalOrderError
-from tobruk.engine.sides import Side
 from tobruk.mechanics.reach import MF, MoveContext, reach, walk
-from tobruk.mechanics.zoc import ZocMap
 
 H = Hex.parse
 ROAD = tuple(H(f"A{i}") for i in range(1, 6))
@@ -20,22 +19,7 @@ ROAD = tuple(H(f"A{i}") for i in range(1, 6))
 def road(forts: frozenset[Hex] = frozenset(), free: int = 2) -> MoveContext:
     """A1 to A5 along a road of half an MF a hex, ``free`` steps along it free, 2 MF to spend, no bonus."""
     m = build_map("road", dict.fromkeys(ROAD, "clear"), routes=[RouteLine("road", "road", ROAD)])
-    return MoveContext(
-        map=m,
-        side=Side.AXIS,
-        start=H("A1"),
-        rates=MovementRates.of(road=30),
-        budget=2 * MF,
-        bonus=0,
-        ascent=MF,
-        vehicle=True,
-        zoc=ZocMap({}, {}),
-        enemy_units=frozenset(),
-        friendly_units=frozenset(),
-        enemy_forts=forts,
-        free_steps=(("road", free),),
-        free_total=free,
-    )
+    return vehicle_in_a1(m, 2 * MF, MovementRates.of(road=30), enemy_forts=forts, free_steps=(("road", free),), free_total=free)
 
 
 @pytest.mark.rule("FA-TER.1")

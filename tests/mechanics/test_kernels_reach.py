@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.mechanics.kernel_maps import random_board
+from tests.mechanics.strips import vehicle_in_a1
 from tests.toy_system import toy_scenario
 from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import CLIMBED, ROUTE_KINDS, Feature, MovementRates, RouteLine, build_map
@@ -198,20 +199,8 @@ def strip(
     terrain = {H(x): "clear" for x in ("A1", "A2", "A3", "A4", "B1", "B2", "B3")}
     routes = [RouteLine("road", "road", (H("A1"), H("A2"), H("A3"), H("A4")))] if road else []
     m = build_map("strip", terrain, routes=routes)
-    return MoveContext(
-        map=m,
-        side=Side.AXIS,
-        start=H("A1"),
-        rates=MovementRates.of(road=20),
-        budget=budget,
-        bonus=bonus,
-        ascent=MF,
-        vehicle=True,
-        zoc=zoc_map(m, []) if zoc is None else zoc,
-        enemy_units=enemy_units,
-        friendly_units=frozenset(),
-        enemy_forts=frozenset(),
-    )
+    zones = {} if zoc is None else {"zoc": zoc}
+    return vehicle_in_a1(m, budget, MovementRates.of(road=20), bonus=bonus, enemy_units=enemy_units, **zones)
 
 
 @pytest.mark.rule("GG-XIII.A.2")

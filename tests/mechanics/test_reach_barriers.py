@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.mechanics.strips import vehicle_in_a1
 from tobruk.board.hexes import Hex, Hexside
 from tobruk.board.maps import Feature, MovementRates, RouteLine, SideFeature, build_map
 from tobruk.engine.errors import IllegalOrderError
-from tobruk.engine.sides import Side
 from tobruk.mechanics.reach import MF, MoveContext, reach, walk
-from tobruk.mechanics.zoc import ZocMap
 
 H = Hex.parse
 
@@ -24,20 +23,7 @@ def strip(route: bool) -> MoveContext:
     sides = {Hexside.between(H("A1"), H("A2")): [SideFeature(Feature.IMPASSABLE_ESCARPMENT, high=H("A2"))]}
     routes = [RouteLine("road", "road", (H("A1"), H("A2"), H("A3")))] if route else []
     m = build_map("strip", terrain, hexsides=sides, routes=routes)
-    return MoveContext(
-        map=m,
-        side=Side.AXIS,
-        start=H("A1"),
-        rates=MovementRates.of(road=30),
-        budget=4 * MF,
-        bonus=0,
-        ascent=MF,
-        vehicle=True,
-        zoc=ZocMap({}, {}),
-        enemy_units=frozenset(),
-        friendly_units=frozenset(),
-        enemy_forts=frozenset(),
-    )
+    return vehicle_in_a1(m, 4 * MF, MovementRates.of(road=30))
 
 
 def test_a_named_barrier_is_not_crossed_off_the_road() -> None:
