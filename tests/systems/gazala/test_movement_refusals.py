@@ -88,6 +88,16 @@ def test_on_past_a_hex_where_it_had_to_stop() -> None:
     assert refusal(game, "A1", "A2", "A3", "A4", "A5", "A4") == ("GG-XIII.B.1", "the unit had to stop in A5")
 
 
+@pytest.mark.rule("GG-XI.A.4")
+def test_on_past_an_empty_enemy_box_it_had_to_stop_in() -> None:
+    # the box A3 holds no unit, so no ZOC: the stop is the box rule's, and the refusal names it
+    box = '[map.fortifications]\nallied = ["A3"]\n'
+    game = movement_game(PZ, box, rows=1, columns=8)
+    assert refusal(game, "A1", "A2", "A3", "A4") == ("GG-XI.A.4", "the unit had to stop in A3")
+    game.play(Move("Pz", (H("A1"), H("A2"), H("A3"))))  # into it, and no further, is legal
+    assert game.unit("Pz").hex == H("A3")
+
+
 @pytest.mark.rule("GG-XIII.A.1")
 def test_a_path_must_start_where_the_unit_is() -> None:
     game = movement_game(PZ, rows=1, columns=8)
