@@ -12,20 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from tests.systems.campaign.campaign_data import forces
 from tobruk.board.hexes import Hex, Hexside
 from tobruk.board.maps import Feature, Map, RouteLine, SideFeature, build_map
 from tobruk.engine.sides import Side
 from tobruk.mechanics.counters import FamilyUnitDef
-from tobruk.systems.campaign.forces import Forces, load_forces
 from tobruk.systems.campaign.position import CampaignPosition, CampaignUnit
 
 H = Hex.parse
-
-
-def forces() -> Forces:
-    """The campaign's order of battle, read when a test first asks rather than at import: the mutation run forks each
-    mutant's tests from a process that has imported the test modules, so what they read at import no mutant meets."""
-    return load_forces("north-africa")
 
 
 def board(

@@ -13,25 +13,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import family
+from tests.systems.campaign.campaign_data import forces, setup
 from tobruk.board.hexes import Hex
 from tobruk.engine.errors import ScenarioError
 from tobruk.engine.sides import Side
 from tobruk.loading.datafile import packaged_path
-from tobruk.loading.scenario import Scenario, load_scenario
+from tobruk.loading.scenario import load_scenario
 from tobruk.mechanics.counters import UnitType
-from tobruk.systems.campaign.forces import Forces, load_forces
-from tobruk.systems.campaign.scenario import CampaignSetup
-
-
-def forces() -> Forces:
-    """The campaign's order of battle, read when a test first asks rather than at import: the mutation run forks each
-    mutant's tests from a process that has imported the test modules, so what they read at import no mutant meets."""
-    return load_forces("north-africa")
-
-
-def setup(s: Scenario) -> CampaignSetup:
-    assert isinstance(s.extra, CampaignSetup)
-    return s.extra
 
 
 def _edit(tmp_path: Path, name: str, *changes: tuple[str, str], append: str = "") -> Path:

@@ -11,7 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from tests.systems.campaign.boards import board, forces, ix, labels, position
+from tests.systems.campaign.boards import board, ix, labels, position
+from tests.systems.campaign.campaign_data import forces
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side
 from tobruk.loading.mapfile import load_packaged_map

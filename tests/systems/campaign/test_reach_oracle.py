@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.systems.campaign.boards import forces
+from tests.systems.campaign.campaign_data import forces
 from tests.systems.campaign.maps import campaign
 from tobruk.board.hexes import Direction, Hex, Hexside
 from tobruk.board.maps import Feature, Map, RouteLine, SideFeature, build_map

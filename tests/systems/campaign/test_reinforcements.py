@@ -11,7 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from tests.systems.campaign.boards import board, forces, ix, position
+from tests.systems.campaign.boards import board, ix, position
+from tests.systems.campaign.campaign_data import forces
 from tests.systems.campaign.maps import campaign
 from tobruk.engine.errors import IllegalOrderError
 from tobruk.engine.sides import Side

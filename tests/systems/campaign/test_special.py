@@ -11,7 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from tests.systems.campaign.boards import board, forces, position
+from tests.systems.campaign.boards import board, position
+from tests.systems.campaign.campaign_data import forces
 from tobruk.systems.campaign.special import (
     GCRT_CODES,
     after_movement,

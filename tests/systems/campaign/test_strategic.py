@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.systems.campaign.boards import H, forces, ix, position
+from tests.systems.campaign.boards import H, ix, position
+from tests.systems.campaign.campaign_data import forces
 from tests.systems.campaign.maps import campaign
 from tobruk.board.hexes import Hex
 from tobruk.board.maps import Map, Place, RouteLine, build_map
