@@ -29,7 +29,7 @@ def test_malformed_small_actions_are_refused_in_one_line(text: str) -> None:
 
 def test_a_whole_attack_is_played_all_or_none(gazala: Scenario) -> None:
     from tests.conftest import unit_toml
-    from tests.systems.gazala.test_combat import duel
+    from tests.systems.gazala.duels import duel
 
     game = duel(6, 2, more=unit_toml("Def2", "allied", "C4", type_="armour", factors="1-30-2"))
     before, played = game.state_hash(), len(game.history)

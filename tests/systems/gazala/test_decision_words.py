@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 
 from tests.conftest import attack_game, jump_to, movement_game, unit_toml
-from tests.systems.gazala.test_combat import COLUMNS, GCRT
+from tests.systems.gazala.duels import COLUMNS, GCRT
 from tests.systems.gazala.test_fog import DUMMY_IN_E6, advance_both, play_both, twins
 from tests.systems.gazala.test_retreats import battle, two_hexes
 from tobruk.board.hexes import Hex
@@ -108,7 +108,7 @@ def test_a_distance_that_would_move_nobody_is_not_asked() -> None:
 
 @pytest.mark.rule("GG-XIV.B.5")
 def test_the_answer_after_no_retreat_orders_names_the_units_that_stand_fast() -> None:
-    from tests.systems.gazala.test_combat import attack_on, duel
+    from tests.systems.gazala.duels import attack_on, duel
     from tobruk.mechanics.actions import Hold
 
     more = unit_toml("Def2", "allied", "B4", type_="infantry", factors="1-1-2")
