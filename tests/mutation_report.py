@@ -2,7 +2,7 @@
 
 A mutant counts as caught when a test failed on it, the strict type check refused it (``run.py test`` runs
 mypy before the tests) or it ran past its time limit (a search that no longer ends).  Prints the score per
-file and overall among the mutants checked so far (a run of only some mutants leaves the others unchecked), then
+file, per package and overall among the mutants checked so far (a run of only some mutants leaves the others unchecked), then
 the mutants that survived or that no test reaches (``mutmut show NAME`` shows one).
 """
 
@@ -46,6 +46,19 @@ def unchecked(root: Path = Path("mutants"), patterns: Sequence[str] = ()) -> lis
     return names
 
 
+def by_part(root: Path = Path("mutants")) -> dict[str, tuple[int, int, int]]:
+    """Each package's mutants, checked and caught (``systems/gazala``, ``mechanics`` ...): the figures
+    docs/testing.md gives per game system."""
+    parts: dict[str, list[int]] = {}
+    for meta in sorted(root.glob("tobruk/**/*.py.meta")):
+        codes: dict[str, int | None] = json.loads(meta.read_text())["exit_code_by_key"]
+        row = parts.setdefault(meta.parent.relative_to(root / "tobruk").as_posix(), [0, 0, 0])
+        row[0] += len(codes)
+        row[1] += sum(code is not None for code in codes.values())
+        row[2] += sum(status(code) in CAUGHT.values() for code in codes.values())
+    return {part: (total, checked, caught) for part, (total, checked, caught) in parts.items()}
+
+
 def main(root: Path = Path("mutants")) -> int:
     if sys.argv[1:] == ["--missed"]:
         print("\n".join(alive(root)))
@@ -72,6 +85,8 @@ def main(root: Path = Path("mutants")) -> int:
     caught = sum(total[s] for s in set(CAUGHT.values()))
     count = sum(total.values())
     checked = count - total["not checked"]
+    for part, (in_part, checked_there, caught_there) in by_part(root).items():
+        print(f"{part + '/':40} {in_part:8} {checked_there:8} {caught_there:8} {caught_there / max(checked_there, 1):7.1%}")
     print(f"{'all':40} {count:8} {checked:8} {caught:8} {caught / max(checked, 1):7.1%}")
     print(", ".join(f"{k}: {v}" for k, v in sorted(total.items())))
     typed = checked - total["type check"]  # the mutants that pass mypy: what the tests alone must catch

@@ -105,3 +105,15 @@ def test_the_mutants_not_checked_yet_are_named_for_a_run_that_goes_on(tmp_path: 
     assert unchecked(tmp_path) == ["tobruk.other.x_h__mutmut_1", "tobruk.rules.x_f__mutmut_2", "tobruk.rules.x_g__mutmut_1"]
     assert unchecked(tmp_path, ["tobruk.rules.*"]) == ["tobruk.rules.x_f__mutmut_2", "tobruk.rules.x_g__mutmut_1"]
     assert unchecked(tmp_path, ["tobruk.rules.x_g*", "tobruk.other.*"]) == ["tobruk.other.x_h__mutmut_1", "tobruk.rules.x_g__mutmut_1"]
+
+
+def test_the_score_is_summed_per_package(tmp_path: Path) -> None:
+    """docs/testing.md gives the figures per game system: each package's mutants, how many were checked and how many
+    caught (a failed test, the type check or a time-out; a survivor or a mutant no test reaches is not)."""
+    from tests.mutation_report import by_part
+
+    gazala = {"a_1": 1, "a_2": 0, "a_3": 37, "a_4": None, "a_5": 36}
+    _write(tmp_path / "tobruk" / "systems" / "gazala" / "moves.py.meta", json.dumps({"exit_code_by_key": gazala}))
+    _write(tmp_path / "tobruk" / "systems" / "gazala" / "air.py.meta", json.dumps({"exit_code_by_key": {"b_1": 33, "b_2": 3}}))
+    _write(tmp_path / "tobruk" / "mechanics" / "reach.py.meta", json.dumps({"exit_code_by_key": {"c_1": None}}))
+    assert by_part(tmp_path) == {"mechanics": (1, 0, 0), "systems/gazala": (7, 6, 4)}
