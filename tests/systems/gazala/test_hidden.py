@@ -32,6 +32,14 @@ def place_dummies(game: Game) -> None:
     game.play(Place("Dummy2", H("E6")))  # an empty box
 
 
+@pytest.mark.rule("GG-V.B")
+def test_the_log_opens_naming_the_set_up_chosen(gazala: Scenario) -> None:
+    """Both players read from the first line whether the Allies set up face down (GG-V.B) or as history had them."""
+    for options, words in (([], "historical"), (["nonhistorical"], "nonhistorical")):
+        first = Game(gazala, seed=4, options=options).state.entries[0]
+        assert first.text == f"Turn 1. {gazala.title}: {words} set-up." and first.private == ()
+
+
 @pytest.mark.rule("GG-V.B.1")
 def test_allied_set_up_face_down_with_two_dummies(gazala: Scenario) -> None:
     game = nonhistorical(gazala)
